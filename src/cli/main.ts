@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { AppdeployError } from '../errors.js';
+import { processIo, type Io } from './io.js';
+import { commands } from './commands/index.js';
+
+/** Builds the command tree. Each command registers itself and sets `state.exitCode` when it ends. */
+export function buildProgram(io: Io, state: { exitCode: number }): Command {
+  const program = new Command('appdeploy')
+    .description(
+      'Keep Application Data Service apps in git: validate, plan, apply, and a local service to try it on.',
+    )
+    .version(VERSION)
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  for (const register of commands) register(program, io, state);
+  // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one: say so.
+  program.allowExcessArguments(true).action(() => {
+    const [unknown] = program.args;
+    if (unknown === undefined) program.help({ error: true });
+    program.error(`error: unknown command '${unknown}'`, { code: 'commander.unknownCommand' });
+  });
+  return program;
+}
+
+/** Runs the CLI and returns the exit code; the only place errors become exit codes. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const state = { exitCode: 0 };
+  const program = buildProgram(io, state);
+  try {
+    await program.parseAsync(argv);
+    return state.exitCode;
+  } catch (error) {
+    return reportError(error, io);
+  }
+}
+
+export function reportError(error: unknown, io: Io): number {
+  if (error instanceof CommanderError) {
+    // commander has already printed its message (or the help / version text).
+    return error.exitCode;
+  }
+  if (error instanceof AppdeployError) {
+    io.err(`Error: ${error.message}\n`);
+    if (error.hint) io.err(`  ${error.hint}\n`);
+    return error.exitCode;
+  }
+  if (isServiceError(error)) {
+    io.err(`Error: ${error.message}\n`);
+    return 1;
+  }
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.err(`Bug: appdeploy failed unexpectedly. Please report this with the stack below.\n${stack}\n`);
+  return 70;
+}
+
+function isServiceError(error: unknown): error is Error {
+  return error instanceof Error && ['ServiceError', 'TransportError'].some((n) => error.name.startsWith(n));
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;

@@ -1,0 +1,2 @@
+// The library's public entry.
+export { AppdeployError } from './errors.js';
