@@ -13,7 +13,7 @@ export class AppdeployError extends Error {
   constructor(
     code: string,
     message: string,
-    options: { hint?: string; exitCode?: number; cause?: unknown } = {},
+    options: { hint?: string | undefined; exitCode?: number; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppdeployError';

@@ -1,0 +1,86 @@
+import { InvalidArgumentError, Option } from 'commander';
+import { startEmulator, parseUserSpec, type EmulatorUser } from '../../emulator/index.js';
+import { AppdeployError } from '../../errors.js';
+import type { RegisterCommand } from './index.js';
+
+function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max)
+      throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+function collectUser(value: string, previous: EmulatorUser[]): EmulatorUser[] {
+  try {
+    return [...previous, parseUserSpec(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+interface EmulatorFlags {
+  port: number;
+  host: string;
+  data?: string;
+  latency: number;
+  deployMs: number;
+  user: EmulatorUser[];
+  control: boolean;
+  maxUploadMb?: number;
+}
+
+/** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
+export const registerEmulator: RegisterCommand = (program, io) => {
+  program
+    .command('emulator')
+    .description('Run the local Application Data Service (the default target) until interrupted.')
+    .option('--port <n>', 'TCP port; 0 picks a free one', integer('--port', 0, 65535), 8085)
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--data <dir>', 'keep data in this directory (journal and snapshots); memory only without it')
+    .option('--latency <ms>', 'delay every answer by this many milliseconds', integer('--latency', 0), 0)
+    .option('--deploy-ms <ms>', 'how long a deploy stays PROCESSING', integer('--deploy-ms', 0), 200)
+    .addOption(
+      new Option(
+        '--user <login:password[:admin]>',
+        'a user (repeatable); default admin:admin as administrator',
+      )
+        .argParser(collectUser)
+        .default([]),
+    )
+    .option('--no-control', 'do not serve the /_emulator/ control API')
+    .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
+    .action(async (flags: EmulatorFlags) => {
+      let emulator;
+      try {
+        emulator = await startEmulator({
+          port: flags.port,
+          host: flags.host,
+          data: flags.data ?? null,
+          latencyMs: flags.latency,
+          deployMs: flags.deployMs,
+          users: flags.user,
+          control: flags.control,
+          ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
+        });
+      } catch (error) {
+        const message = (error as Error).message;
+        throw new AppdeployError('EMULATOR.START', `cannot start the emulator: ${message}`, {
+          hint: /EADDRINUSE/.test(message)
+            ? 'Another process uses that port: pick another with --port, or --port 0.'
+            : undefined,
+        });
+      }
+      io.out(`listening on ${emulator.url}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void emulator.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+};

@@ -1,0 +1,88 @@
+import { errors } from './errors.js';
+import type { EmulatorContext } from './context.js';
+
+export interface TokenDoc {
+  readonly token: string;
+  readonly app: string;
+  readonly permissions: TokenPermissions;
+}
+
+export interface TokenPermissions {
+  readonly view: boolean;
+  readonly add: boolean;
+  readonly edit: boolean;
+  readonly delete: boolean;
+  readonly manage: boolean;
+}
+
+/** A guest user as the guests endpoints store it (table `guests`, keyed by login). */
+export interface GuestDoc {
+  readonly code: string;
+  readonly password: string;
+  readonly name: string;
+}
+
+export type Principal =
+  | {
+      readonly kind: 'user';
+      readonly login: string;
+      readonly name: string;
+      readonly admin: boolean;
+      readonly guest: boolean;
+    }
+  | { readonly kind: 'token'; readonly tokens: readonly TokenDoc[] };
+
+export const TOKENS_TABLE = 'tokens';
+export const GUESTS_TABLE = 'guests';
+
+/**
+ * Who is calling. Login/password wins when both headers are sent (platform-facts). A request
+ * with neither is refused here; which principal may do what is decided per endpoint.
+ */
+export function authenticate(
+  headers: Record<string, string | string[] | undefined>,
+  ctx: EmulatorContext,
+): Principal {
+  const authorization = header(headers, 'x-service-authorization');
+  if (authorization !== undefined) return authenticateUser(authorization, ctx);
+  const tokenHeader = header(headers, 'x-service-api-token');
+  if (tokenHeader !== undefined) {
+    const table = ctx.store.table<TokenDoc>(TOKENS_TABLE);
+    const tokens = tokenHeader
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((t) => table.get(t));
+    if (tokens.length === 0 || tokens.some((t) => t === undefined)) throw errors.badToken();
+    return { kind: 'token', tokens: tokens as TokenDoc[] };
+  }
+  throw errors.noAuth();
+}
+
+function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 1) throw errors.badLogin();
+  const login = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  const user = ctx.settings.users.find((u) => u.login === login);
+  if (user) {
+    if (user.password !== password) throw errors.badLogin();
+    return { kind: 'user', login, name: user.name ?? login, admin: user.admin, guest: false };
+  }
+  const guest = ctx.store.table<GuestDoc>(GUESTS_TABLE).get(login);
+  if (guest && guest.password === password)
+    return { kind: 'user', login, name: guest.name, admin: false, guest: true };
+  throw errors.badLogin();
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+/** The `{code, name}` of the caller, as records and apps show creators and modifiers. */
+export function principalEntity(principal: Principal): { code: string; name: string } {
+  if (principal.kind === 'user') return { code: principal.login, name: principal.name };
+  return { code: 'api-token', name: 'API token' };
+}

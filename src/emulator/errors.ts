@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+
+/** Validation messages keyed by parameter path, as the service's `errors` map carries them. */
+export type FieldErrors = Record<string, { messages: string[] }>;
+
+/** An error the service answers with: status, code and message, plus `errors` on validation failures. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  body(): { code: string; id: string; message: string; errors?: FieldErrors } {
+    return {
+      code: this.code,
+      id: errorId(),
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export function errorId(): string {
+  return randomBytes(10).toString('base64url');
+}
+
+/** 400 CB_VA01 naming each bad parameter path. */
+export function invalid(errors: FieldErrors | Record<string, string>): ApiError {
+  const map: FieldErrors = {};
+  for (const [path, value] of Object.entries<string | { messages: string[] }>(errors))
+    map[path] = typeof value === 'string' ? { messages: [value] } : value;
+  return new ApiError(400, 'CB_VA01', 'Missing or invalid input.', map);
+}
+
+/** Collects validation messages and throws them together, so a caller sees every problem at once. */
+export class Problems {
+  private readonly map: FieldErrors = {};
+
+  add(path: string, message: string): void {
+    (this.map[path] ??= { messages: [] }).messages.push(message);
+  }
+
+  get empty(): boolean {
+    return Object.keys(this.map).length === 0;
+  }
+
+  throwIfAny(): void {
+    if (!this.empty) throw invalid(this.map);
+  }
+}
+
+export const errors = {
+  noAuth: () =>
+    new ApiError(
+      401,
+      'CB_AU01',
+      'Authentication is required: send X-Service-Authorization or X-Service-API-Token.',
+    ),
+  badLogin: () => new ApiError(401, 'CB_WA01', 'The login name or password is wrong.'),
+  badToken: () => new ApiError(401, 'CB_WA01', 'The API token is not valid.'),
+  tokenNotForApp: () => new ApiError(400, 'GAIA_IA02', 'The API token does not match the app.'),
+  forbidden: (what = 'this operation') =>
+    new ApiError(403, 'CB_NO02', `You do not have permission for ${what}.`),
+  appNotFound: (id: string) => new ApiError(404, 'GAIA_AP01', `The app (id: ${id}) was not found.`),
+  revision: (expected: string, actual: string) =>
+    new ApiError(
+      409,
+      'GAIA_CO02',
+      `The revision is not the latest. Someone may have changed it (expected ${expected}, current ${actual}).`,
+    ),
+  deploying: (app: string) =>
+    new ApiError(
+      409,
+      'GAIA_DE01',
+      `The app (id: ${app}) is being deployed; try again when its deploy has finished.`,
+    ),
+  notFoundPath: (method: string, path: string) =>
+    new ApiError(404, 'CB_NF01', `No API at ${method} ${path}.`),
+  badJson: () => new ApiError(400, 'CB_IJ01', 'The request body is not valid JSON.'),
+  contentType: (type: string) =>
+    new ApiError(
+      415,
+      'CB_UT01',
+      `Unsupported Content-Type "${type}"; send application/json (or multipart/form-data for file uploads).`,
+    ),
+  tooLarge: (limit: number) =>
+    new ApiError(413, 'CB_RE01', `The request body is larger than ${limit} bytes.`),
+  tooMany: () => new ApiError(429, 'GAIA_TO04', 'Too many concurrent requests; retry later.'),
+};

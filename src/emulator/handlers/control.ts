@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { invalid } from '../errors.js';
+import { toId } from '../http/params.js';
+import { TOKENS_TABLE, type TokenDoc, type TokenPermissions } from '../auth.js';
+import { APPS_TABLE } from '../model/app.js';
+import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
+import { ApiError } from '../errors.js';
+import type { ApiRequest, Route } from '../context.js';
+import type { Store } from '../store/store.js';
+
+const CLOCK_TABLE = 'clock';
+
+/** Empties the store (users come from the options and stay), the clock offset, the stats and the faults. */
+function reset(req: ApiRequest): unknown {
+  req.ctx.store.clear();
+  req.ctx.clock.reset();
+  req.ctx.runtime.stats.clear();
+  req.ctx.runtime.faults = [];
+  return {};
+}
+
+function createToken(req: ApiRequest): unknown {
+  const appId = req.params.id('app');
+  if (!req.ctx.store.table(APPS_TABLE).has(appId))
+    throw new ApiError(404, 'GAIA_AP01', `The app (id: ${appId}) was not found.`);
+  const given = req.params.has('permissions') ? req.params.object('permissions') : {};
+  const flag = (name: keyof TokenPermissions, fallback: boolean): boolean => {
+    const v = given[name];
+    if (v === undefined) return fallback;
+    if (typeof v !== 'boolean') throw invalid({ [`permissions.${name}`]: 'Enter true or false.' });
+    return v;
+  };
+  const unknown = Object.keys(given).filter((k) => !['view', 'add', 'edit', 'delete', 'manage'].includes(k));
+  if (unknown.length > 0)
+    throw invalid(Object.fromEntries(unknown.map((k) => [`permissions.${k}`, 'Unknown permission.'])));
+  const permissions: TokenPermissions = {
+    view: flag('view', true),
+    add: flag('add', false),
+    edit: flag('edit', false),
+    delete: flag('delete', false),
+    manage: flag('manage', false),
+  };
+  const token = randomBytes(30).toString('base64url');
+  req.ctx.store.transaction(() =>
+    req.ctx.store.table<TokenDoc>(TOKENS_TABLE).put(token, { token, app: appId, permissions }),
+  );
+  return { token };
+}
+
+function moveClock(req: ApiRequest): unknown {
+  const advanceMs = req.params.int('advanceMs', { min: 0 });
+  const now = req.ctx.clock.advance(advanceMs);
+  // Journaled, so expiries computed from the moved clock survive a restart.
+  req.ctx.store.transaction(() =>
+    req.ctx.store.table<number>(CLOCK_TABLE).put('offset', req.ctx.clock.offset),
+  );
+  return { now: new Date(now).toISOString() };
+}
+
+/** The clock offset a restarted service resumes with. */
+export function storedClockOffset(store: Store): number {
+  return store.table<number>(CLOCK_TABLE).get('offset') ?? 0;
+}
+
+function addFault(req: ApiRequest): unknown {
+  const source = req.params.str('path');
+  let path: RegExp;
+  try {
+    path = new RegExp(source);
+  } catch (error) {
+    throw invalid({ path: `Not a regular expression: ${(error as Error).message}` });
+  }
+  const status = req.params.has('status') ? req.params.int('status', { min: 100, max: 599 }) : undefined;
+  const delayMs = req.params.has('delayMs') ? req.params.int('delayMs', { min: 0 }) : undefined;
+  const times = req.params.has('times') ? req.params.int('times', { min: 1 }) : undefined;
+  const method = req.params.optStr('method')?.toUpperCase();
+  const drop = req.params.bool('drop', false);
+  if (status === undefined && delayMs === undefined && !drop)
+    throw invalid({ status: 'Give status, delayMs or drop.' });
+  const id = randomBytes(6).toString('hex');
+  req.ctx.runtime.faults.push({
+    id,
+    path,
+    drop,
+    ...(method ? { method } : {}),
+    ...(status !== undefined ? { status } : {}),
+    ...(req.params.has('body') ? { body: req.params.raw.body } : {}),
+    ...(delayMs !== undefined ? { delayMs } : {}),
+    ...(times !== undefined ? { remaining: times } : {}),
+  });
+  return { id };
+}
+
+function clearFaults(req: ApiRequest): unknown {
+  req.ctx.runtime.faults = [];
+  return {};
+}
+
+function deployOutcome(req: ApiRequest): unknown {
+  const app = toId(req.params.raw.app, 'app');
+  const outcome = req.params.str('outcome');
+  if (outcome !== 'FAIL' && outcome !== 'STUCK') throw invalid({ outcome: 'Enter FAIL or STUCK.' });
+  req.ctx.store.transaction(() => req.ctx.store.table<ForcedOutcome>(OUTCOMES_TABLE).put(app, outcome));
+  return {};
+}
+
+function stats(req: ApiRequest): unknown {
+  return { requests: Object.fromEntries(req.ctx.runtime.stats) };
+}
+
+export const controlRoutes: Route[] = [
+  { method: 'POST', path: '/_emulator/reset', auth: 'admin', handler: reset },
+  { method: 'POST', path: '/_emulator/tokens', auth: 'admin', handler: createToken },
+  { method: 'POST', path: '/_emulator/clock', auth: 'admin', handler: moveClock },
+  { method: 'POST', path: '/_emulator/faults', auth: 'admin', handler: addFault },
+  { method: 'DELETE', path: '/_emulator/faults', auth: 'admin', handler: clearFaults },
+  { method: 'POST', path: '/_emulator/deploy-outcome', auth: 'admin', handler: deployOutcome },
+  { method: 'GET', path: '/_emulator/stats', auth: 'admin', handler: stats },
+];

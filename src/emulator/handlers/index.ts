@@ -1,0 +1,7 @@
+import type { Route } from '../context.js';
+import { appRoutes } from './apps.js';
+import { controlRoutes } from './control.js';
+import { deployRoutes } from './deploy.js';
+
+/** Every endpoint the emulator serves, one list per resource group. */
+export const allRoutes: readonly Route[] = [...appRoutes, ...deployRoutes, ...controlRoutes];

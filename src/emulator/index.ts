@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { Clock } from './clock.js';
+import { createHttpServer } from './server.js';
+import { Router } from './router.js';
+import { Store } from './store/store.js';
+import { allRoutes } from './handlers/index.js';
+import { storedClockOffset } from './handlers/control.js';
+import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
+import type { EmulatorContext } from './context.js';
+
+export type { EmulatorOptions, EmulatorUser, EmulatorSettings } from './options.js';
+export { parseUserSpec, isLoopback } from './options.js';
+
+export interface RunningEmulator {
+  /** Base URL, `http://HOST:PORT`, no trailing slash. */
+  readonly url: string;
+  readonly port: number;
+  readonly settings: EmulatorSettings;
+  /** Stops accepting, ends open connections, and closes the journal. */
+  close(): Promise<void>;
+}
+
+/** Starts the local service; for tests (port 0) and for `appdeploy emulator`. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const settings = resolveOptions(options);
+  if (!isLoopback(settings.host) && settings.usingDefaultUsers) {
+    throw new Error(
+      `refusing to listen on ${settings.host} with the default admin:admin account; give --user login:password:admin, or listen on 127.0.0.1`,
+    );
+  }
+  const store = Store.open(settings.data);
+  const ctx: EmulatorContext = {
+    store,
+    clock: new Clock(storedClockOffset(store)),
+    settings,
+    runtime: { faults: [], stats: new Map() },
+    router: new Router(allRoutes),
+  };
+  const server = createHttpServer(ctx);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    settings,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => store.close());
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/** JSON as the service stores and returns it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/**
+ * Every settings area of one copy (draft or live) of an app, in the service's own shapes.
+ * Each area is kept exactly as its GET returns it, minus `revision`.
+ */
+export interface AppSettings {
+  general: JsonObject;
+  /** Field code -> field definition (`properties` of the fields API). */
+  properties: Record<string, JsonObject>;
+  layout: JsonObject[];
+  views: Record<string, JsonObject>;
+  process: JsonObject;
+  customize: JsonObject;
+  appAcl: JsonObject[];
+  recordAcl: JsonObject[];
+  fieldAcl: JsonObject[];
+  notificationsGeneral: JsonObject;
+  notificationsPerRecord: JsonObject[];
+  notificationsReminder: JsonObject;
+  reports: Record<string, JsonObject>;
+  actions: Record<string, JsonObject>;
+  adminNotes: JsonObject;
+  plugins: JsonObject[];
+}
+
+export type AreaName = keyof AppSettings;
+
+export interface UserRef {
+  readonly code: string;
+  readonly name: string;
+}
+
+/** One app: its draft and live settings side by side, so deploy is a copy and revert the reverse. */
+export interface AppDoc {
+  readonly id: string;
+  readonly code: string;
+  readonly spaceId: string | null;
+  readonly threadId: string | null;
+  readonly createdAt: string;
+  readonly creator: UserRef;
+  readonly modifiedAt: string;
+  readonly modifier: UserRef;
+  /** The settings counter: every preview write raises it, deploy does not. */
+  readonly revision: number;
+  /** The counter value that was last deployed; null until the first successful deploy. */
+  readonly deployedRevision: number | null;
+  readonly draft: AppSettings;
+  readonly live: AppSettings | null;
+}
+
+export const APPS_TABLE = 'apps';
+/** Records of app N live in table `records:N`, keyed by record id. */
+export const recordsTable = (appId: string): string => `records:${appId}`;

@@ -1,0 +1,85 @@
+/** A login/password user of the emulator. */
+export interface EmulatorUser {
+  readonly login: string;
+  readonly password: string;
+  readonly admin: boolean;
+  readonly name?: string;
+}
+
+export interface EmulatorOptions {
+  /** TCP port; 0 picks a free one. Default 8085. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1. A non-loopback host is refused with the default credentials. */
+  host?: string;
+  /** Directory for the journal and snapshots; memory only when absent. */
+  data?: string | null;
+  /** Delay added to every answer, in milliseconds. */
+  latencyMs?: number;
+  /** How long a deploy stays PROCESSING, in milliseconds of the service clock. Default 200. */
+  deployMs?: number;
+  /** Users; default one administrator admin:admin. */
+  users?: readonly EmulatorUser[];
+  /** Serve the `/_emulator/` control API (default true). */
+  control?: boolean;
+  /** Largest request body accepted, in bytes. Default 100 MB. */
+  maxBodyBytes?: number;
+  /** Largest uploaded file, in bytes. Default 100 MB. */
+  maxFileBytes?: number;
+  /** Requests in flight before the service answers 429. Default 100. */
+  concurrencyLimit?: number;
+}
+
+/** The options with every default filled in. */
+export interface EmulatorSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly data: string | null;
+  readonly latencyMs: number;
+  readonly deployMs: number;
+  readonly users: readonly EmulatorUser[];
+  readonly usingDefaultUsers: boolean;
+  readonly control: boolean;
+  readonly maxBodyBytes: number;
+  readonly maxFileBytes: number;
+  readonly concurrencyLimit: number;
+}
+
+export const DEFAULT_USERS: readonly EmulatorUser[] = [
+  { login: 'admin', password: 'admin', admin: true, name: 'Administrator' },
+];
+
+export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings {
+  const users = options.users && options.users.length > 0 ? options.users : DEFAULT_USERS;
+  return {
+    port: options.port ?? 8085,
+    host: options.host ?? '127.0.0.1',
+    data: options.data ?? null,
+    latencyMs: options.latencyMs ?? 0,
+    deployMs: options.deployMs ?? 200,
+    users,
+    usingDefaultUsers: users === DEFAULT_USERS,
+    control: options.control ?? true,
+    maxBodyBytes: options.maxBodyBytes ?? 100 * 1024 * 1024,
+    maxFileBytes: options.maxFileBytes ?? 100 * 1024 * 1024,
+    concurrencyLimit: options.concurrencyLimit ?? 100,
+  };
+}
+
+/** Parses `login:password[:admin]` as the `--user` flag takes it. */
+export function parseUserSpec(spec: string): EmulatorUser {
+  const parts = spec.split(':');
+  const admin = parts.length >= 3 && parts.at(-1) === 'admin';
+  const login = parts[0] ?? '';
+  const password = parts.slice(1, admin ? -1 : undefined).join(':');
+  if (!login || !password)
+    throw new Error(
+      `--user ${JSON.stringify(spec.split(':')[0])}...: expected login:password or login:password:admin`,
+    );
+  return { login, password, admin };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || host.startsWith('127.');
+}

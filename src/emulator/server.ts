@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, errorId, errors } from './errors.js';
+import { authenticate } from './auth.js';
+import { Params } from './http/params.js';
+import { parseQueryString } from './http/query-string.js';
+import { mediaType, parseJsonObject, readBody } from './http/body.js';
+import { foldGuestPath } from './router.js';
+import { settleDeploys } from './model/deploy-state.js';
+import type { ApiRequest, EmulatorContext, Fault, HttpMethod, RawResponse } from './context.js';
+
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** The HTTP edge: turns requests into `ApiRequest`s for the handlers and their results into JSON. */
+export function createHttpServer(ctx: EmulatorContext): Server {
+  let inFlight = 0;
+  const server = createServer((req, res) => {
+    inFlight++;
+    res.setHeader('X-ConcurrencyLimit-Limit', String(ctx.settings.concurrencyLimit));
+    res.setHeader('X-ConcurrencyLimit-Running', String(inFlight));
+    res.on('close', () => inFlight--);
+    const over = inFlight > ctx.settings.concurrencyLimit;
+    void handle(ctx, req, res, over);
+  });
+  server.keepAliveTimeout = 30_000;
+  return server;
+}
+
+async function handle(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  overLimit: boolean,
+): Promise<void> {
+  let result: { status: number; body: unknown } | RawResponse;
+  try {
+    if (overLimit) throw errors.tooMany();
+    const outcome = await dispatch(ctx, req);
+    if (outcome === 'dropped') return;
+    result = outcome;
+  } catch (error) {
+    result = errorResult(error);
+  }
+  if (ctx.settings.latencyMs > 0) await sleep(ctx.settings.latencyMs);
+  // The rest of an oversized body is never read, so this connection cannot carry another request.
+  if (!('raw' in result) && result.status === 413) res.setHeader('Connection', 'close');
+  send(res, result);
+}
+
+async function dispatch(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+): Promise<{ status: number; body: unknown } | RawResponse | 'dropped'> {
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  const rawMethod = (req.method ?? 'GET').toUpperCase();
+  ctx.runtime.stats.set(
+    `${rawMethod} ${url.pathname}`,
+    (ctx.runtime.stats.get(`${rawMethod} ${url.pathname}`) ?? 0) + 1,
+  );
+
+  const isControl = url.pathname.startsWith('/_emulator/');
+  if (!isControl) {
+    const fault = takeFault(ctx, rawMethod, url.pathname);
+    if (fault) {
+      if (fault.delayMs) await sleep(fault.delayMs);
+      if (fault.drop) {
+        req.socket.destroy();
+        return 'dropped';
+      }
+      if (fault.status !== undefined)
+        return { status: fault.status, body: fault.body ?? faultBody(fault.status) };
+    }
+  }
+
+  const body = await readBody(req, ctx.settings.maxBodyBytes);
+  const override = String(req.headers['x-http-method-override'] ?? '').toUpperCase();
+  const method = (rawMethod === 'POST' && override === 'GET' ? 'GET' : rawMethod) as HttpMethod;
+  const { path, guestSpaceId } = foldGuestPath(url.pathname);
+  if (!METHODS.has(method)) throw new ApiError(405, 'CB_ME01', `Method ${method} is not supported.`);
+  const route = isControl && !ctx.settings.control ? undefined : ctx.router.find(method, path);
+  if (!route) {
+    if (ctx.router.knows(path) && (!isControl || ctx.settings.control))
+      throw new ApiError(405, 'CB_ME01', `${method} is not supported on ${path}.`);
+    throw errors.notFoundPath(method, url.pathname);
+  }
+
+  const type = mediaType(req.headers['content-type']);
+  let bodyParams: Record<string, unknown> = {};
+  if (route.body === 'multipart') {
+    if (type !== 'multipart/form-data') throw errors.contentType(type || '(none)');
+  } else if (body.length > 0) {
+    if (type !== 'application/json') throw errors.contentType(type || '(none)');
+    bodyParams = parseJsonObject(body);
+  }
+  const params = new Params({ ...parseQueryString(url.search), ...bodyParams });
+  const principal = authenticate(req.headers, ctx);
+  if (route.auth !== 'any' && principal.kind !== 'user')
+    throw errors.forbidden('this operation with an API token');
+  if (route.auth === 'admin' && !(principal.kind === 'user' && principal.admin))
+    throw errors.forbidden('this operation');
+
+  settleDeploys(ctx);
+  const apiRequest: ApiRequest = {
+    method,
+    path,
+    params,
+    principal,
+    guestSpaceId,
+    headers: req.headers,
+    body,
+    contentType: type,
+    ctx,
+  };
+  const value = await route.handler(apiRequest);
+  if (isRaw(value)) return value;
+  return { status: 200, body: value ?? {} };
+}
+
+function takeFault(ctx: EmulatorContext, method: string, path: string): Fault | undefined {
+  const fault = ctx.runtime.faults.find((f) => (!f.method || f.method === method) && f.path.test(path));
+  if (!fault) return undefined;
+  if (fault.remaining !== undefined) {
+    fault.remaining--;
+    if (fault.remaining <= 0) ctx.runtime.faults = ctx.runtime.faults.filter((f) => f !== fault);
+  }
+  return fault;
+}
+
+function faultBody(status: number): unknown {
+  const code = status === 429 ? 'GAIA_TO04' : status >= 500 ? 'CB_IL02' : 'CB_FA01';
+  return { code, id: errorId(), message: `Fault injected by the emulator control API (HTTP ${status}).` };
+}
+
+function isRaw(value: unknown): value is RawResponse {
+  return typeof value === 'object' && value !== null && (value as { raw?: unknown }).raw === true;
+}
+
+function errorResult(error: unknown): { status: number; body: unknown } {
+  if (error instanceof ApiError) return { status: error.status, body: error.body() };
+  // A bug in the emulator: answer JSON (never HTML, never a stack), and keep the detail for the log.
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    status: 500,
+    body: { code: 'CB_IL01', id: errorId(), message: `Internal error in the emulator: ${message}` },
+  };
+}
+
+function send(res: ServerResponse, result: { status: number; body: unknown } | RawResponse): void {
+  if (res.destroyed) return;
+  if ('raw' in result) {
+    res.writeHead(result.status, { ...result.headers, 'Content-Length': String(result.body.length) });
+    res.end(result.body);
+    return;
+  }
+  const payload = Buffer.from(JSON.stringify(result.body));
+  res.writeHead(result.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(payload.length),
+  });
+  res.end(payload);
+}

@@ -1,0 +1,161 @@
+import { Journal, type Change, type Snapshot } from './journal.js';
+import { BlobStore } from './blobs.js';
+
+/**
+ * The emulator's state: named tables of JSON documents, knowing nothing of HTTP. Values are
+ * treated as immutable: a writer builds a new value and `put`s it, which lets a transaction roll
+ * back by restoring the old references, and lets the journal record whole values.
+ */
+export class Store {
+  private readonly tables = new Map<string, Table<unknown>>();
+  private frames: Map<string, { table: Table<unknown>; key: string; before: unknown }>[] = [];
+  readonly blobs: BlobStore;
+
+  private constructor(
+    private readonly journal: Journal | null,
+    dataDir: string | null,
+  ) {
+    this.blobs = new BlobStore(dataDir);
+  }
+
+  /** A store in memory only, or one backed by a journal in `dataDir` (loaded from it). */
+  static open(dataDir: string | null): Store {
+    if (dataDir === null) return new Store(null, null);
+    const { journal, snapshot, changes } = Journal.open(dataDir);
+    const store = new Store(journal, dataDir);
+    for (const [name, entries] of Object.entries(snapshot.tables)) {
+      const table = store.table(name);
+      for (const [key, value] of entries) table.raw.set(key, value);
+    }
+    for (const tx of changes) store.applyRaw(tx);
+    return store;
+  }
+
+  table<T>(name: string): Table<T> {
+    let table = this.tables.get(name);
+    if (!table) {
+      table = new Table<unknown>(name, this);
+      this.tables.set(name, table);
+    }
+    return table as Table<T>;
+  }
+
+  /** Names of the tables that exist, for handlers that keep one table per app. */
+  tableNames(): string[] {
+    return [...this.tables.keys()];
+  }
+
+  /**
+   * Runs `fn` as one all-or-nothing unit. Nested calls commit into their parent; only the
+   * outermost one reaches the journal, and it is on disk before this returns.
+   */
+  transaction<R>(fn: () => R): R {
+    this.frames.push(new Map());
+    let result: R;
+    try {
+      result = fn();
+    } catch (error) {
+      this.rollback(this.frames.pop()!);
+      throw error;
+    }
+    if (result instanceof Promise) throw new Error('store transactions must be synchronous');
+    const frame = this.frames.pop()!;
+    const parent = this.frames.at(-1);
+    if (parent) {
+      for (const [id, entry] of frame) if (!parent.has(id)) parent.set(id, entry);
+    } else {
+      this.commit(frame);
+    }
+    return result;
+  }
+
+  /** Empties every table (the control API's reset). */
+  clear(): void {
+    this.transaction(() => {
+      for (const table of this.tables.values()) for (const key of [...table.raw.keys()]) table.delete(key);
+    });
+    this.blobs.clear();
+  }
+
+  close(): void {
+    this.journal?.close();
+  }
+
+  /** @internal Table writes report here so the open transaction can undo and journal them. */
+  touched(table: Table<unknown>, key: string, before: unknown): void {
+    const frame = this.frames.at(-1);
+    if (!frame) throw new Error(`write to ${table.name}/${key} outside a transaction`);
+    const id = `${table.name}\u0000${key}`;
+    if (!frame.has(id)) frame.set(id, { table, key, before });
+  }
+
+  private rollback(frame: Map<string, { table: Table<unknown>; key: string; before: unknown }>): void {
+    for (const { table, key, before } of frame.values()) {
+      if (before === undefined) table.raw.delete(key);
+      else table.raw.set(key, before);
+    }
+  }
+
+  private commit(frame: Map<string, { table: Table<unknown>; key: string }>): void {
+    if (!this.journal || frame.size === 0) return;
+    const changes: Change[] = [];
+    for (const { table, key } of frame.values()) changes.push([table.name, key, table.raw.get(key) ?? null]);
+    if (this.journal.append(changes)) this.journal.compact(this.snapshot());
+  }
+
+  private applyRaw(changes: Change[]): void {
+    for (const [name, key, value] of changes) {
+      const table = this.table(name);
+      if (value === null) table.raw.delete(key);
+      else table.raw.set(key, value);
+    }
+  }
+
+  private snapshot(): Snapshot {
+    const tables: Snapshot['tables'] = {};
+    for (const [name, table] of this.tables) if (table.raw.size > 0) tables[name] = [...table.raw.entries()];
+    return { tables };
+  }
+}
+
+/** A map of documents; reads are free, writes must happen inside `store.transaction`. */
+export class Table<T> {
+  /** @internal */
+  readonly raw = new Map<string, T>();
+
+  constructor(
+    readonly name: string,
+    private readonly store: Store,
+  ) {}
+
+  get(key: string): T | undefined {
+    return this.raw.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.raw.has(key);
+  }
+
+  get size(): number {
+    return this.raw.size;
+  }
+
+  values(): IterableIterator<T> {
+    return this.raw.values();
+  }
+
+  entries(): IterableIterator<[string, T]> {
+    return this.raw.entries();
+  }
+
+  put(key: string, value: T): void {
+    this.store.touched(this, key, this.raw.get(key));
+    this.raw.set(key, value);
+  }
+
+  delete(key: string): void {
+    if (!this.raw.has(key)) return;
+    this.store.touched(this, key, this.raw.get(key));
+    this.raw.delete(key);
+  }
+}

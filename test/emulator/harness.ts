@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
+
+export const ADMIN = { login: 'admin', password: 'admin' };
+
+export interface CallOptions {
+  /** Login/password; default the administrator. `null` sends no X-Service-Authorization. */
+  user?: { login: string; password: string } | null;
+  token?: string;
+  headers?: Record<string, string>;
+  /** Raw body instead of JSON (with its own content type in `headers`). */
+  rawBody?: Buffer | string;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** One emulator per test file, reset before each test; `call` speaks plain HTTP to it. */
+export function useEmulator(options: EmulatorOptions = {}) {
+  const state: { emulator?: RunningEmulator } = {};
+  beforeAll(async () => {
+    state.emulator = await startEmulator({ port: 0, deployMs: 20, ...options });
+  });
+  afterAll(async () => {
+    await state.emulator?.close();
+  });
+  beforeEach(async () => {
+    if (options.control !== false) await call('POST', '/_emulator/reset');
+  });
+
+  async function call(
+    method: string,
+    path: string,
+    params?: unknown,
+    opts: CallOptions = {},
+  ): Promise<Reply> {
+    const url = new URL(state.emulator!.url + path);
+    const headers: Record<string, string> = { ...opts.headers };
+    const user = opts.user === undefined ? ADMIN : opts.user;
+    if (user)
+      headers['X-Service-Authorization'] = Buffer.from(`${user.login}:${user.password}`).toString('base64');
+    if (opts.token) headers['X-Service-API-Token'] = opts.token;
+    let body: string | Buffer | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (method === 'GET' && params) {
+      for (const [k, v] of Object.entries(params as Record<string, unknown>)) {
+        if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(`${k}[]`, String(item)));
+        else url.searchParams.set(k, String(v));
+      }
+    } else if (params !== undefined) {
+      body = JSON.stringify(params);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(url, { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // left as text: a test asserting JSON will say so
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  /** Creates an app, deploys it, waits for SUCCESS; returns its id. */
+  async function deployedApp(name = 'Test app'): Promise<string> {
+    const created = await call('POST', '/k/v1/preview/app.json', { name });
+    if (created.status !== 200) throw new Error(JSON.stringify(created.body));
+    const app = created.body.app as string;
+    await deploy([app]);
+    return app;
+  }
+
+  /** Deploys and waits until every app leaves PROCESSING; returns the final statuses. */
+  async function deploy(apps: string[], revert = false): Promise<Record<string, string>> {
+    const res = await call('POST', '/k/v1/preview/app/deploy.json', {
+      apps: apps.map((app) => ({ app })),
+      revert,
+    });
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    return waitDeploy(apps);
+  }
+
+  async function waitDeploy(apps: string[]): Promise<Record<string, string>> {
+    for (;;) {
+      const status = await call('GET', '/k/v1/preview/app/deploy.json', { apps });
+      const list = status.body.apps as { app: string; status: string }[];
+      if (list.every((a) => a.status !== 'PROCESSING'))
+        return Object.fromEntries(list.map((a) => [a.app, a.status]));
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  return {
+    call,
+    deployedApp,
+    deploy,
+    waitDeploy,
+    get url() {
+      return state.emulator!.url;
+    },
+  };
+}
