@@ -1,2 +1,3 @@
 // The library's public entry.
 export { AppdeployError } from './errors.js';
+export * from './client/index.js';

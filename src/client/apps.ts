@@ -1,0 +1,97 @@
+/** Apps: read, list, create (draft), move between spaces, deploy and deployment status. */
+import type { ClientContext } from './context.js';
+import { waitForDeploy, type WaitForDeployOptions } from './deploy-wait.js';
+import type { CallOptions } from './options.js';
+import type {
+  App,
+  DeployStatusItem,
+  DeployTarget,
+  GetAppsParams,
+  NewApp,
+  NewAppResult,
+} from './types/apps.js';
+import type { EmptyResult, Id } from './types/common.js';
+
+export class AppsClient {
+  readonly #ctx: ClientContext;
+
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
+  /** GET app.json: a deployed app (a never-deployed one answers GAIA_AP01). */
+  getApp(params: { id: Id }, options?: CallOptions): Promise<App> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('app.json'),
+      query: params,
+      options,
+    });
+  }
+
+  /** GET apps.json: up to 100 per call. */
+  getApps(params: GetAppsParams = {}, options?: CallOptions): Promise<{ apps: App[] }> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('apps.json'),
+      query: params,
+      options,
+    });
+  }
+
+  /** POST preview/app.json: creates a draft-only app. Never retried: it would create two. */
+  addApp(params: NewApp, options?: CallOptions): Promise<NewAppResult> {
+    return this.#ctx.transport.json({
+      method: 'POST',
+      path: this.#ctx.api('preview/app.json'),
+      body: params,
+      options,
+    });
+  }
+
+  /** POST app/move.json: `space: null` (or none) takes the app out of its space. */
+  moveApp(params: { app: Id; space?: Id | null }, options?: CallOptions): Promise<EmptyResult> {
+    return this.#ctx.transport.json({
+      method: 'POST',
+      path: this.#ctx.api('app/move.json'),
+      body: params,
+      options,
+    });
+  }
+
+  /** POST preview/app/deploy.json: starts deploying (or with `revert: true`, discards) drafts. */
+  deploy(
+    params: { apps: readonly DeployTarget[]; revert?: boolean },
+    options?: CallOptions,
+  ): Promise<EmptyResult> {
+    return this.#ctx.transport.json({
+      method: 'POST',
+      path: this.#deployPath(),
+      body: params,
+      options,
+    });
+  }
+
+  /** GET preview/app/deploy.json: up to 300 apps. */
+  getDeployStatus(
+    params: { apps: readonly Id[] },
+    options?: CallOptions,
+  ): Promise<{ apps: DeployStatusItem[] }> {
+    return this.#ctx.transport.json({ method: 'GET', path: this.#deployPath(), query: params, options });
+  }
+
+  /**
+   * Polls the deployment status with backoff until every app is SUCCESS, FAIL or CANCEL, and
+   * returns those statuses; throws DeployTimeoutError when `timeoutMs` passes first.
+   */
+  waitForDeploy(apps: readonly Id[], options?: WaitForDeployOptions): Promise<DeployStatusItem[]> {
+    return waitForDeploy((params, callOptions) => this.getDeployStatus(params, callOptions), apps, {
+      ...options,
+      path: this.#deployPath(),
+    });
+  }
+
+  #deployPath(): string {
+    return this.#ctx.api('preview/app/deploy.json');
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Credentials to request headers, and the redactor that keeps them out of everything else.
+ * The header values live only inside the closure returned here; nothing else in the client keeps
+ * a reference to a password or token.
+ */
+
+/** Login name and password, sent as `X-Service-Authorization: base64(login:password)`. */
+export interface PasswordAuth {
+  login: string;
+  password: string;
+}
+
+/** One or more API tokens, sent comma-joined as `X-Service-API-Token`. */
+export interface ApiTokenAuth {
+  apiToken: string | readonly string[];
+}
+
+export type Auth = PasswordAuth | ApiTokenAuth;
+
+/** HTTP Basic credentials for a proxy in front of the service (`Authorization: Basic ...`). */
+export interface BasicAuth {
+  user: string;
+  password: string;
+}
+
+export interface Credentials {
+  /** The authentication headers to put on every request. */
+  headers: () => Record<string, string>;
+  /** Replaces every credential (and its encodings) in `text` with `***`. */
+  redact: (text: string) => string;
+}
+
+export function createCredentials(auth: Auth, basicAuth: BasicAuth | undefined): Credentials {
+  const headers: Record<string, string> = {};
+  const secrets: string[] = [];
+  if ('apiToken' in auth) {
+    const tokens = typeof auth.apiToken === 'string' ? [auth.apiToken] : [...auth.apiToken];
+    const joined = tokens.join(',');
+    headers['x-service-api-token'] = joined;
+    secrets.push(joined, ...tokens);
+  } else {
+    const encoded = base64(`${auth.login}:${auth.password}`);
+    headers['x-service-authorization'] = encoded;
+    secrets.push(encoded, auth.password);
+  }
+  if (basicAuth !== undefined) {
+    const encoded = base64(`${basicAuth.user}:${basicAuth.password}`);
+    headers.authorization = `Basic ${encoded}`;
+    secrets.push(encoded, basicAuth.password);
+  }
+  const needles = expand(secrets);
+  return {
+    headers: () => ({ ...headers }),
+    redact: (text) => needles.reduce((out, needle) => out.split(needle).join('***'), text),
+  };
+}
+
+function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+/** Each secret as written and URL-encoded; longest first so a token inside a joined list goes too. */
+function expand(secrets: string[]): string[] {
+  const all = new Set<string>();
+  for (const secret of secrets) {
+    // An empty or one-character "secret" would blank out ordinary text; such values protect nothing.
+    if (secret.length < 2) continue;
+    all.add(secret);
+    all.add(encodeURIComponent(secret));
+  }
+  return [...all].sort((a, b) => b.length - a.length);
+}

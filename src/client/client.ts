@@ -1,0 +1,107 @@
+/** `createClient`: one object with a sub-client per group of the interface. */
+import type { Dispatcher } from 'undici';
+import { AppPluginsClient } from './app-plugins.js';
+import { AppsClient } from './apps.js';
+import { createCredentials } from './auth.js';
+import { BulkClient } from './bulk.js';
+import { CommentsClient } from './comments.js';
+import { createContext, guestPrefix } from './context.js';
+import { CursorsClient } from './cursors.js';
+import { ClientOptionsError } from './errors.js';
+import { FilesClient } from './files.js';
+import { FormClient } from './form.js';
+import { GuestsClient } from './guests.js';
+import type { ClientOptions } from './options.js';
+import { PluginsClient } from './plugins.js';
+import { leasePool } from './pool.js';
+import { ProcessClient } from './process.js';
+import { RecordsClient } from './records.js';
+import { defaultRetryOptions } from './retry.js';
+import { Semaphore } from './semaphore.js';
+import { SettingsClient } from './settings.js';
+import { SpacesClient } from './spaces.js';
+import { Transport } from './transport.js';
+
+export interface Client {
+  readonly records: RecordsClient;
+  readonly comments: CommentsClient;
+  readonly process: ProcessClient;
+  readonly cursors: CursorsClient;
+  readonly bulk: BulkClient;
+  readonly files: FilesClient;
+  readonly apps: AppsClient;
+  readonly settings: SettingsClient;
+  readonly form: FormClient;
+  readonly appPlugins: AppPluginsClient;
+  readonly plugins: PluginsClient;
+  readonly spaces: SpacesClient;
+  readonly guests: GuestsClient;
+  /** Lets go of the connection pool (closed when no other client of the same origin uses it). */
+  close(): Promise<void>;
+}
+
+export function createClient(options: ClientOptions): Client {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  if (options.guestSpaceId !== undefined) guestPrefix(options.guestSpaceId);
+  const credentials = createCredentials(options.auth, options.basicAuth);
+  const lease = options.dispatcher ? undefined : leasePool(baseUrl.origin);
+  const dispatcher: Dispatcher = options.dispatcher ?? lease!.dispatcher;
+  const transport = new Transport({
+    baseUrl,
+    dispatcher,
+    credentials,
+    semaphore: new Semaphore(options.concurrency ?? 8),
+    timeoutMs: options.timeoutMs ?? 60_000,
+    retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
+    logger: options.logger,
+  });
+  const ctx = createContext(transport, options.guestSpaceId);
+  const cursors = new CursorsClient(ctx);
+  const bulk = new BulkClient(ctx);
+  return {
+    records: new RecordsClient(ctx, cursors, bulk),
+    comments: new CommentsClient(ctx),
+    process: new ProcessClient(ctx),
+    cursors,
+    bulk,
+    files: new FilesClient(ctx),
+    apps: new AppsClient(ctx),
+    settings: new SettingsClient(ctx),
+    form: new FormClient(ctx),
+    appPlugins: new AppPluginsClient(ctx),
+    plugins: new PluginsClient(ctx),
+    spaces: new SpacesClient(ctx),
+    guests: new GuestsClient(ctx),
+    close: async () => {
+      await lease?.release();
+    },
+  };
+}
+
+function parseBaseUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ClientOptionsError(
+      `baseUrl ${JSON.stringify(text)} is not a URL; give the service's address, e.g. https://example.com`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ClientOptionsError(`baseUrl must start with http:// or https://, got ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    // Never echo the URL here: it holds the credentials.
+    throw new ClientOptionsError(
+      'baseUrl must not hold credentials; pass them as basicAuth: { user, password }',
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ClientOptionsError(`baseUrl must not have a query or fragment: ${url.origin}${url.pathname}`);
+  }
+  return url;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

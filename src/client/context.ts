@@ -1,0 +1,36 @@
+/**
+ * What every sub-client needs: the transport, and the path of an endpoint under `/k/v1/` or,
+ * for a client bound to a guest space, under `/k/guest/{spaceId}/v1/`.
+ */
+import { ClientOptionsError } from './errors.js';
+import type { Transport } from './transport.js';
+import type { Id } from './types/common.js';
+
+export interface ClientContext {
+  transport: Transport;
+  /** `api('records.json')` is `/k/v1/records.json` (or the guest-space form of it). */
+  api: (endpoint: string) => string;
+  /** System-wide endpoints (installed plug-ins, guest users) that no guest space has: always `/k/v1/`. */
+  systemApi: (endpoint: string) => string;
+}
+
+export function createContext(transport: Transport, guestSpaceId: Id | undefined): ClientContext {
+  const prefix = guestSpaceId === undefined ? '/k/v1/' : guestPrefix(guestSpaceId);
+  return {
+    transport,
+    api: (endpoint) => `${prefix}${endpoint}`,
+    systemApi: (endpoint) => `/k/v1/${endpoint}`,
+  };
+}
+
+/** `/k/guest/{spaceId}/v1/`, after checking that the id is a positive whole number. */
+export function guestPrefix(spaceId: Id): string {
+  const text = String(spaceId);
+  if (!/^[1-9]\d*$/.test(text)) {
+    throw new ClientOptionsError(
+      `guest space id must be a positive whole number, got ${JSON.stringify(text)}; ` +
+        `pass the numeric id of the guest space.`,
+    );
+  }
+  return `/k/guest/${text}/v1/`;
+}

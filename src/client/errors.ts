@@ -1,0 +1,156 @@
+/**
+ * Every error the client throws. One base class, `ClientError`, with a `kind` tag so callers can
+ * switch over them exhaustively. None of them holds a credential: messages and fields are built
+ * from the service's answer and the request's method and path only, and anything that could echo
+ * a request (a transport library's message, a non-JSON body) passes through the client's redactor.
+ */
+
+export type ClientErrorKind =
+  | 'service'
+  | 'invalid-response'
+  | 'timeout'
+  | 'network'
+  | 'aborted'
+  | 'bulk-write'
+  | 'deploy-timeout'
+  | 'options';
+
+export abstract class ClientError extends Error {
+  abstract readonly kind: ClientErrorKind;
+  /** The HTTP method and the path (without query string) of the call that failed, when one did. */
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(message: string, where: { method?: string; path?: string }, cause?: Error) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.method = where.method;
+    this.path = where.path;
+  }
+}
+
+/** Validation failures as the service reports them: `{"records[3].title.value": {messages: [...]}}`. */
+export type ServiceValidationErrors = Record<string, { messages: string[] }>;
+
+/** The service answered with an error body `{code, id, message, errors?}`. */
+export class ServiceError extends ClientError {
+  readonly kind = 'service';
+  override readonly name = 'ServiceError';
+  readonly status: number;
+  readonly code: string;
+  readonly id: string;
+  readonly serviceMessage: string;
+  readonly errors: ServiceValidationErrors | undefined;
+  /** For a bulk request: the index of the call that failed. */
+  readonly bulkIndex: number | undefined;
+  /** For a bulk request: every entry of `results` (completed calls' responses, the error, `{}`s). */
+  readonly bulkResults: unknown[] | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    id: string;
+    message: string;
+    errors?: ServiceValidationErrors | undefined;
+    method: string;
+    path: string;
+    bulkIndex?: number | undefined;
+    bulkResults?: unknown[] | undefined;
+  }) {
+    super(`[${init.status}] [${init.code}] ${init.message} (${init.id})`, init);
+    this.status = init.status;
+    this.code = init.code;
+    this.id = init.id;
+    this.serviceMessage = init.message;
+    this.errors = init.errors;
+    this.bulkIndex = init.bulkIndex;
+    this.bulkResults = init.bulkResults;
+  }
+}
+
+/** Base of the errors where no usable service answer arrived. Names start with `TransportError`. */
+export abstract class TransportError extends ClientError {}
+
+/** The service (or something in front of it) answered with a body that is not the expected JSON. */
+export class TransportInvalidResponseError extends TransportError {
+  readonly kind = 'invalid-response';
+  override readonly name = 'TransportError.InvalidResponse';
+  readonly status: number;
+  readonly contentType: string | undefined;
+  /** The start of the body (at most 300 characters, credentials removed). */
+  readonly bodySnippet: string;
+
+  constructor(init: {
+    status: number;
+    contentType: string | undefined;
+    bodySnippet: string;
+    method: string;
+    path: string;
+    reason: string;
+  }) {
+    super(
+      `${init.method} ${init.path} answered ${init.status} with ${init.reason} ` +
+        `(content-type ${init.contentType ?? 'none'}): ${JSON.stringify(init.bodySnippet)}. ` +
+        `Check the base URL and any proxy in front of the service.`,
+      init,
+    );
+    this.status = init.status;
+    this.contentType = init.contentType;
+    this.bodySnippet = init.bodySnippet;
+  }
+}
+
+/** No complete answer within the call's timeout. */
+export class TransportTimeoutError extends TransportError {
+  readonly kind = 'timeout';
+  override readonly name = 'TransportError.Timeout';
+  readonly timeoutMs: number;
+
+  constructor(init: { timeoutMs: number; method: string; path: string }) {
+    super(
+      `${init.method} ${init.path} got no answer within ${init.timeoutMs} ms. ` +
+        `Raise timeoutMs or check that the service is reachable.`,
+      init,
+    );
+    this.timeoutMs = init.timeoutMs;
+  }
+}
+
+/** The connection failed (refused, reset, DNS, TLS). `code` is the system code when there is one. */
+export class TransportNetworkError extends TransportError {
+  readonly kind = 'network';
+  override readonly name = 'TransportError.Network';
+  readonly code: string | undefined;
+
+  constructor(
+    init: { code: string | undefined; detail: string; method: string; path: string },
+    cause: Error,
+  ) {
+    super(
+      `${init.method} ${init.path} failed: ${init.detail}${init.code ? ` (${init.code})` : ''}. ` +
+        `Check the base URL and the network.`,
+      init,
+      cause,
+    );
+    this.code = init.code;
+  }
+}
+
+/** The caller's AbortSignal fired. */
+export class TransportAbortedError extends TransportError {
+  readonly kind = 'aborted';
+  override readonly name = 'TransportError.Aborted';
+
+  constructor(init: { method: string; path: string }) {
+    super(`${init.method} ${init.path} was aborted by the caller.`, init);
+  }
+}
+
+/** The client's options are unusable (bad base URL, credentials in the URL, bad guest space id). */
+export class ClientOptionsError extends ClientError {
+  readonly kind = 'options';
+  override readonly name = 'ClientOptionsError';
+
+  constructor(message: string) {
+    super(message, {});
+  }
+}

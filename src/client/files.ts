@@ -1,0 +1,64 @@
+/** Files: upload (multipart) for a key to put in a record, plug-in install or icon; download by key. */
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import { FormData } from 'undici';
+import type { ClientContext } from './context.js';
+import type { CallOptions } from './options.js';
+
+/** A file on disk (by path), bytes in memory, or a stream (read fully before the first attempt). */
+export type UploadSource = string | Uint8Array | Readable;
+
+export interface UploadOptions extends CallOptions {
+  /** The file name the service records; defaults to the path's base name. Required for bytes and streams. */
+  name?: string;
+  /** The MIME type; defaults to `application/octet-stream`. */
+  contentType?: string;
+}
+
+export class FilesClient {
+  readonly #ctx: ClientContext;
+
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
+  /** POST file.json. The key expires unless attached within 3 days. Retried only after a 429. */
+  async upload(source: string, options?: UploadOptions): Promise<{ fileKey: string }>;
+  async upload(
+    source: Uint8Array | Readable,
+    options: UploadOptions & { name: string },
+  ): Promise<{ fileKey: string }>;
+  async upload(source: UploadSource, options: UploadOptions = {}): Promise<{ fileKey: string }> {
+    const name = options.name ?? (typeof source === 'string' ? basename(source) : undefined);
+    if (name === undefined) throw new TypeError('files.upload needs options.name for bytes or a stream');
+    const type = options.contentType ?? 'application/octet-stream';
+    const blob = await toBlob(source, type);
+    const form = () => {
+      const data = new FormData();
+      data.append('file', blob, name);
+      return data;
+    };
+    return this.#ctx.transport.multipart(this.#ctx.api('file.json'), form, options);
+  }
+
+  /** GET file.json: the bytes and MIME type of an attachment, by the key from its record. */
+  download(
+    params: { fileKey: string },
+    options?: CallOptions,
+  ): Promise<{ data: Buffer; contentType: string | undefined }> {
+    return this.#ctx.transport.bytes(this.#ctx.api('file.json'), params, options);
+  }
+}
+
+async function toBlob(source: UploadSource, type: string): Promise<Blob> {
+  if (typeof source === 'string') return openAsBlob(source, { type });
+  if (source instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    }
+    return new Blob(chunks, { type });
+  }
+  return new Blob([source], { type });
+}

@@ -1,0 +1,51 @@
+/** Guest users (system-wide, always under `/k/v1/`) and the guest members of a guest space. */
+import { guestPrefix, type ClientContext } from './context.js';
+import type { CallOptions } from './options.js';
+import type { EmptyResult, Id } from './types/common.js';
+import type { GuestUser } from './types/spaces.js';
+
+export class GuestsClient {
+  readonly #ctx: ClientContext;
+
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
+  /** POST guests.json: creates guest users. */
+  addGuests(params: { guests: readonly GuestUser[] }, options?: CallOptions): Promise<EmptyResult> {
+    return this.#ctx.transport.json({
+      method: 'POST',
+      path: this.#ctx.systemApi('guests.json'),
+      body: params,
+      options,
+    });
+  }
+
+  /** DELETE guests.json: deletes guest users for good. */
+  deleteGuests(params: { guests: readonly string[] }, options?: CallOptions): Promise<EmptyResult> {
+    return this.#ctx.transport.json({
+      method: 'DELETE',
+      path: this.#ctx.systemApi('guests.json'),
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * PUT /k/guest/{spaceId}/v1/space/guests.json: replaces the guest members of a guest space
+   * (`id` is the space). Repeating it is harmless, so it is retried like a GET.
+   */
+  updateSpaceGuests(
+    params: { id: Id; guests: readonly string[] },
+    options?: CallOptions,
+  ): Promise<EmptyResult> {
+    // The hosted platform also wants the space id in the body; the spec's service ignores it.
+    return this.#ctx.transport.json({
+      method: 'PUT',
+      path: `${guestPrefix(params.id)}space/guests.json`,
+      body: params,
+      idempotent: true,
+      options,
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import type { Dispatcher } from 'undici';
+import type { Auth, BasicAuth } from './auth.js';
+import type { RetryOptions } from './retry.js';
+
+/** Options every call takes last. */
+export interface CallOptions {
+  /** Aborts the call (and any retry waiting to happen). */
+  signal?: AbortSignal | undefined;
+  /** This call's timeout in milliseconds, instead of the client's. */
+  timeoutMs?: number | undefined;
+}
+
+export interface ClientOptions {
+  /** Where the service lives, e.g. `https://example.com` (a path prefix is kept). */
+  baseUrl: string;
+  auth: Auth;
+  /** HTTP Basic credentials for a proxy in front of the service. */
+  basicAuth?: BasicAuth | undefined;
+  /** Send every call through `/k/guest/{guestSpaceId}/v1/` instead of `/k/v1/`. */
+  guestSpaceId?: number | string | undefined;
+  /** Per-call timeout in milliseconds (default 60,000). */
+  timeoutMs?: number | undefined;
+  /** How many calls of this client may be in flight at once (default 8). */
+  concurrency?: number | undefined;
+  retry?: Partial<RetryOptions> | undefined;
+  /** Receives every request, response and retry; never a credential. */
+  logger?: ((event: ClientEvent) => void) | undefined;
+  /** An undici dispatcher to use instead of the client's own keep-alive pool (tests, proxies). */
+  dispatcher?: Dispatcher | undefined;
+}
+
+/** What the debug logger receives. `path` never carries the query string. */
+export type ClientEvent =
+  | { type: 'request'; method: string; path: string; attempt: number }
+  | { type: 'response'; method: string; path: string; attempt: number; status: number; durationMs: number }
+  | { type: 'retry'; method: string; path: string; attempt: number; delayMs: number; reason: string }
+  | { type: 'cleanup-failed'; method: string; path: string; reason: string };
+
+export type ClientLogger = (event: ClientEvent) => void;

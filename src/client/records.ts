@@ -1,0 +1,137 @@
+/** Records: single and batch reads and writes, permission evaluation, and the many-record helpers. */
+import type { ClientContext } from './context.js';
+import type { CallOptions } from './options.js';
+import { iterateRecords, type IterateParams } from './record-iterate.js';
+import { writeAll, type WriteAllResult } from './record-writes.js';
+import type { EmptyResult, Id, Revision } from './types/common.js';
+import type {
+  AddRecordResult,
+  AddRecordsResult,
+  AppRecord,
+  GetRecordsParams,
+  GetRecordsResult,
+  RecordForWrite,
+  RecordPermission,
+  RecordUpdate,
+  UpdateRecordsResult,
+} from './types/records.js';
+import type { CursorsClient } from './cursors.js';
+import type { BulkClient } from './bulk.js';
+
+export class RecordsClient {
+  readonly #ctx: ClientContext;
+  readonly #cursors: CursorsClient;
+  readonly #bulk: BulkClient;
+
+  constructor(ctx: ClientContext, cursors: CursorsClient, bulk: BulkClient) {
+    this.#ctx = ctx;
+    this.#cursors = cursors;
+    this.#bulk = bulk;
+  }
+
+  /** GET record.json */
+  getRecord(params: { app: Id; id: Id }, options?: CallOptions): Promise<{ record: AppRecord }> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('record.json'),
+      query: params,
+      options,
+    });
+  }
+
+  /** GET records.json: at most 500 records; use `iterate` for more. */
+  getRecords(params: { app: Id } & GetRecordsParams, options?: CallOptions): Promise<GetRecordsResult> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('records.json'),
+      query: params,
+      options,
+    });
+  }
+
+  /** POST record.json */
+  addRecord(params: { app: Id; record?: RecordForWrite }, options?: CallOptions): Promise<AddRecordResult> {
+    return this.#write('POST', 'record.json', params, options);
+  }
+
+  /** POST records.json: up to 100 records; use `addAll` for more. */
+  addRecords(
+    params: { app: Id; records: RecordForWrite[] },
+    options?: CallOptions,
+  ): Promise<AddRecordsResult> {
+    return this.#write('POST', 'records.json', params, options);
+  }
+
+  /** PUT record.json: by `id` or `updateKey`. */
+  updateRecord(params: { app: Id } & RecordUpdate, options?: CallOptions): Promise<{ revision: string }> {
+    return this.#write('PUT', 'record.json', params, options);
+  }
+
+  /** PUT records.json: up to 100 updates; use `updateAll` for more. */
+  updateRecords(
+    params: { app: Id; records: RecordUpdate[] },
+    options?: CallOptions,
+  ): Promise<UpdateRecordsResult> {
+    return this.#write('PUT', 'records.json', params, options);
+  }
+
+  /** DELETE records.json: up to 100 ids; use `deleteAll` for more. Irreversible. */
+  deleteRecords(
+    params: { app: Id; ids: readonly Id[]; revisions?: readonly Revision[] },
+    options?: CallOptions,
+  ): Promise<EmptyResult> {
+    return this.#write('DELETE', 'records.json', params, options);
+  }
+
+  /** GET records/acl/evaluate.json: the caller's rights on each record (`ids[0]=...`). */
+  evaluateAcl(
+    params: { app: Id; ids: readonly Id[] },
+    options?: CallOptions,
+  ): Promise<{ evaluate: RecordPermission[] }> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('records/acl/evaluate.json'),
+      query: params,
+      arrayStyle: 'indexed',
+      options,
+    });
+  }
+
+  /**
+   * Every record of a query, page by page through a cursor. The cursor is deleted when the loop
+   * ends early (`break`, `return`) or an error is thrown; the service deletes it after the last page.
+   */
+  iterate(
+    app: Id,
+    params: IterateParams = {},
+    options?: CallOptions,
+  ): AsyncGenerator<AppRecord, void, undefined> {
+    return iterateRecords(this.#cursors, app, params, options, (path, reason) =>
+      this.#ctx.transport.log({ type: 'cleanup-failed', method: 'DELETE', path, reason }),
+    );
+  }
+
+  /** Adds any number of records: 100 per call, 20 calls per bulk request. */
+  addAll(app: Id, records: readonly RecordForWrite[], options?: CallOptions): Promise<WriteAllResult> {
+    return writeAll(this.#bulk, { operation: 'add', app, items: records }, options);
+  }
+
+  /** Updates any number of records: 100 per call, 20 calls per bulk request. */
+  updateAll(app: Id, updates: readonly RecordUpdate[], options?: CallOptions): Promise<WriteAllResult> {
+    return writeAll(this.#bulk, { operation: 'update', app, items: updates }, options);
+  }
+
+  /** Deletes any number of records: 100 per call, 20 calls per bulk request. Irreversible. */
+  deleteAll(app: Id, ids: readonly Id[], options?: CallOptions): Promise<WriteAllResult> {
+    return writeAll(this.#bulk, { operation: 'delete', app, items: ids }, options);
+  }
+
+  #write<T>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    endpoint: string,
+    body: unknown,
+    options?: CallOptions,
+  ): Promise<T> {
+    return this.#ctx.transport.json({ method, path: this.#ctx.api(endpoint), body, options });
+  }
+}

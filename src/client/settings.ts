@@ -1,0 +1,225 @@
+/**
+ * App settings: every row of the spec's App settings table. A read names its copy, `'draft'`
+ * (`/k/v1/preview/...`) or `'live'`, with no default: mixing them up is how a deploy tool lies.
+ * Writes go where the service puts them: most to the draft, the three ACLs and admin notes live.
+ */
+import type { ClientContext } from './context.js';
+import type { CallOptions } from './options.js';
+import type { AclResult, AppRight, FieldRight, RecordRight } from './types/acl.js';
+import type { CopyActions, CopyActionsResult, UpdateCopyActionsResult } from './types/actions.js';
+import type { Copy, Id, Lang, Revision, RevisionResult } from './types/common.js';
+import type { CustomizeResult, CustomizeUpdate } from './types/customize.js';
+import type { GeneralSettingsResult, GeneralSettingsUpdate } from './types/general-settings.js';
+import type {
+  GeneralNotifications,
+  PerRecordNotifications,
+  ReminderNotifications,
+  WithRevision,
+} from './types/notifications.js';
+import type { ProcessSettingsResult, ProcessSettingsUpdate } from './types/process.js';
+import type { Reports, ReportsResult, UpdateReportsResult } from './types/reports.js';
+import type { UpdateViewsResult, Views, ViewsResult } from './types/views.js';
+
+/** A settings read: which app, and which copy. */
+export interface ReadParams {
+  app: Id;
+  copy: Copy;
+}
+
+/** A settings read whose live copy can be localized. */
+export type LocalizedReadParams = { app: Id } & ({ copy: 'live'; lang?: Lang } | { copy: 'draft' });
+
+/** Every settings write: the app, and the revision it must find (-1 or none skips the check). */
+export interface WriteParams {
+  app: Id;
+  revision?: Revision;
+}
+
+export class SettingsClient {
+  readonly #ctx: ClientContext;
+
+  constructor(ctx: ClientContext) {
+    this.#ctx = ctx;
+  }
+
+  // Views: app/views.json; written to the draft.
+  getViews(params: LocalizedReadParams, options?: CallOptions): Promise<ViewsResult> {
+    return this.#get('app/views.json', params, options);
+  }
+  updateViews(params: WriteParams & { views: Views }, options?: CallOptions): Promise<UpdateViewsResult> {
+    return this.#put('preview/app/views.json', params, options);
+  }
+
+  // General settings: app/settings.json; written to the draft, only the keys given change.
+  getGeneralSettings(params: LocalizedReadParams, options?: CallOptions): Promise<GeneralSettingsResult> {
+    return this.#get('app/settings.json', params, options);
+  }
+  updateGeneralSettings(
+    params: WriteParams & GeneralSettingsUpdate,
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('preview/app/settings.json', params, options);
+  }
+
+  // Process management: app/status.json; written to the draft.
+  getProcessManagement(params: LocalizedReadParams, options?: CallOptions): Promise<ProcessSettingsResult> {
+    return this.#get('app/status.json', params, options);
+  }
+  updateProcessManagement(
+    params: WriteParams & ProcessSettingsUpdate,
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('preview/app/status.json', params, options);
+  }
+
+  // JavaScript and CSS customization: app/customize.json; written to the draft.
+  getCustomize(params: ReadParams, options?: CallOptions): Promise<CustomizeResult> {
+    return this.#get('app/customize.json', params, options);
+  }
+  updateCustomize(params: WriteParams & CustomizeUpdate, options?: CallOptions): Promise<RevisionResult> {
+    return this.#put('preview/app/customize.json', params, options);
+  }
+
+  // App ACL: app/acl.json; written live, effective at once.
+  getAppAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<AppRight>> {
+    return this.#get('app/acl.json', params, options);
+  }
+  updateAppAcl(params: WriteParams & { rights: AppRight[] }, options?: CallOptions): Promise<RevisionResult> {
+    return this.#put('app/acl.json', params, options);
+  }
+
+  // Record ACL: record/acl.json; written live, effective at once.
+  getRecordAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<RecordRight>> {
+    return this.#get('record/acl.json', params, options);
+  }
+  updateRecordAcl(
+    params: WriteParams & { rights: RecordRight[] },
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('record/acl.json', params, options);
+  }
+
+  // Field ACL: field/acl.json; written live, effective at once.
+  getFieldAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<FieldRight>> {
+    return this.#get('field/acl.json', params, options);
+  }
+  updateFieldAcl(
+    params: WriteParams & { rights: FieldRight[] },
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('field/acl.json', params, options);
+  }
+
+  // General notifications: app/notifications/general.json; written to the draft.
+  getGeneralNotifications(
+    params: ReadParams,
+    options?: CallOptions,
+  ): Promise<WithRevision<GeneralNotifications>> {
+    return this.#get('app/notifications/general.json', params, options);
+  }
+  updateGeneralNotifications(
+    params: WriteParams & Partial<GeneralNotifications>,
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('preview/app/notifications/general.json', params, options);
+  }
+
+  // Per-record notifications: app/notifications/perRecord.json; written to the draft.
+  getPerRecordNotifications(
+    params: LocalizedReadParams,
+    options?: CallOptions,
+  ): Promise<WithRevision<PerRecordNotifications>> {
+    return this.#get('app/notifications/perRecord.json', params, options);
+  }
+  updatePerRecordNotifications(
+    params: WriteParams & Partial<PerRecordNotifications>,
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('preview/app/notifications/perRecord.json', params, options);
+  }
+
+  // Reminder notifications: app/notifications/reminder.json; written to the draft.
+  getReminderNotifications(
+    params: LocalizedReadParams,
+    options?: CallOptions,
+  ): Promise<WithRevision<ReminderNotifications>> {
+    return this.#get('app/notifications/reminder.json', params, options);
+  }
+  updateReminderNotifications(
+    params: WriteParams & Partial<ReminderNotifications>,
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('preview/app/notifications/reminder.json', params, options);
+  }
+
+  // Graphs: app/reports.json; written to the draft.
+  getReports(params: LocalizedReadParams, options?: CallOptions): Promise<ReportsResult> {
+    return this.#get('app/reports.json', params, options);
+  }
+  updateReports(
+    params: WriteParams & { reports: Reports },
+    options?: CallOptions,
+  ): Promise<UpdateReportsResult> {
+    return this.#put('preview/app/reports.json', params, options);
+  }
+
+  // Copy-record actions: app/actions.json; written to the draft.
+  getActions(params: LocalizedReadParams, options?: CallOptions): Promise<CopyActionsResult> {
+    return this.#get('app/actions.json', params, options);
+  }
+  updateActions(
+    params: WriteParams & { actions: CopyActions },
+    options?: CallOptions,
+  ): Promise<UpdateCopyActionsResult> {
+    return this.#put('preview/app/actions.json', params, options);
+  }
+
+  // Admin notes: app/adminNotes.json; there is no draft copy, reads and writes are live.
+  getAdminNotes(params: { app: Id }, options?: CallOptions): Promise<{ content: string; revision: string }> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('app/adminNotes.json'),
+      query: params,
+      options,
+    });
+  }
+  updateAdminNotes(
+    params: WriteParams & { content?: string },
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#put('app/adminNotes.json', params, options);
+  }
+
+  #get<T>(liveEndpoint: string, params: ReadParams | LocalizedReadParams, options?: CallOptions): Promise<T> {
+    return readCopy(this.#ctx, liveEndpoint, params, options);
+  }
+
+  #put<T>(endpoint: string, body: WriteParams, options?: CallOptions): Promise<T> {
+    return this.#ctx.transport.json({ method: 'PUT', path: this.#ctx.api(endpoint), body, options });
+  }
+}
+
+/** GET of the live endpoint, or of its `preview/` twin for the draft; `copy` itself is not sent. */
+export function readCopy<T>(
+  ctx: ClientContext,
+  liveEndpoint: string,
+  params: ReadParams | LocalizedReadParams,
+  options: CallOptions | undefined,
+): Promise<T> {
+  const { copy, ...query } = params;
+  return ctx.transport.json({ method: 'GET', path: ctx.api(copySelect(copy, liveEndpoint)), query, options });
+}
+
+/** `app/views.json` for the live copy, `preview/app/views.json` for the draft. */
+export function copySelect(copy: Copy, liveEndpoint: string): string {
+  switch (copy) {
+    case 'live':
+      return liveEndpoint;
+    case 'draft':
+      return `preview/${liveEndpoint}`;
+    default: {
+      const unreachable: never = copy;
+      throw new TypeError(`copy must be 'draft' or 'live', got ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * Sends one logical call: JSON in and out, the credentials' headers, the shared concurrency limit,
+ * a timeout and the caller's AbortSignal on every attempt, retries with backoff, and a GET that
+ * would pass 4,096 characters sent as POST with `X-HTTP-Method-Override: GET`.
+ */
+import type { Dispatcher, FormData } from 'undici';
+import type { Credentials } from './auth.js';
+import {
+  ClientError,
+  TransportAbortedError,
+  TransportNetworkError,
+  TransportTimeoutError,
+} from './errors.js';
+import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
+import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
+import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
+import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
+import type { Semaphore } from './semaphore.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The longest URL sent as a GET; beyond it the parameters travel in a POST body. */
+export const MAX_GET_URL_LENGTH = 4096;
+
+export interface TransportConfig {
+  baseUrl: URL;
+  dispatcher: Dispatcher;
+  credentials: Credentials;
+  semaphore: Semaphore;
+  timeoutMs: number;
+  retry: RetryOptions;
+  logger: ClientLogger | undefined;
+  random?: () => number;
+}
+
+export interface JsonCall {
+  method: HttpMethod;
+  /** The service path, e.g. `/k/v1/records.json` (guest prefix already applied). */
+  path: string;
+  /** GET parameters. */
+  query?: QueryParams | undefined;
+  arrayStyle?: ArrayStyle | undefined;
+  /** POST, PUT and DELETE parameters, sent as JSON. */
+  body?: unknown;
+  /**
+   * Whether repeating the call after a 5xx, timeout or lost connection is harmless. Defaults to
+   * true for GET and false otherwise; a GET that moves server state (a cursor page) sets false.
+   */
+  idempotent?: boolean | undefined;
+  options?: CallOptions | undefined;
+}
+
+interface Exchange<T> {
+  method: HttpMethod;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  /** Built anew for every attempt (a FormData or stream cannot be sent twice). */
+  body: () => string | FormData | undefined;
+  safeToRepeat: boolean;
+  read: (response: Dispatcher.ResponseData, context: ResponseContext) => Promise<T>;
+  options: CallOptions | undefined;
+}
+
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #retryAfter = new WeakMap<object, number>();
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+  }
+
+  /** Passes an event to the debug logger, if there is one. */
+  log(event: ClientEvent): void {
+    this.#config.logger?.(event);
+  }
+
+  /** A call with JSON parameters and a JSON answer. */
+  json<T>(call: JsonCall): Promise<T> {
+    const query = call.query ? encodeQuery(call.query, call.arrayStyle) : '';
+    const idempotent = call.idempotent ?? call.method === 'GET';
+    const readJson = async (response: Dispatcher.ResponseData, context: ResponseContext) =>
+      parseSuccess(await response.body.text(), context) as T;
+    if (call.method === 'GET' && this.#urlLength(call.path, query) > MAX_GET_URL_LENGTH) {
+      const body = JSON.stringify(queryAsJson(call.query ?? {}));
+      return this.#execute({
+        method: 'POST',
+        path: call.path,
+        query: '',
+        headers: { 'content-type': 'application/json', 'x-http-method-override': 'GET' },
+        body: () => body,
+        safeToRepeat: idempotent,
+        read: readJson,
+        options: call.options,
+      });
+    }
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    return this.#execute({
+      method: call.method,
+      path: call.path,
+      query,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: () => body,
+      safeToRepeat: idempotent,
+      read: readJson,
+      options: call.options,
+    });
+  }
+
+  /** A GET whose answer is raw bytes (file download). */
+  bytes(
+    path: string,
+    query: QueryParams,
+    options: CallOptions | undefined,
+  ): Promise<{ data: Buffer; contentType: string | undefined }> {
+    return this.#execute({
+      method: 'GET',
+      path,
+      query: encodeQuery(query),
+      headers: {},
+      body: () => undefined,
+      safeToRepeat: true,
+      read: async (response, context) => ({
+        data: Buffer.from(await response.body.arrayBuffer()),
+        contentType: context.contentType,
+      }),
+      options,
+    });
+  }
+
+  /** A multipart POST (file upload); never repeated except after a 429. */
+  multipart<T>(path: string, form: () => FormData, options: CallOptions | undefined): Promise<T> {
+    return this.#execute({
+      method: 'POST',
+      path,
+      query: '',
+      headers: {},
+      body: form,
+      safeToRepeat: false,
+      read: async (response, context) => parseSuccess(await response.body.text(), context) as T,
+      options,
+    });
+  }
+
+  async #execute<T>(exchange: Exchange<T>): Promise<T> {
+    const { retry, logger } = this.#config;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.#attempt(exchange, attempt);
+      } catch (error) {
+        if (attempt > retry.retries || !shouldRetry(error, exchange.safeToRepeat)) throw error;
+        const retryAfter = typeof error === 'object' && error ? this.#retryAfter.get(error) : undefined;
+        const delayMs = backoffDelay(attempt, retry, retryAfter, this.#config.random);
+        logger?.({
+          type: 'retry',
+          method: exchange.method,
+          path: exchange.path,
+          attempt,
+          delayMs,
+          reason: (error as Error).message,
+        });
+        await sleep(delayMs, exchange.options?.signal).catch(() => {
+          throw new TransportAbortedError(exchange);
+        });
+      }
+    }
+  }
+
+  async #attempt<T>(exchange: Exchange<T>, attempt: number): Promise<T> {
+    const { credentials, semaphore, logger } = this.#config;
+    const userSignal = exchange.options?.signal;
+    const release = await semaphore.acquire(userSignal).catch(() => {
+      throw new TransportAbortedError(exchange);
+    });
+    const timeoutMs = exchange.options?.timeoutMs ?? this.#config.timeoutMs;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const signal = userSignal ? AbortSignal.any([userSignal, timeout.signal]) : timeout.signal;
+    const started = Date.now();
+    try {
+      logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
+      const response = await this.#config.dispatcher.request({
+        origin: this.#config.baseUrl.origin,
+        path: this.#fullPath(exchange.path, exchange.query),
+        method: exchange.method,
+        headers: {
+          accept: 'application/json',
+          ...exchange.headers,
+          ...credentials.headers(),
+        },
+        body: exchange.body() ?? null,
+        signal,
+      });
+      const contentType = headerValue(response.headers['content-type']);
+      const context: ResponseContext = {
+        method: exchange.method,
+        path: exchange.path,
+        status: response.statusCode,
+        contentType,
+        redact: credentials.redact,
+      };
+      logger?.({
+        type: 'response',
+        method: exchange.method,
+        path: exchange.path,
+        attempt,
+        status: response.statusCode,
+        durationMs: Date.now() - started,
+      });
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        return await exchange.read(response, context);
+      }
+      const error = errorFromBody(await response.body.text(), context);
+      const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']), Date.now());
+      if (retryAfter !== undefined) this.#retryAfter.set(error, retryAfter);
+      throw error;
+    } catch (error) {
+      if (error instanceof ClientError) throw error;
+      if (userSignal?.aborted) throw new TransportAbortedError(exchange);
+      if (timeout.signal.aborted) throw new TransportTimeoutError({ ...exchange, timeoutMs });
+      throw this.#networkError(error, exchange);
+    } finally {
+      clearTimeout(timer);
+      release();
+    }
+  }
+
+  /** A connection failure, with the library's message stripped of anything credential-like. */
+  #networkError(error: unknown, where: { method: string; path: string }): TransportNetworkError {
+    const { redact } = this.#config.credentials;
+    const original = error instanceof Error ? error : new Error(String(error));
+    const code = (original as { code?: unknown }).code;
+    const detail = redact(original.message || original.name);
+    const cause = new Error(detail);
+    cause.name = original.name;
+    return new TransportNetworkError(
+      { code: typeof code === 'string' ? code : undefined, detail, ...where },
+      cause,
+    );
+  }
+
+  #fullPath(path: string, query: string): string {
+    const prefix = this.#config.baseUrl.pathname.replace(/\/+$/, '');
+    return `${prefix}${path}${query ? `?${query}` : ''}`;
+  }
+
+  #urlLength(path: string, query: string): number {
+    return this.#config.baseUrl.origin.length + this.#fullPath(path, query).length;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,43 @@
+/** Shapes shared by several groups of the interface. */
+
+/** An identifier as a request may give it: the service accepts numbers and strings. */
+export type Id = number | string;
+/** A revision as a request may give it; on app settings `-1` skips the check. */
+export type Revision = number | string;
+
+/** Which copy of an app's settings a read returns: the draft (`preview`) or what users see. */
+export type Copy = 'draft' | 'live';
+
+/** The language of names and labels in a live read. */
+export type Lang = 'en' | 'zh' | 'ja' | 'user' | 'default';
+
+/** A user as the service reports one (creator, modifier, user-select values). */
+export interface UserRef {
+  code: string;
+  name: string;
+}
+
+/** Who a rule, assignee or notification is about. `CREATOR` has a null code. */
+export type EntityType = 'USER' | 'GROUP' | 'ORGANIZATION' | 'FIELD_ENTITY' | 'CREATOR';
+
+export interface Entity {
+  type: EntityType;
+  code: string | null;
+}
+
+/** The answer of most settings writes. */
+export interface RevisionResult {
+  revision: string;
+}
+
+/** `{}`: a success with no data. */
+export type EmptyResult = Record<string, never>;
+
+/** Another app, named by id or by app code (as lookups, reference tables and copy actions do). */
+export type AppRef = { app: Id; code?: string } | { code: string; app?: Id };
+
+/** A field of another app used in a condition or mapping. */
+export interface FieldPair {
+  field: string;
+  relatedField: string;
+}

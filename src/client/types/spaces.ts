@@ -1,0 +1,64 @@
+/** Spaces, threads, members and guests (spec "Space", "Space member", "Guest user"). */
+import type { UserRef } from './common.js';
+import type { Mention } from './comments.js';
+
+export interface Space {
+  id: string;
+  name: string;
+  isPrivate: boolean;
+  creator: UserRef;
+  modifier: UserRef;
+  memberCount: string;
+  coverType: 'PRESET' | 'FILE';
+  coverKey: string;
+  coverUrl: string;
+  body: string;
+  useMultiThread: boolean;
+  isGuest: boolean;
+  attachedApps: Record<string, unknown>[];
+  threadIds?: string[];
+  fixedMember: boolean;
+  showAnnouncement: boolean;
+  showThreadList: boolean;
+  showAppList: boolean;
+  showMemberList: boolean;
+  showRelatedLinkList: boolean;
+}
+
+export interface SpaceMember {
+  entity: { type: 'USER' | 'GROUP' | 'ORGANIZATION'; code: string };
+  isAdmin?: boolean;
+  /** For `ORGANIZATION`: members of child organizations too. */
+  includeSubs?: boolean;
+}
+
+export interface NewSpace {
+  name: string;
+  members: SpaceMember[];
+  isPrivate?: boolean;
+  isGuest?: boolean;
+  fixedMember?: boolean;
+}
+
+export interface ThreadComment {
+  text?: string;
+  mentions?: Mention[];
+  files?: { fileKey: string; width?: number }[];
+}
+
+export interface GuestUser {
+  name: string;
+  /** The login name, an e-mail address. */
+  code: string;
+  password: string;
+  timezone: string;
+  locale?: string;
+  /** A file key from Upload File. */
+  image?: string;
+  surNameReading?: string;
+  givenNameReading?: string;
+  company?: string;
+  division?: string;
+  phone?: string;
+  callto?: string;
+}

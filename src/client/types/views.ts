@@ -1,0 +1,41 @@
+/** Views (platform-facts "Settings shapes"): a map from view name to definition. */
+
+interface ViewBase<T extends string> {
+  type: T;
+  name: string;
+  /** Assigned by the service; leave it out when adding a view. */
+  id?: string;
+  /** Position among the views, as a string. */
+  index: string;
+  filterCond?: string;
+  sort?: string;
+}
+
+export interface ListView extends ViewBase<'LIST'> {
+  fields: string[];
+}
+
+export interface CalendarView extends ViewBase<'CALENDAR'> {
+  date: string;
+  title: string;
+}
+
+export interface CustomView extends ViewBase<'CUSTOM'> {
+  html: string;
+  pager: boolean;
+  device?: 'DESKTOP' | 'ANY';
+}
+
+export type View = ListView | CalendarView | CustomView;
+export type Views = Record<string, View>;
+
+export interface ViewsResult {
+  views: Views;
+  revision: string;
+}
+
+/** PUT views answers the id of every view it kept or added. */
+export interface UpdateViewsResult {
+  views: Record<string, { id: string }>;
+  revision: string;
+}
