@@ -2,6 +2,16 @@ import type { Route } from '../context.js';
 import { appRoutes } from './apps.js';
 import { controlRoutes } from './control.js';
 import { deployRoutes } from './deploy.js';
+import { fileRoutes } from './files.js';
+import { systemPluginRoutes } from './plugins/system.js';
+import { appPluginRoutes } from './app-plugins.js';
 
 /** Every endpoint the emulator serves, one list per resource group. */
-export const allRoutes: readonly Route[] = [...appRoutes, ...deployRoutes, ...controlRoutes];
+export const allRoutes: readonly Route[] = [
+  ...appRoutes,
+  ...deployRoutes,
+  ...controlRoutes,
+  ...fileRoutes,
+  ...systemPluginRoutes,
+  ...appPluginRoutes,
+];
