@@ -1,0 +1,96 @@
+import type { EndpointCase } from './types.js';
+
+const properties = {
+  title: { type: 'SINGLE_LINE_TEXT', code: 'title', label: 'Title', required: true, unique: false },
+};
+const layout = [
+  { type: 'ROW', fields: [{ type: 'SINGLE_LINE_TEXT', code: 'title', size: { width: '200' } }] },
+];
+
+export const formCases: EndpointCase[] = [
+  {
+    endpoint: 'GET /k/v1/app/form/fields.json',
+    method: "form.getFields({ copy: 'live' })",
+    call: (c) => c.form.getFields({ app: 3, copy: 'live', lang: 'en' }),
+    query: 'app=3&lang=en',
+    response: { properties, revision: '4' },
+  },
+  {
+    endpoint: 'GET /k/v1/preview/app/form/fields.json',
+    method: "form.getFields({ copy: 'draft' })",
+    call: (c) => c.form.getFields({ app: 3, copy: 'draft' }),
+    query: 'app=3',
+    response: { properties, revision: '6' },
+  },
+  {
+    endpoint: 'POST /k/v1/preview/app/form/fields.json',
+    method: 'form.addFields',
+    call: (c) =>
+      c.form.addFields({
+        app: 3,
+        properties: {
+          amount: { type: 'NUMBER', code: 'amount', label: 'Amount', unit: '$', unitPosition: 'BEFORE' },
+        },
+        revision: 6,
+      }),
+    body: {
+      app: 3,
+      properties: {
+        amount: { type: 'NUMBER', code: 'amount', label: 'Amount', unit: '$', unitPosition: 'BEFORE' },
+      },
+      revision: 6,
+    },
+    response: { revision: '7' },
+  },
+  {
+    endpoint: 'PUT /k/v1/preview/app/form/fields.json',
+    method: 'form.updateFields',
+    call: (c) =>
+      c.form.updateFields({ app: 3, properties: { title: { type: 'SINGLE_LINE_TEXT', label: 'Name' } } }),
+    body: { app: 3, properties: { title: { type: 'SINGLE_LINE_TEXT', label: 'Name' } } },
+    response: { revision: '8' },
+  },
+  {
+    endpoint: 'DELETE /k/v1/preview/app/form/fields.json',
+    method: 'form.deleteFields',
+    call: (c) => c.form.deleteFields({ app: 3, fields: ['amount'], revision: 8 }),
+    body: { app: 3, fields: ['amount'], revision: 8 },
+    response: { revision: '9' },
+  },
+  {
+    endpoint: 'GET /k/v1/app/form/layout.json',
+    method: "form.getLayout({ copy: 'live' })",
+    call: (c) => c.form.getLayout({ app: 3, copy: 'live' }),
+    query: 'app=3',
+    response: { layout, revision: '4' },
+  },
+  {
+    endpoint: 'GET /k/v1/preview/app/form/layout.json',
+    method: "form.getLayout({ copy: 'draft' })",
+    call: (c) => c.form.getLayout({ app: 3, copy: 'draft' }),
+    query: 'app=3',
+    response: { layout, revision: '9' },
+  },
+  {
+    endpoint: 'PUT /k/v1/preview/app/form/layout.json',
+    method: 'form.updateLayout',
+    call: (c) =>
+      c.form.updateLayout({ app: 3, layout: [{ type: 'ROW', fields: [{ type: 'HR' }] }], revision: -1 }),
+    body: { app: 3, layout: [{ type: 'ROW', fields: [{ type: 'HR' }] }], revision: -1 },
+    response: { revision: '10' },
+  },
+  {
+    endpoint: 'GET /k/v1/preview/form.json',
+    method: "form.getForm({ copy: 'draft' })",
+    call: (c) => c.form.getForm({ app: 3, copy: 'draft' }),
+    query: 'app=3',
+    response: { properties: [properties.title] },
+  },
+  {
+    endpoint: 'GET /k/v1/form.json',
+    method: "form.getForm({ copy: 'live' })",
+    call: (c) => c.form.getForm({ app: 3, copy: 'live' }),
+    query: 'app=3',
+    response: { properties: [properties.title] },
+  },
+];
