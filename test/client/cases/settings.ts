@@ -18,9 +18,9 @@ interface Area {
   written: unknown;
 }
 
-const views = {
+const views: Views = {
   All: { type: 'LIST', name: 'All', index: '0', fields: ['title'], filterCond: '', sort: '' },
-} as const;
+};
 const appRights = [
   {
     entity,
