@@ -42,6 +42,9 @@ export function hasAppPermission(principal: Principal, app: AppDoc, permission: 
     }
     case 'user': {
       if (principal.admin) return true;
+      // A guest reaches only the apps of the guest spaces they belong to.
+      if (principal.guest && (app.spaceId === null || !(principal.guestSpaces ?? []).includes(app.spaceId)))
+        return false;
       const rights = (app.live ?? app.draft).appAcl;
       const rule = rights.find((r) =>
         entityMatches(r.entity as JsonObject | undefined, principal.login, app),

@@ -1,5 +1,6 @@
 import { errors } from './errors.js';
 import type { EmulatorContext } from './context.js';
+import { guestSpaceIds } from './model/space.js';
 
 export interface TokenDoc {
   readonly token: string;
@@ -29,6 +30,8 @@ export type Principal =
       readonly name: string;
       readonly admin: boolean;
       readonly guest: boolean;
+      /** For a guest: the guest spaces they are a member of (see model/space.ts). */
+      readonly guestSpaces?: readonly string[];
     }
   | { readonly kind: 'token'; readonly tokens: readonly TokenDoc[] };
 
@@ -72,7 +75,14 @@ function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {
   }
   const guest = ctx.store.table<GuestDoc>(GUESTS_TABLE).get(login);
   if (guest && guest.password === password)
-    return { kind: 'user', login, name: guest.name, admin: false, guest: true };
+    return {
+      kind: 'user',
+      login,
+      name: guest.name,
+      admin: false,
+      guest: true,
+      guestSpaces: guestSpaceIds(ctx.store, login),
+    };
   throw errors.badLogin();
 }
 

@@ -5,6 +5,8 @@ import { deployRoutes } from './deploy.js';
 import { fileRoutes } from './files.js';
 import { systemPluginRoutes } from './plugins/system.js';
 import { appPluginRoutes } from './app-plugins.js';
+import { spaceRoutes } from './spaces/spaces.js';
+import { guestRoutes } from './guests.js';
 
 /** Every endpoint the emulator serves, one list per resource group. */
 export const allRoutes: readonly Route[] = [
@@ -14,4 +16,6 @@ export const allRoutes: readonly Route[] = [
   ...fileRoutes,
   ...systemPluginRoutes,
   ...appPluginRoutes,
+  ...spaceRoutes,
+  ...guestRoutes,
 ];
