@@ -1,0 +1,175 @@
+import { errors, type Problems } from '../errors.js';
+import { defaultInput } from './defaults.js';
+import { checkValue, INVALID, type ValueEnv } from './values.js';
+import {
+  NO_VALUE_TYPES,
+  SYSTEM_TYPES,
+  isEmptyValue,
+  newRowId,
+  text,
+  typeOf,
+  type FieldValue,
+  type StoredRecord,
+  type SubtableRow,
+} from './model.js';
+import type { Principal } from '../auth.js';
+import type { EmulatorContext } from '../context.js';
+import type { Json, JsonObject } from '../model/app.js';
+
+/** Everything a record write is checked against: the live form, the caller, the field rights. */
+export interface WriteEnv extends ValueEnv {
+  readonly ctx: EmulatorContext;
+  readonly appId: string;
+  readonly fields: Record<string, JsonObject>;
+  readonly principal: Principal;
+  readonly problems: Problems;
+  /** Whether the caller may write this top-level field (field ACL). */
+  readonly canWrite: (code: string) => boolean;
+}
+
+/** The fields a write may set: input fields of the live form (system fields are the service's). */
+function isWritable(field: JsonObject): boolean {
+  const type = typeOf(field);
+  return !SYSTEM_TYPES.has(type) && !NO_VALUE_TYPES.has(type);
+}
+
+/**
+ * The values of a new record (system fields not yet stamped): given values checked, the others
+ * at their defaults, then `required` checked. Unknown field codes and system fields in the
+ * input are ignored, as on the hosted platform. Problems are reported under `path`.
+ */
+export function composeNew(input: unknown, path: string, env: WriteEnv): Record<string, FieldValue> {
+  const given = inputObject(input, path, env);
+  const record: Record<string, FieldValue> = {};
+  for (const [code, field] of Object.entries(env.fields)) {
+    if (!isWritable(field)) continue;
+    const supplied = given && code in given;
+    if (supplied) guardFieldWrite(code, env);
+    const value = supplied
+      ? valueOf(given[code], `${path}.${code}`, env)
+      : { value: defaultInput(field, env.ctx, env.principal) };
+    if (value === INVALID) continue;
+    const checked = checkField(field, value.value, `${path}.${code}.value`, undefined, env);
+    if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
+  }
+  return record;
+}
+
+/** The record after an update: only the given fields change, each checked as on add. */
+export function composeUpdate(
+  previous: StoredRecord,
+  input: unknown,
+  path: string,
+  env: WriteEnv,
+): Record<string, FieldValue> {
+  const given = inputObject(input, path, env);
+  const record: Record<string, FieldValue> = { ...previous };
+  if (!given) return record;
+  for (const [code, raw] of Object.entries(given)) {
+    const field = env.fields[code];
+    if (!field || !isWritable(field)) continue;
+    guardFieldWrite(code, env);
+    const value = valueOf(raw, `${path}.${code}`, env);
+    if (value === INVALID) continue;
+    const checked = checkField(field, value.value, `${path}.${code}.value`, previous[code], env);
+    if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
+  }
+  return record;
+}
+
+function inputObject(input: unknown, path: string, env: WriteEnv): Record<string, unknown> | undefined {
+  if (input === undefined || input === null) return undefined;
+  if (typeof input !== 'object' || Array.isArray(input)) {
+    env.problems.add(path, 'Enter the record as an object of field code -> {value}.');
+    return undefined;
+  }
+  return input as Record<string, unknown>;
+}
+
+function valueOf(raw: unknown, path: string, env: WriteEnv): { value: unknown } | typeof INVALID {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('value' in raw)) {
+    env.problems.add(`${path}.value`, 'Enter the field as {"value": ...}.');
+    return INVALID;
+  }
+  return { value: raw.value };
+}
+
+function guardFieldWrite(code: string, env: WriteEnv): void {
+  if (!env.canWrite(code)) throw errors.forbidden(`writing the field "${code}" (field access rules)`);
+}
+
+/** One field's checked value, plus `required`; subtables check their rows. */
+function checkField(
+  field: JsonObject,
+  given: unknown,
+  path: string,
+  previous: FieldValue | undefined,
+  env: WriteEnv,
+): Json | typeof INVALID {
+  const value =
+    field.type === 'SUBTABLE'
+      ? checkRows(field, given, path, previous, env)
+      : checkValue(field, given, path, env);
+  if (value !== INVALID && field.required === true && isEmptyValue(value)) {
+    env.problems.add(path, 'Required.');
+    return INVALID;
+  }
+  return value;
+}
+
+/**
+ * Subtable rows: a row naming the id of an existing row keeps that id and the values it leaves
+ * out; any other row is new, gets its own id, and takes defaults for the fields it leaves out.
+ */
+function checkRows(
+  table: JsonObject,
+  given: unknown,
+  path: string,
+  previous: FieldValue | undefined,
+  env: WriteEnv,
+): Json | typeof INVALID {
+  if (given === null || given === undefined) return [];
+  if (!Array.isArray(given)) {
+    env.problems.add(path, 'Enter an array of rows, each {"value": {...}} (with "id" to keep a row).');
+    return INVALID;
+  }
+  const inner = (table.fields ?? {}) as Record<string, JsonObject>;
+  const before = new Map(
+    (Array.isArray(previous?.value) ? (previous.value as unknown as SubtableRow[]) : []).map((r) => [
+      r.id,
+      r,
+    ]),
+  );
+  const rows: Json[] = [];
+  let ok = true;
+  given.forEach((row: unknown, i) => {
+    const rowPath = `${path}[${i}]`;
+    const values = (row as { value?: unknown } | null)?.value;
+    if (!row || typeof row !== 'object' || !values || typeof values !== 'object' || Array.isArray(values)) {
+      env.problems.add(rowPath, 'Enter the row as {"value": {<code>: {"value": ...}}}.');
+      ok = false;
+      return;
+    }
+    const rawId = (row as { id?: unknown }).id;
+    const old = rawId === undefined || rawId === null ? undefined : before.get(text(rawId));
+    const cells: Record<string, Json> = {};
+    for (const [code, field] of Object.entries(inner)) {
+      if (!isWritable(field)) continue;
+      const cellPath = `${rowPath}.value.${code}`;
+      const supplied = code in values;
+      const raw = supplied ? valueOf((values as Record<string, unknown>)[code], cellPath, env) : INVALID;
+      if (supplied && raw === INVALID) {
+        ok = false;
+        continue;
+      }
+      const oldCell = old?.value[code];
+      const input =
+        raw !== INVALID ? raw.value : (oldCell?.value ?? defaultInput(field, env.ctx, env.principal));
+      const checked = checkField(field, input, `${cellPath}.value`, oldCell, env);
+      if (checked === INVALID) ok = false;
+      else cells[code] = { type: typeOf(field), value: checked };
+    }
+    rows.push({ id: old ? old.id : newRowId(env.ctx, env.appId), value: cells });
+  });
+  return ok ? rows : INVALID;
+}

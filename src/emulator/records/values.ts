@@ -1,0 +1,201 @@
+import { attachFileKey, attachmentView } from '../model/files.js';
+import { findUser } from './entities.js';
+import type { Problems } from '../errors.js';
+import type { EmulatorContext } from '../context.js';
+import type { Json, JsonObject } from '../model/app.js';
+import { typeOf } from './model.js';
+
+/** What checking one value needs: where to report problems, and the service for users and files. */
+export interface ValueEnv {
+  readonly ctx: EmulatorContext;
+  readonly problems: Problems;
+}
+
+/** Marks a value that failed its check (the problem is already reported). */
+export const INVALID = Symbol('invalid value');
+type Checked = Json | typeof INVALID;
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Checks the value written to one non-table field and returns it in the shape GET returns
+ * (platform-facts' value shapes), or INVALID after reporting why at `path`. Empty values are
+ * accepted here; `required` is checked by the caller once defaults are applied.
+ */
+export function checkValue(field: JsonObject, given: unknown, path: string, env: ValueEnv): Checked {
+  const type = typeOf(field);
+  const fail = (message: string): Checked => {
+    env.problems.add(path, message);
+    return INVALID;
+  };
+  switch (type) {
+    case 'SINGLE_LINE_TEXT':
+    case 'LINK':
+    case 'MULTI_LINE_TEXT':
+    case 'RICH_TEXT': {
+      const text = scalarText(given);
+      if (text === undefined) return fail('Enter a string.');
+      return checkLength(field, text, fail);
+    }
+    case 'NUMBER': {
+      const text = scalarText(given)?.trim();
+      if (text === undefined || (text !== '' && !NUMBER.test(text))) return fail('Enter a number.');
+      if (text === '') return '';
+      return checkRange(field, text, fail);
+    }
+    case 'RADIO_BUTTON':
+    case 'DROP_DOWN': {
+      if (given === null || given === undefined || given === '') return type === 'DROP_DOWN' ? null : '';
+      if (typeof given !== 'string') return fail('Enter one of the field options as a string.');
+      return isOption(field, given) ? given : fail(`"${given}" is not an option. ${optionList(field)}`);
+    }
+    case 'CHECK_BOX':
+    case 'MULTI_SELECT': {
+      if (given === null || given === undefined) return [];
+      if (!Array.isArray(given) || !given.every((v) => typeof v === 'string'))
+        return fail('Enter an array of option names.');
+      const bad = given.filter((v) => !isOption(field, v));
+      if (bad.length > 0)
+        return fail(`Not options: ${bad.map((b) => `"${b}"`).join(', ')}. ${optionList(field)}`);
+      return [...new Set(given)];
+    }
+    case 'DATE':
+      return checkDate(given, fail);
+    case 'TIME': {
+      if (given === null || given === undefined || given === '') return null;
+      const match = typeof given === 'string' ? TIME.exec(given) : null;
+      return match ? `${match[1]!}:${match[2]!}` : fail('Enter a time as HH:MM.');
+    }
+    case 'DATETIME': {
+      if (given === null || given === undefined || given === '') return '';
+      if (typeof given !== 'string' || !DATETIME.test(given) || Number.isNaN(Date.parse(given)))
+        return fail('Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
+      // The platform keeps minutes: seconds and fractions are dropped.
+      return new Date(Date.parse(given)).toISOString().slice(0, 16) + ':00Z';
+    }
+    case 'USER_SELECT':
+    case 'ORGANIZATION_SELECT':
+    case 'GROUP_SELECT':
+      return checkEntities(type, given, path, env, fail);
+    case 'FILE':
+      return checkFiles(given, path, env, fail);
+    default:
+      return fail(`Fields of type ${type} cannot be written.`);
+  }
+}
+
+function scalarText(given: unknown): string | undefined {
+  if (given === null || given === undefined) return '';
+  if (typeof given === 'string') return given;
+  if (typeof given === 'number' && Number.isFinite(given)) return String(given);
+  return undefined;
+}
+
+function limit(field: JsonObject, name: string): number | undefined {
+  const raw = field[name];
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function checkLength(field: JsonObject, text: string, fail: (m: string) => Checked): Checked {
+  if (text === '') return text;
+  const length = [...text].length;
+  const min = limit(field, 'minLength');
+  const max = limit(field, 'maxLength');
+  if (min !== undefined && length < min) return fail(`Enter at least ${min} characters (got ${length}).`);
+  if (max !== undefined && length > max) return fail(`Enter ${max} characters or fewer (got ${length}).`);
+  return text;
+}
+
+function checkRange(field: JsonObject, text: string, fail: (m: string) => Checked): Checked {
+  const n = Number(text);
+  const min = limit(field, 'minValue');
+  const max = limit(field, 'maxValue');
+  if (min !== undefined && n < min) return fail(`Enter a number of ${min} or more.`);
+  if (max !== undefined && n > max) return fail(`Enter a number of ${max} or less.`);
+  return text;
+}
+
+function options(field: JsonObject): string[] {
+  const map = field.options;
+  return map && typeof map === 'object' && !Array.isArray(map) ? Object.keys(map) : [];
+}
+
+function isOption(field: JsonObject, value: string): boolean {
+  return options(field).includes(value);
+}
+
+function optionList(field: JsonObject): string {
+  const names = options(field);
+  return names.length === 0
+    ? 'The field has no options.'
+    : `Options: ${names.map((n) => `"${n}"`).join(', ')}.`;
+}
+
+function checkDate(given: unknown, fail: (m: string) => Checked): Checked {
+  if (given === null || given === undefined || given === '') return null;
+  const match = typeof given === 'string' ? DATE.exec(given) : null;
+  if (match) {
+    const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    if (date.toISOString().slice(0, 10) === given) return given;
+  }
+  return fail('Enter a date as YYYY-MM-DD.');
+}
+
+function checkEntities(
+  type: string,
+  given: unknown,
+  path: string,
+  env: ValueEnv,
+  fail: (m: string) => Checked,
+): Checked {
+  if (given === null || given === undefined) return [];
+  if (!Array.isArray(given)) return fail('Enter an array of {code} objects.');
+  const result: JsonObject[] = [];
+  const seen = new Set<string>();
+  let ok = true;
+  given.forEach((item: unknown, i) => {
+    const code = (item as { code?: unknown } | null)?.code;
+    if (typeof code !== 'string' || code === '') {
+      env.problems.add(`${path}[${i}].code`, 'Enter the code of a user, group or organization.');
+      ok = false;
+      return;
+    }
+    if (seen.has(code)) return;
+    seen.add(code);
+    if (type === 'USER_SELECT') {
+      const user = findUser(env.ctx, code);
+      if (!user) {
+        env.problems.add(`${path}[${i}].code`, `No user has the login name "${code}".`);
+        ok = false;
+        return;
+      }
+      result.push({ code: user.code, name: user.name });
+    } else {
+      // The emulator keeps no group or organization directory: any code is taken as its own name.
+      result.push({ code, name: code });
+    }
+  });
+  return ok ? result : INVALID;
+}
+
+function checkFiles(given: unknown, path: string, env: ValueEnv, fail: (m: string) => Checked): Checked {
+  if (given === null || given === undefined) return [];
+  if (!Array.isArray(given)) return fail('Enter an array of {fileKey} objects.');
+  const result: JsonObject[] = [];
+  let ok = true;
+  given.forEach((item: unknown, i) => {
+    const key = (item as { fileKey?: unknown } | null)?.fileKey;
+    if (typeof key !== 'string' || key === '') {
+      env.problems.add(`${path}[${i}].fileKey`, 'Enter the key returned by POST /k/v1/file.json.');
+      ok = false;
+      return;
+    }
+    result.push({ ...attachmentView(attachFileKey(env.ctx, key, `${path}[${i}].fileKey`)) });
+  });
+  return ok ? result : INVALID;
+}
