@@ -90,6 +90,10 @@ describe('guests', () => {
       { user: GUEST },
     );
     expect(own.body).toMatchObject({ id: guestSpace.space, isGuest: true, memberCount: '2' });
+    const viaOwnPath = await emu.call('GET', `/k/guest/${guestSpace.space}/v1/space.json`, {
+      id: plain.space,
+    });
+    expect([viaOwnPath.status, viaOwnPath.body.code]).toEqual([404, 'GAIA_SP01']);
     const other = await emu.call('GET', '/k/v1/space.json', { id: plain.space }, { user: GUEST });
     expect([other.status, other.body.code]).toEqual([403, 'CB_NO02']);
     const otherMembers = await emu.call(

@@ -86,6 +86,13 @@ function isMember(space: SpaceDoc, login: string): boolean {
 export function readableSpace(req: ApiRequest, id: string): SpaceDoc {
   const space = spaces(req).get(id);
   if (!space) throw spaceNotFound(id);
+  // Through /k/guest/{spaceId}/v1/ only that guest space is in reach.
+  if (req.guestSpaceId !== null && (req.guestSpaceId !== space.id || !space.isGuest))
+    throw new ApiError(
+      404,
+      'GAIA_SP01',
+      `The space (id: ${id}) is not reachable through the path of guest space ${req.guestSpaceId}; call it through /k/v1/ or its own guest path.`,
+    );
   if (!canRead(req, space)) {
     if (req.principal.kind === 'user' && req.principal.guest) throw errors.forbidden('this space');
     throw space.isPrivate ? spaceNotFound(id) : errors.forbidden('this space');
