@@ -40,3 +40,15 @@ export async function uploadKey(call: Call, bytes: Buffer, name?: string, type?:
   if (reply.status !== 200) throw new Error(`upload failed: ${JSON.stringify(reply.body)}`);
   return reply.body.fileKey as string;
 }
+
+/** GET /k/v1/file.json as raw bytes (the harness's `call` reads text). */
+export async function downloadFile(
+  baseUrl: string,
+  fileKey: string,
+  user = { login: 'admin', password: 'admin' },
+): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
+  const res = await fetch(`${baseUrl}/k/v1/file.json?fileKey=${encodeURIComponent(fileKey)}`, {
+    headers: { 'X-Service-Authorization': Buffer.from(`${user.login}:${user.password}`).toString('base64') },
+  });
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}
