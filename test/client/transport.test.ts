@@ -1,0 +1,193 @@
+/** Auth headers, paths, method override, timeouts, aborts and the concurrency limit. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Dispatcher } from 'undici';
+import {
+  ClientOptionsError,
+  createClient,
+  TransportAbortedError,
+  TransportTimeoutError,
+} from '../../src/client/index.js';
+import { harness, ORIGIN, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('authentication headers', () => {
+  it.each([
+    [
+      'login and password',
+      { auth: { login: 'admin', password: 'pa:ss' } },
+      { 'x-service-authorization': Buffer.from('admin:pa:ss').toString('base64') },
+    ],
+    ['one API token', { auth: { apiToken: 't1' } }, { 'x-service-api-token': 't1' }],
+    ['several API tokens', { auth: { apiToken: ['t1', 't2', 't3'] } }, { 'x-service-api-token': 't1,t2,t3' }],
+    [
+      'HTTP Basic in front',
+      { auth: { apiToken: 't1' }, basicAuth: { user: 'proxy', password: 'pw' } },
+      { 'x-service-api-token': 't1', authorization: `Basic ${Buffer.from('proxy:pw').toString('base64')}` },
+    ],
+  ] as const)('%s', async (_name, options, expected) => {
+    h = harness(options);
+    h.reply(200, { apps: [] });
+    await h.client.apps.getApps();
+    const { headers } = h.calls()[0]!;
+    const authHeaders = Object.fromEntries(
+      Object.entries(headers).filter(([k]) =>
+        ['x-service-authorization', 'x-service-api-token', 'authorization'].includes(k),
+      ),
+    );
+    expect(authHeaders).toEqual(expected);
+  });
+});
+
+describe('paths', () => {
+  it('sends calls of a guest-space client under /k/guest/{id}/v1/, system-wide ones under /k/v1/', async () => {
+    h = harness({ guestSpaceId: 9 });
+    h.reply(200, { record: {} });
+    h.reply(200, { plugins: [] });
+    h.reply(200, {});
+    await h.client.records.getRecord({ app: 1, id: 2 });
+    await h.client.plugins.getPlugins();
+    await h.client.guests.deleteGuests({ guests: ['g@example.com'] });
+    expect(h.calls().map((c) => c.path)).toEqual([
+      '/k/guest/9/v1/record.json',
+      '/k/v1/plugins.json',
+      '/k/v1/guests.json',
+    ]);
+  });
+
+  it('keeps a path prefix of the base URL', async () => {
+    h = harness({ baseUrl: `${ORIGIN}/proxy/` });
+    h.reply(200, { record: {} });
+    await h.client.records.getRecord({ app: 1, id: 2 });
+    expect(h.calls()[0]!.path).toBe('/proxy/k/v1/record.json');
+  });
+
+  it.each([
+    ['not a URL', { baseUrl: 'example' }, /is not a URL/],
+    ['credentials in the URL', { baseUrl: 'https://user:secret@service.test' }, /must not hold credentials/],
+    ['a bad guest space id', { guestSpaceId: 'abc' }, /guest space id must be a positive whole number/],
+  ])('rejects %s', (_name, options, message) => {
+    const make = () => createClient({ baseUrl: ORIGIN, auth: { apiToken: 't' }, ...options });
+    expect(make).toThrow(ClientOptionsError);
+    expect(make).toThrow(message);
+  });
+
+  it('refuses a settings read without a copy instead of picking one', () => {
+    h = harness();
+    const settings = h.client.settings as unknown as { getViews: (params: unknown) => Promise<unknown> };
+    expect(() => settings.getViews({ app: 1 })).toThrow(/copy must be 'draft' or 'live'/);
+    expect(h.calls()).toHaveLength(0);
+  });
+});
+
+describe('long GETs', () => {
+  it('sends a GET whose URL would pass 4,096 characters as POST with X-HTTP-Method-Override', async () => {
+    h = harness();
+    const fields = Array.from({ length: 400 }, (_, i) => `field_${i}`);
+    h.reply(200, { records: [], totalCount: null });
+    await h.client.records.getRecords({ app: 3, fields, query: 'x = "1"' });
+    const call = h.calls()[0]!;
+    expect({ method: call.method, path: call.path, query: call.query }).toEqual({
+      method: 'POST',
+      path: '/k/v1/records.json',
+      query: '',
+    });
+    expect(call.headers['x-http-method-override']).toBe('GET');
+    expect(call.body).toEqual({ app: 3, fields, query: 'x = "1"' });
+  });
+
+  it.each([
+    [4096, 'GET'],
+    [4097, 'POST'],
+  ])('sends a URL of %i characters as %s', async (length, method) => {
+    h = harness();
+    h.reply(200, { records: [], totalCount: null });
+    const query = 'a'.repeat(length - `${ORIGIN}/k/v1/records.json?app=3&query=`.length);
+    await h.client.records.getRecords({ app: 3, query });
+    expect(h.calls()[0]!.method).toBe(method);
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('turns a late answer into TransportError.Timeout', async () => {
+    h = harness({ retry: { retries: 0 } });
+    h.replyLate(5_000, 200, {});
+    const error = await h.client.apps.getApp({ id: 1 }, { timeoutMs: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportTimeoutError);
+    expect((error as Error).name).toBe('TransportError.Timeout');
+    expect(error).toMatchObject({ method: 'GET', path: '/k/v1/app.json', timeoutMs: 20 });
+  });
+
+  it("stops at the caller's signal with TransportError.Aborted, and does not retry", async () => {
+    h = harness();
+    h.replyLate(5_000, 200, {});
+    const controller = new AbortController();
+    const pending = h.client.apps.getApp({ id: 1 }, { signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 10);
+    const error = await pending;
+    expect(error).toBeInstanceOf(TransportAbortedError);
+    expect(h.calls()).toHaveLength(1);
+  });
+
+  it('does not send at all with an already aborted signal', async () => {
+    h = harness();
+    const error = await h.client.apps
+      .getApp({ id: 1 }, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportAbortedError);
+    expect(h.calls()).toHaveLength(0);
+  });
+});
+
+describe('concurrency limit', () => {
+  /** A dispatcher whose answers the test releases one by one. */
+  function heldDispatcher() {
+    const held: (() => void)[] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const dispatcher = {
+      request: () => {
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        return new Promise((resolve) => {
+          held.push(() => {
+            inFlight -= 1;
+            resolve({ statusCode: 200, headers: {}, body: { text: () => Promise.resolve('{}') } });
+          });
+        });
+      },
+    } as unknown as Dispatcher;
+    return { dispatcher, held, stats: () => ({ inFlight, maxInFlight }) };
+  }
+
+  it('keeps at most `concurrency` calls of one client in flight, across sub-clients', async () => {
+    const fake = heldDispatcher();
+    const client = createClient({
+      baseUrl: ORIGIN,
+      auth: { apiToken: 't' },
+      dispatcher: fake.dispatcher,
+      concurrency: 3,
+    });
+    const calls = [
+      ...Array.from({ length: 4 }, (_, id) => client.apps.getApp({ id })),
+      ...Array.from({ length: 4 }, (_, id) => client.records.getRecord({ app: 1, id })),
+    ];
+    let settled = 0;
+    while (settled < calls.length) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(fake.stats().inFlight).toBeLessThanOrEqual(3);
+      const next = fake.held.shift();
+      if (next) {
+        next();
+        settled += 1;
+      }
+    }
+    await Promise.all(calls);
+    expect(fake.stats().maxInFlight).toBe(3);
+    await client.close();
+  });
+});
