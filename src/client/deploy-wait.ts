@@ -1,4 +1,5 @@
 /** Waits for a deployment: poll, back off, stop at final statuses or at the deadline. */
+import { TransportAbortedError } from './errors.js';
 import { DeployTimeoutError } from './helper-errors.js';
 import type { CallOptions } from './options.js';
 import { sleep } from './retry.js';
@@ -56,7 +57,9 @@ export async function waitForDeploy(
       );
       throw new DeployTimeoutError({ statuses, timeoutMs, method: 'GET', path: options.path });
     }
-    await sleep(Math.min(interval, remaining), options.signal);
+    await sleep(Math.min(interval, remaining), options.signal).catch(() => {
+      throw new TransportAbortedError({ method: 'GET', path: options.path });
+    });
     interval = Math.min(maxInterval, Math.round(interval * 1.5));
   }
 }

@@ -1,0 +1,124 @@
+/** apps.waitForDeploy and files.upload from a path, bytes and a stream. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { FormData } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DeployTimeoutError, TransportAbortedError } from '../../src/client/index.js';
+import { harness, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const fast = { initialIntervalMs: 1, maxIntervalMs: 2 };
+
+describe('apps.waitForDeploy', () => {
+  it('polls until every app is final, asking only about the apps still processing', async () => {
+    h = harness();
+    h.reply(200, {
+      apps: [
+        { app: '1', status: 'PROCESSING' },
+        { app: '2', status: 'SUCCESS' },
+      ],
+    });
+    h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
+    h.reply(200, { apps: [{ app: '1', status: 'FAIL' }] });
+    const statuses = await h.client.apps.waitForDeploy([1, '2'], fast);
+    expect(statuses).toEqual([
+      { app: '1', status: 'FAIL' },
+      { app: '2', status: 'SUCCESS' },
+    ]);
+    expect(h.calls().map((c) => c.query)).toEqual(['apps[]=1&apps[]=2', 'apps[]=1', 'apps[]=1']);
+  });
+
+  it('asks about at most 300 apps a call', async () => {
+    h = harness();
+    const apps = Array.from({ length: 301 }, (_, i) => i + 1);
+    h.reply(200, { apps: apps.slice(0, 300).map((app) => ({ app: String(app), status: 'SUCCESS' })) });
+    h.reply(200, { apps: [{ app: '301', status: 'CANCEL' }] });
+    const statuses = await h.client.apps.waitForDeploy(apps, fast);
+    expect(h.calls().map((c) => c.query.split('&').length)).toEqual([300, 1]);
+    expect(statuses.at(-1)).toEqual({ app: '301', status: 'CANCEL' });
+  });
+
+  it('throws DeployTimeoutError with the last statuses when time runs out', async () => {
+    h = harness();
+    h.reply(200, {
+      apps: [
+        { app: '1', status: 'PROCESSING' },
+        { app: '2', status: 'SUCCESS' },
+      ],
+    });
+    const error = await h.client.apps.waitForDeploy([1, 2], { timeoutMs: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeployTimeoutError);
+    expect(error).toMatchObject({
+      statuses: [
+        { app: '1', status: 'PROCESSING' },
+        { app: '2', status: 'SUCCESS' },
+      ],
+      path: '/k/v1/preview/app/deploy.json',
+    });
+    expect((error as Error).message).toMatch(/^Deployment still running after 0 ms for app 1\./);
+  });
+
+  it("stops at the caller's signal", async () => {
+    h = harness();
+    h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
+    const controller = new AbortController();
+    const waiting = h.client.apps
+      .waitForDeploy([1], { initialIntervalMs: 60_000, signal: controller.signal })
+      .catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 10);
+    expect(await waiting).toBeInstanceOf(TransportAbortedError);
+  });
+});
+
+describe('files.upload', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  async function uploaded(h: Harness) {
+    const file = (h.calls()[0]!.body as FormData).get('file') as File;
+    return { name: file.name, type: file.type, text: await file.text() };
+  }
+
+  it('from a path, named after the file', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'client-upload-'));
+    const path = join(dir, 'logo.svg');
+    await writeFile(path, '<svg/>');
+    h = harness();
+    h.reply(200, { fileKey: 'k1' });
+    expect(await h.client.files.upload(path, { contentType: 'image/svg+xml' })).toEqual({ fileKey: 'k1' });
+    expect(await uploaded(h)).toEqual({ name: 'logo.svg', type: 'image/svg+xml', text: '<svg/>' });
+    expect(h.calls()[0]).toMatchObject({ method: 'POST', path: '/k/v1/file.json' });
+  });
+
+  it('from a stream', async () => {
+    h = harness();
+    h.reply(200, { fileKey: 'k2' });
+    await h.client.files.upload(Readable.from([Buffer.from('a,b\n'), Buffer.from('1,2\n')]), {
+      name: 'data.csv',
+    });
+    expect(await uploaded(h)).toEqual({
+      name: 'data.csv',
+      type: 'application/octet-stream',
+      text: 'a,b\n1,2\n',
+    });
+  });
+
+  it('sends the same file again after a 429', async () => {
+    h = harness();
+    h.reply(429, { code: 'GAIA_TO04', id: 'x', message: 'busy' });
+    h.reply(200, { fileKey: 'k3' });
+    await h.client.files.upload(Readable.from([Buffer.from('once')]), { name: 'once.txt' });
+    const texts = await Promise.all(h.calls().map((c) => ((c.body as FormData).get('file') as File).text()));
+    expect(texts).toEqual(['once', 'once']);
+  });
+});

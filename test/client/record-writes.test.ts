@@ -1,0 +1,147 @@
+/** addAll, updateAll, deleteAll: chunking into bulk requests, and exact reports on failure. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { BulkWriteError } from '../../src/client/index.js';
+import { connectionReset, harness, type Harness } from './harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const records = (n: number) => Array.from({ length: n }, (_, i) => ({ title: { value: `r${i}` } }));
+/** The answer of POST records.json for `count` records whose ids start at `first`. */
+const added = (first: number, count: number) => ({
+  ids: Array.from({ length: count }, (_, i) => String(first + i)),
+  revisions: Array.from({ length: count }, () => '1'),
+});
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+interface BulkBody {
+  requests: { method: string; api: string; payload: { records?: unknown[]; ids?: unknown[] } }[];
+}
+
+describe('chunking', () => {
+  it('sends 2,150 records as 22 calls of up to 100: one bulk request of 20 calls, then one of 2', async () => {
+    h = harness();
+    h.reply(200, { results: range(0, 20).map((c) => added(c * 100 + 1, 100)) });
+    h.reply(200, { results: [added(2001, 100), added(2101, 50)] });
+    const result = await h.client.records.addAll(7, records(2150));
+    const bodies = h.calls().map((c) => c.body as BulkBody);
+    expect(bodies.map((b) => b.requests.map((r) => r.payload.records?.length))).toEqual([
+      Array.from({ length: 20 }, () => 100),
+      [100, 50],
+    ]);
+    expect(bodies[0]!.requests[0]).toMatchObject({
+      method: 'POST',
+      api: '/k/v1/records.json',
+      payload: { app: 7 },
+    });
+    expect(bodies[1]!.requests[1]!.payload.records![49]).toEqual({ title: { value: 'r2149' } });
+    expect(result.records).toHaveLength(2150);
+    expect(result.records[2149]).toEqual({ index: 2149, id: '2150', revision: '1' });
+  });
+
+  it('updates by id and by update key, and reports the ids the service answers', async () => {
+    h = harness();
+    h.reply(200, {
+      results: [
+        {
+          records: [
+            { id: '4', revision: '3' },
+            { id: '9', revision: '2' },
+          ],
+        },
+      ],
+    });
+    const result = await h.client.records.updateAll(7, [
+      { id: 4, record: { title: { value: 'a' } }, revision: 2 },
+      { updateKey: { field: 'code', value: 'X' }, record: { title: { value: 'b' } } },
+    ]);
+    expect((h.calls()[0]!.body as BulkBody).requests).toEqual([
+      {
+        method: 'PUT',
+        api: '/k/v1/records.json',
+        payload: {
+          app: 7,
+          records: [
+            { id: 4, record: { title: { value: 'a' } }, revision: 2 },
+            { updateKey: { field: 'code', value: 'X' }, record: { title: { value: 'b' } } },
+          ],
+        },
+      },
+    ]);
+    expect(result.records).toEqual([
+      { index: 0, id: '4', revision: '3' },
+      { index: 1, id: '9', revision: '2' },
+    ]);
+  });
+
+  it('deletes 150 ids in two calls of one bulk request', async () => {
+    h = harness();
+    h.reply(200, { results: [{}, {}] });
+    const ids = range(1, 151);
+    const result = await h.client.records.deleteAll(7, ids);
+    expect((h.calls()[0]!.body as BulkBody).requests.map((r) => [r.method, r.payload.ids])).toEqual([
+      ['DELETE', range(1, 101)],
+      ['DELETE', range(101, 151)],
+    ]);
+    expect(result.records.map((r) => r.id)).toEqual(ids.map(String));
+  });
+
+  it('sends nothing for no records', async () => {
+    h = harness();
+    expect(await h.client.records.addAll(7, [])).toEqual({ records: [] });
+    expect(h.calls()).toHaveLength(0);
+  });
+});
+
+describe('failure reports', () => {
+  it('a call failing inside the second bulk request: earlier requests and calls kept, the rest not', async () => {
+    h = harness();
+    h.reply(200, { results: range(0, 20).map((c) => added(c * 100 + 1, 100)) });
+    const failed = { code: 'CB_VA01', id: 'e', message: 'Missing or invalid input.' };
+    // Second request: 5 calls (2,000-2,449). Call 0 succeeds, call 1 fails, calls 2-4 never run.
+    h.reply(400, { results: [added(2001, 100), failed, {}, {}, {}] });
+    const error = await h.client.records.addAll(7, records(2450)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BulkWriteError);
+    const report = error as BulkWriteError;
+    expect(report.written.map((r) => r.index)).toEqual(range(0, 2100));
+    expect(report.written[2099]).toEqual({ index: 2099, id: '2100', revision: '1' });
+    expect(report.notWritten).toEqual(range(2100, 2450));
+    expect(report.unknown).toEqual([]);
+    expect(report.cause).toMatchObject({ code: 'CB_VA01', bulkIndex: 1 });
+    expect(report.message).toBe(
+      'addAll on app 7 stopped after a failed bulk request: of 2450 records, ' +
+        '2100 written (indexes 0-2099); 350 not written (indexes 2100-2449). ' +
+        'Cause: [400] [CB_VA01] Missing or invalid input. (e)',
+    );
+  });
+
+  it('a whole bulk request turned away: none of it written', async () => {
+    h = harness();
+    h.reply(400, { code: 'CB_VA01', id: 'e', message: 'Missing or invalid input.' });
+    const error = (await h.client.records
+      .deleteAll(7, range(1, 6))
+      .catch((e: unknown) => e)) as BulkWriteError;
+    expect({ written: error.written, notWritten: error.notWritten, unknown: error.unknown }).toEqual({
+      written: [],
+      notWritten: range(0, 5),
+      unknown: [],
+    });
+  });
+
+  it("a lost answer: that request's records are unknown, later ones not written", async () => {
+    h = harness();
+    h.reply(200, { results: range(0, 20).map(() => ({})) });
+    h.replyError(connectionReset());
+    const error = (await h.client.records
+      .deleteAll(7, range(0, 4100))
+      .catch((e: unknown) => e)) as BulkWriteError;
+    expect(h.calls()).toHaveLength(2);
+    expect(error.written).toHaveLength(2000);
+    expect(error.unknown).toEqual(range(2000, 4000));
+    expect(error.notWritten).toEqual(range(4000, 4100));
+    expect(error.message).toContain('2000 unknown (indexes 2000-3999): read them back before retrying');
+  });
+});
