@@ -2,6 +2,9 @@ import type { Route } from '../context.js';
 import { appRoutes } from './apps.js';
 import { controlRoutes } from './control.js';
 import { deployRoutes } from './deploy.js';
+import { settingsRoutes } from './settings/routes.js';
+import { formFieldRoutes } from './form-fields.js';
+import { formLayoutRoutes } from './form-layout.js';
 import { fileRoutes } from './files.js';
 import { systemPluginRoutes } from './plugins/system.js';
 import { appPluginRoutes } from './app-plugins.js';
@@ -12,6 +15,9 @@ import { guestRoutes } from './guests.js';
 export const allRoutes: readonly Route[] = [
   ...appRoutes,
   ...deployRoutes,
+  ...settingsRoutes,
+  ...formFieldRoutes,
+  ...formLayoutRoutes,
   ...controlRoutes,
   ...fileRoutes,
   ...systemPluginRoutes,

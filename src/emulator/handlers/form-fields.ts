@@ -1,0 +1,173 @@
+import { Problems } from '../errors.js';
+import { writeSettings } from '../model/settings-write.js';
+import { checkBody, fieldIndex } from '../validate/context.js';
+import { fieldDefinition, SYSTEM_TYPES } from '../validate/fields.js';
+import { anyJson, join, map, obj, type Shape } from '../validate/shape.js';
+import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
+import { readHandler } from './settings/routes.js';
+import type { AppSettings, JsonObject } from '../model/app.js';
+import type { ApiRequest, Route } from '../context.js';
+
+type Properties = Record<string, JsonObject>;
+
+/** Field codes: a letter or underscore first, then letters, digits and underscores; at most 128 characters. */
+const CODE = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+
+function codeProblem(code: string): string | null {
+  if (code.length > 128) return 'Enter a field code of 128 characters or fewer.';
+  if (!CODE.test(code)) return 'A field code starts with a letter or _ and holds letters, digits and _ only.';
+  return null;
+}
+
+/** Every code a request adds (top-level and inside new or changed tables), each checked for clashes. */
+function newCodes(
+  given: Record<string, unknown>,
+  current: Properties,
+  problems: Problems,
+  topLevelNew: boolean,
+): void {
+  const { fields: existing, inTable } = fieldIndex(current);
+  const seen = new Set<string>();
+  const visit = (code: string, path: string, def: unknown, isNew: boolean) => {
+    if (isNew) {
+      const bad =
+        codeProblem(code) ??
+        (existing.has(code) || seen.has(code) ? `The field code "${code}" is already used.` : null);
+      if (bad) problems.add(path, bad);
+      seen.add(code);
+    }
+    const inner = (def as { fields?: unknown } | null)?.fields;
+    if (typeof inner === 'object' && inner !== null)
+      for (const [c, d] of Object.entries(inner))
+        visit(c, join(join(path, 'fields'), c), d, inTable.get(c) !== code);
+  };
+  for (const [code, def] of Object.entries(given)) visit(code, join('properties', code), def, topLevelNew);
+}
+
+/** The form as it would be with `given` merged in, so references between new fields resolve. */
+function candidate(current: Properties, given: Record<string, unknown>): Properties {
+  const out: Properties = { ...current };
+  for (const [code, def] of Object.entries(given))
+    if (typeof def === 'object' && def !== null)
+      out[code] = { ...current[code], ...(def as JsonObject), code };
+  return out;
+}
+
+function propertiesBody(properties: Shape): Shape {
+  return obj({ properties, app: anyJson, revision: anyJson }, { required: ['properties'] });
+}
+
+function givenProperties(req: ApiRequest): Record<string, unknown> {
+  return req.params.object('properties');
+}
+
+/** POST: new fields, each appended to the layout in a row of its own. */
+function addFields(req: ApiRequest): unknown {
+  const given = givenProperties(req);
+  return writeFields(req, (s) => {
+    const problems = new Problems();
+    newCodes(given, s.properties, problems, true);
+    problems.throwIfAny();
+    const shape = propertiesBody(map((code) => fieldDefinition('add', undefined, code)));
+    const body = checkBody<{ properties: Properties }>(shape, req.params.raw, candidate(s.properties, given));
+    const added = Object.values(body.properties);
+    return {
+      ...s,
+      properties: { ...s.properties, ...body.properties },
+      layout: [...s.layout, ...added.map(rowFor)],
+    };
+  });
+}
+
+/** PUT: changes to existing fields; type and code stay; new fields of an existing table join its row. */
+function changeFields(req: ApiRequest): unknown {
+  const given = givenProperties(req);
+  return writeFields(req, (s) => {
+    const problems = new Problems();
+    for (const code of Object.keys(given))
+      if (!s.properties[code])
+        problems.add(join('properties', code), `The field "${code}" does not exist; add it with POST first.`);
+    problems.throwIfAny();
+    const inner = Object.fromEntries(
+      Object.entries(given).map(([code, def]) => [
+        code,
+        { fields: (def as { fields?: unknown } | null)?.fields },
+      ]),
+    );
+    newCodes(inner, s.properties, problems, false);
+    problems.throwIfAny();
+    const shape = propertiesBody(map((code) => fieldDefinition('change', s.properties[code], code)));
+    const body = checkBody<{ properties: Properties }>(shape, req.params.raw, candidate(s.properties, given));
+    let layout = s.layout;
+    const properties = { ...s.properties };
+    for (const [code, change] of Object.entries(body.properties)) {
+      const before = s.properties[code]!;
+      const next: JsonObject = { ...before, ...change };
+      if (before.type === 'SUBTABLE' && change.fields) {
+        const old = (before.fields ?? {}) as Properties;
+        const merged: Properties = { ...old };
+        for (const [c, d] of Object.entries(change.fields as Properties)) merged[c] = { ...old[c], ...d };
+        next.fields = merged;
+        const added = Object.keys(change.fields as Properties).filter((c) => !old[c]);
+        layout = addToTableRows(
+          layout,
+          code,
+          added.map((c) => merged[c]!),
+        );
+      }
+      properties[code] = next;
+    }
+    return { ...s, properties, layout };
+  });
+}
+
+/** DELETE: the fields leave the form, the layout, view columns and field ACL rules (their data goes on deploy). */
+function deleteFields(req: ApiRequest): unknown {
+  const codes = req.params.array('fields', { required: true, max: 100 });
+  return writeFields(req, (s) => {
+    const { fields } = fieldIndex(s.properties);
+    const problems = new Problems();
+    codes.forEach((code, i) => {
+      const type = typeof code === 'string' ? fields.get(code) : undefined;
+      if (type === undefined) problems.add(`fields[${i}]`, `The field "${String(code)}" does not exist.`);
+      else if ((SYSTEM_TYPES as readonly string[]).includes(type))
+        problems.add(`fields[${i}]`, `The system field "${String(code)}" cannot be deleted.`);
+    });
+    problems.throwIfAny();
+    const gone = new Set(codes as string[]);
+    const properties: Properties = {};
+    for (const [code, def] of Object.entries(s.properties)) {
+      if (gone.has(code)) continue;
+      if (def.type !== 'SUBTABLE') properties[code] = def;
+      else {
+        const kept = Object.entries((def.fields ?? {}) as Properties).filter(([c]) => !gone.has(c));
+        properties[code] = { ...def, fields: Object.fromEntries(kept) };
+      }
+    }
+    return dropFieldReferences({ ...s, properties }, gone);
+  });
+}
+
+function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings): unknown {
+  const { revision } = writeSettings(req, 'draft', change);
+  return { revision };
+}
+
+/** The fields API, and the deprecated combined form API (`{properties: [definitions]}`). */
+export const formFieldRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/k/v1/app/form/fields.json',
+    auth: 'any',
+    handler: readHandler('live', 'view', true, (s) => ({ properties: s.properties })),
+  },
+  {
+    method: 'GET',
+    path: '/k/v1/preview/app/form/fields.json',
+    auth: 'any',
+    handler: readHandler('draft', 'manage', true, (s) => ({ properties: s.properties })),
+  },
+  { method: 'POST', path: '/k/v1/preview/app/form/fields.json', auth: 'any', handler: addFields },
+  { method: 'PUT', path: '/k/v1/preview/app/form/fields.json', auth: 'any', handler: changeFields },
+  { method: 'DELETE', path: '/k/v1/preview/app/form/fields.json', auth: 'any', handler: deleteFields },
+];

@@ -1,0 +1,58 @@
+import { attachFileKey, attachmentView } from '../../model/files.js';
+import { invalid, Problems } from '../../errors.js';
+import { checkActionStates } from '../../validate/process.js';
+import type { Json, JsonObject } from '../../model/app.js';
+import type { ApiRequest } from '../../context.js';
+
+/** A `{type: FILE, file: {fileKey}}` entry with its upload key attached (or an attachment key kept). */
+function attachFile(req: ApiRequest, entry: JsonObject, path: string): JsonObject {
+  if (entry.type !== 'FILE') return entry;
+  const key = (entry.file as { fileKey: string }).fileKey;
+  const file = attachFileKey(req.ctx, key, `${path}.file.fileKey`);
+  return { type: 'FILE', file: attachmentView(file) as unknown as JsonObject };
+}
+
+/** General settings: a PUT changes only the keys it names; an icon file is attached. */
+export function applyGeneral(current: JsonObject, body: JsonObject, req: ApiRequest): JsonObject {
+  const next: JsonObject = { ...current };
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'app' || key === 'revision') continue;
+    next[key] = key === 'icon' ? attachFile(req, value as JsonObject, 'icon') : value;
+  }
+  return next;
+}
+
+/** Customization: each named part replaced; FILE entries attached. */
+export function applyCustomize(current: JsonObject, body: JsonObject, req: ApiRequest): JsonObject {
+  const next: JsonObject = { ...current, ...(body.scope !== undefined ? { scope: body.scope } : {}) };
+  for (const device of ['desktop', 'mobile'] as const) {
+    const given = body[device] as Record<string, JsonObject[]> | undefined;
+    if (!given) continue;
+    const part: JsonObject = { ...(current[device] as JsonObject) };
+    for (const [kind, list] of Object.entries(given))
+      part[kind] = list.map((entry, i) => attachFile(req, entry, `${device}.${kind}[${i}]`));
+    next[device] = part;
+  }
+  return next;
+}
+
+/**
+ * Process management: `enable` and `actions` replaced when given; `states` merged by name, a
+ * null entry deleting that status. Every action must then go between existing statuses.
+ */
+export function applyProcess(current: JsonObject, body: JsonObject): JsonObject {
+  const states: Record<string, Json> = { ...(current.states as JsonObject) };
+  if (body.states)
+    for (const [name, state] of Object.entries(body.states as JsonObject)) {
+      if (state === null) delete states[name];
+      else states[name] = { assignee: { type: 'ONE', entities: [] }, ...(state as JsonObject), name };
+    }
+  const actions = (body.actions ?? current.actions) as JsonObject[];
+  const problems = new Problems();
+  checkActionStates(states, actions, { problems });
+  problems.throwIfAny();
+  const enable = body.enable ?? current.enable ?? false;
+  if (enable === true && Object.keys(states).length === 0)
+    throw invalid({ enable: 'Define at least one status before enabling process management.' });
+  return { enable, states, actions };
+}

@@ -1,0 +1,245 @@
+import { nextId } from '../../model/ids.js';
+import { generalSettings } from '../../validate/general.js';
+import { viewsBody } from '../../validate/views.js';
+import { processBody } from '../../validate/process.js';
+import { customizeBody } from '../../validate/customize.js';
+import { appAclBody, fieldAclBody, recordAclBody } from '../../validate/acl.js';
+import {
+  generalNotificationsBody,
+  perRecordNotificationsBody,
+  reminderNotificationsBody,
+} from '../../validate/notifications.js';
+import { reportsBody } from '../../validate/reports.js';
+import { actionsBody } from '../../validate/actions.js';
+import { adminNotesBody } from '../../validate/admin-notes.js';
+import { applyGeneral, applyCustomize, applyProcess } from './apply.js';
+import type { AppPermission } from '../../access.js';
+import type { AppSettings, JsonObject } from '../../model/app.js';
+import type { Shape } from '../../validate/shape.js';
+import type { ApiRequest } from '../../context.js';
+
+/**
+ * One settings area of the spec's App settings table: where it is read (live, draft) and
+ * written (draft, or live at once for the ACLs and admin notes), the shape of its body, how its
+ * GET answers, and how a write changes the settings. The routes are generated from this table.
+ */
+export interface SettingsArea {
+  readonly live: string;
+  readonly draft: string | null;
+  readonly write: string;
+  readonly writes: 'draft' | 'both';
+  /** What a user needs to read the live copy (the draft always needs manage). */
+  readonly readPermission: AppPermission;
+  /** Whether the GETs take `lang`. */
+  readonly lang: boolean;
+  readonly body: Record<string, Shape>;
+  readonly required: readonly string[];
+  readonly read: (settings: AppSettings) => JsonObject;
+  readonly apply: (
+    settings: AppSettings,
+    body: JsonObject,
+    req: ApiRequest,
+  ) => { settings: AppSettings; reply?: JsonObject };
+}
+
+type Named = Record<string, JsonObject>;
+
+/**
+ * Replaces a map of named items (views, graphs, copy actions), keeping the id of an item whose
+ * name already exists and giving new ones the next id of `sequence`; answers `{name: {id}}`.
+ */
+function replaceNamed(
+  current: Named,
+  given: Named,
+  req: ApiRequest,
+  sequence: string,
+): { items: Named; ids: Named } {
+  const items: Named = {};
+  const ids: Named = {};
+  for (const [name, item] of Object.entries(given)) {
+    const kept = current[name]?.id;
+    const id = typeof kept === 'string' ? kept : nextId(req.ctx.store, sequence);
+    items[name] = { ...item, name, id };
+    ids[name] = { id };
+  }
+  return { items, ids };
+}
+
+const PREVIEW = '/k/v1/preview';
+
+export const SETTINGS_AREAS: readonly SettingsArea[] = [
+  {
+    live: '/k/v1/app/views.json',
+    draft: `${PREVIEW}/app/views.json`,
+    write: `${PREVIEW}/app/views.json`,
+    writes: 'draft',
+    readPermission: 'view',
+    lang: true,
+    body: viewsBody,
+    required: ['views'],
+    read: (s) => ({ views: s.views }),
+    apply: (s, body, req) => {
+      const { items, ids } = replaceNamed(s.views, body.views as Named, req, 'view');
+      return { settings: { ...s, views: items }, reply: { views: ids } };
+    },
+  },
+  {
+    live: '/k/v1/app/settings.json',
+    draft: `${PREVIEW}/app/settings.json`,
+    write: `${PREVIEW}/app/settings.json`,
+    writes: 'draft',
+    readPermission: 'view',
+    lang: true,
+    body: generalSettings,
+    required: [],
+    read: (s) => s.general,
+    apply: (s, body, req) => ({ settings: { ...s, general: applyGeneral(s.general, body, req) } }),
+  },
+  {
+    live: '/k/v1/app/status.json',
+    draft: `${PREVIEW}/app/status.json`,
+    write: `${PREVIEW}/app/status.json`,
+    writes: 'draft',
+    readPermission: 'view',
+    lang: true,
+    body: processBody,
+    required: [],
+    read: (s) => s.process,
+    apply: (s, body) => ({ settings: { ...s, process: applyProcess(s.process, body) } }),
+  },
+  {
+    live: '/k/v1/app/customize.json',
+    draft: `${PREVIEW}/app/customize.json`,
+    write: `${PREVIEW}/app/customize.json`,
+    writes: 'draft',
+    readPermission: 'manage',
+    lang: false,
+    body: customizeBody,
+    required: [],
+    read: (s) => s.customize,
+    apply: (s, body, req) => ({ settings: { ...s, customize: applyCustomize(s.customize, body, req) } }),
+  },
+  {
+    live: '/k/v1/app/acl.json',
+    draft: `${PREVIEW}/app/acl.json`,
+    write: '/k/v1/app/acl.json',
+    writes: 'both',
+    readPermission: 'manage',
+    lang: false,
+    body: appAclBody,
+    required: ['rights'],
+    read: (s) => ({ rights: s.appAcl }),
+    apply: (s, body) => ({ settings: { ...s, appAcl: body.rights as JsonObject[] } }),
+  },
+  {
+    live: '/k/v1/record/acl.json',
+    draft: `${PREVIEW}/record/acl.json`,
+    write: '/k/v1/record/acl.json',
+    writes: 'both',
+    readPermission: 'manage',
+    lang: false,
+    body: recordAclBody,
+    required: ['rights'],
+    read: (s) => ({ rights: s.recordAcl }),
+    apply: (s, body) => ({ settings: { ...s, recordAcl: body.rights as JsonObject[] } }),
+  },
+  {
+    live: '/k/v1/field/acl.json',
+    draft: `${PREVIEW}/field/acl.json`,
+    write: '/k/v1/field/acl.json',
+    writes: 'both',
+    readPermission: 'manage',
+    lang: false,
+    body: fieldAclBody,
+    required: ['rights'],
+    read: (s) => ({ rights: s.fieldAcl }),
+    apply: (s, body) => ({ settings: { ...s, fieldAcl: body.rights as JsonObject[] } }),
+  },
+  {
+    live: '/k/v1/app/notifications/general.json',
+    draft: `${PREVIEW}/app/notifications/general.json`,
+    write: `${PREVIEW}/app/notifications/general.json`,
+    writes: 'draft',
+    readPermission: 'manage',
+    lang: false,
+    body: generalNotificationsBody,
+    required: [],
+    read: (s) => s.notificationsGeneral,
+    apply: (s, body) => ({
+      settings: { ...s, notificationsGeneral: { ...s.notificationsGeneral, ...body } },
+    }),
+  },
+  {
+    live: '/k/v1/app/notifications/perRecord.json',
+    draft: `${PREVIEW}/app/notifications/perRecord.json`,
+    write: `${PREVIEW}/app/notifications/perRecord.json`,
+    writes: 'draft',
+    readPermission: 'manage',
+    lang: true,
+    body: perRecordNotificationsBody,
+    required: [],
+    read: (s) => ({ notifications: s.notificationsPerRecord }),
+    apply: (s, body) => ({
+      settings: {
+        ...s,
+        notificationsPerRecord: (body.notifications as JsonObject[] | undefined) ?? s.notificationsPerRecord,
+      },
+    }),
+  },
+  {
+    live: '/k/v1/app/notifications/reminder.json',
+    draft: `${PREVIEW}/app/notifications/reminder.json`,
+    write: `${PREVIEW}/app/notifications/reminder.json`,
+    writes: 'draft',
+    readPermission: 'manage',
+    lang: true,
+    body: reminderNotificationsBody,
+    required: [],
+    read: (s) => s.notificationsReminder,
+    apply: (s, body) => ({
+      settings: { ...s, notificationsReminder: { ...s.notificationsReminder, ...body } },
+    }),
+  },
+  {
+    live: '/k/v1/app/reports.json',
+    draft: `${PREVIEW}/app/reports.json`,
+    write: `${PREVIEW}/app/reports.json`,
+    writes: 'draft',
+    readPermission: 'manage',
+    lang: true,
+    body: reportsBody,
+    required: ['reports'],
+    read: (s) => ({ reports: s.reports }),
+    apply: (s, body, req) => {
+      const { items, ids } = replaceNamed(s.reports, body.reports as Named, req, 'report');
+      return { settings: { ...s, reports: items }, reply: { reports: ids } };
+    },
+  },
+  {
+    live: '/k/v1/app/actions.json',
+    draft: `${PREVIEW}/app/actions.json`,
+    write: `${PREVIEW}/app/actions.json`,
+    writes: 'draft',
+    readPermission: 'manage',
+    lang: true,
+    body: actionsBody,
+    required: ['actions'],
+    read: (s) => ({ actions: s.actions }),
+    apply: (s, body, req) => {
+      const { items, ids } = replaceNamed(s.actions, body.actions as Named, req, 'action');
+      return { settings: { ...s, actions: items }, reply: { actions: ids } };
+    },
+  },
+  {
+    live: '/k/v1/app/adminNotes.json',
+    draft: null,
+    write: '/k/v1/app/adminNotes.json',
+    writes: 'both',
+    readPermission: 'manage',
+    lang: false,
+    body: adminNotesBody,
+    required: [],
+    read: (s) => s.adminNotes,
+    apply: (s, body) => ({ settings: { ...s, adminNotes: { ...s.adminNotes, ...body } } }),
+  },
+];

@@ -1,0 +1,90 @@
+import { invalid } from '../../errors.js';
+import { readSettings, writeSettings } from '../../model/settings-write.js';
+import { APPS_TABLE, type AppDoc, type JsonObject } from '../../model/app.js';
+import { checkBody, fieldIndex, type OtherAppFields } from '../../validate/context.js';
+import { anyJson, obj } from '../../validate/shape.js';
+import { SETTINGS_AREAS, type SettingsArea } from './areas.js';
+import type { AppPermission } from '../../access.js';
+import type { ApiRequest, Route } from '../../context.js';
+import type { AppSettings } from '../../model/app.js';
+
+const LANGS = ['en', 'zh', 'ja', 'user', 'default'];
+
+/** `lang` is accepted where the spec lists it; the emulator keeps one language, so it only checks the value. */
+export function checkLang(req: ApiRequest): void {
+  const lang = req.params.optStr('lang');
+  if (lang !== undefined && !LANGS.includes(lang))
+    throw invalid({ lang: `Enter one of ${LANGS.join(', ')}.` });
+}
+
+/** The fields of another app named by id or code (copy actions' destination), when it exists. */
+export function otherAppFields(req: ApiRequest): OtherAppFields {
+  return (app, code) => {
+    const apps = req.ctx.store.table<AppDoc>(APPS_TABLE);
+    const doc =
+      typeof app === 'number' || (typeof app === 'string' && app !== '')
+        ? apps.get(String(app).trim())
+        : typeof code === 'string' && code !== ''
+          ? [...apps.values()].find((a) => a.code === code)
+          : undefined;
+    return doc ? fieldIndex((doc.live ?? doc.draft).properties).fields : undefined;
+  };
+}
+
+/** A GET handler answering one copy of the settings: the area's body plus the copy's revision. */
+export function readHandler(
+  copy: 'draft' | 'live',
+  permission: AppPermission,
+  lang: boolean,
+  read: (settings: AppSettings) => JsonObject,
+): (req: ApiRequest) => unknown {
+  return (req) => {
+    if (lang) checkLang(req);
+    const { settings, revision } = readSettings(req, copy, permission);
+    return { ...read(settings), revision };
+  };
+}
+
+/**
+ * A PUT handler: the common write path (permission, running deploy, revision), then the body
+ * checked against the area's shape and the fields of the copy it lands in, then applied.
+ */
+function writeHandler(area: SettingsArea): (req: ApiRequest) => unknown {
+  const shape = obj({ ...area.body, app: anyJson, revision: anyJson }, { required: area.required });
+  return (req) => {
+    let body: JsonObject | undefined;
+    let reply: JsonObject = {};
+    const { revision } = writeSettings(req, area.writes, (settings, app) => {
+      const against = area.writes === 'both' && app.live ? app.live : app.draft;
+      body ??= checkBody<JsonObject>(shape, req.params.raw, against.properties, otherAppFields(req));
+      const { app: _app, revision: _revision, ...values } = body;
+      const result = area.apply(settings, values, req);
+      reply = result.reply ?? {};
+      return result.settings;
+    });
+    return { ...reply, revision };
+  };
+}
+
+function areaRoutes(area: SettingsArea): Route[] {
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      path: area.live,
+      auth: 'any',
+      handler: readHandler('live', area.readPermission, area.lang, area.read),
+    },
+    { method: 'PUT', path: area.write, auth: 'any', handler: writeHandler(area) },
+  ];
+  if (area.draft)
+    routes.push({
+      method: 'GET',
+      path: area.draft,
+      auth: 'any',
+      handler: readHandler('draft', 'manage', area.lang, area.read),
+    });
+  return routes;
+}
+
+/** Every route of the App settings table. */
+export const settingsRoutes: Route[] = SETTINGS_AREAS.flatMap(areaRoutes);

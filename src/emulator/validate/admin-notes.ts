@@ -1,0 +1,7 @@
+import { bool, str, type Shape } from './shape.js';
+
+/** Admin notes (`PUT app/adminNotes.json`, live at once). */
+export const adminNotesBody: Record<string, Shape> = {
+  content: str({ max: 10_000 }),
+  includeInTemplateAndDuplicates: bool(),
+};

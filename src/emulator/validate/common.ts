@@ -1,0 +1,45 @@
+import { byValue, field, int, join, obj, str, type CheckContext, type Shape } from './shape.js';
+
+/** Fields that hold users, organizations or groups: what a FIELD_ENTITY may name. */
+export const ENTITY_FIELD_TYPES = [
+  'USER_SELECT',
+  'ORGANIZATION_SELECT',
+  'GROUP_SELECT',
+  'CREATOR',
+  'MODIFIER',
+  'STATUS_ASSIGNEE',
+] as const;
+
+export const ENTITY_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY', 'CREATOR'] as const;
+
+/** An entity `{type, code}`: CREATOR takes no code, FIELD_ENTITY names a user-type field of the app. */
+export function entity(types: readonly string[] = ENTITY_TYPES): Shape {
+  return byValue((value) => {
+    const type = (value as { type?: unknown } | null)?.type;
+    const code =
+      type === 'CREATOR'
+        ? (v: unknown, p: string, c: CheckContext) => (v === null ? null : str()(v, p, c))
+        : type === 'FIELD_ENTITY'
+          ? field(ENTITY_FIELD_TYPES)
+          : str();
+    return obj(
+      { type: str({ oneOf: types }), code },
+      { required: type === 'CREATOR' ? ['type'] : ['type', 'code'] },
+    );
+  });
+}
+
+export { filterCond, sortClause } from './query.js';
+
+/** The name of a map entry must equal its `name` property, as the platform keys views and graphs by name. */
+export function named(shape: Shape): (name: string) => Shape {
+  return (name) => (value, path, ctx) => {
+    const out = shape(value, path, ctx) as Record<string, unknown> | undefined;
+    if (out && out.name !== undefined && out.name !== name)
+      ctx.problems.add(join(path, 'name'), `Enter the same name as the key "${name}".`);
+    return out && out.name === undefined ? { ...out, name } : out;
+  };
+}
+
+/** Another app, by id or by code: `{app}` or `{code}`. */
+export const appRef: Shape = obj({ app: int(1), code: str() });

@@ -1,0 +1,162 @@
+import { anyJson, arr, bool, field, int, join, map, num, obj, str, type Shape } from './shape.js';
+import { appRef } from './common.js';
+import type { JsonObject } from '../model/app.js';
+
+/** The field types the form has besides the system ones; only these can be added. */
+export const SYSTEM_TYPES = [
+  'RECORD_NUMBER',
+  'CREATOR',
+  'CREATED_TIME',
+  'MODIFIER',
+  'UPDATED_TIME',
+  'STATUS',
+  'STATUS_ASSIGNEE',
+  'CATEGORY',
+] as const;
+
+const text = str();
+const flag = bool();
+const numeric = num({ emptyOk: true });
+const count = num({ integer: true, min: 0, emptyOk: true });
+const unitPosition = str({ oneOf: ['BEFORE', 'AFTER'] });
+const options = map(() => obj({ label: text, index: int(0) }, { required: ['label', 'index'] }));
+const userEntity = obj({ type: str({ oneOf: ['USER', 'GROUP', 'ORGANIZATION', 'FUNCTION'] }), code: text });
+
+const lookup = obj(
+  {
+    relatedApp: appRef,
+    relatedKeyField: text,
+    fieldMappings: arr(obj({ field: field(), relatedField: text }, { required: ['field', 'relatedField'] })),
+    lookupPickerFields: arr(text),
+    filterCond: text,
+    sort: text,
+  },
+  { required: ['relatedApp', 'relatedKeyField'] },
+);
+
+const referenceTable = obj(
+  {
+    relatedApp: appRef,
+    condition: obj({ field: field(), relatedField: text }, { required: ['field', 'relatedField'] }),
+    filterCond: text,
+    displayFields: arr(text),
+    sort: text,
+    size: int(1),
+  },
+  { required: ['relatedApp', 'condition'] },
+);
+
+const base = { type: text, code: text, label: str({ max: 128 }), noLabel: flag };
+const input = { ...base, required: flag };
+const options1 = { options, defaultValue: text };
+const optionsN = { options, defaultValue: arr(text) };
+const textLike = { defaultValue: text, unique: flag, minLength: count, maxLength: count };
+const user = { entities: arr(userEntity), defaultValue: arr(userEntity) };
+
+/** The properties each field type takes (platform-facts' "Settings shapes"); anything else is refused. */
+const TYPE_PROPS: Record<string, Record<string, Shape>> = {
+  SINGLE_LINE_TEXT: { ...input, ...textLike, expression: text, hideExpression: flag, lookup },
+  NUMBER: {
+    ...input,
+    defaultValue: numeric,
+    unique: flag,
+    minValue: numeric,
+    maxValue: numeric,
+    digit: flag,
+    displayScale: count,
+    unit: text,
+    unitPosition,
+    lookup,
+  },
+  CALC: {
+    ...input,
+    expression: text,
+    format: str({
+      oneOf: ['NUMBER', 'NUMBER_DIGIT', 'DATETIME', 'DATE', 'TIME', 'HOUR_MINUTE', 'DAY_HOUR_MINUTE'],
+    }),
+    displayScale: count,
+    unit: text,
+    unitPosition,
+    hideExpression: flag,
+  },
+  MULTI_LINE_TEXT: { ...input, defaultValue: text },
+  RICH_TEXT: { ...input, defaultValue: text },
+  LINK: { ...input, ...textLike, protocol: str({ oneOf: ['WEB', 'CALL', 'MAIL'] }) },
+  CHECK_BOX: { ...input, ...optionsN, align: str({ oneOf: ['HORIZONTAL', 'VERTICAL'] }) },
+  MULTI_SELECT: { ...input, ...optionsN },
+  RADIO_BUTTON: { ...input, ...options1, align: str({ oneOf: ['HORIZONTAL', 'VERTICAL'] }) },
+  DROP_DOWN: { ...input, ...options1 },
+  DATE: { ...input, defaultValue: text, unique: flag, defaultNowValue: flag },
+  DATETIME: { ...input, defaultValue: text, unique: flag, defaultNowValue: flag },
+  TIME: { ...input, defaultValue: text, defaultNowValue: flag },
+  FILE: { ...input, thumbnailSize: str({ oneOf: ['50', '150', '250', '500'] }) },
+  USER_SELECT: { ...input, ...user },
+  ORGANIZATION_SELECT: { ...input, ...user },
+  GROUP_SELECT: { ...input, ...user },
+  REFERENCE_TABLE: { ...base, referenceTable },
+  GROUP: { ...base, openGroup: flag },
+  SUBTABLE: base,
+  ...Object.fromEntries(SYSTEM_TYPES.map((t) => [t, { ...base, enabled: flag, size: anyJson }])),
+};
+
+/** Types a subtable may hold. */
+const NOT_IN_TABLE = new Set([
+  'SUBTABLE',
+  'REFERENCE_TABLE',
+  'GROUP',
+  'CATEGORY',
+  'STATUS',
+  'STATUS_ASSIGNEE',
+]);
+
+/**
+ * One field definition of a fields POST (`add`: type and label required, a new code) or PUT
+ * (`change`: the field's type and code may be repeated but not changed).
+ */
+export function fieldDefinition(
+  mode: 'add' | 'change',
+  existing: JsonObject | undefined,
+  code: string,
+  inTable = false,
+): Shape {
+  return (value, path, ctx) => {
+    const existingType = typeof existing?.type === 'string' ? existing.type : undefined;
+    const given = (value as { type?: unknown } | null)?.type;
+    const type = mode === 'change' ? existingType : given;
+    if (mode === 'change' && given !== undefined && given !== existingType) {
+      ctx.problems.add(
+        join(path, 'type'),
+        `The type of a field cannot change (it is ${existingType ?? '?'}).`,
+      );
+      return undefined;
+    }
+    const props = typeof type === 'string' ? TYPE_PROPS[type] : undefined;
+    if (!props || (mode === 'add' && (SYSTEM_TYPES as readonly string[]).includes(type as string))) {
+      const known = Object.keys(TYPE_PROPS).filter((t) => !(SYSTEM_TYPES as readonly string[]).includes(t));
+      ctx.problems.add(join(path, 'type'), `Enter a field type: one of ${known.join(', ')}.`);
+      return undefined;
+    }
+    if (inTable && NOT_IN_TABLE.has(type as string)) {
+      ctx.problems.add(join(path, 'type'), `A ${String(type)} field cannot be inside a table.`);
+      return undefined;
+    }
+    const codeCheck: Shape = (v, p, c) => {
+      if (v !== code) c.problems.add(p, `Enter the same code as the key "${code}" (a code cannot change).`);
+      return code;
+    };
+    const extra: Record<string, Shape> = { code: codeCheck };
+    if (type === 'SUBTABLE') extra.fields = tableFields(existing);
+    const out = obj({ ...props, ...extra }, { required: mode === 'add' ? ['type', 'label'] : [] })(
+      value,
+      path,
+      ctx,
+    );
+    return out === undefined ? undefined : { ...(out as object), type, code };
+  };
+}
+
+/** The fields of a table: each one new (added) or already in that table (changed). */
+function tableFields(table: JsonObject | undefined): Shape {
+  const inner = (table?.fields ?? {}) as Record<string, JsonObject>;
+  return map((code) => fieldDefinition(inner[code] ? 'change' : 'add', inner[code], code, true));
+}

@@ -1,0 +1,35 @@
+import { bool, byValue, field, int, obj, str, type Shape } from './shape.js';
+
+const icon: Shape = byValue((value) =>
+  (value as { type?: unknown } | null)?.type === 'FILE'
+    ? obj({ type: str(), file: obj({ fileKey: str() }, { required: ['fileKey'] }) }, { required: ['file'] })
+    : obj({ type: str({ oneOf: ['PRESET', 'FILE'] }), key: str() }, { required: ['type', 'key'] }),
+);
+
+/** General settings (`PUT preview/app/settings.json`): every key optional, a PUT changes only those it names. */
+export const generalSettings: Record<string, Shape> = {
+  name: byValue((value) =>
+    typeof value === 'string' && value.trim() === ''
+      ? (_v, path, ctx) => ctx.problems.add(path, 'Enter a name of 1 to 64 characters.')
+      : str({ max: 64 }),
+  ),
+  description: str({ max: 10_000 }),
+  icon,
+  theme: str({ oneOf: ['WHITE', 'RED', 'GREEN', 'BLUE', 'YELLOW', 'BLACK'] }),
+  titleField: obj({ selectionMode: str({ oneOf: ['AUTO', 'MANUAL'] }), code: field() }),
+  numberPrecision: obj({
+    digits: int(1),
+    decimalPlaces: int(0),
+    roundingMode: str({ oneOf: ['HALF_EVEN', 'UP', 'DOWN'] }),
+  }),
+  firstMonthOfFiscalYear: byValue((value) =>
+    Number(value) >= 1 && Number(value) <= 12 ? int(1) : monthError,
+  ),
+  enableThumbnails: bool(),
+  enableBulkDeletion: bool(),
+  enableComments: bool(),
+  enableDuplicateRecord: bool(),
+  enableInlineRecordEditing: bool(),
+};
+
+const monthError: Shape = (_value, path, ctx) => ctx.problems.add(path, 'Enter a month from 1 to 12.');

@@ -1,0 +1,45 @@
+import { arr, byValue, field, join, obj, str, type Shape } from './shape.js';
+
+const size = obj({ width: str(), height: str(), innerHeight: str() });
+const DECORATIONS: Record<string, Record<string, Shape>> = {
+  LABEL: { type: str(), label: str(), elementId: str(), size },
+  SPACER: { type: str(), elementId: str(), size },
+  HR: { type: str(), elementId: str(), size },
+};
+
+/** One element of a row: a decoration (LABEL, SPACER, HR) or a field placed by its code and type. */
+const element: Shape = byValue((value) => {
+  const type = (value as { type?: unknown } | null)?.type;
+  const decoration = typeof type === 'string' ? DECORATIONS[type] : undefined;
+  if (decoration) return obj(decoration, { required: ['type'] });
+  return (v, path, ctx) => {
+    const out = obj({ type: str(), code: field(), size, elementId: str() }, { required: ['type', 'code'] })(
+      v,
+      path,
+      ctx,
+    ) as { type?: string; code?: string } | undefined;
+    const actual = out?.code === undefined ? undefined : ctx.fields.get(out.code);
+    if (out?.type !== undefined && actual !== undefined && actual !== out.type)
+      ctx.problems.add(join(path, 'type'), `The field "${out.code!}" is ${actual}, not ${out.type}.`);
+    return out;
+  };
+});
+
+const row = obj({ type: str({ oneOf: ['ROW'] }), fields: arr(element) }, { required: ['type', 'fields'] });
+
+/** A layout row: ROW of elements, SUBTABLE naming its table, GROUP holding rows. */
+const layoutRow: Shape = byValue((value) => {
+  switch ((value as { type?: unknown } | null)?.type) {
+    case 'SUBTABLE':
+      return obj(
+        { type: str(), code: field(['SUBTABLE']), fields: arr(element) },
+        { required: ['code', 'fields'] },
+      );
+    case 'GROUP':
+      return obj({ type: str(), code: field(['GROUP']), layout: arr(row) }, { required: ['code', 'layout'] });
+    default:
+      return row;
+  }
+});
+
+export const layoutBody: Record<string, Shape> = { layout: arr(layoutRow) };

@@ -1,0 +1,34 @@
+import { arr, bool, byValue, field, int, map, obj, str, type Shape } from './shape.js';
+import { filterCond, named, sortClause } from './common.js';
+
+const common = {
+  type: str(),
+  name: str({ max: 64 }),
+  id: str(),
+  index: int(0),
+  filterCond,
+  sort: sortClause,
+  builtinType: anyOrNull(),
+};
+const DATE_TYPES = ['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME'];
+
+function anyOrNull(): Shape {
+  return (value, path, ctx) => (value === null ? null : str()(value, path, ctx));
+}
+
+const BY_TYPE: Record<string, Record<string, Shape>> = {
+  LIST: { ...common, fields: arr(field()) },
+  CALENDAR: { ...common, date: field(DATE_TYPES), title: field() },
+  CUSTOM: { ...common, html: str(), pager: bool(), device: str({ oneOf: ['DESKTOP', 'ANY'] }) },
+};
+
+const view: Shape = byValue((value) => {
+  const type = (value as { type?: unknown } | null)?.type;
+  const props = typeof type === 'string' ? BY_TYPE[type] : undefined;
+  if (!props)
+    return obj({ ...common, type: str({ oneOf: Object.keys(BY_TYPE) }) }, { required: ['type'], open: true });
+  return obj(props, { required: ['type', 'index'] });
+});
+
+/** Views (`PUT preview/app/views.json`): the whole map, keyed by view name. */
+export const viewsBody: Record<string, Shape> = { views: map(named(view)) };
