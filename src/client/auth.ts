@@ -3,6 +3,7 @@
  * The header values live only inside the closure returned here; nothing else in the client keeps
  * a reference to a password or token.
  */
+import { ClientOptionsError } from './errors.js';
 
 /** Login name and password, sent as `X-Service-Authorization: base64(login:password)`. */
 export interface PasswordAuth {
@@ -33,12 +34,21 @@ export interface Credentials {
 export function createCredentials(auth: Auth, basicAuth: BasicAuth | undefined): Credentials {
   const headers: Record<string, string> = {};
   const secrets: string[] = [];
+  if (typeof auth !== 'object' || auth === null) {
+    throw new ClientOptionsError('auth is required: { login, password } or { apiToken }');
+  }
   if ('apiToken' in auth) {
     const tokens = typeof auth.apiToken === 'string' ? [auth.apiToken] : [...auth.apiToken];
+    if (tokens.length === 0 || tokens.some((token) => typeof token !== 'string' || token === '')) {
+      throw new ClientOptionsError('auth.apiToken must be a non-empty token or a list of non-empty tokens');
+    }
     const joined = tokens.join(',');
     headers['x-service-api-token'] = joined;
     secrets.push(joined, ...tokens);
   } else {
+    if (typeof auth.login !== 'string' || auth.login === '' || typeof auth.password !== 'string') {
+      throw new ClientOptionsError('auth needs a login and a password (strings), or an apiToken');
+    }
     const encoded = base64(`${auth.login}:${auth.password}`);
     headers['x-service-authorization'] = encoded;
     secrets.push(encoded, auth.password);

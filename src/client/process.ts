@@ -1,9 +1,9 @@
-/** Process management on records: statuses and assignees. Record permission checks live in records. */
+/** Process management on records (the spec's group): statuses, assignees, record permission checks. */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { AssigneesParams, StatusParams, StatusUpdate } from './types/comments.js';
 import type { Id } from './types/common.js';
-import type { UpdateRecordsResult } from './types/records.js';
+import type { RecordPermission, UpdateRecordsResult } from './types/records.js';
 
 export class ProcessClient {
   readonly #ctx: ClientContext;
@@ -28,6 +28,20 @@ export class ProcessClient {
   /** PUT record/assignees.json: only for apps with process management on. */
   updateAssignees(params: AssigneesParams, options?: CallOptions): Promise<{ revision: string }> {
     return this.#put('record/assignees.json', params, options);
+  }
+
+  /** GET records/acl/evaluate.json: the caller's rights on each record (`ids[0]=...`). */
+  evaluateAcl(
+    params: { app: Id; ids: readonly Id[] },
+    options?: CallOptions,
+  ): Promise<{ evaluate: RecordPermission[] }> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: this.#ctx.api('records/acl/evaluate.json'),
+      query: params,
+      arrayStyle: 'indexed',
+      options,
+    });
   }
 
   #put<T>(endpoint: string, body: unknown, options: CallOptions | undefined): Promise<T> {

@@ -11,7 +11,6 @@ import type {
   GetRecordsParams,
   GetRecordsResult,
   RecordForWrite,
-  RecordPermission,
   RecordUpdate,
   UpdateRecordsResult,
 } from './types/records.js';
@@ -81,20 +80,6 @@ export class RecordsClient {
     options?: CallOptions,
   ): Promise<EmptyResult> {
     return this.#write('DELETE', 'records.json', params, options);
-  }
-
-  /** GET records/acl/evaluate.json: the caller's rights on each record (`ids[0]=...`). */
-  evaluateAcl(
-    params: { app: Id; ids: readonly Id[] },
-    options?: CallOptions,
-  ): Promise<{ evaluate: RecordPermission[] }> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('records/acl/evaluate.json'),
-      query: params,
-      arrayStyle: 'indexed',
-      options,
-    });
   }
 
   /**

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
 import {
+  type ClientOptions,
   ClientOptionsError,
   createClient,
   TransportAbortedError,
@@ -70,8 +71,12 @@ describe('paths', () => {
     ['not a URL', { baseUrl: 'example' }, /is not a URL/],
     ['credentials in the URL', { baseUrl: 'https://user:secret@service.test' }, /must not hold credentials/],
     ['a bad guest space id', { guestSpaceId: 'abc' }, /guest space id must be a positive whole number/],
+    ['no auth', { auth: undefined }, /auth is required/],
+    ['an empty token list', { auth: { apiToken: [] } }, /apiToken must be a non-empty token/],
+    ['a login without a password', { auth: { login: 'admin' } }, /needs a login and a password/],
   ])('rejects %s', (_name, options, message) => {
-    const make = () => createClient({ baseUrl: ORIGIN, auth: { apiToken: 't' }, ...options });
+    const make = () =>
+      createClient({ baseUrl: ORIGIN, auth: { apiToken: 't' }, ...options } as ClientOptions);
     expect(make).toThrow(ClientOptionsError);
     expect(make).toThrow(message);
   });

@@ -71,8 +71,8 @@ export const recordCases: EndpointCase[] = [
   },
   {
     endpoint: 'GET /k/v1/records/acl/evaluate.json',
-    method: 'records.evaluateAcl',
-    call: (c) => c.records.evaluateAcl({ app: 3, ids: [7, '8'] }),
+    method: 'process.evaluateAcl',
+    call: (c) => c.process.evaluateAcl({ app: 3, ids: [7, '8'] }),
     query: 'app=3&ids[0]=7&ids[1]=8',
     response: { evaluate: [{ id: '7', viewable: true, editable: false, deletable: false }] },
   },
