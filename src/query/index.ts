@@ -19,3 +19,19 @@ export { QueryCheckError, QuerySyntaxError } from './errors.js';
 export { FUNCTION_NAMES } from './functions.js';
 export { parseFilter, parseQuery, parseSort } from './parser.js';
 export type { QueryProblem, QueryProblemCode } from './problems.js';
+export { checkQuery } from './check.js';
+export { compileQuery, DEFAULT_ORDER, type CompiledQuery } from './compile.js';
+export type { QueryRecord } from './compile-condition.js';
+export {
+  fieldsFromProperties,
+  ID_TYPE,
+  lookupField,
+  typeSpec,
+  type Domain,
+  type FieldInfo,
+  type FieldMap,
+  type TypeSpec,
+} from './field-types.js';
+export { runQuery, type QueryResult } from './run.js';
+export type { CompiledSortKey, SortValue } from './sort-keys.js';
+export type { QueryContext } from './values.js';

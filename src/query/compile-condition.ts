@@ -1,0 +1,245 @@
+// Compiles a condition to closures once, so matching a record runs no AST walk, no value
+// resolution and no date parsing of the query's side. Values written in the query are resolved
+// up front (functions against the context's clock and user); each record's value is read once
+// per predicate into a key (see readers.ts).
+import type { CompareOperator, Condition, Predicate } from './ast.js';
+import type { Domain } from './field-types.js';
+import {
+  numberKey,
+  entityCodes,
+  fileNames,
+  scalarReader,
+  stringArray,
+  textKey,
+  type ScalarDomain,
+} from './readers.js';
+import type { Resolved } from './values.js';
+
+/** A stored record: field code -> `{type, value}`; `$id` is `{type: '__ID__', value: '12'}`. */
+export type QueryRecord = Readonly<Record<string, { readonly value: unknown } | undefined>>;
+export type RecordTest = (record: QueryRecord) => boolean;
+type ValueTest = (value: unknown) => boolean;
+
+/** What the compiler needs of a predicate's field, after the check passed. */
+export interface BoundPredicate {
+  readonly predicate: Predicate;
+  readonly domain: Domain;
+  readonly subtable: string | undefined;
+  readonly values: readonly Resolved[];
+}
+
+export function compileCondition(
+  condition: Condition,
+  bind: (predicate: Predicate) => BoundPredicate,
+): RecordTest {
+  switch (condition.kind) {
+    case 'and': {
+      const tests = condition.conditions.map((c) => compileCondition(c, bind));
+      const [a, b] = tests;
+      if (tests.length === 2 && a && b) return (r) => a(r) && b(r);
+      return (r) => tests.every((test) => test(r));
+    }
+    case 'or': {
+      const tests = condition.conditions.map((c) => compileCondition(c, bind));
+      const [a, b] = tests;
+      if (tests.length === 2 && a && b) return (r) => a(r) || b(r);
+      return (r) => tests.some((test) => test(r));
+    }
+    case 'compare':
+    case 'in':
+    case 'like':
+    case 'empty':
+      return compilePredicate(bind(condition));
+    default: {
+      const never: never = condition;
+      return never;
+    }
+  }
+}
+
+/**
+ * Negative operators (`!=`, `not in`, `not like`, `is empty`) are the negation of their positive
+ * twin, so an empty value matches `!= "x"` and `not in (...)`, and a subtable matches a negative
+ * operator when no row matches the positive one.
+ */
+function compilePredicate(bound: BoundPredicate): RecordTest {
+  const { predicate, domain, values } = bound;
+  let test: ValueTest;
+  let negated: boolean;
+  switch (predicate.kind) {
+    case 'compare': {
+      const op = predicate.operator;
+      negated = op === '!=';
+      test = compareTest(domain, op === '!=' ? '=' : op, values[0] ?? { kind: 'none' });
+      break;
+    }
+    case 'in':
+      negated = predicate.negated;
+      test = inTest(domain, values);
+      break;
+    case 'like':
+      negated = predicate.negated;
+      test = likeTest(domain, predicate.value.kind === 'literal' ? predicate.value.text.toLowerCase() : '');
+      break;
+    case 'empty':
+      negated = !predicate.negated;
+      test = presentTest(domain);
+      break;
+    default: {
+      const never: never = predicate;
+      return never;
+    }
+  }
+  return access(predicate.field.code, bound.subtable, test, negated);
+}
+
+function access(code: string, subtable: string | undefined, test: ValueTest, negated: boolean): RecordTest {
+  if (subtable === undefined) return negated ? (r) => !test(r[code]?.value) : (r) => test(r[code]?.value);
+  const anyRow: RecordTest = (r) => {
+    for (const row of stringArray(r[subtable]?.value)) {
+      const cells = typeof row === 'object' && row !== null ? (row as { value?: unknown }).value : undefined;
+      const cell = typeof cells === 'object' && cells !== null ? (cells as QueryRecord)[code] : undefined;
+      if (test(cell?.value)) return true;
+    }
+    return false;
+  };
+  return negated ? (r) => !anyRow(r) : anyRow;
+}
+
+function isScalar(domain: Domain): domain is ScalarDomain {
+  return domain !== 'choices' && domain !== 'entities' && domain !== 'files';
+}
+
+function unsupported(what: string, domain: Domain): never {
+  throw new Error(`query compiler: ${what} on a ${domain} field passed the type check (a bug)`);
+}
+
+type Ordering = Exclude<CompareOperator, '!='>;
+
+function compareTest(domain: Domain, op: Ordering, value: Resolved): ValueTest {
+  if (!isScalar(domain)) return unsupported(`"${op}"`, domain);
+  const { read, numeric } = scalarReader(domain);
+  switch (value.kind) {
+    case 'none':
+      return () => false;
+    case 'empty':
+      return numeric ? (v) => Number.isNaN(read(v)) : (v) => read(v) === '';
+    case 'number':
+    case 'text': {
+      // One exact value: numbers compare as numbers, text as text; NaN and '' never order.
+      const x = value.value;
+      switch (op) {
+        case '=':
+          return (v) => read(v) === x;
+        case '>':
+          return (v) => read(v) > x;
+        case '>=':
+          return (v) => read(v) >= x;
+        case '<':
+          return (v) => {
+            const k = read(v);
+            return k !== '' && k < x;
+          };
+        case '<=':
+          return (v) => {
+            const k = read(v);
+            return k !== '' && k <= x;
+          };
+        default: {
+          const never: never = op;
+          return never;
+        }
+      }
+    }
+    case 'range': {
+      // A period [from, to): "=" inside it, ">" after its end, "<" before its start.
+      const { from, to } = value;
+      switch (op) {
+        case '=':
+          return (v) => {
+            const k = read(v);
+            return k >= from && k < to;
+          };
+        case '>':
+          return (v) => read(v) >= to;
+        case '>=':
+          return (v) => read(v) >= from;
+        case '<':
+          return (v) => {
+            const k = read(v);
+            return k !== '' && k < from;
+          };
+        case '<=':
+          return (v) => {
+            const k = read(v);
+            return k !== '' && k < to;
+          };
+        default: {
+          const never: never = op;
+          return never;
+        }
+      }
+    }
+    default: {
+      const never: never = value;
+      return never;
+    }
+  }
+}
+
+function inTest(domain: Domain, values: readonly Resolved[]): ValueTest {
+  const hasEmpty = values.some((v) => v.kind === 'empty');
+  const texts = new Set(values.flatMap((v) => (v.kind === 'text' ? [v.value] : [])));
+  const anyOf = (items: readonly unknown[]): boolean =>
+    items.length === 0 ? hasEmpty : items.some((item) => typeof item === 'string' && texts.has(item));
+  switch (domain) {
+    case 'choices':
+      return (v) => anyOf(stringArray(v));
+    case 'entities':
+      return (v) => anyOf(entityCodes(v));
+    case 'text':
+    case 'choice':
+      if (hasEmpty) texts.add('');
+      return (v) => texts.has(textKey(v));
+    case 'number':
+    case 'recordNumber': {
+      const numbers = new Set(values.flatMap((v) => (v.kind === 'number' ? [v.value] : [])));
+      const { read } = scalarReader(domain);
+      return (v) => {
+        const x = read(v) as number;
+        return numbers.has(x) || (hasEmpty && Number.isNaN(x));
+      };
+    }
+    case 'date':
+    case 'datetime':
+    case 'time': {
+      const ranges = values.flatMap((v) => (v.kind === 'range' ? [v] : []));
+      const { read } = scalarReader(domain);
+      return (v) => {
+        const k = read(v);
+        if (k === '') return hasEmpty;
+        return ranges.some((range) => k >= range.from && k < range.to);
+      };
+    }
+    case 'files':
+      return unsupported('"in"', domain);
+    default: {
+      const never: never = domain;
+      return never;
+    }
+  }
+}
+
+/** `like`: a case-insensitive substring of the text, or of any attached file's name. */
+function likeTest(domain: Domain, needle: string): ValueTest {
+  if (domain === 'files') return (v) => fileNames(v).some((name) => name.toLowerCase().includes(needle));
+  if (domain === 'text' || domain === 'choice') return (v) => textKey(v).toLowerCase().includes(needle);
+  return unsupported('"like"', domain);
+}
+
+function presentTest(domain: Domain): ValueTest {
+  if (domain === 'files' || domain === 'choices' || domain === 'entities')
+    return (v) => stringArray(v).length > 0 || entityCodes(v).length > 0;
+  if (domain === 'number' || domain === 'recordNumber') return (v) => !Number.isNaN(numberKey(v));
+  return (v) => textKey(v) !== '';
+}
