@@ -1,3 +1,4 @@
 // The library's public entry.
 export { AppdeployError } from './errors.js';
 export * from './client/index.js';
+export * from './project/index.js';

@@ -1,0 +1,39 @@
+import { Option } from 'commander';
+import { formatValidationText, validateProject, validationReport } from '../../project/index.js';
+import type { RegisterCommand } from './index.js';
+
+interface ValidateFlags {
+  directory?: string;
+  config?: string;
+  env?: string;
+  format: 'text' | 'json';
+}
+
+/** `appdeploy validate`: offline checks of appdeploy.yaml and every manifest; exit 1 on any problem. */
+export const registerValidate: RegisterCommand = (program, io, state) => {
+  program
+    .command('validate')
+    .description('Check appdeploy.yaml and every app manifest, offline, and list every problem.')
+    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
+    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option(
+      '--env <name>',
+      'the environment to resolve (default: defaultEnvironment, the only one, or local)',
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (flags: ValidateFlags) => {
+      const result = await validateProject({
+        cwd: process.cwd(),
+        dir: flags.directory,
+        config: flags.config,
+        env: flags.env,
+        variables: process.env,
+      });
+      io.out(
+        flags.format === 'json'
+          ? `${JSON.stringify(validationReport(result), null, 2)}\n`
+          : formatValidationText(result),
+      );
+      state.exitCode = result.problems.length === 0 ? 0 : 1;
+    });
+};

@@ -1,0 +1,42 @@
+import type { CheckContext } from './context.js';
+import { VALUE_TYPES } from './field-rules.js';
+
+/** The three permission lists: entities of the right kinds, filters, one rule per field. */
+export function checkAcl(ctx: CheckContext): void {
+  const { appAcl, recordAcl, fieldAcl } = ctx.manifest;
+  (appAcl ?? []).forEach((right, i) =>
+    ctx.entity(right.entity, ['appAcl', i, 'entity'], ['USER', 'GROUP', 'ORGANIZATION', 'CREATOR']),
+  );
+  (recordAcl ?? []).forEach((right, i) => {
+    ctx.filter(right.filterCond, ['recordAcl', i, 'filterCond']);
+    right.entities.forEach((e, j) =>
+      ctx.entity(
+        e.entity,
+        ['recordAcl', i, 'entities', j, 'entity'],
+        ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'],
+      ),
+    );
+  });
+  const ruled = new Map<string, number>();
+  (fieldAcl ?? []).forEach((right, i) => {
+    const first = ruled.get(right.field);
+    if (first !== undefined)
+      ctx.report(
+        'ACL.DUPLICATE_FIELD',
+        `field "${right.field}" already has a rule (fieldAcl[${first}])`,
+        ['fieldAcl', i, 'field'],
+        {
+          hint: 'Merge the entities into one rule per field.',
+        },
+      );
+    else ruled.set(right.field, i);
+    ctx.field(right.field, ['fieldAcl', i, 'field'], { what: 'a field permission', types: VALUE_TYPES });
+    right.entities.forEach((e, j) =>
+      ctx.entity(
+        e.entity,
+        ['fieldAcl', i, 'entities', j, 'entity'],
+        ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'],
+      ),
+    );
+  });
+}

@@ -1,0 +1,174 @@
+import type { Entity } from '../../client/types/common.js';
+import type { AppManifest } from '../manifest.js';
+import type { AppReference } from '../manifest-fields.js';
+import { formatPath, problem, type Path, type Problem } from '../problems.js';
+import type { YamlSource } from '../yaml-source.js';
+import { ENTITY_TYPES, type FieldRule } from './field-rules.js';
+import type { FieldIndex, FieldInfo } from './field-index.js';
+
+/** An app whose manifest passed the schema, with its fields indexed. */
+export interface CheckedApp {
+  key: string;
+  manifest: AppManifest;
+  source: YamlSource;
+  /** Null when the manifest leaves `fields` out (field references cannot be checked). */
+  index: FieldIndex | null;
+}
+
+/** A filterCond or sort string to check with the query language once every other check ran. */
+export interface QueryJob {
+  kind: 'filter' | 'sort';
+  text: string;
+  path: Path;
+  source: YamlSource;
+  /** The fields the query runs over (another app's for lookups and reference tables). */
+  fields: Map<string, FieldInfo> | null;
+}
+
+/**
+ * What every check gets: the app, the other apps of the project, and ways to report. Apps of the
+ * project whose manifest failed the schema are present as null: they exist, but their fields are
+ * not known.
+ */
+export class CheckContext {
+  readonly problems: Problem[] = [];
+  readonly queries: QueryJob[] = [];
+
+  constructor(
+    readonly app: CheckedApp,
+    private readonly apps: ReadonlyMap<string, CheckedApp | null>,
+  ) {}
+
+  get manifest(): AppManifest {
+    return this.app.manifest;
+  }
+
+  get fields(): Map<string, FieldInfo> | null {
+    return this.app.index?.fields ?? null;
+  }
+
+  report(
+    code: string,
+    message: string,
+    path: Path,
+    options: { at?: 'key' | 'value'; hint?: string } = {},
+  ): void {
+    const shown = formatPath(path);
+    const where = this.app.source.locate(path, options.at ?? 'value');
+    this.problems.push(
+      problem(code, shown ? `${shown}: ${message}` : message, where, { hint: options.hint, path }),
+    );
+  }
+
+  /** Checks that `code` names a field of this app that fits `rule`; returns it when it does. */
+  field(code: string, path: Path, rule: FieldRule): FieldInfo | undefined {
+    return this.fieldOf(this.app, code, path, rule);
+  }
+
+  /** The same for a field of another app; silent when that app's fields are not known. */
+  fieldOf(app: CheckedApp | null, code: string, path: Path, rule: FieldRule): FieldInfo | undefined {
+    const fields = app?.index?.fields;
+    if (!app || !fields) return undefined;
+    const info = fields.get(code);
+    const where = app === this.app ? 'in this app' : `in app "${app.key}"`;
+    if (!info) {
+      this.report('FIELD.UNKNOWN', `no field "${code}" ${where}`, path, {
+        hint: suggest(code, [...fields.keys()]),
+      });
+      return undefined;
+    }
+    if (rule.types && !rule.types.includes(info.type)) {
+      const allowed =
+        rule.types.length <= 6 ? rule.types.join(', ') : `one of ${rule.types.length} value types`;
+      this.report(
+        'FIELD.WRONG_TYPE',
+        `field "${code}" is ${info.type}; ${rule.what} must be ${allowed}`,
+        path,
+      );
+      return undefined;
+    }
+    if (info.subtable !== null && !rule.allowSubtable) {
+      this.report(
+        'FIELD.IN_SUBTABLE',
+        `field "${code}" is in subtable "${info.subtable}"; ${rule.what} cannot be`,
+        path,
+        {
+          hint: 'Use a field outside the subtable.',
+        },
+      );
+      return undefined;
+    }
+    return info;
+  }
+
+  /**
+   * Resolves another app. A project key gives that app (null when its manifest is invalid); a
+   * numeric id or an app code names an app outside the project, which cannot be checked (null);
+   * an unknown key is reported (undefined).
+   */
+  relatedApp(ref: AppReference, path: Path): CheckedApp | null | undefined {
+    if (!('app' in ref)) return null;
+    const value = ref.app;
+    if (typeof value === 'number' || /^[1-9][0-9]*$/.test(value)) return null;
+    if (!this.apps.has(value)) {
+      const keys = [...this.apps.keys()];
+      this.report('APP.UNKNOWN', `no app "${value}" in this project`, [...path, 'app'], {
+        hint: `Name an app key of appdeploy.yaml (${keys.join(', ')}) or a numeric app id.`,
+      });
+      return undefined;
+    }
+    return this.apps.get(value) ?? null;
+  }
+
+  /** A FIELD_ENTITY must name a user, organization or group field (or creator/modifier). */
+  entity(entity: Entity, path: Path, allowed?: readonly Entity['type'][]): void {
+    if (allowed && !allowed.includes(entity.type)) {
+      this.report(
+        'ENTITY.TYPE',
+        `entity type ${entity.type} is not allowed here; use ${allowed.join(', ')}`,
+        [...path, 'type'],
+      );
+      return;
+    }
+    if (entity.type === 'FIELD_ENTITY' && entity.code)
+      this.field(entity.code, [...path, 'code'], { what: 'a FIELD_ENTITY', types: ENTITY_TYPES });
+  }
+
+  filter(text: string | undefined, path: Path, fields = this.fields): void {
+    if (text !== undefined && text.trim() !== '')
+      this.queries.push({ kind: 'filter', text, path, source: this.app.source, fields });
+  }
+
+  sort(text: string | undefined, path: Path, fields = this.fields): void {
+    if (text !== undefined && text.trim() !== '')
+      this.queries.push({ kind: 'sort', text, path, source: this.app.source, fields });
+  }
+}
+
+/** "Did you mean" for a mistyped code: the closest one within a couple of edits. */
+export function suggest(code: string, candidates: string[]): string {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(code.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = distance(code.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  if (best !== undefined) return `Did you mean "${best}"?`;
+  const shown = candidates.slice(0, 12).join(', ');
+  return `Known: ${shown}${candidates.length > 12 ? ', ...' : ''}.`;
+}
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current.push(
+        Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}

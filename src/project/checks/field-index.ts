@@ -1,0 +1,65 @@
+import type { AppManifest } from '../manifest.js';
+import { SYSTEM_FIELD_TYPES, type FieldType, type SystemFieldType } from '../manifest-fields.js';
+import type { PathSegment } from '../problems.js';
+
+/** A field of an app as the checks see it: its type and, for subtable columns, its subtable. */
+export interface FieldInfo {
+  code: string;
+  type: FieldType;
+  subtable: string | null;
+  /** Where it is defined; empty for a system field the manifest does not declare. */
+  path: PathSegment[];
+}
+
+/** The codes a new app gives its system fields (platform-facts), assumed when not declared. */
+export const DEFAULT_SYSTEM_CODES: Record<SystemFieldType, string> = {
+  RECORD_NUMBER: 'Record_number',
+  CREATOR: 'Created_by',
+  CREATED_TIME: 'Created_datetime',
+  MODIFIER: 'Updated_by',
+  UPDATED_TIME: 'Updated_datetime',
+  STATUS: 'Status',
+  STATUS_ASSIGNEE: 'Assignee',
+  CATEGORY: 'Categories',
+};
+
+export function isSystemType(type: string): type is SystemFieldType {
+  return (SYSTEM_FIELD_TYPES as readonly string[]).includes(type);
+}
+
+export interface FieldIndex {
+  fields: Map<string, FieldInfo>;
+  /** Subtable columns whose code is already used elsewhere in the app. */
+  duplicates: FieldInfo[];
+}
+
+/**
+ * Every field of the app, subtable columns included (codes are unique across the whole app),
+ * plus the system fields under their default codes unless the manifest declares them. Null when
+ * the manifest leaves `fields` out: then nothing can be said about field references.
+ */
+export function indexFields(manifest: AppManifest): FieldIndex | null {
+  if (manifest.fields === undefined) return null;
+  const fields = new Map<string, FieldInfo>();
+  const duplicates: FieldInfo[] = [];
+  const add = (info: FieldInfo) => {
+    if (fields.has(info.code)) duplicates.push(info);
+    else fields.set(info.code, info);
+  };
+  const declaredSystem = new Set<string>();
+  for (const [code, field] of Object.entries(manifest.fields)) {
+    add({ code, type: field.type, subtable: null, path: ['fields', code] });
+    if (isSystemType(field.type)) declaredSystem.add(field.type);
+  }
+  for (const [code, field] of Object.entries(manifest.fields)) {
+    if (field.type !== 'SUBTABLE') continue;
+    for (const [member, def] of Object.entries(field.fields))
+      add({ code: member, type: def.type, subtable: code, path: ['fields', code, 'fields', member] });
+  }
+  for (const type of SYSTEM_FIELD_TYPES) {
+    const code = DEFAULT_SYSTEM_CODES[type];
+    if (!declaredSystem.has(type) && !fields.has(code))
+      fields.set(code, { code, type, subtable: null, path: [] });
+  }
+  return { fields, duplicates };
+}

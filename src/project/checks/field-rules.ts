@@ -1,0 +1,58 @@
+import { SYSTEM_FIELD_TYPES, type FieldType } from '../manifest-fields.js';
+
+/** Groups of field types that the checks ask for, named for what they are used as. */
+export const DATE_TYPES: readonly FieldType[] = ['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME'];
+export const NUMERIC_TYPES: readonly FieldType[] = ['NUMBER', 'CALC'];
+/** What FIELD_ENTITY may name: a field holding users, organizations or groups. */
+export const ENTITY_TYPES: readonly FieldType[] = [
+  'USER_SELECT',
+  'ORGANIZATION_SELECT',
+  'GROUP_SELECT',
+  'CREATOR',
+  'MODIFIER',
+  'STATUS_ASSIGNEE',
+];
+/** Fields that hold a value (not GROUP, SUBTABLE or REFERENCE_TABLE). */
+export const VALUE_TYPES: readonly FieldType[] = [
+  'SINGLE_LINE_TEXT',
+  'NUMBER',
+  'CALC',
+  'MULTI_LINE_TEXT',
+  'RICH_TEXT',
+  'LINK',
+  'CHECK_BOX',
+  'MULTI_SELECT',
+  'RADIO_BUTTON',
+  'DROP_DOWN',
+  'DATE',
+  'DATETIME',
+  'TIME',
+  'FILE',
+  'USER_SELECT',
+  'ORGANIZATION_SELECT',
+  'GROUP_SELECT',
+  ...SYSTEM_FIELD_TYPES,
+];
+/** What a lookup can key on. */
+export const LOOKUP_KEY_TYPES: readonly FieldType[] = [
+  'SINGLE_LINE_TEXT',
+  'NUMBER',
+  'CALC',
+  'RECORD_NUMBER',
+  'LINK',
+];
+/** What a graph can group by. */
+export const GROUPABLE_TYPES: readonly FieldType[] = VALUE_TYPES.filter(
+  (t) => !['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE'].includes(t),
+);
+/** Types whose groups may be split per period. */
+export const PERIOD_TYPES: readonly FieldType[] = [...DATE_TYPES, 'TIME'];
+
+/** A rule for one field reference: what it is used as, and which fields fit. */
+export interface FieldRule {
+  /** What the reference is, for messages: "a calendar date", "a list column". */
+  what: string;
+  types?: readonly FieldType[];
+  /** Subtable columns are refused unless allowed. */
+  allowSubtable?: boolean;
+}

@@ -1,0 +1,68 @@
+import type { FieldManifest, MemberFieldManifest, Numeric } from '../manifest-fields.js';
+import type { PathSegment } from '../problems.js';
+import type { CheckContext } from './context.js';
+
+/** Field definitions: codes unique across subtables, defaults among the options, sane ranges. */
+export function checkFields(ctx: CheckContext): void {
+  for (const duplicate of ctx.app.index?.duplicates ?? [])
+    ctx.report(
+      'FIELD.DUPLICATE_CODE',
+      `code "${duplicate.code}" is already used by another field`,
+      duplicate.path,
+      {
+        at: 'key',
+        hint: 'Field codes are unique in the whole app, subtable columns included; rename one.',
+      },
+    );
+  for (const [code, field] of Object.entries(ctx.manifest.fields ?? {})) {
+    checkField(ctx, field, ['fields', code]);
+    if (field.type === 'SUBTABLE')
+      for (const [member, def] of Object.entries(field.fields))
+        checkField(ctx, def, ['fields', code, 'fields', member]);
+  }
+}
+
+function checkField(
+  ctx: CheckContext,
+  field: FieldManifest | MemberFieldManifest,
+  path: PathSegment[],
+): void {
+  if (field.type === 'DROP_DOWN' || field.type === 'RADIO_BUTTON') {
+    if (field.defaultValue !== undefined && field.defaultValue !== '')
+      checkOption(ctx, field.defaultValue, Object.keys(field.options), [...path, 'defaultValue']);
+  } else if (field.type === 'CHECK_BOX' || field.type === 'MULTI_SELECT') {
+    (field.defaultValue ?? []).forEach((value, i) =>
+      checkOption(ctx, value, Object.keys(field.options), [...path, 'defaultValue', i]),
+    );
+  } else if (field.type === 'SINGLE_LINE_TEXT' || field.type === 'LINK') {
+    checkRange(ctx, field.minLength, field.maxLength, path, ['minLength', 'maxLength']);
+  } else if (field.type === 'NUMBER') {
+    checkRange(ctx, field.minValue, field.maxValue, path, ['minValue', 'maxValue']);
+  }
+}
+
+function checkOption(ctx: CheckContext, value: string, options: string[], path: PathSegment[]): void {
+  if (options.includes(value)) return;
+  ctx.report('FIELD.DEFAULT_NOT_AN_OPTION', `default value "${value}" is not one of the options`, path, {
+    hint: `Options: ${options.join(', ')}.`,
+  });
+}
+
+function checkRange(
+  ctx: CheckContext,
+  min: Numeric | undefined,
+  max: Numeric | undefined,
+  path: PathSegment[],
+  [minKey, maxKey]: [string, string],
+): void {
+  if (min === undefined || max === undefined || min === '' || max === '') return;
+  if (Number(min) > Number(max))
+    ctx.report(
+      'FIELD.RANGE',
+      `${minKey} ${String(min)} is greater than ${maxKey} ${String(max)}`,
+      [...path, minKey],
+      {
+        hint: `Make ${minKey} at most ${maxKey}.`,
+      },
+    );
+}

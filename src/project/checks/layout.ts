@@ -1,0 +1,125 @@
+import type { LayoutElement } from '../manifest.js';
+import type { PathSegment } from '../problems.js';
+import { suggest, type CheckContext } from './context.js';
+import { isSystemType, type FieldInfo } from './field-index.js';
+
+const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
+/** System fields the form cannot show. */
+const UNPLACEABLE = new Set(['STATUS', 'STATUS_ASSIGNEE', 'CATEGORY']);
+
+/**
+ * The layout places every field of the app exactly once and nothing else: subtable columns only in
+ * their subtable's block, subtables and groups only as blocks, system fields at most once.
+ */
+export function checkLayout(ctx: CheckContext): void {
+  const layout = ctx.manifest.layout;
+  const fields = ctx.fields;
+  if (layout === undefined || fields === null) return;
+  const placed = new Map<string, PathSegment[]>();
+  const place = (info: FieldInfo, path: PathSegment[]): boolean => {
+    const first = placed.get(info.code);
+    if (first) {
+      const line = ctx.app.source.locate(first).line;
+      ctx.report('LAYOUT.DUPLICATE', `field "${info.code}" is placed twice (first on line ${line})`, path, {
+        hint: 'Place each field once; remove one of them.',
+      });
+      return false;
+    }
+    placed.set(info.code, path);
+    return true;
+  };
+  const known = (code: string, path: PathSegment[]): FieldInfo | undefined => {
+    const info = fields.get(code);
+    if (!info)
+      ctx.report('FIELD.UNKNOWN', `no field "${code}" in this app`, path, {
+        hint: suggest(code, [...fields.keys()]),
+      });
+    return info;
+  };
+  const element = (e: LayoutElement, path: PathSegment[], subtable: string | null) => {
+    if (!('code' in e)) return;
+    const at = [...path, 'code'];
+    const info = known(e.code, at);
+    if (!info) return;
+    if (info.type === 'SUBTABLE' || info.type === 'GROUP')
+      return ctx.report(
+        'LAYOUT.BLOCK',
+        `field "${e.code}" is a ${info.type}; place it as a block of its own`,
+        at,
+        {
+          hint: `Write it as a top-level block: { type: ${info.type}, code: ${e.code}, ${info.type === 'GROUP' ? 'layout' : 'fields'}: [...] }.`,
+        },
+      );
+    if (UNPLACEABLE.has(info.type))
+      return ctx.report(
+        'LAYOUT.NOT_PLACEABLE',
+        `field "${e.code}" is ${info.type}, which the form cannot show`,
+        at,
+        {
+          hint: 'Remove it from the layout.',
+        },
+      );
+    if (e.type !== undefined && !DECORATIONS.has(e.type) && e.type !== info.type)
+      ctx.report(
+        'LAYOUT.TYPE',
+        `type ${e.type} does not match field "${e.code}", which is ${info.type}`,
+        [...path, 'type'],
+        {
+          hint: `Write type: ${info.type}, or leave type out.`,
+        },
+      );
+    if (info.subtable !== subtable) {
+      const message =
+        info.subtable !== null
+          ? `field "${e.code}" is a column of subtable "${info.subtable}"; place it in that subtable's block`
+          : `field "${e.code}" is not a column of subtable "${subtable ?? ''}"`;
+      return ctx.report('LAYOUT.SUBTABLE', message, at);
+    }
+    place(info, at);
+  };
+  layout.forEach((block, i) => {
+    const path: PathSegment[] = ['layout', i];
+    switch (block.type) {
+      case 'ROW':
+        block.fields.forEach((e, j) => element(e, [...path, 'fields', j], null));
+        return;
+      case 'SUBTABLE':
+      case 'GROUP': {
+        const info = known(block.code, [...path, 'code']);
+        if (info && info.type !== block.type) {
+          ctx.report('LAYOUT.TYPE', `field "${block.code}" is ${info.type}, not a ${block.type}`, [
+            ...path,
+            'code',
+          ]);
+          return;
+        }
+        if (info) place(info, [...path, 'code']);
+        if (block.type === 'SUBTABLE')
+          block.fields.forEach((e, j) => element(e, [...path, 'fields', j], block.code));
+        else
+          block.layout.forEach((row, r) =>
+            row.fields.forEach((e, j) => element(e, [...path, 'layout', r, 'fields', j], null)),
+          );
+        return;
+      }
+      default: {
+        const never: never = block;
+        return never;
+      }
+    }
+  });
+  for (const info of fields.values()) {
+    if (
+      placed.has(info.code) ||
+      info.path.length === 0 ||
+      (info.subtable !== null && !placed.has(info.subtable))
+    )
+      continue;
+    if (isSystemType(info.type)) continue;
+    const where = info.subtable !== null ? `the block of subtable "${info.subtable}"` : 'a row';
+    ctx.report('LAYOUT.MISSING', `field "${info.code}" is not placed`, ['layout'], {
+      at: 'key',
+      hint: `Add { code: ${info.code} } to ${where}, or remove the field.`,
+    });
+  }
+}

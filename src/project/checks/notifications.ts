@@ -1,0 +1,47 @@
+import type { CheckContext } from './context.js';
+import { DATE_TYPES } from './field-rules.js';
+
+/** General, per-record and reminder notifications: entities, filters and reminder timings. */
+export function checkNotifications(ctx: CheckContext): void {
+  const { general, perRecord, reminder } = ctx.manifest.notifications ?? {};
+  (general?.notifications ?? []).forEach((rule, i) =>
+    ctx.entity(rule.entity, ['notifications', 'general', 'notifications', i, 'entity']),
+  );
+  (perRecord?.notifications ?? []).forEach((rule, i) => {
+    const path = ['notifications', 'perRecord', 'notifications', i];
+    ctx.filter(rule.filterCond, [...path, 'filterCond']);
+    rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity']));
+  });
+  (reminder?.notifications ?? []).forEach((rule, i) => {
+    const path = ['notifications', 'reminder', 'notifications', i];
+    ctx.filter(rule.filterCond, [...path, 'filterCond']);
+    rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity']));
+    const timing = rule.timing;
+    const at = [...path, 'timing'];
+    const field = ctx.field(timing.code, [...at, 'code'], { what: 'a reminder date', types: DATE_TYPES });
+    if (timing.hoursLater !== undefined && timing.time !== undefined)
+      ctx.report('NOTIFY.TIMING', 'give hoursLater or time, not both', [...at, 'time'], { at: 'key' });
+    else if (timing.hoursLater === undefined && timing.time === undefined)
+      ctx.report('NOTIFY.TIMING', 'give hoursLater (date-time fields) or time (date fields)', at, {
+        at: 'key',
+      });
+    else if (field?.type === 'DATE' && timing.hoursLater !== undefined)
+      ctx.report(
+        'NOTIFY.TIMING',
+        `field "${timing.code}" is a DATE: give time (HH:MM), not hoursLater`,
+        [...at, 'hoursLater'],
+        {
+          at: 'key',
+        },
+      );
+    else if (field && field.type !== 'DATE' && timing.time !== undefined)
+      ctx.report(
+        'NOTIFY.TIMING',
+        `field "${timing.code}" is a ${field.type}: give hoursLater, not time`,
+        [...at, 'time'],
+        {
+          at: 'key',
+        },
+      );
+  });
+}

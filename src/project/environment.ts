@@ -1,0 +1,51 @@
+import type { EnvironmentConfig, ProjectConfig } from './manifest.js';
+import type { Problem } from './problems.js';
+import { problem } from './problems.js';
+import type { YamlSource } from './yaml-source.js';
+
+/** The environment a command acts on. */
+export interface ChosenEnvironment {
+  name: string;
+  config: EnvironmentConfig;
+  /** No `baseUrl`: the embedded local service. */
+  local: boolean;
+}
+
+/**
+ * `--env` wins; then `defaultEnvironment`; then the only environment; then `local`. A project
+ * with no `environments` at all has an implicit `local` one, so a fresh project works at once.
+ */
+export function chooseEnvironment(
+  config: ProjectConfig,
+  requested: string | undefined,
+  source: YamlSource,
+): { environment: ChosenEnvironment | null; problems: Problem[] } {
+  const environments = config.environments ?? { local: {} };
+  const names = Object.keys(environments);
+  const known = names.length > 0 ? names.join(', ') : 'none';
+  let name = requested ?? config.defaultEnvironment;
+  if (name === undefined)
+    name = names.length === 1 ? names[0] : names.includes('local') ? 'local' : undefined;
+  if (name === undefined) {
+    const where = source.locate(['environments'], 'key');
+    const message = `no environment chosen: environments are ${known}`;
+    const hint = 'Pass --env NAME, or set defaultEnvironment in appdeploy.yaml.';
+    return { environment: null, problems: [problem('PROJECT.ENVIRONMENT', message, where, { hint })] };
+  }
+  const found = environments[name];
+  if (found === undefined) {
+    const fromFile = requested === undefined;
+    const path = fromFile ? ['defaultEnvironment'] : ['environments'];
+    const message = `${fromFile ? 'defaultEnvironment: ' : ''}environment "${name}" is not defined; defined: ${known}`;
+    const hint = fromFile
+      ? 'Name one of the environments.'
+      : 'Pass one of the defined names to --env, or add it under environments.';
+    return {
+      environment: null,
+      problems: [
+        problem('PROJECT.ENVIRONMENT', message, source.locate(path, fromFile ? 'value' : 'key'), { hint }),
+      ],
+    };
+  }
+  return { environment: { name, config: found, local: found.baseUrl === undefined }, problems: [] };
+}

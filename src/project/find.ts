@@ -1,0 +1,43 @@
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { AppdeployError } from '../errors.js';
+
+export const CONFIG_NAMES = ['appdeploy.yaml', 'appdeploy.yml'] as const;
+
+/** Where to look for appdeploy.yaml: `--config FILE` wins over `-C DIR`, which wins over the cwd. */
+export interface FindOptions {
+  cwd: string;
+  dir?: string | undefined;
+  config?: string | undefined;
+}
+
+/** The absolute path of the project file, or a user error saying where it looked. */
+export function findConfig(options: FindOptions): string {
+  if (options.config !== undefined) {
+    const path = resolve(options.cwd, options.dir ?? '.', options.config);
+    if (!existsSync(path))
+      throw new AppdeployError('PROJECT.NOT_FOUND', `${displayPath(options.cwd, path)} does not exist`, {
+        hint: 'Check the path given to --config.',
+      });
+    return path;
+  }
+  const dir = resolve(options.cwd, options.dir ?? '.');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new AppdeployError('PROJECT.NOT_FOUND', `${displayPath(options.cwd, dir)} is not a directory`, {
+      hint: 'Check the path given to -C.',
+    });
+  for (const name of CONFIG_NAMES) {
+    const path = resolve(dir, name);
+    if (existsSync(path)) return path;
+  }
+  throw new AppdeployError('PROJECT.NOT_FOUND', `no appdeploy.yaml in ${displayPath(options.cwd, dir)}`, {
+    hint: 'Run in the project directory, or point at it with -C DIR or --config FILE.',
+  });
+}
+
+/** A path as problems show it: relative to where the command ran when inside it, with `/`. */
+export function displayPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  const shown = rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+  return shown.split(sep).join('/');
+}

@@ -1,0 +1,14 @@
+/** The project loader: appdeploy.yaml and app manifests, validated, with source positions. */
+export { validateProject, loadProject } from './load.js';
+export type { LoadOptions, Project, ProjectApp, ValidationResult } from './load.js';
+export type { ChosenEnvironment } from './environment.js';
+export { findConfig, CONFIG_NAMES } from './find.js';
+export type { Variables } from './env-vars.js';
+export { formatProblem, formatValidationText, validationReport } from './format.js';
+export type { ValidationReport } from './format.js';
+export { formatPath } from './problems.js';
+export type { Problem, Path, PathSegment } from './problems.js';
+export type { YamlSource, Location } from './yaml-source.js';
+export type * from './manifest.js';
+export { SYSTEM_FIELD_TYPES } from './manifest-fields.js';
+export { DEFAULT_SYSTEM_CODES } from './checks/field-index.js';

@@ -1,0 +1,163 @@
+/**
+ * Field definitions as a manifest writes them (schema/app.schema.json): the service's shapes
+ * without `code` (the key under `fields` is the code); numbers may be written as numbers or strings.
+ */
+import type { Entity } from '../client/types/common.js';
+import type { FieldType, SystemFieldType } from '../client/types/fields.js';
+
+export type { FieldType, SystemFieldType };
+
+/** A whole number or decimal as the manifest may write it; the service sends strings. */
+export type Numeric = number | string;
+
+/** Another app: its key in appdeploy.yaml or numeric id (`app`), or its app code (`code`). */
+export type AppReference = { app: string | number } | { code: string };
+
+export interface FieldPairRef {
+  field: string;
+  relatedField: string;
+}
+
+export interface LookupSetting {
+  relatedApp: AppReference;
+  relatedKeyField: string;
+  fieldMappings?: FieldPairRef[];
+  lookupPickerFields?: string[];
+  filterCond?: string;
+  sort?: string;
+}
+
+export type OptionsSetting = Record<string, { label: string; index?: Numeric }>;
+
+interface Base<T extends string> {
+  type: T;
+  label: string;
+  noLabel?: boolean;
+}
+
+interface Input<T extends string> extends Base<T> {
+  required?: boolean;
+}
+
+export interface SingleLineTextManifest extends Input<'SINGLE_LINE_TEXT'> {
+  unique?: boolean;
+  defaultValue?: string;
+  minLength?: Numeric;
+  maxLength?: Numeric;
+  expression?: string;
+  hideExpression?: boolean;
+  lookup?: LookupSetting;
+}
+
+export interface NumberManifest extends Input<'NUMBER'> {
+  unique?: boolean;
+  defaultValue?: Numeric;
+  minValue?: Numeric;
+  maxValue?: Numeric;
+  digit?: boolean;
+  displayScale?: Numeric;
+  unit?: string;
+  unitPosition?: 'BEFORE' | 'AFTER';
+  lookup?: LookupSetting;
+}
+
+export interface CalcManifest extends Input<'CALC'> {
+  expression: string;
+  format?: 'NUMBER' | 'NUMBER_DIGIT' | 'DATETIME' | 'DATE' | 'TIME' | 'HOUR_MINUTE' | 'DAY_HOUR_MINUTE';
+  displayScale?: Numeric;
+  unit?: string;
+  unitPosition?: 'BEFORE' | 'AFTER';
+  hideExpression?: boolean;
+}
+
+export interface TextAreaManifest extends Input<'MULTI_LINE_TEXT' | 'RICH_TEXT'> {
+  defaultValue?: string;
+}
+
+export interface LinkManifest extends Input<'LINK'> {
+  unique?: boolean;
+  defaultValue?: string;
+  minLength?: Numeric;
+  maxLength?: Numeric;
+  protocol?: 'WEB' | 'CALL' | 'MAIL';
+}
+
+export interface MultiChoiceManifest extends Input<'CHECK_BOX' | 'MULTI_SELECT'> {
+  options: OptionsSetting;
+  defaultValue?: string[];
+  align?: 'HORIZONTAL' | 'VERTICAL';
+}
+
+export interface SingleChoiceManifest extends Input<'RADIO_BUTTON' | 'DROP_DOWN'> {
+  options: OptionsSetting;
+  defaultValue?: string;
+  align?: 'HORIZONTAL' | 'VERTICAL';
+}
+
+export interface DateManifest extends Input<'DATE' | 'DATETIME'> {
+  unique?: boolean;
+  defaultValue?: string;
+  defaultNowValue?: boolean;
+}
+
+export interface TimeManifest extends Input<'TIME'> {
+  defaultValue?: string;
+  defaultNowValue?: boolean;
+}
+
+export interface FileManifest extends Input<'FILE'> {
+  thumbnailSize?: Numeric;
+}
+
+export interface SelectionManifest extends Input<'USER_SELECT' | 'ORGANIZATION_SELECT' | 'GROUP_SELECT'> {
+  entities?: Entity[];
+  defaultValue?: { type: 'USER' | 'GROUP' | 'ORGANIZATION' | 'FUNCTION'; code: string }[];
+}
+
+export type MemberFieldManifest =
+  | SingleLineTextManifest
+  | NumberManifest
+  | CalcManifest
+  | TextAreaManifest
+  | LinkManifest
+  | MultiChoiceManifest
+  | SingleChoiceManifest
+  | DateManifest
+  | TimeManifest
+  | FileManifest
+  | SelectionManifest;
+
+export interface SubtableManifest extends Base<'SUBTABLE'> {
+  fields: Record<string, MemberFieldManifest>;
+}
+
+export interface ReferenceTableManifest extends Base<'REFERENCE_TABLE'> {
+  referenceTable: {
+    relatedApp: AppReference;
+    condition: FieldPairRef;
+    filterCond?: string;
+    displayFields: string[];
+    sort?: string;
+    size?: Numeric;
+  };
+}
+
+export interface GroupManifest extends Base<'GROUP'> {
+  openGroup?: boolean;
+}
+
+export const SYSTEM_FIELD_TYPES = [
+  'RECORD_NUMBER',
+  'CREATOR',
+  'CREATED_TIME',
+  'MODIFIER',
+  'UPDATED_TIME',
+  'STATUS',
+  'STATUS_ASSIGNEE',
+  'CATEGORY',
+] as const satisfies readonly SystemFieldType[];
+
+export type SystemFieldManifest = Base<SystemFieldType>;
+
+export type FieldManifest =
+  MemberFieldManifest | SubtableManifest | ReferenceTableManifest | GroupManifest | SystemFieldManifest;

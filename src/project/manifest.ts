@@ -1,0 +1,180 @@
+/**
+ * The app manifest (schema/app.schema.json) and appdeploy.yaml (schema/project.schema.json) as
+ * typed data. Every area is optional: an area left out is not managed.
+ */
+import type { Entity } from '../client/types/common.js';
+import type { ChartType } from '../client/types/reports.js';
+import type { AppReference, FieldManifest, Numeric } from './manifest-fields.js';
+
+export type * from './manifest-fields.js';
+
+export type LocalFile = { type: 'FILE'; path: string };
+export type IconSetting = { type: 'PRESET'; key: string } | LocalFile;
+export type ResourceSetting = { type: 'URL'; url: string } | LocalFile;
+
+export interface Size {
+  width?: Numeric;
+  height?: Numeric;
+  innerHeight?: Numeric;
+}
+
+export type LayoutElement =
+  | { type: 'LABEL'; label: string; elementId?: string; size?: Size }
+  | { type: 'SPACER'; elementId?: string; size?: Size }
+  | { type: 'HR'; size?: Size }
+  /** A field; its `type` may be left out (it comes from the field's definition). */
+  | { type?: string; code: string; size?: Size };
+
+export interface LayoutRowSetting {
+  type: 'ROW';
+  fields: LayoutElement[];
+}
+export type LayoutBlock =
+  | LayoutRowSetting
+  | { type: 'SUBTABLE'; code: string; fields: LayoutElement[] }
+  | { type: 'GROUP'; code: string; layout: LayoutRowSetting[] };
+
+interface ViewBase<T extends string> {
+  type: T;
+  index?: Numeric;
+  filterCond?: string;
+  sort?: string;
+}
+export type ViewSetting =
+  | (ViewBase<'LIST'> & { fields?: string[] })
+  | (ViewBase<'CALENDAR'> & { date: string; title: string })
+  | (ViewBase<'CUSTOM'> & { html: string; pager?: boolean; device?: 'DESKTOP' | 'ANY' });
+
+export interface EntityTarget {
+  entity: Entity;
+  includeSubs?: boolean;
+}
+
+export interface ProcessSetting {
+  enable?: boolean;
+  states?: Record<
+    string,
+    { index?: Numeric; assignee?: { type: 'ONE' | 'ALL' | 'ANY'; entities?: EntityTarget[] } }
+  >;
+  actions?: {
+    name: string;
+    from: string;
+    to: string;
+    filterCond?: string;
+    type?: 'PRIMARY' | 'SECONDARY';
+    executableUser?: { entities?: EntityTarget[] };
+  }[];
+}
+
+export interface CustomizeSetting {
+  scope?: 'ALL' | 'ADMIN' | 'NONE';
+  desktop?: { js?: ResourceSetting[]; css?: ResourceSetting[] };
+  mobile?: { js?: ResourceSetting[]; css?: ResourceSetting[] };
+}
+
+export interface AppRightSetting extends EntityTarget {
+  appEditable?: boolean;
+  recordViewable?: boolean;
+  recordAddable?: boolean;
+  recordEditable?: boolean;
+  recordDeletable?: boolean;
+  recordImportable?: boolean;
+  recordExportable?: boolean;
+}
+export interface RecordRightSetting {
+  filterCond?: string;
+  entities: (EntityTarget & { viewable?: boolean; editable?: boolean; deletable?: boolean })[];
+}
+export interface FieldRightSetting {
+  field: string;
+  entities: (EntityTarget & { accessibility: 'READ' | 'WRITE' | 'NONE' })[];
+}
+
+export interface NotificationsSetting {
+  general?: {
+    notifyToCommenter?: boolean;
+    notifications?: (EntityTarget & {
+      recordAdded?: boolean;
+      recordEdited?: boolean;
+      commentAdded?: boolean;
+      statusChanged?: boolean;
+      fileImported?: boolean;
+    })[];
+  };
+  perRecord?: { notifications?: { filterCond?: string; title?: string; targets: EntityTarget[] }[] };
+  reminder?: {
+    timezone?: string;
+    notifications?: {
+      timing: { code: string; daysLater: Numeric; hoursLater?: Numeric; time?: string };
+      filterCond?: string;
+      title?: string;
+      targets: EntityTarget[];
+    }[];
+  };
+}
+
+export interface ReportSetting {
+  chartType: ChartType;
+  chartMode?: 'NORMAL' | 'STACKED' | 'PERCENTAGE';
+  index?: Numeric;
+  groups: { code: string; per?: 'YEAR' | 'QUARTER' | 'MONTH' | 'WEEK' | 'DAY' | 'HOUR' | 'MINUTE' }[];
+  aggregations: { type: 'COUNT' | 'SUM' | 'AVERAGE' | 'MAX' | 'MIN'; code?: string }[];
+  filterCond?: string;
+  sorts?: { by: 'TOTAL' | 'GROUP1' | 'GROUP2' | 'GROUP3'; order: 'ASC' | 'DESC' }[];
+  periodicReport?: { active: boolean; period: Record<string, string | number> & { every: string } };
+}
+
+export interface CopyActionSetting {
+  index?: Numeric;
+  destApp: AppReference;
+  mappings: { srcType: 'FIELD' | 'RECORD_URL'; srcField?: string; destField: string }[];
+  entities: { type: 'USER' | 'GROUP' | 'ORGANIZATION'; code: string }[];
+  filterCond?: string;
+}
+
+export interface AppManifest {
+  name: string;
+  description?: string;
+  icon?: IconSetting;
+  theme?: string;
+  titleField?: { selectionMode: 'AUTO' | 'MANUAL'; code?: string };
+  numberPrecision?: { digits?: Numeric; decimalPlaces?: Numeric; roundingMode?: 'HALF_EVEN' | 'UP' | 'DOWN' };
+  firstMonthOfFiscalYear?: Numeric;
+  enableThumbnails?: boolean;
+  enableBulkDeletion?: boolean;
+  enableComments?: boolean;
+  enableDuplicateRecord?: boolean;
+  enableInlineRecordEditing?: boolean;
+  space?: Numeric;
+  thread?: Numeric;
+  fields?: Record<string, FieldManifest>;
+  layout?: LayoutBlock[];
+  views?: Record<string, ViewSetting>;
+  process?: ProcessSetting;
+  customize?: CustomizeSetting;
+  appAcl?: AppRightSetting[];
+  recordAcl?: RecordRightSetting[];
+  fieldAcl?: FieldRightSetting[];
+  notifications?: NotificationsSetting;
+  reports?: Record<string, ReportSetting>;
+  actions?: Record<string, CopyActionSetting>;
+  adminNotes?: { content?: string; includeInTemplateAndDuplicates?: boolean };
+  plugins?: { id: string; name?: string }[];
+}
+
+export type EnvironmentAuth = { login: string; password: string } | { apiToken: string | string[] };
+
+/** One environment of appdeploy.yaml; without `baseUrl` it is the embedded local service. */
+export interface EnvironmentConfig {
+  baseUrl?: string;
+  auth?: EnvironmentAuth;
+  basicAuth?: { login: string; password: string };
+  guestSpaceId?: Numeric;
+}
+
+/** appdeploy.yaml as written (after variables are expanded). */
+export interface ProjectConfig {
+  environments?: Record<string, EnvironmentConfig>;
+  defaultEnvironment?: string;
+  apps: Record<string, { manifest: string; ids?: Record<string, Numeric> }>;
+}

@@ -1,0 +1,77 @@
+import { readFile, stat } from 'node:fs/promises';
+
+/** Manifests are small; anything bigger is a mistake (a data file named by accident). */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+export type ReadResult =
+  { ok: true; text: string } | { ok: false; code: string; message: string; hint: string };
+
+/**
+ * Reads a UTF-8 text file, refusing before reading what is too large, not a file, or binary
+ * (a NUL byte or bytes that are not UTF-8), so a wrong path never floods memory or the terminal.
+ */
+export async function readTextFile(path: string, maxBytes: number): Promise<ReadResult> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile())
+      return {
+        ok: false,
+        code: 'FILE.NOT_A_FILE',
+        message: 'is not a file',
+        hint: 'Name a YAML file, not a directory.',
+      };
+    size = info.size;
+  } catch (error) {
+    return failure(error);
+  }
+  if (size > maxBytes)
+    return {
+      ok: false,
+      code: 'FILE.TOO_LARGE',
+      message: `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} a manifest may have`,
+      hint: 'Check that the path names the right file; manifests hold settings, not data.',
+    };
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    return failure(error);
+  }
+  const binary = {
+    ok: false as const,
+    code: 'FILE.BINARY',
+    message: 'is not a UTF-8 text file',
+    hint: 'Check that the path names a YAML file; save it as UTF-8.',
+  };
+  if (bytes.includes(0)) return binary;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return { ok: true, text: text.startsWith('\ufeff') ? text.slice(1) : text };
+  } catch {
+    return binary;
+  }
+}
+
+function failure(error: unknown): ReadResult {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT')
+    return {
+      ok: false,
+      code: 'FILE.NOT_FOUND',
+      message: 'does not exist',
+      hint: 'Check the path; it is relative to the file that names it.',
+    };
+  return {
+    ok: false,
+    code: 'FILE.UNREADABLE',
+    message: `cannot be read (${code ?? (error as Error).message})`,
+    hint: 'Check the file permissions.',
+  };
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${bytes} bytes`;
+}

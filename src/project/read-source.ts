@@ -1,0 +1,36 @@
+import { readTextFile } from './read-file.js';
+import { problem, type Problem } from './problems.js';
+import type { Variables } from './env-vars.js';
+import { parseYaml, type UnsetVariable, type YamlSource, type Location } from './yaml-source.js';
+
+export interface SourceRead {
+  source: YamlSource | null;
+  problems: Problem[];
+  unset: UnsetVariable[];
+}
+
+/**
+ * Reads and parses one YAML file. When it cannot be read, the problem is put at `referencedAt`
+ * (the line that names the file) when there is one, so the user sees where the bad path came from.
+ */
+export async function readSource(options: {
+  path: string;
+  file: string;
+  variables: Variables;
+  maxFileBytes: number;
+  referencedAt?: Location & { prefix: string };
+}): Promise<SourceRead> {
+  const read = await readTextFile(options.path, options.maxFileBytes);
+  if (!read.ok) {
+    const at = options.referencedAt ?? { file: options.file, line: 1, col: 1, prefix: '' };
+    const message = `${at.prefix}${options.file} ${read.message}`;
+    return { source: null, problems: [problem(read.code, message, at, { hint: read.hint })], unset: [] };
+  }
+  const parsed = parseYaml({
+    text: read.text,
+    path: options.path,
+    file: options.file,
+    variables: options.variables,
+  });
+  return { source: parsed.source, problems: parsed.problems, unset: parsed.unset };
+}

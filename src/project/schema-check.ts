@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { YamlSource } from './yaml-source.js';
+import { formatPath, problem, type PathSegment, type Problem } from './problems.js';
+
+export type SchemaName = 'app' | 'project';
+
+const validators = new Map<SchemaName, ValidateFunction>();
+
+/**
+ * Compiles a schema of `schema/` (the files editors use are the ones validation uses). The
+ * meta-schema check is skipped at run time because it costs more than the rest of a validation;
+ * the schema test runs it.
+ */
+export function compileSchema(name: SchemaName, options: { checkSchema?: boolean } = {}): ValidateFunction {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    allowUnionTypes: true,
+    logger: false,
+    inlineRefs: false,
+    validateSchema: options.checkSchema ?? false,
+    code: { optimize: false },
+  });
+  // Annotations editors understand (yaml-language-server); validation words its messages with them.
+  ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  const url = new URL(`../../schema/${name}.schema.json`, import.meta.url);
+  return ajv.compile(JSON.parse(readFileSync(url, 'utf8')) as object);
+}
+
+function validator(name: SchemaName): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) validators.set(name, (validate = compileSchema(name)));
+  return validate;
+}
+
+/** Checks a parsed file against its schema; every error becomes a problem at its YAML node. */
+export function checkSchema(name: SchemaName, source: YamlSource): Problem[] {
+  const validate = validator(name);
+  if (validate(source.value)) return [];
+  const problems: Problem[] = [];
+  const custom = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'if' || error.keyword === 'propertyNames') continue;
+    const path = pathOf(error.instancePath);
+    const override = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+    if (typeof override === 'string') {
+      // One message for the whole value, however many keywords it failed.
+      const key = `${error.instancePath}\0${override}`;
+      if (!custom.has(key)) problems.push(at(source, 'SCHEMA.INVALID', path, override, 'value'));
+      custom.add(key);
+      continue;
+    }
+    problems.push(describe(source, error, path));
+  }
+  return problems;
+}
+
+function at(
+  source: YamlSource,
+  code: string,
+  path: PathSegment[],
+  text: string,
+  where: 'key' | 'value',
+  hint?: string,
+) {
+  const shown = formatPath(path);
+  return problem(code, shown ? `${shown}: ${text}` : text, source.locate(path, where), { hint, path });
+}
+
+function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): Problem {
+  const params = error.params as Record<string, unknown>;
+  const name = (error as { propertyName?: string }).propertyName;
+  if (name !== undefined) {
+    return at(
+      source,
+      'SCHEMA.KEY',
+      [...path, name],
+      `key ${JSON.stringify(name)} ${message(error, params)}`,
+      'key',
+    );
+  }
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const key = String(params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
+      const hint = allowed.length > 0 ? `Allowed here: ${allowed.join(', ')}.` : undefined;
+      return at(
+        source,
+        'SCHEMA.UNKNOWN_KEY',
+        [...path, key],
+        `unknown key ${JSON.stringify(key)}`,
+        'key',
+        hint,
+      );
+    }
+    case 'required':
+      return at(
+        source,
+        'SCHEMA.MISSING_KEY',
+        path,
+        `missing required key ${JSON.stringify(params.missingProperty)}`,
+        'key',
+      );
+    case 'type':
+      return at(source, 'SCHEMA.TYPE', path, message(error, params), 'value');
+    case 'enum':
+    case 'const':
+      return at(source, 'SCHEMA.ENUM', path, message(error, params), 'value');
+    default:
+      return at(source, 'SCHEMA.INVALID', path, message(error, params), 'value');
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a map',
+  null: 'null',
+};
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'boolean') return 'true or false';
+  return Number.isInteger(value) ? 'a whole number' : 'a number';
+}
+
+function message(error: ErrorObject, params: Record<string, unknown>): string {
+  switch (error.keyword) {
+    case 'type': {
+      const types = String(params.type).split(',');
+      return `must be ${types.map((t) => TYPE_NAMES[t] ?? t).join(' or ')}, not ${kindOf(error.data)}`;
+    }
+    case 'enum': {
+      const values = [...new Set((params.allowedValues as unknown[]).map((v) => String(v)))];
+      return `must be one of: ${values.join(', ')}`;
+    }
+    case 'const':
+      return `must be ${String(params.allowedValue)}`;
+    case 'pattern': {
+      const text = (error.parentSchema as { patternErrorMessage?: string }).patternErrorMessage;
+      return text ?? `must match the pattern ${String(params.pattern)}`;
+    }
+    case 'minLength':
+      return params.limit === 1
+        ? 'must not be empty'
+        : `must have at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `must have at most ${String(params.limit)} characters`;
+    case 'minItems':
+      return `must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`;
+    case 'maxItems':
+      return `must have at most ${String(params.limit)} items`;
+    case 'minProperties':
+      return 'must not be empty';
+    case 'minimum':
+      return `must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(params.limit)}`;
+    case 'dependentRequired':
+      return `${String(params.property)} needs ${String(params.missingProperty)} too`;
+    default:
+      return error.message ?? `fails ${error.keyword}`;
+  }
+}
+
+function pathOf(pointer: string): PathSegment[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s));
+}

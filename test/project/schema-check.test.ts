@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { checkSchema } from '../../src/project/schema-check.js';
+import { parseYaml } from '../../src/project/yaml-source.js';
+
+function check(text: string, schema: 'app' | 'project' = 'app') {
+  const { source, problems } = parseYaml({ text, path: '/p/a.yaml', file: 'a.yaml', variables: {} });
+  expect(problems).toEqual([]);
+  return checkSchema(schema, source).map(
+    (p) => `${p.line}:${p.col} ${p.code} ${p.message}${p.hint ? ` (${p.hint})` : ''}`,
+  );
+}
+
+describe('checkSchema', () => {
+  it('accepts a small valid manifest', () => {
+    expect(
+      check(
+        [
+          'name: Orders',
+          'fields:',
+          '  title: { type: SINGLE_LINE_TEXT, label: Title, maxLength: 64 }',
+          '  state: { type: DROP_DOWN, label: State, options: { Open: { label: Open } } }',
+          '  lines:',
+          '    type: SUBTABLE',
+          '    label: Lines',
+          '    fields:',
+          '      qty: { type: NUMBER, label: Qty }',
+          'icon: { type: PRESET, key: APP72 }',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('names the property that is wrong for that field type, not every alternative', () => {
+    expect(
+      check(
+        [
+          'name: Orders',
+          'fields:',
+          '  amount:',
+          '    type: NUMBER',
+          '    label: Amount',
+          '    maxLength: 3',
+          '  kind: { type: DROP_DOWN, label: Kind }',
+          '  what: { type: NUMBR, label: What }',
+          '  when: { type: DATE, label: When, defaultValue: tomorrow }',
+        ].join('\n'),
+      ),
+    ).toMatchInlineSnapshot(`
+      [
+        "6:5 SCHEMA.UNKNOWN_KEY fields.amount.maxLength: unknown key "maxLength" (Allowed here: type, label, noLabel, required, unique, defaultValue, minValue, maxValue, digit, displayScale, unit, unitPosition, lookup.)",
+        "7:3 SCHEMA.MISSING_KEY fields.kind: missing required key "options"",
+        "8:17 SCHEMA.ENUM fields.what.type: must be one of: SINGLE_LINE_TEXT, NUMBER, CALC, MULTI_LINE_TEXT, RICH_TEXT, LINK, CHECK_BOX, MULTI_SELECT, RADIO_BUTTON, DROP_DOWN, DATE, DATETIME, TIME, FILE, USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT, SUBTABLE, REFERENCE_TABLE, GROUP, RECORD_NUMBER, CREATOR, CREATED_TIME, MODIFIER, UPDATED_TIME, STATUS, STATUS_ASSIGNEE, CATEGORY",
+        "9:50 SCHEMA.INVALID fields.when.defaultValue: must be a date such as 2024-04-01 or a date and time such as 2024-04-01T09:00:00Z",
+      ]
+    `);
+  });
+
+  it('reports wrong types at any depth, unknown keys and missing keys', () => {
+    expect(
+      check(
+        [
+          'name: 12',
+          'colour: red',
+          'views:',
+          '  All:',
+          '    type: LIST',
+          '    fields: title',
+          '  Cal: { type: CALENDAR, date: due }',
+          'process:',
+          '  states:',
+          '    Open: { assignee: { type: ONE, entities: [{ entity: { type: USER } }] } }',
+          'actions:',
+          '  Copy: { destApp: { app: orders, code: X }, mappings: [], entities: [] }',
+        ].join('\n'),
+      ),
+    ).toMatchInlineSnapshot(`
+      [
+        "2:1 SCHEMA.UNKNOWN_KEY colour: unknown key "colour" (Allowed here: name, description, icon, theme, titleField, numberPrecision, firstMonthOfFiscalYear, enableThumbnails, enableBulkDeletion, enableComments, enableDuplicateRecord, enableInlineRecordEditing, space, thread, fields, layout, views, process, customize, appAcl, recordAcl, fieldAcl, notifications, reports, actions, adminNotes, plugins.)",
+        "1:7 SCHEMA.TYPE name: must be text, not a whole number",
+        "6:13 SCHEMA.TYPE views.All.fields: must be a list, not text",
+        "7:3 SCHEMA.MISSING_KEY views.Cal: missing required key "title"",
+        "10:49 SCHEMA.MISSING_KEY process.states.Open.assignee.entities[0].entity: missing required key "code"",
+        "12:20 SCHEMA.INVALID actions.Copy.destApp: must name the app as { app: <project key or numeric id> } or { code: <app code> }",
+      ]
+    `);
+  });
+});

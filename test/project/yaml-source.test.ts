@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseYaml } from '../../src/project/yaml-source.js';
+
+function parse(text: string, variables: Record<string, string> = {}) {
+  return parseYaml({ text, path: '/p/x.yaml', file: 'x.yaml', variables });
+}
+
+describe('parseYaml', () => {
+  it('expands variables inside flow maps, keeping columns and skipping comments', () => {
+    const r = parse('# ${IN_COMMENT}\nauth: { login: ${LOGIN}, password: "${PW:-x y}" }\nid: ${ID}\n', {
+      LOGIN: 'me: #not a comment',
+      ID: '12',
+    });
+    expect(r.problems).toEqual([]);
+    expect(r.unset).toEqual([]);
+    expect(r.source.value).toEqual({ auth: { login: 'me: #not a comment', password: 'x y' }, id: '12' });
+    expect(r.source.locate(['auth', 'password'])).toEqual({ file: 'x.yaml', line: 2, col: 36 });
+    expect(r.source.locate(['id'], 'key')).toEqual({ file: 'x.yaml', line: 3, col: 1 });
+  });
+
+  it('uses the default when a variable is empty, keeps $${ literal, and reports unset ones where they are', () => {
+    const r = parse('a: ${EMPTY:-d}\nb: $${X}\nc: x${MISSING}y\n', { EMPTY: '' });
+    expect(r.source.value).toEqual({ a: 'd', b: '${X}', c: 'xy' });
+    expect(r.unset.map((u) => [u.path, u.problem.message, u.problem.line, u.problem.col])).toEqual([
+      [['c'], 'variable MISSING is not set', 3, 5],
+    ]);
+  });
+
+  it('reports a malformed reference', () => {
+    const r = parse('a: ${1x}\n');
+    expect(r.unset[0]?.problem).toMatchObject({ code: 'VARIABLE.MALFORMED', line: 1, col: 4 });
+  });
+
+  it('reports duplicate keys at the second key', () => {
+    const r = parse('a: 1\nb:\n  c: 1\n  c: 2\n');
+    expect(r.problems).toMatchObject([{ code: 'YAML.DUPLICATE_KEY', line: 4, col: 3, path: 'b.c' }]);
+  });
+
+  it('reports an alias to its own anchor, and alias bombs', () => {
+    expect(parse('b: &x [1, *x]\n').problems).toMatchObject([{ code: 'YAML.ALIAS_LOOP', line: 1, col: 11 }]);
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 7; i++) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    const r = parse(levels.join('\n') + '\n');
+    expect(r.problems.map((p) => p.code)).toEqual(['YAML.ALIAS_LIMIT']);
+  });
+
+  it('reports syntax errors with their position and keeps going to none of the value', () => {
+    const r = parse('a: [1, 2\nb: 3\n');
+    expect(r.source.value).toBeUndefined();
+    expect(r.problems[0]).toMatchObject({ code: 'YAML.SYNTAX', file: 'x.yaml' });
+  });
+
+  it('locates the nearest parent of a missing path, and array items', () => {
+    const r = parse('list:\n  - name: a\n  - name: b\n');
+    expect(r.source.locate(['list', 1, 'name'])).toMatchObject({ line: 3, col: 11 });
+    expect(r.source.locate(['list', 1, 'nope'])).toMatchObject({ line: 3, col: 5 });
+    expect(r.source.locate(['zzz'])).toMatchObject({ line: 1, col: 1 });
+  });
+
+  it('rejects custom tags and binary scalars', () => {
+    const r = parse('a: !foo bar\nb: !!binary aGVsbG8=\n');
+    expect(r.problems.map((p) => [p.code, p.line])).toEqual([
+      ['YAML.TAG', 1],
+      ['YAML.TAG', 2],
+    ]);
+  });
+});
