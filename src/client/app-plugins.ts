@@ -18,7 +18,7 @@ export class AppPluginsClient {
 
   /** POST app/plugins.json: adds plug-ins already installed system-wide. */
   addPlugins(
-    params: { app: Id; ids: readonly string[]; revision?: Revision },
+    params: { app: Id; ids: readonly string[]; revision?: Revision | undefined },
     options?: CallOptions,
   ): Promise<RevisionResult> {
     return this.#ctx.transport.json({ method: 'POST', path: this.#path(), body: params, options });

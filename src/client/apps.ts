@@ -61,7 +61,7 @@ export class AppsClient {
 
   /** POST preview/app/deploy.json: starts deploying (or with `revert: true`, discards) drafts. */
   deploy(
-    params: { apps: readonly DeployTarget[]; revert?: boolean },
+    params: { apps: readonly DeployTarget[]; revert?: boolean | undefined },
     options?: CallOptions,
   ): Promise<EmptyResult> {
     return this.#ctx.transport.json({

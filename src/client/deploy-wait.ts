@@ -8,12 +8,12 @@ import type { Id } from './types/common.js';
 
 export interface WaitForDeployOptions {
   /** Give up after this long (default 300,000 ms). */
-  timeoutMs?: number;
-  signal?: AbortSignal;
+  timeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
   /** The first wait between two polls (default 500 ms); it grows by half each time. */
-  initialIntervalMs?: number;
+  initialIntervalMs?: number | undefined;
   /** The longest wait between two polls (default 5,000 ms). */
-  maxIntervalMs?: number;
+  maxIntervalMs?: number | undefined;
 }
 
 type GetStatus = (

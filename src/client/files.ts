@@ -11,9 +11,9 @@ export type UploadSource = string | Uint8Array | Readable;
 
 export interface UploadOptions extends CallOptions {
   /** The file name the service records; defaults to the path's base name. Required for bytes and streams. */
-  name?: string;
+  name?: string | undefined;
   /** The MIME type; defaults to `application/octet-stream`. */
-  contentType?: string;
+  contentType?: string | undefined;
 }
 
 export class FilesClient {

@@ -6,10 +6,10 @@ import type { AppRecord } from './types/records.js';
 
 export interface IterateParams {
   /** Filter and sort; no `limit` or `offset` (a cursor reads everything). */
-  query?: string;
-  fields?: readonly string[];
+  query?: string | undefined;
+  fields?: readonly string[] | undefined;
   /** Records per page, 1 to 500 (default 500). */
-  pageSize?: number;
+  pageSize?: number | undefined;
 }
 
 export async function* iterateRecords(

@@ -49,7 +49,10 @@ export class RecordsClient {
   }
 
   /** POST record.json */
-  addRecord(params: { app: Id; record?: RecordForWrite }, options?: CallOptions): Promise<AddRecordResult> {
+  addRecord(
+    params: { app: Id; record?: RecordForWrite | undefined },
+    options?: CallOptions,
+  ): Promise<AddRecordResult> {
     return this.#write('POST', 'record.json', params, options);
   }
 
@@ -76,7 +79,7 @@ export class RecordsClient {
 
   /** DELETE records.json: up to 100 ids; use `deleteAll` for more. Irreversible. */
   deleteRecords(
-    params: { app: Id; ids: readonly Id[]; revisions?: readonly Revision[] },
+    params: { app: Id; ids: readonly Id[]; revisions?: readonly Revision[] | undefined },
     options?: CallOptions,
   ): Promise<EmptyResult> {
     return this.#write('DELETE', 'records.json', params, options);

@@ -32,7 +32,7 @@ export type LocalizedReadParams = { app: Id } & ({ copy: 'live'; lang?: Lang } |
 /** Every settings write: the app, and the revision it must find (-1 or none skips the check). */
 export interface WriteParams {
   app: Id;
-  revision?: Revision;
+  revision?: Revision | undefined;
 }
 
 export class SettingsClient {
@@ -184,7 +184,7 @@ export class SettingsClient {
     });
   }
   updateAdminNotes(
-    params: WriteParams & { content?: string },
+    params: WriteParams & { content?: string | undefined },
     options?: CallOptions,
   ): Promise<RevisionResult> {
     return this.#put('app/adminNotes.json', params, options);

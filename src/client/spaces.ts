@@ -68,7 +68,7 @@ export class SpacesClient {
 
   /** PUT space/thread.json: renames a thread and/or replaces its HTML body. */
   updateThread(
-    params: { id: Id; name?: string; body?: string },
+    params: { id: Id; name?: string | undefined; body?: string | undefined },
     options?: CallOptions,
   ): Promise<EmptyResult> {
     return this.#call('PUT', 'space/thread.json', params, true, options);

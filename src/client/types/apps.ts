@@ -15,12 +15,12 @@ export interface App {
 }
 
 export interface GetAppsParams {
-  ids?: readonly Id[];
-  codes?: readonly string[];
-  name?: string;
-  spaceIds?: readonly Id[];
-  offset?: number;
-  limit?: number;
+  ids?: readonly Id[] | undefined;
+  codes?: readonly string[] | undefined;
+  name?: string | undefined;
+  spaceIds?: readonly Id[] | undefined;
+  offset?: number | undefined;
+  limit?: number | undefined;
 }
 
 export type NewApp = { name: string } & ({ space?: never; thread?: never } | { space: Id; thread: Id });
@@ -33,7 +33,7 @@ export interface NewAppResult {
 export interface DeployTarget {
   app: Id;
   /** The draft revision the deploy must find; -1 skips the check. */
-  revision?: Revision;
+  revision?: Revision | undefined;
 }
 
 export type DeployStatus = 'PROCESSING' | 'SUCCESS' | 'FAIL' | 'CANCEL';

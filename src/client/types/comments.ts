@@ -15,10 +15,10 @@ export interface RecordComment {
 }
 
 export interface GetCommentsParams {
-  order?: 'asc' | 'desc';
-  offset?: number;
+  order?: 'asc' | 'desc' | undefined;
+  offset?: number | undefined;
   /** At most 10. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 export interface GetCommentsResult {
@@ -29,15 +29,15 @@ export interface GetCommentsResult {
 
 export interface NewComment {
   text: string;
-  mentions?: Mention[];
+  mentions?: Mention[] | undefined;
 }
 
 export interface StatusUpdate {
   id: Id;
   action: string;
   /** Login name; required when the next status needs an assignee. */
-  assignee?: string;
-  revision?: Revision;
+  assignee?: string | undefined;
+  revision?: Revision | undefined;
 }
 
 /** PUT record/status.json */
@@ -48,5 +48,5 @@ export interface AssigneesParams {
   app: Id;
   id: Id;
   assignees: readonly string[];
-  revision?: Revision;
+  revision?: Revision | undefined;
 }

@@ -32,6 +32,6 @@ export interface RequiredPlugin {
 }
 
 export interface Paging {
-  offset?: number;
-  limit?: number;
+  offset?: number | undefined;
+  limit?: number | undefined;
 }

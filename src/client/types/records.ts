@@ -61,14 +61,14 @@ export interface UpdateKey {
 
 /** One record update: by `id` or by `updateKey`. */
 export type RecordUpdate = ({ id: Id; updateKey?: never } | { updateKey: UpdateKey; id?: never }) & {
-  record?: RecordForWrite;
-  revision?: Revision;
+  record?: RecordForWrite | undefined;
+  revision?: Revision | undefined;
 };
 
 export interface GetRecordsParams {
-  query?: string;
-  fields?: readonly string[];
-  totalCount?: boolean;
+  query?: string | undefined;
+  fields?: readonly string[] | undefined;
+  totalCount?: boolean | undefined;
 }
 
 export interface GetRecordsResult {
@@ -98,10 +98,10 @@ export interface RecordPermission {
 }
 
 export interface CursorParams {
-  query?: string;
-  fields?: readonly string[];
+  query?: string | undefined;
+  fields?: readonly string[] | undefined;
   /** Records per page, 1 to 500 (default 100). */
-  size?: number;
+  size?: number | undefined;
 }
 
 export interface CursorResult {

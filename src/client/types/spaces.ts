@@ -27,23 +27,23 @@ export interface Space {
 
 export interface SpaceMember {
   entity: { type: 'USER' | 'GROUP' | 'ORGANIZATION'; code: string };
-  isAdmin?: boolean;
+  isAdmin?: boolean | undefined;
   /** For `ORGANIZATION`: members of child organizations too. */
-  includeSubs?: boolean;
+  includeSubs?: boolean | undefined;
 }
 
 export interface NewSpace {
   name: string;
   members: SpaceMember[];
-  isPrivate?: boolean;
-  isGuest?: boolean;
-  fixedMember?: boolean;
+  isPrivate?: boolean | undefined;
+  isGuest?: boolean | undefined;
+  fixedMember?: boolean | undefined;
 }
 
 export interface ThreadComment {
-  text?: string;
+  text?: string | undefined;
   mentions?: Mention[];
-  files?: { fileKey: string; width?: number }[];
+  files?: { fileKey: string | undefined; width?: number | undefined }[];
 }
 
 export interface GuestUser {
@@ -52,13 +52,13 @@ export interface GuestUser {
   code: string;
   password: string;
   timezone: string;
-  locale?: string;
+  locale?: string | undefined;
   /** A file key from Upload File. */
-  image?: string;
-  surNameReading?: string;
-  givenNameReading?: string;
-  company?: string;
-  division?: string;
-  phone?: string;
-  callto?: string;
+  image?: string | undefined;
+  surNameReading?: string | undefined;
+  givenNameReading?: string | undefined;
+  company?: string | undefined;
+  division?: string | undefined;
+  phone?: string | undefined;
+  callto?: string | undefined;
 }
