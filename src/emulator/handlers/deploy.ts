@@ -9,6 +9,7 @@ import {
   DEPLOYS_TABLE,
   OUTCOMES_TABLE,
   isDeploying,
+  markInFlight,
   type DeployDoc,
   type ForcedOutcome,
 } from '../model/deploy-state.js';
@@ -62,13 +63,15 @@ function startDeploy(req: ApiRequest, targets: { doc: AppDoc }[]): void {
   for (const id of batch) {
     const forced = outcomes.get(id);
     outcomes.delete(id);
-    deploys.put(id, {
+    const deploy: DeployDoc = {
       app: id,
       status: 'PROCESSING',
       settlesAt: stuck ? null : settlesAt,
       batch,
       ...(forced === 'FAIL' ? { reason: 'failure forced through /_emulator/deploy-outcome' } : {}),
-    });
+    };
+    deploys.put(id, deploy);
+    markInFlight(req.ctx, deploy);
   }
 }
 

@@ -20,6 +20,16 @@ export type ForcedOutcome = 'FAIL' | 'STUCK';
 
 export const DEPLOYS_TABLE = 'deploys';
 export const OUTCOMES_TABLE = 'deployOutcomes';
+/**
+ * Apps whose deploy is PROCESSING (key = app id, value = its batch), kept beside `deploys` so
+ * that settling, which runs before every request, costs O(deploys in flight), not O(all deploys).
+ */
+export const IN_FLIGHT_TABLE = 'deploysInFlight';
+
+/** Records a PROCESSING deploy; call inside the transaction that puts it. */
+export function markInFlight(ctx: EmulatorContext, deploy: DeployDoc): void {
+  ctx.store.table<readonly string[]>(IN_FLIGHT_TABLE).put(deploy.app, deploy.batch);
+}
 
 export function isDeploying(ctx: EmulatorContext, appId: string): boolean {
   settleDeploys(ctx);
@@ -31,11 +41,15 @@ export function isDeploying(ctx: EmulatorContext, appId: string): boolean {
  * caller sees follows the service clock (and advancing it finishes deploys at once).
  */
 export function settleDeploys(ctx: EmulatorContext): void {
+  const inFlight = ctx.store.table<readonly string[]>(IN_FLIGHT_TABLE);
+  if (inFlight.size === 0) return;
   const deploys = ctx.store.table<DeployDoc>(DEPLOYS_TABLE);
   const now = ctx.clock.now();
   const due = new Set<string>();
-  for (const d of deploys.values()) {
-    if (d.status === 'PROCESSING' && d.settlesAt !== null && d.settlesAt <= now) due.add(d.batch.join(','));
+  for (const [id] of inFlight.entries()) {
+    const d = deploys.get(id);
+    if (d && d.status === 'PROCESSING' && d.settlesAt !== null && d.settlesAt <= now)
+      due.add(d.batch.join(','));
   }
   for (const key of due) ctx.store.transaction(() => settleBatch(ctx, key.split(',')));
 }
@@ -51,6 +65,7 @@ function settleBatch(ctx: EmulatorContext, batch: string[]): void {
     if (reason) failures.set(id, reason);
   }
   for (const id of batch) {
+    ctx.store.table(IN_FLIGHT_TABLE).delete(id);
     const base = deploys.get(id)!;
     if (failures.size > 0) {
       const reason = failures.get(id);
