@@ -14,7 +14,7 @@ const TOKENS = '/_emulator/tokens';
 async function token(app: string, permissions: Record<string, boolean>): Promise<string> {
   const res = await emu.call('POST', TOKENS, { app, permissions });
   expect(res.status).toBe(200);
-  return res.body.token;
+  return res.body.token as string;
 }
 
 describe('authentication', () => {

@@ -59,7 +59,7 @@ describe('control API', () => {
     const other = await emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'x' });
     expect(other.status).toBe(200);
     const hits = [await emu.call('GET', APP, { id: app }), await emu.call('GET', APP, { id: app })];
-    expect(hits.map((h) => [h.status, h.body])).toEqual([
+    expect(hits.map((h): unknown[] => [h.status, h.body])).toEqual([
       [503, { code: 'DOWN' }],
       [503, { code: 'DOWN' }],
     ]);

@@ -20,7 +20,7 @@ async function finishDeploys(): Promise<void> {
 
 async function draftApp(name: string): Promise<string> {
   const res = await emu.call('POST', '/k/v1/preview/app.json', { name });
-  return res.body.app;
+  return res.body.app as string;
 }
 
 async function liveApp(name: string): Promise<string> {
@@ -30,8 +30,10 @@ async function liveApp(name: string): Promise<string> {
   return app;
 }
 
-const liveName = async (app: string) => (await emu.call('GET', '/k/v1/app/settings.json', { app })).body.name;
-const draftName = async (app: string) => (await emu.call('GET', SETTINGS, { app })).body.name;
+const liveName = async (app: string): Promise<string> =>
+  (await emu.call('GET', '/k/v1/app/settings.json', { app })).body.name as string;
+const draftName = async (app: string): Promise<string> =>
+  (await emu.call('GET', SETTINGS, { app })).body.name as string;
 
 describe('deploy', () => {
   it('stays PROCESSING for the deploy time, then SUCCESS with live equal to the draft', async () => {
