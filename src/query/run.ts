@@ -1,6 +1,6 @@
 // runQuery: filter, order (stable: equal keys keep the input order), offset and limit. Each
-// matching record's sort keys are read once; with a limit only the first offset+limit records
-// are kept in a bounded heap, so a small page of a large result is never fully sorted.
+// matching record's sort keys are read once; with a limit only the best offset+limit records are
+// kept (TopK below), so a small page of a large result is never fully sorted.
 import type { QueryRecord } from './compile-condition.js';
 import type { CompiledQuery } from './compile.js';
 import type { SortValue } from './sort-keys.js';
@@ -35,7 +35,7 @@ export function runQuery<R extends QueryRecord>(
     }
     return a.index - b.index;
   };
-  const heap = new BoundedHeap<Entry<R>>(wanted, order);
+  const best = new TopK<Entry<R>>(wanted, order);
   let total = 0;
   for (let index = 0; index < records.length; index++) {
     const record = records[index] as R;
@@ -43,73 +43,80 @@ export function runQuery<R extends QueryRecord>(
     total++;
     if (wanted === 0) continue;
     const keys = sortKeys.map((key) => key.read(record));
-    heap.offer({ record, keys, index });
+    best.offer({ record, keys, index });
   }
-  const page = heap.sorted().slice(offset);
+  const page = best.sorted().slice(offset);
   return { records: page.map((entry) => entry.record), total };
 }
 
 /**
- * Keeps the `capacity` smallest items seen under `order`: a max-heap whose root is the worst kept
- * item, so a newcomer costs one comparison unless it belongs in the page. Unbounded, it is a list.
+ * Keeps the `capacity` smallest items seen under `order` (a strict total order). Items gather in
+ * a buffer; when it fills, a quickselect keeps the best `capacity` and the worst kept becomes the
+ * threshold, so a newcomer that cannot make the page costs one comparison and one that can costs
+ * amortized O(1), whatever order the input comes in. Unbounded, it is a plain list.
  */
-class BoundedHeap<T> {
-  private readonly items: T[] = [];
+class TopK<T> {
+  private items: T[] = [];
+  private threshold: T | undefined;
+  private readonly flushAt: number;
 
   constructor(
     private readonly capacity: number,
     private readonly order: (a: T, b: T) => number,
-  ) {}
+  ) {
+    this.flushAt = capacity + Math.max(capacity, 256);
+  }
 
   offer(item: T): void {
-    const { items } = this;
-    if (this.capacity === Infinity) {
-      items.push(item);
-      return;
-    }
-    if (items.length < this.capacity) {
-      items.push(item);
-      this.siftUp(items.length - 1);
-    } else if (this.order(item, items[0] as T) < 0) {
-      items[0] = item;
-      this.siftDown(0);
-    }
+    if (this.threshold !== undefined && this.order(item, this.threshold) >= 0) return;
+    this.items.push(item);
+    if (this.items.length >= this.flushAt) this.keepBest();
   }
 
   sorted(): T[] {
-    return this.items.sort(this.order);
+    const sorted = this.items.sort(this.order);
+    return sorted.length > this.capacity ? sorted.slice(0, this.capacity) : sorted;
   }
 
-  private siftUp(at: number): void {
-    const { items, order } = this;
-    let child = at;
-    while (child > 0) {
-      const parent = (child - 1) >> 1;
-      if (order(items[child] as T, items[parent] as T) <= 0) return;
-      this.swap(child, parent);
-      child = parent;
+  private keepBest(): void {
+    const { items, capacity, order } = this;
+    select(items, capacity - 1, order);
+    items.length = capacity;
+    let worst = items[0] as T;
+    for (const item of items) if (order(item, worst) > 0) worst = item;
+    this.threshold = worst;
+  }
+}
+
+/** Rearranges `items` so that the item at `nth` is the one a full sort would put there, smaller ones before it. */
+function select<T>(items: T[], nth: number, order: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = items.length - 1;
+  while (high > low) {
+    const pivot = medianOfThree(items, low, (low + high) >> 1, high, order);
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (order(items[i] as T, pivot) < 0) i++;
+      while (order(items[j] as T, pivot) > 0) j--;
+      if (i <= j) {
+        const held = items[i] as T;
+        items[i] = items[j] as T;
+        items[j] = held;
+        i++;
+        j--;
+      }
     }
+    if (nth <= j) high = j;
+    else if (nth >= i) low = i;
+    else return;
   }
+}
 
-  private siftDown(at: number): void {
-    const { items, order } = this;
-    let parent = at;
-    for (;;) {
-      const left = 2 * parent + 1;
-      const right = left + 1;
-      let largest = parent;
-      if (left < items.length && order(items[left] as T, items[largest] as T) > 0) largest = left;
-      if (right < items.length && order(items[right] as T, items[largest] as T) > 0) largest = right;
-      if (largest === parent) return;
-      this.swap(parent, largest);
-      parent = largest;
-    }
-  }
-
-  private swap(a: number, b: number): void {
-    const { items } = this;
-    const held = items[a] as T;
-    items[a] = items[b] as T;
-    items[b] = held;
-  }
+function medianOfThree<T>(items: T[], a: number, b: number, c: number, order: (x: T, y: T) => number): T {
+  const x = items[a] as T;
+  const y = items[b] as T;
+  const z = items[c] as T;
+  if (order(x, y) < 0) return order(y, z) < 0 ? y : order(x, z) < 0 ? z : x;
+  return order(x, z) < 0 ? x : order(y, z) < 0 ? z : y;
 }
