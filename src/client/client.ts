@@ -84,7 +84,9 @@ function parseBaseUrl(text: string): URL {
     url = new URL(text);
   } catch {
     throw new ClientOptionsError(
-      `baseUrl ${JSON.stringify(text)} is not a URL; give the service's address, e.g. https://example.com`,
+      // A string with an @ may carry credentials: do not repeat it.
+      `baseUrl ${text.includes('@') ? '(not shown: it contains @)' : JSON.stringify(text)} is not a URL; ` +
+        `give the service's address, e.g. https://example.com`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {

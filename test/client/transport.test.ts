@@ -70,6 +70,11 @@ describe('paths', () => {
   it.each([
     ['not a URL', { baseUrl: 'example' }, /is not a URL/],
     ['credentials in the URL', { baseUrl: 'https://user:secret@service.test' }, /must not hold credentials/],
+    [
+      'a broken URL with credentials',
+      { baseUrl: 'http://user:secret@bad host' },
+      /^baseUrl \(not shown: it contains @\) is not/,
+    ],
     ['a bad guest space id', { guestSpaceId: 'abc' }, /guest space id must be a positive whole number/],
     ['no auth', { auth: undefined }, /auth is required/],
     ['an empty token list', { auth: { apiToken: [] } }, /apiToken must be a non-empty token/],
