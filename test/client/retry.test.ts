@@ -66,14 +66,15 @@ describe('a connection reset is retried only for calls safe to repeat', () => {
 
 describe('5xx and timeouts', () => {
   it('retries a GET after a 503 and a timeout, then succeeds', async () => {
-    h = harness({ timeoutMs: 20 });
+    // Generous enough that the prompt answers never time out on a busy machine.
+    h = harness({ timeoutMs: 300 });
     h.reply(503, down);
     h.replyLate(5_000, 200, {});
     h.reply(200, { apps: [] });
     await expect(h.client.apps.getApps()).resolves.toEqual({ apps: [] });
     expect(h.events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && e.reason)).toEqual([
       expect.stringContaining('[503] [CB_IJ01]'),
-      expect.stringContaining('got no answer within 20 ms'),
+      expect.stringContaining('got no answer within 300 ms'),
     ]);
   });
 
