@@ -72,8 +72,8 @@ export const registerEmulator: RegisterCommand = (program, io) => {
             : undefined,
         });
       }
-      io.out(`listening on ${emulator.url}\n`);
-      await new Promise<void>((resolve) => {
+      // The handlers go in before the line is printed: whoever reads the line may signal at once.
+      const stopped = new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
@@ -82,5 +82,7 @@ export const registerEmulator: RegisterCommand = (program, io) => {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+      io.out(`listening on ${emulator.url}\n`);
+      await stopped;
     });
 };

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { authHeader, runCli } from './cli-process.js';
+
+describe('appdeploy emulator (the built CLI)', () => {
+  it('prints "listening on http://HOST:PORT" first, answers the spec\'s calls, and exits 0 on SIGTERM', async () => {
+    const cli = await runCli(['emulator', '--port', '0', '--deploy-ms', '0']);
+    try {
+      expect(cli.firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const created = await fetch(`${cli.url}/k/v1/preview/app.json`, {
+        method: 'POST',
+        headers: { ...authHeader(), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'From the CLI' }),
+      });
+      expect(created.status).toBe(200);
+      expect(await created.json()).toEqual({ app: '1', revision: '1' });
+      const refused = await fetch(`${cli.url}/k/v1/apps.json`);
+      expect(refused.status).toBe(401);
+    } finally {
+      cli.child.kill('SIGTERM');
+    }
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('closes cleanly on SIGINT too', async () => {
+    const cli = await runCli(['emulator', '--port', '0']);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('takes users from --user, and then refuses the default admin:admin', async () => {
+    const cli = await runCli(['emulator', '--port', '0', '--user', 'ops:s3cret:admin', '--user', 'dev:pw']);
+    try {
+      const get = (login: string, password: string) =>
+        fetch(`${cli.url}/k/v1/apps.json`, { headers: authHeader(login, password) }).then((r) => r.status);
+      expect([await get('ops', 's3cret'), await get('dev', 'pw'), await get('admin', 'admin')]).toEqual([
+        200, 200, 401,
+      ]);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('refuses a non-loopback host with the default credentials: a clear message and exit 1', async () => {
+    const cli = await runCli(['emulator', '--port', '0', '--host', '0.0.0.0']);
+    expect(await cli.exited).toEqual({ code: 1, signal: null });
+    expect(cli.firstLine).toBe('');
+    expect(cli.stderr()).toMatch(
+      /refusing to listen on 0\.0\.0\.0 with the default admin:admin account.*--user/,
+    );
+  });
+
+  it.each([
+    ['a port out of range', ['--port', '70000'], /--port must be a whole number from 0 to 65535/],
+    ['a malformed user', ['--user', 'nobody'], /expected login:password/],
+  ])('refuses %s with exit 1', async (_case, flags, message) => {
+    const cli = await runCli(['emulator', ...flags]);
+    const { code } = await cli.exited;
+    expect(code).not.toBe(0);
+    expect(cli.stderr()).toMatch(message);
+  });
+
+  it('serves without the control API under --no-control', async () => {
+    const cli = await runCli(['emulator', '--port', '0', '--no-control']);
+    try {
+      const res = await fetch(`${cli.url}/_emulator/stats`, { headers: authHeader() });
+      expect(res.status).toBe(404);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { authHeader, runCli } from './cli-process.js';
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'appdeploy-emulator-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...authHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A deployed app with a draft change, a live-immediate change and a moved clock: state of every kind. */
+async function populate(emu: RunningEmulator): Promise<string> {
+  const { body } = await call(emu.url, 'POST', '/k/v1/preview/app.json', { name: 'Durable' });
+  const app = body.app as string;
+  await call(emu.url, 'POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
+  await call(emu.url, 'POST', '/_emulator/clock', { advanceMs: 3_600_000 });
+  await call(emu.url, 'PUT', '/k/v1/preview/app/settings.json', { app, name: 'Durable draft' });
+  await call(emu.url, 'PUT', '/k/v1/app/adminNotes.json', { app, content: 'kept' });
+  return app;
+}
+
+async function expectPopulated(emu: RunningEmulator, app: string): Promise<void> {
+  expect((await call(emu.url, 'GET', `/k/v1/app/settings.json?app=${app}`)).body.name).toBe('Durable');
+  const draft = await call(emu.url, 'GET', `/k/v1/preview/app/settings.json?app=${app}`);
+  expect(draft.body).toMatchObject({ name: 'Durable draft', revision: '3' });
+  expect((await call(emu.url, 'GET', `/k/v1/app/adminNotes.json?app=${app}`)).body.content).toBe('kept');
+  const { body } = await call(emu.url, 'POST', '/_emulator/clock', { advanceMs: 0 });
+  expect(Date.parse(body.now) - Date.now()).toBeGreaterThan(3_500_000);
+}
+
+describe('persistence with a data directory', () => {
+  it('keeps every acknowledged write across a restart', async () => {
+    const data = dataDir();
+    const first = await startEmulator({ port: 0, data, deployMs: 0 });
+    const app = await populate(first);
+    await first.close();
+    const second = await startEmulator({ port: 0, data, deployMs: 0 });
+    try {
+      await expectPopulated(second, app);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('ignores a torn last journal line and keeps working', async () => {
+    const data = dataDir();
+    const first = await startEmulator({ port: 0, data, deployMs: 0 });
+    const app = await populate(first);
+    await first.close();
+    const journal = join(data, 'journal.jsonl');
+    const intact = readFileSync(journal, 'utf8');
+    appendFileSync(journal, '[["apps","99",{"id":"99","dra');
+    const second = await startEmulator({ port: 0, data, deployMs: 0 });
+    try {
+      expect(readFileSync(journal, 'utf8')).toBe(intact);
+      await expectPopulated(second, app);
+      const next = await call(second.url, 'POST', '/k/v1/preview/app.json', { name: 'After the tear' });
+      expect(next.body.app).toBe(String(Number(app) + 1));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps without a data directory nothing: a new service starts empty', async () => {
+    const first = await startEmulator({ port: 0 });
+    await populate(first);
+    await first.close();
+    const second = await startEmulator({ port: 0 });
+    try {
+      expect((await call(second.url, 'GET', '/k/v1/apps.json')).body).toEqual({ apps: [] });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps every write answered 2xx when killed with SIGKILL in the middle of a write load', async () => {
+    const data = dataDir();
+    const cli = await runCli(['emulator', '--port', '0', '--data', data]);
+    const acknowledged = new Map<string, string>();
+    let sent = 0;
+    let stop = false;
+    const worker = async () => {
+      while (!stop) {
+        const name = `App ${sent++}`;
+        try {
+          const res = await call(cli.url, 'POST', '/k/v1/preview/app.json', { name });
+          if (res.status === 200) acknowledged.set(res.body.app as string, name);
+        } catch {
+          return; // the connection died with the process: this write was never acknowledged
+        }
+      }
+    };
+    const workers = Array.from({ length: 16 }, worker);
+    while (acknowledged.size < 150) await new Promise((r) => setTimeout(r, 5));
+    cli.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(workers);
+    expect((await cli.exited).signal).toBe('SIGKILL');
+
+    const again = await runCli(['emulator', '--port', '0', '--data', data]);
+    try {
+      for (const [app, name] of acknowledged) {
+        const res = await call(again.url, 'GET', `/k/v1/preview/app/settings.json?app=${app}`);
+        expect([app, res.status, res.body.name]).toEqual([app, 200, name]);
+      }
+      const next = await call(again.url, 'POST', '/k/v1/preview/app.json', { name: 'After the crash' });
+      expect(Number(next.body.app)).toBeGreaterThan(Math.max(...[...acknowledged.keys()].map(Number)));
+    } finally {
+      again.child.kill('SIGTERM');
+      await again.exited;
+    }
+  });
+});
