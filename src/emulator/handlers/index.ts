@@ -10,6 +10,7 @@ import { systemPluginRoutes } from './plugins/system.js';
 import { appPluginRoutes } from './app-plugins.js';
 import { spaceRoutes } from './spaces/spaces.js';
 import { guestRoutes } from './guests.js';
+import { recordRoutes } from './records/index.js';
 
 /** Every endpoint the emulator serves, one list per resource group. */
 export const allRoutes: readonly Route[] = [
@@ -24,4 +25,5 @@ export const allRoutes: readonly Route[] = [
   ...appPluginRoutes,
   ...spaceRoutes,
   ...guestRoutes,
+  ...recordRoutes,
 ];

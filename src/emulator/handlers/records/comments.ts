@@ -1,0 +1,112 @@
+import { ApiError, errors, invalid } from '../../errors.js';
+import { principalEntity } from '../../auth.js';
+import { nextId } from '../../model/ids.js';
+import { findUser } from '../../records/entities.js';
+import { openScope, recordFor } from './scope.js';
+import type { ApiRequest, EmulatorContext } from '../../context.js';
+import type { UserRef } from '../../model/app.js';
+
+/** One comment (table `comments:<app>:<record>`, keyed by comment id). */
+interface CommentDoc {
+  readonly id: string;
+  readonly text: string;
+  readonly createdAt: string;
+  readonly creator: UserRef;
+  readonly mentions: readonly { code: string; type: string }[];
+}
+
+const commentsTable = (appId: string, recordId: string): string => `comments:${appId}:${recordId}`;
+const MENTION_TYPES = new Set(['USER', 'GROUP', 'ORGANIZATION']);
+const MAX_TEXT = 65_535;
+
+/** Drops every comment of a deleted record. Call inside the deleting transaction. */
+export function deleteComments(ctx: EmulatorContext, appId: string, recordId: string): void {
+  const table = ctx.store.table<CommentDoc>(commentsTable(appId, recordId));
+  for (const [key] of [...table.entries()]) table.delete(key);
+}
+
+/** The record the comment call names, which the caller must be able to view; comments must be on. */
+function commentScope(req: ApiRequest): { appId: string; recordId: string } {
+  const scope = openScope(req);
+  const recordId = req.params.id('record');
+  recordFor(scope, recordId, 'view');
+  if (scope.live.general.enableComments === false)
+    throw new ApiError(403, 'CB_NO02', `Comments are turned off for app ${scope.appId} (general settings).`);
+  return { appId: scope.appId, recordId };
+}
+
+function addComment(req: ApiRequest): unknown {
+  const { appId, recordId } = commentScope(req);
+  const comment = req.params.object('comment');
+  const text = comment.text;
+  if (typeof text !== 'string' || text.trim() === '') throw invalid({ 'comment.text': 'Required.' });
+  if (text.length > MAX_TEXT) throw invalid({ 'comment.text': `Enter ${MAX_TEXT} characters or fewer.` });
+  const given = comment.mentions ?? [];
+  if (!Array.isArray(given)) throw invalid({ 'comment.mentions': 'Enter an array of {code, type}.' });
+  const mentions = given.map((m: unknown, i) => {
+    const { code, type = 'USER' } = (m ?? {}) as { code?: unknown; type?: unknown };
+    const path = `comment.mentions[${i}]`;
+    if (typeof code !== 'string' || code === '') throw invalid({ [`${path}.code`]: 'Required.' });
+    if (typeof type !== 'string' || !MENTION_TYPES.has(type))
+      throw invalid({ [`${path}.type`]: 'Enter USER, GROUP or ORGANIZATION.' });
+    if (type === 'USER' && !findUser(req.ctx, code))
+      throw invalid({ [`${path}.code`]: `No user has the login name "${code}".` });
+    return { code, type };
+  });
+  return req.ctx.store.transaction(() => {
+    const id = nextId(req.ctx.store, `comment:${appId}:${recordId}`);
+    const doc: CommentDoc = {
+      id,
+      text,
+      createdAt: req.ctx.clock.iso(),
+      creator: principalEntity(req.principal),
+      mentions,
+    };
+    req.ctx.store.table<CommentDoc>(commentsTable(appId, recordId)).put(id, doc);
+    return { id };
+  });
+}
+
+function listComments(req: ApiRequest): unknown {
+  const { appId, recordId } = commentScope(req);
+  const order = req.params.optStr('order') ?? 'desc';
+  if (order !== 'asc' && order !== 'desc') throw invalid({ order: 'Enter asc or desc.' });
+  const offset = req.params.int('offset', { default: 0, min: 0 });
+  const limit = req.params.int('limit', { default: 10, min: 1, max: 10 });
+  const all = [...req.ctx.store.table<CommentDoc>(commentsTable(appId, recordId)).values()].sort(
+    (a, b) => Number(a.id) - Number(b.id),
+  );
+  if (order === 'desc') all.reverse();
+  const page = all.slice(offset, offset + limit);
+  const before = offset > 0;
+  const after = offset + limit < all.length;
+  return {
+    comments: page.map((c) => ({
+      id: c.id,
+      text: c.text,
+      createdAt: c.createdAt,
+      creator: c.creator,
+      mentions: c.mentions,
+    })),
+    // `older`/`newer` say whether comments exist beyond this page in each direction of time.
+    older: order === 'desc' ? after : before,
+    newer: order === 'desc' ? before : after,
+  };
+}
+
+function deleteComment(req: ApiRequest): unknown {
+  const { appId, recordId } = commentScope(req);
+  const id = req.params.id('comment');
+  const table = req.ctx.store.table<CommentDoc>(commentsTable(appId, recordId));
+  const comment = table.get(id);
+  if (!comment)
+    throw new ApiError(400, 'GAIA_RE02', `The comment (id: ${id}) was not found on record ${recordId}.`);
+  const principal = req.principal;
+  const isAuthor = comment.creator.code === principalEntity(principal).code;
+  const isAdmin = principal.kind === 'user' && principal.admin;
+  if (!isAuthor && !isAdmin) throw errors.forbidden('deleting a comment written by someone else');
+  req.ctx.store.transaction(() => table.delete(id));
+  return {};
+}
+
+export const commentHandlers = { addComment, listComments, deleteComment };

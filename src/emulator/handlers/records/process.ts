@@ -1,0 +1,160 @@
+import { ApiError, invalid } from '../../errors.js';
+import { toId } from '../../http/params.js';
+import { findUser } from '../../records/entities.js';
+import {
+  checkRecordRevision,
+  parseRevision,
+  text,
+  type FieldValue,
+  type StoredRecord,
+} from '../../records/model.js';
+import {
+  assigneeCandidates,
+  automaticAssignees,
+  currentStatus,
+  processActions,
+  processEnabled,
+  processStates,
+} from '../../records/process.js';
+import { recordMatches } from '../../records/query.js';
+import { stampUpdate } from '../../records/system-fields.js';
+import { openScope, recordFor, stampOf, type RecordScope } from './scope.js';
+import type { ApiRequest } from '../../context.js';
+import type { UserRef } from '../../model/app.js';
+
+function requireProcess(scope: RecordScope): void {
+  if (!processEnabled(scope.live))
+    throw new ApiError(
+      400,
+      'GAIA_ST02',
+      `Process management is not enabled for app ${scope.appId}; enable it in the process settings and deploy.`,
+    );
+}
+
+/** Sets the STATUS and STATUS_ASSIGNEE system fields of a record (whatever their codes). */
+function withStatus(
+  scope: RecordScope,
+  record: StoredRecord,
+  status: string | null,
+  assignees: UserRef[],
+): Record<string, FieldValue> {
+  const next: Record<string, FieldValue> = { ...record };
+  for (const [code, field] of Object.entries(scope.fields)) {
+    if (field.type === 'STATUS' && status !== null) next[code] = { type: 'STATUS', value: status };
+    if (field.type === 'STATUS_ASSIGNEE')
+      next[code] = { type: 'STATUS_ASSIGNEE', value: assignees.map((u) => ({ code: u.code, name: u.name })) };
+  }
+  return next;
+}
+
+interface StatusItem {
+  readonly raw: Record<string, unknown>;
+  readonly prefix: string;
+}
+
+/**
+ * Runs one process action on one record: the action must start from the record's current
+ * status (else 400 GAIA_IL03) and its filterCond must select the record (else GAIA_IL03 too);
+ * when the next status lets the user choose ONE assignee, `assignee` is required and must be
+ * one of its candidates. The revision rises by 2 (the status, and the history entry).
+ */
+function runAction(scope: RecordScope, item: StatusItem): { id: string; revision: string } {
+  const { raw, prefix } = item;
+  const id = toId(raw.id, `${prefix}id`);
+  const actionName = raw.action;
+  if (typeof actionName !== 'string' || actionName === '')
+    throw invalid({ [`${prefix}action`]: 'Required.' });
+  const record = recordFor(scope, id, 'edit');
+  checkRecordRevision(parseRevision(raw.revision, `${prefix}revision`), record);
+  const status = currentStatus(scope.live, record) ?? '';
+  const named = processActions(scope.live).filter((a) => a.name === actionName);
+  const action = named.find((a) => a.from === status);
+  if (!action) {
+    const why =
+      named.length === 0
+        ? `the process settings have no action "${actionName}"`
+        : `it runs from ${named.map((a) => `"${a.from}"`).join(', ')}, not from the current status "${status}"`;
+    throw new ApiError(400, 'GAIA_IL03', `The action "${actionName}" cannot run on record ${id}: ${why}.`);
+  }
+  if (action.filterCond !== '' && !recordMatches(scope.req, scope.live, record, action.filterCond))
+    throw new ApiError(
+      400,
+      'GAIA_IL03',
+      `The action "${actionName}" cannot run on record ${id}: the record does not meet its condition (${action.filterCond}).`,
+    );
+  const next = processStates(scope.live).find((s) => s.name === action.to);
+  if (!next)
+    throw new ApiError(
+      400,
+      'GAIA_IL03',
+      `The action "${actionName}" leads to "${action.to}", which is not a status.`,
+    );
+  let assignees = automaticAssignees(next, record, scope.req.ctx);
+  const candidates = assigneeCandidates(next, record, scope.req.ctx);
+  const chosen = raw.assignee;
+  if (next.assigneeType === 'ONE' && candidates.length > 0) {
+    if (typeof chosen !== 'string' || chosen === '')
+      throw invalid({
+        [`${prefix}assignee`]: `Required: the status "${next.name}" needs one assignee chosen from ${candidates.map((c) => c.code).join(', ')}.`,
+      });
+    const pick = candidates.find((c) => c.code === chosen);
+    if (!pick)
+      throw invalid({
+        [`${prefix}assignee`]: `"${chosen}" is not a candidate for "${next.name}"; choose from ${candidates.map((c) => c.code).join(', ')}.`,
+      });
+    assignees = [pick];
+  }
+  const updated = stampUpdate(
+    withStatus(scope, record, next.name, assignees),
+    scope.fields,
+    stampOf(scope.req),
+    2,
+  );
+  scope.table.put(id, updated);
+  return { id, revision: text(updated.$revision?.value) };
+}
+
+function updateStatus(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  requireProcess(scope);
+  const result = req.ctx.store.transaction(() => runAction(scope, { raw: req.params.raw, prefix: '' }));
+  return { revision: result.revision };
+}
+
+function updateStatuses(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  requireProcess(scope);
+  const items = req.params.array('records', { max: 100, required: true });
+  const records = req.ctx.store.transaction(() =>
+    items.map((raw, i) => {
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+        throw invalid({ [`records[${i}]`]: 'Enter {id, action, assignee?, revision?}.' });
+      return runAction(scope, { raw: raw as Record<string, unknown>, prefix: `records[${i}].` });
+    }),
+  );
+  return { records };
+}
+
+function updateAssignees(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  requireProcess(scope);
+  const id = req.params.id('id');
+  const logins = req.params.array('assignees', { max: 100 });
+  if (req.params.raw.assignees === undefined)
+    throw invalid({ assignees: 'Required (an empty array removes all).' });
+  const assignees = logins.map((login, i) => {
+    const user = typeof login === 'string' ? findUser(req.ctx, login) : undefined;
+    if (!user) throw invalid({ [`assignees[${i}]`]: `No user has the login name "${String(login)}".` });
+    return user;
+  });
+  return req.ctx.store.transaction(() => {
+    const record = recordFor(scope, id, 'edit');
+    checkRecordRevision(req.params.revision(), record);
+    const unique = [...new Map(assignees.map((u) => [u.code, u])).values()];
+    const updated = stampUpdate(withStatus(scope, record, null, unique), scope.fields, stampOf(req), 1);
+    scope.table.put(id, updated);
+    return { revision: text(updated.$revision?.value) };
+  });
+}
+
+export const processHandlers = { updateStatus, updateStatuses, updateAssignees };

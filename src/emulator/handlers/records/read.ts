@@ -1,0 +1,44 @@
+import { invalid } from '../../errors.js';
+import { recordView } from '../../records/output.js';
+import { selectRecords } from '../../records/query.js';
+import { openScope, recordFor, requireRight, type RecordScope } from './scope.js';
+import { idOf, type StoredRecord } from '../../records/model.js';
+import type { ApiRequest } from '../../context.js';
+
+function getRecord(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  const record = recordFor(scope, req.params.id('id'), 'view');
+  return { record: recordView(record, null, scope.access.hiddenFields(record)) };
+}
+
+/** The `fields[]` parameter: null (every field) when absent. */
+export function wantedFields(req: ApiRequest, name = 'fields'): Set<string> | null {
+  const list = req.params.array(name, { max: 1000 });
+  if (list.length === 0) return null;
+  const bad = list.findIndex((f) => typeof f !== 'string');
+  if (bad !== -1) throw invalid({ [`${name}[${bad}]`]: 'Enter a field code.' });
+  return new Set(list as string[]);
+}
+
+/** The app's records this caller may view (record access rules applied), in storage order. */
+export function viewableRecords(scope: RecordScope): StoredRecord[] {
+  const all = [...scope.table.values()];
+  if (!scope.access.restricted) return all;
+  const rights = scope.access.rightsFor(all);
+  return all.filter((r) => rights.get(idOf(r))?.viewable === true);
+}
+
+function listRecords(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  requireRight(scope, 'view');
+  const wanted = wantedFields(req);
+  const query = req.params.optStr('query') ?? '';
+  const withTotal = req.params.bool('totalCount', false);
+  const selection = selectRecords(req, scope.live, viewableRecords(scope), query, 'list');
+  return {
+    records: selection.records.map((r) => recordView(r, wanted, scope.access.hiddenFields(r))),
+    totalCount: withTotal ? String(selection.total) : null,
+  };
+}
+
+export const readHandlers = { getRecord, listRecords };

@@ -1,0 +1,142 @@
+import { Problems, invalid } from '../../errors.js';
+import { composeNew, composeUpdate } from '../../records/compose.js';
+import { checkUnique, type Candidate } from '../../records/unique.js';
+import { stampNew, stampUpdate } from '../../records/system-fields.js';
+import { initialStatus } from '../../records/process.js';
+import { toId } from '../../http/params.js';
+import {
+  checkRecordRevision,
+  newRecordId,
+  parseRevision,
+  text,
+  typeOf,
+  recordNotFound,
+  type StoredRecord,
+} from '../../records/model.js';
+import { deleteComments } from './comments.js';
+import { openScope, recordFor, requireRight, stampOf, writeEnv, type RecordScope } from './scope.js';
+import type { ApiRequest } from '../../context.js';
+
+/** Adds records (one batch, all or nothing) and returns their ids. */
+function addAll(
+  scope: RecordScope,
+  inputs: readonly unknown[],
+  pathOf: (i: number) => string,
+): StoredRecord[] {
+  requireRight(scope, 'add');
+  const { req } = scope;
+  return req.ctx.store.transaction(() => {
+    const problems = new Problems();
+    const env = writeEnv(scope, problems);
+    const stamp = stampOf(req);
+    const candidates: Candidate[] = inputs.map((input, i) => {
+      const values = composeNew(input, pathOf(i), env);
+      const id = newRecordId(req.ctx, scope.appId);
+      const draft = stampNew(values, scope.fields, id, stamp, null);
+      const status = initialStatus(scope.live, draft, req.ctx);
+      const record = status ? stampNew(values, scope.fields, id, stamp, status) : draft;
+      return { id, record, path: pathOf(i) };
+    });
+    checkUnique(scope.fields, scope.table, candidates, problems);
+    problems.throwIfAny();
+    for (const c of candidates) scope.table.put(c.id, c.record);
+    return candidates.map((c) => c.record);
+  });
+}
+
+function addRecord(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  const [record] = addAll(scope, [req.params.raw.record], () => 'record');
+  return { id: record!.$id!.value, revision: '1' };
+}
+
+function addRecords(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  const inputs = req.params.array('records', { max: 100, required: true });
+  const added = addAll(scope, inputs, (i) => `records[${i}]`);
+  return { ids: added.map((r) => r.$id!.value), revisions: added.map(() => '1') };
+}
+
+/** One update as the request names it: by id or by a unique field's value. */
+interface UpdateItem {
+  readonly raw: Record<string, unknown>;
+  /** Where the item's parameters live in the request (`` for the single call, `records[3].` in a batch). */
+  readonly prefix: string;
+}
+
+/** Finds the record an update names: by `id`, or by `updateKey` on a unique text or number field. */
+function targetOf(scope: RecordScope, item: UpdateItem): string {
+  const { raw, prefix } = item;
+  if (raw.id !== undefined && raw.id !== null) return toId(raw.id, `${prefix}id`);
+  const key = raw.updateKey as { field?: unknown; value?: unknown } | undefined;
+  if (!key || typeof key !== 'object') throw invalid({ [`${prefix}id`]: 'Give id or updateKey.' });
+  const code = key.field;
+  const field = typeof code === 'string' ? scope.fields[code] : undefined;
+  if (!field || field.unique !== true || !['SINGLE_LINE_TEXT', 'NUMBER'].includes(typeOf(field)))
+    throw invalid({
+      [`${prefix}updateKey.field`]: 'Name a SINGLE_LINE_TEXT or NUMBER field that is unique.',
+    });
+  const wanted = text(key.value);
+  if (wanted === '') throw invalid({ [`${prefix}updateKey.value`]: 'Required.' });
+  const same = (v: unknown): boolean =>
+    field.type === 'NUMBER' ? v !== '' && Number(v) === Number(wanted) : v === wanted;
+  for (const [id, record] of scope.table.entries()) if (same(record[code as string]?.value)) return id;
+  throw recordNotFound(`${String(code)} = "${wanted}"`);
+}
+
+/** Updates records (one batch, all or nothing); later items see earlier items' changes. */
+function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: string; revision: string }[] {
+  const { req } = scope;
+  return req.ctx.store.transaction(() => {
+    const problems = new Problems();
+    const stamp = stampOf(req);
+    const candidates: Candidate[] = items.map((item) => {
+      const id = targetOf(scope, item);
+      const previous = recordFor(scope, id, 'edit');
+      checkRecordRevision(parseRevision(item.raw.revision, `${item.prefix}revision`), previous);
+      const path = `${item.prefix}record`;
+      const values = composeUpdate(previous, item.raw.record, path, writeEnv(scope, problems, previous));
+      const record = stampUpdate(values, scope.fields, stamp, 1);
+      scope.table.put(id, record);
+      return { id, record, path };
+    });
+    checkUnique(scope.fields, scope.table, candidates, problems);
+    problems.throwIfAny();
+    return candidates.map((c) => ({ id: c.id, revision: text(c.record.$revision?.value) }));
+  });
+}
+
+function updateRecord(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  const [result] = updateAll(scope, [{ raw: req.params.raw, prefix: '' }]);
+  return { revision: result!.revision };
+}
+
+function updateRecords(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  const items = req.params.array('records', { max: 100, required: true }).map((raw, i) => {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+      throw invalid({ [`records[${i}]`]: 'Enter {id or updateKey, record, revision?}.' });
+    return { raw: raw as Record<string, unknown>, prefix: `records[${i}].` };
+  });
+  return { records: updateAll(scope, items) };
+}
+
+function deleteRecords(req: ApiRequest): unknown {
+  const scope = openScope(req);
+  const ids = req.params.ids('ids', { max: 100, required: true });
+  const revisions = req.params.array('revisions', { max: 100 });
+  if (revisions.length > 0 && revisions.length !== ids.length)
+    throw invalid({ revisions: `Give one revision per id (${ids.length}), or none.` });
+  req.ctx.store.transaction(() => {
+    ids.forEach((id, i) => {
+      const record = recordFor(scope, id, 'delete');
+      if (revisions.length > 0) checkRecordRevision(parseRevision(revisions[i], `revisions[${i}]`), record);
+      scope.table.delete(id);
+      deleteComments(req.ctx, scope.appId, id);
+    });
+  });
+  return {};
+}
+
+export const writeHandlers = { addRecord, addRecords, updateRecord, updateRecords, deleteRecords };

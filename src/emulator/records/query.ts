@@ -1,0 +1,127 @@
+import { ApiError, invalid } from '../errors.js';
+import { callerLogin } from './entities.js';
+import { processEnabled, processStates } from './process.js';
+import {
+  compileQuery,
+  fieldsFromProperties,
+  parseFilter,
+  parseQuery,
+  runQuery,
+  QueryCheckError,
+  QuerySyntaxError,
+  type CompiledQuery,
+  type FieldMap,
+  type Query,
+} from '../../query/index.js';
+import { idOf, type StoredRecord } from './model.js';
+import type { ApiRequest } from '../context.js';
+import type { AppSettings } from '../model/app.js';
+import type { FilterMatcher } from './permissions.js';
+
+/** Get Records: the default page, and the caps platform-facts gives. */
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+const MAX_OFFSET = 10_000;
+
+/**
+ * The query engine's view of the live form: every field (subtable fields flat), with the
+ * process's statuses as the STATUS field's options when process management is on.
+ */
+export function queryFields(live: AppSettings): FieldMap {
+  const map = fieldsFromProperties(live.properties);
+  if (processEnabled(live)) {
+    const statuses = processStates(live).map((s) => s.name);
+    for (const [code, info] of map) if (info.type === 'STATUS') map.set(code, { ...info, options: statuses });
+  }
+  return map;
+}
+
+/** A query or filterCond error as the service answers it: 400 with the code of the first problem. */
+function queryError(error: unknown, param: string): unknown {
+  if (error instanceof QuerySyntaxError)
+    return new ApiError(400, 'GAIA_IQ01', `The ${param} is not valid: ${error.message}.`, {
+      [param]: { messages: [error.message] },
+    });
+  if (error instanceof QueryCheckError)
+    return new ApiError(
+      400,
+      error.problems[0]?.code ?? 'GAIA_IQ11',
+      `The ${param} does not fit the app's fields: ${error.message}`,
+      { [param]: { messages: error.problems.map((p) => p.message) } },
+    );
+  return error;
+}
+
+function compile(
+  req: ApiRequest,
+  fields: FieldMap,
+  param: string,
+  parse: () => Query,
+): CompiledQuery<StoredRecord> {
+  try {
+    const context = { now: req.ctx.clock.date(), user: callerLogin(req.principal) ?? '' };
+    return compileQuery<StoredRecord>(parse(), fields, context);
+  } catch (error) {
+    throw queryError(error, param);
+  }
+}
+
+/**
+ * The records a Get Records `query` selects from `records` (already trimmed to what the caller
+ * may view), through the compiled query and its top-N run: the page after `offset`/`limit`
+ * (default 100; above 500 is 400 GAIA_QU01, an offset above 10,000 is 400 GAIA_QU02) and the
+ * count of every match. In `cursor` mode the query may not page (400 CB_VA01) and all matches return.
+ */
+export function selectRecords(
+  req: ApiRequest,
+  live: AppSettings,
+  records: readonly StoredRecord[],
+  text: string,
+  mode: 'list' | 'cursor',
+): { records: StoredRecord[]; total: number } {
+  const compiled = compile(req, queryFields(live), 'query', () => {
+    const parsed = parseQuery(text);
+    if (mode === 'cursor') {
+      if (parsed.limit !== null || parsed.offset !== null)
+        throw invalid({ query: 'A cursor query may not contain limit or offset; page with size instead.' });
+      return parsed;
+    }
+    if (parsed.limit !== null && parsed.limit > MAX_LIMIT)
+      throw new ApiError(400, 'GAIA_QU01', `The limit must be ${MAX_LIMIT} or less; use a cursor for more.`);
+    if (parsed.offset !== null && parsed.offset > MAX_OFFSET)
+      throw new ApiError(
+        400,
+        'GAIA_QU02',
+        `The offset must be ${MAX_OFFSET} or less; use a cursor to read further.`,
+      );
+    return { ...parsed, limit: parsed.limit ?? DEFAULT_LIMIT };
+  });
+  return runQuery(records, compiled);
+}
+
+/** The record ACL's and process actions' filterCond test, compiled once per condition per request. */
+export function filterMatcher(req: ApiRequest, live: AppSettings): FilterMatcher {
+  const cache = new Map<string, CompiledQuery<StoredRecord>>();
+  let fields: FieldMap | undefined;
+  return (filterCond, records) => {
+    if (filterCond.trim() === '') return new Set(records.map(idOf));
+    let compiled = cache.get(filterCond);
+    if (!compiled) {
+      fields ??= queryFields(live);
+      compiled = compile(req, fields, 'filterCond', () => parseFilter(filterCond));
+      cache.set(filterCond, compiled);
+    }
+    const test = compiled.filter;
+    return new Set(records.filter((r) => test(r)).map(idOf));
+  };
+}
+
+/** Whether one record meets a filterCond. */
+export function recordMatches(
+  req: ApiRequest,
+  live: AppSettings,
+  record: StoredRecord,
+  filterCond: string,
+): boolean {
+  return filterMatcher(req, live)(filterCond, [record]).size > 0;
+}

@@ -1,0 +1,161 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useEmulator } from './harness.js';
+import { ALICE, BOB, USERS, addRecords, appWithFields, ok, rec } from './records-helpers.js';
+
+const emu = useEmulator({ users: USERS });
+let app: string;
+
+const everyone = { type: 'GROUP', code: 'everyone' };
+const rights = (viewable: boolean, editable: boolean, deletable: boolean) => ({
+  viewable,
+  editable,
+  deletable,
+});
+
+beforeEach(async () => {
+  app = await appWithFields(emu, {
+    title: { type: 'SINGLE_LINE_TEXT' },
+    level: {
+      type: 'DROP_DOWN',
+      options: { secret: { label: 's', index: '0' }, readonly: { label: 'r', index: '1' } },
+    },
+    salary: { type: 'NUMBER' },
+  });
+  // 1 and 3 are secret, 2 is read-only for everyone but admin, 4 is open.
+  await addRecords(emu, app, [
+    rec({ title: 'one', level: 'secret', salary: 10 }),
+    rec({ title: 'two', level: 'readonly', salary: 20 }),
+    rec({ title: 'three', level: 'secret', salary: 30 }),
+    rec({ title: 'four', salary: 40 }),
+  ]);
+  await ok(
+    emu.call('PUT', '/k/v1/record/acl.json', {
+      app,
+      rights: [
+        {
+          filterCond: 'level in ("secret")',
+          entities: [{ entity: { type: 'USER', code: 'alice' }, ...rights(true, true, true) }],
+        },
+        {
+          filterCond: 'level in ("readonly")',
+          entities: [{ entity: everyone, ...rights(true, false, false) }],
+        },
+      ],
+    }),
+  );
+});
+
+describe('record access rules', () => {
+  it('hide the same records from list, cursor, get and evaluate', async () => {
+    const list = await ok(
+      emu.call(
+        'GET',
+        '/k/v1/records.json',
+        { app, query: 'order by $id asc', totalCount: true },
+        { user: BOB },
+      ),
+    );
+    expect([list.records.map((r: any) => r.$id.value as unknown), list.totalCount]).toEqual([
+      ['2', '4'],
+      '2',
+    ]);
+    const cursor = await ok(
+      emu.call('POST', '/k/v1/records/cursor.json', { app, query: 'order by $id asc' }, { user: BOB }),
+    );
+    expect(cursor.totalCount).toBe('2');
+    const page = await ok(emu.call('GET', '/k/v1/records/cursor.json', { id: cursor.id }, { user: BOB }));
+    expect(page.records.map((r: any) => r.$id.value as unknown)).toEqual(['2', '4']);
+    const hidden = await emu.call('GET', '/k/v1/record.json', { app, id: 1 }, { user: BOB });
+    expect([hidden.status, hidden.body.code]).toEqual([403, 'CB_NO02']);
+    const evaluate = await ok(
+      emu.call('GET', `/k/v1/records/acl/evaluate.json?app=${app}&ids[0]=1&ids[1]=2&ids[2]=4`, undefined, {
+        user: BOB,
+      }),
+    );
+    expect(evaluate.evaluate).toEqual([
+      { id: '1', ...rights(false, false, false) },
+      { id: '2', ...rights(true, false, false) },
+      { id: '4', ...rights(true, true, true) },
+    ]);
+    const forAlice = await ok(
+      emu.call('GET', '/k/v1/records.json', { app, query: 'order by $id asc' }, { user: ALICE }),
+    );
+    expect(forAlice.records.map((r: any) => r.$id.value as unknown)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('refuse edits and deletes the rules do not grant', async () => {
+    const edit = await emu.call(
+      'PUT',
+      '/k/v1/record.json',
+      { app, id: 2, record: rec({ title: 'x' }) },
+      { user: BOB },
+    );
+    expect([edit.status, edit.body.code]).toEqual([403, 'CB_NO02']);
+    const del = await emu.call('DELETE', '/k/v1/records.json', { app, ids: [4, 2] }, { user: BOB });
+    expect([del.status, del.body.code]).toEqual([403, 'CB_NO02']);
+    const still = await ok(emu.call('GET', '/k/v1/records.json', { app, totalCount: true }));
+    expect(still.totalCount).toBe('4');
+  });
+});
+
+describe('field and app access rules', () => {
+  it('hide a field from users without access and refuse writes to it', async () => {
+    await ok(
+      emu.call('PUT', '/k/v1/field/acl.json', {
+        app,
+        rights: [
+          {
+            field: 'salary',
+            entities: [{ entity: { type: 'USER', code: 'alice' }, accessibility: 'WRITE' }],
+          },
+        ],
+      }),
+    );
+    const seen = await ok(emu.call('GET', '/k/v1/record.json', { app, id: 4 }, { user: BOB }));
+    expect(seen.record.salary).toBeUndefined();
+    expect(seen.record.title.value).toBe('four');
+    const write = await emu.call(
+      'PUT',
+      '/k/v1/record.json',
+      { app, id: 4, record: rec({ salary: 1 }) },
+      { user: BOB },
+    );
+    expect([write.status, write.body.code]).toEqual([403, 'CB_NO02']);
+    const byAlice = await ok(emu.call('GET', '/k/v1/record.json', { app, id: 4 }, { user: ALICE }));
+    expect(byAlice.record.salary.value).toBe('40');
+  });
+
+  it('follow the live app ACL for adding', async () => {
+    const all = {
+      recordViewable: true,
+      recordAddable: true,
+      recordEditable: true,
+      recordDeletable: true,
+      recordImportable: true,
+      recordExportable: true,
+    };
+    await ok(
+      emu.call('PUT', '/k/v1/app/acl.json', {
+        app,
+        rights: [
+          { entity: { type: 'USER', code: 'bob' }, appEditable: false, ...all, recordAddable: false },
+          { entity: everyone, appEditable: false, ...all },
+        ],
+      }),
+    );
+    const bob = await emu.call(
+      'POST',
+      '/k/v1/record.json',
+      { app, record: rec({ title: 'b' }) },
+      { user: BOB },
+    );
+    expect([bob.status, bob.body.code]).toEqual([403, 'CB_NO02']);
+    const alice = await emu.call(
+      'POST',
+      '/k/v1/record.json',
+      { app, record: rec({ title: 'a' }) },
+      { user: ALICE },
+    );
+    expect(alice.status).toBe(200);
+  });
+});

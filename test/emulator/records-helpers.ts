@@ -1,0 +1,50 @@
+import type { useEmulator } from './harness.js';
+
+type Emulator = ReturnType<typeof useEmulator>;
+
+export const USERS = [
+  { login: 'admin', password: 'admin', admin: true, name: 'Administrator' },
+  { login: 'alice', password: 'alice-pw', admin: false, name: 'Alice' },
+  { login: 'bob', password: 'bob-pw', admin: false, name: 'Bob' },
+];
+export const ALICE = { login: 'alice', password: 'alice-pw' };
+export const BOB = { login: 'bob', password: 'bob-pw' };
+
+/** Fails the test with the service's answer when a setup call does not succeed. */
+export async function ok(reply: Promise<{ status: number; body: any }>): Promise<any> {
+  const res = await reply;
+  if (res.status !== 200) throw new Error(`setup call failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** An app with these fields (plus the system ones), deployed, optionally with live settings written first. */
+export async function appWithFields(
+  emu: Emulator,
+  properties: Record<string, Record<string, unknown>>,
+  draft: { process?: Record<string, unknown> } = {},
+): Promise<string> {
+  const app = (await ok(emu.call('POST', '/k/v1/preview/app.json', { name: 'Records' }))).app as string;
+  const withCodes = Object.fromEntries(
+    Object.entries(properties).map(([code, p]) => [code, { code, label: code, ...p }]),
+  );
+  await ok(emu.call('POST', '/k/v1/preview/app/form/fields.json', { app, properties: withCodes }));
+  if (draft.process) await ok(emu.call('PUT', '/k/v1/preview/app/status.json', { app, ...draft.process }));
+  const statuses = await emu.deploy([app]);
+  if (statuses[app] !== 'SUCCESS') throw new Error(`deploy of app ${app}: ${JSON.stringify(statuses)}`);
+  return app;
+}
+
+/** Adds records through the API and returns their ids. */
+export async function addRecords(
+  emu: Emulator,
+  app: string,
+  records: Record<string, unknown>[],
+): Promise<string[]> {
+  const body = await ok(emu.call('POST', '/k/v1/records.json', { app, records }));
+  return body.ids as string[];
+}
+
+/** `{code: {value}}` from `{code: value}`. */
+export function rec(values: Record<string, unknown>): Record<string, { value: unknown }> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]));
+}
