@@ -1,10 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { errors } from '../errors.js';
 
+const EMPTY = Buffer.alloc(0);
+
 /** Reads the whole body, refusing (413) once it passes `limit` bytes. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw errors.tooLarge(limit);
+  // No length and no chunked encoding: HTTP says there is no body (most GETs); skip the stream.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    return EMPTY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
