@@ -159,3 +159,51 @@ describe('field and app access rules', () => {
     expect(alice.status).toBe(200);
   });
 });
+
+describe('record rules naming the creator or a user field', () => {
+  it('grant per record: the creator edits, the user in the field views, others see nothing', async () => {
+    const shared = await appWithFields(emu, {
+      title: { type: 'SINGLE_LINE_TEXT' },
+      reviewer: { type: 'USER_SELECT' },
+    });
+    await ok(
+      emu.call('POST', '/k/v1/record.json', { app: shared, record: rec({ title: 'by bob' }) }, { user: BOB }),
+    );
+    await ok(
+      emu.call('POST', '/k/v1/record.json', {
+        app: shared,
+        record: rec({ title: 'for alice', reviewer: [{ code: 'alice' }] }),
+      }),
+    );
+    await ok(
+      emu.call('PUT', '/k/v1/record/acl.json', {
+        app: shared,
+        rights: [
+          {
+            filterCond: '',
+            entities: [
+              { entity: { type: 'CREATOR', code: null }, ...rights(true, true, false) },
+              { entity: { type: 'FIELD_ENTITY', code: 'reviewer' }, ...rights(true, false, false) },
+            ],
+          },
+        ],
+      }),
+    );
+    const evaluate = (user: typeof BOB) =>
+      ok(
+        emu.call('GET', `/k/v1/records/acl/evaluate.json?app=${shared}&ids[0]=1&ids[1]=2`, undefined, {
+          user,
+        }),
+      );
+    expect((await evaluate(BOB)).evaluate).toEqual([
+      { id: '1', ...rights(true, true, false) },
+      { id: '2', ...rights(false, false, false) },
+    ]);
+    expect((await evaluate(ALICE)).evaluate).toEqual([
+      { id: '1', ...rights(false, false, false) },
+      { id: '2', ...rights(true, false, false) },
+    ]);
+    const unknown = await emu.call('GET', `/k/v1/records/acl/evaluate.json?app=${shared}&ids[0]=9`);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'GAIA_RE01']);
+  });
+});
