@@ -41,6 +41,11 @@ export interface YamlSource {
   readonly value: unknown;
   /** Where the value at `path` is (or its key, with `'key'`); the nearest existing parent otherwise. */
   locate(path: Path, at?: 'key' | 'value'): Location;
+  /**
+   * Where character `index` of the text value at `path` is, when the source writes that text
+   * verbatim (plain or quoted, one line, no escapes before it); else where the value starts.
+   */
+  locateInText(path: Path, index: number): Location;
   /** The text of a 1-based line, for showing under a problem. */
   lineText(line: number): string;
 }
@@ -83,12 +88,26 @@ export function parseYaml(options: {
     }
     return at(0);
   };
+  const parsed: { value: unknown } = { value: undefined };
+  const locateInText = (target: Path, index: number): Location => {
+    const span = spans.get(pointer(target));
+    if (!span) return locate(target);
+    const value = valueAt(parsed.value, target);
+    if (typeof value !== 'string') return at(span.value);
+    const quote = text[span.value] === '"' || text[span.value] === "'" ? 1 : 0;
+    const start = span.value + quote;
+    const verbatim = text.slice(start, start + index) === value.slice(0, index);
+    return at(verbatim ? start + index : span.value);
+  };
   const source: YamlSource = {
     path,
     file,
     text,
-    value: undefined,
+    get value() {
+      return parsed.value;
+    },
     locate,
+    locateInText,
     lineText: (n) => lines[n - 1] ?? '',
   };
   const problems: Problem[] = [];
@@ -106,8 +125,8 @@ export function parseYaml(options: {
     problems.push(problem('YAML.TAG', firstLine(warning.message), at(warning.pos[0]), { hint: TAG_HINT }));
   if (doc.errors.length > 0) return { source, problems, unset: [] };
   const builder = new Builder(doc, masked.refs, options.variables, spans, at);
-  const value = builder.build(doc.contents, [], undefined);
-  return { source: { ...source, value }, problems: [...problems, ...builder.problems], unset: builder.unset };
+  parsed.value = builder.build(doc.contents, [], undefined);
+  return { source, problems: [...problems, ...builder.problems], unset: builder.unset };
 }
 
 const SYNTAX_HINT =
@@ -116,6 +135,15 @@ const TAG_HINT = 'Use plain YAML values (text, numbers, true/false, lists, maps)
 
 function firstLine(message: string): string {
   return message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? message;
+}
+
+function valueAt(root: unknown, path: Path): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
 }
 
 /** JSON-pointer-like key for a path, used to find spans. */

@@ -21,8 +21,8 @@ export interface QueryJob {
   text: string;
   path: Path;
   source: YamlSource;
-  /** The fields the query runs over (another app's for lookups and reference tables). */
-  fields: Map<string, FieldInfo> | null;
+  /** The app whose records the query runs over (another one for lookups and reference tables); null when outside the project. */
+  over: CheckedApp | null;
 }
 
 /**
@@ -134,14 +134,14 @@ export class CheckContext {
       this.field(entity.code, [...path, 'code'], { what: 'a FIELD_ENTITY', types: ENTITY_TYPES });
   }
 
-  filter(text: string | undefined, path: Path, fields = this.fields): void {
+  filter(text: string | undefined, path: Path, over: CheckedApp | null = this.app): void {
     if (text !== undefined && text.trim() !== '')
-      this.queries.push({ kind: 'filter', text, path, source: this.app.source, fields });
+      this.queries.push({ kind: 'filter', text, path, source: this.app.source, over });
   }
 
-  sort(text: string | undefined, path: Path, fields = this.fields): void {
+  sort(text: string | undefined, path: Path, over: CheckedApp | null = this.app): void {
     if (text !== undefined && text.trim() !== '')
-      this.queries.push({ kind: 'sort', text, path, source: this.app.source, fields });
+      this.queries.push({ kind: 'sort', text, path, source: this.app.source, over });
   }
 }
 

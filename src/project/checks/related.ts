@@ -60,9 +60,8 @@ function checkLookup(
       types: VALUE_TYPES,
     }),
   );
-  const fields = other?.index?.fields ?? null;
-  ctx.filter(lookup.filterCond, [...path, 'filterCond'], fields);
-  ctx.sort(lookup.sort, [...path, 'sort'], fields);
+  ctx.filter(lookup.filterCond, [...path, 'filterCond'], other);
+  ctx.sort(lookup.sort, [...path, 'sort'], other);
 }
 
 function checkReferenceTable(
@@ -88,7 +87,6 @@ function checkReferenceTable(
       allowSubtable: true,
     }),
   );
-  const fields = other?.index?.fields ?? null;
-  ctx.filter(table.filterCond, [...path, 'filterCond'], fields);
-  ctx.sort(table.sort, [...path, 'sort'], fields);
+  ctx.filter(table.filterCond, [...path, 'filterCond'], other);
+  ctx.sort(table.sort, [...path, 'sort'], other);
 }

@@ -1,0 +1,86 @@
+import {
+  checkQuery,
+  fieldsFromProperties,
+  parseFilter,
+  parseSort,
+  QuerySyntaxError,
+  type FieldInfo as QueryField,
+  type Query,
+  type QueryProblemCode,
+} from '../../query/index.js';
+import { formatPath, problem, type Problem } from '../problems.js';
+import type { CheckedApp, QueryJob } from './context.js';
+
+const CODES: Record<QueryProblemCode, string> = {
+  GAIA_IQ11: 'QUERY.UNKNOWN_FIELD',
+  GAIA_IQ03: 'QUERY.OPERATOR',
+  GAIA_IQ07: 'QUERY.OPTION',
+  GAIA_IQ08: 'QUERY.VALUE',
+  GAIA_IQ09: 'QUERY.FUNCTION',
+  GAIA_IQ12: 'QUERY.SORT',
+};
+
+/**
+ * Every filterCond and sort of the project parses with the query language, and fits the fields of
+ * the app it runs over when that app's fields are known. Run last, over what the other checks queued.
+ */
+export function checkQueries(jobs: readonly QueryJob[]): Problem[] {
+  const problems: Problem[] = [];
+  const maps = new Map<CheckedApp, Map<string, QueryField> | null>();
+  const fieldsOf = (app: CheckedApp | null) => {
+    if (!app) return null;
+    if (!maps.has(app)) maps.set(app, queryFields(app));
+    return maps.get(app) ?? null;
+  };
+  for (const job of jobs) {
+    const shown = formatPath(job.path);
+    const report = (code: string, message: string, position: number, hint?: string) =>
+      problems.push(
+        problem(code, `${shown}: ${message}`, job.source.locateInText(job.path, position), {
+          hint,
+          path: job.path,
+        }),
+      );
+    let query: Query;
+    try {
+      query =
+        job.kind === 'filter'
+          ? parseFilter(job.text)
+          : { condition: null, orderBy: parseSort(job.text), limit: null, offset: null };
+    } catch (error) {
+      if (!(error instanceof QuerySyntaxError)) throw error;
+      const example = job.kind === 'filter' ? 'status in ("Open") and amount > 100' : 'amount desc, $id asc';
+      report(
+        'QUERY.SYNTAX',
+        `${error.reason} (at character ${error.position + 1})`,
+        error.position,
+        `Write it like: ${example}.`,
+      );
+      continue;
+    }
+    const fields = fieldsOf(job.over);
+    if (!fields) continue;
+    for (const found of checkQuery(query, fields)) report(CODES[found.code], found.message, found.position);
+  }
+  return problems;
+}
+
+/**
+ * The fields a query may name in an app: its manifest's fields (options included), the system
+ * fields under their codes, and STATUS with the process's statuses as its options.
+ */
+function queryFields(app: CheckedApp): Map<string, QueryField> | null {
+  if (!app.index || !app.manifest.fields) return null;
+  const fields = fieldsFromProperties(app.manifest.fields);
+  const states = app.manifest.process?.states;
+  for (const [code, info] of app.index.fields) {
+    if (fields.has(code)) continue;
+    fields.set(
+      code,
+      info.type === 'STATUS' && states
+        ? { type: info.type, options: Object.keys(states) }
+        : { type: info.type },
+    );
+  }
+  return fields;
+}
