@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
-import { USERS, addRecords, appWithFields, ok, rec } from './records-helpers.js';
+import { ALICE, BOB, USERS, addRecords, appWithFields, ok, rec } from './records-helpers.js';
 
 const emu = useEmulator({ users: USERS });
 
@@ -73,6 +73,21 @@ describe('process management', () => {
       'Done',
       [{ code: 'admin', name: 'Administrator' }],
     ]);
+  });
+
+  it('lets only the current assignees, and the users an action names, run actions', async () => {
+    await ok(status({ id: 1, action: 'Submit', assignee: 'alice' }));
+    await ok(emu.call('PUT', '/k/v1/record.json', { app, id: 1, record: rec({ amount: 101 }) }));
+    const byBob = await emu.call(
+      'PUT',
+      '/k/v1/record/status.json',
+      { app, id: 1, action: 'Approve' },
+      { user: BOB },
+    );
+    expect([byBob.status, byBob.body.code]).toEqual([403, 'CB_NO02']);
+    expect(byBob.body.message).toContain('only its assignees (alice)');
+    await ok(emu.call('PUT', '/k/v1/record/status.json', { app, id: 1, action: 'Approve' }, { user: ALICE }));
+    expect((await read(1)).Status.value).toBe('Done');
   });
 
   it('changes many statuses all or nothing', async () => {

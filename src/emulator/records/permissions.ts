@@ -117,7 +117,7 @@ export class RecordAccess {
   }
 
   /** Whether an entity names the caller, for this record where the entity depends on it. */
-  private names(entity: Json | undefined, record: StoredRecord | undefined): boolean {
+  names(entity: Json | undefined, record: StoredRecord | undefined): boolean {
     if (this.principal.kind !== 'user' || !entity || typeof entity !== 'object' || Array.isArray(entity))
       return false;
     const login = this.principal.login;

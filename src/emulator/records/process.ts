@@ -17,6 +17,8 @@ export interface ProcessAction {
   readonly from: string;
   readonly to: string;
   readonly filterCond: string;
+  /** `executableUser.entities`: who may run it; empty means anyone who may act on the record. */
+  readonly executors: readonly JsonObject[];
 }
 
 export function processEnabled(live: AppSettings): boolean {
@@ -47,6 +49,7 @@ export function processActions(live: AppSettings): ProcessAction[] {
     from: text(a.from),
     to: text(a.to),
     filterCond: typeof a.filterCond === 'string' ? a.filterCond : '',
+    executors: entitiesOf(a.executableUser),
   }));
 }
 
@@ -119,6 +122,16 @@ export function initialStatus(
 export function currentStatus(live: AppSettings, record: StoredRecord): string | undefined {
   const value = Object.values(record).find((f) => f.type === 'STATUS')?.value;
   return typeof value === 'string' && value !== '' ? value : processStates(live)[0]?.name;
+}
+
+function entitiesOf(value: Json | undefined): JsonObject[] {
+  const entities = value && typeof value === 'object' && !Array.isArray(value) ? value.entities : undefined;
+  return Array.isArray(entities) ? (entities as JsonObject[]) : [];
+}
+
+/** The logins a record is currently assigned to (its STATUS_ASSIGNEE value). */
+export function currentAssignees(record: StoredRecord): string[] {
+  return usersIn(Object.values(record).find((f) => f.type === 'STATUS_ASSIGNEE')?.value);
 }
 
 function usersIn(value: Json | undefined): string[] {

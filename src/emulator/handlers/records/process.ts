@@ -1,8 +1,9 @@
-import { ApiError, invalid } from '../../errors.js';
+import { ApiError, errors, invalid } from '../../errors.js';
 import { toId } from '../../http/params.js';
-import { findUser } from '../../records/entities.js';
+import { bypassesRules, findUser } from '../../records/entities.js';
 import {
   checkRecordRevision,
+  idOf,
   parseRevision,
   text,
   type FieldValue,
@@ -11,10 +12,12 @@ import {
 import {
   assigneeCandidates,
   automaticAssignees,
+  currentAssignees,
   currentStatus,
   processActions,
   processEnabled,
   processStates,
+  type ProcessAction,
 } from '../../records/process.js';
 import { recordMatches } from '../../records/query.js';
 import { stampUpdate } from '../../records/system-fields.js';
@@ -82,6 +85,7 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
       'GAIA_IL03',
       `The action "${actionName}" cannot run on record ${id}: the record does not meet its condition (${action.filterCond}).`,
     );
+  requireActor(scope, record, action);
   const next = processStates(scope.live).find((s) => s.name === action.to);
   if (!next)
     throw new ApiError(
@@ -112,6 +116,23 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
   );
   scope.table.put(id, updated);
   return { id, revision: text(updated.$revision?.value) };
+}
+
+/**
+ * Who may run an action: while a record has assignees only they may act on it, and an action
+ * with `executableUser` only the users it names. Administrators and API tokens may always.
+ */
+function requireActor(scope: RecordScope, record: StoredRecord, action: ProcessAction): void {
+  const principal = scope.req.principal;
+  if (bypassesRules(principal) || principal.kind !== 'user') return;
+  const id = idOf(record);
+  const assignees = currentAssignees(record);
+  if (assignees.length > 0 && !assignees.includes(principal.login))
+    throw errors.forbidden(
+      `running "${action.name}" on record ${id}: only its assignees (${assignees.join(', ')}) can`,
+    );
+  if (action.executors.length > 0 && !action.executors.some((e) => scope.access.names(e.entity, record)))
+    throw errors.forbidden(`running "${action.name}": its executableUser setting does not name you`);
 }
 
 function updateStatus(req: ApiRequest): unknown {
