@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { useEmulator } from './harness.js';
 
 const emu = useEmulator();
@@ -49,6 +50,94 @@ describe('apps', () => {
     expect(picked.body.apps.map((a: { appId: string }) => a.appId)).toEqual([ids[0], ids[2]]);
     const tooMany = await emu.call('GET', '/k/v1/apps.json', { limit: 101 });
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'CB_VA01']);
+  });
+});
+
+describe('apps in spaces', () => {
+  async function space(): Promise<{ id: string; thread: string }> {
+    const members = [{ entity: { type: 'USER', code: 'admin' }, isAdmin: true }];
+    const res = await emu.call('POST', '/k/v1/template/space.json', { id: 1, name: 'Team', members });
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    const got = await emu.call('GET', '/k/v1/space.json', { id: res.body.id });
+    return { id: res.body.id, thread: got.body.threadIds[0] };
+  }
+
+  it('creates an app in a space thread, lists it by space, and moves it out and back in', async () => {
+    const s = await space();
+    const created = await emu.call('POST', '/k/v1/preview/app.json', {
+      name: 'In space',
+      space: s.id,
+      thread: s.thread,
+    });
+    expect(created.status).toBe(200);
+    const app = created.body.app;
+    await emu.deploy([app]);
+    const other = await emu.deployedApp('Outside');
+    const bySpace = await emu.call('GET', '/k/v1/apps.json', { spaceIds: [s.id] });
+    expect(bySpace.body.apps.map((a: { appId: string }) => a.appId)).toEqual([app]);
+    expect(bySpace.body.apps[0]).toMatchObject({ spaceId: s.id, threadId: s.thread });
+
+    expect((await emu.call('POST', '/k/v1/app/move.json', { app, space: null })).body).toEqual({});
+    expect((await emu.call('GET', '/k/v1/app.json', { id: app })).body).toMatchObject({
+      spaceId: null,
+      threadId: null,
+    });
+    await emu.call('POST', '/k/v1/app/move.json', { app: other, space: Number(s.id) });
+    expect((await emu.call('GET', '/k/v1/app.json', { id: other })).body.spaceId).toBe(s.id);
+    const missing = await emu.call('POST', '/k/v1/app/move.json', { app, space: 999 });
+    expect([missing.status, missing.body.code]).toEqual([404, 'GAIA_SP01']);
+  });
+
+  it('refuses a thread that is not in the space', async () => {
+    const s = await space();
+    const res = await emu.call('POST', '/k/v1/preview/app.json', { name: 'x', space: s.id, thread: 999 });
+    expect([res.status, Object.keys(res.body.errors)]).toEqual([400, ['thread']]);
+  });
+});
+
+describe('request forms', () => {
+  it.each([
+    ['name[]=v', (a: string, b: string) => `ids[]=${a}&ids[]=${b}`],
+    ['indexed name[0]=v', (a: string, b: string) => `ids[1]=${b}&ids[0]=${a}`],
+    ['repeated name=v', (a: string, b: string) => `ids=${a}&ids=${b}`],
+  ])('reads array parameters written as %s', async (_case, query) => {
+    const a = await emu.deployedApp('A');
+    const b = await emu.deployedApp('B');
+    await emu.deployedApp('C');
+    const res = await emu.call('GET', `/k/v1/apps.json?${query(a, b)}`);
+    expect(res.body.apps.map((x: { appId: string }) => x.appId)).toEqual([a, b]);
+  });
+
+  it.each([
+    ['ids', Array.from({ length: 101 }, (_, i) => i + 1)],
+    ['codes', Array.from({ length: 101 }, (_, i) => `c${i}`)],
+    ['spaceIds', Array.from({ length: 101 }, (_, i) => i + 1)],
+  ])('caps %s[] at 100 values', async (name, values) => {
+    const res = await emu.call('GET', '/k/v1/apps.json', { [name]: values });
+    expect([res.status, Object.keys(res.body.errors)]).toEqual([400, [name]]);
+  });
+
+  it('refuses a body over the cap with JSON 413 CB_RE01', async () => {
+    const small = await startEmulator({ port: 0, maxBodyBytes: 1024 });
+    try {
+      const res = await fetch(`${small.url}/k/v1/preview/app.json`, {
+        method: 'POST',
+        headers: {
+          'X-Service-Authorization': Buffer.from('admin:admin').toString('base64'),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ name: 'x'.repeat(2000) }),
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'CB_RE01' });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers a JSON body that is not an object with CB_IJ01', async () => {
+    const res = await emu.call('POST', '/k/v1/preview/app.json', [1, 2]);
+    expect([res.status, res.body.code]).toEqual([400, 'CB_IJ01']);
   });
 });
 

@@ -149,6 +149,22 @@ describe('form fields', () => {
     }
   });
 
+  it('takes the values of a deleted field out of every record when the deploy happens, not before', async () => {
+    const app = await appWithFields();
+    await emu.deploy([app]);
+    const added = await emu.call('POST', '/k/v1/record.json', { app, record: { title: { value: 'kept?' } } });
+    expect(added.status).toBe(200);
+    const read = async () =>
+      (await emu.call('GET', '/k/v1/record.json', { app, id: added.body.id })).body.record as Record<
+        string,
+        unknown
+      >;
+    await emu.call('DELETE', FIELDS, { app, fields: ['title'] });
+    expect((await read()).title).toEqual({ type: 'SINGLE_LINE_TEXT', value: 'kept?' });
+    await emu.deploy([app]);
+    expect((await read()).title).toBeUndefined();
+  });
+
   it('answers the deprecated combined form API with an array of field definitions', async () => {
     const app = await appWithFields();
     const draft = await emu.call('GET', '/k/v1/preview/form.json', { app });

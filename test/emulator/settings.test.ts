@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
+import { uploadKey } from './file-upload.js';
 
 const emu = useEmulator();
 
@@ -244,8 +245,9 @@ describe.each(AREAS)('settings area: $area', (row) => {
       const deployed = await emu.call('GET', row.live, { app });
       expect(deployed.body).toEqual({ ...draft!.body, revision: '2' });
     } else {
-      expect(live.body).toMatchObject(row.shows);
-      if (draft) expect(draft.body).toMatchObject(row.shows);
+      // Nothing was pending, so live and draft stay at one revision.
+      expect(live.body).toMatchObject({ ...row.shows, revision: '2' });
+      if (draft) expect(draft.body).toMatchObject({ ...row.shows, revision: '2' });
       // A later deploy does not undo a live-immediate write.
       await emu.deploy([app]);
       expect((await emu.call('GET', row.live, { app })).body).toMatchObject(row.shows);
@@ -399,4 +401,88 @@ describe('settings details', () => {
     const empty = await emu.call('PUT', path, { app: fresh, enable: true });
     expect(Object.keys(empty.body.errors)).toEqual(['enable']);
   });
+
+  it('attaches uploaded files for the icon and customization; an upload key works once', async () => {
+    const app = await emu.deployedApp();
+    const icon = await uploadKey(emu.call, Buffer.from('png'), 'icon.png', 'image/png');
+    const res = await emu.call('PUT', '/k/v1/preview/app/settings.json', {
+      app,
+      icon: { type: 'FILE', file: { fileKey: icon } },
+    });
+    expect(res.status).toBe(200);
+    const general = (await emu.call('GET', '/k/v1/preview/app/settings.json', { app })).body;
+    expect(general.icon).toEqual({
+      type: 'FILE',
+      file: { fileKey: expect.any(String), name: 'icon.png', contentType: 'image/png', size: '3' },
+    });
+    expect(general.icon.file.fileKey).not.toBe(icon);
+    const again = await emu.call('PUT', '/k/v1/preview/app/customize.json', {
+      app,
+      desktop: { js: [{ type: 'FILE', file: { fileKey: icon } }], css: [] },
+    });
+    expect([again.status, again.body.code, Object.keys(again.body.errors)]).toEqual([
+      404,
+      'GAIA_BL01',
+      ['desktop.js[0].file.fileKey'],
+    ]);
+    const js = await uploadKey(emu.call, Buffer.from('alert(1)'), 'a.js', 'text/javascript');
+    await emu.call('PUT', '/k/v1/preview/app/customize.json', {
+      app,
+      desktop: {
+        js: [
+          { type: 'FILE', file: { fileKey: js } },
+          { type: 'URL', url: 'https://x/b.js' },
+        ],
+      },
+    });
+    const customize = (await emu.call('GET', '/k/v1/preview/app/customize.json', { app })).body;
+    expect(customize.desktop.js[0].file).toMatchObject({ name: 'a.js', size: '8' });
+    // Writing back what GET answered keeps the attached file.
+    const roundTrip = await emu.call('PUT', '/k/v1/preview/app/customize.json', {
+      app,
+      desktop: customize.desktop,
+    });
+    expect(roundTrip.status).toBe(200);
+  });
+
+  it('writes live-immediate areas to live without carrying pending draft changes along', async () => {
+    const app = await emu.deployedApp('Live name');
+    await emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'Pending name' });
+    const acl = await emu.call('PUT', '/k/v1/app/acl.json', {
+      app,
+      rights: [{ entity: EVERYONE, recordViewable: true }],
+    });
+    expect(acl.body).toEqual({ revision: '3' });
+    expect((await emu.call('GET', '/k/v1/app/settings.json', { app })).body.name).toBe('Live name');
+    expect((await emu.call('GET', '/k/v1/app/acl.json', { app })).body.rights).toHaveLength(1);
+    expect((await emu.call('GET', '/k/v1/preview/app/acl.json', { app })).body.rights).toHaveLength(1);
+  });
+
+  it.each([
+    ['/k/v1/preview/app/views.json', { views: [] }, 'views'],
+    ['/k/v1/preview/app/settings.json', { name: 5 }, 'name'],
+    ['/k/v1/preview/app/status.json', { states: 'x', enable: 'yes' }, 'states'],
+    ['/k/v1/preview/app/customize.json', { desktop: null }, 'desktop'],
+    ['/k/v1/app/acl.json', { rights: {} }, 'rights'],
+    ['/k/v1/record/acl.json', {}, 'rights'],
+    ['/k/v1/field/acl.json', { rights: [1] }, 'rights[0]'],
+    ['/k/v1/preview/app/notifications/general.json', { notifications: [null] }, 'notifications[0]'],
+    ['/k/v1/preview/app/notifications/perRecord.json', { notifications: 'x' }, 'notifications'],
+    ['/k/v1/preview/app/notifications/reminder.json', { timezone: [] }, 'timezone'],
+    ['/k/v1/preview/app/reports.json', { reports: { R: 'x' } }, 'reports.R'],
+    [
+      '/k/v1/preview/app/actions.json',
+      { actions: { A: { index: 'first', destApp: {} } } },
+      'actions.A.index',
+    ],
+    ['/k/v1/app/adminNotes.json', { content: {} }, 'content'],
+  ])(
+    'answers a body of the wrong types on %s with 400 naming %s (never a 500)',
+    async (path, body, param) => {
+      const app = await emu.deployedApp();
+      const res = await emu.call('PUT', path, { app, ...body });
+      expect([res.status, res.body.code]).toEqual([400, 'CB_VA01']);
+      expect(Object.keys(res.body.errors)).toContain(param);
+    },
+  );
 });

@@ -25,11 +25,15 @@ export function writeSettings(
     const revision = current.revision + 1;
     const draft = change(current.draft, current);
     const live = target === 'both' && current.live ? change(current.live, current) : current.live;
+    // A live-immediate write to an app with nothing pending keeps live and draft at one revision,
+    // so a client that reads a live area and writes it back with that revision is not refused.
+    const inSync = target === 'both' && current.deployedRevision === current.revision;
     const app: AppDoc = {
       ...current,
       draft,
       live,
       revision,
+      deployedRevision: inSync ? revision : current.deployedRevision,
       modifiedAt: req.ctx.clock.iso(),
       modifier: principalEntity(req.principal),
     };
