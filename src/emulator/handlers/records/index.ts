@@ -10,6 +10,10 @@ import type { Route } from '../../context.js';
 /**
  * Records, cursors, comments, process management, record permission evaluation and bulk
  * requests. `bulk: true` marks the calls a bulk request may carry (platform-facts).
+ *
+ * Error codes chosen here where platform-facts leaves the choice open: GAIA_CU01 (404, unknown,
+ * deleted or expired cursor), GAIA_CU02 (400, more than 10 cursors open), GAIA_IQ01 (400, query or
+ * filterCond syntax error; the type-check codes GAIA_IQ03/07/08/09/11/12 come from src/query).
  */
 export const recordRoutes: Route[] = [
   { method: 'GET', path: '/k/v1/record.json', auth: 'any', handler: readHandlers.getRecord },
