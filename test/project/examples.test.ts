@@ -68,10 +68,12 @@ describe('examples coverage', () => {
     const areas = Object.keys(schema.properties).filter((k) => !['space', 'thread'].includes(k));
     const used = new Set(parsed.flatMap((m) => Object.keys(m)));
     expect(areas.filter((a) => !used.has(a))).toEqual([]);
-    const views = new Set(parsed.flatMap((m) => Object.values<any>(m.views ?? {}).map((v) => v.type)));
+    const views = new Set(
+      parsed.flatMap((m) => Object.values<{ type: string }>(m.views ?? {}).map((v) => v.type)),
+    );
     expect([...views].sort()).toEqual(['CALENDAR', 'CUSTOM', 'LIST']);
     const charts = new Set(
-      parsed.flatMap((m) => Object.values<any>(m.reports ?? {}).map((r) => r.chartType)),
+      parsed.flatMap((m) => Object.values<{ chartType: string }>(m.reports ?? {}).map((r) => r.chartType)),
     );
     expect(schema.$defs.report.properties.chartType.enum.filter((c: string) => !charts.has(c))).toEqual([]);
     const notifications = new Set(parsed.flatMap((m) => Object.keys(m.notifications ?? {})));
