@@ -8,13 +8,16 @@ import { viewableRecords, wantedFields } from './read.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
 import type { Principal } from '../../auth.js';
 
-/** An open cursor (table `cursors`): the matching ids are fixed when it is made, values read per page. */
+/**
+ * An open cursor (table `cursors`): the matching ids are fixed when it is made (table
+ * `cursorIds`, written once, so a page read journals only this small doc), values read per page.
+ */
 interface CursorDoc {
   readonly id: string;
   readonly app: string;
   /** Who made it; nobody else can read it. */
   readonly owner: string;
-  readonly ids: readonly string[];
+  readonly total: number;
   readonly position: number;
   readonly size: number;
   readonly fields: readonly string[] | null;
@@ -23,6 +26,7 @@ interface CursorDoc {
 }
 
 const CURSORS_TABLE = 'cursors';
+const CURSOR_IDS_TABLE = 'cursorIds';
 export const CURSOR_IDLE_MS = 10 * 60 * 1000;
 export const MAX_OPEN_CURSORS = 10;
 
@@ -45,8 +49,13 @@ function openCursors(ctx: EmulatorContext): CursorDoc[] {
   const table = ctx.store.table<CursorDoc>(CURSORS_TABLE);
   const now = ctx.clock.now();
   const expired = [...table.values()].filter((c) => c.expiresAt <= now);
-  if (expired.length > 0) ctx.store.transaction(() => expired.forEach((c) => table.delete(c.id)));
+  if (expired.length > 0) ctx.store.transaction(() => expired.forEach((c) => dropCursor(ctx, c.id)));
   return [...table.values()];
+}
+
+function dropCursor(ctx: EmulatorContext, id: string): void {
+  ctx.store.table<CursorDoc>(CURSORS_TABLE).delete(id);
+  ctx.store.table<readonly string[]>(CURSOR_IDS_TABLE).delete(id);
 }
 
 function findCursor(req: ApiRequest): CursorDoc {
@@ -69,24 +78,29 @@ function createCursor(req: ApiRequest): unknown {
       `At most ${MAX_OPEN_CURSORS} cursors can be open; read the others to their end or delete them first.`,
     );
   const selection = selectRecords(req, scope.live, viewableRecords(scope), query, 'cursor');
+  const ids = selection.records.map((r) => idOf(r));
   const cursor: CursorDoc = {
     id: randomUUID(),
     app: scope.appId,
     owner: ownerOf(req.principal),
-    ids: selection.records.map((r) => idOf(r)),
+    total: ids.length,
     position: 0,
     size,
     fields: wanted ? [...wanted] : null,
     expiresAt: req.ctx.clock.now() + CURSOR_IDLE_MS,
   };
-  req.ctx.store.transaction(() => req.ctx.store.table<CursorDoc>(CURSORS_TABLE).put(cursor.id, cursor));
-  return { id: cursor.id, totalCount: String(cursor.ids.length) };
+  req.ctx.store.transaction(() => {
+    req.ctx.store.table<CursorDoc>(CURSORS_TABLE).put(cursor.id, cursor);
+    req.ctx.store.table<readonly string[]>(CURSOR_IDS_TABLE).put(cursor.id, ids);
+  });
+  return { id: cursor.id, totalCount: String(cursor.total) };
 }
 
 function readCursor(req: ApiRequest): unknown {
   const cursor = findCursor(req);
   const scope = openScope(req, cursor.app);
-  const pageIds = cursor.ids.slice(cursor.position, cursor.position + cursor.size);
+  const ids = req.ctx.store.table<readonly string[]>(CURSOR_IDS_TABLE).get(cursor.id) ?? [];
+  const pageIds = ids.slice(cursor.position, cursor.position + cursor.size);
   const wanted = cursor.fields ? new Set(cursor.fields) : null;
   const records = pageIds.flatMap((id) => {
     const record = scope.table.get(id);
@@ -94,18 +108,18 @@ function readCursor(req: ApiRequest): unknown {
     return record ? [recordView(record, wanted, scope.access.hiddenFields(record))] : [];
   });
   const position = cursor.position + pageIds.length;
-  const next = position < cursor.ids.length;
+  const next = position < cursor.total;
   const table = req.ctx.store.table<CursorDoc>(CURSORS_TABLE);
   req.ctx.store.transaction(() => {
     if (next) table.put(cursor.id, { ...cursor, position, expiresAt: req.ctx.clock.now() + CURSOR_IDLE_MS });
-    else table.delete(cursor.id);
+    else dropCursor(req.ctx, cursor.id);
   });
   return { records, next };
 }
 
 function deleteCursor(req: ApiRequest): unknown {
   const cursor = findCursor(req);
-  req.ctx.store.transaction(() => req.ctx.store.table<CursorDoc>(CURSORS_TABLE).delete(cursor.id));
+  req.ctx.store.transaction(() => dropCursor(req.ctx, cursor.id));
   return {};
 }
 
