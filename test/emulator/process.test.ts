@@ -132,6 +132,20 @@ describe('process management', () => {
     expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([400, ['assignees[0]']]);
   });
 
+  it('puts records stored before the process was enabled in the first status', async () => {
+    const later = await appWithFields(emu, { amount: { type: 'NUMBER' } });
+    await addRecords(emu, later, [rec({ amount: 1 })]);
+    await ok(emu.call('PUT', '/k/v1/preview/app/status.json', { app: later, ...PROCESS }));
+    expect(await emu.deploy([later])).toEqual({ [later]: 'SUCCESS' });
+    const list = await ok(emu.call('GET', '/k/v1/records.json', { app: later, query: 'Status = "Open"' }));
+    expect(list.records.map((r: any) => r.Status.value as unknown)).toEqual(['Open']);
+    await ok(
+      emu.call('PUT', '/k/v1/record/status.json', { app: later, id: 1, action: 'Submit', assignee: 'bob' }),
+    );
+    const { record } = await ok(emu.call('GET', '/k/v1/record.json', { app: later, id: 1 }));
+    expect([record.Status.value, record.$revision.value]).toEqual(['Review', '3']);
+  });
+
   it('answers GAIA_ST02 when process management is off', async () => {
     const plain = await appWithFields(emu, {});
     await addRecords(emu, plain, [{}]);

@@ -118,6 +118,27 @@ export function initialStatus(
   return { status: first.name, assignees: automaticAssignees(first, record, ctx) };
 }
 
+/**
+ * A record as process management sees it: one stored before the process was turned on has no
+ * status yet and reads as being in the first status (as the platform moves every record there
+ * when the process is enabled). Other records come back as they are.
+ */
+export function withInitialStatus(live: AppSettings, record: StoredRecord): StoredRecord {
+  if (!processEnabled(live)) return record;
+  const code = Object.keys(live.properties).find((c) => live.properties[c]?.type === 'STATUS');
+  if (code === undefined || record[code] !== undefined) return record;
+  const first = processStates(live)[0];
+  if (!first) return record;
+  const assignee = Object.keys(live.properties).find((c) => live.properties[c]?.type === 'STATUS_ASSIGNEE');
+  return {
+    ...record,
+    [code]: { type: 'STATUS', value: first.name },
+    ...(assignee === undefined || record[assignee]
+      ? {}
+      : { [assignee]: { type: 'STATUS_ASSIGNEE', value: [] } }),
+  };
+}
+
 /** The record's current status: its STATUS value, or the first status for records older than the process. */
 export function currentStatus(live: AppSettings, record: StoredRecord): string | undefined {
   const value = Object.values(record).find((f) => f.type === 'STATUS')?.value;

@@ -1,12 +1,11 @@
-import { findRecord } from '../../records/model.js';
-import { openScope } from './scope.js';
+import { openScope, storedRecord } from './scope.js';
 import type { ApiRequest } from '../../context.js';
 
 /** `records/acl/evaluate.json`: the caller's own rights on each named record, in the order asked. */
 function evaluate(req: ApiRequest): unknown {
   const scope = openScope(req);
   const ids = req.params.ids('ids', { max: 100, required: true });
-  const records = ids.map((id) => findRecord(req.ctx, scope.appId, id));
+  const records = ids.map((id) => storedRecord(scope, id));
   const rights = scope.access.rightsFor(records);
   return {
     evaluate: ids.map((id) => {

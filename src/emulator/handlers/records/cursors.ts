@@ -3,6 +3,7 @@ import { ApiError } from '../../errors.js';
 import { recordView } from '../../records/output.js';
 import { selectRecords } from '../../records/query.js';
 import { idOf } from '../../records/model.js';
+import { withInitialStatus } from '../../records/process.js';
 import { openScope, requireRight } from './scope.js';
 import { viewableRecords, wantedFields } from './read.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
@@ -103,7 +104,8 @@ function readCursor(req: ApiRequest): unknown {
   const pageIds = ids.slice(cursor.position, cursor.position + cursor.size);
   const wanted = cursor.fields ? new Set(cursor.fields) : null;
   const records = pageIds.flatMap((id) => {
-    const record = scope.table.get(id);
+    const stored = scope.table.get(id);
+    const record = stored && withInitialStatus(scope.live, stored);
     // A record deleted since the cursor was made is skipped; values are read now.
     return record ? [recordView(record, wanted, scope.access.hiddenFields(record))] : [];
   });

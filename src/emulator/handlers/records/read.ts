@@ -1,6 +1,7 @@
 import { invalid } from '../../errors.js';
 import { recordView } from '../../records/output.js';
 import { selectRecords } from '../../records/query.js';
+import { withInitialStatus } from '../../records/process.js';
 import { openScope, recordFor, requireRight, type RecordScope } from './scope.js';
 import { idOf, type StoredRecord } from '../../records/model.js';
 import type { ApiRequest } from '../../context.js';
@@ -22,7 +23,7 @@ export function wantedFields(req: ApiRequest, name = 'fields'): Set<string> | nu
 
 /** The app's records this caller may view (record access rules applied), in storage order. */
 export function viewableRecords(scope: RecordScope): StoredRecord[] {
-  const all = [...scope.table.values()];
+  const all = [...scope.table.values()].map((r) => withInitialStatus(scope.live, r));
   if (!scope.access.restricted) return all;
   const rights = scope.access.rightsFor(all);
   return all.filter((r) => rights.get(idOf(r))?.viewable === true);

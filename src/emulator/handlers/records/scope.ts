@@ -3,6 +3,7 @@ import { findApp } from '../../access.js';
 import { principalEntity } from '../../auth.js';
 import { RecordAccess, type RecordRights } from '../../records/permissions.js';
 import { filterMatcher } from '../../records/query.js';
+import { withInitialStatus } from '../../records/process.js';
 import { findRecord, recordTable, type StoredRecord } from '../../records/model.js';
 import type { WriteEnv } from '../../records/compose.js';
 import type { Stamp } from '../../records/system-fields.js';
@@ -53,10 +54,15 @@ const RIGHT_FLAG: Record<Exclude<Right, 'add'>, keyof RecordRights> = {
 /** The record by id, refused with 403 unless the caller's record rights allow `right` on it. */
 export function recordFor(scope: RecordScope, id: string, right: Exclude<Right, 'add'>): StoredRecord {
   requireRight(scope, right);
-  const record = findRecord(scope.req.ctx, scope.appId, id);
+  const record = storedRecord(scope, id);
   if (!scope.access.rights(record)[RIGHT_FLAG[right]])
     throw errors.forbidden(`${right} on record ${id} of app ${scope.appId} (record access rules)`);
   return record;
+}
+
+/** A record by id (404 GAIA_RE01 when absent), as the live process settings show it. */
+export function storedRecord(scope: RecordScope, id: string): StoredRecord {
+  return withInitialStatus(scope.live, findRecord(scope.req.ctx, scope.appId, id));
 }
 
 /** The environment record writes are checked in; `previous` decides per-record field rules. */
