@@ -63,8 +63,22 @@ describe('record access rules', () => {
       emu.call('POST', '/k/v1/records/cursor.json', { app, query: 'order by $id asc' }, { user: BOB }),
     );
     expect(cursor.totalCount).toBe('2');
+    const othersCursor = await emu.call(
+      'GET',
+      '/k/v1/records/cursor.json',
+      { id: cursor.id },
+      { user: ALICE },
+    );
+    expect([othersCursor.status, othersCursor.body.code]).toEqual([404, 'GAIA_CU01']);
     const page = await ok(emu.call('GET', '/k/v1/records/cursor.json', { id: cursor.id }, { user: BOB }));
     expect(page.records.map((r: any) => r.$id.value as unknown)).toEqual(['2', '4']);
+    const comment = await emu.call(
+      'POST',
+      '/k/v1/record/comment.json',
+      { app, record: 1, comment: { text: 'x' } },
+      { user: BOB },
+    );
+    expect([comment.status, comment.body.code]).toEqual([403, 'CB_NO02']);
     const hidden = await emu.call('GET', '/k/v1/record.json', { app, id: 1 }, { user: BOB });
     expect([hidden.status, hidden.body.code]).toEqual([403, 'CB_NO02']);
     const evaluate = await ok(
