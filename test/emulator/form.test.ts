@@ -172,6 +172,7 @@ describe('form fields', () => {
     expect(draft.body.properties).toEqual(
       expect.arrayContaining([expect.objectContaining({ code: 'title' })]),
     );
+    expect(Object.keys(draft.body)).toEqual(['properties']);
     const live = await emu.call('GET', '/k/v1/form.json', { app });
     expect(live.body.properties.map((p: { code: string }) => p.code)).not.toContain('title');
   });

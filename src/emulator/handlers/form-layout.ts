@@ -1,5 +1,5 @@
 import { Problems } from '../errors.js';
-import { writeSettings } from '../model/settings-write.js';
+import { readSettings, writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { layoutBody } from '../validate/layout.js';
 import { anyJson, obj } from '../validate/shape.js';
@@ -52,11 +52,12 @@ function putLayout(req: ApiRequest): unknown {
   return { revision };
 }
 
-/** The deprecated combined form API: `{properties: [definition, ...]}`, as the old API answered. */
+/** The deprecated combined form API: `{properties: [definition, ...]}` and no revision, as the old API answered. */
 function legacyForm(copy: 'draft' | 'live') {
-  return readHandler(copy, copy === 'draft' ? 'manage' : 'view', false, (s) => ({
-    properties: Object.values(s.properties),
-  }));
+  return (req: ApiRequest): unknown => {
+    const { settings } = readSettings(req, copy, 'view');
+    return { properties: Object.values(settings.properties) };
+  };
 }
 
 export const formLayoutRoutes: Route[] = [
