@@ -136,6 +136,8 @@ describe('adding and reading records', () => {
       ['limit 501', 'GAIA_QU01'],
       ['limit 10 offset 10001', 'GAIA_QU02'],
       ['nosuchfield = "x"', 'GAIA_IQ11'],
+      ['amount like "1"', 'GAIA_IQ03'],
+      ['amount = ', 'GAIA_IQ01'],
     ]) {
       const bad = await emu.call('GET', '/k/v1/records.json', { app, query });
       expect([bad.status, bad.body.code]).toEqual([400, code]);
