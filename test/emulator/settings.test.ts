@@ -164,7 +164,7 @@ describe('settings details', () => {
     }
   });
 
-  it('refuses process actions whose statuses are deleted, and enabling with no status', async () => {
+  it('refuses process actions whose statuses are deleted, and enabling with no status; enabling turns the status fields on', async () => {
     const app = await emu.deployedApp();
     const path = '/k/v1/preview/app/status.json';
     await emu.call('PUT', path, {
@@ -174,6 +174,12 @@ describe('settings details', () => {
     });
     const orphan = await emu.call('PUT', path, { app, states: { B: null } });
     expect(Object.keys(orphan.body.errors)).toEqual(['actions[0].to']);
+    const status = (await emu.call('GET', '/k/v1/preview/app/form/fields.json', { app })).body.properties
+      .Status;
+    expect(status.enabled).toBe(false);
+    await emu.call('PUT', path, { app, enable: true });
+    const enabled = (await emu.call('GET', '/k/v1/preview/app/form/fields.json', { app })).body.properties;
+    expect([enabled.Status.enabled, enabled.Assignee.enabled]).toEqual([true, true]);
     const fine = await emu.call('PUT', path, { app, states: { B: null }, actions: [] });
     expect(fine.status).toBe(200);
     expect(Object.keys((await emu.call('GET', path, { app })).body.states)).toEqual(['A']);

@@ -1,7 +1,7 @@
 import { attachFileKey, attachmentView } from '../../model/files.js';
 import { invalid, Problems } from '../../errors.js';
 import { checkActionStates } from '../../validate/process.js';
-import type { Json, JsonObject } from '../../model/app.js';
+import type { AppSettings, Json, JsonObject } from '../../model/app.js';
 import type { ApiRequest } from '../../context.js';
 
 /** A `{type: FILE, file: {fileKey}}` entry with its upload key attached (or an attachment key kept). */
@@ -40,7 +40,17 @@ export function applyCustomize(current: JsonObject, body: JsonObject, req: ApiRe
  * Process management: `enable` and `actions` replaced when given; `states` merged by name, a
  * null entry deleting that status. Every action must then go between existing statuses.
  */
-export function applyProcess(current: JsonObject, body: JsonObject): JsonObject {
+export function applyProcess(settings: AppSettings, body: JsonObject): AppSettings {
+  const process = processSettings(settings.process, body);
+  // The status and assignee system fields are on exactly when process management is.
+  const properties = { ...settings.properties };
+  for (const [code, field] of Object.entries(properties))
+    if (field.type === 'STATUS' || field.type === 'STATUS_ASSIGNEE')
+      properties[code] = { ...field, enabled: process.enable === true };
+  return { ...settings, process, properties };
+}
+
+function processSettings(current: JsonObject, body: JsonObject): JsonObject {
   const states: Record<string, Json> = { ...(current.states as JsonObject) };
   if (body.states)
     for (const [name, state] of Object.entries(body.states as JsonObject)) {

@@ -105,7 +105,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     body: processBody,
     required: [],
     read: (s) => s.process,
-    apply: (s, body) => ({ settings: { ...s, process: applyProcess(s.process, body) } }),
+    apply: (s, body) => ({ settings: applyProcess(s, body) }),
   },
   {
     live: '/k/v1/app/customize.json',
