@@ -91,8 +91,8 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const configRead = await readSource({ path: configPath, file: show(configPath), variables, maxFileBytes });
   problems.push(...configRead.problems);
   const configSource = configRead.source;
-  if (!configSource || configSource.value === undefined) return done(null);
-  sources.set(configSource.file, configSource.text);
+  if (configSource) sources.set(configSource.file, configSource.text);
+  if (!configSource || configSource.value === undefined || configRead.problems.length > 0) return done(null);
   const schemaProblems = checkSchema('project', configSource);
   problems.push(...schemaProblems);
   if (schemaProblems.length > 0) return done(null);
@@ -115,6 +115,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
       const referencedAt = {
         ...configSource.locate(['apps', key, 'manifest']),
         prefix: `${formatPath(['apps', key, 'manifest'])}: `,
+        written: app.manifest,
       };
       const read = await readSource({
         path: manifestPath,
@@ -125,8 +126,10 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
       });
       problems.push(...read.problems, ...read.unset.map((u) => u.problem));
       const source = read.source;
-      if (!source || source.value === undefined) return { key, manifestPath, checked: null };
-      sources.set(source.file, source.text);
+      if (source) sources.set(source.file, source.text);
+      // A file whose YAML or variables are wrong has an unreliable value: say only that.
+      const unreliable = read.problems.length > 0 || read.unset.length > 0;
+      if (!source || source.value === undefined || unreliable) return { key, manifestPath, checked: null };
       const schema = checkSchema('app', source);
       problems.push(...schema);
       if (schema.length > 0) return { key, manifestPath, checked: null };

@@ -18,12 +18,19 @@ export async function readSource(options: {
   file: string;
   variables: Variables;
   maxFileBytes: number;
-  referencedAt?: Location & { prefix: string };
+  /** The line naming the file, how it writes the path, and what to put before the message. */
+  referencedAt?: Location & { prefix: string; written: string };
 }): Promise<SourceRead> {
   const read = await readTextFile(options.path, options.maxFileBytes);
   if (!read.ok) {
-    const at = options.referencedAt ?? { file: options.file, line: 1, col: 1, prefix: '' };
-    const message = `${at.prefix}${options.file} ${read.message}`;
+    const at = options.referencedAt ?? {
+      file: options.file,
+      line: 1,
+      col: 1,
+      prefix: '',
+      written: options.file,
+    };
+    const message = `${at.prefix}${at.written} ${read.message}`;
     return { source: null, problems: [problem(read.code, message, at, { hint: read.hint })], unset: [] };
   }
   const parsed = parseYaml({

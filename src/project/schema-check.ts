@@ -106,6 +106,15 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
         'key',
       );
     case 'type':
+      if (path.length === 0 && error.data === null)
+        return at(
+          source,
+          'SCHEMA.TYPE',
+          path,
+          'the file is empty',
+          'value',
+          'Write its settings as a YAML map.',
+        );
       return at(source, 'SCHEMA.TYPE', path, message(error, params), 'value');
     case 'enum':
     case 'const':

@@ -115,14 +115,20 @@ export function parseYaml(options: {
     problems.push(
       problem('VARIABLE.TOO_MANY', 'too many ${...} references in one file', at(masked.overflowAt)),
     );
-  for (const error of doc.errors) {
-    const code = error.code === 'DUPLICATE_KEY' ? 'YAML.DUPLICATE_KEY' : 'YAML.SYNTAX';
-    problems.push(
-      problem(code, `invalid YAML: ${firstLine(error.message)}`, at(error.pos[0]), { hint: SYNTAX_HINT }),
-    );
+  // Later syntax errors are mostly echoes of the first; fixing it is what helps.
+  const error = doc.errors[0];
+  if (error) {
+    const message =
+      error.code === 'MULTIPLE_DOCS'
+        ? 'a file holds one YAML document; remove the --- separator and what follows'
+        : `invalid YAML: ${firstLine(error.message)}`;
+    problems.push(problem('YAML.SYNTAX', message, at(error.pos[0]), { hint: SYNTAX_HINT }));
   }
-  for (const warning of doc.warnings)
-    problems.push(problem('YAML.TAG', firstLine(warning.message), at(warning.pos[0]), { hint: TAG_HINT }));
+  for (const warning of doc.warnings) {
+    const tag = /tag: (\S+)/.exec(warning.message)?.[1];
+    const message = tag ? `YAML tag ${tag} is not supported` : firstLine(warning.message);
+    problems.push(problem('YAML.TAG', message, at(warning.pos[0]), { hint: TAG_HINT }));
+  }
   if (doc.errors.length > 0) return { source, problems, unset: [] };
   const builder = new Builder(doc, masked.refs, options.variables, spans, at);
   parsed.value = builder.build(doc.contents, [], undefined);
@@ -160,6 +166,8 @@ class Builder {
   private aliasDepth = 0;
   private aliasValues = 0;
   private aliasLimitHit = false;
+  /** Where the outermost alias being expanded is written: what the user can change. */
+  private aliasOrigin = 0;
 
   constructor(
     private readonly doc: Document,
@@ -180,7 +188,7 @@ class Builder {
           problem(
             'YAML.ALIAS_LIMIT',
             `anchors and aliases expand to more than ${MAX_ALIAS_VALUES} values`,
-            this.at(offset),
+            this.at(this.aliasOrigin),
             {
               hint: 'Write the repeated parts out, or use fewer nested aliases.',
             },
@@ -234,6 +242,7 @@ class Builder {
       return null;
     }
     this.active.add(target);
+    if (this.aliasDepth === 0) this.aliasOrigin = offset;
     this.aliasDepth++;
     try {
       return this.build(target, path, undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchema } from '../../src/project/schema-check.js';
+import { readFileSync } from 'node:fs';
+import { checkSchema, compileSchema } from '../../src/project/schema-check.js';
 import { parseYaml } from '../../src/project/yaml-source.js';
 
 function check(text: string, schema: 'app' | 'project' = 'app') {
@@ -83,5 +84,32 @@ describe('checkSchema', () => {
         "12:20 SCHEMA.INVALID actions.Copy.destApp: must name the app as { app: <project key or numeric id> } or { code: <app code> }",
       ]
     `);
+  });
+});
+
+describe('the schema files', () => {
+  it.each(['app', 'project'] as const)('%s.schema.json is valid JSON Schema 2020-12', (name) => {
+    expect(() => compileSchema(name, { checkSchema: true })).not.toThrow();
+  });
+
+  it.each(['app', 'project'] as const)('%s.schema.json describes every property editors show', (name) => {
+    const schema = JSON.parse(
+      readFileSync(new URL(`../../schema/${name}.schema.json`, import.meta.url), 'utf8'),
+    );
+    const missing: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+      if (node === null || typeof node !== 'object') return;
+      const props = (node as { properties?: Record<string, Record<string, unknown>> }).properties;
+      for (const [key, prop] of Object.entries(props ?? {})) {
+        // A property is described by itself, by the definition it refers to, or (for `type`,
+        // repeated in each type's branch) by the base schema.
+        const described = 'description' in prop || '$ref' in prop || key === 'type';
+        if (!described) missing.push(`${where}/properties/${key}`);
+      }
+      for (const [key, child] of Object.entries(node)) walk(child, `${where}/${key}`);
+    };
+    walk(schema, '#');
+    expect(missing).toEqual([]);
   });
 });

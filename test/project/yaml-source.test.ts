@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseDotEnv } from '../../src/project/env-vars.js';
 import { parseYaml } from '../../src/project/yaml-source.js';
 
 function parse(text: string, variables: Record<string, string> = {}) {
@@ -67,5 +68,19 @@ describe('parseYaml', () => {
       ['YAML.TAG', 1],
       ['YAML.TAG', 2],
     ]);
+  });
+});
+
+describe('parseDotEnv', () => {
+  it('reads bare, quoted and exported values, skipping comments, and locates bad lines', () => {
+    const text =
+      '# comment\nA=plain value # note\nexport B="two\\nlines"\nC=\'$not ${expanded}\'\n\nnot a line\nD="open\n';
+    expect(parseDotEnv(text)).toEqual({
+      values: { A: 'plain value', B: 'two\nlines', C: '$not ${expanded}' },
+      errors: [
+        { line: 6, col: 1, message: 'expected NAME=value' },
+        { line: 7, col: 1, message: 'unterminated quote in D' },
+      ],
+    });
   });
 });

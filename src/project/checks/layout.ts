@@ -16,6 +16,7 @@ export function checkLayout(ctx: CheckContext): void {
   const fields = ctx.fields;
   if (layout === undefined || fields === null) return;
   const placed = new Map<string, PathSegment[]>();
+  const blockless = new Set<string>();
   const place = (info: FieldInfo, path: PathSegment[]): boolean => {
     const first = placed.get(info.code);
     if (first) {
@@ -41,7 +42,10 @@ export function checkLayout(ctx: CheckContext): void {
     const at = [...path, 'code'];
     const info = known(e.code, at);
     if (!info) return;
-    if (info.type === 'SUBTABLE' || info.type === 'GROUP')
+    if (info.type === 'SUBTABLE' || info.type === 'GROUP') {
+      // Counted as placed (its columns are then not reported one by one).
+      place(info, at);
+      blockless.add(info.code);
       return ctx.report(
         'LAYOUT.BLOCK',
         `field "${e.code}" is a ${info.type}; place it as a block of its own`,
@@ -50,6 +54,7 @@ export function checkLayout(ctx: CheckContext): void {
           hint: `Write it as a top-level block: { type: ${info.type}, code: ${e.code}, ${info.type === 'GROUP' ? 'layout' : 'fields'}: [...] }.`,
         },
       );
+    }
     if (UNPLACEABLE.has(info.type))
       return ctx.report(
         'LAYOUT.NOT_PLACEABLE',
@@ -73,8 +78,9 @@ export function checkLayout(ctx: CheckContext): void {
         info.subtable !== null
           ? `field "${e.code}" is a column of subtable "${info.subtable}"; place it in that subtable's block`
           : `field "${e.code}" is not a column of subtable "${subtable ?? ''}"`;
-      return ctx.report('LAYOUT.SUBTABLE', message, at);
+      ctx.report('LAYOUT.SUBTABLE', message, at);
     }
+    // Counted as placed even when misplaced, so one mistake is reported once.
     place(info, at);
   };
   layout.forEach((block, i) => {
@@ -109,12 +115,9 @@ export function checkLayout(ctx: CheckContext): void {
     }
   });
   for (const info of fields.values()) {
-    if (
-      placed.has(info.code) ||
-      info.path.length === 0 ||
-      (info.subtable !== null && !placed.has(info.subtable))
-    )
-      continue;
+    const table = info.subtable;
+    const tableUnplaced = table !== null && (!placed.has(table) || blockless.has(table));
+    if (placed.has(info.code) || info.path.length === 0 || tableUnplaced) continue;
     if (isSystemType(info.type)) continue;
     const where = info.subtable !== null ? `the block of subtable "${info.subtable}"` : 'a row';
     ctx.report('LAYOUT.MISSING', `field "${info.code}" is not placed`, ['layout'], {
