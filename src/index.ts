@@ -2,3 +2,4 @@
 export { AppdeployError } from './errors.js';
 export * from './client/index.js';
 export * from './project/index.js';
+export * as query from './query/index.js';
