@@ -113,6 +113,7 @@ describe('form fields', () => {
       [{ title: { type: 'NUMBER' } }, 'properties.title.type'],
       [{ title: { code: 'renamed' } }, 'properties.title.code'],
       [{ ghost: { label: 'G' } }, 'properties.ghost'],
+      [{ items: { fields: { qty: null } } }, 'properties.items.fields.qty'],
       [
         { items: { fields: { title: { type: 'NUMBER', code: 'title', label: 'T' } } } },
         'properties.items.fields.title',

@@ -9,12 +9,18 @@ export function fieldIndex(properties: Record<string, JsonObject>): {
 } {
   const fields = new Map<string, string>();
   const inTable = new Map<string, string>();
+  // Definitions are read defensively: this also indexes a request's fields before they are checked.
+  const typeOf = (def: unknown): string => {
+    const type = (def as { type?: unknown } | null)?.type;
+    return typeof type === 'string' ? type : '';
+  };
   for (const [code, def] of Object.entries(properties)) {
-    fields.set(code, typeof def.type === 'string' ? def.type : '');
-    if (def.type === 'SUBTABLE' && typeof def.fields === 'object' && def.fields !== null) {
-      for (const [inner, innerDef] of Object.entries(def.fields as Record<string, JsonObject>)) {
-        fields.set(inner, typeof innerDef.type === 'string' ? innerDef.type : '');
-        inTable.set(inner, code);
+    fields.set(code, typeOf(def));
+    const inner = (def as { fields?: unknown } | null)?.fields;
+    if (typeOf(def) === 'SUBTABLE' && typeof inner === 'object' && inner !== null) {
+      for (const [innerCode, innerDef] of Object.entries(inner)) {
+        fields.set(innerCode, typeOf(innerDef));
+        inTable.set(innerCode, code);
       }
     }
   }
