@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { AppdeployError } from '../../src/errors.js';
+import { loadProject, validateProject } from '../../src/project/index.js';
+
+describe('loadProject', () => {
+  it('gives the planner every app with its manifest, source and id in the chosen environment', async () => {
+    const project = await loadProject({
+      cwd: process.cwd(),
+      dir: 'examples/assets',
+      env: 'production',
+      variables: {},
+    });
+    expect(project.environment).toEqual({
+      name: 'production',
+      local: false,
+      config: {
+        baseUrl: 'https://assets.example.com',
+        auth: { apiToken: ['', ''] },
+        guestSpaceId: 4,
+      },
+    });
+    expect(project.apps.map((a) => [a.key, a.id, a.ids])).toEqual([
+      ['assets', '101', { production: '101' }],
+      ['maintenance', '102', { production: '102' }],
+    ]);
+    const assets = project.apps[0]!;
+    expect(assets.manifest.icon).toEqual({ type: 'FILE', path: 'icons/asset-register.png' });
+    expect(assets.source.locate(['icon', 'path'])).toMatchObject({ line: 6, col: 27 });
+    expect(project.configSource.value).toBe(project.config);
+  });
+
+  it('takes variables as data, over .env and defaults', async () => {
+    const project = await loadProject({
+      cwd: process.cwd(),
+      dir: 'examples/crm',
+      env: 'staging',
+      variables: { CRM_STAGING_PASSWORD: 'from-env', CRM_STAGING_URL: undefined },
+    });
+    expect(project.environment.config).toEqual({
+      baseUrl: 'https://crm-staging.example.com',
+      auth: { login: 'deploy-bot', password: 'from-env' },
+    });
+    expect(project.apps.map((a) => a.id)).toEqual(['12', '13']);
+  });
+
+  it('throws a user error naming the first problem and how many there are', async () => {
+    const error = await loadProject({
+      cwd: 'test/project/fixtures/broken/layout-unknown-field',
+      variables: {},
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppdeployError);
+    expect(error).toMatchObject({
+      code: 'MANIFEST.INVALID',
+      message: 'apps/orders.yaml:39:1: layout: field "related" is not placed',
+      hint: '2 problems in all; run `appdeploy validate` to list them.',
+    });
+  });
+
+  it('returns no project, but every problem, when something is wrong', async () => {
+    const result = await validateProject({
+      cwd: 'test/project/fixtures/broken/view-filter-option',
+      variables: {},
+    });
+    expect(result.project).toBeNull();
+    expect(result.environment?.name).toBe('local');
+    expect(result.sources.get('apps/orders.yaml')).toContain('filterCond: state in ("Closed")');
+  });
+});
