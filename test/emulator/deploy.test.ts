@@ -131,7 +131,8 @@ describe('deploy', () => {
 
   it('deploys 300 apps in one call and reports them in one status call', async () => {
     const apps: string[] = [];
-    for (let i = 0; i < 300; i++) apps.push(await draftApp(`Bulk ${i}`));
+    for (let batch = 0; batch < 300; batch += 20)
+      apps.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => draftApp(`Bulk ${batch + i}`)))));
     expect((await emu.call('POST', DEPLOY, { apps: apps.map((app) => ({ app })) })).status).toBe(200);
     await finishDeploys();
     const all = await statuses(apps);

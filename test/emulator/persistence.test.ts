@@ -112,7 +112,7 @@ describe('persistence with a data directory', () => {
       }
     };
     const workers = Array.from({ length: 16 }, worker);
-    while (acknowledged.size < 150) await new Promise((r) => setTimeout(r, 5));
+    while (acknowledged.size < 60) await new Promise((r) => setTimeout(r, 5));
     cli.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);
