@@ -6,7 +6,8 @@
 import type { CompareOperator, Condition, FieldRef, Query, SortKey, Value } from './ast.js';
 import { QuerySyntaxError } from './errors.js';
 import { isFunctionName, parseFunction, type RawArgument } from './functions.js';
-import { tokenize, type Token } from './lexer.js';
+import { describe, TokenCursor } from './cursor.js';
+import { tokenize } from './lexer.js';
 
 type Mode = 'query' | 'filter';
 
@@ -32,16 +33,9 @@ export function parseSort(text: string): SortKey[] {
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/u;
 const COMPARE: ReadonlySet<string> = new Set(['=', '!=', '>', '<', '>=', '<=']);
 
-class Parser {
-  private readonly tokens: Token[];
-  private index = 0;
-
+class Parser extends TokenCursor {
   constructor(text: string) {
-    this.tokens = tokenize(text);
-  }
-
-  atEnd(): boolean {
-    return this.peek().kind === 'end';
+    super(tokenize(text));
   }
 
   query(mode: Mode): Query {
@@ -89,12 +83,6 @@ class Parser {
       keys.push({ field, direction });
     } while (this.takeSymbol(','));
     return keys;
-  }
-
-  expectEnd(expected: string): void {
-    const token = this.peek();
-    if (token.kind !== 'end')
-      throw new QuerySyntaxError(`unexpected ${describe(token)}: expected ${expected}`, token.start);
   }
 
   private orCondition(): Condition {
@@ -300,49 +288,8 @@ class Parser {
       );
     }
   }
-
-  private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.index + ahead, this.tokens.length - 1)] as Token;
-  }
-
-  private isWord(token: Token, word: string): boolean {
-    return token.kind === 'word' && token.text.toLowerCase() === word;
-  }
-
-  private isSymbol(token: Token, symbol: string): boolean {
-    return token.kind === 'symbol' && token.text === symbol;
-  }
-
-  private takeWord(word: string): boolean {
-    if (!this.isWord(this.peek(), word)) return false;
-    this.index++;
-    return true;
-  }
-
-  private takeSymbol(symbol: string): boolean {
-    if (!this.isSymbol(this.peek(), symbol)) return false;
-    this.index++;
-    return true;
-  }
 }
 
 function flatten(kind: 'and' | 'or', conditions: Condition[]): Condition[] {
   return conditions.flatMap((c) => (c.kind === kind ? c.conditions : [c]));
-}
-
-function describe(token: Token): string {
-  switch (token.kind) {
-    case 'word':
-      return `"${token.text}"`;
-    case 'string':
-      return `string "${token.value}"`;
-    case 'symbol':
-      return `"${token.text}"`;
-    case 'end':
-      return 'end of query';
-    default: {
-      const never: never = token;
-      return never;
-    }
-  }
 }
