@@ -92,6 +92,11 @@ describe('settings details', () => {
     ],
     ['a sort on an unknown field', { S: { type: 'LIST', index: 0, sort: 'ghost asc' } }, 'views.S.sort'],
     [
+      'a filter whose operator the field type refuses',
+      { F: { type: 'LIST', index: 0, filterCond: 'Created_datetime like "2020"' } },
+      'views.F.filterCond',
+    ],
+    [
       'a filter that does not parse',
       { F: { type: 'LIST', index: 0, filterCond: 'Record_number >' } },
       'views.F.filterCond',

@@ -1,4 +1,5 @@
 import { Problems } from '../errors.js';
+import { fieldsFromProperties } from '../../query/index.js';
 import type { JsonObject } from '../model/app.js';
 import type { CheckContext, Shape } from './shape.js';
 
@@ -40,7 +41,12 @@ export function checkBody<T>(
   otherApp: OtherAppFields = () => undefined,
 ): T {
   const problems = new Problems();
-  const ctx: CheckContext = { problems, ...fieldIndex(properties), otherApp };
+  const ctx: CheckContext = {
+    problems,
+    ...fieldIndex(properties),
+    queryFields: fieldsFromProperties(properties),
+    otherApp,
+  };
   const out = shape(body, '', ctx);
   problems.throwIfAny();
   return out as T;

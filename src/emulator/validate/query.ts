@@ -1,62 +1,48 @@
-import { parseFilter, parseSort, QuerySyntaxError, type Condition } from '../../query/index.js';
+import {
+  checkQuery,
+  parseFilter,
+  parseSort,
+  QuerySyntaxError,
+  type Condition,
+  type SortKey,
+} from '../../query/index.js';
 import { str, type CheckContext, type Shape } from './shape.js';
 
-function codesIn(condition: Condition | null): string[] {
-  if (condition === null) return [];
-  switch (condition.kind) {
-    case 'and':
-    case 'or':
-      return condition.conditions.flatMap(codesIn);
-    case 'compare':
-    case 'in':
-    case 'like':
-    case 'empty':
-      return [condition.field.code];
-    default: {
-      const never: never = condition;
-      return never;
-    }
-  }
-}
-
-/** Records a problem for the first code the app does not have (`$id` always exists). */
-function checkCodes(codes: readonly string[], path: string, ctx: CheckContext): boolean {
-  const missing = codes.find((code) => code !== '$id' && !ctx.fields.has(code));
-  if (missing === undefined) return true;
-  ctx.problems.add(path, `The field "${missing}" does not exist in the app.`);
-  return false;
-}
-
-/** Runs a parser; a syntax error becomes a problem at `path` that says where in the text. */
-function parsed<T>(parse: () => T, path: string, ctx: CheckContext): T | undefined {
+/**
+ * Runs the query language's parser and type check over a stored query part; the first problem
+ * (a syntax error, an unknown field, an operator or value the field's type does not accept)
+ * is recorded at `path`, saying where in the text it is.
+ */
+function checkPart(
+  text: string,
+  parse: () => { condition: Condition | null; orderBy: readonly SortKey[] },
+  path: string,
+  ctx: CheckContext,
+): string | undefined {
+  let part: { condition: Condition | null; orderBy: readonly SortKey[] };
   try {
-    return parse();
+    part = parse();
   } catch (error) {
     if (!(error instanceof QuerySyntaxError)) throw error;
     ctx.problems.add(path, `The query is not valid: ${error.message}.`);
     return undefined;
   }
+  const [problem] = checkQuery({ ...part, limit: null, offset: null }, ctx.queryFields);
+  if (!problem) return text;
+  ctx.problems.add(path, `${problem.message} (at position ${problem.position} of "${text}")`);
+  return undefined;
 }
 
 /** A record filter (`filterCond`): the query language's condition part; empty matches every record. */
 export const filterCond: Shape = (value, path, ctx) => {
   const text = str()(value, path, ctx);
   if (typeof text !== 'string') return undefined;
-  const query = parsed(() => parseFilter(text), path, ctx);
-  return query && checkCodes(codesIn(query.condition), path, ctx) ? text : undefined;
+  return checkPart(text, () => ({ condition: parseFilter(text).condition, orderBy: [] }), path, ctx);
 };
 
-/** A sort clause such as `amount desc, $id asc`, each key a field of the app. */
+/** A sort clause such as `amount desc, $id asc`, each key a sortable field of the app. */
 export const sortClause: Shape = (value, path, ctx) => {
   const text = str()(value, path, ctx);
   if (typeof text !== 'string') return undefined;
-  const keys = parsed(() => parseSort(text), path, ctx);
-  return keys &&
-    checkCodes(
-      keys.map((k) => k.field.code),
-      path,
-      ctx,
-    )
-    ? text
-    : undefined;
+  return checkPart(text, () => ({ condition: null, orderBy: parseSort(text) }), path, ctx);
 };

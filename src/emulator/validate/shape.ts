@@ -1,4 +1,5 @@
 import type { Problems } from '../errors.js';
+import type { FieldMap } from '../../query/index.js';
 
 /**
  * What a settings body is checked against: the app's fields (code -> type, subtable fields
@@ -10,6 +11,8 @@ export interface CheckContext {
   readonly fields: ReadonlyMap<string, string>;
   /** Field code -> the SUBTABLE holding it. */
   readonly inTable: ReadonlyMap<string, string>;
+  /** The same fields as the query language's type check reads them (types, options, tables). */
+  readonly queryFields: FieldMap;
   readonly otherApp: (app: unknown, code: unknown) => ReadonlyMap<string, string> | undefined;
 }
 
