@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authHeader, runCli } from './cli-process.js';
+import { startEmulator } from '../../src/index.js';
 
 describe('appdeploy emulator (the built CLI)', () => {
   it('prints "listening on http://HOST:PORT" first, answers the spec\'s calls, and exits 0 on SIGTERM', async () => {
@@ -68,6 +69,16 @@ describe('appdeploy emulator (the built CLI)', () => {
     } finally {
       cli.child.kill('SIGTERM');
       await cli.exited;
+    }
+  });
+
+  it('is also a library function of the package entry: startEmulator returns {url, close()}', async () => {
+    const emulator = await startEmulator({ port: 0 });
+    try {
+      expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${emulator.url}/k/v1/apps.json`, { headers: authHeader() })).status).toBe(200);
+    } finally {
+      await emulator.close();
     }
   });
 });
