@@ -75,6 +75,30 @@ describe('deploy', () => {
     expect([await liveName(a), await liveName(b)]).toEqual(['A2', 'B2']);
   });
 
+  it('fails a deploy that existing records break (a field newly unique), cancelling the rest of the call', async () => {
+    const a = await liveApp('Records');
+    const b = await liveApp('Bystander');
+    const fields = '/k/v1/preview/app/form/fields.json';
+    await emu.call('POST', fields, {
+      app: a,
+      properties: { sku: { type: 'SINGLE_LINE_TEXT', code: 'sku', label: 'SKU' } },
+    });
+    await emu.call('POST', DEPLOY, { apps: [{ app: a }] });
+    await finishDeploys();
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await emu.call('POST', '/k/v1/record.json', { app: a, record: { sku: { value: 'same' } } })).status,
+      ).toBe(200);
+    await emu.call('PUT', fields, { app: a, properties: { sku: { unique: true } } });
+    await emu.call('PUT', SETTINGS, { app: b, name: 'Bystander 2' });
+    await emu.call('POST', DEPLOY, { apps: [{ app: b }, { app: a }] });
+    await finishDeploys();
+    expect(await statuses([a, b])).toEqual({ [a]: 'FAIL', [b]: 'CANCEL' });
+    const live = await emu.call('GET', '/k/v1/app/form/fields.json', { app: a });
+    expect(live.body.properties.sku.unique).toBeUndefined();
+    expect(await liveName(b)).toBe('Bystander');
+  });
+
   it('reverts: the draft becomes live again and nothing is deployed', async () => {
     const app = await liveApp('Kept');
     await emu.call('PUT', SETTINGS, { app, name: 'Discarded' });
