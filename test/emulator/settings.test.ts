@@ -71,7 +71,7 @@ describe('settings details', () => {
     const res = await emu.call('PUT', '/k/v1/preview/app/views.json', {
       app,
       views: {
-        'All records': { ...before.body.views['All records'], index: 1 },
+        'All records': { ...before.body.views['All records'], index: 1, id: Number(allId) },
         Calendar: { type: 'CALENDAR', index: 0, date: 'Created_datetime', title: 'Record_number' },
       },
     });

@@ -1,4 +1,4 @@
-import { arr, byValue, field, int, map, obj, str, type Shape } from './shape.js';
+import { assignedId, arr, byValue, field, int, map, obj, str, type Shape } from './shape.js';
 import { appRef, entity, filterCond, named } from './common.js';
 
 /** A field of the destination app, when that app exists (otherwise the app reference itself is wrong). */
@@ -21,7 +21,7 @@ const action: Shape = byValue((value, _path, ctx) => {
   return obj(
     {
       name: str(),
-      id: str(),
+      id: assignedId,
       index: int(0),
       destApp: appRef,
       mappings: arr(mapping),

@@ -1,4 +1,4 @@
-import { anyJson, arr, field, int, map, obj, str, type Shape } from './shape.js';
+import { assignedId, anyJson, arr, field, int, map, obj, str, type Shape } from './shape.js';
 import { filterCond, named } from './common.js';
 
 const CHART_TYPES = ['BAR', 'COLUMN', 'PIE', 'LINE', 'PIVOT_TABLE', 'TABLE', 'AREA', 'SPLINE', 'SPLINE_AREA'];
@@ -9,7 +9,7 @@ const report = obj(
     chartType: str({ oneOf: CHART_TYPES }),
     chartMode: str({ oneOf: ['NORMAL', 'STACKED', 'PERCENTAGE'] }),
     name: str(),
-    id: str(),
+    id: assignedId,
     index: int(0),
     groups: arr(obj({ code: field(), per: str({ oneOf: PER }) }, { required: ['code'] }), { max: 3 }),
     aggregations: arr(

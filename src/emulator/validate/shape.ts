@@ -76,6 +76,10 @@ export function nullable(shape: Shape): Shape {
 /** Anything JSON (shapes the platform leaves open, such as a periodic report). */
 export const anyJson: Shape = (value) => value;
 
+/** An id the service assigns: accepted back as a GET showed it (or as a number), then replaced. */
+export const assignedId: Shape = (value, path, ctx) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : str()(value, path, ctx);
+
 /**
  * A closed object: keys outside `props` are refused, `required` keys must be present. Absent
  * optional keys stay absent. `open: true` keeps unknown keys as they are (for pass-through parts).

@@ -1,10 +1,10 @@
-import { arr, bool, byValue, field, int, map, obj, str, type Shape } from './shape.js';
+import { assignedId, arr, bool, byValue, field, int, map, obj, str, type Shape } from './shape.js';
 import { filterCond, named, sortClause } from './common.js';
 
 const common = {
   type: str(),
   name: str({ max: 64 }),
-  id: str(),
+  id: assignedId,
   index: int(0),
   filterCond,
   sort: sortClause,
