@@ -79,12 +79,33 @@ describe('form fields', () => {
           code: 'x',
           lookup: {
             relatedApp: { app: 1 },
-            relatedKeyField: 'k',
-            fieldMappings: [{ field: 'ghost', relatedField: 'k' }],
+            relatedKeyField: 'Record_number',
+            fieldMappings: [{ field: 'ghost', relatedField: 'Record_number' }],
           },
         },
       },
       'properties.x.lookup.fieldMappings[0].field',
+    ],
+    [
+      'a lookup key that the related app does not have',
+      { x: { ...TITLE, code: 'x', lookup: { relatedApp: { app: 1 }, relatedKeyField: 'ghost' } } },
+      'properties.x.lookup.relatedKeyField',
+    ],
+    [
+      'a related-records table showing a field the related app does not have',
+      {
+        r: {
+          type: 'REFERENCE_TABLE',
+          code: 'r',
+          label: 'R',
+          referenceTable: {
+            relatedApp: { app: '1' },
+            condition: { field: 'Record_number', relatedField: 'Record_number' },
+            displayFields: ['Record_number', 'ghost'],
+          },
+        },
+      },
+      'properties.r.referenceTable.displayFields[1]',
     ],
   ])('refuses a field with %s', async (_case, properties, path) => {
     const app = await emu.deployedApp();

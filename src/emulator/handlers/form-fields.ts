@@ -4,7 +4,7 @@ import { checkBody, fieldIndex } from '../validate/context.js';
 import { fieldDefinition, SYSTEM_TYPES } from '../validate/fields.js';
 import { anyJson, join, map, obj, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
-import { readHandler } from './settings/routes.js';
+import { otherAppFields, readHandler } from './settings/routes.js';
 import type { AppSettings, JsonObject } from '../model/app.js';
 import type { ApiRequest, Route } from '../context.js';
 
@@ -69,7 +69,12 @@ function addFields(req: ApiRequest): unknown {
     newCodes(given, s.properties, problems, true);
     problems.throwIfAny();
     const shape = propertiesBody(map((code) => fieldDefinition('add', undefined, code)));
-    const body = checkBody<{ properties: Properties }>(shape, req.params.raw, candidate(s.properties, given));
+    const body = checkBody<{ properties: Properties }>(
+      shape,
+      req.params.raw,
+      candidate(s.properties, given),
+      otherAppFields(req),
+    );
     const added = Object.values(body.properties);
     return {
       ...s,
@@ -97,7 +102,12 @@ function changeFields(req: ApiRequest): unknown {
     newCodes(inner, s.properties, problems, false);
     problems.throwIfAny();
     const shape = propertiesBody(map((code) => fieldDefinition('change', s.properties[code], code)));
-    const body = checkBody<{ properties: Properties }>(shape, req.params.raw, candidate(s.properties, given));
+    const body = checkBody<{ properties: Properties }>(
+      shape,
+      req.params.raw,
+      candidate(s.properties, given),
+      otherAppFields(req),
+    );
     let layout = s.layout;
     const properties = { ...s.properties };
     for (const [code, change] of Object.entries(body.properties)) {

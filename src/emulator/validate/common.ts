@@ -43,3 +43,24 @@ export function named(shape: Shape): (name: string) => Shape {
 
 /** Another app, by id or by code: `{app}` or `{code}`. */
 export const appRef: Shape = obj({ app: int(1), code: str() });
+
+/** A field of another app (a copy action's destination, a lookup's source), checked when that app exists. */
+export function fieldOf(fields: ReadonlyMap<string, string> | undefined, which: string): Shape {
+  return (value, path, ctx) => {
+    const code = str()(value, path, ctx);
+    if (typeof code === 'string' && fields && !fields.has(code))
+      ctx.problems.add(path, `The field "${code}" does not exist in the ${which} app.`);
+    return code;
+  };
+}
+
+/** A shape built once the other app a value names (`relatedApp`, `destApp`) is known. */
+export function withOtherApp(
+  key: string,
+  build: (fields: ReadonlyMap<string, string> | undefined) => Shape,
+): Shape {
+  return byValue((value, _path, ctx) => {
+    const ref = (value as Record<string, { app?: unknown; code?: unknown } | undefined> | null)?.[key];
+    return build(ref ? ctx.otherApp(ref.app, ref.code) : undefined);
+  });
+}

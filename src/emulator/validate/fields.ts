@@ -1,5 +1,5 @@
 import { anyJson, arr, bool, field, int, join, map, num, obj, str, type Shape } from './shape.js';
-import { appRef } from './common.js';
+import { appRef, fieldOf, withOtherApp } from './common.js';
 import type { JsonObject } from '../model/app.js';
 
 /** The field types the form has besides the system ones; only these can be added. */
@@ -22,28 +22,42 @@ const unitPosition = str({ oneOf: ['BEFORE', 'AFTER'] });
 const options = map(() => obj({ label: text, index: int(0) }, { required: ['label', 'index'] }));
 const userEntity = obj({ type: str({ oneOf: ['USER', 'GROUP', 'ORGANIZATION', 'FUNCTION'] }), code: text });
 
-const lookup = obj(
-  {
-    relatedApp: appRef,
-    relatedKeyField: text,
-    fieldMappings: arr(obj({ field: field(), relatedField: text }, { required: ['field', 'relatedField'] })),
-    lookupPickerFields: arr(text),
-    filterCond: text,
-    sort: text,
-  },
-  { required: ['relatedApp', 'relatedKeyField'] },
+/** A lookup: keys and mappings name fields of this app and, when it exists, of the related app. */
+const lookup = withOtherApp('relatedApp', (related) =>
+  obj(
+    {
+      relatedApp: appRef,
+      relatedKeyField: fieldOf(related, 'related'),
+      fieldMappings: arr(
+        obj(
+          { field: field(), relatedField: fieldOf(related, 'related') },
+          { required: ['field', 'relatedField'] },
+        ),
+      ),
+      lookupPickerFields: arr(fieldOf(related, 'related')),
+      filterCond: text,
+      sort: text,
+    },
+    { required: ['relatedApp', 'relatedKeyField'] },
+  ),
 );
 
-const referenceTable = obj(
-  {
-    relatedApp: appRef,
-    condition: obj({ field: field(), relatedField: text }, { required: ['field', 'relatedField'] }),
-    filterCond: text,
-    displayFields: arr(text),
-    sort: text,
-    size: int(1),
-  },
-  { required: ['relatedApp', 'condition'] },
+/** A related-records table: the condition pairs a field of this app with one of the related app. */
+const referenceTable = withOtherApp('relatedApp', (related) =>
+  obj(
+    {
+      relatedApp: appRef,
+      condition: obj(
+        { field: field(), relatedField: fieldOf(related, 'related') },
+        { required: ['field', 'relatedField'] },
+      ),
+      filterCond: text,
+      displayFields: arr(fieldOf(related, 'related')),
+      sort: text,
+      size: int(1),
+    },
+    { required: ['relatedApp', 'condition'] },
+  ),
 );
 
 const base = { type: text, code: text, label: str({ max: 128 }), noLabel: flag };
