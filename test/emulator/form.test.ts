@@ -65,6 +65,19 @@ describe('form fields', () => {
       { x: { type: 'LINK', code: 'x', label: 'X', protocol: 'FTP' } },
       'properties.x.protocol',
     ],
+    [
+      'a default that is not an option',
+      {
+        c: {
+          type: 'CHECK_BOX',
+          code: 'c',
+          label: 'C',
+          options: { a: { label: 'A', index: 0 } },
+          defaultValue: ['a', 'b'],
+        },
+      },
+      'properties.c.defaultValue[1]',
+    ],
     ['a bad code', { '1x': { type: 'NUMBER', code: '1x', label: 'X' } }, 'properties.1x'],
     [
       'a table inside a table',

@@ -1,4 +1,17 @@
-import { anyJson, arr, bool, field, int, join, map, num, obj, str, type Shape } from './shape.js';
+import {
+  anyJson,
+  arr,
+  bool,
+  field,
+  int,
+  join,
+  map,
+  num,
+  obj,
+  str,
+  type CheckContext,
+  type Shape,
+} from './shape.js';
 import { appRef, fieldOf, withOtherApp } from './common.js';
 import type { JsonObject } from '../model/app.js';
 
@@ -165,8 +178,30 @@ export function fieldDefinition(
       path,
       ctx,
     );
-    return out === undefined ? undefined : { ...(out as object), type, code };
+    if (out === undefined) return undefined;
+    checkDefaults(out as JsonObject, existing, path, ctx);
+    return { ...(out as object), type, code };
   };
+}
+
+/** A choice field's default values must be among its options (the given ones, or those it has). */
+function checkDefaults(
+  def: JsonObject,
+  existing: JsonObject | undefined,
+  path: string,
+  ctx: CheckContext,
+): void {
+  const options = (def.options ?? existing?.options) as Record<string, unknown> | undefined;
+  const defaults = def.defaultValue ?? (def.options ? existing?.defaultValue : undefined);
+  if (!options || defaults === undefined || defaults === null) return;
+  const list = Array.isArray(defaults) ? defaults : [defaults];
+  list.forEach((value, i) => {
+    if (typeof value === 'string' && value !== '' && !(value in options))
+      ctx.problems.add(
+        Array.isArray(defaults) ? `${join(path, 'defaultValue')}[${i}]` : join(path, 'defaultValue'),
+        `"${value}" is not one of the options (${Object.keys(options).join(', ')}).`,
+      );
+  });
 }
 
 /** The fields of a table: each one new (added) or already in that table (changed). */
