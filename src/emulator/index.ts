@@ -28,7 +28,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       `refusing to listen on ${settings.host} with the default admin:admin account; give --user login:password:admin, or listen on 127.0.0.1`,
     );
   }
-  const store = Store.open(settings.data);
+  const store = Store.open(settings.data, settings.compactAtBytes);
   const ctx: EmulatorContext = {
     store,
     clock: new Clock(storedClockOffset(store)),

@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   maxFileBytes?: number;
   /** Requests in flight before the service answers 429. Default 100. */
   concurrencyLimit?: number;
+  /** Journal size (bytes) at which it is compacted into a snapshot. Default 64 MB. */
+  compactAtBytes?: number;
 }
 
 /** The options with every default filled in. */
@@ -42,6 +44,7 @@ export interface EmulatorSettings {
   readonly maxBodyBytes: number;
   readonly maxFileBytes: number;
   readonly concurrencyLimit: number;
+  readonly compactAtBytes: number;
 }
 
 export const DEFAULT_USERS: readonly EmulatorUser[] = [
@@ -62,6 +65,7 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     maxBodyBytes: options.maxBodyBytes ?? 100 * 1024 * 1024,
     maxFileBytes: options.maxFileBytes ?? 100 * 1024 * 1024,
     concurrencyLimit: options.concurrencyLimit ?? 100,
+    compactAtBytes: options.compactAtBytes ?? 64 * 1024 * 1024,
   };
 }
 

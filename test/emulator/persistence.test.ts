@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -77,6 +77,30 @@ describe('persistence with a data directory', () => {
       await expectPopulated(second, app);
       const next = await call(second.url, 'POST', '/k/v1/preview/app.json', { name: 'After the tear' });
       expect(next.body.app).toBe(String(Number(app) + 1));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('compacts the journal into a snapshot as it grows, and loads snapshot plus journal on start', async () => {
+    const data = dataDir();
+    const first = await startEmulator({ port: 0, data, compactAtBytes: 8192 });
+    const names: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      names.push(`Compacted ${i}`);
+      await call(first.url, 'POST', '/k/v1/preview/app.json', { name: names[i] });
+    }
+    await first.close();
+    expect(existsSync(join(data, 'snapshot.json'))).toBe(true);
+    expect(statSync(join(data, 'journal.jsonl')).size).toBeLessThan(8192);
+    const second = await startEmulator({ port: 0, data });
+    try {
+      for (const [i, name] of names.entries()) {
+        const res = await call(second.url, 'GET', `/k/v1/preview/app/settings.json?app=${i + 1}`);
+        expect(res.body.name).toBe(name);
+      }
+      const next = await call(second.url, 'POST', '/k/v1/preview/app.json', { name: 'Next' });
+      expect(next.body.app).toBe('31');
     } finally {
       await second.close();
     }

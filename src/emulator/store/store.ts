@@ -19,9 +19,9 @@ export class Store {
   }
 
   /** A store in memory only, or one backed by a journal in `dataDir` (loaded from it). */
-  static open(dataDir: string | null): Store {
+  static open(dataDir: string | null, compactAtBytes?: number): Store {
     if (dataDir === null) return new Store(null, null);
-    const { journal, snapshot, changes } = Journal.open(dataDir);
+    const { journal, snapshot, changes } = Journal.open(dataDir, compactAtBytes);
     const store = new Store(journal, dataDir);
     for (const [name, entries] of Object.entries(snapshot.tables)) {
       const table = store.table(name);
