@@ -11,6 +11,21 @@ const rights = (viewable: boolean, editable: boolean, deletable: boolean) => ({
   editable,
   deletable,
 });
+/** The record rule giving one user every right on the secret records. */
+const secretRuleFor = (login: string) => ({
+  filterCond: 'level in ("secret")',
+  entities: [{ entity: { type: 'USER', code: login }, ...rights(true, true, true) }],
+});
+/** An app ACL rule's flags: every record right set to `all`, app settings never editable. */
+const appRights = (all: boolean) => ({
+  appEditable: false,
+  recordViewable: all,
+  recordAddable: all,
+  recordEditable: all,
+  recordDeletable: all,
+  recordImportable: all,
+  recordExportable: all,
+});
 
 beforeEach(async () => {
   app = await appWithFields(emu, {
@@ -32,10 +47,7 @@ beforeEach(async () => {
     emu.call('PUT', '/k/v1/record/acl.json', {
       app,
       rights: [
-        {
-          filterCond: 'level in ("secret")',
-          entities: [{ entity: { type: 'USER', code: 'alice' }, ...rights(true, true, true) }],
-        },
+        secretRuleFor('alice'),
         {
           filterCond: 'level in ("readonly")',
           entities: [{ entity: everyone, ...rights(true, false, false) }],
@@ -95,6 +107,45 @@ describe('record access rules', () => {
       emu.call('GET', '/k/v1/records.json', { app, query: 'order by $id asc' }, { user: ALICE }),
     );
     expect(forAlice.records.map((r: any) => r.$id.value as unknown)).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('are checked again on every cursor page: a record hidden since the cursor opened is left out', async () => {
+    const open = (user: typeof BOB, query: string, size: number) =>
+      ok(emu.call('POST', '/k/v1/records/cursor.json', { app, query, size }, { user }));
+    const read = (id: string, user: typeof BOB) =>
+      emu.call('GET', '/k/v1/records/cursor.json', { id }, { user });
+    const ids = (page: any): unknown[] => (page.records as any[]).map((r) => r.$id.value as unknown);
+
+    const bobs = await open(BOB, 'order by $id desc', 1);
+    expect([bobs.totalCount, ids(await ok(read(bobs.id, BOB)))]).toEqual(['2', ['4']]);
+    // Record 2 becomes secret: the first rule now applies to it, and that rule does not name Bob.
+    await ok(emu.call('PUT', '/k/v1/record.json', { app, id: 2, record: rec({ level: 'secret' }) }));
+    const second = await ok(read(bobs.id, BOB));
+    expect([ids(second), second.next]).toEqual([[], false]);
+
+    const alices = await open(ALICE, 'order by $id asc', 2);
+    expect([alices.totalCount, ids(await ok(read(alices.id, ALICE)))]).toEqual(['4', ['1', '2']]);
+    // The rule for secret records now names Bob instead of Alice: record 3 leaves her next page.
+    await ok(
+      emu.call('PUT', '/k/v1/record/acl.json', {
+        app,
+        rights: [secretRuleFor('bob')],
+      }),
+    );
+    expect(ids(await ok(read(alices.id, ALICE)))).toEqual(['4']);
+  });
+
+  it('refuse the next cursor page once the app ACL takes away viewing', async () => {
+    const cursor = await ok(emu.call('POST', '/k/v1/records/cursor.json', { app, size: 1 }, { user: BOB }));
+    await ok(emu.call('GET', '/k/v1/records/cursor.json', { id: cursor.id }, { user: BOB }));
+    await ok(
+      emu.call('PUT', '/k/v1/app/acl.json', {
+        app,
+        rights: [{ entity: everyone, ...appRights(false) }],
+      }),
+    );
+    const refused = await emu.call('GET', '/k/v1/records/cursor.json', { id: cursor.id }, { user: BOB });
+    expect([refused.status, refused.body.code]).toEqual([403, 'CB_NO02']);
   });
 
   it('refuse edits and deletes the rules do not grant', async () => {

@@ -5,7 +5,7 @@ import { selectRecords } from '../../records/query.js';
 import { idOf } from '../../records/model.js';
 import { withInitialStatus } from '../../records/process.js';
 import { openScope, requireRight } from './scope.js';
-import { viewableRecords, wantedFields } from './read.js';
+import { onlyViewable, viewableRecords, wantedFields } from './read.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
 import type { Principal } from '../../auth.js';
 
@@ -97,18 +97,25 @@ function createCursor(req: ApiRequest): unknown {
   return { id: cursor.id, totalCount: String(cursor.total) };
 }
 
+/**
+ * One page. Values and rights are read now, not when the cursor was made: a record deleted since
+ * is skipped, and so is one the caller may no longer view (an app or record ACL changed, or the
+ * record changed so that another record rule applies); fields are trimmed by today's field rules.
+ */
 function readCursor(req: ApiRequest): unknown {
   const cursor = findCursor(req);
   const scope = openScope(req, cursor.app);
+  requireRight(scope, 'view');
   const ids = req.ctx.store.table<readonly string[]>(CURSOR_IDS_TABLE).get(cursor.id) ?? [];
   const pageIds = ids.slice(cursor.position, cursor.position + cursor.size);
   const wanted = cursor.fields ? new Set(cursor.fields) : null;
-  const records = pageIds.flatMap((id) => {
+  const current = pageIds.flatMap((id) => {
     const stored = scope.table.get(id);
-    const record = stored && withInitialStatus(scope.live, stored);
-    // A record deleted since the cursor was made is skipped; values are read now.
-    return record ? [recordView(record, wanted, scope.access.hiddenFields(record))] : [];
+    return stored ? [withInitialStatus(scope.live, stored)] : [];
   });
+  const records = onlyViewable(scope, current).map((record) =>
+    recordView(record, wanted, scope.access.hiddenFields(record)),
+  );
   const position = cursor.position + pageIds.length;
   const next = position < cursor.total;
   const table = req.ctx.store.table<CursorDoc>(CURSORS_TABLE);

@@ -23,10 +23,17 @@ export function wantedFields(req: ApiRequest, name = 'fields'): Set<string> | nu
 
 /** The app's records this caller may view (record access rules applied), in storage order. */
 export function viewableRecords(scope: RecordScope): StoredRecord[] {
-  const all = [...scope.table.values()].map((r) => withInitialStatus(scope.live, r));
-  if (!scope.access.restricted) return all;
-  const rights = scope.access.rightsFor(all);
-  return all.filter((r) => rights.get(idOf(r))?.viewable === true);
+  return onlyViewable(
+    scope,
+    [...scope.table.values()].map((r) => withInitialStatus(scope.live, r)),
+  );
+}
+
+/** Those of `records` (as the live process shows them) that the caller's record access rules let them view. */
+export function onlyViewable(scope: RecordScope, records: StoredRecord[]): StoredRecord[] {
+  if (!scope.access.restricted) return records;
+  const rights = scope.access.rightsFor(records);
+  return records.filter((r) => rights.get(idOf(r))?.viewable === true);
 }
 
 function listRecords(req: ApiRequest): unknown {
