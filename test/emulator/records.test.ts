@@ -145,6 +145,43 @@ describe('adding and reading records', () => {
   });
 });
 
+describe('query errors and tolerance', () => {
+  it('says where a type-check problem is, as a syntax error does', async () => {
+    const checked = await emu.call('GET', '/k/v1/records.json', {
+      app,
+      query: 'title = "a" and amount like "1"',
+    });
+    expect([checked.status, checked.body.code, checked.body.errors.query.messages]).toEqual([
+      400,
+      'GAIA_IQ03',
+      [
+        expect.stringMatching(
+          /^The operator "like" cannot be used on "amount" .* \(at position 23 of the query\)$/,
+        ),
+      ],
+    ]);
+    expect(checked.body.message).toContain('(at position 23 of the query)');
+    const syntax = await emu.call('GET', '/k/v1/records.json', { app, query: 'amount = ' });
+    expect(syntax.body.errors.query.messages).toEqual([expect.stringMatching(/at position 9$/)]);
+  });
+
+  it("runs a query naming a value outside a choice field's options: it matches nothing", async () => {
+    await addRecords(emu, app, [rec({ title: 'a', kind: 'small' }), rec({ title: 'b' })]);
+    const none = await ok(
+      emu.call('GET', '/k/v1/records.json', { app, query: 'kind in ("not-an-option")', totalCount: true }),
+    );
+    expect(none).toEqual({ records: [], totalCount: '0' });
+    const negated = await ok(
+      emu.call('GET', '/k/v1/records.json', {
+        app,
+        query: 'kind not in ("not-an-option")',
+        totalCount: true,
+      }),
+    );
+    expect(negated.totalCount).toBe('2');
+  });
+});
+
 describe('updating and deleting records', () => {
   it('updates by id and by updateKey with revisions, and keeps unique values unique', async () => {
     await addRecords(emu, app, [rec({ title: 'one' }), rec({ title: 'two' })]);

@@ -42,13 +42,16 @@ function queryError(error: unknown, param: string): unknown {
     return new ApiError(400, 'GAIA_IQ01', `The ${param} is not valid: ${error.message}.`, {
       [param]: { messages: [error.message] },
     });
-  if (error instanceof QueryCheckError)
+  if (error instanceof QueryCheckError) {
+    // Each problem says where it is, as a syntax error does: the offset of the field, operator or value.
+    const messages = error.problems.map((p) => `${p.message} (at position ${p.position} of the ${param})`);
     return new ApiError(
       400,
       error.problems[0]?.code ?? 'GAIA_IQ11',
-      `The ${param} does not fit the app's fields: ${error.message}`,
-      { [param]: { messages: error.problems.map((p) => p.message) } },
+      `The ${param} does not fit the app's fields: ${messages[0] ?? error.message}`,
+      { [param]: { messages } },
     );
+  }
   return error;
 }
 
