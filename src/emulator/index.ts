@@ -23,9 +23,9 @@ export interface RunningEmulator {
 /** Starts the local service; for tests (port 0) and for `appdeploy emulator`. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const settings = resolveOptions(options);
-  if (!isLoopback(settings.host) && settings.usingDefaultUsers) {
+  if (!isLoopback(settings.host) && settings.defaultCredentialsInUse) {
     throw new Error(
-      `refusing to listen on ${settings.host} with the default admin:admin account; give --user login:password:admin, or listen on 127.0.0.1`,
+      `refusing to listen on ${settings.host} with the default admin:admin account (the default user, or a --user admin:admin); give users of your own with --user login:password[:admin], none of them admin:admin, or listen on 127.0.0.1`,
     );
   }
   const store = Store.open(settings.data, settings.compactAtBytes);

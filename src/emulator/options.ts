@@ -9,7 +9,7 @@ export interface EmulatorUser {
 export interface EmulatorOptions {
   /** TCP port; 0 picks a free one. Default 8085. */
   port?: number;
-  /** Interface to bind; default 127.0.0.1. A non-loopback host is refused with the default credentials. */
+  /** Interface to bind; default 127.0.0.1. A non-loopback host is refused while any user is admin:admin. */
   host?: string;
   /** Directory for the journal and snapshots; memory only when absent. */
   data?: string | null;
@@ -39,7 +39,8 @@ export interface EmulatorSettings {
   readonly latencyMs: number;
   readonly deployMs: number;
   readonly users: readonly EmulatorUser[];
-  readonly usingDefaultUsers: boolean;
+  /** Whether anyone can sign in as admin:admin (the default user, or one given as such). */
+  readonly defaultCredentialsInUse: boolean;
   readonly control: boolean;
   readonly maxBodyBytes: number;
   readonly maxFileBytes: number;
@@ -60,13 +61,21 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     latencyMs: options.latencyMs ?? 0,
     deployMs: options.deployMs ?? 200,
     users,
-    usingDefaultUsers: users === DEFAULT_USERS,
+    defaultCredentialsInUse: users.some(isDefaultCredentials),
     control: options.control ?? true,
     maxBodyBytes: options.maxBodyBytes ?? 100 * 1024 * 1024,
     maxFileBytes: options.maxFileBytes ?? 100 * 1024 * 1024,
     concurrencyLimit: options.concurrencyLimit ?? 100,
     compactAtBytes: options.compactAtBytes ?? 64 * 1024 * 1024,
   };
+}
+
+/**
+ * admin:admin is the first guess of anyone who finds the port open, whether it came from the
+ * default or from `--user admin:admin[:admin]`, so both count.
+ */
+function isDefaultCredentials(user: EmulatorUser): boolean {
+  return user.login === 'admin' && user.password === 'admin';
 }
 
 /** Parses `login:password[:admin]` as the `--user` flag takes it. */
