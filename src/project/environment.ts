@@ -16,7 +16,7 @@ export interface ChosenEnvironment {
  * with no `environments` at all has an implicit `local` one, so a fresh project works at once.
  */
 export function chooseEnvironment(
-  config: ProjectConfig,
+  config: Pick<ProjectConfig, 'environments' | 'defaultEnvironment'>,
   requested: string | undefined,
   source: YamlSource,
 ): { environment: ChosenEnvironment | null; problems: Problem[] } {

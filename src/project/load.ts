@@ -1,18 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import { runChecks } from './checks/index.js';
-import { indexFields } from './checks/field-index.js';
 import type { CheckedApp } from './checks/context.js';
 import { parseDotEnv, type Variables } from './env-vars.js';
 import { chooseEnvironment, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
+import { loadApp, locatableApps } from './load-app.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { checkProjectConfig } from './project-checks.js';
-import { formatPath, problem, sortProblems, type Problem } from './problems.js';
+import { problem, sortProblems, type Problem } from './problems.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
-import { checkSchema } from './schema-check.js';
+import { validateSchema } from './schema-check.js';
+import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
 
 export interface LoadOptions extends FindOptions {
@@ -93,61 +94,56 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const configSource = configRead.source;
   if (configSource) sources.set(configSource.file, configSource.text);
   if (!configSource || configSource.value === undefined || configRead.problems.length > 0) return done(null);
-  const schemaProblems = checkSchema('project', configSource);
-  problems.push(...schemaProblems);
-  if (schemaProblems.length > 0) return done(null);
-  const config = configSource.value as ProjectConfig;
-
-  const chosen = chooseEnvironment(config, options.env, configSource);
+  const schema = validateSchema('project', configSource);
+  problems.push(...schema.problems);
+  // What passed the schema is still checked, and every manifest that can be found is still read.
+  const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
+  const config = (parts.value ?? {}) as Partial<ProjectConfig>;
+  const apps = isMap(config.apps) ? config.apps : {};
+  // An environment that failed the schema may be the one meant: choosing another would mislead.
+  const environmentsFailed = parts.dropped.some(([area]) =>
+    ['environments', 'defaultEnvironment'].includes(String(area)),
+  );
+  const chosen =
+    parts.value === null || environmentsFailed
+      ? { environment: null, problems: [] }
+      : chooseEnvironment(config, options.env, configSource);
   problems.push(...chosen.problems);
   // A variable of another environment's connection does not matter for this one.
   for (const unset of configRead.unset) {
     const [area, name] = unset.path;
     if (area !== 'environments' || name === chosen.environment?.name) problems.push(unset.problem);
   }
-  problems.push(...checkProjectConfig(config, configSource, root));
+  const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
+  // Names as written: an environment that failed the schema is still defined.
+  const environmentNames =
+    raw.environments === undefined
+      ? ['local']
+      : isMap(raw.environments)
+        ? Object.keys(raw.environments)
+        : null;
+  problems.push(...checkProjectConfig(environmentNames, apps, configSource, root));
 
-  const entries = Object.entries(config.apps);
-  appKeys = entries.map(([key]) => key);
+  appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
   const loaded = await Promise.all(
-    entries.map(async ([key, app]) => {
-      const manifestPath = resolve(root, app.manifest);
-      const referencedAt = {
-        ...configSource.locate(['apps', key, 'manifest']),
-        prefix: `${formatPath(['apps', key, 'manifest'])}: `,
-        written: app.manifest,
-      };
-      const read = await readSource({
-        path: manifestPath,
-        file: show(manifestPath),
-        variables,
-        maxFileBytes,
-        referencedAt,
-      });
-      problems.push(...read.problems, ...read.unset.map((u) => u.problem));
-      const source = read.source;
-      if (source) sources.set(source.file, source.text);
-      // A file whose YAML or variables are wrong has an unreliable value: say only that.
-      const unreliable = read.problems.length > 0 || read.unset.length > 0;
-      if (!source || source.value === undefined || unreliable) return { key, manifestPath, checked: null };
-      const schema = checkSchema('app', source);
-      problems.push(...schema);
-      if (schema.length > 0) return { key, manifestPath, checked: null };
-      const manifest = source.value as AppManifest;
-      const checked: CheckedApp = { key, manifest, source, index: indexFields(manifest) };
-      return { key, manifestPath, checked };
-    }),
+    locatableApps(configSource.value).map(({ key, manifest }) =>
+      loadApp({ key, manifest, root, configSource, show, variables, maxFileBytes, problems, sources }),
+    ),
   );
-  const byKey = new Map(loaded.map((l) => [l.key, l.checked]));
+  // Every app of the file exists for references between apps, even one that cannot be read.
+  const byKey = new Map<string, CheckedApp | null>(appKeys.map((key) => [key, null]));
+  for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
 
   const environment = chosen.environment;
-  if (!environment) return done(null);
-  const apps = loaded.flatMap(({ key, manifestPath, checked }) => {
+  if (!environment || problems.length > 0) return done(environment);
+  // No problems: the whole file passed the schema.
+  const valid = configSource.value as ProjectConfig;
+  const projectApps = loaded.flatMap(({ key, manifestPath, checked }) => {
     if (!checked) return [];
     const ids = Object.fromEntries(
-      Object.entries(config.apps[key]?.ids ?? {}).map(([env, id]) => [env, String(id)]),
+      Object.entries(valid.apps[key]?.ids ?? {}).map(([env, id]) => [env, String(id)]),
     );
     return [
       {
@@ -160,7 +156,14 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
       },
     ];
   });
-  return done(environment, { root, configPath, config, configSource, environment, apps });
+  return done(environment, {
+    root,
+    configPath,
+    config: valid,
+    configSource,
+    environment,
+    apps: projectApps,
+  });
 }
 
 /** Like validateProject, for commands that need a valid project: any problem is a user error. */

@@ -3,14 +3,22 @@ import type { ProjectConfig } from './manifest.js';
 import { formatPath, problem, type Problem } from './problems.js';
 import type { YamlSource } from './yaml-source.js';
 
-/** appdeploy.yaml beyond its schema: ids only for defined environments, one app per manifest. */
-export function checkProjectConfig(config: ProjectConfig, source: YamlSource, root: string): Problem[] {
+/**
+ * appdeploy.yaml beyond its schema: ids only for defined environments, one app per manifest.
+ * Given the apps that passed the schema, and the names of the environments written (null when
+ * `environments` is not a map, so they are not known).
+ */
+export function checkProjectConfig(
+  environments: string[] | null,
+  apps: ProjectConfig['apps'],
+  source: YamlSource,
+  root: string,
+): Problem[] {
   const problems: Problem[] = [];
-  const environments = Object.keys(config.environments ?? { local: {} });
   const manifests = new Map<string, string>();
-  for (const [key, app] of Object.entries(config.apps)) {
+  for (const [key, app] of Object.entries(apps)) {
     for (const env of Object.keys(app.ids ?? {})) {
-      if (environments.includes(env)) continue;
+      if (environments === null || environments.includes(env)) continue;
       const path = ['apps', key, 'ids', env];
       problems.push(
         problem(

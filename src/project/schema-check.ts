@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { YamlSource } from './yaml-source.js';
-import { formatPath, problem, type PathSegment, type Problem } from './problems.js';
+import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
 
 export type SchemaName = 'app' | 'project';
 
@@ -37,11 +37,26 @@ function validator(name: SchemaName): ValidateFunction {
   return validate;
 }
 
+export interface SchemaResult {
+  problems: Problem[];
+  /**
+   * Where the file breaks the schema: the value each error is about (for an unknown or missing
+   * key of the top-level map, that key). Everything outside these paths passed the schema.
+   */
+  failed: Path[];
+}
+
 /** Checks a parsed file against its schema; every error becomes a problem at its YAML node. */
 export function checkSchema(name: SchemaName, source: YamlSource): Problem[] {
+  return validateSchema(name, source).problems;
+}
+
+/** Like checkSchema, also saying which parts of the file failed, so the rest can still be checked. */
+export function validateSchema(name: SchemaName, source: YamlSource): SchemaResult {
   const validate = validator(name);
-  if (validate(source.value)) return [];
+  if (validate(source.value)) return { problems: [], failed: [] };
   const problems: Problem[] = [];
+  const failed = (validate.errors ?? []).map(failedPath);
   const custom = new Set<string>();
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'if' || error.keyword === 'propertyNames') continue;
@@ -56,7 +71,25 @@ export function checkSchema(name: SchemaName, source: YamlSource): Problem[] {
     }
     problems.push(describe(source, error, path));
   }
-  return problems;
+  return { problems, failed };
+}
+
+/**
+ * The value an error is about. A key that is unknown or badly named is itself the failure (its
+ * map is fine otherwise); so is a required key missing from the top-level map, which would
+ * otherwise fail the whole file.
+ */
+function failedPath(error: ErrorObject): Path {
+  const path = pathOf(error.instancePath);
+  const params = error.params as Record<string, unknown>;
+  const name =
+    error.keyword === 'propertyNames'
+      ? String(params.propertyName)
+      : (error as { propertyName?: string }).propertyName;
+  if (name !== undefined) return [...path, name];
+  if (error.keyword === 'additionalProperties') return [...path, String(params.additionalProperty)];
+  if (error.keyword === 'required' && path.length === 0) return [String(params.missingProperty)];
+  return path;
 }
 
 function at(

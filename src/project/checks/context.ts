@@ -6,7 +6,10 @@ import type { YamlSource } from '../yaml-source.js';
 import { ENTITY_TYPES, type FieldRule } from './field-rules.js';
 import type { FieldIndex, FieldInfo } from './field-index.js';
 
-/** An app whose manifest passed the schema, with its fields indexed. */
+/**
+ * An app whose manifest could be read, with its fields indexed. Its `manifest` holds only the parts
+ * that passed the schema (wellFormedParts): a part that failed is left out, as if not managed.
+ */
 export interface CheckedApp {
   key: string;
   manifest: AppManifest;
@@ -27,7 +30,7 @@ export interface QueryJob {
 
 /**
  * What every check gets: the app, the other apps of the project, and ways to report. Apps of the
- * project whose manifest failed the schema are present as null: they exist, but their fields are
+ * project whose manifest could not be read are present as null: they exist, but their fields are
  * not known.
  */
 export class CheckContext {
@@ -65,10 +68,10 @@ export class CheckContext {
     return this.fieldOf(this.app, code, path, rule);
   }
 
-  /** The same for a field of another app; silent when that app's fields are not known. */
+  /** The same for a field of another app; silent when that app's fields (or this field) are not known. */
   fieldOf(app: CheckedApp | null, code: string, path: Path, rule: FieldRule): FieldInfo | undefined {
     const fields = app?.index?.fields;
-    if (!app || !fields) return undefined;
+    if (!app || !fields || app.index?.unchecked.has(code)) return undefined;
     const info = fields.get(code);
     const where = app === this.app ? 'in this app' : `in app "${app.key}"`;
     if (!info) {

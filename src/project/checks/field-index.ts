@@ -1,6 +1,7 @@
 import type { AppManifest } from '../manifest.js';
 import { SYSTEM_FIELD_TYPES, type FieldType, type SystemFieldType } from '../manifest-fields.js';
-import type { PathSegment } from '../problems.js';
+import type { Path, PathSegment } from '../problems.js';
+import { isMap } from '../well-formed.js';
 
 /** A field of an app as the checks see it: its type and, for subtable columns, its subtable. */
 export interface FieldInfo {
@@ -31,6 +32,11 @@ export interface FieldIndex {
   fields: Map<string, FieldInfo>;
   /** Subtable columns whose code is already used elsewhere in the app. */
   duplicates: FieldInfo[];
+  /**
+   * Fields whose definition failed the schema (and the columns of such a subtable): they exist,
+   * so naming them is no mistake, but nothing more is known about them.
+   */
+  unchecked: ReadonlySet<string>;
 }
 
 /**
@@ -38,7 +44,10 @@ export interface FieldIndex {
  * plus the system fields under their default codes unless the manifest declares them. Null when
  * the manifest leaves `fields` out: then nothing can be said about field references.
  */
-export function indexFields(manifest: AppManifest): FieldIndex | null {
+export function indexFields(
+  manifest: AppManifest,
+  unchecked: ReadonlySet<string> = new Set(),
+): FieldIndex | null {
   if (manifest.fields === undefined) return null;
   const fields = new Map<string, FieldInfo>();
   const duplicates: FieldInfo[] = [];
@@ -61,5 +70,21 @@ export function indexFields(manifest: AppManifest): FieldIndex | null {
     if (!declaredSystem.has(type) && !fields.has(code))
       fields.set(code, { code, type, subtable: null, path: [] });
   }
-  return { fields, duplicates };
+  return { fields, duplicates, unchecked };
+}
+
+/**
+ * The codes of the fields left out of a manifest for failing the schema (`dropped` as
+ * wellFormedParts gives it), with the columns of such a subtable as far as they can be read.
+ */
+export function uncheckedFieldCodes(raw: unknown, dropped: readonly Path[]): Set<string> {
+  const codes = new Set<string>();
+  const fields = (raw as { fields?: unknown } | null)?.fields;
+  for (const [area, code] of dropped) {
+    if (area !== 'fields' || code === undefined || !isMap(fields)) continue;
+    codes.add(String(code));
+    const columns = (fields[code] as { fields?: unknown } | null)?.fields;
+    if (isMap(columns)) for (const column of Object.keys(columns)) codes.add(column);
+  }
+  return codes;
 }

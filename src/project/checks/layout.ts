@@ -29,7 +29,9 @@ export function checkLayout(ctx: CheckContext): void {
     placed.set(info.code, path);
     return true;
   };
+  const unchecked = ctx.app.index?.unchecked ?? new Set<string>();
   const known = (code: string, path: PathSegment[]): FieldInfo | undefined => {
+    if (unchecked.has(code)) return undefined;
     const info = fields.get(code);
     if (!info)
       ctx.report('FIELD.UNKNOWN', `no field "${code}" in this app`, path, {
@@ -100,6 +102,8 @@ export function checkLayout(ctx: CheckContext): void {
           return;
         }
         if (info) place(info, [...path, 'code']);
+        // A subtable whose definition failed the schema: its columns are not known.
+        if (block.type === 'SUBTABLE' && unchecked.has(block.code)) return;
         if (block.type === 'SUBTABLE')
           block.fields.forEach((e, j) => element(e, [...path, 'fields', j], block.code));
         else

@@ -67,10 +67,12 @@ export function checkQueries(jobs: readonly QueryJob[]): Problem[] {
 
 /**
  * The fields a query may name in an app: its manifest's fields (options included), the system
- * fields under their codes, and STATUS with the process's statuses as its options.
+ * fields under their codes, and STATUS with the process's statuses as its options. Null when they
+ * are not all known.
  */
 function queryFields(app: CheckedApp): Map<string, QueryField> | null {
-  if (!app.index || !app.manifest.fields) return null;
+  // With a field whose definition is unknown, a query naming it cannot be judged.
+  if (!app.index || !app.manifest.fields || app.index.unchecked.size > 0) return null;
   const fields = fieldsFromProperties(app.manifest.fields);
   const states = app.manifest.process?.states;
   for (const [code, info] of app.index.fields) {

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { validateProject } from '../../src/project/index.js';
+import type { Path } from '../../src/project/problems.js';
+import { wellFormedParts } from '../../src/project/well-formed.js';
+
+describe('validate after schema errors', () => {
+  it('lists the problems of every stage at once, and no echoes of a schema error', async () => {
+    // appdeploy.yaml: a malformed environment (ids may still name it) and an app whose manifest
+    // is not text (references to it stay silent). customers.yaml: schema errors in one field and
+    // one view, beside semantic mistakes elsewhere; the malformed field is named by the layout, a
+    // view, a filter and another app's lookup without complaint. deals.yaml: only a semantic one.
+    const result = await validateProject({ cwd: 'test/project/fixtures/multi-stage', variables: {} });
+    expect(result.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.code} ${p.message}`)).toEqual([
+      'appdeploy.yaml:4:10 SCHEMA.TYPE environments.bogus: must be a map, not a whole number',
+      'appdeploy.yaml:8:24 SCHEMA.TYPE apps.archive.manifest: must be text, not a whole number',
+      'apps/customers.yaml:2:1 SCHEMA.UNKNOWN_KEY colour: unknown key "colour"',
+      'apps/customers.yaml:5:54 SCHEMA.UNKNOWN_KEY fields.company.maxValue: unknown key "maxValue"',
+      'apps/customers.yaml:11:19 FIELD.DEFAULT_NOT_AN_OPTION fields.tier.defaultValue: default value "Silver" is not one of the options',
+      'apps/customers.yaml:18:29 FIELD.UNKNOWN views.All.fields[2]: no field "region" in this app',
+      'apps/customers.yaml:20:33 SCHEMA.TYPE views.Broken.fields: must be a list, not text',
+      'apps/deals.yaml:9:24 FIELD.UNKNOWN fields.customer.lookup.relatedKeyField: no field "cod" in app "customers"',
+    ]);
+    expect(result.appKeys).toEqual(['customers', 'deals', 'archive']);
+    // The environment that failed may be the one meant: none is chosen rather than a wrong one.
+    expect(result.environment).toBeNull();
+    expect(result.project).toBeNull();
+  });
+});
+
+describe('wellFormedParts', () => {
+  const manifest = {
+    name: 'Orders',
+    fields: { a: { type: 'NUMBER' }, b: { type: 'DATE' } },
+    layout: [{ type: 'ROW', fields: [] }],
+    views: { All: { type: 'LIST' } },
+  };
+  const named = ['fields', 'views'];
+  it.each<[string, Path[], unknown, Path[]]>([
+    ['nothing failed: the value itself', [], manifest, []],
+    [
+      'an entry of a named map: that entry only',
+      [['fields', 'b', 'type']],
+      { ...manifest, fields: { a: { type: 'NUMBER' } } },
+      [['fields', 'b']],
+    ],
+    [
+      'an item of a list: the whole area',
+      [['layout', 0, 'fields']],
+      { name: 'Orders', fields: manifest.fields, views: manifest.views },
+      [['layout']],
+    ],
+    [
+      'a named map itself: the whole area',
+      [['views']],
+      { name: 'Orders', fields: manifest.fields, layout: manifest.layout },
+      [['views']],
+    ],
+    [
+      'several errors in one entry: that entry once',
+      [
+        ['fields', 'a', 'type'],
+        ['fields', 'a'],
+      ],
+      { ...manifest, fields: { b: { type: 'DATE' } } },
+      [['fields', 'a']],
+    ],
+    ['the whole file: nothing', [[]], null, []],
+  ])('%s', (_what, failed, value, dropped) => {
+    expect(wellFormedParts(manifest, failed, named)).toEqual({ value, dropped });
+  });
+
+  it('leaves the value it was given untouched', () => {
+    const before = structuredClone(manifest);
+    wellFormedParts(manifest, [['fields', 'a'], ['views']], named);
+    expect(manifest).toEqual(before);
+  });
+
+  it('is nothing for a file that is not a map', () => {
+    expect(wellFormedParts([1, 2], [], named)).toEqual({ value: null, dropped: [] });
+    expect(wellFormedParts(null, [], named)).toEqual({ value: null, dropped: [] });
+  });
+});
