@@ -237,9 +237,12 @@ function likeTest(domain: Domain, needle: string): ValueTest {
   return unsupported('"like"', domain);
 }
 
+/** Text that holds something other than spaces, tabs and line breaks (the platform's "is not empty"). */
+const VISIBLE = /\S/u;
+
 function presentTest(domain: Domain): ValueTest {
   if (domain === 'files' || domain === 'choices' || domain === 'entities')
     return (v) => stringArray(v).length > 0 || entityCodes(v).length > 0;
   if (domain === 'number' || domain === 'recordNumber') return (v) => !Number.isNaN(numberKey(v));
-  return (v) => textKey(v) !== '';
+  return (v) => VISIBLE.test(textKey(v));
 }

@@ -102,6 +102,9 @@ const SPECS: Readonly<Record<string, TypeSpec>> = {
   FILE: spec('files', LONG_TEXT, false),
 };
 
+/** Every field type a query can name at the top level of an app (`$id`'s pseudo-type included). */
+export const QUERYABLE_TYPES: readonly string[] = Object.keys(SPECS);
+
 /**
  * The query rules of a field, or null when a query cannot name it at all (SUBTABLE,
  * REFERENCE_TABLE, GROUP, ...). Inside a subtable `=` and `!=` give way to `in` and `not in`,

@@ -7,7 +7,8 @@ import {
   parseQuery,
   QueryCheckError,
 } from '../../src/query/index.js';
-import { CONTEXT, fieldsFor } from './helpers.js';
+import { ID_TYPE, QUERYABLE_TYPES } from '../../src/query/field-types.js';
+import { CONTEXT, TABLE_TYPES, fieldsFor } from './helpers.js';
 
 type Refused = [type: string, query: string, code: string, position: number];
 
@@ -62,13 +63,40 @@ const refused: Refused[] = [
   ['T.DATE', 'f = TODAY()', 'GAIA_IQ03', 2],
   ['T.MULTI_LINE_TEXT', 'f in ("x")', 'GAIA_IQ03', 2],
   ['T.CHECK_BOX', 'f in ("Z")', 'GAIA_IQ07', 6],
+  ['T.LINK', 'f = "x"', 'GAIA_IQ03', 2],
+  ['T.RICH_TEXT', 'f in ("x")', 'GAIA_IQ03', 2],
+  ['T.CALC', 'f != 3', 'GAIA_IQ03', 2],
+  ['T.CALC', 'f > "three"', 'GAIA_IQ08', 4],
+  ['T.RADIO_BUTTON', 'f in ("Z")', 'GAIA_IQ07', 6],
+  ['T.DROP_DOWN', 'f = "A"', 'GAIA_IQ03', 2],
+  ['T.MULTI_SELECT', 'f like "A"', 'GAIA_IQ03', 2],
+  ['T.DATETIME', 'f = NOW()', 'GAIA_IQ03', 2],
+  ['T.DATETIME', 'f > LOGINUSER()', 'GAIA_IQ09', 4],
+  ['T.TIME', 'f in ("25:00")', 'GAIA_IQ08', 6],
+  ['T.USER_SELECT', 'f in (PRIMARY_ORGANIZATION())', 'GAIA_IQ09', 6],
+  ['T.ORGANIZATION_SELECT', 'f = "sales"', 'GAIA_IQ03', 2],
+  ['T.GROUP_SELECT', 'f like "admins"', 'GAIA_IQ03', 2],
+  ['T.FILE', 'f in ("a.pdf")', 'GAIA_IQ03', 2],
+  ['__ID__', '$id like "1"', 'GAIA_IQ03', 4],
+  ['__ID__', '$id = "one"', 'GAIA_IQ08', 6],
+  ['__ID__', '$id is empty', 'GAIA_IQ03', 4],
+  // STATUS values come from the process's statuses (helpers: Open, Review, Done).
+  ['STATUS', 'f = "Closed"', 'GAIA_IQ07', 4],
+  ['STATUS', 'f in ("Open", "Closed")', 'GAIA_IQ07', 14],
 ];
 
 describe('checkQuery refuses', () => {
   it.each(refused)('%s: %s (%s at %i)', (type, query, code, position) => {
+    const field = type === ID_TYPE ? '$id' : 'f';
     const problems = checkQuery(parseQuery(query), fieldsFor(type));
-    expect(problems.map((p) => [p.code, p.position, p.field])).toEqual([[code, position, 'f']]);
-    expect(problems[0]?.message).toContain('"f"');
+    expect(problems.map((p) => [p.code, p.position, p.field])).toEqual([[code, position, field]]);
+    expect(problems[0]?.message).toContain(`"${field}"`);
+  });
+
+  it('has a refused case for every field type, top level and inside a table', () => {
+    const types = new Set(refused.map(([type]) => type));
+    const wanted = [...QUERYABLE_TYPES, ...TABLE_TYPES.map((type) => `T.${type}`)];
+    expect(wanted.filter((type) => !types.has(type))).toEqual([]);
   });
 });
 

@@ -6,14 +6,47 @@ import {
   type QueryRecord,
 } from '../../src/query/index.js';
 
+/** One operator case: field `f` of `type` (inside table `T` for `T.<type>`) holding `value`, and whether `query` matches. */
+export type OperatorCase = [type: string, query: string, value: unknown, expected: boolean];
+
+/** A user value holding Bob and Alice; LOGINUSER() is Alice. */
+export const USERS = [
+  { code: 'bob', name: 'Bob' },
+  { code: 'alice', name: 'Alice' },
+];
+
 /** Wednesday 2024-05-15 10:30 UTC. */
 export const NOW = new Date('2024-05-15T10:30:00Z');
 export const CONTEXT: QueryContext = { now: NOW, user: 'alice', primaryOrganization: 'sales' };
 export const OPTIONS = ['A', 'B', 'C'];
+/** The statuses of the process a STATUS field's values come from. */
+export const STATUSES = ['Open', 'Review', 'Done'];
 const CHOICE_TYPES = new Set(['RADIO_BUTTON', 'DROP_DOWN', 'CHECK_BOX', 'MULTI_SELECT']);
 
-/** The one field `f` of the given type (options A, B, C for choice fields). */
+/** The field types a table may hold (the form refuses the others inside one). */
+export const TABLE_TYPES = [
+  'SINGLE_LINE_TEXT',
+  'LINK',
+  'MULTI_LINE_TEXT',
+  'RICH_TEXT',
+  'NUMBER',
+  'CALC',
+  'RADIO_BUTTON',
+  'DROP_DOWN',
+  'CHECK_BOX',
+  'MULTI_SELECT',
+  'DATE',
+  'DATETIME',
+  'TIME',
+  'USER_SELECT',
+  'ORGANIZATION_SELECT',
+  'GROUP_SELECT',
+  'FILE',
+];
+
+/** The one field `f` of the given type (options A, B, C for choice fields; STATUSES for STATUS). */
 export function fieldOf(type: string): FieldInfo {
+  if (type === 'STATUS') return { type, options: STATUSES };
   return CHOICE_TYPES.has(type) ? { type, options: OPTIONS } : { type };
 }
 
