@@ -163,6 +163,50 @@ describe('record access rules', () => {
   });
 });
 
+describe('record access rule order', () => {
+  // Record 3 ("three", salary 30) matches both conditions; 4 only the first, 2 only the second.
+  const bySalary = {
+    filterCond: 'salary >= 30',
+    entities: [{ entity: { type: 'USER', code: 'alice' }, ...rights(true, true, true) }],
+  };
+  const byTitle = {
+    filterCond: 'title like "t"',
+    entities: [{ entity: everyone, ...rights(true, false, false) }],
+  };
+  const evaluate = async (user: typeof BOB) =>
+    (
+      await ok(
+        emu.call(
+          'GET',
+          `/k/v1/records/acl/evaluate.json?app=${app}&ids[0]=1&ids[1]=2&ids[2]=3&ids[3]=4`,
+          undefined,
+          {
+            user,
+          },
+        ),
+      )
+    ).evaluate as unknown[];
+
+  it('applies the first rule that selects a record, even when it does not name the caller', async () => {
+    await ok(emu.call('PUT', '/k/v1/record/acl.json', { app, rights: [bySalary, byTitle] }));
+    expect(await evaluate(BOB)).toEqual([
+      { id: '1', ...rights(true, true, true) },
+      { id: '2', ...rights(true, false, false) },
+      // The second rule would let Bob view it; the first selects it and does not name him.
+      { id: '3', ...rights(false, false, false) },
+      { id: '4', ...rights(false, false, false) },
+    ]);
+    // The first rule names Alice: she edits record 3, although the second rule would allow only viewing.
+    expect((await evaluate(ALICE))[2]).toEqual({ id: '3', ...rights(true, true, true) });
+  });
+
+  it('gives the other answer when the two rules swap places', async () => {
+    await ok(emu.call('PUT', '/k/v1/record/acl.json', { app, rights: [byTitle, bySalary] }));
+    expect((await evaluate(BOB))[2]).toEqual({ id: '3', ...rights(true, false, false) });
+    expect((await evaluate(ALICE))[2]).toEqual({ id: '3', ...rights(true, false, false) });
+  });
+});
+
 describe('field and app access rules', () => {
   it('hide a field from users without access and refuse writes to it', async () => {
     await ok(
