@@ -4,7 +4,7 @@
  */
 import type { Entity } from '../client/types/common.js';
 import type { ChartType } from '../client/types/reports.js';
-import type { AppReference, FieldManifest, Numeric } from './manifest-fields.js';
+import type { AppReference, FieldManifest, FieldType, Numeric } from './manifest-fields.js';
 
 export type * from './manifest-fields.js';
 
@@ -18,12 +18,18 @@ export interface Size {
   innerHeight?: Numeric;
 }
 
+/** Field types a layout row can show: SUBTABLE and GROUP are blocks; the rest cannot be placed. */
+export type PlaceableFieldType = Exclude<
+  FieldType,
+  'SUBTABLE' | 'GROUP' | 'STATUS' | 'STATUS_ASSIGNEE' | 'CATEGORY'
+>;
+
 export type LayoutElement =
   | { type: 'LABEL'; label: string; elementId?: string; size?: Size }
   | { type: 'SPACER'; elementId?: string; size?: Size }
   | { type: 'HR'; size?: Size }
   /** A field; its `type` may be left out (it comes from the field's definition). */
-  | { type?: string; code: string; size?: Size };
+  | { type?: PlaceableFieldType; code: string; size?: Size };
 
 export interface LayoutRowSetting {
   type: 'ROW';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { YamlSource } from './yaml-source.js';
+import { closest } from './suggest.js';
 import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
 
 export type SchemaName = 'app' | 'project';
@@ -149,7 +150,12 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
           'Write its settings as a YAML map.',
         );
       return at(source, 'SCHEMA.TYPE', path, message(error, params), 'value');
-    case 'enum':
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
+      const near = typeof error.data === 'string' ? closest(error.data, allowed) : undefined;
+      const hint = near === undefined ? undefined : `Did you mean ${near}?`;
+      return at(source, 'SCHEMA.ENUM', path, message(error, params), 'value', hint);
+    }
     case 'const':
       return at(source, 'SCHEMA.ENUM', path, message(error, params), 'value');
     default:

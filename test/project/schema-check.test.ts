@@ -50,7 +50,7 @@ describe('checkSchema', () => {
       [
         "6:5 SCHEMA.UNKNOWN_KEY fields.amount.maxLength: unknown key "maxLength" (Allowed here: type, label, noLabel, required, unique, defaultValue, minValue, maxValue, digit, displayScale, unit, unitPosition, lookup.)",
         "7:3 SCHEMA.MISSING_KEY fields.kind: missing required key "options"",
-        "8:17 SCHEMA.ENUM fields.what.type: must be one of: SINGLE_LINE_TEXT, NUMBER, CALC, MULTI_LINE_TEXT, RICH_TEXT, LINK, CHECK_BOX, MULTI_SELECT, RADIO_BUTTON, DROP_DOWN, DATE, DATETIME, TIME, FILE, USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT, SUBTABLE, REFERENCE_TABLE, GROUP, RECORD_NUMBER, CREATOR, CREATED_TIME, MODIFIER, UPDATED_TIME, STATUS, STATUS_ASSIGNEE, CATEGORY",
+        "8:17 SCHEMA.ENUM fields.what.type: must be one of: SINGLE_LINE_TEXT, NUMBER, CALC, MULTI_LINE_TEXT, RICH_TEXT, LINK, CHECK_BOX, MULTI_SELECT, RADIO_BUTTON, DROP_DOWN, DATE, DATETIME, TIME, FILE, USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT, SUBTABLE, REFERENCE_TABLE, GROUP, RECORD_NUMBER, CREATOR, CREATED_TIME, MODIFIER, UPDATED_TIME, STATUS, STATUS_ASSIGNEE, CATEGORY (Did you mean NUMBER?)",
         "9:50 SCHEMA.INVALID fields.when.defaultValue: must be a date such as 2024-04-01 or a date and time such as 2024-04-01T09:00:00Z",
       ]
     `);
@@ -84,6 +84,33 @@ describe('checkSchema', () => {
         "12:20 SCHEMA.INVALID actions.Copy.destApp: must name the app as { app: <project key or numeric id> } or { code: <app code> }",
       ]
     `);
+  });
+});
+
+describe('layout element types', () => {
+  it.each([
+    ['a misspelt decoration', '{ type: LABLE, label: Hi }', 'LABEL'],
+    ['a misspelt field type', '{ code: amount, type: NUMBR }', 'NUMBER'],
+  ])('%s is one error: the value is not in the set', (_what, element, near) => {
+    const problems = check(`name: Orders\nlayout:\n  - type: ROW\n    fields: [${element}]\n`);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      new RegExp(
+        `^4:\\d+ SCHEMA.ENUM layout\\[0\\].fields\\[0\\].type: must be one of: LABEL, SPACER, HR, SINGLE_LINE_TEXT, .* \\(Did you mean ${near}\\?\\)$`,
+      ),
+    );
+  });
+
+  it('are the decorations and every field type a row can show', () => {
+    const schema = JSON.parse(readFileSync(new URL('../../schema/app.schema.json', import.meta.url), 'utf8'));
+    const fieldTypes: string[] = schema.$defs.field.properties.type.enum;
+    const notInRows = ['SUBTABLE', 'GROUP', 'STATUS', 'STATUS_ASSIGNEE', 'CATEGORY'];
+    expect(schema.$defs.layoutElementType.enum).toEqual([
+      'LABEL',
+      'SPACER',
+      'HR',
+      ...fieldTypes.filter((t) => !notInRows.includes(t)),
+    ]);
   });
 });
 

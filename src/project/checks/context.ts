@@ -3,6 +3,7 @@ import type { AppManifest } from '../manifest.js';
 import type { AppReference } from '../manifest-fields.js';
 import { formatPath, problem, type Path, type Problem } from '../problems.js';
 import type { YamlSource } from '../yaml-source.js';
+import { suggest } from '../suggest.js';
 import { ENTITY_TYPES, type FieldRule } from './field-rules.js';
 import type { FieldIndex, FieldInfo } from './field-index.js';
 
@@ -146,32 +147,4 @@ export class CheckContext {
     if (text !== undefined && text.trim() !== '')
       this.queries.push({ kind: 'sort', text, path, source: this.app.source, over });
   }
-}
-
-/** "Did you mean" for a mistyped code: the closest one within a couple of edits. */
-export function suggest(code: string, candidates: string[]): string {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(code.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const d = distance(code.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  if (best !== undefined) return `Did you mean "${best}"?`;
-  const shown = candidates.slice(0, 12).join(', ');
-  return `Known: ${shown}${candidates.length > 12 ? ', ...' : ''}.`;
-}
-
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(
-        Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

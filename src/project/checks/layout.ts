@@ -1,6 +1,7 @@
 import type { LayoutElement } from '../manifest.js';
 import type { PathSegment } from '../problems.js';
-import { suggest, type CheckContext } from './context.js';
+import { suggest } from '../suggest.js';
+import type { CheckContext } from './context.js';
 import { isSystemType, type FieldInfo } from './field-index.js';
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
