@@ -1,11 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
-import { ALICE, BOB, USERS, addRecords, appWithFields, ok, rec } from './records-helpers.js';
+import {
+  ALICE,
+  BOB,
+  EVERYONE,
+  USERS,
+  appRights,
+  appWithFields,
+  ok,
+  rec,
+  staffApp,
+} from './records-helpers.js';
 
 const emu = useEmulator({ users: USERS });
 let app: string;
 
-const everyone = { type: 'GROUP', code: 'everyone' };
+const everyone = EVERYONE;
 const rights = (viewable: boolean, editable: boolean, deletable: boolean) => ({
   viewable,
   editable,
@@ -16,33 +26,10 @@ const secretRuleFor = (login: string) => ({
   filterCond: 'level in ("secret")',
   entities: [{ entity: { type: 'USER', code: login }, ...rights(true, true, true) }],
 });
-/** An app ACL rule's flags: every record right set to `all`, app settings never editable. */
-const appRights = (all: boolean) => ({
-  appEditable: false,
-  recordViewable: all,
-  recordAddable: all,
-  recordEditable: all,
-  recordDeletable: all,
-  recordImportable: all,
-  recordExportable: all,
-});
 
 beforeEach(async () => {
-  app = await appWithFields(emu, {
-    title: { type: 'SINGLE_LINE_TEXT' },
-    level: {
-      type: 'DROP_DOWN',
-      options: { secret: { label: 's', index: '0' }, readonly: { label: 'r', index: '1' } },
-    },
-    salary: { type: 'NUMBER' },
-  });
+  app = await staffApp(emu);
   // 1 and 3 are secret, 2 is read-only for everyone but admin, 4 is open.
-  await addRecords(emu, app, [
-    rec({ title: 'one', level: 'secret', salary: 10 }),
-    rec({ title: 'two', level: 'readonly', salary: 20 }),
-    rec({ title: 'three', level: 'secret', salary: 30 }),
-    rec({ title: 'four', salary: 40 }),
-  ]);
   await ok(
     emu.call('PUT', '/k/v1/record/acl.json', {
       app,
@@ -204,68 +191,6 @@ describe('record access rule order', () => {
     await ok(emu.call('PUT', '/k/v1/record/acl.json', { app, rights: [byTitle, bySalary] }));
     expect((await evaluate(BOB))[2]).toEqual({ id: '3', ...rights(true, false, false) });
     expect((await evaluate(ALICE))[2]).toEqual({ id: '3', ...rights(true, false, false) });
-  });
-});
-
-describe('field and app access rules', () => {
-  it('hide a field from users without access and refuse writes to it', async () => {
-    await ok(
-      emu.call('PUT', '/k/v1/field/acl.json', {
-        app,
-        rights: [
-          {
-            field: 'salary',
-            entities: [{ entity: { type: 'USER', code: 'alice' }, accessibility: 'WRITE' }],
-          },
-        ],
-      }),
-    );
-    const seen = await ok(emu.call('GET', '/k/v1/record.json', { app, id: 4 }, { user: BOB }));
-    expect(seen.record.salary).toBeUndefined();
-    expect(seen.record.title.value).toBe('four');
-    const write = await emu.call(
-      'PUT',
-      '/k/v1/record.json',
-      { app, id: 4, record: rec({ salary: 1 }) },
-      { user: BOB },
-    );
-    expect([write.status, write.body.code]).toEqual([403, 'CB_NO02']);
-    const byAlice = await ok(emu.call('GET', '/k/v1/record.json', { app, id: 4 }, { user: ALICE }));
-    expect(byAlice.record.salary.value).toBe('40');
-  });
-
-  it('follow the live app ACL for adding', async () => {
-    const all = {
-      recordViewable: true,
-      recordAddable: true,
-      recordEditable: true,
-      recordDeletable: true,
-      recordImportable: true,
-      recordExportable: true,
-    };
-    await ok(
-      emu.call('PUT', '/k/v1/app/acl.json', {
-        app,
-        rights: [
-          { entity: { type: 'USER', code: 'bob' }, appEditable: false, ...all, recordAddable: false },
-          { entity: everyone, appEditable: false, ...all },
-        ],
-      }),
-    );
-    const bob = await emu.call(
-      'POST',
-      '/k/v1/record.json',
-      { app, record: rec({ title: 'b' }) },
-      { user: BOB },
-    );
-    expect([bob.status, bob.body.code]).toEqual([403, 'CB_NO02']);
-    const alice = await emu.call(
-      'POST',
-      '/k/v1/record.json',
-      { app, record: rec({ title: 'a' }) },
-      { user: ALICE },
-    );
-    expect(alice.status).toBe(200);
   });
 });
 

@@ -48,3 +48,41 @@ export async function addRecords(
 export function rec(values: Record<string, unknown>): Record<string, { value: unknown }> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]));
 }
+
+/** The group every user belongs to, as ACL entities name it. */
+export const EVERYONE = { type: 'GROUP', code: 'everyone' };
+
+/** An app ACL rule's flags: every record right set to `all`, app settings never editable. */
+export function appRights(all: boolean) {
+  return {
+    appEditable: false,
+    recordViewable: all,
+    recordAddable: all,
+    recordEditable: all,
+    recordDeletable: all,
+    recordImportable: all,
+    recordExportable: all,
+  };
+}
+
+/**
+ * The app the permission tests share: `title`, `level` (options secret, readonly) and `salary`,
+ * with records 1 (one, secret, 10), 2 (two, readonly, 20), 3 (three, secret, 30) and 4 (four, 40).
+ */
+export async function staffApp(emu: Emulator): Promise<string> {
+  const app = await appWithFields(emu, {
+    title: { type: 'SINGLE_LINE_TEXT' },
+    level: {
+      type: 'DROP_DOWN',
+      options: { secret: { label: 's', index: '0' }, readonly: { label: 'r', index: '1' } },
+    },
+    salary: { type: 'NUMBER' },
+  });
+  await addRecords(emu, app, [
+    rec({ title: 'one', level: 'secret', salary: 10 }),
+    rec({ title: 'two', level: 'readonly', salary: 20 }),
+    rec({ title: 'three', level: 'secret', salary: 30 }),
+    rec({ title: 'four', salary: 40 }),
+  ]);
+  return app;
+}
