@@ -4,7 +4,7 @@ import { ApiError, errorId, errors } from './errors.js';
 import { authenticate } from './auth.js';
 import { Params } from './http/params.js';
 import { parseQueryString } from './http/query-string.js';
-import { mediaType, parseJsonObject, readBody } from './http/body.js';
+import { bodyLimit, mediaType, parseJsonObject, readBody } from './http/body.js';
 import { foldGuestPath } from './router.js';
 import { settleDeploys } from './model/deploy-state.js';
 import type { ApiRequest, EmulatorContext, Fault, HttpMethod, RawResponse } from './context.js';
@@ -53,12 +53,15 @@ async function dispatch(
 ): Promise<{ status: number; body: unknown } | RawResponse | 'dropped'> {
   const url = splitUrl(req.url ?? '/');
   const rawMethod = (req.method ?? 'GET').toUpperCase();
-  const statsKey = `${rawMethod} ${url.pathname}`;
+  // A POST carrying `X-HTTP-Method-Override: GET` is a GET (long queries): counted and faulted as one.
+  const override = String(req.headers['x-http-method-override'] ?? '').toUpperCase();
+  const method = (rawMethod === 'POST' && override === 'GET' ? 'GET' : rawMethod) as HttpMethod;
+  const statsKey = `${method} ${url.pathname}`;
   ctx.runtime.stats.set(statsKey, (ctx.runtime.stats.get(statsKey) ?? 0) + 1);
 
   const isControl = url.pathname.startsWith('/_emulator/');
   if (!isControl) {
-    const fault = takeFault(ctx, rawMethod, url.pathname);
+    const fault = takeFault(ctx, method, url.pathname);
     if (fault) {
       if (fault.delayMs) await sleep(fault.delayMs);
       if (fault.drop) {
@@ -70,9 +73,6 @@ async function dispatch(
     }
   }
 
-  const body = await readBody(req, ctx.settings.maxBodyBytes);
-  const override = String(req.headers['x-http-method-override'] ?? '').toUpperCase();
-  const method = (rawMethod === 'POST' && override === 'GET' ? 'GET' : rawMethod) as HttpMethod;
   const { path, guestSpaceId } = foldGuestPath(url.pathname);
   if (!METHODS.has(method)) throw new ApiError(405, 'CB_ME01', `Method ${method} is not supported.`);
   const route = isControl && !ctx.settings.control ? undefined : ctx.router.find(method, path);
@@ -81,6 +81,8 @@ async function dispatch(
       throw new ApiError(405, 'CB_ME01', `${method} is not supported on ${path}.`);
     throw errors.notFoundPath(method, url.pathname);
   }
+  // Read once the route is known: an upload's limit follows maxFileBytes, any other maxBodyBytes.
+  const body = await readBody(req, bodyLimit(ctx.settings, route.body === 'multipart'));
 
   const type = mediaType(req.headers['content-type']);
   let bodyParams: Record<string, unknown> = {};
@@ -90,7 +92,9 @@ async function dispatch(
     if (type !== 'application/json') throw errors.contentType(type || '(none)');
     bodyParams = parseJsonObject(body);
   }
-  const params = new Params({ ...parseQueryString(url.search), ...bodyParams });
+  const query = parseQueryString(url.search);
+  const fromQuery = new Set(Object.keys(query).filter((name) => !(name in bodyParams)));
+  const params = new Params({ ...query, ...bodyParams }, fromQuery);
   const principal = authenticate(req.headers, ctx);
   if (route.auth !== 'any' && principal.kind !== 'user')
     throw errors.forbidden('this operation with an API token');

@@ -29,6 +29,9 @@ describe('apps', () => {
     ['name over 64 characters', { name: 'x'.repeat(65) }, 'name'],
     ['thread without space', { name: 'a', thread: 1 }, 'space'],
     ['space without thread', { name: 'a', space: 1 }, 'thread'],
+    ['a name that is a number', { name: 12 }, 'name'],
+    ['an unknown key', { name: 'a', icon: 'APP72' }, 'icon'],
+    ['a space of true', { name: 'a', space: true, thread: 1 }, 'space'],
   ])('refuses %s with CB_VA01 naming the parameter', async (_case, body, param) => {
     const res = await emu.call('POST', '/k/v1/preview/app.json', body);
     expect(res.status).toBe(400);
@@ -106,6 +109,20 @@ describe('request forms', () => {
     await emu.deployedApp('C');
     const res = await emu.call('GET', `/k/v1/apps.json?${query(a, b)}`);
     expect(res.body.apps.map((x: { appId: string }) => x.appId)).toEqual([a, b]);
+  });
+
+  it('reads a single query value name=v as an array of one (a JSON body must send a real array)', async () => {
+    const a = await emu.deployedApp('A');
+    await emu.deployedApp('B');
+    const res = await emu.call('GET', `/k/v1/apps.json?ids=${a}`);
+    expect(res.body.apps.map((x: { appId: string }) => x.appId)).toEqual([a]);
+    const overridden = await emu.call(
+      'POST',
+      '/k/v1/apps.json',
+      { ids: a },
+      { headers: { 'X-HTTP-Method-Override': 'GET' } },
+    );
+    expect([overridden.status, Object.keys(overridden.body.errors)]).toEqual([400, ['ids']]);
   });
 
   it.each([

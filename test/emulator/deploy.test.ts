@@ -109,6 +109,21 @@ describe('deploy', () => {
     expect(await statuses([app])).toEqual({ [app]: 'SUCCESS' });
   });
 
+  it('reports FAIL after a failed deploy until the next deploy: a revert is immediate and records no deploy', async () => {
+    const app = await liveApp('Failing');
+    await emu.call('PUT', SETTINGS, { app, name: 'Failing 2' });
+    await emu.call('POST', '/_emulator/deploy-outcome', { app, outcome: 'FAIL' });
+    await emu.call('POST', DEPLOY, { apps: [{ app }] });
+    await finishDeploys();
+    expect(await statuses([app])).toEqual({ [app]: 'FAIL' });
+    expect((await emu.call('POST', DEPLOY, { apps: [{ app }], revert: true })).status).toBe(200);
+    expect(await draftName(app)).toBe('Failing');
+    expect(await statuses([app])).toEqual({ [app]: 'FAIL' });
+    await emu.call('POST', DEPLOY, { apps: [{ app }] });
+    await finishDeploys();
+    expect(await statuses([app])).toEqual({ [app]: 'SUCCESS' });
+  });
+
   it('refuses settings writes and another deploy while the app is PROCESSING (409 GAIA_DE01)', async () => {
     const app = await liveApp('Busy');
     await emu.call('POST', DEPLOY, { apps: [{ app }] });
@@ -125,20 +140,35 @@ describe('deploy', () => {
     expect((await emu.call('PUT', SETTINGS, { app, name: 'x' })).status).toBe(200);
   });
 
-  it('keeps a STUCK deploy PROCESSING whatever the clock says, until reset', async () => {
+  it('keeps a STUCK deploy PROCESSING whatever the clock says, refusing writes, until reset empties the store', async () => {
     const app = await liveApp('Stuck');
     await emu.call('POST', '/_emulator/deploy-outcome', { app, outcome: 'STUCK' });
     await emu.call('POST', DEPLOY, { apps: [{ app }] });
-    await finishDeploys();
-    await finishDeploys();
+    await emu.call('POST', '/_emulator/clock', { advanceMs: 1000 * DEPLOY_MS });
     expect(await statuses([app])).toEqual({ [app]: 'PROCESSING' });
+    const refused = await emu.call('PUT', SETTINGS, { app, name: 'x' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'GAIA_DE01']);
+
+    expect((await emu.call('POST', '/_emulator/reset')).status).toBe(200);
+    // The stuck deploy went with its app: the store is empty, and ids start again from 1.
+    const gone = await emu.call('GET', DEPLOY, { apps: [app] });
+    expect([gone.status, gone.body.code]).toEqual([404, 'GAIA_AP01']);
+    expect((await emu.call('GET', '/k/v1/apps.json')).body).toEqual({ apps: [] });
+    const again = await draftApp('After reset');
+    expect(again).toBe(app);
+    expect((await emu.call('PUT', SETTINGS, { app: again, name: 'y' })).status).toBe(200);
+    expect(await statuses([again])).toEqual({ [again]: 'SUCCESS' });
   });
 
   it('checks the pinned revision against the draft counter; -1 skips', async () => {
     const app = await liveApp('Pinned');
     await emu.call('PUT', SETTINGS, { app, name: 'Changed' });
-    const stale = await emu.call('POST', DEPLOY, { apps: [{ app, revision: 1 }] });
-    expect([stale.status, stale.body.code]).toEqual([409, 'GAIA_CO02']);
+    for (const revision of [1, '1', 3]) {
+      const stale = await emu.call('POST', DEPLOY, { apps: [{ app, revision }] });
+      expect([revision, stale.status, stale.body.code]).toEqual([revision, 409, 'GAIA_CO02']);
+    }
+    expect((await emu.call('POST', DEPLOY, { apps: [{ app, revision: '2' }] })).status).toBe(200);
+    await finishDeploys();
     expect((await emu.call('POST', DEPLOY, { apps: [{ app, revision: -1 }] })).status).toBe(200);
   });
 
@@ -147,6 +177,16 @@ describe('deploy', () => {
     ['an app named twice', { apps: [{ app: 1 }, { app: 1 }] }, 'apps'],
     ['an app that is not an id', { apps: [{ app: 'x' }] }, 'apps[0].app'],
     ['301 apps', { apps: Array.from({ length: 301 }, (_, i) => ({ app: i + 1 })) }, 'apps'],
+    ['an empty apps array', { apps: [] }, 'apps'],
+    ['apps that is not an array', { apps: { app: 1 } }, 'apps'],
+    ['an item that is not an object', { apps: [1] }, 'apps[0]'],
+    ['an app of true', { apps: [{ app: true }] }, 'apps[0].app'],
+    ['a revision of true', { apps: [{ app: 1, revision: true }] }, 'apps[0].revision'],
+    ['a revision of []', { apps: [{ app: 1, revision: [] }] }, 'apps[0].revision'],
+    ['a revision of 1.5', { apps: [{ app: 1, revision: 1.5 }] }, 'apps[0].revision'],
+    ['an unknown key in an item', { apps: [{ app: 1, rev: 1 }] }, 'apps[0].rev'],
+    ['an unknown key in the body', { apps: [{ app: 1 }], force: true }, 'force'],
+    ['a revert that is not a boolean', { apps: [{ app: 1 }], revert: 'yes' }, 'revert'],
   ])('refuses a deploy with %s', async (_case, body, path) => {
     await draftApp('One');
     const res = await emu.call('POST', DEPLOY, body);

@@ -1,10 +1,12 @@
-import { ApiError, errors, invalid } from '../errors.js';
+import { errors, invalid } from '../errors.js';
 import { findApp, hasAppPermission, requireUser } from '../access.js';
-import { principalEntity } from '../auth.js';
+import { principalEntity, type Principal } from '../auth.js';
 import { nextId } from '../model/ids.js';
 import { newAppSettings } from '../model/defaults.js';
 import { APPS_TABLE, type AppDoc } from '../model/app.js';
-import { SPACES_TABLE, type SpaceRef } from '../model/space.js';
+import { nullable, obj, str } from '../validate/shape.js';
+import { checkParams, id } from '../validate/request.js';
+import { administeredSpace, readableSpace } from './spaces/model.js';
 import type { ApiRequest, Route } from '../context.js';
 
 /** The App resource as `app.json` and `apps.json` answer it (live name and description). */
@@ -29,36 +31,44 @@ function appName(app: AppDoc): string {
   return typeof name === 'string' ? name : '';
 }
 
-function findSpace(req: ApiRequest, spaceId: string): SpaceRef {
-  const space = req.ctx.store.table<SpaceRef>(SPACES_TABLE).get(spaceId);
-  if (!space) throw new ApiError(404, 'GAIA_SP01', `The space (id: ${spaceId}) was not found.`);
-  return space;
-}
+const createBody = obj(
+  { name: str({ max: 64 }), space: nullable(id), thread: nullable(id) },
+  { required: ['name'] },
+);
 
-function isSpaceAdmin(req: ApiRequest, space: SpaceRef): boolean {
-  const p = req.principal;
-  if (p.kind !== 'user') return false;
-  return (
-    p.admin ||
-    (space.members ?? []).some(
-      (m) => m.entity.type === 'USER' && m.entity.code === p.login && m.isAdmin === true,
-    )
-  );
+/**
+ * Where a new app may go: nowhere for a guest (guests work only inside their guest spaces);
+ * otherwise into a thread of a space the caller can read, refused as a read of that space is.
+ */
+function placement(
+  req: ApiRequest,
+  user: Extract<Principal, { kind: 'user' }>,
+  spaceId: string | null,
+  threadId: string | null,
+): void {
+  if (threadId !== null && spaceId === null) throw invalid({ space: 'Required when thread is given.' });
+  if (spaceId === null) {
+    if (user.guest)
+      throw errors.forbidden('creating an app outside a guest space (a guest user: give space and thread)');
+    return;
+  }
+  if (threadId === null) throw invalid({ thread: 'Required when space is given.' });
+  const space = readableSpace(req, spaceId);
+  if (!space.threadIds.includes(threadId))
+    throw invalid({ thread: `Thread ${threadId} is not in space ${spaceId}; give a thread of that space.` });
 }
 
 function createApp(req: ApiRequest): unknown {
   const user = requireUser(req);
-  const name = req.params.str('name', { min: 1, max: 64 });
+  const body = checkParams<{ name: string; space?: string | null; thread?: string | null }>(
+    req.params,
+    createBody,
+  );
+  const name = body.name;
   if (name.trim() === '') throw invalid({ name: 'Enter a name of 1 to 64 characters.' });
-  const spaceId = req.params.optId('space') ?? null;
-  const threadId = req.params.optId('thread') ?? null;
-  if (threadId !== null && spaceId === null) throw invalid({ space: 'Required when thread is given.' });
-  if (spaceId !== null) {
-    if (threadId === null) throw invalid({ thread: 'Required when space is given.' });
-    const space = findSpace(req, spaceId);
-    if (!space.threadIds.includes(threadId))
-      throw invalid({ thread: `Thread ${threadId} is not in space ${spaceId}.` });
-  }
+  const spaceId = body.space ?? null;
+  const threadId = body.thread ?? null;
+  placement(req, user, spaceId, threadId);
   return req.ctx.store.transaction(() => {
     const id = nextId(req.ctx.store, 'app');
     const now = req.ctx.clock.iso();
@@ -99,7 +109,7 @@ function listApps(req: ApiRequest): unknown {
   const apps = [...req.ctx.store.table<AppDoc>(APPS_TABLE).values()]
     .filter((a) => a.live !== null)
     .filter((a) => ids.size === 0 || ids.has(a.id))
-    .filter((a) => codes.size === 0 || codes.has(a.code))
+    .filter((a) => codes.size === 0 || (a.code !== '' && codes.has(a.code)))
     .filter((a) => spaceIds.size === 0 || (a.spaceId !== null && spaceIds.has(a.spaceId)))
     .filter((a) => name === undefined || appName(a).toLowerCase().includes(name.toLowerCase()))
     .filter((a) => hasAppPermission(user, a, 'view'))
@@ -107,12 +117,18 @@ function listApps(req: ApiRequest): unknown {
   return { apps: apps.slice(offset, offset + limit).map(appView) };
 }
 
+const moveBody = obj({ app: id, space: nullable(id) }, { required: ['app'] });
+
+/** Moving takes administering both spaces involved (an administrator may always), and managing the app. */
 function moveApp(req: ApiRequest): unknown {
   const user = requireUser(req);
-  const app = findApp(req, req.params.id('app'), 'live');
-  const target = req.params.optId('space') ?? null;
-  const spaces = [app.spaceId, target].filter((s): s is string => s !== null).map((s) => findSpace(req, s));
-  if (!user.admin && !spaces.every((s) => isSpaceAdmin(req, s))) throw errors.forbidden('moving this app');
+  const body = checkParams<{ app: string; space?: string | null }>(req.params, moveBody);
+  const app = findApp(req, body.app, 'live');
+  const target = body.space ?? null;
+  const spaces = [app.spaceId, target]
+    .filter((s): s is string => s !== null)
+    .map((s) => administeredSpace(req, s));
+  if (!hasAppPermission(user, app, 'manage')) throw errors.forbidden('moving this app');
   const threadId = target === null ? null : (spaces.at(-1)!.threadIds[0] ?? null);
   req.ctx.store.transaction(() => {
     req.ctx.store.table<AppDoc>(APPS_TABLE).put(app.id, { ...app, spaceId: target, threadId });

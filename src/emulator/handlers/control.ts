@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { invalid } from '../errors.js';
-import { toId } from '../http/params.js';
+import { findApp } from '../access.js';
 import { TOKENS_TABLE, type TokenDoc, type TokenPermissions } from '../auth.js';
-import { APPS_TABLE } from '../model/app.js';
 import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
-import { ApiError } from '../errors.js';
+import { closedKeys } from '../validate/request.js';
+import { setAppCode } from './app-code.js';
 import type { ApiRequest, Route } from '../context.js';
 import type { Store } from '../store/store.js';
 
 const CLOCK_TABLE = 'clock';
 
-/** Empties the store (users come from the options and stay), the clock offset, the stats and the faults. */
+/**
+ * Empties the store (users come from the options and stay), the clock offset, the stats and the
+ * faults. A deploy in flight (one forced STUCK included) goes with the app it belonged to.
+ */
 function reset(req: ApiRequest): unknown {
+  closedKeys(req.params, []);
   req.ctx.store.clear();
   req.ctx.clock.reset();
   req.ctx.runtime.stats.clear();
@@ -20,9 +24,8 @@ function reset(req: ApiRequest): unknown {
 }
 
 function createToken(req: ApiRequest): unknown {
-  const appId = req.params.id('app');
-  if (!req.ctx.store.table(APPS_TABLE).has(appId))
-    throw new ApiError(404, 'GAIA_AP01', `The app (id: ${appId}) was not found.`);
+  closedKeys(req.params, ['app', 'permissions']);
+  const appId = findApp(req, req.params.id('app'), 'draft').id;
   const given = req.params.has('permissions') ? req.params.object('permissions') : {};
   const flag = (name: keyof TokenPermissions, fallback: boolean): boolean => {
     const v = given[name];
@@ -48,6 +51,7 @@ function createToken(req: ApiRequest): unknown {
 }
 
 function moveClock(req: ApiRequest): unknown {
+  closedKeys(req.params, ['advanceMs']);
   const advanceMs = req.params.int('advanceMs', { min: 0 });
   const now = req.ctx.clock.advance(advanceMs);
   // Journaled, so expiries computed from the moved clock survive a restart.
@@ -63,6 +67,7 @@ export function storedClockOffset(store: Store): number {
 }
 
 function addFault(req: ApiRequest): unknown {
+  closedKeys(req.params, ['method', 'path', 'status', 'body', 'delayMs', 'drop', 'times']);
   const source = req.params.str('path');
   let path: RegExp;
   try {
@@ -92,12 +97,14 @@ function addFault(req: ApiRequest): unknown {
 }
 
 function clearFaults(req: ApiRequest): unknown {
+  closedKeys(req.params, []);
   req.ctx.runtime.faults = [];
   return {};
 }
 
 function deployOutcome(req: ApiRequest): unknown {
-  const app = toId(req.params.raw.app, 'app');
+  closedKeys(req.params, ['app', 'outcome']);
+  const app = findApp(req, req.params.id('app'), 'draft').id;
   const outcome = req.params.str('outcome');
   if (outcome !== 'FAIL' && outcome !== 'STUCK') throw invalid({ outcome: 'Enter FAIL or STUCK.' });
   req.ctx.store.transaction(() => req.ctx.store.table<ForcedOutcome>(OUTCOMES_TABLE).put(app, outcome));
@@ -105,6 +112,7 @@ function deployOutcome(req: ApiRequest): unknown {
 }
 
 function stats(req: ApiRequest): unknown {
+  closedKeys(req.params, []);
   return { requests: Object.fromEntries(req.ctx.runtime.stats) };
 }
 
@@ -116,4 +124,5 @@ export const controlRoutes: Route[] = [
   { method: 'DELETE', path: '/_emulator/faults', auth: 'admin', handler: clearFaults },
   { method: 'POST', path: '/_emulator/deploy-outcome', auth: 'admin', handler: deployOutcome },
   { method: 'GET', path: '/_emulator/stats', auth: 'admin', handler: stats },
+  { method: 'POST', path: '/_emulator/app-code', auth: 'admin', handler: setAppCode },
 ];

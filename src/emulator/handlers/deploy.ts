@@ -1,6 +1,7 @@
 import { errors, invalid } from '../errors.js';
 import { findApp, requireAppPermission } from '../access.js';
-import { toId } from '../http/params.js';
+import { arr, bool, int, nullable, obj } from '../validate/shape.js';
+import { checkParams, id } from '../validate/request.js';
 import { checkRevision } from '../model/settings-write.js';
 import { APPS_TABLE, type AppDoc } from '../model/app.js';
 import { newAppSettings } from '../model/defaults.js';
@@ -15,20 +16,27 @@ import {
 } from '../model/deploy-state.js';
 import type { ApiRequest, Route } from '../context.js';
 
+/** The deploy body, closed: `apps[i]` holds `app` and `revision` only, each of its type. */
+const deployBody = obj(
+  {
+    apps: arr(obj({ app: id, revision: nullable(int(-1)) }, { required: ['app'] }), { max: 300 }),
+    revert: bool(),
+  },
+  { required: ['apps'] },
+);
+
+interface DeployBody {
+  apps: { app: string; revision?: string | null }[];
+  revert?: boolean;
+}
+
 function deploy(req: ApiRequest): unknown {
-  const items = req.params.array('apps', { required: true, max: 300 });
-  const revert = req.params.bool('revert', false);
-  const targets = items.map((item, i) => {
-    if (typeof item !== 'object' || item === null)
-      throw invalid({ [`apps[${i}]`]: 'Enter an object {app, revision}.' });
-    const { app, revision } = item as { app?: unknown; revision?: unknown };
-    if (app === undefined || app === null) throw invalid({ [`apps[${i}].app`]: 'Required field.' });
-    const appId = toId(app, `apps[${i}].app`);
-    const rev = revision === undefined || revision === null ? undefined : Number(revision);
-    if (rev !== undefined && !Number.isInteger(rev))
-      throw invalid({ [`apps[${i}].revision`]: 'Enter an integer.' });
-    return { doc: findApp(req, appId, 'draft'), revision: rev };
-  });
+  const body = checkParams<DeployBody>(req.params, deployBody);
+  if (body.apps.length === 0) throw invalid({ apps: 'Name at least one app: [{app, revision}].' });
+  const targets = body.apps.map(({ app, revision }) => ({
+    doc: findApp(req, app, 'draft'),
+    revision: revision === undefined || revision === null ? undefined : Number(revision),
+  }));
   if (new Set(targets.map((t) => t.doc.id)).size !== targets.length)
     throw invalid({ apps: 'An app is named twice.' });
   for (const { doc, revision } of targets) {
@@ -36,7 +44,9 @@ function deploy(req: ApiRequest): unknown {
     if (isDeploying(req.ctx, doc.id)) throw errors.deploying(doc.id);
     checkRevision(revision, doc.revision);
   }
-  req.ctx.store.transaction(() => (revert ? revertDrafts(req, targets) : startDeploy(req, targets)));
+  req.ctx.store.transaction(() =>
+    body.revert === true ? revertDrafts(req, targets) : startDeploy(req, targets),
+  );
   return {};
 }
 

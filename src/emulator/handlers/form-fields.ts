@@ -2,7 +2,7 @@ import { Problems } from '../errors.js';
 import { writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { fieldDefinition, SYSTEM_TYPES } from '../validate/fields.js';
-import { anyJson, join, map, obj, type Shape } from '../validate/shape.js';
+import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
 import { otherAppFields, readHandler } from './settings/routes.js';
 import type { AppSettings, JsonObject } from '../model/app.js';
@@ -132,8 +132,11 @@ function changeFields(req: ApiRequest): unknown {
 }
 
 /** DELETE: the fields leave the form, the layout, view columns and field ACL rules (their data goes on deploy). */
+const deleteBody = obj({ fields: arr(str()), app: anyJson, revision: anyJson });
+
 function deleteFields(req: ApiRequest): unknown {
   const codes = req.params.array('fields', { required: true, max: 100 });
+  checkBody(deleteBody, { ...req.params.raw, fields: codes }, {});
   return writeFields(req, (s) => {
     const { fields } = fieldIndex(s.properties);
     const problems = new Problems();

@@ -3,9 +3,14 @@ import { invalid } from '../errors.js';
 /**
  * Typed access to a request's parameters (query string for GET, JSON body otherwise). Ids and
  * revisions arrive as numbers or numeric strings; every getter names the parameter in its error.
+ * `fromQuery` names the parameters that came from the query string, where an array of one value
+ * cannot be told from a single value (`ids=1`); a JSON body says which it means.
  */
 export class Params {
-  constructor(readonly raw: Record<string, unknown>) {}
+  constructor(
+    readonly raw: Record<string, unknown>,
+    private readonly fromQuery: ReadonlySet<string> = new Set(),
+  ) {}
 
   has(name: string): boolean {
     return this.raw[name] !== undefined && this.raw[name] !== null;
@@ -72,13 +77,15 @@ export class Params {
     throw invalid({ [name]: 'Enter true or false.' });
   }
 
-  /** An array parameter (absent = empty), capped at `max` items. */
+  /** An array parameter (absent = empty), capped at `max` items; a single value only from the query string. */
   array(name: string, options: { max?: number; required?: boolean } = {}): unknown[] {
     const value = this.raw[name];
     if (value === undefined || value === null || value === '') {
       if (options.required) throw invalid({ [name]: 'Required field.' });
       return [];
     }
+    if (!Array.isArray(value) && !this.fromQuery.has(name))
+      throw invalid({ [name]: `Enter an array (${name}: [...]), even for one value.` });
     const list = Array.isArray(value) ? (value as unknown[]) : [value];
     if (options.max !== undefined && list.length > options.max)
       throw invalid({ [name]: `Enter ${options.max} items or fewer.` });
@@ -98,7 +105,13 @@ export class Params {
 }
 
 export function toId(value: unknown, name: string): string {
+  const id = canonicalId(value);
+  if (id === undefined) throw invalid({ [name]: 'Enter a positive integer id.' });
+  return id;
+}
+
+/** A positive integer sent as a JSON number or a numeric string, as its canonical string; else undefined. */
+export function canonicalId(value: unknown): string | undefined {
   const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d+$/.test(s) || Number(s) < 1) throw invalid({ [name]: 'Enter a positive integer id.' });
-  return String(Number(s));
+  return /^\d+$/.test(s) && Number(s) >= 1 ? String(Number(s)) : undefined;
 }
