@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
-import { appWithFields, ok, rec } from './records-helpers.js';
+import { REVIEW_PROCESS, USERS, appWithFields, ok, rec } from './records-helpers.js';
 
-const emu = useEmulator();
+const emu = useEmulator({ users: USERS });
 let app: string;
 
 beforeEach(async () => {
@@ -69,6 +69,84 @@ describe('bulk requests', () => {
       {},
     ]);
     expect(await titles()).toEqual(['1', '2']);
+  });
+
+  it('answers with the status of the failing call: a stale revision is 409, the calls before it stay', async () => {
+    await ok(emu.call('POST', '/k/v1/record.json', { app, record: rec({ n: 1 }) }));
+    const res = await emu.call('POST', '/k/v1/bulkRequest.json', {
+      requests: [
+        {
+          method: 'PUT',
+          api: '/k/v1/record.json',
+          payload: { app, id: 1, revision: 1, record: rec({ n: 2 }) },
+        },
+        {
+          method: 'PUT',
+          api: '/k/v1/record.json',
+          payload: { app, id: 1, revision: 1, record: rec({ n: 3 }) },
+        },
+        { method: 'POST', api: '/k/v1/record.json', payload: { app, record: rec({ n: 4 }) } },
+      ],
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.results).toEqual([
+      { revision: '2' },
+      { code: 'GAIA_CO02', id: expect.any(String), message: expect.stringContaining('revision') },
+      {},
+    ]);
+    expect(await titles()).toEqual(['2']);
+  });
+
+  it('carries status and assignee calls of a process app', async () => {
+    const flow = await appWithFields(emu, { amount: { type: 'NUMBER' } }, { process: REVIEW_PROCESS });
+    await ok(emu.call('POST', '/k/v1/records.json', { app: flow, records: [rec({ amount: 500 }), rec({})] }));
+    const res = await ok(
+      emu.call('POST', '/k/v1/bulkRequest.json', {
+        requests: [
+          {
+            method: 'PUT',
+            api: '/k/v1/record/assignees.json',
+            payload: { app: flow, id: 1, assignees: ['alice'] },
+          },
+          {
+            method: 'PUT',
+            api: '/k/v1/record/status.json',
+            payload: { app: flow, id: 1, action: 'Submit', assignee: 'bob', revision: 2 },
+          },
+          {
+            method: 'PUT',
+            api: '/k/v1/records/status.json',
+            payload: {
+              app: flow,
+              records: [
+                { id: 1, action: 'Approve' },
+                { id: 2, action: 'Submit', assignee: 'alice' },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    expect(res.results).toEqual([
+      { revision: '2' },
+      { revision: '4' },
+      {
+        records: [
+          { id: '1', revision: '6' },
+          { id: '2', revision: '3' },
+        ],
+      },
+    ]);
+    const list = await ok(emu.call('GET', '/k/v1/records.json', { app: flow, query: 'order by $id asc' }));
+    expect(
+      (list.records as any[]).map((r): unknown[] => [
+        r.Status.value,
+        (r.Assignee.value as any[]).map((u): unknown => u.code),
+      ]),
+    ).toEqual([
+      ['Done', ['admin']],
+      ['Review', ['alice']],
+    ]);
   });
 
   it('refuses an API that bulk requests cannot carry, and more than 20 calls, before running any', async () => {

@@ -65,6 +65,20 @@ describe('cursors', () => {
     expect([res.status, res.body.code]).toEqual([400, code]);
   });
 
+  it('reads 100 records a page when no size is given', async () => {
+    await addRecords(
+      emu,
+      app,
+      Array.from({ length: 100 }, (_, i) => rec({ n: i + 8 })),
+    );
+    const { id, totalCount } = await ok(emu.call('POST', '/k/v1/records/cursor.json', { app }));
+    expect(totalCount).toBe('107');
+    const first = await ok(page(id));
+    expect([first.records.length, first.next]).toEqual([100, true]);
+    const second = await ok(page(id));
+    expect([second.records.length, second.next]).toEqual([7, false]);
+  });
+
   it('keeps at most 10 open, and a deleted one frees its place', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++)

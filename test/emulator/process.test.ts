@@ -1,22 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
-import { ALICE, BOB, USERS, addRecords, appWithFields, ok, rec } from './records-helpers.js';
+import {
+  ALICE,
+  BOB,
+  REVIEW_PROCESS as PROCESS,
+  USERS,
+  addRecords,
+  appWithFields,
+  ok,
+  rec,
+} from './records-helpers.js';
 
 const emu = useEmulator({ users: USERS });
-
-const user = (code: string) => ({ entity: { type: 'USER', code }, includeSubs: false });
-const PROCESS = {
-  enable: true,
-  states: {
-    Open: { name: 'Open', index: '0', assignee: { type: 'ONE', entities: [] } },
-    Review: { name: 'Review', index: '1', assignee: { type: 'ONE', entities: [user('alice'), user('bob')] } },
-    Done: { name: 'Done', index: '2', assignee: { type: 'ALL', entities: [user('admin')] } },
-  },
-  actions: [
-    { name: 'Submit', from: 'Open', to: 'Review', filterCond: '', type: 'PRIMARY' },
-    { name: 'Approve', from: 'Review', to: 'Done', filterCond: 'amount > 100', type: 'PRIMARY' },
-  ],
-};
 
 let app: string;
 beforeEach(async () => {
@@ -41,6 +36,24 @@ describe('process management', () => {
       [{ code: 'bob', name: 'Bob' }],
       '3',
     ]);
+  });
+
+  it('refuses a status change pinned to a stale revision (409 GAIA_CO02), alone or in a batch', async () => {
+    await ok(emu.call('PUT', '/k/v1/record.json', { app, id: 1, record: rec({ amount: 60 }) }));
+    const stale = await status({ id: 1, action: 'Submit', assignee: 'bob', revision: 1 });
+    expect([stale.status, stale.body.code]).toEqual([409, 'GAIA_CO02']);
+    const batch = await emu.call('PUT', '/k/v1/records/status.json', {
+      app,
+      records: [
+        { id: 2, action: 'Submit', assignee: 'bob', revision: 1 },
+        { id: 1, action: 'Submit', assignee: 'bob', revision: 1 },
+      ],
+    });
+    expect([batch.status, batch.body.code]).toEqual([409, 'GAIA_CO02']);
+    expect([(await read(1)).Status.value, (await read(2)).Status.value]).toEqual(['Open', 'Open']);
+    expect(await ok(status({ id: 1, action: 'Submit', assignee: 'bob', revision: 2 }))).toEqual({
+      revision: '4',
+    });
   });
 
   it('refuses an action whose from is not the current status (GAIA_IL03)', async () => {

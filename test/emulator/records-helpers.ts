@@ -86,3 +86,26 @@ export async function staffApp(emu: Emulator): Promise<string> {
   ]);
   return app;
 }
+
+const processUser = (code: string) => ({ entity: { type: 'USER', code }, includeSubs: false });
+
+/**
+ * A review process: Open (nobody assigned) -Submit-> Review (the caller picks alice or bob)
+ * -Approve, only when amount > 100-> Done (admin assigned).
+ */
+export const REVIEW_PROCESS = {
+  enable: true,
+  states: {
+    Open: { name: 'Open', index: '0', assignee: { type: 'ONE', entities: [] } },
+    Review: {
+      name: 'Review',
+      index: '1',
+      assignee: { type: 'ONE', entities: [processUser('alice'), processUser('bob')] },
+    },
+    Done: { name: 'Done', index: '2', assignee: { type: 'ALL', entities: [processUser('admin')] } },
+  },
+  actions: [
+    { name: 'Submit', from: 'Open', to: 'Review', filterCond: '', type: 'PRIMARY' },
+    { name: 'Approve', from: 'Review', to: 'Done', filterCond: 'amount > 100', type: 'PRIMARY' },
+  ],
+};
