@@ -66,20 +66,12 @@ describe('control API', () => {
     expect((await emu.call('GET', APP, { id: app })).status).toBe(200);
   });
 
-  it('faults: a default JSON body, a delay, a dropped connection; DELETE clears them', async () => {
-    const app = await emu.deployedApp();
+  it('faults: a default JSON body; DELETE clears them; bad faults are refused', async () => {
     await emu.call('POST', '/_emulator/faults', { path: 'apps\\.json', status: 429 });
     const limited = await emu.call('GET', '/k/v1/apps.json');
     expect([limited.status, limited.body.code]).toEqual([429, 'GAIA_TO04']);
     expect((await emu.call('DELETE', '/_emulator/faults')).body).toEqual({});
     expect((await emu.call('GET', '/k/v1/apps.json')).status).toBe(200);
-
-    await emu.call('POST', '/_emulator/faults', { path: 'app\\.json', delayMs: 30, times: 1 });
-    expect((await emu.call('GET', APP, { id: app })).status).toBe(200);
-
-    await emu.call('POST', '/_emulator/faults', { path: 'app\\.json', drop: true, times: 1 });
-    await expect(emu.call('GET', APP, { id: app })).rejects.toThrow();
-    expect((await emu.call('GET', APP, { id: app })).status).toBe(200);
 
     for (const [body, path] of [
       [{ path: '(' }, 'path'],
@@ -91,10 +83,50 @@ describe('control API', () => {
     }
   });
 
-  it('deploy-outcome: refuses an unknown outcome', async () => {
+  it('faults: delayMs holds the answer at least that long, `times` times, then the fault is spent', async () => {
+    const app = await emu.deployedApp();
+    await emu.call('POST', '/_emulator/faults', { path: '^/k/v1/app\\.json$', delayMs: 300, times: 2 });
+    // Armed second, so a call reaches it only once the delay fault before it is spent.
+    await emu.call('POST', '/_emulator/faults', { path: '^/k/v1/app\\.json$', status: 503 });
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      expect((await emu.call('GET', APP, { id: app })).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    }
+    expect((await emu.call('GET', APP, { id: app })).status).toBe(503);
+  });
+
+  it('faults: drop closes the connection without an answer (a socket error), `times` times', async () => {
+    const app = await emu.deployedApp();
+    await emu.call('POST', '/_emulator/faults', { path: 'app\\.json', drop: true, times: 2 });
+    for (let i = 0; i < 2; i++)
+      await expect(emu.call('GET', APP, { id: app })).rejects.toMatchObject({
+        cause: { code: expect.stringMatching(/^(UND_ERR_SOCKET|ECONNRESET)$/) },
+      });
+    expect((await emu.call('GET', APP, { id: app })).status).toBe(200);
+  });
+
+  it('deploy-outcome: refuses an unknown outcome, and an app that does not exist (404 GAIA_AP01)', async () => {
     const app = await emu.deployedApp();
     const res = await emu.call('POST', '/_emulator/deploy-outcome', { app, outcome: 'MAYBE' });
     expect([res.status, Object.keys(res.body.errors)]).toEqual([400, ['outcome']]);
+    const missing = await emu.call('POST', '/_emulator/deploy-outcome', { app: 999, outcome: 'FAIL' });
+    expect([missing.status, missing.body.code]).toEqual([404, 'GAIA_AP01']);
+  });
+
+  it.each([
+    ['POST', '/_emulator/reset', { everything: true }, 'everything'],
+    ['POST', '/_emulator/tokens', { app: 1, permission: { view: true } }, 'permission'],
+    ['POST', '/_emulator/clock', { advanceMs: 1, offsetMs: 1 }, 'offsetMs'],
+    ['POST', '/_emulator/faults', { path: 'x', status: 500, delay: 100 }, 'delay'],
+    ['DELETE', '/_emulator/faults', { id: 'abc' }, 'id'],
+    ['POST', '/_emulator/deploy-outcome', { app: 1, outcome: 'FAIL', times: 2 }, 'times'],
+    ['POST', '/_emulator/app-code', { app: 1, code: 'A', force: true }, 'force'],
+  ] as const)('%s %s refuses an unknown key with 400 CB_VA01 naming it', async (method, path, body, key) => {
+    await emu.deployedApp();
+    const res = await emu.call(method, path, body);
+    expect([res.status, res.body.code, Object.keys(res.body.errors)]).toEqual([400, 'CB_VA01', [key]]);
+    expect((await emu.call('GET', '/k/v1/apps.json')).body.apps).toHaveLength(1);
   });
 
   it('stats: counts requests by method and path since the last reset', async () => {
@@ -106,6 +138,31 @@ describe('control API', () => {
     await emu.call('POST', '/_emulator/reset');
     const after = await emu.call('GET', '/_emulator/stats');
     expect(after.body.requests['GET /k/v1/app.json']).toBeUndefined();
+  });
+
+  it('stats: counts a POST with X-HTTP-Method-Override: GET as the GET it is', async () => {
+    const app = await emu.deployedApp();
+    const override = { headers: { 'X-HTTP-Method-Override': 'GET' } };
+    expect((await emu.call('POST', APP, { id: app }, override)).status).toBe(200);
+    const { requests } = (await emu.call('GET', '/_emulator/stats')).body;
+    expect(requests['GET /k/v1/app.json']).toBe(1);
+    expect(requests['POST /k/v1/app.json']).toBeUndefined();
+  });
+
+  it('latencyMs delays every answer by at least that long', async () => {
+    const slow = await startEmulator({ port: 0, latencyMs: 200 });
+    try {
+      for (const path of ['/k/v1/apps.json', '/k/v1/nothing.json']) {
+        const started = performance.now();
+        const res = await fetch(`${slow.url}${path}`, {
+          headers: { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') },
+        });
+        await res.arrayBuffer();
+        expect([path, performance.now() - started >= 200]).toEqual([path, true]);
+      }
+    } finally {
+      await slow.close();
+    }
   });
 
   it('is absent with control off', async () => {
