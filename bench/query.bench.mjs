@@ -77,3 +77,4 @@ console.log(`query over ${COUNT.toLocaleString('en')} records: ${QUERY}`);
 console.log(`  compiled (parse + compile + run): ${compiled.toFixed(2)} ms (median of ${RUNS})`);
 console.log(`  plain filter/sort/slice:          ${plain.toFixed(2)} ms (median of ${RUNS})`);
 console.log(`  ratio ${ratio.toFixed(2)} (target <= ${TARGET}): ${ratio <= TARGET ? 'PASS' : 'FAIL'}`);
+if (ratio > TARGET) process.exitCode = 1;
