@@ -1,15 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import { runChecks } from './checks/index.js';
 import type { CheckedApp } from './checks/context.js';
-import { parseDotEnv, type Variables } from './env-vars.js';
+import type { Variables } from './env-vars.js';
 import { chooseEnvironment, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
 import { loadApp, locatableApps } from './load-app.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { checkProjectConfig } from './project-checks.js';
-import { problem, sortProblems, type Problem } from './problems.js';
+import { sortProblems, type Problem } from './problems.js';
+import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
 import { validateSchema } from './schema-check.js';
@@ -85,10 +85,15 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     sources,
   });
 
-  const variables = {
-    ...readDotEnv(join(root, '.env'), show, problems, sources),
-    ...definedOnly(options.variables),
-  };
+  const dotEnvPath = join(root, '.env');
+  const dotEnv = await readDotEnv({
+    path: dotEnvPath,
+    file: show(dotEnvPath),
+    maxFileBytes,
+    problems,
+    sources,
+  });
+  const variables = { ...dotEnv, ...definedOnly(options.variables) };
   const configRead = await readSource({ path: configPath, file: show(configPath), variables, maxFileBytes });
   problems.push(...configRead.problems);
   const configSource = configRead.source;
@@ -185,38 +190,4 @@ function definedOnly(variables: Variables): Record<string, string> {
   return Object.fromEntries(
     Object.entries(variables).filter((e): e is [string, string] => e[1] !== undefined),
   );
-}
-
-function readDotEnv(
-  path: string,
-  show: (p: string) => string,
-  problems: Problem[],
-  sources: Map<string, string>,
-) {
-  if (!existsSync(path)) return {};
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    problems.push(
-      problem('FILE.UNREADABLE', `${show(path)} cannot be read: ${(error as Error).message}`, {
-        file: show(path),
-        line: 1,
-        col: 1,
-      }),
-    );
-    return {};
-  }
-  sources.set(show(path), text);
-  const parsed = parseDotEnv(text);
-  for (const error of parsed.errors)
-    problems.push(
-      problem(
-        'DOTENV.SYNTAX',
-        error.message,
-        { file: show(path), line: error.line, col: error.col },
-        { hint: 'Write one NAME=value per line.' },
-      ),
-    );
-  return parsed.values;
 }

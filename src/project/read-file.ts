@@ -6,21 +6,48 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export type ReadResult =
   { ok: true; text: string } | { ok: false; code: string; message: string; hint: string };
 
+/** What is read: a YAML file (appdeploy.yaml or a manifest) or the `.env` file of variables. */
+export type TextFileKind = 'yaml' | 'dotenv';
+
+/** How problems name each kind and what they advise. */
+function wording(kind: TextFileKind): { holder: string; notAFile: string; tooLarge: string; binary: string } {
+  switch (kind) {
+    case 'yaml':
+      return {
+        holder: 'a manifest',
+        notAFile: 'Name a YAML file, not a directory.',
+        tooLarge: 'Check that the path names the right file; manifests hold settings, not data.',
+        binary: 'Check that the path names a YAML file; save it as UTF-8.',
+      };
+    case 'dotenv':
+      return {
+        holder: 'a .env file',
+        notAFile: 'Make .env beside appdeploy.yaml a file of NAME=value lines, or remove it.',
+        tooLarge: '.env holds NAME=value lines for variables; check that it is the right file.',
+        binary: 'Save .env as UTF-8 text with NAME=value lines.',
+      };
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
 /**
  * Reads a UTF-8 text file, refusing before reading what is too large, not a file, or binary
  * (a NUL byte or bytes that are not UTF-8), so a wrong path never floods memory or the terminal.
  */
-export async function readTextFile(path: string, maxBytes: number): Promise<ReadResult> {
+export async function readTextFile(
+  path: string,
+  maxBytes: number,
+  kind: TextFileKind = 'yaml',
+): Promise<ReadResult> {
+  const words = wording(kind);
   let size: number;
   try {
     const info = await stat(path);
     if (!info.isFile())
-      return {
-        ok: false,
-        code: 'FILE.NOT_A_FILE',
-        message: 'is not a file',
-        hint: 'Name a YAML file, not a directory.',
-      };
+      return { ok: false, code: 'FILE.NOT_A_FILE', message: 'is not a file', hint: words.notAFile };
     size = info.size;
   } catch (error) {
     return failure(error);
@@ -29,8 +56,8 @@ export async function readTextFile(path: string, maxBytes: number): Promise<Read
     return {
       ok: false,
       code: 'FILE.TOO_LARGE',
-      message: `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} a manifest may have`,
-      hint: 'Check that the path names the right file; manifests hold settings, not data.',
+      message: `is ${formatBytes(size)}, more than the ${formatBytes(maxBytes)} ${words.holder} may have`,
+      hint: words.tooLarge,
     };
   let bytes: Buffer;
   try {
@@ -42,7 +69,7 @@ export async function readTextFile(path: string, maxBytes: number): Promise<Read
     ok: false as const,
     code: 'FILE.BINARY',
     message: 'is not a UTF-8 text file',
-    hint: 'Check that the path names a YAML file; save it as UTF-8.',
+    hint: words.binary,
   };
   if (bytes.includes(0)) return binary;
   try {
@@ -66,9 +93,19 @@ function failure(error: unknown): ReadResult {
     ok: false,
     code: 'FILE.UNREADABLE',
     message: `cannot be read (${code ?? (error as Error).message})`,
-    hint: 'Check the file permissions.',
+    hint:
+      (code !== undefined ? UNREADABLE_HINTS[code] : undefined) ?? 'Check the path and the file permissions.',
   };
 }
+
+/** What to do about the errors a path can give other than "not found". */
+const UNREADABLE_HINTS: Record<string, string> = {
+  EACCES: 'Check the file permissions.',
+  EPERM: 'Check the file permissions.',
+  ENAMETOOLONG: 'A name on the path is too long; check the path.',
+  ENOTDIR: 'Part of the path is a file, not a folder; check the path.',
+  ELOOP: 'Symbolic links on the path refer to each other; check the path.',
+};
 
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

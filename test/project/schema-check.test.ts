@@ -122,7 +122,7 @@ describe('the schema files', () => {
   it.each(['app', 'project'] as const)('%s.schema.json describes every property editors show', (name) => {
     const schema = JSON.parse(
       readFileSync(new URL(`../../schema/${name}.schema.json`, import.meta.url), 'utf8'),
-    );
+    ) as { $defs: Record<string, Record<string, unknown>> };
     const missing: string[] = [];
     const definition = (ref: unknown): Record<string, unknown> | undefined =>
       typeof ref === 'string' && ref.startsWith('#/$defs/')

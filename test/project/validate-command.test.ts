@@ -62,6 +62,27 @@ describe('appdeploy validate', () => {
     );
   });
 
+  it('refuses a 12 MB .env as it refuses a manifest, without reading it', async () => {
+    const dir = copyCase('variable-unset-in-chosen-environment');
+    writeFileSync(join(dir, '.env'), 'STAGING_PASSWORD=' + 'x'.repeat(12 * 1024 * 1024));
+    const { code, out, err } = await run('-C', dir);
+    expect(code).toBe(1);
+    expect(err).toBe('');
+    expect(out).toContain(
+      `${dir}/.env:1:1: ${dir}/.env is 12.0 MB, more than the 1.0 MB a .env file may have\n  hint: .env holds NAME=value lines`,
+    );
+  });
+
+  it('says a binary .env is not text, and prints none of its bytes', async () => {
+    const { code, out, err } = await run('-C', join(BROKEN, 'dotenv-binary'));
+    expect(code).toBe(1);
+    expect(err).toBe('');
+    const env = `${BROKEN}/dotenv-binary/.env`;
+    expect(out).toBe(
+      `${env}:1:1: ${env} is not a UTF-8 text file\n  hint: Save .env as UTF-8 text with NAME=value lines.\n\n1 problem in 1 file.\n`,
+    );
+  });
+
   it('prints the text format with the source line, a caret and the hint', async () => {
     const { out } = await run('-C', join(BROKEN, 'lookup-unknown-key-field'));
     expect(out.replaceAll(`${BROKEN}/lookup-unknown-key-field/`, '')).toMatchInlineSnapshot(`

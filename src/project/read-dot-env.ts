@@ -1,0 +1,38 @@
+import { parseDotEnv } from './env-vars.js';
+import { problem, type Problem } from './problems.js';
+import { readTextFile } from './read-file.js';
+
+/**
+ * Reads the `.env` beside appdeploy.yaml when there is one, with the same limits as manifests (size,
+ * not a file, binary): a stray large or binary `.env` is a located problem, never raw bytes shown.
+ */
+export async function readDotEnv(options: {
+  path: string;
+  file: string;
+  maxFileBytes: number;
+  problems: Problem[];
+  sources: Map<string, string>;
+}): Promise<Record<string, string>> {
+  const { file, problems } = options;
+  const read = await readTextFile(options.path, options.maxFileBytes, 'dotenv');
+  if (!read.ok) {
+    // No .env is the usual case: variables come from the environment.
+    if (read.code !== 'FILE.NOT_FOUND')
+      problems.push(
+        problem(read.code, `${file} ${read.message}`, { file, line: 1, col: 1 }, { hint: read.hint }),
+      );
+    return {};
+  }
+  options.sources.set(file, read.text);
+  const parsed = parseDotEnv(read.text);
+  for (const error of parsed.errors)
+    problems.push(
+      problem(
+        'DOTENV.SYNTAX',
+        error.message,
+        { file, line: error.line, col: error.col },
+        { hint: 'Write one NAME=value per line.' },
+      ),
+    );
+  return parsed.values;
+}
