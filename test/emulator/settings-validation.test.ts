@@ -101,6 +101,28 @@ describe('settings validation', () => {
       'notifications[0].timing.time',
     ],
     [
+      'a reminder time zone that does not exist',
+      '/k/v1/preview/app/notifications/reminder.json',
+      { timezone: 'Mars/Base' },
+      'timezone',
+    ],
+    [
+      'a reminder time zone given as an offset',
+      '/k/v1/preview/app/notifications/reminder.json',
+      { timezone: '+09:00' },
+      'timezone',
+    ],
+    [
+      'a reminder with both hoursLater and time',
+      '/k/v1/preview/app/notifications/reminder.json',
+      {
+        notifications: [
+          { timing: { code: 'Created_datetime', daysLater: 1, hoursLater: 2, time: '09:00' }, targets: [] },
+        ],
+      },
+      'notifications[0].timing',
+    ],
+    [
       'a per-record notification filter on an unknown field',
       '/k/v1/preview/app/notifications/perRecord.json',
       { notifications: [{ filterCond: 'ghost > 1', targets: [] }] },
@@ -112,4 +134,19 @@ describe('settings validation', () => {
     expect([res.status, res.body.code]).toEqual([400, 'CB_VA01']);
     expect(Object.keys(res.body.errors)).toEqual([param]);
   });
+
+  it.each(['Asia/Tokyo', 'UTC', 'Etc/GMT+9', 'Asia/Kolkata', 'America/Argentina/Buenos_Aires'])(
+    'takes the reminder time zone %s',
+    async (timezone) => {
+      const app = await emu.deployedApp();
+      const res = await emu.call('PUT', '/k/v1/preview/app/notifications/reminder.json', {
+        app,
+        timezone,
+        notifications: [{ timing: { code: 'Created_datetime', daysLater: -1, time: '09:00' }, targets: [] }],
+      });
+      expect(res.status).toBe(200);
+      const read = await emu.call('GET', '/k/v1/preview/app/notifications/reminder.json', { app });
+      expect(read.body.timezone).toBe(timezone);
+    },
+  );
 });

@@ -37,20 +37,59 @@ const time: Shape = (value, path, ctx) => {
   return s;
 };
 
+/**
+ * IANA time zone names. `Intl.supportedValuesOf` lists one canonical name per zone, and not
+ * always today's (it has Asia/Calcutta, not Asia/Kolkata) and leaves out UTC and Etc/*, so a
+ * name outside it is asked of `Intl.DateTimeFormat`, once it has the form of a name: not an
+ * offset such as +09:00, which newer runtimes accept as a zone and the platform does not.
+ */
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
+const IANA_NAME = /^[A-Z][A-Za-z0-9_+-]*(\/[A-Z][A-Za-z0-9_+-]*)*$/;
+
+function isTimeZone(name: string): boolean {
+  if (TIME_ZONES.has(name)) return true;
+  if (!IANA_NAME.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timezone: Shape = (value, path, ctx) => {
+  const s = str()(value, path, ctx);
+  if (typeof s === 'string' && !isTimeZone(s)) {
+    ctx.problems.add(path, `"${s}" is not a time zone; enter an IANA name such as Asia/Tokyo or UTC.`);
+    return undefined;
+  }
+  return s;
+};
+
+const timingFields = obj(
+  {
+    code: field(['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME']),
+    daysLater: int(),
+    hoursLater: int(),
+    time,
+  },
+  { required: ['code'] },
+);
+
+/** A reminder fires some hours after the field's value, or at a time of day: never both. */
+const timing: Shape = (value, path, ctx) => {
+  const out = timingFields(value, path, ctx) as Record<string, unknown> | undefined;
+  if (out && out.hoursLater !== undefined && out.time !== undefined)
+    ctx.problems.add(path, 'Give hoursLater or time, not both.');
+  return out;
+};
+
 /** Reminder notifications: timed from a date or datetime field. */
 export const reminderNotificationsBody: Record<string, Shape> = {
   notifications: arr(
     obj(
       {
-        timing: obj(
-          {
-            code: field(['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME']),
-            daysLater: int(),
-            hoursLater: int(),
-            time,
-          },
-          { required: ['code'] },
-        ),
+        timing,
         filterCond,
         title: str(),
         targets,
@@ -58,5 +97,5 @@ export const reminderNotificationsBody: Record<string, Shape> = {
       { required: ['timing', 'targets'] },
     ),
   ),
-  timezone: str(),
+  timezone,
 };
