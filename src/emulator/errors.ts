@@ -61,7 +61,13 @@ export const errors = {
       'Authentication is required: send X-Service-Authorization or X-Service-API-Token.',
     ),
   badLogin: () => new ApiError(401, 'CB_WA01', 'The login name or password is wrong.'),
-  badToken: () => new ApiError(401, 'CB_WA01', 'The API token is not valid.'),
+  // The hosted platform answers a token it never issued as it answers one of another app.
+  badToken: () =>
+    new ApiError(
+      400,
+      'GAIA_IA02',
+      'An API token sent in X-Service-API-Token matches no token of any app; check the header, or issue a token (POST /_emulator/tokens).',
+    ),
   tokenNotForApp: () => new ApiError(400, 'GAIA_IA02', 'The API token does not match the app.'),
   forbidden: (what = 'this operation') =>
     new ApiError(403, 'CB_NO02', `You do not have permission for ${what}.`),
