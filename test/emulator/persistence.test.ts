@@ -29,22 +29,56 @@ async function call(
   return { status: res.status, body: await res.json() };
 }
 
-/** A deployed app with a draft change, a live-immediate change and a moved clock: state of every kind. */
+const TITLE = { type: 'SINGLE_LINE_TEXT', code: 'title', label: 'Title' };
+const LAYOUT = [
+  { type: 'ROW', fields: [{ type: 'SINGLE_LINE_TEXT', code: 'title', size: { width: '300' } }] },
+];
+const APP_ACL = [{ entity: { type: 'USER', code: 'admin' }, appEditable: true, recordViewable: true }];
+const RECORD_ACL = [
+  { filterCond: '', entities: [{ entity: { type: 'USER', code: 'admin' }, viewable: true }] },
+];
+const FIELD_ACL = [
+  { field: 'title', entities: [{ entity: { type: 'USER', code: 'admin' }, accessibility: 'READ' }] },
+];
+
+/**
+ * A deployed app with fields, a layout, the three ACLs, an app code, a draft change, admin notes
+ * and a moved clock: state of every kind.
+ */
 async function populate(emu: RunningEmulator): Promise<string> {
   const { body } = await call(emu.url, 'POST', '/k/v1/preview/app.json', { name: 'Durable' });
   const app = body.app as string;
+  await call(emu.url, 'POST', '/k/v1/preview/app/form/fields.json', { app, properties: { title: TITLE } });
+  await call(emu.url, 'PUT', '/k/v1/preview/app/form/layout.json', { app, layout: LAYOUT });
   await call(emu.url, 'POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
   await call(emu.url, 'POST', '/_emulator/clock', { advanceMs: 3_600_000 });
   await call(emu.url, 'PUT', '/k/v1/preview/app/settings.json', { app, name: 'Durable draft' });
   await call(emu.url, 'PUT', '/k/v1/app/adminNotes.json', { app, content: 'kept' });
+  await call(emu.url, 'PUT', '/k/v1/app/acl.json', { app, rights: APP_ACL });
+  await call(emu.url, 'PUT', '/k/v1/record/acl.json', { app, rights: RECORD_ACL });
+  await call(emu.url, 'PUT', '/k/v1/field/acl.json', { app, rights: FIELD_ACL });
+  expect((await call(emu.url, 'POST', '/_emulator/app-code', { app, code: 'DURABLE' })).status).toBe(200);
   return app;
 }
 
 async function expectPopulated(emu: RunningEmulator, app: string): Promise<void> {
-  expect((await call(emu.url, 'GET', `/k/v1/app/settings.json?app=${app}`)).body.name).toBe('Durable');
-  const draft = await call(emu.url, 'GET', `/k/v1/preview/app/settings.json?app=${app}`);
-  expect(draft.body).toMatchObject({ name: 'Durable draft', revision: '3' });
-  expect((await call(emu.url, 'GET', `/k/v1/app/adminNotes.json?app=${app}`)).body.content).toBe('kept');
+  const get = async (path: string): Promise<any> => (await call(emu.url, 'GET', `${path}?app=${app}`)).body;
+  expect((await get('/k/v1/app/settings.json')).name).toBe('Durable');
+  expect(await get('/k/v1/preview/app/settings.json')).toMatchObject({
+    name: 'Durable draft',
+    revision: '8',
+  });
+  expect((await get('/k/v1/app/adminNotes.json')).content).toBe('kept');
+  expect((await get('/k/v1/app/form/fields.json')).properties.title).toEqual(TITLE);
+  expect((await get('/k/v1/app/form/layout.json')).layout).toEqual(LAYOUT);
+  expect((await get('/k/v1/app/acl.json')).rights).toEqual([expect.objectContaining(APP_ACL[0])]);
+  expect((await get('/k/v1/record/acl.json')).rights).toEqual([
+    { filterCond: '', entities: [expect.objectContaining(RECORD_ACL[0]!.entities[0])] },
+  ]);
+  expect((await get('/k/v1/field/acl.json')).rights).toEqual([
+    { field: 'title', entities: [expect.objectContaining(FIELD_ACL[0]!.entities[0])] },
+  ]);
+  expect((await call(emu.url, 'GET', `/k/v1/app.json?id=${app}`)).body.code).toBe('DURABLE');
   const { body } = await call(emu.url, 'POST', '/_emulator/clock', { advanceMs: 0 });
   expect(Date.parse(body.now) - Date.now()).toBeGreaterThan(3_500_000);
 }
