@@ -98,7 +98,7 @@ describe('spaces', () => {
     ).toEqual({});
     expect((await emu.call('GET', '/k/v1/space.json', { id: open })).body.body).toBe('<b>hi</b>');
     const token = await emu.call('GET', '/k/v1/space.json', { id: open }, { user: null, token: 'nope' });
-    expect(token.status).toBe(401);
+    expect([token.status, token.body.code]).toEqual([400, 'GAIA_IA02']);
   });
 
   it('gets and replaces the member list', async () => {
