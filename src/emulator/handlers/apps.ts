@@ -5,7 +5,7 @@ import { nextId } from '../model/ids.js';
 import { newAppSettings } from '../model/defaults.js';
 import { APPS_TABLE, type AppDoc } from '../model/app.js';
 import { nullable, obj, str } from '../validate/shape.js';
-import { checkParams, id } from '../validate/request.js';
+import { checkParams, idParam } from '../validate/request.js';
 import { administeredSpace, readableSpace } from './spaces/model.js';
 import type { ApiRequest, Route } from '../context.js';
 
@@ -32,7 +32,7 @@ function appName(app: AppDoc): string {
 }
 
 const createBody = obj(
-  { name: str({ max: 64 }), space: nullable(id), thread: nullable(id) },
+  { name: str({ max: 64 }), space: nullable(idParam), thread: nullable(idParam) },
   { required: ['name'] },
 );
 
@@ -117,7 +117,7 @@ function listApps(req: ApiRequest): unknown {
   return { apps: apps.slice(offset, offset + limit).map(appView) };
 }
 
-const moveBody = obj({ app: id, space: nullable(id) }, { required: ['app'] });
+const moveBody = obj({ app: idParam, space: nullable(idParam) }, { required: ['app'] });
 
 /** Moving takes administering both spaces involved (an administrator may always), and managing the app. */
 function moveApp(req: ApiRequest): unknown {

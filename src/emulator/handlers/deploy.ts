@@ -1,7 +1,7 @@
 import { errors, invalid } from '../errors.js';
 import { findApp, requireAppPermission } from '../access.js';
 import { arr, bool, int, nullable, obj } from '../validate/shape.js';
-import { checkParams, id } from '../validate/request.js';
+import { checkParams, idParam } from '../validate/request.js';
 import { checkRevision } from '../model/settings-write.js';
 import { APPS_TABLE, type AppDoc } from '../model/app.js';
 import { newAppSettings } from '../model/defaults.js';
@@ -19,7 +19,7 @@ import type { ApiRequest, Route } from '../context.js';
 /** The deploy body, closed: `apps[i]` holds `app` and `revision` only, each of its type. */
 const deployBody = obj(
   {
-    apps: arr(obj({ app: id, revision: nullable(int(-1)) }, { required: ['app'] }), { max: 300 }),
+    apps: arr(obj({ app: idParam, revision: nullable(int(-1)) }, { required: ['app'] }), { max: 300 }),
     revert: bool(),
   },
   { required: ['apps'] },

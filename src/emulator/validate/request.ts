@@ -7,7 +7,7 @@ import { anyJson, obj, type Shape } from './shape.js';
  * numeric string, answered as the canonical string. `true`, `[]` or `1.5` are refused, where
  * `Number(value)` would have turned them into ids.
  */
-export const id: Shape = (value, path, ctx) => {
+export const idParam: Shape = (value, path, ctx) => {
   const canonical = canonicalId(value);
   if (canonical === undefined) ctx.problems.add(path, 'Enter a positive integer id.');
   return canonical;
