@@ -61,9 +61,19 @@ describe('comments', () => {
     expect([tooMany.status, tooMany.body.code]).toEqual([400, 'CB_VA01']);
   });
 
-  it('refuses a mention of an unknown user and an empty text', async () => {
+  it('refuses a mention of an unknown user, group or organization, and an empty text', async () => {
     const unknown = await add('hi', ALICE, [{ code: 'nobody', type: 'USER' }]);
     expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([400, ['comment.mentions[0].code']]);
+    for (const type of ['GROUP', 'ORGANIZATION']) {
+      const res = await add('hi', ALICE, [
+        { code: 'everyone', type: 'GROUP' },
+        { code: 'nowhere', type },
+      ]);
+      expect([res.status, res.body.errors['comment.mentions[1].code']?.messages]).toEqual([
+        400,
+        [expect.stringContaining('PUT /_emulator/directory')],
+      ]);
+    }
     const empty = await add('  ');
     expect([empty.status, Object.keys(empty.body.errors)]).toEqual([400, ['comment.text']]);
   });

@@ -66,7 +66,11 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['USER_SELECT', {}, [{ code: 'sato' }], [{ code: 'sato', name: 'Sato' }]],
   ['USER_SELECT', {}, [{ code: 'nobody' }], 'invalid'],
   ['USER_SELECT', {}, 'sato', 'invalid'],
-  ['GROUP_SELECT', {}, [{ code: 'everyone' }], [{ code: 'everyone', name: 'everyone' }]],
+  // The built-in groups exist; other groups and every organization only once defined.
+  ['GROUP_SELECT', {}, [{ code: 'everyone' }], [{ code: 'everyone', name: 'Everyone' }]],
+  ['GROUP_SELECT', {}, [{ code: 'Administrators' }], [{ code: 'Administrators', name: 'Administrators' }]],
+  ['GROUP_SELECT', {}, [{ code: 'sales-team' }], 'invalid'],
+  ['ORGANIZATION_SELECT', {}, [{ code: 'sales' }], 'invalid'],
   ['ORGANIZATION_SELECT', {}, [{}], 'invalid'],
   ['FILE', {}, [{ fileKey: 'no-such-key' }], 'throws GAIA_BL01'],
   ['FILE', {}, 'x', 'invalid'],

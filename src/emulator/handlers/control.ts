@@ -5,6 +5,7 @@ import { TOKENS_TABLE, type TokenDoc, type TokenPermissions } from '../auth.js';
 import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
 import { closedKeys } from '../validate/request.js';
 import { setAppCode } from './app-code.js';
+import { directoryRoutes } from './records/directory.js';
 import type { ApiRequest, Route } from '../context.js';
 import type { Store } from '../store/store.js';
 
@@ -117,6 +118,7 @@ function stats(req: ApiRequest): unknown {
 }
 
 export const controlRoutes: Route[] = [
+  ...directoryRoutes,
   { method: 'POST', path: '/_emulator/reset', auth: 'admin', handler: reset },
   { method: 'POST', path: '/_emulator/tokens', auth: 'admin', handler: createToken },
   { method: 'POST', path: '/_emulator/clock', auth: 'admin', handler: moveClock },

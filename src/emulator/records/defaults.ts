@@ -1,4 +1,5 @@
 import { findUser } from './entities.js';
+import { findUnit, primaryOrganization, unitKindOf } from './directory.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
 import type { Principal } from '../auth.js';
@@ -7,7 +8,8 @@ import { typeOf } from './model.js';
 /**
  * What a field holds on add when the write leaves it out, in write form (checked like any
  * given value afterwards): its `defaultValue`, the current date or time where `defaultNowValue`
- * says so (service clock, UTC), `LOGINUSER()` in an entity default resolved to the caller.
+ * says so (service clock, UTC), `LOGINUSER()` in an entity default resolved to the caller, `PRIMARY_ORGANIZATION()` to
+ * the caller's primary organization.
  */
 export function defaultInput(field: JsonObject, ctx: EmulatorContext, principal: Principal): Json {
   const type = typeOf(field);
@@ -23,7 +25,7 @@ export function defaultInput(field: JsonObject, ctx: EmulatorContext, principal:
     case 'USER_SELECT':
     case 'ORGANIZATION_SELECT':
     case 'GROUP_SELECT':
-      return entityDefaults(fallback, ctx, principal);
+      return entityDefaults(type, fallback, ctx, principal);
     case 'FILE':
       return [];
     default:
@@ -31,19 +33,35 @@ export function defaultInput(field: JsonObject, ctx: EmulatorContext, principal:
   }
 }
 
-function entityDefaults(value: Json, ctx: EmulatorContext, principal: Principal): Json {
+/** The kind of entity a default item names when it does not say (a field holds one kind). */
+const FIELD_KIND: Record<string, string> = {
+  USER_SELECT: 'USER',
+  ORGANIZATION_SELECT: 'ORGANIZATION',
+  GROUP_SELECT: 'GROUP',
+};
+
+function entityDefaults(fieldType: string, value: Json, ctx: EmulatorContext, principal: Principal): Json {
   if (!Array.isArray(value)) return [];
+  const login = principal.kind === 'user' ? principal.login : null;
   const result: JsonObject[] = [];
   for (const item of value) {
-    const code = (item as { code?: unknown } | null)?.code;
+    const { code, type } = (item ?? {}) as { code?: unknown; type?: unknown };
     if (typeof code !== 'string') continue;
     if (code === 'LOGINUSER()') {
-      if (principal.kind === 'user') result.push({ code: principal.login });
+      if (login !== null) result.push({ code: login });
       continue;
     }
-    // A default naming a user who no longer exists is skipped, not an error of the caller's write.
-    const isUser = (item as { type?: unknown }).type === 'USER';
-    if (!isUser || findUser(ctx, code)) result.push({ code });
+    if (code === 'PRIMARY_ORGANIZATION()') {
+      const primary = login === null ? null : primaryOrganization(ctx, login);
+      if (primary !== null) result.push({ code: primary });
+      continue;
+    }
+    // A default naming a user, group or organization that no longer exists is skipped, not an
+    // error of the caller's write.
+    const kind = typeof type === 'string' ? type : FIELD_KIND[fieldType];
+    const unit = unitKindOf(kind);
+    const exists = kind === 'USER' ? findUser(ctx, code) : unit ? findUnit(ctx, unit, code) : undefined;
+    if (exists) result.push({ code });
   }
   return result;
 }

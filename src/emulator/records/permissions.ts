@@ -1,5 +1,6 @@
 import { hasAppPermission } from '../access.js';
 import { bypassesRules } from './entities.js';
+import { EVERYONE, type UnitKind } from './directory.js';
 import type { Principal } from '../auth.js';
 import type { AppDoc, Json, JsonObject } from '../model/app.js';
 import { idOf, text, type StoredRecord } from './model.js';
@@ -12,6 +13,12 @@ export interface RecordRights {
 
 export type FieldAccess = 'READ' | 'WRITE' | 'NONE';
 
+/** Whether the user `login` belongs to a group or organization (the emulator's directory). */
+export type UnitMembership = (kind: UnitKind, code: string, login: string) => boolean;
+
+/** Without a directory only the built-in `everyone` group has members. */
+const everyoneOnly: UnitMembership = (kind, code) => kind === 'GROUP' && code === EVERYONE;
+
 /** Finds the ids of `records` that a record ACL rule's filterCond selects (the query engine's job). */
 export type FilterMatcher = (filterCond: string, records: readonly StoredRecord[]) => ReadonlySet<string>;
 
@@ -21,7 +28,8 @@ const NONE: RecordRights = { viewable: false, editable: false, deletable: false 
  * What one caller may do with the records of one app: the live app ACL, then the live record ACL
  * (the first rule whose filterCond selects the record applies; within it the first entity that
  * names the caller, and none names them means no rights), then the live field ACL. Administrators
- * and API tokens are held to the app level only, as on the hosted platform.
+ * and API tokens are held to the app level only, as on the hosted platform. Group and
+ * organization entities name their members (records/directory.ts).
  */
 export class RecordAccess {
   private readonly rules: JsonObject[];
@@ -33,6 +41,7 @@ export class RecordAccess {
     private readonly principal: Principal,
     appDoc: AppDoc,
     private readonly matcher: FilterMatcher,
+    private readonly inUnit: UnitMembership = everyoneOnly,
   ) {
     const live = appDoc.live ?? appDoc.draft;
     this.bypass = bypassesRules(principal);
@@ -125,7 +134,8 @@ export class RecordAccess {
       case 'USER':
         return entity.code === login;
       case 'GROUP':
-        return entity.code === 'everyone';
+      case 'ORGANIZATION':
+        return typeof entity.code === 'string' && this.inUnit(entity.type as UnitKind, entity.code, login);
       case 'CREATOR':
         return record !== undefined && holdsUser(creatorOf(record), login);
       case 'FIELD_ENTITY':
@@ -135,7 +145,6 @@ export class RecordAccess {
           holdsUser(record[entity.code]?.value, login)
         );
       default:
-        // ORGANIZATION and unknown types: the emulator's users belong to no organization.
         return false;
     }
   }

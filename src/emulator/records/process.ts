@@ -1,4 +1,5 @@
-import { allUsers, findUser } from './entities.js';
+import { findUser } from './entities.js';
+import { unitMembers, type UnitKind } from './directory.js';
 import type { EmulatorContext } from '../context.js';
 import type { AppSettings, Json, JsonObject, UserRef } from '../model/app.js';
 import { text, type StoredRecord } from './model.js';
@@ -54,9 +55,9 @@ export function processActions(live: AppSettings): ProcessAction[] {
 }
 
 /**
- * The users a status's assignee rule names for a record: users by login, everyone, the
- * record's creator, or the users in a user field of the record (FIELD_ENTITY). The emulator
- * keeps no organizations, so ORGANIZATION names nobody.
+ * The users a status's assignee rule names for a record: users by login, the members of a
+ * group or organization (records/directory.ts), the record's creator, or the users in a user
+ * field of the record (FIELD_ENTITY).
  */
 export function assigneeCandidates(
   state: ProcessState,
@@ -75,7 +76,8 @@ export function assigneeCandidates(
         add(findUser(ctx, code));
         break;
       case 'GROUP':
-        if (code === 'everyone') allUsers(ctx).forEach(add);
+      case 'ORGANIZATION':
+        unitMembers(ctx, text(entity.type) as UnitKind, code).forEach(add);
         break;
       case 'CREATOR':
         usersIn(Object.values(record).find((f) => f.type === 'CREATOR')?.value).forEach((c) =>

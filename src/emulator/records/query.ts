@@ -1,5 +1,6 @@
 import { ApiError, invalid } from '../errors.js';
 import { callerLogin } from './entities.js';
+import { primaryOrganization } from './directory.js';
 import { processEnabled, processStates } from './process.js';
 import {
   compileQuery,
@@ -62,7 +63,12 @@ function compile(
   parse: () => Query,
 ): CompiledQuery<StoredRecord> {
   try {
-    const context = { now: req.ctx.clock.date(), user: callerLogin(req.principal) ?? '' };
+    const login = callerLogin(req.principal);
+    const context = {
+      now: req.ctx.clock.date(),
+      user: login ?? '',
+      primaryOrganization: login === null ? null : primaryOrganization(req.ctx, login),
+    };
     return compileQuery<StoredRecord>(parse(), fields, context);
   } catch (error) {
     throw queryError(error, param);

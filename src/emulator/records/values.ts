@@ -1,5 +1,6 @@
 import { attachFileKey, attachmentView } from '../model/files.js';
 import { findUser } from './entities.js';
+import { findUnit, unknownUnit } from './directory.js';
 import type { Problems } from '../errors.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
@@ -167,18 +168,17 @@ function checkEntities(
     }
     if (seen.has(code)) return;
     seen.add(code);
-    if (type === 'USER_SELECT') {
-      const user = findUser(env.ctx, code);
-      if (!user) {
-        env.problems.add(`${path}[${i}].code`, `No user has the login name "${code}".`);
-        ok = false;
-        return;
-      }
-      result.push({ code: user.code, name: user.name });
-    } else {
-      // The emulator keeps no group or organization directory: any code is taken as its own name.
-      result.push({ code, name: code });
+    // Users by login; groups and organizations from the emulator's directory (records/directory.ts).
+    const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
+    const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
+    if (!found) {
+      const why =
+        type === 'USER_SELECT' ? `No user has the login name "${code}".` : unknownUnit(env.ctx, kind, code);
+      env.problems.add(`${path}[${i}].code`, why);
+      ok = false;
+      return;
     }
+    result.push({ code: found.code, name: found.name });
   });
   return ok ? result : INVALID;
 }

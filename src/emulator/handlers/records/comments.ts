@@ -2,6 +2,7 @@ import { ApiError, errors, invalid } from '../../errors.js';
 import { principalEntity } from '../../auth.js';
 import { nextId } from '../../model/ids.js';
 import { findUser } from '../../records/entities.js';
+import { findUnit, unknownUnit, type UnitKind } from '../../records/directory.js';
 import { openScope, recordFor } from './scope.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
 import type { UserRef } from '../../model/app.js';
@@ -51,6 +52,8 @@ function addComment(req: ApiRequest): unknown {
       throw invalid({ [`${path}.type`]: 'Enter USER, GROUP or ORGANIZATION.' });
     if (type === 'USER' && !findUser(req.ctx, code))
       throw invalid({ [`${path}.code`]: `No user has the login name "${code}".` });
+    if (type !== 'USER' && !findUnit(req.ctx, type as UnitKind, code))
+      throw invalid({ [`${path}.code`]: unknownUnit(req.ctx, type as UnitKind, code) });
     return { code, type };
   });
   return req.ctx.store.transaction(() => {
