@@ -12,12 +12,30 @@ export function formatProblem(p: Problem, source: (file: string) => string | und
   if (line !== undefined && line.trim() !== '') {
     const number = String(p.line);
     const gutter = ' '.repeat(number.length);
+    const shown = clipLine(line, p.col - 1);
     // Keep tabs so the caret lines up however the terminal shows them.
-    const pad = line.slice(0, Math.max(0, p.col - 1)).replace(/[^\t]/g, ' ');
-    out += `  ${number} | ${line}\n  ${gutter} | ${pad}^\n`;
+    const pad = shown.beforeCaret.replace(/[^\t]/g, ' ');
+    out += `  ${number} | ${shown.text}\n  ${gutter} | ${pad}^\n`;
   }
   if (p.hint) out += `  hint: ${p.hint}\n`;
   return out;
+}
+
+/** How much of a long source line is shown around the column (a minified or generated line). */
+export const LINE_WINDOW = 120;
+
+/**
+ * A window of `LINE_WINDOW` characters of `line` around index `at`, with `…` where it is cut,
+ * and the text shown before the caret's position.
+ */
+export function clipLine(line: string, at: number): { text: string; beforeCaret: string } {
+  const index = Math.max(0, at);
+  if (line.length <= LINE_WINDOW) return { text: line, beforeCaret: line.slice(0, index) };
+  const end = Math.min(line.length, Math.max(index - LINE_WINDOW / 2, 0) + LINE_WINDOW);
+  const start = Math.max(0, end - LINE_WINDOW);
+  const head = start > 0 ? '…' : '';
+  const tail = end < line.length ? '…' : '';
+  return { text: head + line.slice(start, end) + tail, beforeCaret: head + line.slice(start, index) };
 }
 
 /** The text report of `appdeploy validate`. */

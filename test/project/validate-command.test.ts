@@ -35,6 +35,8 @@ describe('appdeploy validate', () => {
 
   it.each([
     ['malformed YAML', 'yaml-syntax', 'apps/orders.yaml:42:3: invalid YAML'],
+    ['a bracket left open at the end', 'yaml-open-at-end', 'apps/orders.yaml:100:47: invalid YAML'],
+    ['nesting past 100 levels', 'yaml-too-deep', 'apps/orders.yaml:101:109: maps and lists nest'],
     [
       'a wrong type at depth',
       'schema-wrong-type-deep',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDotEnv } from '../../src/project/env-vars.js';
+import { MAX_DEPTH } from '../../src/project/yaml-depth.js';
 import { parseYaml } from '../../src/project/yaml-source.js';
 
 function parse(text: string, variables: Record<string, string> = {}) {
@@ -53,6 +54,51 @@ describe('parseYaml', () => {
     const r = parse('a: [1, 2\nb: 3\n');
     expect(r.source.value).toBeUndefined();
     expect(r.problems[0]).toMatchObject({ code: 'YAML.SYNTAX', file: 'x.yaml' });
+  });
+
+  it.each([
+    ['a bracket left open on the last line', 'a: 1\nb: [1, 2\n\n', 2, 9],
+    ['a bracket left open without a final newline', 'b: [1, 2', 1, 9],
+    ['a quote left open', 'a: 1\nb: "abc\n', 2, 8],
+  ])('puts a syntax error at the end of the file after its last character: %s', (_what, text, line, col) => {
+    expect(parse(text).problems).toMatchObject([{ code: 'YAML.SYNTAX', line, col }]);
+  });
+
+  describe('nesting', () => {
+    const blockMaps = (levels: number) =>
+      Array.from({ length: levels }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' end\n';
+    const flowLists = (levels: number) => `a: ${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}\n`;
+    const dashes = (levels: number) => `${'- '.repeat(levels)}x\n`;
+
+    it.each([
+      ['block maps', blockMaps],
+      ['flow lists in a map', flowLists],
+      ['compact lists', dashes],
+    ])('%s: 100 levels are read', (_what, make) => {
+      const r = parse(make(MAX_DEPTH));
+      expect(r.problems).toEqual([]);
+      expect(r.source.value).not.toBeUndefined();
+    });
+
+    it.each([
+      ['block maps 1,000 deep', blockMaps(1000), 101, 101],
+      ['flow lists 100,000 deep', flowLists(100_000), 1, 103],
+      ['compact lists 1,000 deep', dashes(1000), 1, 201],
+    ])('%s: one YAML.DEPTH at the first level past 100, no stack overflow', (_what, text, line, col) => {
+      const r = parse(text);
+      expect(r.problems).toEqual([
+        {
+          code: 'YAML.DEPTH',
+          message: 'maps and lists nest more than 100 levels deep',
+          file: 'x.yaml',
+          line,
+          col,
+          hint: 'A manifest needs a handful of levels: check for brackets left open, or a generated file.',
+        },
+      ]);
+      expect(r.source.value).toBeUndefined();
+      expect(r.source.locate(['a', 'b'])).toEqual({ file: 'x.yaml', line, col });
+    });
   });
 
   it('locates the nearest parent of a missing path, and array items', () => {
