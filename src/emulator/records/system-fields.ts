@@ -47,10 +47,6 @@ export function stampNew(
       case 'CATEGORY':
         set([]);
         break;
-      case 'CALC':
-        // Formulas are not evaluated by the emulator: a calculated field reads as empty.
-        set('');
-        break;
       default:
         break;
     }

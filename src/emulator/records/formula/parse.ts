@@ -1,0 +1,149 @@
+// The calculated field's formula language, the subset the emulator evaluates: numbers, "strings",
+// field codes, + - * / ^, & (join text), = != <> < > <= >=, parentheses, and the functions SUM,
+// ROUND, ROUNDUP, ROUNDDOWN, IF, AND, OR and NOT. Precedence, lowest first: comparison, &, + -,
+// * /, ^, then a leading minus (so -2^2 is 4, as in spreadsheets).
+
+export type BinaryOperator = '+' | '-' | '*' | '/' | '^' | '&' | '=' | '!=' | '<' | '>' | '<=' | '>=';
+export type FormulaFunction = 'SUM' | 'ROUND' | 'ROUNDUP' | 'ROUNDDOWN' | 'IF' | 'AND' | 'OR' | 'NOT';
+
+export type Formula =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'field'; readonly code: string }
+  | { readonly kind: 'negate'; readonly operand: Formula }
+  | { readonly kind: 'binary'; readonly op: BinaryOperator; readonly left: Formula; readonly right: Formula }
+  | { readonly kind: 'call'; readonly name: FormulaFunction; readonly args: readonly Formula[] };
+
+/** A formula that cannot be parsed or evaluated; the field then holds no value. */
+export class FormulaError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'FormulaError';
+  }
+}
+
+const FUNCTIONS: ReadonlySet<string> = new Set([
+  'SUM',
+  'ROUND',
+  'ROUNDUP',
+  'ROUNDDOWN',
+  'IF',
+  'AND',
+  'OR',
+  'NOT',
+]);
+const SYMBOLS = ['<=', '>=', '<>', '!=', '=', '<', '>', '+', '-', '*', '/', '^', '&', '(', ')', ','];
+const NUMBER = /^(\d+(\.\d*)?|\.\d+)/u;
+const NAME = /^[^\s+\-*/^&=<>!(),"]+/u;
+
+type Token =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'name'; readonly value: string }
+  | { readonly kind: 'symbol'; readonly value: string };
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let rest = text.trimStart();
+  while (rest !== '') {
+    const number = NUMBER.exec(rest);
+    const symbol = SYMBOLS.find((s) => rest.startsWith(s));
+    let length: number;
+    if (number) {
+      tokens.push({ kind: 'number', value: Number(number[0]) });
+      length = number[0].length;
+    } else if (rest.startsWith('"')) {
+      const end = rest.indexOf('"', 1);
+      if (end === -1) throw new FormulaError('a string is not closed with "');
+      tokens.push({ kind: 'string', value: rest.slice(1, end) });
+      length = end + 1;
+    } else if (symbol) {
+      tokens.push({ kind: 'symbol', value: symbol === '<>' ? '!=' : symbol });
+      length = symbol.length;
+    } else {
+      const name = NAME.exec(rest);
+      if (!name) throw new FormulaError(`unexpected "${rest[0] ?? ''}"`);
+      tokens.push({ kind: 'name', value: name[0] });
+      length = name[0].length;
+    }
+    rest = rest.slice(length).trimStart();
+  }
+  return tokens;
+}
+
+/** Parses a CALC field's `expression`; FormulaError when it is not in the supported subset. */
+export function parseFormula(text: string): Formula {
+  const tokens = tokenize(text);
+  let at = 0;
+  const peek = (): Token | undefined => tokens[at];
+  const isSymbol = (...values: string[]): boolean => {
+    const token = peek();
+    return token?.kind === 'symbol' && values.includes(token.value);
+  };
+  const expect = (value: string): void => {
+    if (!isSymbol(value)) throw new FormulaError(`expected "${value}"`);
+    at++;
+  };
+  // One precedence level of left-associative binary operators.
+  const level = (ops: readonly string[], next: () => Formula) => (): Formula => {
+    let left = next();
+    while (isSymbol(...ops)) {
+      const op = (tokens[at++] as Token).value as BinaryOperator;
+      left = { kind: 'binary', op, left, right: next() };
+    }
+    return left;
+  };
+  const primary = (): Formula => {
+    const token = tokens[at++];
+    if (!token) throw new FormulaError('the formula ends too early');
+    switch (token.kind) {
+      case 'number':
+      case 'string':
+        return token;
+      case 'name': {
+        if (!isSymbol('(')) return { kind: 'field', code: token.value };
+        const name = token.value.toUpperCase();
+        if (!FUNCTIONS.has(name)) throw new FormulaError(`the function ${token.value}() is not supported`);
+        at++;
+        const args: Formula[] = [];
+        if (!isSymbol(')')) {
+          args.push(comparison());
+          while (isSymbol(',')) {
+            at++;
+            args.push(comparison());
+          }
+        }
+        expect(')');
+        return { kind: 'call', name: name as FormulaFunction, args };
+      }
+      case 'symbol':
+        if (token.value === '(') {
+          const inner = comparison();
+          expect(')');
+          return inner;
+        }
+        throw new FormulaError(`unexpected "${token.value}"`);
+      default: {
+        const never: never = token;
+        return never;
+      }
+    }
+  };
+  const unary = (): Formula => {
+    if (isSymbol('-', '+')) {
+      const minus = (tokens[at++] as Token).value === '-';
+      const operand = unary();
+      return minus ? { kind: 'negate', operand } : operand;
+    }
+    return primary();
+  };
+  const power = level(['^'], unary);
+  const product = level(['*', '/'], power);
+  const sum = level(['+', '-'], product);
+  const join = level(['&'], sum);
+  const comparison = level(['=', '!=', '<', '>', '<=', '>='], join);
+  const formula = comparison();
+  if (at < tokens.length)
+    throw new FormulaError(`unexpected "${String(tokens[at]?.value)}" after the formula`);
+  return formula;
+}
