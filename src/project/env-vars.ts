@@ -28,6 +28,8 @@ export interface MaskedText {
 
 const FIRST = 0xe000;
 const LAST = 0xf7ff;
+/** One placeholder character per reference: a file may hold this many. */
+export const MAX_VARIABLE_REFS = LAST - FIRST + 1;
 const FILLER = '\uf8ff';
 const REFERENCE = /\$\$\{|\$\{([^}\n]*)\}/g;
 const INSIDE = /^([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/s;

@@ -1,5 +1,5 @@
 import { LineCounter, parseDocument } from 'yaml';
-import { maskVariables, type Variables } from './env-vars.js';
+import { maskVariables, MAX_VARIABLE_REFS, type Variables } from './env-vars.js';
 import { problem, type Path, type PathSegment, type Problem } from './problems.js';
 import { Builder, pointer, TAG_HINT, type Span } from './yaml-build.js';
 import { findTooDeep, MAX_DEPTH } from './yaml-depth.js';
@@ -111,7 +111,12 @@ export function parseYaml(options: {
   const problems: Problem[] = [];
   if (masked.overflowAt !== undefined)
     problems.push(
-      problem('VARIABLE.TOO_MANY', 'too many ${...} references in one file', at(masked.overflowAt)),
+      problem(
+        'VARIABLE.TOO_MANY',
+        `more than ${MAX_VARIABLE_REFS} \${...} references in one file`,
+        at(masked.overflowAt),
+        { hint: 'Write a repeated value once, with an anchor (&name), and repeat it with an alias (*name).' },
+      ),
     );
   // Later syntax errors are mostly echoes of the first; fixing it is what helps.
   const error = doc.errors[0];

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppdeployError } from '../../src/errors.js';
 import { loadProject, validateProject } from '../../src/project/index.js';
@@ -54,6 +57,31 @@ describe('loadProject', () => {
       message: 'apps/orders.yaml:39:1: layout: field "related" is not placed',
       hint: '2 problems in all; run `appdeploy validate` to list them.',
     });
+  });
+
+  it('accepts a numeric app id outside the project, whose fields it cannot check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appdeploy-load-'));
+    try {
+      cpSync('test/project/fixtures/broken/lookup-unknown-key-field', dir, { recursive: true });
+      const manifest = join(dir, 'apps/orders.yaml');
+      const text = readFileSync(manifest, 'utf8');
+      // The only mistake of that case is a key field the related app lacks; app 99 is not known.
+      expect(text).toContain('relatedApp: { app: customers }\n      relatedKeyField: cod\n');
+      writeFileSync(
+        manifest,
+        text.replace(
+          'relatedApp: { app: customers }\n      relatedKeyField: cod',
+          'relatedApp: { app: 99 }\n      relatedKeyField: cod',
+        ),
+      );
+      const result = await validateProject({ cwd: dir, variables: {} });
+      expect(result.problems).toEqual([]);
+      expect(result.project?.apps.find((a) => a.key === 'orders')?.manifest.fields?.customer).toMatchObject({
+        lookup: { relatedApp: { app: 99 } },
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('returns no project, but every problem, when something is wrong', async () => {

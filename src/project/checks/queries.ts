@@ -9,6 +9,7 @@ import {
   type QueryProblemCode,
 } from '../../query/index.js';
 import { formatPath, problem, type Problem } from '../problems.js';
+import { suggest } from '../suggest.js';
 import type { CheckedApp, QueryJob } from './context.js';
 
 const CODES: Record<QueryProblemCode, string> = {
@@ -60,9 +61,19 @@ export function checkQueries(jobs: readonly QueryJob[]): Problem[] {
     }
     const fields = fieldsOf(job.over);
     if (!fields) continue;
-    for (const found of checkQuery(query, fields)) report(CODES[found.code], found.message, found.position);
+    for (const found of checkQuery(query, fields)) {
+      const unknown = found.code === 'GAIA_IQ11' && found.field !== undefined;
+      const hint = unknown ? suggest(found.field ?? '', [...fields.keys()]) : undefined;
+      report(CODES[found.code], inWhichApp(found.message, job), found.position, hint);
+    }
   }
   return problems;
+}
+
+/** The query language says "the app"; a lookup's or reference table's query runs over another: name it. */
+function inWhichApp(message: string, job: QueryJob): string {
+  if (job.over === null || job.over.source === job.source) return message;
+  return message.replace('is not in the app', `is not in app "${job.over.key}"`);
 }
 
 /**
