@@ -41,6 +41,8 @@ export async function loadApp(options: {
   show: (path: string) => string;
   variables: Variables;
   maxFileBytes: number;
+  /** False when .env could not be read: unset variables are then not reported (it says why). */
+  reportUnset: boolean;
   problems: Problem[];
   sources: Map<string, string>;
 }): Promise<LoadedApp> {
@@ -58,7 +60,8 @@ export async function loadApp(options: {
       written: options.manifest,
     },
   });
-  problems.push(...read.problems, ...read.unset.map((u) => u.problem));
+  problems.push(...read.problems);
+  if (options.reportUnset) problems.push(...read.unset.map((u) => u.problem));
   const source = read.source;
   if (source) options.sources.set(source.file, source.text);
   // A file whose YAML or variables are wrong has an unreliable value: say only that.

@@ -94,6 +94,8 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     sources,
   });
   const variables = { ...dotEnv, ...definedOnly(options.variables) };
+  // An unset variable may be one of an unreadable .env: that file's problem says all there is.
+  const reportUnset = dotEnv !== null;
   const configRead = await readSource({ path: configPath, file: show(configPath), variables, maxFileBytes });
   problems.push(...configRead.problems);
   const configSource = configRead.source;
@@ -117,7 +119,8 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   // A variable of another environment's connection does not matter for this one.
   for (const unset of configRead.unset) {
     const [area, name] = unset.path;
-    if (area !== 'environments' || name === chosen.environment?.name) problems.push(unset.problem);
+    const matters = area !== 'environments' || name === chosen.environment?.name;
+    if (matters && reportUnset) problems.push(unset.problem);
   }
   const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
   // Names as written: an environment that failed the schema is still defined.
@@ -132,7 +135,18 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
   const loaded = await Promise.all(
     locatableApps(configSource.value).map(({ key, manifest }) =>
-      loadApp({ key, manifest, root, configSource, show, variables, maxFileBytes, problems, sources }),
+      loadApp({
+        key,
+        manifest,
+        root,
+        configSource,
+        show,
+        variables,
+        maxFileBytes,
+        reportUnset,
+        problems,
+        sources,
+      }),
     ),
   );
   // Every app of the file exists for references between apps, even one that cannot be read.

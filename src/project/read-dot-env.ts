@@ -5,6 +5,7 @@ import { readTextFile } from './read-file.js';
 /**
  * Reads the `.env` beside appdeploy.yaml when there is one, with the same limits as manifests (size,
  * not a file, binary): a stray large or binary `.env` is a located problem, never raw bytes shown.
+ * Null when it exists but cannot be read: then any variable may have been meant to come from it.
  */
 export async function readDotEnv(options: {
   path: string;
@@ -12,16 +13,16 @@ export async function readDotEnv(options: {
   maxFileBytes: number;
   problems: Problem[];
   sources: Map<string, string>;
-}): Promise<Record<string, string>> {
+}): Promise<Record<string, string> | null> {
   const { file, problems } = options;
   const read = await readTextFile(options.path, options.maxFileBytes, 'dotenv');
   if (!read.ok) {
     // No .env is the usual case: variables come from the environment.
-    if (read.code !== 'FILE.NOT_FOUND')
-      problems.push(
-        problem(read.code, `${file} ${read.message}`, { file, line: 1, col: 1 }, { hint: read.hint }),
-      );
-    return {};
+    if (read.code === 'FILE.NOT_FOUND') return {};
+    problems.push(
+      problem(read.code, `${file} ${read.message}`, { file, line: 1, col: 1 }, { hint: read.hint }),
+    );
+    return null;
   }
   options.sources.set(file, read.text);
   const parsed = parseDotEnv(read.text);

@@ -59,6 +59,19 @@ describe('loadProject', () => {
     });
   });
 
+  it('throws a user error saying where it looked when there is no project file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appdeploy-load-'));
+    try {
+      const error = await validateProject({ cwd: process.cwd(), dir, variables: {} }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AppdeployError);
+      expect(error).toMatchObject({ code: 'PROJECT.NOT_FOUND', message: `no appdeploy.yaml in ${dir}` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('accepts a numeric app id outside the project, whose fields it cannot check', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'appdeploy-load-'));
     try {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import type { Problem } from '../../src/project/index.js';
 
 const BROKEN = 'test/project/fixtures/broken';
 const VALID = 'examples/crm';
@@ -73,6 +74,10 @@ describe('appdeploy validate', () => {
     expect(out).toContain(
       `${dir}/.env:1:1: ${dir}/.env is 12.0 MB, more than the 1.0 MB a .env file may have\n  hint: .env holds NAME=value lines`,
     );
+    const json = JSON.parse((await run('-C', dir, '--format', 'json')).out) as { problems: Problem[] };
+    expect(json.problems.map((p) => [p.code, p.file, p.line, p.col])).toEqual([
+      ['FILE.TOO_LARGE', `${dir}/.env`, 1, 1],
+    ]);
   });
 
   it('says a binary .env is not text, and prints none of its bytes', async () => {
