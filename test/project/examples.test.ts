@@ -1,9 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { parseDotEnv } from '../../src/project/env-vars.js';
+import { validateProject } from '../../src/project/index.js';
 
 const EXAMPLES = readdirSync(new URL('../../examples/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -21,6 +24,52 @@ describe('examples', () => {
     expect(out.join('')).toMatch(/: valid \(/);
     expect(code).toBe(0);
   });
+});
+
+describe('examples variables', () => {
+  const root = fileURLToPath(new URL('../../examples/', import.meta.url));
+  const referenced = (name: string) => {
+    const files = [
+      join(root, name, 'appdeploy.yaml'),
+      ...readdirSync(join(root, name, 'apps'))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => join(root, name, 'apps', f)),
+    ];
+    const text = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    return [...new Set([...text.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))].sort();
+  };
+  const withVariables = EXAMPLES.filter((name) => referenced(name).length > 0);
+
+  it.each(withVariables)(
+    'examples/%s keeps .env out of git and lists every variable in .env.example',
+    (name) => {
+      const ignored = readFileSync(join(root, name, '.gitignore'), 'utf8').split('\n');
+      expect(ignored).toContain('.env');
+      const example = readFileSync(join(root, name, '.env.example'), 'utf8');
+      expect(parseDotEnv(example).errors).toEqual([]);
+      // Optional ones are shown commented out, with their default.
+      const listed = [...example.matchAll(/^(?:# )?([A-Za-z_][A-Za-z0-9_]*)=/gm)].map((m) => m[1]!);
+      expect([...new Set(listed)].sort()).toEqual(referenced(name));
+    },
+  );
+
+  it.each(withVariables)(
+    'examples/%s validates in every environment with .env.example as .env',
+    async (name) => {
+      const dir = mkdtempSync(join(tmpdir(), `appdeploy-${name}-`));
+      try {
+        cpSync(join(root, name), dir, { recursive: true });
+        cpSync(join(dir, '.env.example'), join(dir, '.env'));
+        const config = parse(readFileSync(join(dir, 'appdeploy.yaml'), 'utf8')) as { environments: object };
+        for (const env of Object.keys(config.environments)) {
+          const result = await validateProject({ cwd: dir, env, variables: {} });
+          expect(result.problems, env).toEqual([]);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('examples coverage', () => {
