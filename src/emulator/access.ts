@@ -1,4 +1,5 @@
-import { errors } from './errors.js';
+import { ApiError, errors } from './errors.js';
+import { SPACES_TABLE, type SpaceRef } from './model/space.js';
 import type { ApiRequest } from './context.js';
 import type { Principal, TokenPermissions } from './auth.js';
 import { APPS_TABLE, type AppDoc, type JsonObject } from './model/app.js';
@@ -14,11 +15,27 @@ const ACL_FLAG: Record<AppPermission, string> = {
   manage: 'appEditable',
 };
 
-/** The app, or 404 GAIA_AP01. `live` also requires it to have been deployed once. */
+/**
+ * The app, or 404 GAIA_AP01. `live` also requires it to have been deployed once. Through
+ * `/k/guest/{spaceId}/v1/` only the apps of that guest space are in reach, as on the platform:
+ * any other app is not found there, whoever calls.
+ */
 export function findApp(req: ApiRequest, appId: string, copy: 'draft' | 'live'): AppDoc {
   const app = req.ctx.store.table<AppDoc>(APPS_TABLE).get(appId);
   if (!app || (copy === 'live' && app.live === null)) throw errors.appNotFound(appId);
+  if (req.guestSpaceId !== null && !inGuestSpace(req, app, req.guestSpaceId))
+    throw new ApiError(
+      404,
+      'GAIA_AP01',
+      `The app (id: ${appId}) is not in guest space ${req.guestSpaceId}; call an app of a guest space through its own /k/guest/{spaceId}/v1/ path, and any other app through /k/v1/.`,
+    );
   return app;
+}
+
+function inGuestSpace(req: ApiRequest, app: AppDoc, spaceId: string): boolean {
+  return (
+    app.spaceId === spaceId && req.ctx.store.table<SpaceRef>(SPACES_TABLE).get(spaceId)?.isGuest === true
+  );
 }
 
 /**

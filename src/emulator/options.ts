@@ -21,9 +21,9 @@ export interface EmulatorOptions {
   users?: readonly EmulatorUser[];
   /** Serve the `/_emulator/` control API (default true). */
   control?: boolean;
-  /** Largest request body accepted, in bytes. Default 100 MB. */
+  /** Largest request body accepted, in bytes (uploads excepted: see maxFileBytes). Default 100 MB. */
   maxBodyBytes?: number;
-  /** Largest uploaded file, in bytes. Default 100 MB. */
+  /** Largest uploaded file, in bytes; an upload's body may be this plus 64 KiB of framing. Default 100 MB. */
   maxFileBytes?: number;
   /** Requests in flight before the service answers 429. Default 100. */
   concurrencyLimit?: number;

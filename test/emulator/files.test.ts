@@ -37,15 +37,89 @@ describe('file upload', () => {
   });
 });
 
-describe('file size cap', () => {
-  const small = useEmulator({ maxFileBytes: 1000 });
-
-  it('accepts a file at the cap and refuses one byte more, saying the limit', async () => {
-    expect((await uploadFile(small.call, Buffer.alloc(1000))).status).toBe(200);
-    const res = await uploadFile(small.call, Buffer.alloc(1001));
-    expect([res.status, res.body.code]).toEqual([400, 'CB_VA01']);
-    expect(res.body.errors.file.messages[0]).toBe(
-      'The file is 1001 bytes; the largest upload accepted is 1000 bytes (option maxFileBytes).',
+describe('multipart bodies as other clients write them', () => {
+  const raw = (disposition: string, extra = '') =>
+    Buffer.from(
+      `preamble\r\n--b0\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n` +
+        `--b0\r\nContent-Disposition: form-data; ${disposition}\r\n${extra}\r\nbytes\r\n--b0--\r\n`,
     );
+
+  it.each([
+    ['a backslash-escaped quote (curl)', 'name="file"; filename="a\\"b.txt"', 'a"b.txt'],
+    ['an RFC 5987 filename*', `name="file"; filename="x"; filename*=UTF-8''%C3%A9t%C3%A9.txt`, 'été.txt'],
+    ['an unquoted name', 'name=file; filename=plain.txt', 'plain.txt'],
+  ])('reads the file name from %s, after a preamble and a text field', async (_case, disposition, name) => {
+    const res = await emu.call('POST', '/k/v1/file.json', undefined, {
+      rawBody: raw(disposition, 'Content-Type: text/plain\r\n'),
+      headers: { 'Content-Type': 'multipart/form-data; boundary="b0"' },
+    });
+    expect(res.status).toBe(200);
+    const app = (await emu.call('POST', '/k/v1/preview/app.json', { name: 'Names' })).body.app as string;
+    const put = await emu.call('PUT', '/k/v1/preview/app/customize.json', {
+      app,
+      desktop: { css: [{ type: 'FILE', file: { fileKey: res.body.fileKey } }] },
+    });
+    expect(put.status).toBe(200);
+    const read = await emu.call('GET', '/k/v1/preview/app/customize.json', { app });
+    expect(read.body.desktop.css[0].file).toMatchObject({ name, contentType: 'text/plain', size: '5' });
+  });
+
+  it.each([
+    ['no boundary parameter', 'multipart/form-data', raw('name="file"; filename="a"')],
+    [
+      'a part never closed',
+      'multipart/form-data; boundary=b0',
+      Buffer.from('--b0\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nxx'),
+    ],
+    [
+      'a part without Content-Disposition',
+      'multipart/form-data; boundary=b0',
+      Buffer.from('--b0\r\nX: y\r\n\r\nxx\r\n--b0--'),
+    ],
+  ])('refuses a body with %s, saying what is wrong', async (_case, type, body) => {
+    const res = await emu.call('POST', '/k/v1/file.json', undefined, {
+      rawBody: body,
+      headers: { 'Content-Type': type },
+    });
+    expect([res.status, res.body.code]).toEqual([400, 'CB_VA01']);
+    expect(res.body.errors.file.messages[0]).toMatch(/^The body is not valid multipart\/form-data \(.+\)/);
+  });
+});
+
+describe('upload size cap', () => {
+  // The file cap is above the body cap on purpose: an upload is held to maxFileBytes, not maxBodyBytes.
+  const small = useEmulator({ maxFileBytes: 2000, maxBodyBytes: 1000 });
+  const advice =
+    'Upload a smaller file, or raise the cap with --max-upload-mb (option maxFileBytes of startEmulator).';
+
+  it('accepts a file of exactly the cap, though the body is larger than maxBodyBytes', async () => {
+    const res = await uploadFile(small.call, Buffer.alloc(2000, 7));
+    expect([res.status, res.body]).toEqual([200, { fileKey: expect.any(String) }]);
+  });
+
+  it('refuses one byte more with 413, naming the size, the cap in MB and how to raise it', async () => {
+    const res = await uploadFile(small.call, Buffer.alloc(2001));
+    expect([res.status, res.body.code]).toEqual([413, 'CB_RE01']);
+    expect(res.body.message).toBe(
+      `The uploaded file is 2001 bytes, larger than the upload cap of 0.002 MB (2000 bytes). ${advice}`,
+    );
+    expect(res.body.errors.file.messages).toEqual([res.body.message]);
+  });
+
+  it('refuses an upload whose body passes the cap plus framing before reading it, with the same advice', async () => {
+    const res = await uploadFile(small.call, Buffer.alloc(2000 + 70 * 1024));
+    expect([res.status, res.body.code]).toEqual([413, 'CB_RE01']);
+    expect(res.body.message).toBe(
+      `The uploaded file is larger than the upload cap of 0.002 MB (2000 bytes). ${advice}`,
+    );
+  });
+
+  it('still holds JSON bodies to maxBodyBytes', async () => {
+    const res = await small.call('POST', '/k/v1/preview/app.json', { name: 'x'.repeat(1200) });
+    expect([res.status, res.body.code, res.body.message]).toEqual([
+      413,
+      'CB_RE01',
+      'The request body is larger than 1000 bytes.',
+    ]);
   });
 });

@@ -82,12 +82,12 @@ describe('record values per field type', () => {
     const problems = new Problems();
     const field = { type, code: 'f', label: 'f', ...extra };
     if (expected === 'throws GAIA_BL01') {
-      expect(() => checkValue(field, given, 'record.f.value', { ctx, problems })).toThrow(
+      expect(() => checkValue(field, given, 'record.f.value', { ctx, problems, appId: '1' })).toThrow(
         expect.objectContaining({ code: 'GAIA_BL01' }),
       );
       return;
     }
-    const result = checkValue(field, given, 'record.f.value', { ctx, problems });
+    const result = checkValue(field, given, 'record.f.value', { ctx, problems, appId: '1' });
     if (expected === 'invalid') {
       expect(result).toBe(INVALID);
       expect(Object.keys(problemsOf(problems))[0]).toMatch(/^record\.f\.value/);
@@ -102,12 +102,14 @@ describe('record values per field type', () => {
     const key = storeUpload(ctx, { bytes: Buffer.from('hello'), name: 'a.txt', contentType: 'text/plain' });
     const problems = new Problems();
     const field = { type: 'FILE', code: 'f', label: 'f' };
-    const value = ctx.store.transaction(() => checkValue(field, [{ fileKey: key }], 'p', { ctx, problems }));
+    const value = ctx.store.transaction(() =>
+      checkValue(field, [{ fileKey: key }], 'p', { ctx, problems, appId: '1' }),
+    );
     expect(value).toEqual([
       { fileKey: expect.any(String), name: 'a.txt', contentType: 'text/plain', size: '5' },
     ]);
     expect(() =>
-      ctx.store.transaction(() => checkValue(field, [{ fileKey: key }], 'p', { ctx, problems })),
+      ctx.store.transaction(() => checkValue(field, [{ fileKey: key }], 'p', { ctx, problems, appId: '1' })),
     ).toThrow(/already used/);
   });
 });

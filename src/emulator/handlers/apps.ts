@@ -112,6 +112,8 @@ function listApps(req: ApiRequest): unknown {
     .filter((a) => codes.size === 0 || (a.code !== '' && codes.has(a.code)))
     .filter((a) => spaceIds.size === 0 || (a.spaceId !== null && spaceIds.has(a.spaceId)))
     .filter((a) => name === undefined || appName(a).toLowerCase().includes(name.toLowerCase()))
+    // Through a guest-space path only that guest space's apps are listed (findApp refuses the rest).
+    .filter((a) => req.guestSpaceId === null || a.spaceId === req.guestSpaceId)
     .filter((a) => hasAppPermission(user, a, 'view'))
     .sort((a, b) => Number(a.id) - Number(b.id));
   return { apps: apps.slice(offset, offset + limit).map(appView) };

@@ -1,37 +1,34 @@
 import { ApiError, invalid } from '../errors.js';
-import { findAttachment, storeUpload, UPLOADS_TABLE } from '../model/files.js';
+import { findAttachment, storeUpload, uploadTooLarge, UPLOADS_TABLE } from '../model/files.js';
+import { MultipartError, parseMultipart, type FormPart } from '../http/multipart.js';
+import { requireDownloadRight } from './file-access.js';
 import type { ApiRequest, RawResponse, Route } from '../context.js';
 
 /** POST /k/v1/file.json: multipart/form-data with the file in the `file` field. Returns an upload key. */
-async function uploadFile(req: ApiRequest): Promise<unknown> {
-  const form = await readForm(req);
-  const file = form.get('file');
-  if (file === null) throw invalid({ file: 'Required field: send the file in the multipart field "file".' });
-  if (typeof file === 'string')
+function uploadFile(req: ApiRequest): unknown {
+  const file = readForm(req).find((part) => part.name === 'file');
+  if (file === undefined)
+    throw invalid({ file: 'Required field: send the file in the multipart field "file".' });
+  if (file.filename === undefined)
     throw invalid({ file: 'The "file" field holds text, not a file: send it with a filename.' });
   const limit = req.ctx.settings.maxFileBytes;
-  if (file.size > limit)
-    throw invalid({
-      file: `The file is ${file.size} bytes; the largest upload accepted is ${limit} bytes (option maxFileBytes).`,
-    });
-  const bytes = Buffer.from(await file.arrayBuffer());
+  if (file.content.length > limit) throw uploadTooLarge(limit, file.content.length);
   const fileKey = storeUpload(req.ctx, {
-    bytes,
-    name: file.name || 'file',
-    contentType: file.type || 'application/octet-stream',
+    bytes: file.content,
+    name: file.filename || 'file',
+    contentType: file.contentType || 'application/octet-stream',
   });
   return { fileKey };
 }
 
-async function readForm(req: ApiRequest): Promise<FormData> {
+function readForm(req: ApiRequest): FormPart[] {
   const contentType = req.headers['content-type'];
   try {
-    return await new Response(req.body, {
-      headers: { 'content-type': typeof contentType === 'string' ? contentType : '' },
-    }).formData();
+    return parseMultipart(req.body, typeof contentType === 'string' ? contentType : '');
   } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
     throw invalid({
-      file: `The body is not valid multipart/form-data (${(error as Error).message}); check the boundary in Content-Type.`,
+      file: `The body is not valid multipart/form-data (${error.message}); check the boundary in Content-Type.`,
     });
   }
 }
@@ -40,6 +37,7 @@ async function readForm(req: ApiRequest): Promise<FormData> {
 function downloadFile(req: ApiRequest): RawResponse {
   const key = req.params.str('fileKey', { min: 1 });
   const file = findAttachment(req.ctx, key);
+  if (file) requireDownloadRight(req, file);
   const bytes = file ? req.ctx.store.blobs.get(file.blob) : undefined;
   if (!file || !bytes) {
     const isUpload = req.ctx.store.table(UPLOADS_TABLE).has(key);

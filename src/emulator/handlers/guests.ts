@@ -59,7 +59,12 @@ function createGuests(req: ApiRequest): unknown {
       for (const key of OPTIONAL) if (typeof g[key] === 'string') profile[key] = g[key];
       const image =
         typeof g.image === 'string' && g.image !== ''
-          ? attachmentView(consumeUploadKey(req.ctx, g.image, `guests[${i}].image`))
+          ? attachmentView(
+              consumeUploadKey(req.ctx, g.image, `guests[${i}].image`, {
+                kind: 'guest-image',
+                guest: String(g.code),
+              }),
+            )
           : null;
       const record: GuestRecord = {
         code: String(g.code),

@@ -1,20 +1,60 @@
 import type { IncomingMessage } from 'node:http';
-import { errors } from '../errors.js';
+import { ApiError, errors } from '../errors.js';
+import { uploadTooLarge } from '../model/files.js';
+import type { EmulatorSettings } from '../options.js';
 
 const EMPTY = Buffer.alloc(0);
 
-/** Reads the whole body, refusing (413) once it passes `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw errors.tooLarge(limit);
+/** Room around an uploaded file for the multipart framing: boundaries, part headers, a long name. */
+export const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+/** How large a body may be, and what answers one that is larger. */
+export interface BodyLimit {
+  readonly bytes: number;
+  readonly tooLarge: () => ApiError;
+}
+
+/**
+ * An upload (multipart) may carry one file of `maxFileBytes` plus its framing, whatever
+ * `maxBodyBytes` is, so `--max-upload-mb` alone decides the largest upload; any other body is
+ * held to `maxBodyBytes`.
+ */
+export function bodyLimit(settings: EmulatorSettings, multipart: boolean): BodyLimit {
+  if (multipart)
+    return {
+      bytes: settings.maxFileBytes + MULTIPART_FRAMING_BYTES,
+      tooLarge: () => uploadTooLarge(settings.maxFileBytes),
+    };
+  return { bytes: settings.maxBodyBytes, tooLarge: () => errors.tooLarge(settings.maxBodyBytes) };
+}
+
+/**
+ * Reads the whole body, refusing once it passes the limit. With a declared length the bytes go
+ * straight into one buffer of that size, so an upload is held once (no chunk list to concatenate).
+ */
+export async function readBody(req: IncomingMessage, limit: BodyLimit): Promise<Buffer> {
+  const length = req.headers['content-length'];
+  const declared = Number(length ?? 0);
+  if (declared > limit.bytes) throw limit.tooLarge();
   // No length and no chunked encoding: HTTP says there is no body (most GETs); skip the stream.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
-    return EMPTY;
+  if (length === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
+  if (length !== undefined && Number.isSafeInteger(declared)) {
+    if (declared === 0) return EMPTY;
+    const body = Buffer.allocUnsafe(declared);
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      // Node's parser never delivers more than Content-Length; the check keeps copy() in bounds anyway.
+      if (size + chunk.length > declared) throw limit.tooLarge();
+      chunk.copy(body, size);
+      size += chunk.length;
+    }
+    return size === declared ? body : body.subarray(0, size);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw errors.tooLarge(limit);
+    if (size > limit.bytes) throw limit.tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

@@ -9,6 +9,8 @@ import type { EmulatorContext } from '../context.js';
  * - an attachment key (table `files`), created when an upload key is attached to a record FILE
  *   field, an app icon, a customization FILE entry or a plug-in install. Only these download.
  * The bytes live in `store.blobs` (content-addressed); both docs point at them by `blob`.
+ * An attachment records its owner (see FileOwner): who may download it is decided from that
+ * owner, and only the owner may send the key back to keep the file.
  */
 export const UPLOADS_TABLE = 'uploads';
 export const FILES_TABLE = 'files';
@@ -34,10 +36,24 @@ export interface UploadDoc extends FileMeta {
   readonly used: boolean;
 }
 
+/**
+ * What an attachment belongs to: a FILE field of a record of `app`, the settings of `app` (its
+ * icon or a customization FILE entry), a comment in a thread of `space`, a plug-in package, or a
+ * guest user's profile image.
+ */
+export type FileOwner =
+  | { readonly kind: 'record'; readonly app: string }
+  | { readonly kind: 'app-settings'; readonly app: string }
+  | { readonly kind: 'space-comment'; readonly space: string }
+  | { readonly kind: 'plugin' }
+  | { readonly kind: 'guest-image'; readonly guest: string };
+
 /** An attached file (table `files`, keyed by its own attachment key). */
 export interface StoredFile extends FileMeta {
   readonly fileKey: string;
   readonly createdAt: string;
+  /** Absent only in data written before owners were recorded: such a file is the administrator's. */
+  readonly owner?: FileOwner;
 }
 
 /** What record FILE values, icons and customization FILE entries show for a stored file. */
@@ -79,7 +95,12 @@ export function storeUpload(
  * platform's "file not found" code), with `errors[path]` naming the parameter that carried it.
  * Call inside `store.transaction` so a later failure of the same request undoes the consumption.
  */
-export function consumeUploadKey(ctx: EmulatorContext, key: string, path: string): StoredFile {
+export function consumeUploadKey(
+  ctx: EmulatorContext,
+  key: string,
+  path: string,
+  owner: FileOwner,
+): StoredFile {
   const uploads = ctx.store.table<UploadDoc>(UPLOADS_TABLE);
   const upload = uploads.get(key);
   if (!upload || upload.used || upload.expiresAt <= ctx.clock.now()) throw fileKeyError(key, path, upload);
@@ -91,6 +112,7 @@ export function consumeUploadKey(ctx: EmulatorContext, key: string, path: string
     contentType: upload.contentType,
     size: upload.size,
     createdAt: ctx.clock.iso(),
+    owner,
   };
   ctx.store.table<StoredFile>(FILES_TABLE).put(file.fileKey, file);
   return file;
@@ -98,11 +120,65 @@ export function consumeUploadKey(ctx: EmulatorContext, key: string, path: string
 
 /**
  * For writes that may send back a key they read (a record update keeping its files, a
- * customization PUT repeating a FILE entry): an existing attachment key is kept as it is; any
- * other key must be a valid upload key and is consumed. Call inside `store.transaction`.
+ * customization PUT repeating a FILE entry): an attachment key of the same owner is kept as it
+ * is; one of another owner is refused (404 GAIA_BL01), so an app cannot take over another app's
+ * files by naming their keys; any other key must be a valid upload key and is consumed. Call
+ * inside `store.transaction`.
  */
-export function attachFileKey(ctx: EmulatorContext, key: string, path: string): StoredFile {
-  return findAttachment(ctx, key) ?? consumeUploadKey(ctx, key, path);
+export function attachFileKey(ctx: EmulatorContext, key: string, path: string, owner: FileOwner): StoredFile {
+  const existing = findAttachment(ctx, key);
+  if (!existing) return consumeUploadKey(ctx, key, path, owner);
+  if (existing.owner === undefined) {
+    // A file from before owners were recorded is claimed by the first owner that sends it back.
+    const claimed: StoredFile = { ...existing, owner };
+    ctx.store.table<StoredFile>(FILES_TABLE).put(key, claimed);
+    return claimed;
+  }
+  if (!sameOwner(existing.owner, owner)) {
+    const message = `The file key "${key}" is attached to ${describeOwner(existing.owner)}, not to ${describeOwner(owner)}; an attachment key can only be sent back where it was read. Download the file and upload it again with POST /k/v1/file.json to attach a copy here.`;
+    throw new ApiError(404, 'GAIA_BL01', message, { [path]: { messages: [message] } });
+  }
+  return existing;
+}
+
+export function sameOwner(a: FileOwner, b: FileOwner): boolean {
+  return describeOwner(a) === describeOwner(b);
+}
+
+/** The owner in words, for messages ("a record of app 4"). */
+export function describeOwner(owner: FileOwner): string {
+  switch (owner.kind) {
+    case 'record':
+      return `a record of app ${owner.app}`;
+    case 'app-settings':
+      return `the settings of app ${owner.app}`;
+    case 'space-comment':
+      return `a thread comment of space ${owner.space}`;
+    case 'plugin':
+      return 'a plug-in package';
+    case 'guest-image':
+      return `the profile of guest ${owner.guest}`;
+    default: {
+      const never: never = owner;
+      return never;
+    }
+  }
+}
+
+/** The largest upload, in MB as the `--max-upload-mb` flag takes it (and in bytes when not whole). */
+function uploadCap(maxFileBytes: number): string {
+  const mb = maxFileBytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${Number(mb.toFixed(3))} MB (${maxFileBytes} bytes)`;
+}
+
+/**
+ * 413 CB_RE01 for a file over the upload cap: the file's size when known (the whole body was
+ * read), the cap, and how to raise it.
+ */
+export function uploadTooLarge(maxFileBytes: number, size?: number): ApiError {
+  const what = size === undefined ? 'The uploaded file is' : `The uploaded file is ${size} bytes,`;
+  const message = `${what} larger than the upload cap of ${uploadCap(maxFileBytes)}. Upload a smaller file, or raise the cap with --max-upload-mb (option maxFileBytes of startEmulator).`;
+  return new ApiError(413, 'CB_RE01', message, { file: { messages: [message] } });
 }
 
 /** The stored file behind an attachment key, or undefined (upload keys are not attachments). */

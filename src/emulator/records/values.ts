@@ -10,6 +10,8 @@ import { typeOf } from './model.js';
 export interface ValueEnv {
   readonly ctx: EmulatorContext;
   readonly problems: Problems;
+  /** The app whose record is written: its FILE values are attached to that app's records. */
+  readonly appId: string;
 }
 
 /** Marks a value that failed its check (the problem is already reported). */
@@ -195,7 +197,8 @@ function checkFiles(given: unknown, path: string, env: ValueEnv, fail: (m: strin
       ok = false;
       return;
     }
-    result.push({ ...attachmentView(attachFileKey(env.ctx, key, `${path}[${i}].fileKey`)) });
+    const owner = { kind: 'record', app: env.appId } as const;
+    result.push({ ...attachmentView(attachFileKey(env.ctx, key, `${path}[${i}].fileKey`, owner)) });
   });
   return ok ? result : INVALID;
 }

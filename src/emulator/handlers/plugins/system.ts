@@ -37,7 +37,7 @@ function listPlugins(req: ApiRequest): unknown {
 /** Consumes the upload key and reads the package it carries; call inside a transaction. */
 function packageFromKey(req: ApiRequest): { pkg: PluginPackage; fileKey: string } {
   const key = req.params.str('fileKey', { min: 1 });
-  const file = consumeUploadKey(req.ctx, key, 'fileKey');
+  const file = consumeUploadKey(req.ctx, key, 'fileKey', { kind: 'plugin' });
   const bytes = req.ctx.store.blobs.get(file.blob);
   if (!bytes) throw new ApiError(404, 'GAIA_BL01', `The file key "${key}" has no content; upload it again.`);
   return { pkg: readPluginPackage(bytes, 'fileKey'), fileKey: file.fileKey };

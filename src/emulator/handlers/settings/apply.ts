@@ -8,7 +8,10 @@ import type { ApiRequest } from '../../context.js';
 function attachFile(req: ApiRequest, entry: JsonObject, path: string): JsonObject {
   if (entry.type !== 'FILE') return entry;
   const key = (entry.file as { fileKey: string }).fileKey;
-  const file = attachFileKey(req.ctx, key, `${path}.file.fileKey`);
+  const file = attachFileKey(req.ctx, key, `${path}.file.fileKey`, {
+    kind: 'app-settings',
+    app: req.params.id('app'),
+  });
   return { type: 'FILE', file: attachmentView(file) as unknown as JsonObject };
 }
 

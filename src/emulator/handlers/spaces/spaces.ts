@@ -3,6 +3,7 @@ import { requireUser } from '../../access.js';
 import { principalEntity } from '../../auth.js';
 import { nextId } from '../../model/ids.js';
 import { APPS_TABLE, type AppDoc } from '../../model/app.js';
+import { FILES_TABLE, type StoredFile } from '../../model/files.js';
 import { getMembers, parseMembers, putMembers } from './members.js';
 import { addComment, addThread, updateThread } from './threads.js';
 import {
@@ -113,12 +114,20 @@ function updateBody(req: ApiRequest): unknown {
   return {};
 }
 
-/** Deletes the space with its threads and their comments; its apps stay, outside any space. */
+/**
+ * Deletes the space with its threads, their comments and the files attached to those comments
+ * (their keys no longer download); its apps stay, outside any space.
+ */
 function deleteSpace(req: ApiRequest): unknown {
   const space = administeredSpace(req, req.params.id('id'));
   req.ctx.store.transaction(() => {
     const comments = req.ctx.store.table<ThreadCommentDoc>(THREAD_COMMENTS_TABLE);
-    for (const [id, comment] of [...comments.entries()]) if (comment.space === space.id) comments.delete(id);
+    const files = req.ctx.store.table<StoredFile>(FILES_TABLE);
+    for (const [id, comment] of [...comments.entries()]) {
+      if (comment.space !== space.id) continue;
+      for (const file of comment.files) files.delete(file.fileKey);
+      comments.delete(id);
+    }
     for (const threadId of space.threadIds) threads(req).delete(threadId);
     const apps = req.ctx.store.table<AppDoc>(APPS_TABLE);
     for (const app of [...apps.values()])

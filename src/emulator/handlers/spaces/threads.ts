@@ -82,7 +82,12 @@ export function addComment(req: ApiRequest): unknown {
   problems.throwIfAny();
   return req.ctx.store.transaction(() => {
     const attached: AttachmentView[] = files.map((f, i) =>
-      attachmentView(consumeUploadKey(req.ctx, String(f.fileKey), `comment.files[${i}].fileKey`)),
+      attachmentView(
+        consumeUploadKey(req.ctx, String(f.fileKey), `comment.files[${i}].fileKey`, {
+          kind: 'space-comment',
+          space: space.id,
+        }),
+      ),
     );
     const id = nextId(req.ctx.store, 'thread-comment');
     const doc: ThreadCommentDoc = {
