@@ -41,14 +41,24 @@ export async function uploadKey(call: Call, bytes: Buffer, name?: string, type?:
   return reply.body.fileKey as string;
 }
 
-/** GET /k/v1/file.json as raw bytes (the harness's `call` reads text). */
+/** Who downloads: a login/password user or an API token. */
+export type DownloadAuth = { login: string; password: string } | { token: string };
+
+/** GET /k/v1/file.json as raw bytes (the harness's `call` reads text); `prefix` may be a guest-space path. */
 export async function downloadFile(
   baseUrl: string,
   fileKey: string,
-  user = { login: 'admin', password: 'admin' },
-): Promise<{ status: number; bytes: Buffer; headers: Headers }> {
-  const res = await fetch(`${baseUrl}/k/v1/file.json?fileKey=${encodeURIComponent(fileKey)}`, {
-    headers: { 'X-Service-Authorization': Buffer.from(`${user.login}:${user.password}`).toString('base64') },
+  auth: DownloadAuth = { login: 'admin', password: 'admin' },
+  prefix = '/k/v1',
+): Promise<{ status: number; bytes: Buffer; headers: Headers; code?: string }> {
+  const headers =
+    'token' in auth
+      ? { 'X-Service-API-Token': auth.token }
+      : { 'X-Service-Authorization': Buffer.from(`${auth.login}:${auth.password}`).toString('base64') };
+  const res = await fetch(`${baseUrl}${prefix}/file.json?fileKey=${encodeURIComponent(fileKey)}`, {
+    headers,
   });
-  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const code = res.status === 200 ? undefined : (JSON.parse(bytes.toString('utf8')) as { code: string }).code;
+  return { status: res.status, bytes, headers: res.headers, ...(code ? { code } : {}) };
 }

@@ -126,6 +126,45 @@ describe('guests', () => {
     expect(create.status).toBe(403);
   });
 
+  it.each([
+    ['app.json', (app: string) => ({ id: app })],
+    ['records.json', (app: string) => ({ app })],
+    ['app/form/fields.json', (app: string) => ({ app })],
+    ['preview/app/settings.json', (app: string) => ({ app })],
+    ['preview/app/deploy.json', (app: string) => ({ apps: [app] })],
+  ])("reaches through a guest-space path only that space's apps: GET %s", async (endpoint, params) => {
+    const guestSpace = await spaceWithApp(true);
+    const otherGuest = await spaceWithApp(true);
+    const plain = await spaceWithApp(false);
+    const via = (space: string, app: string) =>
+      emu.call('GET', `/k/guest/${space}/v1/${endpoint}`, params(app));
+    expect((await via(guestSpace.space, guestSpace.app)).status).toBe(200);
+    for (const app of [plain.app, otherGuest.app]) {
+      const res = await via(guestSpace.space, app);
+      expect([res.status, res.body.code]).toEqual([404, 'GAIA_AP01']);
+      expect(res.body.message).toContain(`is not in guest space ${guestSpace.space}`);
+    }
+    // A plain space's path is no guest path: not even its own apps are reached through it.
+    expect((await via(plain.space, plain.app)).status).toBe(404);
+    expect((await emu.call('GET', `/k/v1/${endpoint}`, params(plain.app))).status).toBe(200);
+  });
+
+  it('lists through a guest-space path only the apps of that guest space, and lets its guests read them', async () => {
+    await createGuests(GUEST.login);
+    const guestSpace = await spaceWithApp(true);
+    await spaceWithApp(false);
+    await emu.call('PUT', `/k/guest/${guestSpace.space}/v1/space/guests.json`, { guests: [GUEST.login] });
+    const listed = await emu.call('GET', `/k/guest/${guestSpace.space}/v1/apps.json`);
+    expect(listed.body.apps.map((a: { appId: string }) => a.appId)).toEqual([guestSpace.app]);
+    const records = await emu.call(
+      'GET',
+      `/k/guest/${guestSpace.space}/v1/records.json`,
+      { app: guestSpace.app },
+      { user: GUEST },
+    );
+    expect(records.body).toEqual({ records: [], totalCount: null });
+  });
+
   it('refuses replacing guests without the guest path, or of a space that is not a guest space', async () => {
     await createGuests(GUEST.login);
     const plain = (await spaceWithApp(false)).space;
