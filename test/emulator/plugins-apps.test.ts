@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
 import { uploadKey } from './file-upload.js';
+import { getWithJsonBody } from './get-with-body.js';
 import { manifest, newPluginKey, pluginPackage, type PluginKey } from './plugin-packages.js';
 
 const emu = useEmulator();
@@ -117,5 +118,36 @@ describe('app plug-ins', () => {
     expect((await emu.call('GET', '/k/v1/plugins/required.json', { limit: 101 })).status).toBe(400);
     await installPlugin(keyA, 'Alpha');
     expect((await emu.call('GET', '/k/v1/plugins/required.json')).body).toEqual({ plugins: [] });
+  });
+
+  it.each([
+    ['the query string', (path: string, params: Record<string, unknown>) => emu.call('GET', path, params)],
+    [
+      'a JSON body on a real GET',
+      (path: string, params: Record<string, unknown>) => getWithJsonBody(emu.url, path, params),
+    ],
+    [
+      'a JSON body on POST with X-HTTP-Method-Override: GET',
+      (path: string, params: Record<string, unknown>) =>
+        emu.call('POST', path, params, { headers: { 'X-HTTP-Method-Override': 'GET' } }),
+    ],
+  ])('takes the parameters of plugin/apps.json and plugins/required.json in %s', async (_case, get) => {
+    const a = await installPlugin(keyA, 'Alpha');
+    const b = await installPlugin(keyB, 'Beta');
+    const apps = [await draftApp('One'), await draftApp('Two'), await draftApp('Three')];
+    for (const app of apps) await emu.call('POST', '/k/v1/app/plugins.json', { app, ids: [a, b] });
+    await emu.call('DELETE', '/k/v1/plugin.json', { id: a });
+    await emu.call('DELETE', '/k/v1/plugin.json', { id: b });
+    const using = await get('/k/v1/plugin/apps.json', { id: b, offset: 1, limit: 1 });
+    expect([using.status, using.body]).toEqual([200, { apps: [{ id: apps[1], name: 'Two' }] }]);
+    const required = await get('/k/v1/plugins/required.json', { offset: 0, limit: 1 });
+    const first = [a, b].sort()[0];
+    expect(required.body.plugins.map((p: { id: string }) => p.id)).toEqual([first]);
+    const second = await get('/k/v1/plugins/required.json', { offset: 1, limit: 5 });
+    expect(second.body.plugins.map((p: { id: string }) => p.id)).toEqual([[a, b].sort()[1]]);
+    const bad = await get('/k/v1/plugin/apps.json', { id: b, limit: 501 });
+    expect([bad.status, Object.keys(bad.body.errors)]).toEqual([400, ['limit']]);
+    const noId = await get('/k/v1/plugin/apps.json', { limit: 1 });
+    expect([noId.status, Object.keys(noId.body.errors)]).toEqual([400, ['id']]);
   });
 });

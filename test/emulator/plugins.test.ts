@@ -1,7 +1,7 @@
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
 import { uploadKey } from './file-upload.js';
+import { getWithJsonBody } from './get-with-body.js';
 import {
   manifest,
   newPluginKey,
@@ -35,31 +35,6 @@ async function installOk(key = keyA, name = 'Alpha', version: string | number = 
   const res = await install({ key, manifest: manifest(name, version) });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.id as string;
-}
-
-/** A real GET carrying a JSON body, as the spec shows the system plug-in calls (fetch cannot send one). */
-function getWithJsonBody(path: string, params: unknown): Promise<{ body: { plugins: { id: string }[] } }> {
-  const payload = Buffer.from(JSON.stringify(params));
-  return new Promise((resolve, reject) => {
-    const req = request(
-      emu.url + path,
-      {
-        method: 'GET',
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': String(payload.length),
-          'X-Service-Authorization': Buffer.from('admin:admin').toString('base64'),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as never }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 const ids = (res: { body: { plugins: { id: string }[] } }) => res.body.plugins.map((p) => p.id);
@@ -194,7 +169,9 @@ describe('system plug-ins', () => {
       installed[2],
       installed[0],
     ]);
-    expect(ids(await getWithJsonBody('/k/v1/plugins.json', { ids: [installed[0]] }))).toEqual([installed[0]]);
+    expect(ids(await getWithJsonBody(emu.url, '/k/v1/plugins.json', { ids: [installed[0]] }))).toEqual([
+      installed[0],
+    ]);
     // The same through POST + method override, as fetch-based clients send a GET with a body.
     const body = await emu.call(
       'POST',
