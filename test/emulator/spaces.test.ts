@@ -190,6 +190,43 @@ describe('spaces', () => {
     expect(Object.keys(badMention.body.errors)).toEqual(['comment.mentions[0].type']);
   });
 
+  it.each([
+    ['an empty name', { name: '' }, ALICE, 400, 'CB_VA01'],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }, ALICE, 400, 'CB_VA01'],
+    ['a body over 65,535 characters', { body: 'x'.repeat(65_536) }, ALICE, 400, 'CB_VA01'],
+    ['a user outside the private space', { name: 'x' }, BOB, 404, 'GAIA_SP01'],
+    ['a thread id that does not exist', { id: 99_999, name: 'x' }, ALICE, 404, 'GAIA_TH01'],
+  ])('refuses a thread update with %s', async (_case, change, user, status, code) => {
+    const space = await newSpace({ isPrivate: true });
+    const thread = (await emu.call('GET', '/k/v1/space.json', { id: space })).body.threadIds[0];
+    const res = await emu.call('PUT', '/k/v1/space/thread.json', { id: thread, ...change }, { user });
+    expect([res.status, res.body.code]).toEqual([status, code]);
+    const fine = await emu.call(
+      'PUT',
+      '/k/v1/space/thread.json',
+      { id: thread, name: 'ok', body: '' },
+      { user: ALICE },
+    );
+    expect(fine.status).toBe(200);
+  });
+
+  it('consumes no upload key of a thread comment that fails on a later file', async () => {
+    const space = await newSpace();
+    const thread = (await emu.call('GET', '/k/v1/space.json', { id: space })).body.threadIds[0];
+    const fileKey = await uploadKey(emu.call, Buffer.from('a'), 'a.txt', 'text/plain');
+    const post = (files: { fileKey: string }[]) =>
+      emu.call('POST', '/k/v1/space/thread/comment.json', { space, thread, comment: { files } });
+    const failed = await post([{ fileKey }, { fileKey: 'no-such-key' }]);
+    expect([failed.status, failed.body.code, Object.keys(failed.body.errors)]).toEqual([
+      404,
+      'GAIA_BL01',
+      ['comment.files[1].fileKey'],
+    ]);
+    expect((await post([{ fileKey }])).status).toBe(200);
+    const sixFiles = await post(Array.from({ length: 6 }, () => ({ fileKey })));
+    expect([sixFiles.status, Object.keys(sixFiles.body.errors)]).toEqual([400, ['comment.files']]);
+  });
+
   it('deletes a space with its threads and comments; its apps leave it', async () => {
     const space = await newSpace();
     const thread = (await emu.call('GET', '/k/v1/space.json', { id: space })).body.threadIds[0];
