@@ -99,19 +99,35 @@ export class TransportInvalidResponseError extends TransportError {
   }
 }
 
-/** No complete answer within the call's timeout. */
+/**
+ * No complete answer within the call's timeout. The timeout counts from the moment the call
+ * starts waiting for one of the client's concurrency slots; `queued` is true when it ran out
+ * there, before the request was sent (the service never saw it).
+ */
 export class TransportTimeoutError extends TransportError {
   readonly kind = 'timeout';
   override readonly name = 'TransportError.Timeout';
   readonly timeoutMs: number;
+  readonly queued: boolean;
 
-  constructor(init: { timeoutMs: number; method: string; path: string }) {
+  constructor(init: {
+    timeoutMs: number;
+    method: string;
+    path: string;
+    /** Set when the time ran out waiting for a slot: the client's concurrency limit. */
+    queuedBehind?: number | undefined;
+  }) {
     super(
-      `${init.method} ${init.path} got no answer within ${init.timeoutMs} ms. ` +
-        `Raise timeoutMs or check that the service is reachable.`,
+      init.queuedBehind === undefined
+        ? `${init.method} ${init.path} got no answer within ${init.timeoutMs} ms. ` +
+            `Raise timeoutMs or check that the service is reachable.`
+        : `${init.method} ${init.path} waited ${init.timeoutMs} ms behind this client's other calls ` +
+            `(concurrency ${init.queuedBehind}) and was never sent. ` +
+            `Raise timeoutMs or concurrency, or start fewer calls at once.`,
       init,
     );
     this.timeoutMs = init.timeoutMs;
+    this.queued = init.queuedBehind !== undefined;
   }
 }
 

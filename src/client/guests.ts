@@ -1,6 +1,7 @@
 /** Guest users (system-wide, always under `/k/v1/`) and the guest members of a guest space. */
 import { guestPrefix, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
+import { rejectOnThrow } from './reject-on-throw.js';
 import type { EmptyResult, Id } from './types/common.js';
 import type { GuestUser } from './types/spaces.js';
 
@@ -40,12 +41,14 @@ export class GuestsClient {
     options?: CallOptions,
   ): Promise<EmptyResult> {
     // The hosted platform also wants the space id in the body; the spec's service ignores it.
-    return this.#ctx.transport.json({
-      method: 'PUT',
-      path: `${guestPrefix(params.id)}space/guests.json`,
-      body: params,
-      idempotent: true,
-      options,
-    });
+    return rejectOnThrow(() =>
+      this.#ctx.transport.json({
+        method: 'PUT',
+        path: `${guestPrefix(params.id)}space/guests.json`,
+        body: params,
+        idempotent: true,
+        options,
+      }),
+    );
   }
 }

@@ -2,10 +2,11 @@
  * When to try a call again, and how long to wait first.
  *
  * - 429 (too many requests) is retried for every call: the service turned it away unprocessed.
- * - 5xx, timeouts and connection failures are retried only for calls marked safe to repeat
- *   (every GET, a GET sent as POST with a method override, and the PUTs that replace a whole
- *   resource without a revision check). A POST that may have reached the service (create app,
- *   add record, bulk, upload, comment) is never repeated: doing it twice would do it twice.
+ * - 5xx, timeouts (but not one spent waiting for a concurrency slot) and connection failures
+ *   are retried only for calls marked safe to repeat (every GET, a GET sent as POST with a
+ *   method override, and the PUTs that replace a whole resource without a revision check).
+ *   A POST that may have reached the service (create app, add record, bulk, upload, comment) is
+ *   never repeated: doing it twice would do it twice.
  */
 import {
   ServiceError,
@@ -29,7 +30,10 @@ export function shouldRetry(error: unknown, safeToRepeat: boolean): boolean {
   if (error instanceof ServiceError || error instanceof TransportInvalidResponseError) {
     return error.status === 429 || (safeToRepeat && error.status >= 500);
   }
-  if (error instanceof TransportTimeoutError || error instanceof TransportNetworkError) return safeToRepeat;
+  // A call that timed out still queued for a slot is not retried: it would only queue again,
+  // past the timeout the caller gave for the whole call.
+  if (error instanceof TransportTimeoutError) return safeToRepeat && !error.queued;
+  if (error instanceof TransportNetworkError) return safeToRepeat;
   return false;
 }
 

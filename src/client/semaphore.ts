@@ -39,6 +39,11 @@ export class Semaphore {
     });
   }
 
+  /** The most holders at once. */
+  get limit(): number {
+    return this.#limit;
+  }
+
   /** How many holders there are now (for tests and diagnostics). */
   get active(): number {
     return this.#active;

@@ -5,6 +5,7 @@
  */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
+import { rejectOnThrow } from './reject-on-throw.js';
 import type { AclResult, AppRight, FieldRight, RecordRight } from './types/acl.js';
 import type { CopyActions, CopyActionsResult, UpdateCopyActionsResult } from './types/actions.js';
 import type { Copy, Id, Lang, Revision, RevisionResult } from './types/common.js';
@@ -207,7 +208,9 @@ export function readCopy<T>(
   options: CallOptions | undefined,
 ): Promise<T> {
   const { copy, ...query } = params;
-  return ctx.transport.json({ method: 'GET', path: ctx.api(copySelect(copy, liveEndpoint)), query, options });
+  return rejectOnThrow(() =>
+    ctx.transport.json({ method: 'GET', path: ctx.api(copySelect(copy, liveEndpoint)), query, options }),
+  );
 }
 
 /** `app/views.json` for the live copy, `preview/app/views.json` for the draft. */

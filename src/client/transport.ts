@@ -1,7 +1,8 @@
 /**
  * Sends one logical call: JSON in and out, the credentials' headers, the shared concurrency limit,
- * a timeout and the caller's AbortSignal on every attempt, retries with backoff, and a GET that
- * would pass 4,096 characters sent as POST with `X-HTTP-Method-Override: GET`.
+ * a timeout and the caller's AbortSignal on every attempt (both covering the wait for a slot),
+ * retries with backoff, and a GET that would pass 4,096 characters sent as POST with
+ * `X-HTTP-Method-Override: GET`.
  */
 import type { Dispatcher, FormData } from 'undici';
 import type { Credentials } from './auth.js';
@@ -15,12 +16,18 @@ import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
 import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
+import { rejectOnThrow } from './reject-on-throw.js';
 import type { Semaphore } from './semaphore.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The longest URL sent as a GET; beyond it the parameters travel in a POST body. */
 export const MAX_GET_URL_LENGTH = 4096;
+
+/** A call whose answer is JSON says so; a file download takes whatever type the file has. */
+const ACCEPT_JSON = { accept: 'application/json' } as const;
+const ACCEPT_ANY = { accept: '*/*' } as const;
+const JSON_BODY = { ...ACCEPT_JSON, 'content-type': 'application/json' } as const;
 
 export interface TransportConfig {
   baseUrl: URL;
@@ -75,8 +82,18 @@ export class Transport {
     this.#config.logger?.(event);
   }
 
+  /** The client's per-call timeout, for helpers that bound several calls by one deadline. */
+  get timeoutMs(): number {
+    return this.#config.timeoutMs;
+  }
+
   /** A call with JSON parameters and a JSON answer. */
   json<T>(call: JsonCall): Promise<T> {
+    // Encoding can throw (a BigInt in a body); the caller must see that as a rejection.
+    return rejectOnThrow(() => this.#json<T>(call));
+  }
+
+  #json<T>(call: JsonCall): Promise<T> {
     const query = call.query ? encodeQuery(call.query, call.arrayStyle) : '';
     const idempotent = call.idempotent ?? call.method === 'GET';
     const readJson = async (response: Dispatcher.ResponseData, context: ResponseContext) =>
@@ -87,7 +104,7 @@ export class Transport {
         method: 'POST',
         path: call.path,
         query: '',
-        headers: { 'content-type': 'application/json', 'x-http-method-override': 'GET' },
+        headers: { ...JSON_BODY, 'x-http-method-override': 'GET' },
         body: () => body,
         safeToRepeat: idempotent,
         read: readJson,
@@ -99,7 +116,7 @@ export class Transport {
       method: call.method,
       path: call.path,
       query,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? ACCEPT_JSON : JSON_BODY,
       body: () => body,
       safeToRepeat: idempotent,
       read: readJson,
@@ -117,7 +134,7 @@ export class Transport {
       method: 'GET',
       path,
       query: encodeQuery(query),
-      headers: {},
+      headers: ACCEPT_ANY,
       body: () => undefined,
       safeToRepeat: true,
       read: async (response, context) => ({
@@ -134,7 +151,8 @@ export class Transport {
       method: 'POST',
       path,
       query: '',
-      headers: {},
+      // undici sets the multipart content type, with its boundary, from the FormData.
+      headers: ACCEPT_JSON,
       body: form,
       safeToRepeat: false,
       read: async (response, context) => parseSuccess(await response.body.text(), context) as T,
@@ -169,25 +187,26 @@ export class Transport {
   async #attempt<T>(exchange: Exchange<T>, attempt: number): Promise<T> {
     const { credentials, semaphore, logger } = this.#config;
     const userSignal = exchange.options?.signal;
-    const release = await semaphore.acquire(userSignal).catch(() => {
-      throw new TransportAbortedError(exchange);
-    });
     const timeoutMs = exchange.options?.timeoutMs ?? this.#config.timeoutMs;
+    // The timer starts before the wait for a slot: a caller's timeout bounds the whole attempt,
+    // queueing behind this client's other calls included.
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = userSignal ? AbortSignal.any([userSignal, timeout.signal]) : timeout.signal;
-    const started = Date.now();
+    let release: (() => void) | undefined;
     try {
+      release = await semaphore.acquire(signal).catch(() => {
+        throw userSignal?.aborted
+          ? new TransportAbortedError(exchange)
+          : new TransportTimeoutError({ ...exchange, timeoutMs, queuedBehind: semaphore.limit });
+      });
+      const started = Date.now();
       logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
       const response = await this.#config.dispatcher.request({
         origin: this.#config.baseUrl.origin,
         path: this.#fullPath(exchange.path, exchange.query),
         method: exchange.method,
-        headers: {
-          accept: 'application/json',
-          ...exchange.headers,
-          ...credentials.headers(),
-        },
+        headers: { ...exchange.headers, ...credentials.headers() },
         body: exchange.body() ?? null,
         signal,
       });
@@ -221,7 +240,7 @@ export class Transport {
       throw this.#networkError(error, exchange);
     } finally {
       clearTimeout(timer);
-      release();
+      release?.();
     }
   }
 

@@ -86,10 +86,33 @@ describe('paths', () => {
     expect(make).toThrow(message);
   });
 
-  it('refuses a settings read without a copy instead of picking one', () => {
+  it.each([
+    [
+      'a settings read without a copy (instead of picking one)',
+      (h: Harness) => (h.client.settings.getViews as (params: unknown) => Promise<unknown>)({ app: 1 }),
+      /copy must be 'draft' or 'live', got undefined/,
+    ],
+    [
+      'a form read with an unknown copy',
+      (h: Harness) =>
+        (h.client.form.getFields as (params: unknown) => Promise<unknown>)({ app: 1, copy: 'both' }),
+      /copy must be 'draft' or 'live', got "both"/,
+    ],
+    [
+      'guest members of a malformed guest space id',
+      (h: Harness) => h.client.guests.updateSpaceGuests({ id: '9/../1', guests: [] }),
+      /guest space id must be a positive whole number, got "9\/..\/1"/,
+    ],
+  ])('refuses %s by rejecting the promise, sending nothing', async (_name, call, message) => {
     h = harness();
-    const settings = h.client.settings as unknown as { getViews: (params: unknown) => Promise<unknown> };
-    expect(() => settings.getViews({ app: 1 })).toThrow(/copy must be 'draft' or 'live'/);
+    let promise: Promise<unknown> | undefined;
+    expect(() => (promise = call(h!))).not.toThrow();
+    // A caller who only attaches .catch must see the error.
+    const caught = await promise!.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((caught as Error).message).toMatch(message);
     expect(h.calls()).toHaveLength(0);
   });
 });
@@ -129,7 +152,48 @@ describe('timeouts and aborts', () => {
     const error = await h.client.apps.getApp({ id: 1 }, { timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportTimeoutError);
     expect((error as Error).name).toBe('TransportError.Timeout');
-    expect(error).toMatchObject({ method: 'GET', path: '/k/v1/app.json', timeoutMs: 20 });
+    expect(error).toMatchObject({ method: 'GET', path: '/k/v1/app.json', timeoutMs: 20, queued: false });
+  });
+
+  it('counts the wait for a concurrency slot in the timeout, and does not queue again', async () => {
+    h = harness({ concurrency: 1, timeoutMs: 60_000 });
+    const held = h.hold();
+    const hung = h.client.apps.getApp({ id: 1 });
+    const started = Date.now();
+    const error = await h.client.apps.getApp({ id: 2 }, { timeoutMs: 100 }).catch((e: unknown) => e);
+    // Well before the hung call's 60 s: the 100 ms covered the queueing.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error).toBeInstanceOf(TransportTimeoutError);
+    expect(error).toMatchObject({ path: '/k/v1/app.json', timeoutMs: 100, queued: true });
+    expect((error as Error).message).toMatch(
+      /^GET \/k\/v1\/app.json waited 100 ms behind this client's other calls \(concurrency 1\) and was never sent\. Raise timeoutMs or concurrency/,
+    );
+    // Only the hung call reached the service, and the timed-out one was not retried.
+    expect(h.calls()).toHaveLength(1);
+    expect(h.events.filter((event) => event.type === 'retry')).toEqual([]);
+    held.releaseOne();
+    await hung;
+  });
+
+  it("aborts a call still queued for a slot at the caller's signal, without taking a slot", async () => {
+    h = harness({ concurrency: 1 });
+    const held = h.hold();
+    const hung = h.client.apps.getApp({ id: 1 });
+    const controller = new AbortController();
+    const queued = h.client.apps.getApp({ id: 2 }, { signal: controller.signal }).catch((e: unknown) => e);
+    const next = h.client.apps.getApp({ id: 3 });
+    await until(() => held.waiting() === 1);
+    controller.abort();
+    expect(await queued).toBeInstanceOf(TransportAbortedError);
+    // The slot is still the hung call's; when it ends, the third call (and nothing else) gets it.
+    expect(h.calls()).toHaveLength(1);
+    held.releaseOne();
+    await hung;
+    await until(() => held.waiting() === 1);
+    held.releaseOne();
+    await next;
+    expect(h.calls().map((call) => call.query)).toEqual(['id=1', 'id=3']);
+    expect(held.maxWaiting()).toBe(1);
   });
 
   it("stops at the caller's signal with TransportError.Aborted, and does not retry", async () => {
@@ -154,6 +218,19 @@ describe('timeouts and aborts', () => {
 });
 
 describe('concurrency limit', () => {
+  it('keeps 8 calls in flight by default', async () => {
+    h = harness();
+    const held = h.hold();
+    const calls = Array.from({ length: 20 }, (_, id) => h!.client.apps.getApp({ id }));
+    for (let answered = 0; answered < 20; answered += 1) {
+      await until(() => held.waiting() === Math.min(8, 20 - answered));
+      held.releaseOne();
+    }
+    await Promise.all(calls);
+    expect(held.maxWaiting()).toBe(8);
+    expect(h.calls()).toHaveLength(20);
+  });
+
   /** A dispatcher whose answers the test releases one by one. */
   function heldDispatcher() {
     const held: (() => void)[] = [];
@@ -201,3 +278,8 @@ describe('concurrency limit', () => {
     await client.close();
   });
 });
+
+/** Lets pending I/O run until `condition` holds (the test's own timeout bounds the wait). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}

@@ -20,7 +20,10 @@ export const recordCases: EndpointCase[] = [
         fields: ['$id', 'title'],
         totalCount: true,
       }),
-    query: 'app=3&query=title = "a b" order by $id asc&fields[]=$id&fields[]=title&totalCount=true',
+    // Values percent-encoded; the brackets of array names left as the spec writes them.
+    query:
+      'app=3&query=title%20%3D%20%22a%20b%22%20order%20by%20%24id%20asc' +
+      '&fields[]=%24id&fields[]=title&totalCount=true',
     response: { records: [record], totalCount: '1' },
   },
   {

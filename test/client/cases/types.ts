@@ -9,7 +9,7 @@ export interface EndpointCase {
   call: (client: Client) => Promise<unknown>;
   /** The request path when it differs from the endpoint's (a guest space id filled in). */
   path?: string;
-  /** The decoded query string. */
+  /** The query string exactly as sent: not decoded, so `fields[]=` and `fields%5B%5D=` differ. */
   query?: string;
   /** The JSON body. */
   body?: unknown;
