@@ -82,13 +82,19 @@ export class AppsClient {
 
   /**
    * Polls the deployment status with backoff until every app is SUCCESS, FAIL or CANCEL, and
-   * returns those statuses; throws DeployTimeoutError when `timeoutMs` passes first.
+   * returns those statuses; throws DeployTimeoutError when `timeoutMs` passes first (a poll in
+   * flight at that moment is cut short: no poll waits past the deadline).
    */
   waitForDeploy(apps: readonly Id[], options?: WaitForDeployOptions): Promise<DeployStatusItem[]> {
-    return waitForDeploy((params, callOptions) => this.getDeployStatus(params, callOptions), apps, {
-      ...options,
-      path: this.#deployPath(),
-    });
+    return waitForDeploy(
+      (params, callOptions) => this.getDeployStatus(params, callOptions),
+      apps,
+      options ?? {},
+      {
+        path: this.#deployPath(),
+        clientTimeoutMs: this.#ctx.transport.timeoutMs,
+      },
+    );
   }
 
   #deployPath(): string {

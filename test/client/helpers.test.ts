@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FormData } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeployTimeoutError, TransportAbortedError } from '../../src/client/index.js';
+import { waitForDeploy } from '../../src/client/deploy-wait.js';
+import {
+  DeployTimeoutError,
+  TransportAbortedError,
+  TransportTimeoutError,
+  type CallOptions,
+  type DeployStatus,
+} from '../../src/client/index.js';
 import { harness, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -53,7 +60,10 @@ describe('apps.waitForDeploy', () => {
         { app: '2', status: 'SUCCESS' },
       ],
     });
-    const error = await h.client.apps.waitForDeploy([1, 2], { timeoutMs: 0 }).catch((e: unknown) => e);
+    // The deadline passes during the pause after the first poll.
+    const error = await h.client.apps
+      .waitForDeploy([1, 2], { timeoutMs: 1_000, initialIntervalMs: 60_000 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeployTimeoutError);
     expect(error).toMatchObject({
       statuses: [
@@ -62,7 +72,40 @@ describe('apps.waitForDeploy', () => {
       ],
       path: '/k/v1/preview/app/deploy.json',
     });
-    expect((error as Error).message).toMatch(/^Deployment still running after 0 ms for app 1\./);
+    expect((error as Error).message).toMatch(/^Deployment still running after 1000 ms for app 1\./);
+    expect(h.calls()).toHaveLength(1);
+  });
+
+  it('ends a poll that never answers at the deadline, not at the client timeout', async () => {
+    h = harness({ timeoutMs: 60_000 });
+    h.hold();
+    const started = Date.now();
+    const error = await h.client.apps.waitForDeploy([1], { timeoutMs: 200 }).catch((e: unknown) => e);
+    const took = Date.now() - started;
+    expect(error).toBeInstanceOf(DeployTimeoutError);
+    expect(error).toMatchObject({ statuses: [{ app: '1', status: 'PROCESSING' }], timeoutMs: 200 });
+    expect(took).toBeGreaterThanOrEqual(190);
+    expect(took).toBeLessThan(5_000);
+  });
+
+  it('keeps the statuses known before a poll that hangs', async () => {
+    h = harness({ timeoutMs: 60_000 });
+    h.reply(200, {
+      apps: [
+        { app: '1', status: 'PROCESSING' },
+        { app: '2', status: 'FAIL' },
+      ],
+    });
+    h.hold();
+    const error = await h.client.apps
+      .waitForDeploy([1, 2], { timeoutMs: 1_000, initialIntervalMs: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeployTimeoutError);
+    expect((error as DeployTimeoutError).statuses).toEqual([
+      { app: '1', status: 'PROCESSING' },
+      { app: '2', status: 'FAIL' },
+    ]);
+    expect(h.calls().map((c) => c.query)).toEqual(['apps[]=1&apps[]=2', 'apps[]=1']);
   });
 
   it("stops at the caller's signal", async () => {
@@ -74,6 +117,77 @@ describe('apps.waitForDeploy', () => {
       .catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 10);
     expect(await waiting).toBeInstanceOf(TransportAbortedError);
+  });
+});
+
+describe('waitForDeploy timing (injected clock)', () => {
+  /** A clock that moves only when the wait pauses, and a status source answering from a list. */
+  function fakeDeployment(answers: DeployStatus[]) {
+    const clock = { now: 0 };
+    const pauses: number[] = [];
+    const pollTimeouts: (number | undefined)[] = [];
+    const getStatus = (_params: unknown, options: CallOptions) => {
+      pollTimeouts.push(options.timeoutMs);
+      const status = answers.shift() ?? 'PROCESSING';
+      return Promise.resolve({ apps: [{ app: '1', status }] });
+    };
+    const timing = {
+      now: () => clock.now,
+      sleep: (ms: number) => {
+        pauses.push(ms);
+        clock.now += ms;
+        return Promise.resolve();
+      },
+    };
+    return { getStatus, timing, pauses, pollTimeouts };
+  }
+
+  it('waits longer between polls each time, by half, up to the cap', async () => {
+    const fake = fakeDeployment([...Array<DeployStatus>(9).fill('PROCESSING'), 'SUCCESS']);
+    const statuses = await waitForDeploy(
+      fake.getStatus,
+      [1],
+      {},
+      {
+        path: '/k/v1/preview/app/deploy.json',
+        clientTimeoutMs: 60_000,
+        timing: fake.timing,
+      },
+    );
+    expect(statuses).toEqual([{ app: '1', status: 'SUCCESS' }]);
+    expect(fake.pauses).toEqual([500, 750, 1125, 1688, 2532, 3798, 5000, 5000, 5000]);
+  });
+
+  it('gives each poll the client timeout or the time left, whichever is shorter', async () => {
+    const fake = fakeDeployment([]);
+    const error = await waitForDeploy(
+      fake.getStatus,
+      [1],
+      { timeoutMs: 3_000 },
+      { path: '/k/v1/preview/app/deploy.json', clientTimeoutMs: 1_000, timing: fake.timing },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeployTimeoutError);
+    // Polls at 0, 500, 1250 and 2375 ms; the last pause stops at the deadline.
+    expect(fake.pollTimeouts).toEqual([1_000, 1_000, 1_000, 625]);
+    expect(fake.pauses).toEqual([500, 750, 1125, 625]);
+  });
+});
+
+describe('waitForDeploy: a poll that times out', () => {
+  it.each([
+    ['its timeout was the time left: the deploy wait is out of time', 1_000, DeployTimeoutError],
+    ["its timeout was the client's, with time left over: the poll's own error", 100, TransportTimeoutError],
+  ])('%s', async (_name, clientTimeoutMs, expected) => {
+    // The clock stands still: only the poll's timeout tells the two apart.
+    const getStatus = (_params: unknown, options: CallOptions) =>
+      Promise.reject(new TransportTimeoutError({ timeoutMs: options.timeoutMs!, method: 'GET', path: '/p' }));
+    const error = await waitForDeploy(
+      getStatus,
+      [1],
+      { timeoutMs: 500 },
+      { path: '/p', clientTimeoutMs, timing: { now: () => 0, sleep: () => Promise.resolve() } },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(expected);
   });
 });
 
