@@ -69,14 +69,25 @@ function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
-/** Each secret as written and URL-encoded; longest first so a token inside a joined list goes too. */
+/** Secrets shorter than this are not redacted (see `expand`). */
+const MIN_REDACTED_LENGTH = 2;
+
+/**
+ * Each secret in every form an echo may take: as written, JSON-escaped (a password with `"` or
+ * `\` inside a JSON or HTML error page), URL-encoded and form-encoded. Longest first so a token
+ * inside a joined list goes too.
+ */
 function expand(secrets: string[]): string[] {
   const all = new Set<string>();
   for (const secret of secrets) {
-    // An empty or one-character "secret" would blank out ordinary text; such values protect nothing.
-    if (secret.length < 2) continue;
+    // A one-character "secret" would turn every occurrence of that letter in every message into
+    // ***, making errors unreadable, and hiding it protects nothing: one character is guessed in
+    // a few tries. So such values (and the empty password) are left as they are.
+    if (secret.length < MIN_REDACTED_LENGTH) continue;
     all.add(secret);
+    all.add(JSON.stringify(secret).slice(1, -1));
     all.add(encodeURIComponent(secret));
+    all.add(new URLSearchParams({ s: secret }).toString().slice(2));
   }
   return [...all].sort((a, b) => b.length - a.length);
 }

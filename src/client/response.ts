@@ -76,12 +76,17 @@ function serviceError(
   });
 }
 
-/** Structured parts of an answer go through the redactor too, in case the service echoed a header. */
+/**
+ * Structured parts of an answer go through the redactor too, in case the service echoed a header:
+ * keys as well as values (`errors` is keyed by the offending input, which may be the secret).
+ */
 function redactJson<T>(value: T, context: ResponseContext): T {
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return context.redact(item);
     if (Array.isArray(item)) return item.map(walk);
-    if (isObject(item)) return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, walk(v)]));
+    if (isObject(item)) {
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [context.redact(k), walk(v)]));
+    }
     return item;
   };
   return walk(value) as T;

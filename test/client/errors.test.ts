@@ -91,115 +91,173 @@ describe('answers that are not the expected JSON', () => {
 });
 
 describe('no credential in any error or log event', () => {
-  const password = 'pw-Top-Secret-42';
+  // The password has the characters a JSON or URL echo escapes.
+  const password = 'pw-Top"Secret\\42 &';
   const token = 'tok-Also-Secret-77';
+  const otherToken = 'other-token-1';
   const basicPassword = 'basic-Secret-99';
   const encoded = Buffer.from(`admin:${password}`).toString('base64');
   const basicEncoded = Buffer.from(`proxy:${basicPassword}`).toString('base64');
-  const secrets = [password, token, encoded, basicPassword, basicEncoded];
+  const secrets = [password, token, otherToken, encoded, basicPassword, basicEncoded];
 
-  /** None of the secrets, in JSON, in util.inspect (hidden fields, causes) or as a string. */
-  function expectClean(value: unknown) {
-    const texts = [JSON.stringify(value), inspect(value, { depth: 10, showHidden: true }), String(value)];
-    for (const text of texts) for (const secret of secrets) expect(text).not.toContain(secret);
-  }
+  /** A secret as written, JSON-escaped, URL-encoded and form-encoded. */
+  const forms = (secret: string) => [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+  ];
 
   /**
-   * Each kind of error, from a client with a password and HTTP Basic whose server (rudely) echoes
-   * the credentials back. (The token is not this client's, so it cannot know to hide it: the
-   * echoes use only this client's own secrets.)
+   * None of the secrets in any form: in JSON, in util.inspect (hidden fields, causes), as a string,
+   * and in each string the value holds (the views above escape again, so an echo left
+   * JSON-escaped inside a field would slip past them).
    */
-  const kinds: [string, (h: Harness) => Promise<unknown>, abstract new (...args: never[]) => ClientError][] =
-    [
-      [
-        'ServiceError',
-        (h) => {
-          h.reply(401, {
-            code: 'CB_WA01',
-            id: encoded,
-            message: `bad login ${password}`,
-            errors: { x: { messages: [basicEncoded] } },
-          });
-          return h.client.apps.getApps();
-        },
-        ServiceError,
-      ],
-      [
-        'TransportError.InvalidResponse',
-        (h) => {
-          h.replyRaw(400, `<p>Authorization: Basic ${basicEncoded} as ${password}</p>`);
-          return h.client.apps.getApps();
-        },
-        TransportInvalidResponseError,
-      ],
-      [
-        'TransportError.Network',
-        (h) => {
-          const error = Object.assign(
-            new Error(`connect failed, headers x-service-authorization: ${encoded}, ${basicPassword}`),
-            {
-              code: 'ECONNREFUSED',
-              headers: { 'x-service-authorization': encoded },
-            },
-          );
-          h.replyError(error);
-          return h.client.records.addRecord({ app: 1 });
-        },
-        TransportNetworkError,
-      ],
-      [
-        'TransportError.Timeout',
-        (h) => {
-          h.replyLate(5_000, 200, {});
-          return h.client.records.addRecord({ app: 1 }, { timeoutMs: 10 });
-        },
-        TransportTimeoutError,
-      ],
-      [
-        'TransportError.Aborted',
-        (h) => h.client.records.addRecord({ app: 1 }, { signal: AbortSignal.abort(new Error(password)) }),
-        TransportAbortedError,
-      ],
-      [
-        'BulkWriteError',
-        (h) => {
-          h.reply(400, { results: [{ code: 'CB_VA01', id: 'x', message: `no ${encoded}` }] });
-          return h.client.records.addAll(1, [{}]);
-        },
-        BulkWriteError,
-      ],
-      [
-        'DeployTimeoutError',
-        (h) => {
-          h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
-          return h.client.apps.waitForDeploy([1], { timeoutMs: 0 });
-        },
-        DeployTimeoutError,
-      ],
+  function expectClean(value: unknown) {
+    const texts = [
+      JSON.stringify(value),
+      inspect(value, { depth: 10, showHidden: true }),
+      String(value),
+      ...stringsIn(value),
     ];
+    for (const text of texts) for (const form of secrets.flatMap(forms)) expect(text).not.toContain(form);
+  }
 
-  it.each(kinds)('%s', async (_name, provoke, kind) => {
-    h = harness({
-      auth: { login: 'admin', password },
-      basicAuth: { user: 'proxy', password: basicPassword },
-      retry: { retries: 0 },
-    });
-    const error = await provoke(h).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(kind);
-    expectClean(error);
-    expectClean(h.events);
-  });
+  /** Every string reachable from `value`: own properties (hidden ones too), items, causes. */
+  function stringsIn(value: unknown, seen = new Set<unknown>()): string[] {
+    if (typeof value === 'string') return [value];
+    if (typeof value !== 'object' || value === null || seen.has(value)) return [];
+    seen.add(value);
+    return Reflect.ownKeys(value).flatMap((key) => [
+      ...(typeof key === 'string' ? [key] : []),
+      ...stringsIn((value as Record<PropertyKey, unknown>)[key], seen),
+    ]);
+  }
 
-  it('an API token client too', async () => {
-    h = harness({ auth: { apiToken: [token, 'other-token-1'] } });
+  /** Four secrets of one client, for a server that (rudely) echoes them back. */
+  type Echo = [string, string, string, string];
+
+  /**
+   * Each kind of error, from a client whose server echoes its credentials: raw, as object keys,
+   * JSON-escaped inside a non-JSON body and URL-encoded. (A client cannot hide another client's
+   * secrets, so the echoes use only the client's own.)
+   */
+  const kinds = (
+    e: Echo,
+  ): [string, (h: Harness) => Promise<unknown>, abstract new (...args: never[]) => ClientError][] => [
+    [
+      'ServiceError',
+      (h) => {
+        h.reply(401, {
+          code: 'CB_WA01',
+          id: e[0],
+          message: `bad login ${e[1]}`,
+          errors: { x: { messages: [e[2]] }, [`auth.${e[1]}`]: { messages: ['invalid'] } },
+        });
+        return h.client.apps.getApps();
+      },
+      ServiceError,
+    ],
+    [
+      'TransportError.InvalidResponse',
+      (h) => {
+        h.replyRaw(
+          400,
+          `<p>Authorization: Basic ${e[2]} as ${e[1]}</p><script>${JSON.stringify(e)}</script>`,
+        );
+        return h.client.apps.getApps();
+      },
+      TransportInvalidResponseError,
+    ],
+    [
+      'TransportError.Network',
+      (h) => {
+        const error = Object.assign(
+          new Error(
+            `connect failed, headers x-service-authorization: ${e[0]}, ${e[3]}, ?p=${encodeURIComponent(e[1])}&q=${new URLSearchParams({ q: e[1] }).toString().slice(2)}`,
+          ),
+          { code: 'ECONNREFUSED', headers: { 'x-service-authorization': e[0] } },
+        );
+        h.replyError(error);
+        return h.client.records.addRecord({ app: 1 });
+      },
+      TransportNetworkError,
+    ],
+    [
+      'TransportError.Timeout',
+      (h) => {
+        h.replyLate(5_000, 200, {});
+        return h.client.records.addRecord({ app: 1 }, { timeoutMs: 10 });
+      },
+      TransportTimeoutError,
+    ],
+    [
+      'TransportError.Aborted',
+      (h) => h.client.records.addRecord({ app: 1 }, { signal: AbortSignal.abort(new Error(e[1])) }),
+      TransportAbortedError,
+    ],
+    [
+      'BulkWriteError',
+      (h) => {
+        h.reply(400, { results: [{ code: 'CB_VA01', id: 'x', message: `no ${e[0]}` }] });
+        return h.client.records.addAll(1, [{}]);
+      },
+      BulkWriteError,
+    ],
+    [
+      'DeployTimeoutError',
+      (h) => {
+        h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
+        return h.client.apps.waitForDeploy([1], { timeoutMs: 50, initialIntervalMs: 60_000 });
+      },
+      DeployTimeoutError,
+    ],
+  ];
+
+  it.each(kinds([encoded, password, basicEncoded, basicPassword]))(
+    'a password and HTTP Basic client: %s',
+    async (_name, provoke, kind) => {
+      h = harness({
+        auth: { login: 'admin', password },
+        basicAuth: { user: 'proxy', password: basicPassword },
+        retry: { retries: 0 },
+      });
+      const error = await provoke(h).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(kind);
+      expectClean(error);
+      expectClean(h.events);
+    },
+  );
+
+  it.each(kinds([token, `${token},${otherToken}`, otherToken, token]))(
+    'an API token client: %s',
+    async (_name, provoke, kind) => {
+      h = harness({ auth: { apiToken: [token, otherToken] }, retry: { retries: 0 } });
+      const error = await provoke(h).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(kind);
+      expectClean(error);
+      expectClean(h.events);
+    },
+  );
+
+  it('an API token client says where the tokens were', async () => {
+    h = harness({ auth: { apiToken: [token, otherToken] } });
     h.reply(400, {
       code: 'GAIA_IA02',
       id: 'x',
-      message: `tokens ${token},other-token-1 and ${token} are not valid`,
+      message: `tokens ${token},${otherToken} and ${token} are not valid`,
     });
     const error = await h.client.apps.getApps().catch((e: unknown) => e);
     expect((error as Error).message).toBe('[400] [GAIA_IA02] tokens *** and *** are not valid (x)');
     expectClean(error);
+    expectClean(h.events);
+  });
+
+  it('leaves a one-character password alone (hiding it would blank out that letter everywhere)', async () => {
+    h = harness({ auth: { login: 'admin', password: 'e' } });
+    h.reply(400, { code: 'CB_VA01', id: 'x', message: 'the record is invalid' });
+    const error = await h.client.apps.getApps().catch((e: unknown) => e);
+    expect((error as Error).message).toBe('[400] [CB_VA01] the record is invalid (x)');
   });
 
   it('ClientOptionsError for a URL with credentials, and the client object itself', () => {
