@@ -2,6 +2,9 @@ import { ApiError, errors } from './errors.js';
 import { SPACES_TABLE, type SpaceRef } from './model/space.js';
 import type { ApiRequest } from './context.js';
 import type { Principal, TokenPermissions } from './auth.js';
+import { inUnits } from './records/directory.js';
+
+type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 import { APPS_TABLE, type AppDoc, type JsonObject } from './model/app.js';
 
 export type AppPermission = keyof TokenPermissions;
@@ -63,9 +66,7 @@ export function hasAppPermission(principal: Principal, app: AppDoc, permission: 
       if (principal.guest && (app.spaceId === null || !(principal.guestSpaces ?? []).includes(app.spaceId)))
         return false;
       const rights = (app.live ?? app.draft).appAcl;
-      const rule = rights.find((r) =>
-        entityMatches(r.entity as JsonObject | undefined, principal.login, app),
-      );
+      const rule = rights.find((r) => entityMatches(r.entity as JsonObject | undefined, principal, app));
       return rule?.[ACL_FLAG[permission]] === true;
     }
     default: {
@@ -75,18 +76,20 @@ export function hasAppPermission(principal: Principal, app: AppDoc, permission: 
   }
 }
 
-/** Whether an ACL entity names this user. Users of the emulator belong to no groups or organizations but `everyone`. */
-export function entityMatches(entity: JsonObject | undefined, login: string, app: AppDoc): boolean {
+/** Whether an app ACL entity names this user: by login, as the app's creator, or through a group or organization. */
+function entityMatches(entity: JsonObject | undefined, user: UserPrincipal, app: AppDoc): boolean {
   if (!entity) return false;
-  switch (typeof entity.type === 'string' ? entity.type : '') {
+  const type = typeof entity.type === 'string' ? entity.type : '';
+  switch (type) {
     case 'USER':
-      return entity.code === login;
+      return entity.code === user.login;
     case 'GROUP':
-      return entity.code === 'everyone';
+    case 'ORGANIZATION':
+      return typeof entity.code === 'string' && inUnits(user.units, type, entity.code);
     case 'CREATOR':
-      return app.creator.code === login;
+      return app.creator.code === user.login;
     default:
-      // ORGANIZATION, FIELD_ENTITY (a record-level notion) and anything unknown match no app-level user.
+      // FIELD_ENTITY (a record-level notion) and anything unknown match no app-level user.
       return false;
   }
 }

@@ -1,6 +1,7 @@
 import { errors } from './errors.js';
 import type { EmulatorContext } from './context.js';
 import { guestSpaceIds } from './model/space.js';
+import { unitsOf } from './records/directory.js';
 
 export interface TokenDoc {
   readonly token: string;
@@ -30,6 +31,8 @@ export type Principal =
       readonly name: string;
       readonly admin: boolean;
       readonly guest: boolean;
+      /** The groups and organizations the user belongs to (records/directory.ts `unitsOf`), for ACL entities. */
+      readonly units: ReadonlySet<string>;
       /** For a guest: the guest spaces they are a member of (see model/space.ts). */
       readonly guestSpaces?: readonly string[];
     }
@@ -71,7 +74,14 @@ function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {
   const user = ctx.settings.users.find((u) => u.login === login);
   if (user) {
     if (user.password !== password) throw errors.badLogin();
-    return { kind: 'user', login, name: user.name ?? login, admin: user.admin, guest: false };
+    return {
+      kind: 'user',
+      login,
+      name: user.name ?? login,
+      admin: user.admin,
+      guest: false,
+      units: unitsOf(ctx, login),
+    };
   }
   const guest = ctx.store.table<GuestDoc>(GUESTS_TABLE).get(login);
   if (guest && guest.password === password)
@@ -81,6 +91,7 @@ function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {
       name: guest.name,
       admin: false,
       guest: true,
+      units: unitsOf(ctx, login),
       guestSpaces: guestSpaceIds(ctx.store, login),
     };
   throw errors.badLogin();

@@ -175,3 +175,39 @@ describe('group and organization entities in record rules and the process', () =
     expect(record.Assignee.value).toEqual([{ code: 'bob', name: 'Bob' }]);
   });
 });
+
+describe('group and organization entities in the app ACL', () => {
+  it('grant their members the rule’s rights, first matching rule first', async () => {
+    await ok(emu.call('PUT', '/_emulator/directory', DIRECTORY));
+    await addRecords(emu, app, [{}]);
+    const rule = (entity: object, view: boolean, add: boolean) => ({
+      entity,
+      appEditable: false,
+      recordViewable: view,
+      recordAddable: add,
+      recordEditable: false,
+      recordDeletable: false,
+      recordImportable: false,
+      recordExportable: false,
+    });
+    await ok(
+      emu.call('PUT', '/k/v1/app/acl.json', {
+        app,
+        rights: [
+          rule({ type: 'GROUP', code: 'reviewers' }, true, false), // bob
+          rule({ type: 'ORGANIZATION', code: 'sales' }, true, true), // alice
+          rule({ type: 'GROUP', code: 'everyone' }, false, false),
+        ],
+      }),
+    );
+    const statuses = async (user: typeof ALICE) => [
+      (await emu.call('GET', '/k/v1/record.json', { app, id: 1 }, { user })).status,
+      (await emu.call('POST', '/k/v1/record.json', { app, record: {} }, { user })).status,
+    ];
+    expect(await statuses(ALICE)).toEqual([200, 200]);
+    expect(await statuses(BOB)).toEqual([200, 403]);
+    // Once bob leaves the group, only the everyone rule names him.
+    await ok(emu.call('PUT', '/_emulator/directory', { groups: [] }));
+    expect(await statuses(BOB)).toEqual([403, 403]);
+  });
+});

@@ -152,7 +152,14 @@ describe('composing a record', () => {
       ctx,
       appId: '1',
       fields,
-      principal: { kind: 'user', login: 'sato', name: 'Sato', admin: false, guest: false },
+      principal: {
+        kind: 'user',
+        login: 'sato',
+        name: 'Sato',
+        admin: false,
+        guest: false,
+        units: new Set(['GROUP:everyone']),
+      },
       problems: new Problems(),
       canWrite,
     };

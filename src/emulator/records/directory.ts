@@ -78,6 +78,20 @@ export function isMember(ctx: EmulatorContext, kind: UnitKind, code: string, log
   return defined(ctx, kind, code)?.users.includes(login) ?? false;
 }
 
+/** Every group and organization the user belongs to, as `GROUP:<code>` / `ORGANIZATION:<code>` keys. */
+export function unitsOf(ctx: EmulatorContext, login: string): ReadonlySet<string> {
+  const units = new Set([keyOf('GROUP', EVERYONE)]);
+  if (isMember(ctx, 'GROUP', ADMINISTRATORS, login)) units.add(keyOf('GROUP', ADMINISTRATORS));
+  for (const unit of ctx.store.table<UnitDoc>(DIRECTORY_TABLE).values())
+    if (unit.users.includes(login)) units.add(keyOf(unit.kind, unit.code));
+  return units;
+}
+
+/** Whether a set from `unitsOf` holds the group or organization. */
+export function inUnits(units: ReadonlySet<string>, kind: UnitKind, code: string): boolean {
+  return units.has(keyOf(kind, code));
+}
+
 /** The first defined organization listing the user (for PRIMARY_ORGANIZATION()), or null. */
 export function primaryOrganization(ctx: EmulatorContext, login: string): string | null {
   return definedUnits(ctx, 'ORGANIZATION').find((o) => o.users.includes(login))?.code ?? null;
