@@ -2,7 +2,7 @@
 // record values, comment mentions, record ACLs, process assignees and PRIMARY_ORGANIZATION() make of them.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator, type Reply } from './harness.js';
-import { ALICE, BOB, USERS, addRecords, appWithFields, ok, rec } from './records-helpers.js';
+import { ALICE, BOB, USERS, addRecords, appRights, appWithFields, ok, rec } from './records-helpers.js';
 
 const emu = useEmulator({ users: USERS });
 let app: string;
@@ -182,13 +182,9 @@ describe('group and organization entities in the app ACL', () => {
     await addRecords(emu, app, [{}]);
     const rule = (entity: object, view: boolean, add: boolean) => ({
       entity,
-      appEditable: false,
+      ...appRights(false),
       recordViewable: view,
       recordAddable: add,
-      recordEditable: false,
-      recordDeletable: false,
-      recordImportable: false,
-      recordExportable: false,
     });
     await ok(
       emu.call('PUT', '/k/v1/app/acl.json', {
