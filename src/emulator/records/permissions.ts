@@ -1,6 +1,6 @@
 import { hasAppPermission } from '../access.js';
 import { bypassesRules } from './entities.js';
-import { EVERYONE, type UnitKind } from './directory.js';
+import { inUnits } from './directory.js';
 import type { Principal } from '../auth.js';
 import type { AppDoc, Json, JsonObject } from '../model/app.js';
 import { idOf, text, type StoredRecord } from './model.js';
@@ -13,12 +13,6 @@ export interface RecordRights {
 
 export type FieldAccess = 'READ' | 'WRITE' | 'NONE';
 
-/** Whether the user `login` belongs to a group or organization (the emulator's directory). */
-export type UnitMembership = (kind: UnitKind, code: string, login: string) => boolean;
-
-/** Without a directory only the built-in `everyone` group has members. */
-const everyoneOnly: UnitMembership = (kind, code) => kind === 'GROUP' && code === EVERYONE;
-
 /** Finds the ids of `records` that a record ACL rule's filterCond selects (the query engine's job). */
 export type FilterMatcher = (filterCond: string, records: readonly StoredRecord[]) => ReadonlySet<string>;
 
@@ -29,7 +23,8 @@ const NONE: RecordRights = { viewable: false, editable: false, deletable: false 
  * (the first rule whose filterCond selects the record applies; within it the first entity that
  * names the caller, and none names them means no rights), then the live field ACL. Administrators
  * and API tokens are held to the app level only, as on the hosted platform. Group and
- * organization entities name their members (records/directory.ts).
+ * organization entities name their members: the units the principal was authenticated with
+ * (auth.ts), so the app ACL and the record and field ACLs read one membership.
  */
 export class RecordAccess {
   private readonly rules: JsonObject[];
@@ -41,7 +36,6 @@ export class RecordAccess {
     private readonly principal: Principal,
     appDoc: AppDoc,
     private readonly matcher: FilterMatcher,
-    private readonly inUnit: UnitMembership = everyoneOnly,
   ) {
     const live = appDoc.live ?? appDoc.draft;
     this.bypass = bypassesRules(principal);
@@ -129,13 +123,14 @@ export class RecordAccess {
   names(entity: Json | undefined, record: StoredRecord | undefined): boolean {
     if (this.principal.kind !== 'user' || !entity || typeof entity !== 'object' || Array.isArray(entity))
       return false;
-    const login = this.principal.login;
-    switch (text(entity.type)) {
+    const { login, units } = this.principal;
+    const type = text(entity.type);
+    switch (type) {
       case 'USER':
         return entity.code === login;
       case 'GROUP':
       case 'ORGANIZATION':
-        return typeof entity.code === 'string' && this.inUnit(entity.type as UnitKind, entity.code, login);
+        return typeof entity.code === 'string' && inUnits(units, type, entity.code);
       case 'CREATOR':
         return record !== undefined && holdsUser(creatorOf(record), login);
       case 'FIELD_ENTITY':

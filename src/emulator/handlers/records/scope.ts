@@ -2,7 +2,6 @@ import { errors, Problems } from '../../errors.js';
 import { findApp } from '../../access.js';
 import { principalEntity } from '../../auth.js';
 import { RecordAccess, type RecordRights } from '../../records/permissions.js';
-import { isMember } from '../../records/directory.js';
 import { filterMatcher } from '../../records/query.js';
 import { withInitialStatus } from '../../records/process.js';
 import { findRecord, recordTable, type StoredRecord } from '../../records/model.js';
@@ -33,9 +32,7 @@ export function openScope(req: ApiRequest, appId = req.params.id('app')): Record
     app,
     live,
     fields: live.properties,
-    access: new RecordAccess(req.principal, app, filterMatcher(req, live), (kind, code, login) =>
-      isMember(req.ctx, kind, code, login),
-    ),
+    access: new RecordAccess(req.principal, app, filterMatcher(req, live)),
     table: recordTable(req.ctx, appId),
   };
 }
