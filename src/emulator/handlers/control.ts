@@ -5,7 +5,7 @@ import { TOKENS_TABLE, type TokenDoc, type TokenPermissions } from '../auth.js';
 import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
 import { closedKeys } from '../validate/request.js';
 import { setAppCode } from './app-code.js';
-import { directoryRoutes } from './records/directory.js';
+import { directoryRoutes } from './control-directory.js';
 import type { ApiRequest, Route } from '../context.js';
 import type { Store } from '../store/store.js';
 

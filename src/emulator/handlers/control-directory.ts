@@ -1,14 +1,14 @@
-import { Problems } from '../../errors.js';
-import { closedKeys } from '../../validate/request.js';
-import { findUser } from '../../records/entities.js';
+import { Problems } from '../errors.js';
+import { closedKeys } from '../validate/request.js';
+import { findUser } from '../records/entities.js';
 import {
   BUILT_IN_GROUPS,
   definedUnits,
   replaceUnits,
   type UnitDoc,
   type UnitKind,
-} from '../../records/directory.js';
-import type { ApiRequest, EmulatorContext, Route } from '../../context.js';
+} from '../records/directory.js';
+import type { ApiRequest, EmulatorContext, Route } from '../context.js';
 
 const LISTS: readonly { param: string; kind: UnitKind }[] = [
   { param: 'groups', kind: 'GROUP' },
@@ -16,7 +16,7 @@ const LISTS: readonly { param: string; kind: UnitKind }[] = [
 ];
 
 /** One list of the body, checked: codes present and unique, not a built-in group, members known users. */
-function unitsOf(
+function checkedUnits(
   ctx: EmulatorContext,
   raw: unknown,
   param: string,
@@ -72,7 +72,7 @@ function putDirectory(req: ApiRequest): unknown {
   const problems = new Problems();
   const given = LISTS.filter(({ param }) => req.params.has(param)).map(({ param, kind }) => ({
     kind,
-    units: unitsOf(req.ctx, req.params.raw[param], param, kind, problems),
+    units: checkedUnits(req.ctx, req.params.raw[param], param, kind, problems),
   }));
   problems.throwIfAny();
   req.ctx.store.transaction(() => given.forEach(({ kind, units }) => replaceUnits(req.ctx, kind, units)));
