@@ -3,7 +3,7 @@ import { composeNew, composeUpdate } from '../../records/compose.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
 import { stampNew, stampUpdate } from '../../records/system-fields.js';
 import { initialStatus } from '../../records/process.js';
-import { precisionOf, withCalculated } from '../../records/formula/calculate.js';
+import { calculator, precisionOf } from '../../records/formula/calculate.js';
 import { toId } from '../../http/params.js';
 import {
   checkRecordRevision,
@@ -30,14 +30,14 @@ function addAll(
     const problems = new Problems();
     const env = writeEnv(scope, problems);
     const stamp = stampOf(req);
-    const precision = precisionOf(scope.live.general);
+    const calculate = calculator(scope.fields, precisionOf(scope.live.general));
     const candidates: Candidate[] = inputs.map((input, i) => {
       const values = composeNew(input, pathOf(i), env);
       const id = newRecordId(req.ctx, scope.appId);
       const draft = stampNew(values, scope.fields, id, stamp, null);
       const status = initialStatus(scope.live, draft, req.ctx);
       const stamped = status ? stampNew(values, scope.fields, id, stamp, status) : draft;
-      const record = withCalculated(stamped, scope.fields, precision);
+      const record = calculate(stamped);
       return { id, record, path: pathOf(i) };
     });
     checkUnique(scope.fields, scope.table, candidates, problems);
@@ -93,14 +93,14 @@ function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: stri
   return req.ctx.store.transaction(() => {
     const problems = new Problems();
     const stamp = stampOf(req);
-    const precision = precisionOf(scope.live.general);
+    const calculate = calculator(scope.fields, precisionOf(scope.live.general));
     const candidates: Candidate[] = items.map((item) => {
       const id = targetOf(scope, item);
       const previous = recordFor(scope, id, 'edit');
       checkRecordRevision(parseRevision(item.raw.revision, `${item.prefix}revision`), previous);
       const path = `${item.prefix}record`;
       const values = composeUpdate(previous, item.raw.record, path, writeEnv(scope, problems, previous));
-      const record = withCalculated(stampUpdate(values, scope.fields, stamp, 1), scope.fields, precision);
+      const record = calculate(stampUpdate(values, scope.fields, stamp, 1));
       scope.table.put(id, record);
       return { id, record, path };
     });
