@@ -8,8 +8,6 @@ export interface CliProcess {
   readonly child: ChildProcess;
   /** The first stdout line. */
   readonly firstLine: string;
-  /** How long the first line took after spawning, in milliseconds. */
-  readonly startupMs: number;
   readonly url: string;
   stderr(): string;
   /** Resolves when the process ends: its exit code (null when killed by a signal) and signal. */
@@ -18,7 +16,6 @@ export interface CliProcess {
 
 /** Runs `appdeploy <args>` and waits for its first line on stdout (or its exit, whichever comes first). */
 export function runCli(args: string[], waitMs = 10_000): Promise<CliProcess> {
-  const started = Date.now();
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -37,7 +34,6 @@ export function runCli(args: string[], waitMs = 10_000): Promise<CliProcess> {
       resolve({
         child,
         firstLine,
-        startupMs: Date.now() - started,
         url: /http:\/\/\S+/.exec(firstLine)?.[0] ?? '',
         stderr: () => stderr,
         exited,
