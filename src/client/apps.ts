@@ -90,10 +90,7 @@ export class AppsClient {
       (params, callOptions) => this.getDeployStatus(params, callOptions),
       apps,
       options ?? {},
-      {
-        path: this.#deployPath(),
-        clientTimeoutMs: this.#ctx.transport.timeoutMs,
-      },
+      { path: this.#deployPath() },
     );
   }
 

@@ -1,5 +1,5 @@
 /** Waits for a deployment: poll, back off, stop at final statuses or at the deadline. */
-import { TransportAbortedError, TransportTimeoutError } from './errors.js';
+import { TransportAbortedError } from './errors.js';
 import { DeployTimeoutError } from './helper-errors.js';
 import type { CallOptions } from './options.js';
 import { sleep } from './retry.js';
@@ -7,7 +7,10 @@ import type { DeployStatusItem } from './types/apps.js';
 import type { Id } from './types/common.js';
 
 export interface WaitForDeployOptions {
-  /** Give up after this long (default 300,000 ms), a poll still waiting for its answer included. */
+  /**
+   * Give up after this long (default 300,000 ms), a poll still waiting for its answer included;
+   * 0 (or less) gives up at once, without a poll.
+   */
   timeoutMs?: number | undefined;
   signal?: AbortSignal | undefined;
   /** The first wait between two polls (default 500 ms); it grows by half each time. */
@@ -20,15 +23,11 @@ export interface WaitForDeployOptions {
 export interface WaitContext {
   /** The status endpoint's path, for errors. */
   path: string;
-  /** The client's per-call timeout: no poll waits longer, nor past the deadline. */
-  clientTimeoutMs: number;
-  /** The clock and the pause between polls; tests pass their own. */
-  timing?: WaitTiming | undefined;
-}
-
-export interface WaitTiming {
-  now: () => number;
-  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * The pause between polls; tests pass their own. It must end when `signal` fires: the deadline
+   * is a real timer that aborts it, and the wait keeps no clock of its own.
+   */
+  sleep?: ((ms: number, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 type GetStatus = (
@@ -39,23 +38,16 @@ type GetStatus = (
 /** The most apps one status call may name. */
 const MAX_APPS_PER_STATUS_CALL = 300;
 
-const realTiming: WaitTiming = { now: () => Date.now(), sleep };
-
 export async function waitForDeploy(
   getStatus: GetStatus,
   apps: readonly Id[],
   options: WaitForDeployOptions,
   context: WaitContext,
 ): Promise<DeployStatusItem[]> {
-  const { now, sleep: pause } = context.timing ?? realTiming;
+  const pause = context.sleep ?? sleep;
   const timeoutMs = options.timeoutMs ?? 300_000;
-  const deadline = now() + timeoutMs;
   const maxInterval = options.maxIntervalMs ?? 5_000;
   let interval = options.initialIntervalMs ?? 500;
-  // Fires at the deadline, so a poll that hangs (or a retry waiting inside it) stops there too.
-  const expiry = new AbortController();
-  const timer = setTimeout(() => expiry.abort(), timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, expiry.signal]) : expiry.signal;
   const where = { method: 'GET', path: context.path };
   /** The last status each app was reported in; a final one is never asked about again. */
   const known = new Map<string, DeployStatusItem>();
@@ -68,38 +60,30 @@ export async function waitForDeploy(
       timeoutMs,
       ...where,
     });
-  /**
-   * A poll cut short by the deadline ends the wait as out of time, not as aborted or timed out:
-   * the deadline fired, or the poll's own timeout was the time left (its timer may fire a moment
-   * before the deadline's).
-   */
-  const expired = (error: unknown, pollTimeoutMs: number) =>
-    !options.signal?.aborted &&
-    (expiry.signal.aborted ||
-      now() >= deadline ||
-      (error instanceof TransportTimeoutError && pollTimeoutMs < context.clientTimeoutMs)) &&
-    (error instanceof TransportTimeoutError || error instanceof TransportAbortedError);
+  // No time leaves no room for a poll, which could only be cut short: out of time, nothing sent.
+  if (timeoutMs <= 0) throw outOfTime();
+  // The one clock: at the deadline it aborts the poll in flight (a retry waiting inside it
+  // included) or the pause between polls.
+  const expiry = new AbortController();
+  const timer = setTimeout(() => expiry.abort(), timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, expiry.signal]) : expiry.signal;
+  /** Whatever the deadline cut short ends the wait as out of time, unless the caller aborted. */
+  const expired = () => expiry.signal.aborted && !options.signal?.aborted;
   try {
     for (;;) {
       const pending = apps.filter((app) => !isFinal(app));
       for (let start = 0; start < pending.length; start += MAX_APPS_PER_STATUS_CALL) {
-        const left = deadline - now();
-        if (left <= 0) throw outOfTime();
+        if (expired()) throw outOfTime();
         const batch = pending.slice(start, start + MAX_APPS_PER_STATUS_CALL);
-        const pollTimeoutMs = Math.min(context.clientTimeoutMs, left);
-        const answer = await getStatus({ apps: batch }, { signal, timeoutMs: pollTimeoutMs }).catch(
-          (error: unknown) => {
-            throw expired(error, pollTimeoutMs) ? outOfTime() : error;
-          },
-        );
+        const answer = await getStatus({ apps: batch }, { signal }).catch((error: unknown) => {
+          throw expired() ? outOfTime() : error;
+        });
         for (const item of answer.apps) known.set(String(item.app), item);
       }
       if (apps.every(isFinal)) return apps.map((app) => known.get(String(app))!);
-      const left = deadline - now();
-      if (left <= 0) throw outOfTime();
-      await pause(Math.min(interval, left), signal).catch((error: unknown) => {
-        if (options.signal?.aborted) throw new TransportAbortedError(where);
-        throw expiry.signal.aborted ? outOfTime() : error;
+      await pause(interval, signal).catch((error: unknown) => {
+        if (expired()) throw outOfTime();
+        throw options.signal?.aborted ? new TransportAbortedError(where) : error;
       });
       interval = Math.min(maxInterval, Math.round(interval * 1.5));
     }

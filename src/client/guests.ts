@@ -1,7 +1,6 @@
 /** Guest users (system-wide, always under `/k/v1/`) and the guest members of a guest space. */
 import { guestPrefix, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
-import { rejectOnThrow } from './reject-on-throw.js';
 import type { EmptyResult, Id } from './types/common.js';
 import type { GuestUser } from './types/spaces.js';
 
@@ -34,21 +33,20 @@ export class GuestsClient {
 
   /**
    * PUT /k/guest/{spaceId}/v1/space/guests.json: replaces the guest members of a guest space
-   * (`id` is the space). Repeating it is harmless, so it is retried like a GET.
+   * (`id` is the space). Repeating it is harmless, so it is retried like a GET. Async, so that a
+   * malformed space id rejects the promise rather than throwing at the caller.
    */
-  updateSpaceGuests(
+  async updateSpaceGuests(
     params: { id: Id; guests: readonly string[] },
     options?: CallOptions,
   ): Promise<EmptyResult> {
     // The hosted platform also wants the space id in the body; the spec's service ignores it.
-    return rejectOnThrow(() =>
-      this.#ctx.transport.json({
-        method: 'PUT',
-        path: `${guestPrefix(params.id)}space/guests.json`,
-        body: params,
-        idempotent: true,
-        options,
-      }),
-    );
+    return await this.#ctx.transport.json({
+      method: 'PUT',
+      path: `${guestPrefix(params.id)}space/guests.json`,
+      body: params,
+      idempotent: true,
+      options,
+    });
   }
 }

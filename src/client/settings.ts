@@ -5,7 +5,6 @@
  */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
-import { rejectOnThrow } from './reject-on-throw.js';
 import type { AclResult, AppRight, FieldRight, RecordRight } from './types/acl.js';
 import type { CopyActions, CopyActionsResult, UpdateCopyActionsResult } from './types/actions.js';
 import type { Copy, Id, Lang, Revision, RevisionResult } from './types/common.js';
@@ -200,17 +199,19 @@ export class SettingsClient {
   }
 }
 
-/** GET of the live endpoint, or of its `preview/` twin for the draft; `copy` itself is not sent. */
-export function readCopy<T>(
+/**
+ * GET of the live endpoint, or of its `preview/` twin for the draft; `copy` itself is not sent.
+ * Async, so that an unknown `copy` rejects the promise rather than throwing at the caller.
+ */
+export async function readCopy<T>(
   ctx: ClientContext,
   liveEndpoint: string,
   params: ReadParams | LocalizedReadParams,
   options: CallOptions | undefined,
 ): Promise<T> {
   const { copy, ...query } = params;
-  return rejectOnThrow(() =>
-    ctx.transport.json({ method: 'GET', path: ctx.api(copySelect(copy, liveEndpoint)), query, options }),
-  );
+  const path = ctx.api(copySelect(copy, liveEndpoint));
+  return await ctx.transport.json<T>({ method: 'GET', path, query, options });
 }
 
 /** `app/views.json` for the live copy, `preview/app/views.json` for the draft. */

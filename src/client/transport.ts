@@ -16,7 +16,6 @@ import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
 import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
-import { rejectOnThrow } from './reject-on-throw.js';
 import type { Semaphore } from './semaphore.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -82,25 +81,18 @@ export class Transport {
     this.#config.logger?.(event);
   }
 
-  /** The client's per-call timeout, for helpers that bound several calls by one deadline. */
-  get timeoutMs(): number {
-    return this.#config.timeoutMs;
-  }
-
-  /** A call with JSON parameters and a JSON answer. */
-  json<T>(call: JsonCall): Promise<T> {
-    // Encoding can throw (a BigInt in a body); the caller must see that as a rejection.
-    return rejectOnThrow(() => this.#json<T>(call));
-  }
-
-  #json<T>(call: JsonCall): Promise<T> {
+  /**
+   * A call with JSON parameters and a JSON answer. Async, so that an encoding failure (a BigInt in
+   * a body) rejects the promise rather than throwing at the caller.
+   */
+  async json<T>(call: JsonCall): Promise<T> {
     const query = call.query ? encodeQuery(call.query, call.arrayStyle) : '';
     const idempotent = call.idempotent ?? call.method === 'GET';
     const readJson = async (response: Dispatcher.ResponseData, context: ResponseContext) =>
       parseSuccess(await response.body.text(), context) as T;
     if (call.method === 'GET' && this.#urlLength(call.path, query) > MAX_GET_URL_LENGTH) {
       const body = JSON.stringify(queryAsJson(call.query ?? {}));
-      return this.#execute({
+      return await this.#execute({
         method: 'POST',
         path: call.path,
         query: '',
@@ -112,7 +104,7 @@ export class Transport {
       });
     }
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    return this.#execute({
+    return await this.#execute({
       method: call.method,
       path: call.path,
       query,

@@ -10,7 +10,6 @@ import {
   DeployTimeoutError,
   TransportAbortedError,
   TransportTimeoutError,
-  type CallOptions,
   type DeployStatus,
 } from '../../src/client/index.js';
 import { harness, type Harness } from './harness.js';
@@ -108,6 +107,20 @@ describe('apps.waitForDeploy', () => {
     expect(h.calls().map((c) => c.query)).toEqual(['apps[]=1&apps[]=2', 'apps[]=1']);
   });
 
+  it.each([0, -1])('with timeoutMs %i, times out at once without polling', async (timeoutMs) => {
+    h = harness();
+    const error = await h.client.apps.waitForDeploy([1, '2'], { timeoutMs }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeployTimeoutError);
+    expect(error).toMatchObject({
+      statuses: [
+        { app: '1', status: 'PROCESSING' },
+        { app: '2', status: 'PROCESSING' },
+      ],
+      timeoutMs,
+    });
+    expect(h.calls()).toHaveLength(0);
+  });
+
   it("stops at the caller's signal", async () => {
     h = harness();
     h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
@@ -120,74 +133,34 @@ describe('apps.waitForDeploy', () => {
   });
 });
 
-describe('waitForDeploy timing (injected clock)', () => {
-  /** A clock that moves only when the wait pauses, and a status source answering from a list. */
-  function fakeDeployment(answers: DeployStatus[]) {
-    const clock = { now: 0 };
-    const pauses: number[] = [];
-    const pollTimeouts: (number | undefined)[] = [];
-    const getStatus = (_params: unknown, options: CallOptions) => {
-      pollTimeouts.push(options.timeoutMs);
-      const status = answers.shift() ?? 'PROCESSING';
-      return Promise.resolve({ apps: [{ app: '1', status }] });
-    };
-    const timing = {
-      now: () => clock.now,
-      sleep: (ms: number) => {
-        pauses.push(ms);
-        clock.now += ms;
-        return Promise.resolve();
-      },
-    };
-    return { getStatus, timing, pauses, pollTimeouts };
-  }
-
+describe('waitForDeploy timing (injected pause)', () => {
   it('waits longer between polls each time, by half, up to the cap', async () => {
-    const fake = fakeDeployment([...Array<DeployStatus>(9).fill('PROCESSING'), 'SUCCESS']);
+    const answers: DeployStatus[] = [...Array<DeployStatus>(9).fill('PROCESSING'), 'SUCCESS'];
+    const getStatus = () => Promise.resolve({ apps: [{ app: '1', status: answers.shift()! }] });
+    const pauses: number[] = [];
+    const sleep = (ms: number) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    };
     const statuses = await waitForDeploy(
-      fake.getStatus,
+      getStatus,
       [1],
       {},
-      {
-        path: '/k/v1/preview/app/deploy.json',
-        clientTimeoutMs: 60_000,
-        timing: fake.timing,
-      },
+      { path: '/k/v1/preview/app/deploy.json', sleep },
     );
     expect(statuses).toEqual([{ app: '1', status: 'SUCCESS' }]);
-    expect(fake.pauses).toEqual([500, 750, 1125, 1688, 2532, 3798, 5000, 5000, 5000]);
-  });
-
-  it('gives each poll the client timeout or the time left, whichever is shorter', async () => {
-    const fake = fakeDeployment([]);
-    const error = await waitForDeploy(
-      fake.getStatus,
-      [1],
-      { timeoutMs: 3_000 },
-      { path: '/k/v1/preview/app/deploy.json', clientTimeoutMs: 1_000, timing: fake.timing },
-    ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DeployTimeoutError);
-    // Polls at 0, 500, 1250 and 2375 ms; the last pause stops at the deadline.
-    expect(fake.pollTimeouts).toEqual([1_000, 1_000, 1_000, 625]);
-    expect(fake.pauses).toEqual([500, 750, 1125, 625]);
+    expect(pauses).toEqual([500, 750, 1125, 1688, 2532, 3798, 5000, 5000, 5000]);
   });
 });
 
 describe('waitForDeploy: a poll that times out', () => {
-  it.each([
-    ['its timeout was the time left: the deploy wait is out of time', 1_000, DeployTimeoutError],
-    ["its timeout was the client's, with time left over: the poll's own error", 100, TransportTimeoutError],
-  ])('%s', async (_name, clientTimeoutMs, expected) => {
-    // The clock stands still: only the poll's timeout tells the two apart.
-    const getStatus = (_params: unknown, options: CallOptions) =>
-      Promise.reject(new TransportTimeoutError({ timeoutMs: options.timeoutMs!, method: 'GET', path: '/p' }));
-    const error = await waitForDeploy(
-      getStatus,
-      [1],
-      { timeoutMs: 500 },
-      { path: '/p', clientTimeoutMs, timing: { now: () => 0, sleep: () => Promise.resolve() } },
-    ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(expected);
+  it("with time left over (the client's timeout, not the deadline): the poll's own error", async () => {
+    const getStatus = () =>
+      Promise.reject(new TransportTimeoutError({ timeoutMs: 100, method: 'GET', path: '/p' }));
+    const error = await waitForDeploy(getStatus, [1], { timeoutMs: 60_000 }, { path: '/p' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(TransportTimeoutError);
   });
 });
 

@@ -103,6 +103,11 @@ describe('paths', () => {
       (h: Harness) => h.client.guests.updateSpaceGuests({ id: '9/../1', guests: [] }),
       /guest space id must be a positive whole number, got "9\/..\/1"/,
     ],
+    [
+      'a body JSON cannot encode (a BigInt)',
+      (h: Harness) => h.client.records.addRecord({ app: 1, record: { n: { value: 10n } } } as never),
+      /BigInt/,
+    ],
   ])('refuses %s by rejecting the promise, sending nothing', async (_name, call, message) => {
     h = harness();
     let promise: Promise<unknown> | undefined;
