@@ -1,4 +1,5 @@
 /** Waits for a deployment: poll, back off, stop at final statuses or at the deadline. */
+import { abortAfter } from './abort-after.js';
 import { TransportAbortedError } from './errors.js';
 import { DeployTimeoutError } from './helper-errors.js';
 import type { CallOptions } from './options.js';
@@ -64,8 +65,7 @@ export async function waitForDeploy(
   if (timeoutMs <= 0) throw outOfTime();
   // The one clock: at the deadline it aborts the poll in flight (a retry waiting inside it
   // included) or the pause between polls.
-  const expiry = new AbortController();
-  const timer = setTimeout(() => expiry.abort(), timeoutMs);
+  const { controller: expiry, clear: clearDeadline } = abortAfter(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, expiry.signal]) : expiry.signal;
   /** Whatever the deadline cut short ends the wait as out of time, unless the caller aborted. */
   const expired = () => expiry.signal.aborted && !options.signal?.aborted;
@@ -88,6 +88,6 @@ export async function waitForDeploy(
       interval = Math.min(maxInterval, Math.round(interval * 1.5));
     }
   } finally {
-    clearTimeout(timer);
+    clearDeadline();
   }
 }

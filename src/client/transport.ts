@@ -5,6 +5,7 @@
  * `X-HTTP-Method-Override: GET`.
  */
 import type { Dispatcher, FormData } from 'undici';
+import { abortAfter } from './abort-after.js';
 import type { Credentials } from './auth.js';
 import {
   ClientError,
@@ -182,8 +183,7 @@ export class Transport {
     const timeoutMs = exchange.options?.timeoutMs ?? this.#config.timeoutMs;
     // The timer starts before the wait for a slot: a caller's timeout bounds the whole attempt,
     // queueing behind this client's other calls included.
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const { controller: timeout, clear: clearTimer } = abortAfter(timeoutMs);
     const signal = userSignal ? AbortSignal.any([userSignal, timeout.signal]) : timeout.signal;
     let release: (() => void) | undefined;
     try {
@@ -231,7 +231,7 @@ export class Transport {
       if (timeout.signal.aborted) throw new TransportTimeoutError({ ...exchange, timeoutMs });
       throw this.#networkError(error, exchange);
     } finally {
-      clearTimeout(timer);
+      clearTimer();
       release?.();
     }
   }

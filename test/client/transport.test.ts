@@ -160,6 +160,13 @@ describe('timeouts and aborts', () => {
     expect(error).toMatchObject({ method: 'GET', path: '/k/v1/app.json', timeoutMs: 20, queued: false });
   });
 
+  it('treats a timeout past what a timer can hold (about 24.8 days) as that long, not as 1 ms', async () => {
+    const month = 30 * 24 * 3600 * 1000;
+    h = harness({ retry: { retries: 0 }, timeoutMs: month });
+    h.replyLate(50, 200, { appId: '1' });
+    await expect(h.client.apps.getApp({ id: 1 })).resolves.toMatchObject({ appId: '1' });
+  });
+
   it('counts the wait for a concurrency slot in the timeout, and does not queue again', async () => {
     h = harness({ concurrency: 1, timeoutMs: 60_000 });
     const held = h.hold();
