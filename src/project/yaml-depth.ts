@@ -1,4 +1,4 @@
-import { Lexer, Parser } from 'yaml';
+import { Lexer, Parser, type CST, type LineCounter } from 'yaml';
 
 /**
  * How deep a file may nest maps and lists. Manifests need about ten levels; past this a file is
@@ -7,31 +7,31 @@ import { Lexer, Parser } from 'yaml';
  */
 export const MAX_DEPTH = 100;
 
+/** The CST of a whole file, or the offset of its first map or list nested deeper than the limit. */
+export type TokensOrTooDeep = { tokens: CST.Token[]; tooDeep?: undefined } | { tooDeep: number };
+
 /**
- * Where the first map or list nested deeper than `limit` starts, or undefined. It runs the YAML
- * library's lexer and CST parser, which keep their own stack instead of recursing, so it is safe
- * on any input and stops at the first node past the limit.
+ * Runs the YAML library's lexer and CST parser over `text` once, recording its lines in
+ * `lineCounter`. They keep their own stack instead of recursing, so this is safe on any input; it
+ * stops at the first map or list past `limit`, before anything recursive (the composer) sees it.
+ * Otherwise the tokens are what `new Composer().compose(...)` builds the document from.
  */
-export function findTooDeep(
-  text: string,
-  limit = MAX_DEPTH,
-): { offset: number; line: number; col: number } | undefined {
-  const parser = new Parser();
+export function parseTokens(text: string, lineCounter: LineCounter, limit = MAX_DEPTH): TokensOrTooDeep {
+  const parser = new Parser(lineCounter.addNewLine);
+  // Parser.parse does this for the first line; the loop below feeds the parser itself.
+  lineCounter.addNewLine(0);
+  const tokens: CST.Token[] = [];
   for (const lexeme of new Lexer().lex(text)) {
-    // Completed tokens are not needed, only the stack of open ones.
-    for (const completed of parser.next(lexeme)) void completed;
-    const collections = parser.stack.filter(
-      (t) => t.type === 'block-map' || t.type === 'block-seq' || t.type === 'flow-collection',
-    );
-    const first = collections[limit];
-    if (first) return { offset: first.offset, ...position(text, first.offset) };
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // Only a stack longer than the limit can hold more collections than it.
+    if (parser.stack.length <= limit) continue;
+    const first = parser.stack.filter(isCollection)[limit];
+    if (first) return { tooDeep: first.offset };
   }
-  return undefined;
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
 }
 
-/** 1-based line and column of an offset (the parser's line counting needs its own lexing loop). */
-function position(text: string, offset: number): { line: number; col: number } {
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, col: offset - lineStart + 1 };
+function isCollection(token: CST.Token): boolean {
+  return token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection';
 }

@@ -1,8 +1,8 @@
-import { LineCounter, parseDocument } from 'yaml';
+import { Composer, LineCounter, YAMLParseError, type CST, type Document } from 'yaml';
 import { maskVariables, MAX_VARIABLE_REFS, type Variables } from './env-vars.js';
 import { problem, type Path, type PathSegment, type Problem } from './problems.js';
 import { Builder, pointer, TAG_HINT, type Span } from './yaml-build.js';
-import { findTooDeep, MAX_DEPTH } from './yaml-depth.js';
+import { MAX_DEPTH, parseTokens } from './yaml-depth.js';
 
 export interface Location {
   file: string;
@@ -42,8 +42,6 @@ export interface ParseResult {
   unset: UnsetVariable[];
 }
 
-export { MAX_ALIAS_VALUES } from './yaml-build.js';
-
 export function parseYaml(options: {
   text: string;
   path: string;
@@ -54,10 +52,15 @@ export function parseYaml(options: {
   const masked = maskVariables(text);
   const lines = text.split(/\r?\n/);
   const lineText = (n: number) => lines[n - 1] ?? '';
-  // Before anything recursive runs: the YAML library's composer would exhaust the call stack.
-  const tooDeep = findTooDeep(masked.text);
-  if (tooDeep) {
-    const where = { file, line: tooDeep.line, col: tooDeep.col };
+  const lineCounter = new LineCounter();
+  const at = (offset: number): Location => {
+    const pos = lineCounter.linePos(offset);
+    return { file, line: pos.line, col: pos.col };
+  };
+  // One lexing and CST pass; its depth is checked before anything recursive (the composer) runs.
+  const cst = parseTokens(masked.text, lineCounter);
+  if (cst.tooDeep !== undefined) {
+    const where = at(cst.tooDeep);
     const deep = problem('YAML.DEPTH', `maps and lists nest more than ${MAX_DEPTH} levels deep`, where, {
       hint: DEPTH_HINT,
     });
@@ -72,13 +75,8 @@ export function parseYaml(options: {
     };
     return { source: unparsed, problems: [deep], unset: [] };
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(masked.text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  const doc = composeDocument(cst.tokens, masked.text.length);
   const spans = new Map<string, Span>();
-  const at = (offset: number): Location => {
-    const pos = lineCounter.linePos(offset);
-    return { file, line: pos.line, col: pos.col };
-  };
   const locate = (target: Path, where: 'key' | 'value' = 'value'): Location => {
     for (let n = target.length; n >= 0; n--) {
       const span = spans.get(pointer(target.slice(0, n)));
@@ -144,6 +142,24 @@ export function parseYaml(options: {
 const DEPTH_HINT = 'A manifest needs a handful of levels: check for brackets left open, or a generated file.';
 const SYNTAX_HINT =
   'Fix the YAML syntax; an editor with the schema line at the top of the file shows it as you type.';
+
+/** What parseDocument does, from tokens already parsed: the first document, a second one an error. */
+function composeDocument(tokens: CST.Token[], length: number): Document.Parsed {
+  let doc: Document.Parsed | undefined;
+  for (const next of new Composer({ uniqueKeys: false }).compose(tokens, true, length)) {
+    if (!doc) doc = next;
+    else {
+      const [start, end] = next.range;
+      doc.errors.push(
+        new YAMLParseError([start, end], 'MULTIPLE_DOCS', 'Source contains multiple documents'),
+      );
+      break;
+    }
+  }
+  // compose(..., true) always ends with a document.
+  if (!doc) throw new Error('the YAML composer produced no document');
+  return doc;
+}
 
 function firstLine(message: string): string {
   return message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? message;
