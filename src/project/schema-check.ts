@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { YamlSource } from './yaml-source.js';
-import { closest } from './suggest.js';
+import { didYouMean } from './suggest.js';
 import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
 
 export type SchemaName = 'app' | 'project';
@@ -47,12 +47,10 @@ export interface SchemaResult {
   failed: Path[];
 }
 
-/** Checks a parsed file against its schema; every error becomes a problem at its YAML node. */
-export function checkSchema(name: SchemaName, source: YamlSource): Problem[] {
-  return validateSchema(name, source).problems;
-}
-
-/** Like checkSchema, also saying which parts of the file failed, so the rest can still be checked. */
+/**
+ * Checks a parsed file against its schema: every error becomes a problem at its YAML node, and the
+ * parts of the file that failed are listed, so the rest can still be checked.
+ */
 export function validateSchema(name: SchemaName, source: YamlSource): SchemaResult {
   const validate = validator(name);
   if (validate(source.value)) return { problems: [], failed: [] };
@@ -152,8 +150,7 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
       return at(source, 'SCHEMA.TYPE', path, message(error, params), 'value');
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
-      const near = typeof error.data === 'string' ? closest(error.data, allowed) : undefined;
-      const hint = near === undefined ? undefined : `Did you mean ${near}?`;
+      const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
       return at(source, 'SCHEMA.ENUM', path, message(error, params), 'value', hint);
     }
     case 'const':

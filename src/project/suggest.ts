@@ -1,7 +1,7 @@
 /** "Did you mean" for mistyped codes and values. */
 
 /** The candidate closest to `word` within a couple of edits (case aside), if there is one. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
+function closest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
@@ -11,10 +11,16 @@ export function closest(word: string, candidates: readonly string[]): string | u
   return best;
 }
 
+/** "Did you mean" the closest candidate, if there is one. */
+export function didYouMean(word: string, candidates: readonly string[]): string | undefined {
+  const best = closest(word, candidates);
+  return best === undefined ? undefined : `Did you mean "${best}"?`;
+}
+
 /** A hint for a mistyped code: the closest one, else the first few known ones. */
 export function suggest(code: string, candidates: string[]): string {
-  const best = closest(code, candidates);
-  if (best !== undefined) return `Did you mean "${best}"?`;
+  const near = didYouMean(code, candidates);
+  if (near !== undefined) return near;
   const shown = candidates.slice(0, 12).join(', ');
   return `Known: ${shown}${candidates.length > 12 ? ', ...' : ''}.`;
 }

@@ -37,14 +37,12 @@ export function wellFormedParts(
   const out = copy(value);
   for (const [area, entry] of dropped.values()) {
     const key = String(area);
-    if (entry === undefined) delete out[key];
-  }
-  for (const [area, entry] of dropped.values()) {
-    const key = String(area);
     const map = out[key];
-    if (entry === undefined || !isMap(map)) continue;
-    if (map === value[key]) out[key] = copy(map);
-    delete (out[key] as Record<string, unknown>)[String(entry)];
+    if (entry === undefined) delete out[key];
+    else if (isMap(map)) {
+      if (map === value[key]) out[key] = copy(map);
+      delete (out[key] as Record<string, unknown>)[String(entry)];
+    }
   }
   return { value: out, dropped: [...dropped.values()] };
 }

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { checkSchema, compileSchema } from '../../src/project/schema-check.js';
+import { compileSchema, validateSchema } from '../../src/project/schema-check.js';
 import { parseYaml } from '../../src/project/yaml-source.js';
 
 function check(text: string, schema: 'app' | 'project' = 'app') {
   const { source, problems } = parseYaml({ text, path: '/p/a.yaml', file: 'a.yaml', variables: {} });
   expect(problems).toEqual([]);
-  return checkSchema(schema, source).map(
+  return validateSchema(schema, source).problems.map(
     (p) => `${p.line}:${p.col} ${p.code} ${p.message}${p.hint ? ` (${p.hint})` : ''}`,
   );
 }
 
-describe('checkSchema', () => {
+describe('validateSchema', () => {
   it('accepts a small valid manifest', () => {
     expect(
       check(
@@ -50,7 +50,7 @@ describe('checkSchema', () => {
       [
         "6:5 SCHEMA.UNKNOWN_KEY fields.amount.maxLength: unknown key "maxLength" (Allowed here: type, label, noLabel, required, unique, defaultValue, minValue, maxValue, digit, displayScale, unit, unitPosition, lookup.)",
         "7:3 SCHEMA.MISSING_KEY fields.kind: missing required key "options"",
-        "8:17 SCHEMA.ENUM fields.what.type: must be one of: SINGLE_LINE_TEXT, NUMBER, CALC, MULTI_LINE_TEXT, RICH_TEXT, LINK, CHECK_BOX, MULTI_SELECT, RADIO_BUTTON, DROP_DOWN, DATE, DATETIME, TIME, FILE, USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT, SUBTABLE, REFERENCE_TABLE, GROUP, RECORD_NUMBER, CREATOR, CREATED_TIME, MODIFIER, UPDATED_TIME, STATUS, STATUS_ASSIGNEE, CATEGORY (Did you mean NUMBER?)",
+        "8:17 SCHEMA.ENUM fields.what.type: must be one of: SINGLE_LINE_TEXT, NUMBER, CALC, MULTI_LINE_TEXT, RICH_TEXT, LINK, CHECK_BOX, MULTI_SELECT, RADIO_BUTTON, DROP_DOWN, DATE, DATETIME, TIME, FILE, USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT, SUBTABLE, REFERENCE_TABLE, GROUP, RECORD_NUMBER, CREATOR, CREATED_TIME, MODIFIER, UPDATED_TIME, STATUS, STATUS_ASSIGNEE, CATEGORY (Did you mean "NUMBER"?)",
         "9:50 SCHEMA.INVALID fields.when.defaultValue: must be a date such as 2024-04-01 or a date and time such as 2024-04-01T09:00:00Z",
       ]
     `);
@@ -96,7 +96,7 @@ describe('layout element types', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
       new RegExp(
-        `^4:\\d+ SCHEMA.ENUM layout\\[0\\].fields\\[0\\].type: must be one of: LABEL, SPACER, HR, SINGLE_LINE_TEXT, .* \\(Did you mean ${near}\\?\\)$`,
+        `^4:\\d+ SCHEMA.ENUM layout\\[0\\].fields\\[0\\].type: must be one of: LABEL, SPACER, HR, SINGLE_LINE_TEXT, .* \\(Did you mean "${near}"\\?\\)$`,
       ),
     );
   });

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateProject } from '../../src/project/index.js';
 import type { Path } from '../../src/project/problems.js';
@@ -24,6 +27,38 @@ describe('validate after schema errors', () => {
     // The environment that failed may be the one meant: none is chosen rather than a wrong one.
     expect(result.environment).toBeNull();
     expect(result.project).toBeNull();
+  });
+
+  it('still checks the queries over an app one of whose fields failed the schema', async () => {
+    // fields.company fails the schema; queries naming it stay silent, other unknown fields do not,
+    // in the app's own view and in another app's lookup into it.
+    const dir = mkdtempSync(join(tmpdir(), 'appdeploy-well-formed-'));
+    try {
+      cpSync('test/project/fixtures/multi-stage', dir, { recursive: true });
+      const edit = (file: string, from: string, to: string) => {
+        const text = readFileSync(join(dir, file), 'utf8');
+        expect(text).toContain(from);
+        writeFileSync(join(dir, file), text.replace(from, to));
+      };
+      edit(
+        'apps/customers.yaml',
+        'filterCond: company like "Acme"',
+        'filterCond: company like "Acme" and cde = "EU"',
+      );
+      edit(
+        'apps/deals.yaml',
+        '      relatedKeyField: cod\n',
+        '      relatedKeyField: cod\n      filterCond: company like "A" and tierr in ("Gold")\n',
+      );
+      const result = await validateProject({ cwd: dir, variables: {} });
+      const queries = result.problems.filter((p) => p.code.startsWith('QUERY.'));
+      expect(queries.map((p) => `${p.file}:${p.line}:${p.col} ${p.code} ${p.message} / ${p.hint}`)).toEqual([
+        'apps/customers.yaml:19:41 QUERY.UNKNOWN_FIELD views.All.filterCond: no field "cde" in this app / Did you mean "code"?',
+        'apps/deals.yaml:10:40 QUERY.UNKNOWN_FIELD fields.customer.lookup.filterCond: no field "tierr" in app "customers" / Did you mean "tier"?',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -71,13 +71,13 @@ export class CheckContext {
 
   /** The same for a field of another app; silent when that app's fields (or this field) are not known. */
   fieldOf(app: CheckedApp | null, code: string, path: Path, rule: FieldRule): FieldInfo | undefined {
-    const fields = app?.index?.fields;
-    if (!app || !fields || app.index?.unchecked.has(code)) return undefined;
-    const info = fields.get(code);
-    const where = app === this.app ? 'in this app' : `in app "${app.key}"`;
-    if (!info) {
-      this.report('FIELD.UNKNOWN', `no field "${code}" ${where}`, path, {
-        hint: suggest(code, [...fields.keys()]),
+    const index = app?.index;
+    if (!app || !index) return undefined;
+    const info = index.lookup(code);
+    if (info === 'unchecked') return undefined;
+    if (info === 'missing') {
+      this.report('FIELD.UNKNOWN', noField(code, app, app === this.app), path, {
+        hint: suggest(code, [...index.fields.keys()]),
       });
       return undefined;
     }
@@ -147,4 +147,9 @@ export class CheckContext {
     if (text !== undefined && text.trim() !== '')
       this.queries.push({ kind: 'sort', text, path, source: this.app.source, over });
   }
+}
+
+/** How a reference to a field an app lacks is worded, by every check (queries included). */
+export function noField(code: string, app: CheckedApp, self: boolean): string {
+  return `no field "${code}" ${self ? 'in this app' : `in app "${app.key}"`}`;
 }

@@ -33,10 +33,11 @@ export interface FieldIndex {
   /** Subtable columns whose code is already used elsewhere in the app. */
   duplicates: FieldInfo[];
   /**
-   * Fields whose definition failed the schema (and the columns of such a subtable): they exist,
-   * so naming them is no mistake, but nothing more is known about them.
+   * What a reference to `code` finds: the field; 'missing' when the app has none by that code; or
+   * 'unchecked' when its definition failed the schema (or it is a column of such a subtable): it
+   * exists, so naming it is no mistake, but nothing more is known about it.
    */
-  unchecked: ReadonlySet<string>;
+  lookup(code: string): FieldInfo | 'missing' | 'unchecked';
 }
 
 /**
@@ -70,7 +71,8 @@ export function indexFields(
     if (!declaredSystem.has(type) && !fields.has(code))
       fields.set(code, { code, type, subtable: null, path: [] });
   }
-  return { fields, duplicates, unchecked };
+  const lookup = (code: string) => (unchecked.has(code) ? 'unchecked' : (fields.get(code) ?? 'missing'));
+  return { fields, duplicates, lookup };
 }
 
 /**

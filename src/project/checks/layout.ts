@@ -1,6 +1,5 @@
 import type { LayoutElement } from '../manifest.js';
 import type { PathSegment } from '../problems.js';
-import { suggest } from '../suggest.js';
 import type { CheckContext } from './context.js';
 import { isSystemType, type FieldInfo } from './field-index.js';
 
@@ -14,8 +13,8 @@ const UNPLACEABLE = new Set(['STATUS', 'STATUS_ASSIGNEE', 'CATEGORY']);
  */
 export function checkLayout(ctx: CheckContext): void {
   const layout = ctx.manifest.layout;
-  const fields = ctx.fields;
-  if (layout === undefined || fields === null) return;
+  const index = ctx.app.index;
+  if (layout === undefined || index === null) return;
   const placed = new Map<string, PathSegment[]>();
   const blockless = new Set<string>();
   const place = (info: FieldInfo, path: PathSegment[]): boolean => {
@@ -30,16 +29,8 @@ export function checkLayout(ctx: CheckContext): void {
     placed.set(info.code, path);
     return true;
   };
-  const unchecked = ctx.app.index?.unchecked ?? new Set<string>();
-  const known = (code: string, path: PathSegment[]): FieldInfo | undefined => {
-    if (unchecked.has(code)) return undefined;
-    const info = fields.get(code);
-    if (!info)
-      ctx.report('FIELD.UNKNOWN', `no field "${code}" in this app`, path, {
-        hint: suggest(code, [...fields.keys()]),
-      });
-    return info;
-  };
+  const known = (code: string, path: PathSegment[]): FieldInfo | undefined =>
+    ctx.field(code, path, { what: 'a layout element', allowSubtable: true });
   const element = (e: LayoutElement, path: PathSegment[], subtable: string | null) => {
     if (!('code' in e)) return;
     const at = [...path, 'code'];
@@ -104,7 +95,7 @@ export function checkLayout(ctx: CheckContext): void {
         }
         if (info) place(info, [...path, 'code']);
         // A subtable whose definition failed the schema: its columns are not known.
-        if (block.type === 'SUBTABLE' && unchecked.has(block.code)) return;
+        if (block.type === 'SUBTABLE' && index.lookup(block.code) === 'unchecked') return;
         if (block.type === 'SUBTABLE')
           block.fields.forEach((e, j) => element(e, [...path, 'fields', j], block.code));
         else
@@ -119,7 +110,7 @@ export function checkLayout(ctx: CheckContext): void {
       }
     }
   });
-  for (const info of fields.values()) {
+  for (const info of index.fields.values()) {
     const table = info.subtable;
     const tableUnplaced = table !== null && (!placed.has(table) || blockless.has(table));
     if (placed.has(info.code) || info.path.length === 0 || tableUnplaced) continue;

@@ -10,7 +10,7 @@ import {
 } from '../../query/index.js';
 import { formatPath, problem, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
-import type { CheckedApp, QueryJob } from './context.js';
+import { noField, type CheckedApp, type QueryJob } from './context.js';
 
 const CODES: Record<QueryProblemCode, string> = {
   GAIA_IQ11: 'QUERY.UNKNOWN_FIELD',
@@ -59,31 +59,30 @@ export function checkQueries(jobs: readonly QueryJob[]): Problem[] {
       );
       continue;
     }
-    const fields = fieldsOf(job.over);
-    if (!fields) continue;
+    const over = job.over;
+    const fields = fieldsOf(over);
+    if (!over?.index || !fields) continue;
     for (const found of checkQuery(query, fields)) {
-      const unknown = found.code === 'GAIA_IQ11' && found.field !== undefined;
-      const hint = unknown ? suggest(found.field ?? '', [...fields.keys()]) : undefined;
-      report(CODES[found.code], inWhichApp(found.message, job), found.position, hint);
+      // A field whose definition failed the schema is not in the map; naming it is no mistake.
+      if (found.field !== undefined && over.index.lookup(found.field) === 'unchecked') continue;
+      if (found.code === 'GAIA_IQ11' && found.field !== undefined) {
+        // Worded as every other check words it, naming the app when it is another one.
+        const message = noField(found.field, over, over.source === job.source);
+        report(CODES[found.code], message, found.position, suggest(found.field, [...fields.keys()]));
+      } else report(CODES[found.code], found.message, found.position);
     }
   }
   return problems;
 }
 
-/** The query language says "the app"; a lookup's or reference table's query runs over another: name it. */
-function inWhichApp(message: string, job: QueryJob): string {
-  if (job.over === null || job.over.source === job.source) return message;
-  return message.replace('is not in the app', `is not in app "${job.over.key}"`);
-}
-
 /**
  * The fields a query may name in an app: its manifest's fields (options included), the system
- * fields under their codes, and STATUS with the process's statuses as its options. Null when they
- * are not all known.
+ * fields under their codes, and STATUS with the process's statuses as its options. Null when the
+ * manifest leaves `fields` out. Fields whose definition failed the schema are not in it: what the
+ * query language says about them is dropped, the rest of the query is still checked.
  */
 function queryFields(app: CheckedApp): Map<string, QueryField> | null {
-  // With a field whose definition is unknown, a query naming it cannot be judged.
-  if (!app.index || !app.manifest.fields || app.index.unchecked.size > 0) return null;
+  if (!app.index || !app.manifest.fields) return null;
   const fields = fieldsFromProperties(app.manifest.fields);
   const states = app.manifest.process?.states;
   for (const [code, info] of app.index.fields) {
