@@ -3,9 +3,10 @@ import { SPACES_TABLE, type SpaceRef } from './model/space.js';
 import type { ApiRequest } from './context.js';
 import type { Principal, TokenPermissions } from './auth.js';
 import { inUnits } from './records/directory.js';
-
-type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 import { APPS_TABLE, type AppDoc, type JsonObject } from './model/app.js';
+
+/** A signed-in user (login and password), as opposed to an API token. */
+export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
 export type AppPermission = keyof TokenPermissions;
 
@@ -21,12 +22,13 @@ const ACL_FLAG: Record<AppPermission, string> = {
 /**
  * The app, or 404 GAIA_AP01. `live` also requires it to have been deployed once. Through
  * `/k/guest/{spaceId}/v1/` only the apps of that guest space are in reach, as on the platform:
- * any other app is not found there, whoever calls.
+ * any other app is not found there, whoever calls. (That the path names a guest space at all is
+ * checked once for every call, by `requireGuestSpace` in the HTTP edge.)
  */
 export function findApp(req: ApiRequest, appId: string, copy: 'draft' | 'live'): AppDoc {
   const app = req.ctx.store.table<AppDoc>(APPS_TABLE).get(appId);
   if (!app || (copy === 'live' && app.live === null)) throw errors.appNotFound(appId);
-  if (req.guestSpaceId !== null && !inGuestSpace(req, app, req.guestSpaceId))
+  if (req.guestSpaceId !== null && app.spaceId !== req.guestSpaceId)
     throw new ApiError(
       404,
       'GAIA_AP01',
@@ -35,9 +37,18 @@ export function findApp(req: ApiRequest, appId: string, copy: 'draft' | 'live'):
   return app;
 }
 
-function inGuestSpace(req: ApiRequest, app: AppDoc, spaceId: string): boolean {
-  return (
-    app.spaceId === spaceId && req.ctx.store.table<SpaceRef>(SPACES_TABLE).get(spaceId)?.isGuest === true
+/**
+ * Refuses a call through `/k/guest/{spaceId}/v1/` when no guest space has that id (an ordinary
+ * space, or none): 404 GAIA_SP01. The HTTP edge calls this once per request, so the handlers
+ * that scope by `req.guestSpaceId` (findApp, readableSpace, listApps) only compare space ids.
+ */
+export function requireGuestSpace(req: Pick<ApiRequest, 'ctx' | 'guestSpaceId'>): void {
+  const id = req.guestSpaceId;
+  if (id === null || req.ctx.store.table<SpaceRef>(SPACES_TABLE).get(id)?.isGuest === true) return;
+  throw new ApiError(
+    404,
+    'GAIA_SP01',
+    `There is no guest space with id ${id}: /k/guest/${id}/v1/ is only for a guest space. Call an ordinary space and its apps through /k/v1/.`,
   );
 }
 
@@ -95,7 +106,7 @@ function entityMatches(entity: JsonObject | undefined, user: UserPrincipal, app:
 }
 
 /** Refuses API tokens for calls that only a signed-in user may make (create or list apps, spaces...). */
-export function requireUser(req: ApiRequest): Extract<Principal, { kind: 'user' }> {
+export function requireUser(req: ApiRequest): UserPrincipal {
   if (req.principal.kind !== 'user') throw errors.forbidden('this operation with an API token');
   return req.principal;
 }

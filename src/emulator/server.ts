@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, errorId, errors } from './errors.js';
 import { authenticate } from './auth.js';
+import { requireGuestSpace } from './access.js';
 import { Params } from './http/params.js';
 import { parseQueryString } from './http/query-string.js';
 import { bodyLimit, mediaType, parseJsonObject, readBody } from './http/body.js';
@@ -100,6 +101,8 @@ async function dispatch(
     throw errors.forbidden('this operation with an API token');
   if (route.auth === 'admin' && !(principal.kind === 'user' && principal.admin))
     throw errors.forbidden('this operation');
+  // Once for every handler: a guest path must name a guest space; handlers then only compare ids.
+  requireGuestSpace({ ctx, guestSpaceId });
 
   settleDeploys(ctx);
   const apiRequest: ApiRequest = {

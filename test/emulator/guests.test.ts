@@ -168,10 +168,44 @@ describe('guests', () => {
   it('refuses replacing guests without the guest path, or of a space that is not a guest space', async () => {
     await createGuests(GUEST.login);
     const plain = (await spaceWithApp(false)).space;
-    for (const path of ['/k/v1/space/guests.json', `/k/guest/${plain}/v1/space/guests.json`]) {
-      const res = await emu.call('PUT', path, { guests: [GUEST.login] });
-      expect([path, res.status, Object.keys(res.body.errors)]).toEqual([path, 400, ['guests']]);
-    }
+    const direct = await emu.call('PUT', '/k/v1/space/guests.json', { guests: [GUEST.login] });
+    expect([direct.status, Object.keys(direct.body.errors)]).toEqual([400, ['guests']]);
+    const notGuest = await emu.call('PUT', `/k/guest/${plain}/v1/space/guests.json`, {
+      guests: [GUEST.login],
+    });
+    expect([notGuest.status, notGuest.body.code]).toEqual([404, 'GAIA_SP01']);
+  });
+
+  it('refuses a guest path naming an ordinary space, or no space, for every call (404 GAIA_SP01)', async () => {
+    const plain = await spaceWithApp(false);
+    const calls: [string, string, Record<string, unknown> | undefined][] = [
+      ['GET', 'apps.json', undefined],
+      ['GET', 'app.json', { id: plain.app }],
+      ['GET', 'space.json', { id: plain.space }],
+      ['GET', 'records.json', { app: plain.app }],
+      ['POST', 'record.json', { app: plain.app, record: {} }],
+    ];
+    for (const space of [plain.space, '9999'])
+      for (const [method, endpoint, params] of calls) {
+        const res = await emu.call(method, `/k/guest/${space}/v1/${endpoint}`, params);
+        expect([endpoint, res.status, res.body.code]).toEqual([endpoint, 404, 'GAIA_SP01']);
+        expect(res.body.message).toContain(`There is no guest space with id ${space}`);
+      }
+    const bulk = await emu.call('POST', '/k/v1/bulkRequest.json', {
+      requests: [
+        {
+          method: 'POST',
+          api: `/k/guest/${plain.space}/v1/record.json`,
+          payload: { app: plain.app, record: {} },
+        },
+      ],
+    });
+    expect([bulk.status, bulk.body.code]).toEqual([404, 'GAIA_SP01']);
+    // Through /k/v1/ the same space and app answer, and the refused writes wrote nothing.
+    const listed = await emu.call('GET', '/k/v1/apps.json', { spaceIds: [plain.space] });
+    expect(listed.body.apps.map((a: { appId: string }) => a.appId)).toEqual([plain.app]);
+    const records = await emu.call('GET', '/k/v1/records.json', { app: plain.app, totalCount: true });
+    expect(records.body.totalCount).toBe('0');
   });
 
   it('refuses unknown guests in a guest space and non-administrators of the space', async () => {

@@ -1,6 +1,6 @@
 import { errors, invalid } from '../errors.js';
-import { findApp, hasAppPermission, requireUser } from '../access.js';
-import { principalEntity, type Principal } from '../auth.js';
+import { findApp, hasAppPermission, requireUser, type UserPrincipal } from '../access.js';
+import { principalEntity } from '../auth.js';
 import { nextId } from '../model/ids.js';
 import { newAppSettings } from '../model/defaults.js';
 import { APPS_TABLE, type AppDoc } from '../model/app.js';
@@ -42,7 +42,7 @@ const createBody = obj(
  */
 function placement(
   req: ApiRequest,
-  user: Extract<Principal, { kind: 'user' }>,
+  user: UserPrincipal,
   spaceId: string | null,
   threadId: string | null,
 ): void {
@@ -112,7 +112,8 @@ function listApps(req: ApiRequest): unknown {
     .filter((a) => codes.size === 0 || (a.code !== '' && codes.has(a.code)))
     .filter((a) => spaceIds.size === 0 || (a.spaceId !== null && spaceIds.has(a.spaceId)))
     .filter((a) => name === undefined || appName(a).toLowerCase().includes(name.toLowerCase()))
-    // Through a guest-space path only that guest space's apps are listed (findApp refuses the rest).
+    // Through a guest-space path only that guest space's apps are listed, as findApp reaches only
+    // them (the HTTP edge has checked that the path names a guest space: requireGuestSpace).
     .filter((a) => req.guestSpaceId === null || a.spaceId === req.guestSpaceId)
     .filter((a) => hasAppPermission(user, a, 'view'))
     .sort((a, b) => Number(a.id) - Number(b.id));

@@ -113,8 +113,6 @@ function replaceSpaceGuests(req: ApiRequest): unknown {
     throw invalid({
       guests: 'Call this through the guest space path: PUT /k/guest/{spaceId}/v1/space/guests.json.',
     });
-  if (spaces(req).get(req.guestSpaceId)?.isGuest === false)
-    throw invalid({ guests: `Space ${req.guestSpaceId} is not a guest space; it cannot have guests.` });
   const space = administeredSpace(req, req.guestSpaceId);
   const guests = existingGuestCodes(req, 1000);
   req.ctx.store.transaction(() => spaces(req).put(space.id, { ...space, guests }));

@@ -1,6 +1,7 @@
 import { ApiError, invalid } from '../../errors.js';
 import { Params } from '../../http/params.js';
 import { foldGuestPath } from '../../router.js';
+import { requireGuestSpace } from '../../access.js';
 import type { ApiRequest, HttpMethod, RawResponse, Route } from '../../context.js';
 
 const MAX_CALLS = 20;
@@ -25,6 +26,7 @@ function parseCalls(req: ApiRequest): Call[] {
     if (payload === undefined || payload === null || typeof payload !== 'object' || Array.isArray(payload))
       throw invalid({ [`${path}.payload`]: 'Enter an object.' });
     const folded = foldGuestPath(api.split('?')[0]!);
+    requireGuestSpace({ ctx: req.ctx, guestSpaceId: folded.guestSpaceId });
     const route = req.ctx.router.find(method.toUpperCase() as HttpMethod, folded.path);
     if (!route?.bulk)
       throw invalid({

@@ -86,8 +86,9 @@ function isMember(space: SpaceDoc, login: string): boolean {
 export function readableSpace(req: ApiRequest, id: string): SpaceDoc {
   const space = spaces(req).get(id);
   if (!space) throw spaceNotFound(id);
-  // Through /k/guest/{spaceId}/v1/ only that guest space is in reach.
-  if (req.guestSpaceId !== null && (req.guestSpaceId !== space.id || !space.isGuest))
+  // Through /k/guest/{spaceId}/v1/ only that guest space is in reach (the HTTP edge has checked
+  // that the path names a guest space: requireGuestSpace).
+  if (req.guestSpaceId !== null && req.guestSpaceId !== space.id)
     throw new ApiError(
       404,
       'GAIA_SP01',
