@@ -97,3 +97,19 @@ export const errors = {
     new ApiError(413, 'CB_RE01', `The request body is larger than ${limit} bytes.`),
   tooMany: () => new ApiError(429, 'GAIA_TO04', 'Too many concurrent requests; retry later.'),
 };
+
+/** The largest upload, in MB as the `--max-upload-mb` flag takes it (and in bytes when not whole). */
+function uploadCap(maxFileBytes: number): string {
+  const mb = maxFileBytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${Number(mb.toFixed(3))} MB (${maxFileBytes} bytes)`;
+}
+
+/**
+ * 413 CB_RE01 for a file over the upload cap: the file's size when known (the whole body was
+ * read), the cap, and how to raise it.
+ */
+export function uploadTooLarge(maxFileBytes: number, size?: number): ApiError {
+  const what = size === undefined ? 'The uploaded file is' : `The uploaded file is ${size} bytes,`;
+  const message = `${what} larger than the upload cap of ${uploadCap(maxFileBytes)}. Upload a smaller file, or raise the cap with --max-upload-mb (option maxFileBytes of startEmulator).`;
+  return new ApiError(413, 'CB_RE01', message, { file: { messages: [message] } });
+}

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
 import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { manifest, newPluginKey, pluginPackage } from './plugin-packages.js';
+import { storedDocs } from './stored-docs.js';
 
 const data = mkdtempSync(join(tmpdir(), 'appdeploy-file-owners-'));
 afterAll(() => rmSync(data, { recursive: true, force: true }));
@@ -22,23 +23,7 @@ const emu = useEmulator({
   ],
 });
 
-/**
- * The current documents of one store table, replayed from the journal. The attachment keys of
- * thread comments, plug-in packages and guest images are never shown by the interface (it has no
- * GET for them), so the test reads them where the service keeps them to prove who may download.
- */
-function stored<T>(table: string): T[] {
-  const docs = new Map<string, T>();
-  for (const line of readFileSync(join(data, 'journal.jsonl'), 'utf8').split('\n')) {
-    if (line === '') continue;
-    for (const [name, key, value] of JSON.parse(line) as [string, string, T | null][])
-      if (name === table) {
-        if (value === null) docs.delete(key);
-        else docs.set(key, value);
-      }
-  }
-  return [...docs.values()];
-}
+const stored = <T>(table: string): T[] => storedDocs<T>(data, table);
 
 async function download(fileKey: string, who: DownloadAuth, prefix?: string): Promise<[number, string?]> {
   const res = await downloadFile(emu.url, fileKey, who, prefix);

@@ -65,24 +65,46 @@ describe('multipart bodies as other clients write them', () => {
   });
 
   it.each([
-    ['no boundary parameter', 'multipart/form-data', raw('name="file"; filename="a"')],
+    [
+      'no boundary parameter',
+      'multipart/form-data',
+      raw('name="file"; filename="a"'),
+      '; send Content-Type: multipart/form-data; boundary=',
+    ],
+    [
+      'another boundary than the body uses',
+      'multipart/form-data; boundary=zz',
+      raw('name="file"; filename="a"'),
+      '; check that the boundary in Content-Type is the one the body uses.',
+    ],
     [
       'a part never closed',
       'multipart/form-data; boundary=b0',
       Buffer.from('--b0\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nxx'),
+      '; close the last part with "--b0--"',
     ],
     [
       'a part without Content-Disposition',
       'multipart/form-data; boundary=b0',
       Buffer.from('--b0\r\nX: y\r\n\r\nxx\r\n--b0--'),
+      '; give each part a header Content-Disposition: form-data; name="file"',
     ],
-  ])('refuses a body with %s, saying what is wrong', async (_case, type, body) => {
+    [
+      'a part without a name',
+      'multipart/form-data; boundary=b0',
+      Buffer.from('--b0\r\nContent-Disposition: form-data; filename="a"\r\n\r\nxx\r\n--b0--'),
+      '; name each part: Content-Disposition: form-data; name="file"',
+    ],
+  ])('refuses a body with %s, saying what is wrong and what to send', async (_case, type, body, fix) => {
     const res = await emu.call('POST', '/k/v1/file.json', undefined, {
       rawBody: body,
       headers: { 'Content-Type': type },
     });
     expect([res.status, res.body.code]).toEqual([400, 'CB_VA01']);
-    expect(res.body.errors.file.messages[0]).toMatch(/^The body is not valid multipart\/form-data \(.+\)/);
+    const message = res.body.errors.file.messages[0] as string;
+    expect(message).toMatch(/^The body is not valid multipart\/form-data \(.+\)/);
+    expect(message).toContain(fix);
+    if (!fix.includes('boundary')) expect(message).not.toContain('boundary in Content-Type');
   });
 });
 

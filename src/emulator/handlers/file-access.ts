@@ -1,28 +1,31 @@
 import { ApiError, errors } from '../errors.js';
 import { findApp, hasAppPermission } from '../access.js';
 import { describeOwner, type FileOwner, type StoredFile } from '../model/files.js';
-import { openScope, requireRight } from './records/scope.js';
-import { readableSpace, spaces } from './spaces/model.js';
-import type { Json } from '../model/app.js';
-import type { StoredRecord } from '../records/model.js';
+import { fieldHolding, recordsHolding } from '../records/file-index.js';
+import { openScope, requireRight, storedRecord } from './records/scope.js';
+import { onlyViewable } from './records/read.js';
+import { readableSpace } from './spaces/model.js';
 import type { ApiRequest } from '../context.js';
+
+type RecordOwner = Extract<FileOwner, { kind: 'record' }>;
 
 /**
  * Refuses a download unless the caller may see what the file is attached to (its owner):
- * - a record FILE field: the record must be viewable (app ACL, record ACL) and the field not
- *   hidden from the caller (field ACL), exactly as reading the record would show the key;
+ * - a record FILE field: a record holding the key (the file index) must be one the caller can
+ *   read, with the field holding it shown, judged by the functions GET record.json uses
+ *   (storedRecord, onlyViewable, hiddenFields): download rights are read rights;
  * - app settings (icon, customization): an administrator, a user the app ACL lets view records
  *   or manage the app, or an API token of that app;
- * - a thread comment: the space must be readable (and still exist);
+ * - a thread comment: the space must be readable (deleting a space deletes its comments and
+ *   their files, so a key of a deleted space is not found before it gets here);
  * - a plug-in package: administrators only; a guest's profile image: administrators and that guest.
  * Calls through a guest-space path reach only files of that guest space (findApp, readableSpace).
  */
 export function requireDownloadRight(req: ApiRequest, file: StoredFile): void {
   const owner = file.owner;
-  if (owner === undefined) return requireAdministrator(req, 'an attachment from before owners were recorded');
   switch (owner.kind) {
     case 'record':
-      return requireRecordView(req, owner.app, file.fileKey);
+      return requireRecordView(req, owner, file.fileKey);
     case 'app-settings': {
       const app = findApp(req, owner.app, 'draft');
       const p = req.principal;
@@ -31,8 +34,6 @@ export function requireDownloadRight(req: ApiRequest, file: StoredFile): void {
       return;
     }
     case 'space-comment':
-      // Deleting a space deletes its comments: their files are gone with them.
-      if (!spaces(req).has(owner.space)) throw fileGone(file.fileKey, owner);
       readableSpace(req, owner.space);
       return;
     case 'plugin':
@@ -47,38 +48,18 @@ export function requireDownloadRight(req: ApiRequest, file: StoredFile): void {
   }
 }
 
-function requireRecordView(req: ApiRequest, appId: string, fileKey: string): void {
-  const scope = openScope(req, appId);
+function requireRecordView(req: ApiRequest, owner: RecordOwner, fileKey: string): void {
+  const scope = openScope(req, owner.app);
   requireRight(scope, 'view');
-  const owner: FileOwner = { kind: 'record', app: appId };
-  let holders = 0;
-  for (const record of scope.table.values()) {
+  const holders = recordsHolding(req.ctx, owner.app, fileKey)
+    .filter((id) => scope.table.has(id))
+    .map((id) => storedRecord(scope, id));
+  if (holders.length === 0) throw fileGone(fileKey, owner);
+  for (const record of onlyViewable(scope, holders)) {
     const field = fieldHolding(record, fileKey);
-    if (field === undefined) continue;
-    holders++;
-    if (scope.access.rights(record).viewable && scope.access.fieldAccess(field, record) !== 'NONE') return;
+    if (field !== undefined && !scope.access.hiddenFields(record).has(field)) return;
   }
-  if (holders === 0) throw fileGone(fileKey, owner);
   throw forbiddenDownload(owner);
-}
-
-/** The top-level field of the record (a FILE field, or the subtable around one) holding the key. */
-function fieldHolding(record: StoredRecord, fileKey: string): string | undefined {
-  for (const [code, field] of Object.entries(record)) {
-    if (field.type === 'FILE' && holdsKey(field.value, fileKey)) return code;
-    if (field.type === 'SUBTABLE' && Array.isArray(field.value))
-      for (const row of field.value as { value?: Record<string, { type: string; value: Json }> }[])
-        for (const cell of Object.values(row.value ?? {}))
-          if (cell.type === 'FILE' && holdsKey(cell.value, fileKey)) return code;
-  }
-  return undefined;
-}
-
-function holdsKey(value: Json, fileKey: string): boolean {
-  return (
-    Array.isArray(value) &&
-    value.some((v) => typeof v === 'object' && v !== null && !Array.isArray(v) && v.fileKey === fileKey)
-  );
 }
 
 function requireAdministrator(req: ApiRequest, what: string): void {

@@ -1,5 +1,5 @@
-import { ApiError, invalid } from '../errors.js';
-import { findAttachment, storeUpload, uploadTooLarge, UPLOADS_TABLE } from '../model/files.js';
+import { ApiError, invalid, uploadTooLarge } from '../errors.js';
+import { findAttachment, storeUpload, UPLOADS_TABLE } from '../model/files.js';
 import { MultipartError, parseMultipart, type FormPart } from '../http/multipart.js';
 import { requireDownloadRight } from './file-access.js';
 import type { ApiRequest, RawResponse, Route } from '../context.js';
@@ -28,7 +28,7 @@ function readForm(req: ApiRequest): FormPart[] {
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     throw invalid({
-      file: `The body is not valid multipart/form-data (${error.message}); check the boundary in Content-Type.`,
+      file: `The body is not valid multipart/form-data (${error.message}); ${error.fix}.`,
     });
   }
 }

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError, errors } from '../errors.js';
-import { uploadTooLarge } from '../model/files.js';
+import { ApiError, errors, uploadTooLarge } from '../errors.js';
 import type { EmulatorSettings } from '../options.js';
 
 const EMPTY = Buffer.alloc(0);
 
 /** Room around an uploaded file for the multipart framing: boundaries, part headers, a long name. */
-export const MULTIPART_FRAMING_BYTES = 64 * 1024;
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 /** How large a body may be, and what answers one that is larger. */
 export interface BodyLimit {

@@ -12,8 +12,15 @@ export interface FormPart {
   readonly content: Buffer;
 }
 
-/** The body does not follow multipart/form-data; the message says what is wrong. */
-export class MultipartError extends Error {}
+/** The body does not follow multipart/form-data: `message` says what is wrong, `fix` what to send instead. */
+export class MultipartError extends Error {
+  constructor(
+    message: string,
+    readonly fix: string,
+  ) {
+    super(message);
+  }
+}
 
 const CRLF = Buffer.from('\r\n');
 const HEADERS_END = Buffer.from('\r\n\r\n');
@@ -26,21 +33,35 @@ export function parseMultipart(body: Buffer, contentType: string): FormPart[] {
   const first = body.indexOf(delimiter);
   // Anything before the first boundary is a preamble, which must end with a line break.
   if (first < 0 || (first > 0 && !body.subarray(first - 2, first).equals(CRLF)))
-    throw new MultipartError(`the boundary "${boundary}" does not occur in the body`);
+    throw new MultipartError(
+      `the boundary "${boundary}" does not occur in the body`,
+      'check that the boundary in Content-Type is the one the body uses',
+    );
   const parts: FormPart[] = [];
   let pos = first + delimiter.length;
   for (;;) {
     if (body.toString('latin1', pos, pos + 2) === '--') return parts;
     if (!body.subarray(pos, pos + 2).equals(CRLF))
-      throw new MultipartError('a boundary line is not followed by CRLF');
+      throw new MultipartError(
+        'a boundary line is not followed by CRLF',
+        'end each boundary line with CRLF (\\r\\n), as RFC 7578 requires',
+      );
     pos += 2;
     // A part may have no headers at all: then its content starts right after one more CRLF.
     const headersEnd = body.subarray(pos, pos + 2).equals(CRLF) ? pos - 2 : body.indexOf(HEADERS_END, pos);
-    if (headersEnd < 0) throw new MultipartError('a part has no blank line after its headers');
+    if (headersEnd < 0)
+      throw new MultipartError(
+        'a part has no blank line after its headers',
+        'end the headers of each part with an empty line (CRLF CRLF) before its content',
+      );
     const headers = headersEnd < pos ? '' : body.toString('utf8', pos, headersEnd);
     const start = headersEnd + HEADERS_END.length;
     const end = body.indexOf(next, start);
-    if (end < 0) throw new MultipartError(`a part is not closed by the boundary "${boundary}"`);
+    if (end < 0)
+      throw new MultipartError(
+        `a part is not closed by the boundary "${boundary}"`,
+        `close the last part with "--${boundary}--"; a body cut short in transit also ends this way, so send it again`,
+      );
     parts.push(part(headers, body.subarray(start, end)));
     pos = end + next.length;
   }
@@ -51,7 +72,10 @@ function boundaryOf(contentType: string): string {
   const params = parameters(contentType.slice(contentType.indexOf(';') + 1));
   const boundary = params.get('boundary');
   if (contentType.indexOf(';') < 0 || !boundary)
-    throw new MultipartError('the Content-Type has no boundary parameter');
+    throw new MultipartError(
+      'the Content-Type has no boundary parameter',
+      'send Content-Type: multipart/form-data; boundary=... with the boundary the body uses',
+    );
   return boundary;
 }
 
@@ -63,10 +87,17 @@ function part(headerText: string, content: Buffer): FormPart {
   }
   const disposition = headers.get('content-disposition');
   if (!disposition || !/^form-data\s*(;|$)/i.test(disposition))
-    throw new MultipartError('a part has no Content-Disposition: form-data header');
+    throw new MultipartError(
+      'a part has no Content-Disposition: form-data header',
+      'give each part a header Content-Disposition: form-data; name="file"; filename="..."',
+    );
   const params = parameters(disposition.slice(disposition.indexOf(';') + 1));
   const name = params.get('name');
-  if (name === undefined) throw new MultipartError('a part has no name in its Content-Disposition');
+  if (name === undefined)
+    throw new MultipartError(
+      'a part has no name in its Content-Disposition',
+      'name each part: Content-Disposition: form-data; name="file" for the file',
+    );
   const extended = params.get('filename*');
   const filename = extended !== undefined ? decodeExtended(extended) : params.get('filename');
   return { name, filename, contentType: headers.get('content-type'), content };
@@ -101,6 +132,9 @@ function decodeExtended(value: string): string {
   try {
     return decodeURIComponent(match[2]!);
   } catch {
-    throw new MultipartError('the filename* parameter is not valid percent-encoded UTF-8');
+    throw new MultipartError(
+      'the filename* parameter is not valid percent-encoded UTF-8',
+      `percent-encode the name's UTF-8 bytes (filename*=UTF-8''na%C3%AFve.txt), or send it in filename="..."`,
+    );
   }
 }

@@ -1,5 +1,7 @@
 import type { EmulatorContext } from '../context.js';
 import { APPS_TABLE, recordsTable, type AppDoc, type AppSettings, type JsonObject } from './app.js';
+import { reindexRecordFiles } from '../records/file-index.js';
+import type { StoredRecord } from '../records/model.js';
 
 export type DeployStatus = 'PROCESSING' | 'SUCCESS' | 'FAIL' | 'CANCEL';
 
@@ -153,5 +155,6 @@ function pruneDeletedFieldValues(
       };
     }
     records.put(id, next);
+    reindexRecordFiles(ctx, appId, record as StoredRecord, next as StoredRecord);
   }
 }

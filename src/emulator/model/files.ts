@@ -52,8 +52,11 @@ export type FileOwner =
 export interface StoredFile extends FileMeta {
   readonly fileKey: string;
   readonly createdAt: string;
-  /** Absent only in data written before owners were recorded: such a file is the administrator's. */
-  readonly owner?: FileOwner;
+  /**
+   * Data written before owners were recorded lacks it: `deriveFileOwners` (handlers/file-owners.ts)
+   * fills it in from what holds the key when the store opens, so every file read here has one.
+   */
+  readonly owner: FileOwner;
 }
 
 /** What record FILE values, icons and customization FILE entries show for a stored file. */
@@ -128,12 +131,6 @@ export function consumeUploadKey(
 export function attachFileKey(ctx: EmulatorContext, key: string, path: string, owner: FileOwner): StoredFile {
   const existing = findAttachment(ctx, key);
   if (!existing) return consumeUploadKey(ctx, key, path, owner);
-  if (existing.owner === undefined) {
-    // A file from before owners were recorded is claimed by the first owner that sends it back.
-    const claimed: StoredFile = { ...existing, owner };
-    ctx.store.table<StoredFile>(FILES_TABLE).put(key, claimed);
-    return claimed;
-  }
   if (!sameOwner(existing.owner, owner)) {
     const message = `The file key "${key}" is attached to ${describeOwner(existing.owner)}, not to ${describeOwner(owner)}; an attachment key can only be sent back where it was read. Download the file and upload it again with POST /k/v1/file.json to attach a copy here.`;
     throw new ApiError(404, 'GAIA_BL01', message, { [path]: { messages: [message] } });
@@ -141,8 +138,23 @@ export function attachFileKey(ctx: EmulatorContext, key: string, path: string, o
   return existing;
 }
 
-export function sameOwner(a: FileOwner, b: FileOwner): boolean {
-  return describeOwner(a) === describeOwner(b);
+/** Whether two owners are the same thing: the same kind, and the same app, space or guest. */
+function sameOwner(a: FileOwner, b: FileOwner): boolean {
+  switch (a.kind) {
+    case 'record':
+    case 'app-settings':
+      return b.kind === a.kind && b.app === a.app;
+    case 'space-comment':
+      return b.kind === a.kind && b.space === a.space;
+    case 'plugin':
+      return b.kind === a.kind;
+    case 'guest-image':
+      return b.kind === a.kind && b.guest === a.guest;
+    default: {
+      const never: never = a;
+      return never;
+    }
+  }
 }
 
 /** The owner in words, for messages ("a record of app 4"). */
@@ -163,22 +175,6 @@ export function describeOwner(owner: FileOwner): string {
       return never;
     }
   }
-}
-
-/** The largest upload, in MB as the `--max-upload-mb` flag takes it (and in bytes when not whole). */
-function uploadCap(maxFileBytes: number): string {
-  const mb = maxFileBytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${Number(mb.toFixed(3))} MB (${maxFileBytes} bytes)`;
-}
-
-/**
- * 413 CB_RE01 for a file over the upload cap: the file's size when known (the whole body was
- * read), the cap, and how to raise it.
- */
-export function uploadTooLarge(maxFileBytes: number, size?: number): ApiError {
-  const what = size === undefined ? 'The uploaded file is' : `The uploaded file is ${size} bytes,`;
-  const message = `${what} larger than the upload cap of ${uploadCap(maxFileBytes)}. Upload a smaller file, or raise the cap with --max-upload-mb (option maxFileBytes of startEmulator).`;
-  return new ApiError(413, 'CB_RE01', message, { file: { messages: [message] } });
 }
 
 /** The stored file behind an attachment key, or undefined (upload keys are not attachments). */

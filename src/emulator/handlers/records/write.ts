@@ -15,6 +15,7 @@ import {
   type StoredRecord,
 } from '../../records/model.js';
 import { deleteComments } from './comments.js';
+import { reindexRecordFiles } from '../../records/file-index.js';
 import { openScope, recordFor, requireRight, stampOf, writeEnv, type RecordScope } from './scope.js';
 import type { ApiRequest } from '../../context.js';
 
@@ -43,6 +44,7 @@ function addAll(
     checkUnique(scope.fields, scope.table, candidates, problems);
     problems.throwIfAny();
     for (const c of candidates) scope.table.put(c.id, c.record);
+    for (const c of candidates) reindexRecordFiles(req.ctx, scope.appId, undefined, c.record);
     return candidates.map((c) => c.record);
   });
 }
@@ -102,6 +104,7 @@ function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: stri
       const values = composeUpdate(previous, item.raw.record, path, writeEnv(scope, problems, previous));
       const record = calculate(stampUpdate(values, scope.fields, stamp, 1));
       scope.table.put(id, record);
+      reindexRecordFiles(req.ctx, scope.appId, previous, record);
       return { id, record, path };
     });
     checkUnique(scope.fields, scope.table, candidates, problems);
@@ -137,6 +140,7 @@ function deleteRecords(req: ApiRequest): unknown {
       const record = recordFor(scope, id, 'delete');
       if (revisions.length > 0) checkRecordRevision(parseRevision(revisions[i], `revisions[${i}]`), record);
       scope.table.delete(id);
+      reindexRecordFiles(req.ctx, scope.appId, record, undefined);
       deleteComments(req.ctx, scope.appId, id);
     });
   });

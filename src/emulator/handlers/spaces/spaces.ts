@@ -115,8 +115,10 @@ function updateBody(req: ApiRequest): unknown {
 }
 
 /**
- * Deletes the space with its threads, their comments and the files attached to those comments
- * (their keys no longer download); its apps stay, outside any space.
+ * Deletes the space with its threads, their comments and the files attached to those comments;
+ * its apps stay, outside any space. The one clean-up strategy for comment files: they are
+ * deleted with their owner, so their keys answer 404 GAIA_BL01 and the download check
+ * (file-access.ts) never meets a comment file of a space that is gone.
  */
 function deleteSpace(req: ApiRequest): unknown {
   const space = administeredSpace(req, req.params.id('id'));
