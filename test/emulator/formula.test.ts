@@ -1,7 +1,7 @@
 // Calculated fields: the formula subset, table columns, field operands, and the stored text at
 // the app's number precision.
 import { describe, expect, it } from 'vitest';
-import { withCalculated, type NumberPrecision } from '../../src/emulator/records/formula/calculate.js';
+import { calculator, type NumberPrecision } from '../../src/emulator/records/formula/calculate.js';
 import type { StoredRecord } from '../../src/emulator/records/model.js';
 import type { JsonObject } from '../../src/emulator/model/app.js';
 
@@ -52,7 +52,7 @@ const ROWS = [
 /** The stored value of a CALC field `c` with this expression over these values. */
 function calc(expression: string, values: Record<string, unknown> = {}, precision = DEFAULT): unknown {
   const fields = { ...FIELDS, c: { type: 'CALC', expression } };
-  return withCalculated(recordOf(values, ROWS), fields, precision).c?.value;
+  return calculator(fields, precision)(recordOf(values, ROWS)).c?.value;
 }
 
 type Case = [expression: string, values: Record<string, unknown>, stored: string];
@@ -114,7 +114,7 @@ describe('calculated fields', () => {
   });
 
   it('computes each table row from its own cells and top-level fields', () => {
-    const record = withCalculated(recordOf({ a: '4' }, ROWS), FIELDS, DEFAULT);
+    const record = calculator(FIELDS, DEFAULT)(recordOf({ a: '4' }, ROWS));
     const rows = record.lines?.value as unknown as {
       id: string;
       value: Record<string, { value: unknown }>;
@@ -139,8 +139,16 @@ describe('calculated fields', () => {
     expect(calc(expression, {}, { decimalPlaces, roundingMode })).toBe(stored);
   });
 
+  it('computes every record handed to one calculator from that record alone', () => {
+    const calculate = calculator({ ...FIELDS, c: { type: 'CALC', expression: 'a * 2 + SUM(sub)' } }, DEFAULT);
+    const first = calculate(recordOf({ a: '1' }, ROWS));
+    const second = calculate(recordOf({ a: '10' }, [{ qty: '1', price: '1' }]));
+    const third = calculate(recordOf({ a: '1' }, ROWS));
+    expect([first.c?.value, second.c?.value, third.c?.value]).toEqual(['9.5', '21', '9.5']);
+  });
+
   it('leaves a record of an app without calculated fields as it is', () => {
     const record = recordOf({ a: '1' });
-    expect(withCalculated(record, { a: { type: 'NUMBER' } }, DEFAULT)).toBe(record);
+    expect(calculator({ a: { type: 'NUMBER' } }, DEFAULT)(record)).toBe(record);
   });
 });

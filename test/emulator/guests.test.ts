@@ -201,6 +201,8 @@ describe('guests', () => {
       ],
     });
     expect([bulk.status, bulk.body.code]).toEqual([404, 'GAIA_SP01']);
+    expect(bulk.body.message).toMatch(/^requests\[0\]\.api: There is no guest space with id /);
+    expect(Object.keys(bulk.body.errors)).toEqual(['requests[0].api']);
     // Through /k/v1/ the same space and app answer, and the refused writes wrote nothing.
     const listed = await emu.call('GET', '/k/v1/apps.json', { spaceIds: [plain.space] });
     expect(listed.body.apps.map((a: { appId: string }) => a.appId)).toEqual([plain.app]);

@@ -47,10 +47,6 @@ export class CheckContext {
     return this.app.manifest;
   }
 
-  get fields(): Map<string, FieldInfo> | null {
-    return this.app.index?.fields ?? null;
-  }
-
   report(
     code: string,
     message: string,

@@ -14,6 +14,19 @@ interface Call {
   readonly payload: Record<string, unknown>;
 }
 
+/** Runs a check of one call, naming that call's parameter in the error it throws. */
+function inCall(param: string, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError(error.status, error.code, `${param}: ${error.message}`, {
+      ...error.errors,
+      [param]: { messages: [error.message] },
+    });
+  }
+}
+
 /** Checks every call before any runs: a malformed call, or an API not allowed in bulk, fails the whole request. */
 function parseCalls(req: ApiRequest): Call[] {
   const items = req.params.array('requests', { max: MAX_CALLS, required: true });
@@ -26,12 +39,12 @@ function parseCalls(req: ApiRequest): Call[] {
     if (payload === undefined || payload === null || typeof payload !== 'object' || Array.isArray(payload))
       throw invalid({ [`${path}.payload`]: 'Enter an object.' });
     const folded = foldGuestPath(api.split('?')[0]!);
-    requireGuestSpace({ ctx: req.ctx, guestSpaceId: folded.guestSpaceId });
     const route = req.ctx.router.find(method.toUpperCase() as HttpMethod, folded.path);
     if (!route?.bulk)
       throw invalid({
         [`${path}.api`]: `${method.toUpperCase()} ${api} cannot be used in a bulk request; only record.json, records.json, record/status.json, records/status.json and record/assignees.json can.`,
       });
+    inCall(`${path}.api`, () => requireGuestSpace({ ctx: req.ctx, guestSpaceId: folded.guestSpaceId }));
     return {
       route,
       path: folded.path,

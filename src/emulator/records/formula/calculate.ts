@@ -25,24 +25,14 @@ export function precisionOf(general: JsonObject): NumberPrecision {
 export type Calculator = (record: StoredRecord) => StoredRecord;
 
 /**
- * The record with every CALC field computed from its `expression`, top level and in table rows
+ * Gives each record it is handed with every CALC field computed from its `expression`, top level and in table rows
  * (a row's formula sees that row's cells; SUM(column) adds a column over the rows). The value is
  * kept at the app's number precision; `format` and `displayScale` only change how the platform
  * displays it. A formula the emulator cannot evaluate (outside the supported subset, division by
  * zero, an empty date, a cycle) leaves the field empty.
- */
-export function withCalculated(
-  record: StoredRecord,
-  fields: Record<string, JsonObject>,
-  precision: NumberPrecision,
-): StoredRecord {
-  return calculator(fields, precision)(record);
-}
-
-/**
- * `withCalculated` for many records of one form: what depends only on the form (the table
- * layout, which fields are CALC, the parsed formulas) is worked out once, so a batch of 100
- * records parses each formula once rather than 100 times.
+ *
+ * What depends only on the form (the table layout, which fields are CALC, the parsed formulas)
+ * is worked out once per calculator, so a batch of 100 records parses each formula once.
  */
 export function calculator(fields: Record<string, JsonObject>, precision: NumberPrecision): Calculator {
   const isCalc = (f: JsonObject): boolean => typeOf(f) === 'CALC';
