@@ -5,8 +5,7 @@ import { Router } from './router.js';
 import { Store } from './store/store.js';
 import { allRoutes } from './handlers/index.js';
 import { storedClockOffset } from './handlers/control.js';
-import { deriveFileOwners } from './handlers/file-owners.js';
-import { rebuildRecordFileIndex } from './records/file-index.js';
+import { migrateStore } from './migrations/index.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
@@ -32,8 +31,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
   const store = Store.open(settings.data, settings.compactAtBytes);
   // Data written by older versions: attachments without owners, records without the file index.
-  deriveFileOwners(store);
-  rebuildRecordFileIndex(store);
+  migrateStore(store);
   const ctx: EmulatorContext = {
     store,
     clock: new Clock(storedClockOffset(store)),

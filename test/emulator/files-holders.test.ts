@@ -1,9 +1,21 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
 import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { ALICE, BOB, REVIEW_PROCESS, USERS, appWithFields, ok, rec } from './records-helpers.js';
+import { keptAndDerivedIndex } from './stored-docs.js';
 
-const emu = useEmulator({ users: USERS });
+// On disk, so that each test can compare the index the writes kept with the one the records imply.
+const data = mkdtempSync(join(tmpdir(), 'appdeploy-file-holders-'));
+afterAll(() => rmSync(data, { recursive: true, force: true }));
+const emu = useEmulator({ users: USERS, data });
+// Whatever a test did, the index it left equals the one derived from its records.
+afterEach(() => {
+  const { kept, derived } = keptAndDerivedIndex(data);
+  expect(kept).toEqual(derived);
+});
 const ADMIN = { login: 'admin', password: 'admin' };
 
 async function download(fileKey: string, who: DownloadAuth = ADMIN): Promise<[number, string?]> {
@@ -53,10 +65,27 @@ describe('downloading a record file under record ACL rules on Status', () => {
   });
 });
 
+/** The ids the index lists for the key, first to last. */
+function holdersOf(fileKey: string): string[] {
+  const { kept } = keptAndDerivedIndex(data);
+  const ids: string[] = [];
+  for (
+    let id = kept.holders.get(fileKey)?.first ?? null;
+    id !== null;
+    id = kept.links.get(`${fileKey}\0${id}`)!.next
+  )
+    ids.push(id);
+  return ids;
+}
+
 describe('the records that hold a file', () => {
   let app: string;
   beforeEach(async () => {
-    app = await appWithFields(emu, { title: { type: 'SINGLE_LINE_TEXT' }, attachment: { type: 'FILE' } });
+    app = await appWithFields(emu, {
+      title: { type: 'SINGLE_LINE_TEXT' },
+      attachment: { type: 'FILE' },
+      items: { type: 'SUBTABLE', fields: { scan: { type: 'FILE', code: 'scan', label: 'scan' } } },
+    });
   });
 
   it('follow adds, updates and deletes: the file downloads while any record of its app holds it', async () => {
@@ -67,10 +96,32 @@ describe('the records that hold a file', () => {
         record: rec({ attachment: [{ fileKey: first.fileKey }] }),
       }),
     );
+    expect(holdersOf(first.fileKey)).toEqual([first.id, second.id]);
     await ok(emu.call('DELETE', '/k/v1/records.json', { app, ids: [first.id] }));
     expect(await download(first.fileKey)).toEqual([200]);
+    expect(holdersOf(first.fileKey)).toEqual([second.id]);
     await ok(emu.call('PUT', '/k/v1/record.json', { app, id: second.id, record: rec({ attachment: [] }) }));
     expect(await download(first.fileKey)).toEqual([404, 'GAIA_BL01']);
+    expect(holdersOf(first.fileKey)).toEqual([]);
+  });
+
+  it('are listed in id order, whichever record came to hold the key last', async () => {
+    const { id, fileKey } = await recordWithFile(app);
+    const held = rec({ attachment: [{ fileKey }] });
+    const ids = [
+      id,
+      ...(await ok(emu.call('POST', '/k/v1/records.json', { app, records: [held, held, held] }))).ids,
+    ];
+    expect(holdersOf(fileKey)).toEqual(ids);
+    // The middle ones let go of the key and take it back, the later one first.
+    const without = (i: number) => ({ id: ids[i], record: rec({ attachment: [] }) });
+    await ok(emu.call('PUT', '/k/v1/records.json', { app, records: [without(1), without(2)] }));
+    expect(holdersOf(fileKey)).toEqual([ids[0], ids[3]]);
+    for (const i of [2, 1]) await ok(emu.call('PUT', '/k/v1/record.json', { app, id: ids[i], record: held }));
+    expect(holdersOf(fileKey)).toEqual(ids);
+    await ok(emu.call('DELETE', '/k/v1/records.json', { app, ids: [ids[0], ids[3]] }));
+    expect(holdersOf(fileKey)).toEqual([ids[1], ids[2]]);
+    expect(await download(fileKey)).toEqual([200]);
   });
 
   it('are kept by a write that fails: a batch undone after removing the file from a record', async () => {
@@ -86,6 +137,7 @@ describe('the records that hold a file', () => {
     const refusedDelete = await emu.call('DELETE', '/k/v1/records.json', { app, ids: [id, 999] });
     expect(refusedDelete.status).toBe(404);
     expect(await download(fileKey)).toEqual([200]);
+    expect(holdersOf(fileKey)).toEqual([id]);
   });
 
   it('lose the file when its field leaves the form at deploy', async () => {
@@ -94,5 +146,19 @@ describe('the records that hold a file', () => {
     expect(await download(fileKey)).toEqual([200]);
     expect(await emu.deploy([app])).toEqual({ [app]: 'SUCCESS' });
     expect(await download(fileKey)).toEqual([404, 'GAIA_BL01']);
+    expect(holdersOf(fileKey)).toEqual([]);
+  });
+
+  it('lose the file when its table column leaves the form at deploy', async () => {
+    const upload = await uploadKey(emu.call, Buffer.from('scan'), 'scan.png', 'image/png');
+    const record = rec({ items: [{ value: { scan: { value: [{ fileKey: upload }] } } }] });
+    const { id } = await ok(emu.call('POST', '/k/v1/record.json', { app, record }));
+    const read = (await ok(emu.call('GET', '/k/v1/record.json', { app, id }))).record;
+    const cellKey = read.items.value[0].value.scan.value[0].fileKey as string;
+    expect(holdersOf(cellKey)).toEqual([id]);
+    await ok(emu.call('DELETE', '/k/v1/preview/app/form/fields.json', { app, fields: ['scan'] }));
+    expect(await emu.deploy([app])).toEqual({ [app]: 'SUCCESS' });
+    expect(await download(cellKey)).toEqual([404, 'GAIA_BL01']);
+    expect(holdersOf(cellKey)).toEqual([]);
   });
 });

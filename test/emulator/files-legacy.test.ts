@@ -2,42 +2,57 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/index.js';
 import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { manifest, newPluginKey, pluginPackage } from './plugin-packages.js';
-import { ALICE, BOB, USERS, appRights, rec } from './records-helpers.js';
-import { storedDocs } from './stored-docs.js';
-import type { CallOptions, Reply } from './harness.js';
+import { ALICE, BOB, USERS, appRights } from './records-helpers.js';
+import { appWithFile, caller, fileRecord, must, recordWithFile, type Call } from './own-emulator.js';
+import { keptAndDerivedIndex, storedDocs, storedEntries } from './stored-docs.js';
 
-const data = mkdtempSync(join(tmpdir(), 'appdeploy-legacy-files-'));
-afterAll(() => rmSync(data, { recursive: true, force: true }));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function newDataDir(): string {
+  dirs.push(mkdtempSync(join(tmpdir(), 'appdeploy-legacy-files-')));
+  return dirs.at(-1)!;
+}
 const ADMIN = { login: 'admin', password: 'admin' };
 const GUEST = { login: 'gina@example.com', password: 'guest-pw' };
-const start = () => startEmulator({ port: 0, deployMs: 20, data, users: USERS });
+const start = (data: string) => startEmulator({ port: 0, deployMs: 20, data, users: USERS });
+const download = async (url: string, fileKey: string, who: DownloadAuth) => {
+  const res = await downloadFile(url, fileKey, who);
+  return res.code === undefined ? [res.status] : [res.status, res.code];
+};
+const forbidden = [403, 'CB_NO02'];
 
 type Change = [table: string, key: string, value: Record<string, unknown> | null];
 
-/** Rewrites the journal and snapshot as a version without file owners and the record file index wrote them. */
-function forgetOwners(): void {
+/** What a version without file owners, the record file index and the format marker did not write. */
+const NEWER_TABLES = new Set(['meta', 'recordFiles', 'recordFileLinks']);
+
+/**
+ * Rewrites the journal and snapshot as a version without file owners and the record file index
+ * wrote them; `edit` may change each change further (older data that today's checks refuse).
+ */
+function forgetOwners(data: string, edit: (change: Change) => Change = (change) => change): void {
   const journal = join(data, 'journal.jsonl');
   const lines = readFileSync(journal, 'utf8')
     .split('\n')
     .filter((line) => line !== '');
-  const older = lines.map((line) => JSON.stringify(olderChanges(JSON.parse(line) as Change[])));
+  const older = lines.map((line) => JSON.stringify(olderChanges(JSON.parse(line) as Change[]).map(edit)));
   writeFileSync(journal, older.map((line) => `${line}\n`).join(''));
   const snapshot = join(data, 'snapshot.json');
   if (!existsSync(snapshot)) return;
   const { tables } = JSON.parse(readFileSync(snapshot, 'utf8')) as {
     tables: Record<string, [string, any][]>;
   };
-  delete tables.recordFiles;
+  for (const table of NEWER_TABLES) delete tables[table];
   for (const entry of tables.files ?? []) delete entry[1].owner;
   writeFileSync(snapshot, JSON.stringify({ tables }));
 }
 
 function olderChanges(changes: Change[]): Change[] {
   return changes
-    .filter(([table]) => table !== 'recordFiles')
+    .filter(([table]) => !NEWER_TABLES.has(table))
     .map(([table, key, value]) => {
       if (table !== 'files' || value === null) return [table, key, value];
       const { owner: _owner, ...rest } = value;
@@ -45,67 +60,12 @@ function olderChanges(changes: Change[]): Change[] {
     });
 }
 
-const stored = <T>(table: string): T[] => storedDocs<T>(data, table);
-
-/** The harness's `call`, against an emulator started here (it is restarted mid-test). */
-function caller(emu: RunningEmulator) {
-  return async (method: string, path: string, params?: unknown, opts: CallOptions = {}): Promise<Reply> => {
-    const user = opts.user === undefined ? ADMIN : opts.user!;
-    const headers: Record<string, string> = {
-      ...opts.headers,
-      'X-Service-Authorization': Buffer.from(`${user.login}:${user.password}`).toString('base64'),
-    };
-    const json = params !== undefined && opts.rawBody === undefined;
-    if (json) headers['Content-Type'] = 'application/json';
-    // A GET with parameters goes as the service allows long queries: POST with the override header.
-    if (json && method === 'GET') headers['X-HTTP-Method-Override'] = 'GET';
-    const sent = json && method === 'GET' ? 'POST' : method;
-    const body = opts.rawBody ?? (json ? JSON.stringify(params) : undefined);
-    const res = await fetch(emu.url + path, {
-      method: sent,
-      headers,
-      ...(body !== undefined ? { body } : {}),
-    });
-    return { status: res.status, body: await res.json(), headers: res.headers };
-  };
-}
-
-type Call = ReturnType<typeof caller>;
-
-async function must(reply: Promise<Reply>): Promise<any> {
-  const res = await reply;
-  if (res.status !== 200) throw new Error(`setup: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** A deployed app with one FILE field, `attachment`. */
-async function appWithFile(call: Call, name: string): Promise<string> {
-  const { app } = await must(call('POST', '/k/v1/preview/app.json', { name }));
-  const attachment = { type: 'FILE', code: 'attachment', label: 'File' };
-  await must(call('POST', '/k/v1/preview/app/form/fields.json', { app, properties: { attachment } }));
-  await must(call('POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] }));
-  for (;;) {
-    const { apps } = await must(call('GET', '/k/v1/preview/app/deploy.json', { apps: [app] }));
-    if (apps[0].status !== 'PROCESSING') return app as string;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-const record = (fileKey: string) => rec({ attachment: [{ fileKey }] });
-
-/** Adds a record of `app` holding a new file; returns the record id and the file's attachment key. */
-async function recordWithFile(call: Call, app: string): Promise<{ id: string; key: string }> {
-  const upload = await uploadKey(call, Buffer.from('report'), 'report.txt', 'text/plain');
-  const { id } = await must(call('POST', '/k/v1/record.json', { app, record: record(upload) }));
-  const read = await must(call('GET', '/k/v1/record.json', { app, id }));
-  return { id, key: read.record.attachment.value[0].fileKey as string };
-}
-
 /**
  * Files of every owner kind: a record of app X (readable by alice only), X's icon, a file no
  * record holds any more, a thread comment, a plug-in package and a guest's image.
  */
-async function populate(call: Call) {
+async function populate(call: Call, data: string) {
+  const stored = <T>(table: string): T[] => storedDocs<T>(data, table);
   const upload = (name: string) => uploadKey(call, Buffer.from(name), name, 'text/plain');
   const x = await appWithFile(call, 'X');
   const y = await appWithFile(call, 'Y');
@@ -140,19 +100,19 @@ async function populate(call: Call) {
 
 describe('attachments stored before owners were recorded', () => {
   it('get their owners when the store opens: the right users download, other owners cannot take them', async () => {
-    const first = await start();
-    const old = await populate(caller(first));
+    const data = newDataDir();
+    const stored = <T>(table: string): T[] => storedDocs<T>(data, table);
+    const first = await start(data);
+    const old = await populate(caller(first), data);
     await first.close();
-    forgetOwners();
-    expect(stored<{ owner?: unknown }>('files').every((f) => f.owner === undefined)).toBe(true);
+    forgetOwners(data);
+    const files = stored<{ owner?: unknown }>('files');
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((f) => f.owner === undefined)).toBe(true);
+    expect(storedEntries(data, 'recordFiles').size).toBe(0);
 
-    const second = await start();
+    const second = await start(data);
     try {
-      const download = async (fileKey: string, who: DownloadAuth) => {
-        const res = await downloadFile(second.url, fileKey, who);
-        return res.code === undefined ? [res.status] : [res.status, res.code];
-      };
-      const forbidden = [403, 'CB_NO02'];
       const expected: [string, string, DownloadAuth, unknown[]][] = [
         ['record file', old.record.key, ALICE, [200]],
         ['record file', old.record.key, BOB, forbidden],
@@ -166,10 +126,13 @@ describe('attachments stored before owners were recorded', () => {
         ['file no record holds', old.goneKey, ADMIN, [404, 'GAIA_BL01']],
       ];
       for (const [what, fileKey, who, answer] of expected)
-        expect([what, who, await download(fileKey, who)]).toEqual([what, who, answer]);
+        expect([what, who, await download(second.url, fileKey, who)]).toEqual([what, who, answer]);
       // Another owner cannot take the key (no "first writer claims it"); its own app keeps it.
       const call = caller(second);
-      const intoY = await call('POST', '/k/v1/record.json', { app: old.y, record: record(old.record.key) });
+      const intoY = await call('POST', '/k/v1/record.json', {
+        app: old.y,
+        record: fileRecord(old.record.key),
+      });
       expect([intoY.status, intoY.body.code]).toEqual([404, 'GAIA_BL01']);
       expect(intoY.body.errors['record.attachment.value[0].fileKey'].messages[0]).toContain(
         `is attached to a record of app ${old.x}`,
@@ -177,17 +140,68 @@ describe('attachments stored before owners were recorded', () => {
       const asIcon = { type: 'FILE', file: { fileKey: old.record.key } };
       const intoSettings = await call('PUT', '/k/v1/preview/app/settings.json', { app: old.x, icon: asIcon });
       expect([intoSettings.status, intoSettings.body.code]).toEqual([404, 'GAIA_BL01']);
-      const kept = record(old.record.key);
+      const kept = fileRecord(old.record.key);
       expect(
         (await call('PUT', '/k/v1/record.json', { app: old.x, id: old.record.id, record: kept })).status,
       ).toBe(200);
     } finally {
       await second.close();
     }
-    // Owners were derived once: they are in the journal now, and a third start writes nothing.
-    expect(stored<{ owner?: unknown }>('files').every((f) => f.owner !== undefined)).toBe(true);
+    // Owners and the index were derived once: they are in the journal now, with the format
+    // marker, and a third start writes nothing.
+    const owned = stored<{ owner?: unknown }>('files');
+    expect(owned.length).toBeGreaterThan(0);
+    expect(owned.every((f) => f.owner !== undefined)).toBe(true);
+    const { kept, derived } = keptAndDerivedIndex(data);
+    expect(kept).toEqual(derived);
+    expect([...kept.holders.keys()]).toEqual([old.record.key]);
+    expect(stored('meta')).toEqual([{ version: 1 }]);
     const size = statSync(join(data, 'journal.jsonl')).size;
-    await (await start()).close();
+    await (await start(data)).close();
     expect(statSync(join(data, 'journal.jsonl')).size).toBe(size);
+  });
+
+  it('held by records of two apps go to the lowest app id, for the owner and the index alike', async () => {
+    const data = newDataDir();
+    const first = await start(data);
+    const call = caller(first);
+    const x = await appWithFile(call, 'X');
+    const y = await appWithFile(call, 'Y');
+    const rights = [{ entity: { type: 'USER', code: 'alice' }, ...appRights(true) }];
+    await must(call('PUT', '/k/v1/app/acl.json', { app: x, rights }));
+    // Y's record first, so that the store meets Y's records before X's.
+    const inY = await recordWithFile(call, y);
+    const inX = await recordWithFile(call, x);
+    await first.close();
+    // Older data let Y's record name X's key.
+    const yRecords = `records:${y}`;
+    forgetOwners(data, ([table, key, value]) =>
+      table === yRecords && value
+        ? [table, key, JSON.parse(JSON.stringify(value).replaceAll(inY.key, inX.key))]
+        : [table, key, value],
+    );
+
+    const second = await start(data);
+    try {
+      // X's reader downloads; Y's reader, who cannot read X, is refused (the owner is X).
+      expect(await download(second.url, inX.key, ALICE)).toEqual([200]);
+      expect(await download(second.url, inX.key, BOB)).toEqual(forbidden);
+      expect(await download(second.url, inY.key, ADMIN)).toEqual([404, 'GAIA_BL01']);
+      // Y's record still names the key, but cannot send it back.
+      const update = await caller(second)('PUT', '/k/v1/record.json', {
+        app: y,
+        id: inY.id,
+        record: fileRecord(inX.key),
+      });
+      expect([update.status, update.body.code]).toEqual([404, 'GAIA_BL01']);
+    } finally {
+      await second.close();
+    }
+    const owners = storedEntries<{ owner: unknown }>(data, 'files');
+    expect(owners.get(inX.key)?.owner).toEqual({ kind: 'record', app: x });
+    expect(owners.has(inY.key)).toBe(false);
+    const { kept, derived } = keptAndDerivedIndex(data);
+    expect(kept).toEqual(derived);
+    expect(kept.holders.get(inX.key)).toEqual({ app: x, first: inX.id, last: inX.id });
   });
 });

@@ -51,9 +51,15 @@ export function requireDownloadRight(req: ApiRequest, file: StoredFile): void {
 function requireRecordView(req: ApiRequest, owner: RecordOwner, fileKey: string): void {
   const scope = openScope(req, owner.app);
   requireRight(scope, 'view');
-  const holders = recordsHolding(req.ctx, owner.app, fileKey)
-    .filter((id) => scope.table.has(id))
-    .map((id) => storedRecord(scope, id));
+  const holders = recordsHolding(req.ctx, owner.app, fileKey).map((id) => {
+    // The index is kept in the same transactions as the records, so a holder that is no record is
+    // a bug: refuse the download as one (500 CB_IL01, nothing sent, reported as an emulator bug)
+    // rather than skip it, which would hide the drift, or read it, which would answer 404
+    // GAIA_RE01 as if the caller had named a wrong record.
+    if (!scope.table.has(id))
+      throw new Error(`the record file index names record ${id} of app ${owner.app}, which does not exist`);
+    return storedRecord(scope, id);
+  });
   if (holders.length === 0) throw fileGone(fileKey, owner);
   for (const record of onlyViewable(scope, holders)) {
     const field = fieldHolding(record, fileKey);

@@ -53,7 +53,7 @@ export interface StoredFile extends FileMeta {
   readonly fileKey: string;
   readonly createdAt: string;
   /**
-   * Data written before owners were recorded lacks it: `deriveFileOwners` (handlers/file-owners.ts)
+   * Data written before owners were recorded lacks it: `deriveFileOwners` (migrations/file-owners.ts)
    * fills it in from what holds the key when the store opens, so every file read here has one.
    */
   readonly owner: FileOwner;
