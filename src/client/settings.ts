@@ -35,6 +35,20 @@ export interface WriteParams {
   revision?: Revision | undefined;
 }
 
+/**
+ * A write of an area that both copies accept (the three ACLs, admin notes). On the hosted
+ * platform a PUT of the live copy publishes every pending draft setting of the app at once, so
+ * a deploy tool writes the draft and deploys.
+ */
+export type CopyWriteParams = WriteParams & { copy: Copy };
+
+/** Admin notes as GET returns them. */
+export interface AdminNotesResult {
+  content: string;
+  includeInTemplateAndDuplicates?: boolean;
+  revision: string;
+}
+
 export class SettingsClient {
   readonly #ctx: ClientContext;
 
@@ -84,8 +98,11 @@ export class SettingsClient {
   getAppAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<AppRight>> {
     return this.#get('app/acl.json', params, options);
   }
-  updateAppAcl(params: WriteParams & { rights: AppRight[] }, options?: CallOptions): Promise<RevisionResult> {
-    return this.#put('app/acl.json', params, options);
+  updateAppAcl(
+    params: CopyWriteParams & { rights: AppRight[] },
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    return this.#putCopy('app/acl.json', params, options);
   }
 
   // Record ACL: record/acl.json; written live, effective at once.
@@ -93,10 +110,10 @@ export class SettingsClient {
     return this.#get('record/acl.json', params, options);
   }
   updateRecordAcl(
-    params: WriteParams & { rights: RecordRight[] },
+    params: CopyWriteParams & { rights: RecordRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('record/acl.json', params, options);
+    return this.#putCopy('record/acl.json', params, options);
   }
 
   // Field ACL: field/acl.json; written live, effective at once.
@@ -104,10 +121,10 @@ export class SettingsClient {
     return this.#get('field/acl.json', params, options);
   }
   updateFieldAcl(
-    params: WriteParams & { rights: FieldRight[] },
+    params: CopyWriteParams & { rights: FieldRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('field/acl.json', params, options);
+    return this.#putCopy('field/acl.json', params, options);
   }
 
   // General notifications: app/notifications/general.json; written to the draft.
@@ -174,24 +191,25 @@ export class SettingsClient {
     return this.#put('preview/app/actions.json', params, options);
   }
 
-  // Admin notes: app/adminNotes.json; there is no draft copy, reads and writes are live.
-  getAdminNotes(params: { app: Id }, options?: CallOptions): Promise<{ content: string; revision: string }> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('app/adminNotes.json'),
-      query: params,
-      options,
-    });
+  // Admin notes: app/adminNotes.json; the spec writes them live, the hosted platform to the draft too.
+  getAdminNotes(params: ReadParams, options?: CallOptions): Promise<AdminNotesResult> {
+    return this.#get('app/adminNotes.json', params, options);
   }
   updateAdminNotes(
-    params: WriteParams & { content?: string | undefined },
+    params: CopyWriteParams & { content?: string | undefined; includeInTemplateAndDuplicates?: boolean },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('app/adminNotes.json', params, options);
+    return this.#putCopy('app/adminNotes.json', params, options);
   }
 
   #get<T>(liveEndpoint: string, params: ReadParams | LocalizedReadParams, options?: CallOptions): Promise<T> {
     return readCopy(this.#ctx, liveEndpoint, params, options);
+  }
+
+  /** A write that names its copy: the draft (`preview/`) or live, where a PUT publishes the whole draft. */
+  #putCopy<T>(liveEndpoint: string, params: CopyWriteParams, options?: CallOptions): Promise<T> {
+    const { copy, ...body } = params;
+    return this.#put(copySelect(copy, liveEndpoint), body, options);
   }
 
   #put<T>(endpoint: string, body: WriteParams, options?: CallOptions): Promise<T> {

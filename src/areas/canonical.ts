@@ -1,0 +1,89 @@
+/**
+ * Building blocks of canonical forms. The service sends numbers as strings, fills in defaults,
+ * and names other apps by id; a manifest writes numbers as numbers, leaves defaults out, and
+ * names apps by project key. Both sides go through these so that equal settings compare equal.
+ */
+import type { Json, JsonObject, ResolveContext } from './types.js';
+
+/** A number or numeric string as the service sends it: a string ('' stays ''). */
+export function numeric(value: unknown, fallback = ''): string {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value;
+  return String(value);
+}
+
+export function text(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+export function flag(value: unknown, fallback = false): boolean {
+  return typeof value === 'boolean' ? value : fallback;
+}
+
+/** A copy of a plain object with its keys sorted, deeply, so that output is stable. */
+export function sortKeys(value: Json): Json {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const key of Object.keys(value).sort()) out[key] = sortKeys(value[key]!);
+  return out;
+}
+
+/** Drops the keys whose value is undefined (canonical values never hold undefined). */
+export function defined(object: Record<string, Json | undefined>): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(object)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** An entity `{type, code}`; CREATOR has a null code on the service, whatever the manifest says. */
+export function entity(value: unknown): JsonObject {
+  const e = (value ?? {}) as { type?: unknown; code?: unknown };
+  const type = text(e.type);
+  return { type, code: type === 'CREATOR' || e.code === undefined || e.code === null ? null : text(e.code) };
+}
+
+/** An entity with `includeSubs` (ACLs, notifications, assignees). */
+export function entityTarget(value: unknown): JsonObject {
+  const t = (value ?? {}) as { entity?: unknown; includeSubs?: unknown };
+  return { entity: entity(t.entity), includeSubs: flag(t.includeSubs) };
+}
+
+/**
+ * Another app as the service names it, `{app: id}`. A manifest names it by project key (or by
+ * id, or by app code); the service answers `{app, code}`, with `code` empty when the app has none.
+ */
+export function appRef(value: unknown, ctx: ResolveContext | null): JsonObject {
+  const ref = (value ?? {}) as { app?: unknown; code?: unknown };
+  if (ref.app !== undefined && ref.app !== null && ref.app !== '') {
+    const app = String(ref.app);
+    return { app: ctx && !/^\d+$/.test(app) ? ctx.appId(app) : app };
+  }
+  return { code: text(ref.code) };
+}
+
+/**
+ * A map whose order is each item's `index` (views, graphs, copy actions, options): items sorted
+ * by index (then by their order in the map), and `index` rewritten as the position, as a string.
+ */
+export function orderByIndex<T extends JsonObject>(
+  items: Readonly<Record<string, T>>,
+): Record<string, T & { index: string }> {
+  const entries = Object.entries(items).map(([name, item], position) => ({
+    name,
+    item,
+    position,
+    index: Number(item.index ?? Number.NaN),
+  }));
+  entries.sort((a, b) => {
+    const ai = Number.isNaN(a.index) ? a.position : a.index;
+    const bi = Number.isNaN(b.index) ? b.position : b.index;
+    return ai - bi || a.position - b.position;
+  });
+  const out: Record<string, T & { index: string }> = {};
+  entries.forEach(({ name, item }, i) => {
+    out[name] = { ...item, index: String(i) };
+  });
+  return out;
+}

@@ -1,0 +1,168 @@
+/**
+ * The item-level diff every area uses. An area only says how its items are keyed and ordered:
+ * a map of named items (fields, views, graphs), an ordered list (ACL rules, layout rows), or a
+ * single value (general settings, admin notes). Attribute-level differences inside a changed
+ * item come from deep-diff.
+ */
+import deepDiff from 'deep-diff';
+import type { AttributeChange, Change, ChangePath, Json } from './types.js';
+
+/** Deep equality of canonical values (key order does not matter; array order does). */
+export function equalJson(a: Json | undefined, b: Json | undefined): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a !== 'object' || typeof b !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => equalJson(item, b[i]));
+  const ao = a as Record<string, Json>;
+  const bo = b as Record<string, Json>;
+  const keys = Object.keys(ao);
+  if (keys.length !== Object.keys(bo).length) return false;
+  return keys.every((k) => Object.hasOwn(bo, k) && equalJson(ao[k], bo[k]));
+}
+
+/** The attributes that differ between two versions of one item, each with its path inside it. */
+export function attributeChanges(before: Json, after: Json): AttributeChange[] {
+  const found = deepDiff.diff<Json, Json>(before, after) ?? [];
+  return found.map((d) => {
+    const path = (d.path ?? []) as ChangePath;
+    switch (d.kind) {
+      case 'N':
+        return { path, after: d.rhs };
+      case 'D':
+        return { path, before: d.lhs };
+      case 'E':
+        return { path, before: d.lhs, after: d.rhs };
+      case 'A': {
+        const item = d.item;
+        const at = [...path, d.index];
+        if (item.kind === 'N') return { path: at, after: item.rhs };
+        if (item.kind === 'D') return { path: at, before: item.lhs };
+        if (item.kind === 'E') return { path: at, before: item.lhs, after: item.rhs };
+        return { path: at };
+      }
+      default: {
+        const unreachable: never = d;
+        return unreachable;
+      }
+    }
+  });
+}
+
+/** A single-valued area: nothing, or one change at the area itself. */
+export function diffSingle(desired: Json, current: Json): Change[] {
+  if (equalJson(desired, current)) return [];
+  return [
+    {
+      action: 'change',
+      path: [],
+      before: current,
+      after: desired,
+      details: attributeChanges(current, desired),
+    },
+  ];
+}
+
+/**
+ * A map of named items: additions and changes in the desired order, then removals in the
+ * current order. Key order alone is not a change (an area with an order keeps it in `index`).
+ */
+export function diffMap(
+  desired: Readonly<Record<string, Json>>,
+  current: Readonly<Record<string, Json>>,
+): Change[] {
+  const changes: Change[] = [];
+  for (const [name, after] of Object.entries(desired)) {
+    if (!Object.hasOwn(current, name)) changes.push({ action: 'add', path: [name], after });
+    else {
+      const before = current[name]!;
+      if (!equalJson(before, after))
+        changes.push({
+          action: 'change',
+          path: [name],
+          before,
+          after,
+          details: attributeChanges(before, after),
+        });
+    }
+  }
+  for (const [name, before] of Object.entries(current))
+    if (!Object.hasOwn(desired, name)) changes.push({ action: 'remove', path: [name], before });
+  return changes;
+}
+
+/** Items of a map that are the same on both sides. */
+export function unchangedInMap(
+  desired: Readonly<Record<string, Json>>,
+  current: Readonly<Record<string, Json>>,
+): number {
+  return Object.entries(desired).filter(
+    ([name, item]) => Object.hasOwn(current, name) && equalJson(item, current[name]),
+  ).length;
+}
+
+/**
+ * An ordered list (ACL rules, layout rows, process actions): the longest common subsequence of
+ * equal items stays; what is left are removals and additions at their positions, and a removal
+ * and an addition at the same position read as one change of that item. Paths are indexes in
+ * the desired list (in the current list for a removal).
+ */
+export function diffList(desired: readonly Json[], current: readonly Json[]): Change[] {
+  const kept = commonSubsequence(desired, current);
+  const changes: Change[] = [];
+  let d = 0;
+  let c = 0;
+  for (const [keepD, keepC] of [...kept, [desired.length, current.length] as const]) {
+    const removed: number[] = [];
+    const added: number[] = [];
+    for (; c < keepC; c++) removed.push(c);
+    for (; d < keepD; d++) added.push(d);
+    const paired = Math.min(removed.length, added.length);
+    for (let i = 0; i < paired; i++) {
+      const before = current[removed[i]!]!;
+      const after = desired[added[i]!]!;
+      changes.push({
+        action: 'change',
+        path: [added[i]!],
+        before,
+        after,
+        details: attributeChanges(before, after),
+      });
+    }
+    for (const i of removed.slice(paired)) changes.push({ action: 'remove', path: [i], before: current[i]! });
+    for (const i of added.slice(paired)) changes.push({ action: 'add', path: [i], after: desired[i]! });
+    d = keepD + 1;
+    c = keepC + 1;
+  }
+  return changes;
+}
+
+/** Items of a list the diff keeps as they are. */
+export function unchangedInList(desired: readonly Json[], current: readonly Json[]): number {
+  return commonSubsequence(desired, current).length;
+}
+
+/** Index pairs (desired, current) of a longest common subsequence of equal items. */
+function commonSubsequence(a: readonly Json[], b: readonly Json[]): [number, number][] {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const table = new Uint32Array(rows * cols);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      table[i * cols + j] = equalJson(a[i], b[j])
+        ? table[(i + 1) * cols + j + 1]! + 1
+        : Math.max(table[(i + 1) * cols + j]!, table[i * cols + j + 1]!);
+  const pairs: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (equalJson(a[i], b[j])) {
+      pairs.push([i, j]);
+      i++;
+      j++;
+    } else if (table[(i + 1) * cols + j]! >= table[i * cols + j + 1]!) i++;
+    else j++;
+  }
+  return pairs;
+}

@@ -1,0 +1,79 @@
+/**
+ * A Plan is plain, JSON-serialisable data (schema/plan.schema.json): for each app, the revisions
+ * it was planned against, for each managed area the action, the item-level changes and the state
+ * before and after, and the risks found. The planner builds it and never prints; renderers read
+ * it and never compute; apply executes it only while the pinned revisions still hold.
+ */
+import type { AreaKey, Change, Json } from '../areas/types.js';
+
+export type { AreaKey, AttributeChange, Change, ChangePath, Json, ProcessCanonical } from '../areas/types.js';
+
+export const PLAN_FORMAT_VERSION = 1;
+
+export type AreaAction = 'no-op' | 'update' | 'create-app';
+
+export interface AreaPlan {
+  key: AreaKey;
+  action: AreaAction;
+  /** What one item of the area is called, for the renderers (`field`, `view`, `rule`). */
+  itemNoun: string;
+  changes: Change[];
+  /** Items of the desired state that no change touches. */
+  unchanged: number;
+  /** The live state in canonical form (null for an app apply creates): what a rollback restores. */
+  before: Json | null;
+  /** The desired state in canonical form: what apply writes. */
+  after: Json;
+}
+
+export type Risk =
+  /** A field (or a table column) removed, or an option removed from a choice field, with its data. */
+  | {
+      kind: 'data-loss';
+      area: AreaKey;
+      field: string;
+      option?: string;
+      records: number;
+      /** A query that lists the records concerned. */
+      query: string;
+    }
+  /** The service cannot make this change: what it is, why, and what to do instead. */
+  | { kind: 'blocked'; area: AreaKey; path: (string | number)[]; reason: string; instead: string }
+  /** The draft already differs from live in these areas: a deploy would publish someone's work. */
+  | { kind: 'pending-draft'; areas: AreaKey[] }
+  /** `unique` added where records share a value: the deploy fails. */
+  | { kind: 'deploy-fails'; field: string; reason: 'unique'; records: number }
+  /** `required` added where records are empty: it deploys, then each is refused on its next update. */
+  | { kind: 'records-need-values'; field: string; records: number; query: string };
+
+export type AppAction = 'no-op' | 'update' | 'create-app';
+
+export interface AppPlan {
+  /** The app's key in appdeploy.yaml. */
+  key: string;
+  /** The app's name as the manifest gives it. */
+  name: string;
+  /** Its id in the environment; null when apply creates it. */
+  id: string | null;
+  action: AppAction;
+  /** The settings revisions read (draft and live), pinned: apply refuses if either moved. */
+  revisions: { draft: string; live: string } | null;
+  /** Every area the manifest manages, in apply order. */
+  areas: AreaPlan[];
+  risks: Risk[];
+}
+
+export interface Plan {
+  formatVersion: typeof PLAN_FORMAT_VERSION;
+  environment: string;
+  /** ISO 8601, from the clock handed to the planner. */
+  createdAt: string;
+  apps: AppPlan[];
+  /** Counted over every change of every app, as the summary line says them. */
+  summary: { add: number; change: number; remove: number };
+}
+
+/** Whether applying the plan would change anything. */
+export function hasChanges(plan: Plan): boolean {
+  return plan.apps.some((app) => app.action !== 'no-op');
+}
