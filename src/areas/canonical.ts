@@ -10,7 +10,7 @@ export function numeric(value: unknown, fallback = ''): string {
   if (value === undefined || value === null) return fallback;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value;
-  return String(value);
+  return typeof value === 'boolean' ? String(value) : fallback;
 }
 
 export function text(value: unknown, fallback = ''): string {
@@ -57,7 +57,7 @@ export function entityTarget(value: unknown): JsonObject {
 export function appRef(value: unknown, ctx: ResolveContext | null): JsonObject {
   const ref = (value ?? {}) as { app?: unknown; code?: unknown };
   if (ref.app !== undefined && ref.app !== null && ref.app !== '') {
-    const app = String(ref.app);
+    const app = typeof ref.app === 'number' || typeof ref.app === 'string' ? String(ref.app) : '';
     return { app: ctx && !/^\d+$/.test(app) ? ctx.appId(app) : app };
   }
   return { code: text(ref.code) };
