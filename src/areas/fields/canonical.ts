@@ -1,0 +1,141 @@
+/**
+ * The canonical form of form fields: field code -> definition holding every property its type
+ * keeps, with the service's defaults filled in where the manifest leaves one out (so that a
+ * manifest without `required` means `required: false`, and a `required: true` set in the browser
+ * shows up as a change), numbers as strings, options ordered by index, other apps by id.
+ * `code` is the key; `renamedFrom` is a hint the manifest gives, never state the service holds.
+ */
+import {
+  FIELD_PROPERTIES,
+  NUMERIC_STRING_PROPERTIES,
+  isSystemFieldType,
+  newFieldDefaults,
+  type FieldType,
+} from '../../platform/index.js';
+import { appRef, defined, entity, flag, numeric, orderByIndex, sortKeys, text } from '../canonical.js';
+import type { Json, JsonObject, ResolveContext } from '../types.js';
+
+export type FieldsCanonical = Record<string, JsonObject>;
+
+/** Properties that only drive how the service shows a system field; the rest it owns. */
+const SYSTEM_PROPERTIES = ['label', 'noLabel'] as const;
+
+/**
+ * One field definition, from a manifest (with `ctx`) or from the service (`ctx` null: other
+ * apps are already ids). Unknown properties are dropped: the schema refuses them in manifests,
+ * and the service adds some (`code`, `enabled`) that the manifest does not manage.
+ */
+export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext | null): JsonObject {
+  const type = text(def.type) as FieldType;
+  const out: Record<string, Json | undefined> = { type };
+  if (isSystemFieldType(type)) {
+    for (const key of SYSTEM_PROPERTIES) out[key] = key === 'noLabel' ? flag(def[key]) : text(def[key]);
+    return sortKeys(defined(out)) as JsonObject;
+  }
+  const defaults = newFieldDefaults(type);
+  for (const key of FIELD_PROPERTIES[type] ?? []) {
+    const given = def[key];
+    const value = given === undefined || given === null ? defaults[key] : given;
+    if (value === undefined || value === null) continue;
+    out[key] = property(type, key, value, ctx);
+  }
+  if (typeof def.renamedFrom === 'string' && ctx) out.renamedFrom = def.renamedFrom;
+  return sortKeys(defined(out)) as JsonObject;
+}
+
+/** Every field of a manifest's `fields` or of the service's `properties`. */
+export function canonicalFields(
+  defs: Readonly<Record<string, unknown>>,
+  ctx: ResolveContext | null,
+): FieldsCanonical {
+  const out: FieldsCanonical = {};
+  for (const code of Object.keys(defs).sort())
+    out[code] = canonicalField((defs[code] ?? {}) as Record<string, unknown>, ctx);
+  return out;
+}
+
+function property(type: FieldType, key: string, value: unknown, ctx: ResolveContext | null): Json {
+  switch (key) {
+    case 'options':
+      return canonicalOptions(value);
+    case 'lookup':
+      return canonicalLookup(value, ctx);
+    case 'referenceTable':
+      return canonicalReferenceTable(value, ctx);
+    case 'fields':
+      return canonicalFields(value as Record<string, unknown>, ctx);
+    case 'entities':
+      return list(value).map(entity);
+    case 'defaultValue':
+      return defaultValue(type, value);
+    default:
+      if (NUMERIC_STRING_PROPERTIES.has(key)) return numeric(value);
+      return value as Json;
+  }
+}
+
+/** A default value: a list for multi-choice and selection fields, a string otherwise. */
+function defaultValue(type: FieldType, value: unknown): Json {
+  if (type === 'USER_SELECT' || type === 'ORGANIZATION_SELECT' || type === 'GROUP_SELECT')
+    return list(value).map((v) => {
+      const e = (v ?? {}) as { type?: unknown; code?: unknown };
+      return { type: text(e.type), code: text(e.code) };
+    });
+  if (Array.isArray(value)) return value.map((v) => numeric(v));
+  return numeric(value);
+}
+
+function canonicalOptions(value: unknown): JsonObject {
+  const given = (value ?? {}) as Record<string, { label?: unknown; index?: unknown }>;
+  const items: Record<string, JsonObject> = {};
+  for (const [name, option] of Object.entries(given))
+    items[name] = defined({
+      label: text(option.label, name),
+      index: option.index === undefined ? undefined : numeric(option.index),
+    });
+  return orderByIndex(items);
+}
+
+function canonicalLookup(value: unknown, ctx: ResolveContext | null): JsonObject {
+  const l = (value ?? {}) as Record<string, unknown>;
+  return {
+    relatedApp: appRef(l.relatedApp, ctx),
+    relatedKeyField: text(l.relatedKeyField),
+    fieldMappings: list(l.fieldMappings).map(pair),
+    lookupPickerFields: list(l.lookupPickerFields).map((f) => text(f)),
+    filterCond: text(l.filterCond),
+    sort: text(l.sort),
+  };
+}
+
+function canonicalReferenceTable(value: unknown, ctx: ResolveContext | null): JsonObject {
+  const r = (value ?? {}) as Record<string, unknown>;
+  return {
+    relatedApp: appRef(r.relatedApp, ctx),
+    condition: pair(r.condition),
+    filterCond: text(r.filterCond),
+    displayFields: list(r.displayFields).map((f) => text(f)),
+    sort: text(r.sort),
+    size: numeric(r.size, '5'),
+  };
+}
+
+function pair(value: unknown): JsonObject {
+  const p = (value ?? {}) as { field?: unknown; relatedField?: unknown };
+  return { field: text(p.field), relatedField: text(p.relatedField) };
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** The field without the manifest's hints: what the service will hold once it is written. */
+export function withoutHints(field: JsonObject): JsonObject {
+  if (!('renamedFrom' in field) && !(field.fields && typeof field.fields === 'object')) return field;
+  const { renamedFrom: _hint, ...rest } = field;
+  if (rest.type === 'SUBTABLE' && rest.fields && typeof rest.fields === 'object' && !Array.isArray(rest.fields))
+    rest.fields = Object.fromEntries(
+      Object.entries(rest.fields).map(([code, inner]) => [code, withoutHints(inner as JsonObject)]),
+    );
+  return rest;
+}

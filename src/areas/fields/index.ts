@@ -1,0 +1,97 @@
+/**
+ * Form fields (`fields` in a manifest): `/k/v1/app/form/fields.json`, draft at `preview/`,
+ * written with POST (add), PUT (change, rename) and DELETE (remove) on the draft. A map by code;
+ * a table's columns are items of their own. Order is not part of the fields: the layout has it.
+ */
+import { newFieldDefaults, type FieldType } from '../../platform/index.js';
+import type { FieldManifest } from '../../project/manifest.js';
+import { attributeChanges, equalJson } from '../diff.js';
+import type { Area, Change, ExportContext, Json, JsonObject } from '../types.js';
+import { canonicalFields, type FieldsCanonical } from './canonical.js';
+import { itemPath, planFields, type FieldPlan } from './items.js';
+import { fieldBlocks, fieldProbes } from './risks.js';
+import { fieldWrites } from './writes.js';
+
+export const fieldsArea: Area<FieldsCanonical> = {
+  key: 'fields',
+  itemNoun: 'field',
+  fromManifest: (manifest, ctx) =>
+    manifest.fields === undefined ? undefined : canonicalFields(manifest.fields as Record<string, unknown>, ctx),
+  toManifest: (canonical, ctx) => ({ fields: manifestFields(canonical, ctx) }),
+  read: async ({ client, app, copy }) => {
+    const { properties, revision } = await client.form.getFields({ app, copy });
+    return { value: canonicalFields(properties as Record<string, unknown>, null), revision };
+  },
+  diff: (desired, current) => planFields(desired, current).map(toChange),
+  unchangedCount: (desired, current) => {
+    const plans = planFields(desired, current).filter((p) => p.kind !== 'remove');
+    let items = 0;
+    for (const field of Object.values(desired)) {
+      items += 1;
+      if (field.type === 'SUBTABLE') items += Object.keys((field.fields ?? {}) as JsonObject).length;
+    }
+    return items - plans.length;
+  },
+  writes: fieldWrites,
+  probes: fieldProbes,
+  blocked: fieldBlocks,
+};
+
+function toChange(plan: FieldPlan): Change {
+  const path = itemPath(plan.item);
+  switch (plan.kind) {
+    case 'add':
+      return { action: 'add', path, after: plan.item.def };
+    case 'remove':
+      return { action: 'remove', path, before: plan.item.def };
+    case 'change':
+    case 'replace': {
+      const before = plan.before.def;
+      const after = plan.item.def;
+      return { action: plan.kind, path, before, after, details: attributeChanges(before, after) };
+    }
+    case 'rename': {
+      const before = plan.before.def;
+      const after = plan.item.def;
+      return { action: 'rename', path, from: plan.before.code, before, after, details: attributeChanges(before, after) };
+    }
+    default: {
+      const unreachable: never = plan;
+      return unreachable;
+    }
+  }
+}
+
+/** Canonical fields as a manifest writes them: defaults left out, other apps by project key. */
+function manifestFields(fields: FieldsCanonical, ctx: ExportContext): Record<string, FieldManifest> {
+  const out: Record<string, FieldManifest> = {};
+  for (const [code, field] of Object.entries(fields)) out[code] = manifestField(field, ctx) as unknown as FieldManifest;
+  return out;
+}
+
+function manifestField(field: JsonObject, ctx: ExportContext): JsonObject {
+  const defaults = newFieldDefaults(String(field.type) as FieldType);
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(field)) {
+    if (key !== 'type' && key !== 'label' && equalJson(value, (defaults[key] ?? undefined) as Json | undefined))
+      continue;
+    if (key === 'fields' && value && typeof value === 'object' && !Array.isArray(value))
+      out.fields = Object.fromEntries(
+        Object.entries(value).map(([c, inner]) => [c, manifestField(inner as JsonObject, ctx)]),
+      );
+    else out[key] = exportApps(value, ctx);
+  }
+  return out;
+}
+
+function exportApps(value: Json, ctx: ExportContext): Json {
+  if (Array.isArray(value)) return value.map((v) => exportApps(v, ctx));
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'relatedApp' && inner && typeof inner === 'object' && !Array.isArray(inner) && typeof inner.app === 'string')
+      out[key] = { app: ctx.appKey(inner.app) ?? Number(inner.app) };
+    else out[key] = exportApps(inner, ctx);
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * Fields as a flat list of items: a top-level field is the item `[code]` (a table without its
+ * columns), a table's column is the item `[table, code]`. Diff, risks and writes all work on
+ * items, so a column changes, is renamed or removed on its own line, like any field.
+ */
+import { isSystemFieldType } from '../../platform/index.js';
+import { equalJson } from '../diff.js';
+import type { ChangePath, JsonObject } from '../types.js';
+import { withoutHints, type FieldsCanonical } from './canonical.js';
+
+export interface FieldItem {
+  code: string;
+  /** The table the field is a column of; null at top level. */
+  table: string | null;
+  /** The definition; a table's without its `fields`, and without hints. */
+  def: JsonObject;
+  /** The code the manifest says this field had before (`renamedFrom`), desired side only. */
+  renamedFrom: string | null;
+}
+
+export function itemPath(item: Pick<FieldItem, 'code' | 'table'>): ChangePath {
+  return item.table === null ? [item.code] : [item.table, item.code];
+}
+
+/** Items by code; codes are unique across the whole form, columns included. */
+export function fieldItems(fields: FieldsCanonical): Map<string, FieldItem> {
+  const items = new Map<string, FieldItem>();
+  for (const [code, field] of Object.entries(fields)) {
+    const { fields: columns, ...def } = withoutHints(field);
+    items.set(code, { code, table: null, def, renamedFrom: hint(field) });
+    if (def.type !== 'SUBTABLE' || !columns || typeof columns !== 'object' || Array.isArray(columns)) continue;
+    const raw = (field.fields ?? {}) as Record<string, JsonObject>;
+    for (const [inner, column] of Object.entries(columns as Record<string, JsonObject>))
+      items.set(inner, { code: inner, table: code, def: column, renamedFrom: hint(raw[inner]) });
+  }
+  return items;
+}
+
+function hint(field: JsonObject | undefined): string | null {
+  return typeof field?.renamedFrom === 'string' ? field.renamedFrom : null;
+}
+
+export type FieldPlan =
+  | { kind: 'add'; item: FieldItem }
+  | { kind: 'remove'; item: FieldItem }
+  | { kind: 'change'; item: FieldItem; before: FieldItem }
+  | { kind: 'rename'; item: FieldItem; before: FieldItem }
+  /** A type change, or a move into or out of a table: the service cannot do it in place. */
+  | { kind: 'replace'; item: FieldItem; before: FieldItem; reason: 'type' | 'table' };
+
+/**
+ * What happens to each field. System fields the manifest does not list are not managed. A
+ * `renamedFrom` counts only while the service has the old code and not the new one: once the
+ * rename is done it is a no-op, so it can stay in the file.
+ */
+export function planFields(desired: FieldsCanonical, current: FieldsCanonical): FieldPlan[] {
+  const want = fieldItems(desired);
+  const have = fieldItems(current);
+  const consumed = new Set<string>();
+  // Old code -> new code of renamed tables: their columns stay in the same table.
+  const renamedTables = new Map<string, string>();
+  const plans: FieldPlan[] = [];
+  for (const item of want.values()) {
+    const same = have.get(item.code);
+    const old = item.renamedFrom === null || same ? undefined : have.get(item.renamedFrom);
+    const before = same ?? (old && !want.has(old.code) ? old : undefined);
+    if (!before) {
+      plans.push({ kind: 'add', item });
+      continue;
+    }
+    consumed.add(before.code);
+    if (before.def.type !== item.def.type) plans.push({ kind: 'replace', item, before, reason: 'type' });
+    else if (tableAfterRenames(before.table, renamedTables) !== item.table)
+      plans.push({ kind: 'replace', item, before, reason: 'table' });
+    else if (before.code !== item.code) {
+      plans.push({ kind: 'rename', item, before });
+      if (item.def.type === 'SUBTABLE') renamedTables.set(before.code, item.code);
+    } else if (!equalJson(item.def, before.def)) plans.push({ kind: 'change', item, before });
+  }
+  for (const item of have.values()) {
+    if (consumed.has(item.code) || isSystemFieldType(String(item.def.type))) continue;
+    // A column goes with its table when the whole table goes.
+    if (item.table !== null && !consumed.has(item.table)) continue;
+    plans.push({ kind: 'remove', item });
+  }
+  return plans;
+}
+
+function tableAfterRenames(table: string | null, renamed: ReadonlyMap<string, string>): string | null {
+  return table === null ? null : (renamed.get(table) ?? table);
+}

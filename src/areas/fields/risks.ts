@@ -1,0 +1,86 @@
+/**
+ * What a fields change risks: data that goes with a removed field, column or option; a deploy
+ * that `unique` makes fail; records that `required` leaves needing a value; and the changes the
+ * service cannot make at all.
+ */
+import { UNIQUE_FIELD_TYPES, isSystemFieldType, type FieldType } from '../../platform/index.js';
+import type { BlockedChange, JsonObject, RiskProbe } from '../types.js';
+import type { FieldsCanonical } from './canonical.js';
+import { itemPath, planFields, type FieldItem } from './items.js';
+
+/** Types whose values are not data a user entered: removing them loses nothing. */
+const NO_DATA = new Set(['GROUP', 'REFERENCE_TABLE', 'CALC', 'LABEL', 'SPACER', 'HR']);
+
+export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical): RiskProbe[] {
+  const probes: RiskProbe[] = [];
+  for (const plan of planFields(desired, current)) {
+    switch (plan.kind) {
+      case 'remove':
+        if (!holdsData(plan.item)) break;
+        probes.push({ kind: 'data-loss', ...where(plan.item) });
+        break;
+      case 'change':
+      case 'rename': {
+        const { item, before } = plan;
+        for (const option of removedOptions(item.def, before.def))
+          probes.push({ kind: 'data-loss', ...where(before), option });
+        const type = String(item.def.type) as FieldType;
+        if (item.def.unique === true && before.def.unique !== true && UNIQUE_FIELD_TYPES.has(type))
+          probes.push({ kind: 'deploy-fails', field: before.code, fieldType: type, reason: 'unique' });
+        if (item.def.required === true && before.def.required !== true)
+          probes.push({ kind: 'records-need-values', ...where(before) });
+        break;
+      }
+      case 'add':
+      case 'replace':
+        break;
+      default: {
+        const unreachable: never = plan;
+        return unreachable;
+      }
+    }
+  }
+  return probes;
+}
+
+export function fieldBlocks(desired: FieldsCanonical, current: FieldsCanonical): BlockedChange[] {
+  return planFields(desired, current).flatMap((plan) => {
+    if (plan.kind !== 'replace') return [];
+    const { item, before } = plan;
+    if (plan.reason === 'type')
+      return [
+        {
+          path: itemPath(item),
+          reason: `the service cannot change the type of field "${before.code}" (${String(before.def.type)} -> ${String(item.def.type)})`,
+          instead: `add a field with a new code and type, copy the values over, then remove "${before.code}"`,
+        },
+      ];
+    const from = before.table === null ? 'the top level' : `table "${before.table}"`;
+    const to = item.table === null ? 'the top level' : `table "${item.table}"`;
+    return [
+      {
+        path: itemPath(item),
+        reason: `the service cannot move field "${before.code}" from ${from} into ${to}`,
+        instead: `add a field with a new code in ${to}, copy the values over, then remove "${before.code}"`,
+      },
+    ];
+  });
+}
+
+function holdsData(item: FieldItem): boolean {
+  const type = String(item.def.type);
+  return !NO_DATA.has(type) && !isSystemFieldType(type);
+}
+
+function where(item: FieldItem): { field: string; fieldType: string; table?: string } {
+  return item.table === null
+    ? { field: item.code, fieldType: String(item.def.type) }
+    : { field: item.code, fieldType: String(item.def.type), table: item.table };
+}
+
+function removedOptions(after: JsonObject, before: JsonObject): string[] {
+  const had = before.options;
+  if (!had || typeof had !== 'object' || Array.isArray(had)) return [];
+  const has = (after.options ?? {}) as JsonObject;
+  return Object.keys(had).filter((name) => !Object.hasOwn(has, name));
+}

@@ -1,0 +1,103 @@
+/**
+ * The writes of a fields change, in the service's terms: POST the new fields (a new table with
+ * its columns), PUT the changed and renamed ones (a rename is keyed by the old code with the new
+ * one in `code`, which keeps the data), and, after the layout no longer shows them, DELETE the
+ * removed ones.
+ */
+import type { Json, JsonObject, WriteContext, WriteStep } from '../types.js';
+import type { FieldsCanonical } from './canonical.js';
+import { planFields, type FieldItem, type FieldPlan } from './items.js';
+
+export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep[] {
+  const plans = planFields(desired, current).filter((p) => p.kind !== 'replace');
+  const steps: WriteStep[] = [];
+  const upserts = plans.filter((p) => p.kind !== 'remove');
+  if (upserts.length > 0)
+    steps.push({
+      phase: 'fields-upsert',
+      describe: `fields: ${counts(upserts)}`,
+      run: (ctx, revision) => upsert(ctx, revision, upserts),
+    });
+  const removals = plans.filter((p) => p.kind === 'remove').map((p) => p.item.code);
+  if (removals.length > 0)
+    steps.push({
+      phase: 'fields-remove',
+      describe: `fields: remove ${removals.length}`,
+      run: async (ctx, revision) =>
+        (await ctx.client.form.deleteFields({ app: ctx.app, fields: removals, revision })).revision,
+    });
+  return steps;
+}
+
+async function upsert(ctx: WriteContext, revision: string, plans: FieldPlan[]): Promise<string> {
+  const added = new Map<string, JsonObject>();
+  const changed = new Map<string, JsonObject>();
+  // Tables by their code on the service now, so a column lands in the table that holds it.
+  const currentTableCode = new Map<string, string>();
+  for (const plan of plans)
+    if (plan.kind === 'rename' && plan.item.def.type === 'SUBTABLE')
+      currentTableCode.set(plan.item.code, plan.before.code);
+  const tableAdded = new Set(plans.filter((p) => p.kind === 'add' && p.item.table === null).map((p) => p.item.code));
+
+  for (const plan of plans) {
+    const { item } = plan;
+    const def = body(item, ctx);
+    const key = plan.kind === 'add' ? item.code : plan.before.code;
+    if (item.table === null) {
+      const into = plan.kind === 'add' ? added : changed;
+      into.set(key, { ...into.get(key), ...def });
+    } else if (tableAdded.has(item.table)) {
+      const table = added.get(item.table) ?? {};
+      added.set(item.table, { ...table, fields: { ...(table.fields as JsonObject), [key]: def } });
+    } else {
+      const tableKey = currentTableCode.get(item.table) ?? item.table;
+      const table = changed.get(tableKey) ?? { type: 'SUBTABLE', code: item.table };
+      changed.set(tableKey, { ...table, fields: { ...(table.fields as JsonObject), [key]: def } });
+    }
+  }
+  let next = revision;
+  if (added.size > 0)
+    next = (
+      await ctx.client.form.addFields({
+        app: ctx.app,
+        properties: Object.fromEntries(added) as never,
+        revision: next,
+      })
+    ).revision;
+  if (changed.size > 0)
+    next = (
+      await ctx.client.form.updateFields({
+        app: ctx.app,
+        properties: Object.fromEntries(changed) as never,
+        revision: next,
+      })
+    ).revision;
+  return next;
+}
+
+/** A field definition as the service takes it: its (new) code, other apps resolved to ids. */
+function body(item: FieldItem, ctx: WriteContext): JsonObject {
+  return { ...(resolveApps(item.def, ctx) as JsonObject), code: item.code };
+}
+
+function resolveApps(value: Json, ctx: WriteContext): Json {
+  if (Array.isArray(value)) return value.map((v) => resolveApps(v, ctx));
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const [key, inner] of Object.entries(value))
+    out[key] =
+      key === 'relatedApp' && inner && typeof inner === 'object' && !Array.isArray(inner)
+        ? relatedApp(inner, ctx)
+        : resolveApps(inner, ctx);
+  return out;
+}
+
+function relatedApp(ref: JsonObject, ctx: WriteContext): JsonObject {
+  return typeof ref.app === 'string' ? { app: ctx.resolveApp(ref.app) } : ref;
+}
+
+function counts(plans: FieldPlan[]): string {
+  const by = new Map<string, number>();
+  for (const p of plans) by.set(p.kind, (by.get(p.kind) ?? 0) + 1);
+  return [...by].map(([kind, n]) => `${kind} ${n}`).join(', ');
+}

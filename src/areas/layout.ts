@@ -1,0 +1,150 @@
+/**
+ * The form layout (`layout` in a manifest): `/k/v1/app/form/layout.json`, draft at `preview/`,
+ * written whole with PUT. An ordered list of blocks (ROW, SUBTABLE, GROUP). A size or a field's
+ * type is compared only where the manifest gives it: the service fills in sizes of its own, and
+ * a field's type is its definition's, which the layout only repeats.
+ */
+import type { AppManifest } from '../project/manifest.js';
+import { defined, numeric, text } from './canonical.js';
+import { diffList, unchangedInList } from './diff.js';
+import type { Area, Json, JsonObject } from './types.js';
+
+type Layout = JsonObject[];
+
+const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
+
+export const layoutArea: Area<Layout> = {
+  key: 'layout',
+  itemNoun: 'row',
+  fromManifest: (manifest) =>
+    manifest.layout === undefined ? undefined : canonicalLayout(manifest.layout as unknown[], fieldTypes(manifest)),
+  toManifest: (layout) => ({ layout: layout as unknown as AppManifest['layout'] }),
+  read: async ({ client, app, copy }) => {
+    const { layout, revision } = await client.form.getLayout({ app, copy });
+    return { value: canonicalLayout(layout as unknown[], new Map()), revision };
+  },
+  diff: (desired, current) => diffList(desired, projectOnto(current, desired)),
+  unchangedCount: (desired, current) => unchangedInList(desired, projectOnto(current, desired)),
+  writes: (desired) => [
+    {
+      phase: 'layout',
+      describe: `layout: ${desired.length} rows`,
+      run: async (ctx, revision) => {
+        // The service wants each field's type; the fields written just before say it.
+        const { properties } = await ctx.client.form.getFields({ app: ctx.app, copy: 'draft' });
+        const types = typesOf(properties as Record<string, { type?: string; fields?: unknown }>);
+        const layout = desired.map((block) => withTypes(block, types));
+        return (await ctx.client.form.updateLayout({ app: ctx.app, layout: layout as never, revision })).revision;
+      },
+    },
+  ],
+};
+
+function canonicalLayout(blocks: unknown[], types: ReadonlyMap<string, string>): Layout {
+  return blocks.map((raw) => {
+    const block = (raw ?? {}) as Record<string, unknown>;
+    const type = text(block.type, 'ROW');
+    if (type === 'GROUP')
+      return { type, code: text(block.code), layout: canonicalLayout(list(block.layout), types) };
+    if (type === 'SUBTABLE') return { type, code: text(block.code), fields: elements(block.fields, types) };
+    return { type: 'ROW', fields: elements(block.fields, types) };
+  });
+}
+
+function elements(value: unknown, types: ReadonlyMap<string, string>): Json[] {
+  return list(value).map((raw) => {
+    const e = (raw ?? {}) as Record<string, unknown>;
+    const type = typeof e.type === 'string' ? e.type : undefined;
+    const size = sizeOf(e.size);
+    if (type !== undefined && DECORATIONS.has(type))
+      return defined({
+        type,
+        label: type === 'LABEL' ? text(e.label) : undefined,
+        elementId: type === 'HR' ? undefined : text(e.elementId),
+        size,
+      });
+    const code = text(e.code);
+    return defined({ type: type ?? types.get(code), code, size });
+  });
+}
+
+function sizeOf(value: unknown): JsonObject | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const s = value as Record<string, unknown>;
+  const out = defined({
+    width: s.width === undefined || s.width === '' ? undefined : numeric(s.width),
+    height: s.height === undefined || s.height === '' ? undefined : numeric(s.height),
+    innerHeight: s.innerHeight === undefined || s.innerHeight === '' ? undefined : numeric(s.innerHeight),
+  });
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The current layout reduced to what the desired one states: sizes and field types are kept
+ * only where the element at the same place in the desired layout gives them, and only the size
+ * keys it gives. Elements are matched by code (fields) or by position (decorations).
+ */
+function projectOnto(current: Layout, desired: Layout): Layout {
+  const wanted = new Map<string, JsonObject>();
+  collect(desired, wanted);
+  const project = (blocks: Layout, path: string): Layout =>
+    blocks.map((block, b) => {
+      if (block.type === 'GROUP') return { ...block, layout: project(block.layout as Layout, `${path}${b}.`) };
+      const fields = (block.fields as JsonObject[]).map((element, i) => {
+        const like = wanted.get(typeof element.code === 'string' ? `code:${element.code}` : `${path}${b}.${i}`);
+        return reduce(element, like);
+      });
+      return { ...block, fields };
+    });
+  return project(current, '');
+}
+
+function collect(blocks: Layout, into: Map<string, JsonObject>, path = ''): void {
+  blocks.forEach((block, b) => {
+    if (block.type === 'GROUP') return collect(block.layout as Layout, into, `${path}${b}.`);
+    (block.fields as JsonObject[]).forEach((element, i) =>
+      into.set(typeof element.code === 'string' ? `code:${element.code}` : `${path}${b}.${i}`, element),
+    );
+  });
+}
+
+function reduce(element: JsonObject, like: JsonObject | undefined): JsonObject {
+  const out: JsonObject = { ...element };
+  if (!like || like.type === undefined) delete out.type;
+  if (!like?.size || !out.size) delete out.size;
+  else {
+    const keys = Object.keys(like.size as JsonObject);
+    out.size = Object.fromEntries(Object.entries(out.size as JsonObject).filter(([k]) => keys.includes(k)));
+  }
+  if (element.type !== undefined && DECORATIONS.has(String(element.type))) out.type = element.type;
+  return out;
+}
+
+function withTypes(block: JsonObject, types: ReadonlyMap<string, string>): JsonObject {
+  if (block.type === 'GROUP')
+    return { ...block, layout: (block.layout as JsonObject[]).map((row) => withTypes(row, types)) };
+  const fields = (block.fields as JsonObject[]).map((e) =>
+    e.type === undefined && typeof e.code === 'string' ? { ...e, type: types.get(e.code) ?? null } : e,
+  );
+  return { ...block, fields };
+}
+
+/** Field code -> type, columns included, from a manifest's fields. */
+function fieldTypes(manifest: AppManifest): Map<string, string> {
+  return typesOf((manifest.fields ?? {}) as Record<string, { type?: string; fields?: unknown }>);
+}
+
+function typesOf(fields: Record<string, { type?: string; fields?: unknown }>): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const [code, field] of Object.entries(fields)) {
+    if (typeof field.type === 'string') types.set(code, field.type);
+    if (field.fields && typeof field.fields === 'object')
+      for (const [inner, f] of Object.entries(field.fields as Record<string, { type?: string }>))
+        if (typeof f.type === 'string') types.set(inner, f.type);
+  }
+  return types;
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
