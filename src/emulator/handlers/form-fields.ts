@@ -1,7 +1,8 @@
 import { Problems } from '../errors.js';
 import { writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
-import { fieldDefinition, SYSTEM_TYPES } from '../validate/fields.js';
+import { fieldDefinition } from '../validate/fields.js';
+import { isSystemFieldType } from '../../platform/index.js';
 import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
 import { otherAppFields, readHandler } from './settings/routes.js';
@@ -143,7 +144,7 @@ function deleteFields(req: ApiRequest): unknown {
     codes.forEach((code, i) => {
       const type = typeof code === 'string' ? fields.get(code) : undefined;
       if (type === undefined) problems.add(`fields[${i}]`, `The field "${String(code)}" does not exist.`);
-      else if ((SYSTEM_TYPES as readonly string[]).includes(type))
+      else if (isSystemFieldType(type))
         problems.add(`fields[${i}]`, `The system field "${String(code)}" cannot be deleted.`);
     });
     problems.throwIfAny();

@@ -1,21 +1,22 @@
 import type { AppSettings, JsonObject } from './app.js';
+import {
+  FIELD_PROPERTIES,
+  NEW_APP_GENERAL_SETTINGS,
+  SYSTEM_FIELD_CODES,
+  SYSTEM_FIELD_LABELS,
+  SYSTEM_FIELD_TYPES,
+} from '../../platform/index.js';
 
 /** The system fields every new app has (platform-facts), with the codes the hosted platform gives them in English. */
 function systemFields(): Record<string, JsonObject> {
-  const field = (type: string, code: string, label: string, extra: JsonObject = {}): [string, JsonObject] => [
-    code,
-    { type, code, label, noLabel: false, ...extra },
-  ];
-  return Object.fromEntries([
-    field('RECORD_NUMBER', 'Record_number', 'Record number'),
-    field('CREATOR', 'Created_by', 'Created by'),
-    field('CREATED_TIME', 'Created_datetime', 'Created datetime'),
-    field('MODIFIER', 'Updated_by', 'Updated by'),
-    field('UPDATED_TIME', 'Updated_datetime', 'Updated datetime'),
-    field('STATUS', 'Status', 'Status', { enabled: false }),
-    field('STATUS_ASSIGNEE', 'Assignee', 'Assignee', { enabled: false }),
-    field('CATEGORY', 'Categories', 'Categories', { enabled: false }),
-  ]);
+  return Object.fromEntries(
+    SYSTEM_FIELD_TYPES.map((type) => {
+      const code = SYSTEM_FIELD_CODES.en[type];
+      // STATUS, STATUS_ASSIGNEE and CATEGORY report whether their feature is on: off in a new app.
+      const enabled = FIELD_PROPERTIES[type].includes('enabled') ? { enabled: false } : {};
+      return [code, { type, code, label: SYSTEM_FIELD_LABELS.en[type], noLabel: false, ...enabled }];
+    }),
+  );
 }
 
 const ALL_RECORD_RIGHTS = {
@@ -30,20 +31,7 @@ const ALL_RECORD_RIGHTS = {
 /** The settings of a new app (platform-facts: system fields, one LIST view, process off, default ACL). */
 export function newAppSettings(name: string, viewId: string): AppSettings {
   return {
-    general: {
-      name,
-      description: '',
-      icon: { type: 'PRESET', key: 'APP72' },
-      theme: 'WHITE',
-      titleField: { selectionMode: 'AUTO' },
-      numberPrecision: { digits: '16', decimalPlaces: '4', roundingMode: 'HALF_EVEN' },
-      firstMonthOfFiscalYear: '4',
-      enableThumbnails: true,
-      enableBulkDeletion: false,
-      enableComments: true,
-      enableDuplicateRecord: true,
-      enableInlineRecordEditing: true,
-    },
+    general: { name, ...structuredClone(NEW_APP_GENERAL_SETTINGS) },
     properties: systemFields(),
     layout: [],
     views: {
@@ -54,8 +42,8 @@ export function newAppSettings(name: string, viewId: string): AppSettings {
         index: '0',
         builtinType: null,
         filterCond: '',
-        sort: 'Record_number desc',
-        fields: ['Record_number'],
+        sort: `${SYSTEM_FIELD_CODES.en.RECORD_NUMBER} desc`,
+        fields: [SYSTEM_FIELD_CODES.en.RECORD_NUMBER],
       },
     },
     process: { enable: false, states: {}, actions: [] },

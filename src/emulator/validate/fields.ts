@@ -1,31 +1,13 @@
-import {
-  anyJson,
-  arr,
-  bool,
-  field,
-  int,
-  join,
-  map,
-  num,
-  obj,
-  str,
-  type CheckContext,
-  type Shape,
-} from './shape.js';
+import { arr, bool, field, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
 import { appRef, fieldOf, withOtherApp } from './common.js';
 import type { JsonObject } from '../model/app.js';
-
-/** The field types the form has besides the system ones; only these can be added. */
-export const SYSTEM_TYPES = [
-  'RECORD_NUMBER',
-  'CREATOR',
-  'CREATED_TIME',
-  'MODIFIER',
-  'UPDATED_TIME',
-  'STATUS',
-  'STATUS_ASSIGNEE',
-  'CATEGORY',
-] as const;
+import {
+  FIELD_PROPERTIES,
+  NOT_IN_SUBTABLE_TYPES,
+  isSystemFieldType,
+  type FieldType,
+  type SystemFieldType,
+} from '../../platform/index.js';
 
 const text = str();
 const flag = bool();
@@ -80,8 +62,16 @@ const optionsN = { options, defaultValue: arr(text) };
 const textLike = { defaultValue: text, unique: flag, minLength: count, maxLength: count };
 const user = { entities: arr(userEntity), defaultValue: arr(userEntity) };
 
-/** The properties each field type takes (platform-facts' "Settings shapes"); anything else is refused. */
-const TYPE_PROPS: Record<string, Record<string, Shape>> = {
+/** A system field: its label, and `enabled` where platform says the service reports it. */
+function system(type: SystemFieldType): Record<string, Shape> {
+  return FIELD_PROPERTIES[type].includes('enabled') ? { ...base, enabled: flag } : base;
+}
+
+/**
+ * The properties each field type takes (platform-facts' "Settings shapes"); anything else is
+ * refused. Their names must be platform's FIELD_PROPERTIES (test/platform compares them).
+ */
+export const TYPE_PROPS: Record<FieldType, Record<string, Shape>> = {
   SINGLE_LINE_TEXT: { ...input, ...textLike, expression: text, hideExpression: flag, lookup },
   NUMBER: {
     ...input,
@@ -123,18 +113,15 @@ const TYPE_PROPS: Record<string, Record<string, Shape>> = {
   REFERENCE_TABLE: { ...base, referenceTable },
   GROUP: { ...base, openGroup: flag },
   SUBTABLE: base,
-  ...Object.fromEntries(SYSTEM_TYPES.map((t) => [t, { ...base, enabled: flag, size: anyJson }])),
+  RECORD_NUMBER: system('RECORD_NUMBER'),
+  CREATOR: system('CREATOR'),
+  CREATED_TIME: system('CREATED_TIME'),
+  MODIFIER: system('MODIFIER'),
+  UPDATED_TIME: system('UPDATED_TIME'),
+  STATUS: system('STATUS'),
+  STATUS_ASSIGNEE: system('STATUS_ASSIGNEE'),
+  CATEGORY: system('CATEGORY'),
 };
-
-/** Types a subtable may hold. */
-const NOT_IN_TABLE = new Set([
-  'SUBTABLE',
-  'REFERENCE_TABLE',
-  'GROUP',
-  'CATEGORY',
-  'STATUS',
-  'STATUS_ASSIGNEE',
-]);
 
 /**
  * One field definition of a fields POST (`add`: type and label required, a new code) or PUT
@@ -157,13 +144,14 @@ export function fieldDefinition(
       );
       return undefined;
     }
-    const props = typeof type === 'string' ? TYPE_PROPS[type] : undefined;
-    if (!props || (mode === 'add' && (SYSTEM_TYPES as readonly string[]).includes(type as string))) {
-      const known = Object.keys(TYPE_PROPS).filter((t) => !(SYSTEM_TYPES as readonly string[]).includes(t));
+    const props =
+      typeof type === 'string' ? (TYPE_PROPS as Record<string, Record<string, Shape>>)[type] : undefined;
+    if (!props || (mode === 'add' && isSystemFieldType(type as string))) {
+      const known = Object.keys(TYPE_PROPS).filter((t) => !isSystemFieldType(t));
       ctx.problems.add(join(path, 'type'), `Enter a field type: one of ${known.join(', ')}.`);
       return undefined;
     }
-    if (inTable && NOT_IN_TABLE.has(type as string)) {
+    if (inTable && NOT_IN_SUBTABLE_TYPES.has(type as FieldType)) {
       ctx.problems.add(join(path, 'type'), `A ${String(type)} field cannot be inside a table.`);
       return undefined;
     }

@@ -1,0 +1,21 @@
+/**
+ * The platform's facts as data: field types, system fields and the codes a new app gives them,
+ * the properties each type keeps, what the service fills in and sends as strings. The emulator,
+ * project/ and areas/ read them here; this folder imports nothing from the rest of src/.
+ */
+export type { FieldType, SystemFieldType } from './field-types.js';
+export {
+  FIELD_TYPES,
+  SYSTEM_FIELD_TYPES,
+  isSystemFieldType,
+  UNIQUE_FIELD_TYPES,
+  DATE_FIELD_TYPES,
+  CHOICE_FIELD_TYPES,
+  NOT_IN_SUBTABLE_TYPES,
+  INPUT_FIELD_TYPES,
+} from './field-types.js';
+export type { Locale } from './system-fields.js';
+export { SYSTEM_FIELD_CODES, SYSTEM_FIELD_LABELS } from './system-fields.js';
+export { FIELD_PROPERTIES, NUMERIC_STRING_PROPERTIES } from './field-properties.js';
+export { newFieldDefaults } from './field-defaults.js';
+export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';

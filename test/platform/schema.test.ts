@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  CHOICE_FIELD_TYPES,
+  FIELD_PROPERTIES,
+  FIELD_TYPES,
+  INPUT_FIELD_TYPES,
+  NOT_IN_SUBTABLE_TYPES,
+  SYSTEM_FIELD_TYPES,
+  UNIQUE_FIELD_TYPES,
+  isSystemFieldType,
+  type FieldType,
+} from '../../src/platform/index.js';
+
+/**
+ * The platform table against schema/app.schema.json, an independent description written for
+ * editors and manifests: both must say the same thing about which keys each field type takes.
+ */
+interface Def {
+  $ref?: string;
+  allOf?: Def[];
+  if?: { properties?: { type?: { const?: string; enum?: string[] } } };
+  then?: Def;
+  properties?: Record<string, unknown>;
+  enum?: string[];
+}
+const schema = JSON.parse(readFileSync(new URL('../../schema/app.schema.json', import.meta.url), 'utf8')) as {
+  $defs: Record<string, Def>;
+};
+const defs = schema.$defs;
+const resolve = (def: Def): Def => (def.$ref ? defs[def.$ref.replace('#/$defs/', '')]! : def);
+
+/** The schema definitions that apply to a field of `type` under `field` (conditional branches taken). */
+function branchesFor(type: string, def: Def = defs.field!): Def[] {
+  const found: Def[] = [];
+  for (const part of def.allOf ?? []) {
+    const branch = resolve(part);
+    if (branch.allOf) found.push(...branchesFor(type, branch));
+    const cond = branch.if?.properties?.type;
+    if (cond && (cond.const === type || cond.enum?.includes(type)) && branch.then)
+      found.push(resolve(branch.then));
+  }
+  return found;
+}
+
+/** The keys the schema lets a manifest write for a field of `type` (besides `type`). */
+function schemaKeys(type: string): string[] {
+  const branches = branchesFor(type);
+  expect(branches, type).toHaveLength(1);
+  return Object.keys(branches[0]!.properties ?? {})
+    .filter((k) => k !== 'type')
+    .sort();
+}
+
+/**
+ * What a manifest cannot write although the service reports it: a system field's `enabled`
+ * follows process management and categories. (`code` is the manifest's map key.)
+ */
+const READ_ONLY = new Set(['enabled']);
+
+describe('platform facts agree with schema/app.schema.json', () => {
+  it('field types: the same set, in the same order', () => {
+    const typeEnum = (defs.field!.properties as { type: { enum: string[] } }).type.enum;
+    expect(typeEnum).toEqual([...FIELD_TYPES]);
+    expect(FIELD_TYPES.filter(isSystemFieldType)).toEqual([...SYSTEM_FIELD_TYPES]);
+  });
+
+  it('subtable columns: every type but those NOT_IN_SUBTABLE_TYPES names', () => {
+    const memberEnum = (defs.memberField!.properties as { type: { enum: string[] } }).type.enum;
+    expect(memberEnum).toEqual(FIELD_TYPES.filter((t) => !NOT_IN_SUBTABLE_TYPES.has(t)));
+  });
+
+  it.each(FIELD_TYPES.map((t) => [t]))('%s: the schema takes exactly FIELD_PROPERTIES', (type) => {
+    const expected = FIELD_PROPERTIES[type].filter((p) => !READ_ONLY.has(p)).sort();
+    expect(schemaKeys(type)).toEqual(expected);
+  });
+
+  const typesWithKey = (key: string): FieldType[] => FIELD_TYPES.filter((t) => schemaKeys(t).includes(key));
+
+  it('type groups: unique, required and options are kept by the types the groups name', () => {
+    expect(typesWithKey('unique')).toEqual(FIELD_TYPES.filter((t) => UNIQUE_FIELD_TYPES.has(t)));
+    expect(typesWithKey('required')).toEqual(FIELD_TYPES.filter((t) => INPUT_FIELD_TYPES.has(t)));
+    expect(typesWithKey('options')).toEqual(FIELD_TYPES.filter((t) => CHOICE_FIELD_TYPES.has(t)));
+  });
+});
