@@ -17,8 +17,10 @@ export const layoutArea: Area<Layout> = {
   key: 'layout',
   itemNoun: 'row',
   fromManifest: (manifest) =>
-    manifest.layout === undefined ? undefined : canonicalLayout(manifest.layout as unknown[], fieldTypes(manifest)),
-  toManifest: (layout) => ({ layout: layout as unknown as AppManifest['layout'] }),
+    manifest.layout === undefined
+      ? undefined
+      : canonicalLayout(manifest.layout as unknown[], fieldTypes(manifest)),
+  toManifest: (layout) => ({ layout: layout as unknown as NonNullable<AppManifest['layout']> }),
   read: async ({ client, app, copy }) => {
     const { layout, revision } = await client.form.getLayout({ app, copy });
     return { value: canonicalLayout(layout as unknown[], new Map()), revision };
@@ -34,7 +36,8 @@ export const layoutArea: Area<Layout> = {
         const { properties } = await ctx.client.form.getFields({ app: ctx.app, copy: 'draft' });
         const types = typesOf(properties as Record<string, { type?: string; fields?: unknown }>);
         const layout = desired.map((block) => withTypes(block, types));
-        return (await ctx.client.form.updateLayout({ app: ctx.app, layout: layout as never, revision })).revision;
+        return (await ctx.client.form.updateLayout({ app: ctx.app, layout: layout as never, revision }))
+          .revision;
       },
     },
   ],
@@ -89,9 +92,12 @@ function projectOnto(current: Layout, desired: Layout): Layout {
   collect(desired, wanted);
   const project = (blocks: Layout, path: string): Layout =>
     blocks.map((block, b) => {
-      if (block.type === 'GROUP') return { ...block, layout: project(block.layout as Layout, `${path}${b}.`) };
+      if (block.type === 'GROUP')
+        return { ...block, layout: project(block.layout as Layout, `${path}${b}.`) };
       const fields = (block.fields as JsonObject[]).map((element, i) => {
-        const like = wanted.get(typeof element.code === 'string' ? `code:${element.code}` : `${path}${b}.${i}`);
+        const like = wanted.get(
+          typeof element.code === 'string' ? `code:${element.code}` : `${path}${b}.${i}`,
+        );
         return reduce(element, like);
       });
       return { ...block, fields };

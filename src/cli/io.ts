@@ -2,9 +2,15 @@
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Colour on stdout: a terminal, and no NO_COLOR (https://no-color.org). */
+  readonly color?: boolean;
+  /** Whether a person is at the keyboard (stdin and stderr are terminals): prompts may be asked. */
+  readonly interactive?: boolean;
 }
 
 export const processIo: Io = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
+  color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
 };

@@ -133,7 +133,12 @@ function list(value: unknown): unknown[] {
 export function withoutHints(field: JsonObject): JsonObject {
   if (!('renamedFrom' in field) && !(field.fields && typeof field.fields === 'object')) return field;
   const { renamedFrom: _hint, ...rest } = field;
-  if (rest.type === 'SUBTABLE' && rest.fields && typeof rest.fields === 'object' && !Array.isArray(rest.fields))
+  if (
+    rest.type === 'SUBTABLE' &&
+    rest.fields &&
+    typeof rest.fields === 'object' &&
+    !Array.isArray(rest.fields)
+  )
     rest.fields = Object.fromEntries(
       Object.entries(rest.fields).map(([code, inner]) => [code, withoutHints(inner as JsonObject)]),
     );

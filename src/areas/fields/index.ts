@@ -16,7 +16,9 @@ export const fieldsArea: Area<FieldsCanonical> = {
   key: 'fields',
   itemNoun: 'field',
   fromManifest: (manifest, ctx) =>
-    manifest.fields === undefined ? undefined : canonicalFields(manifest.fields as Record<string, unknown>, ctx),
+    manifest.fields === undefined
+      ? undefined
+      : canonicalFields(manifest.fields as Record<string, unknown>, ctx),
   toManifest: (canonical, ctx) => ({ fields: manifestFields(canonical, ctx) }),
   read: async ({ client, app, copy }) => {
     const { properties, revision } = await client.form.getFields({ app, copy });
@@ -53,7 +55,14 @@ function toChange(plan: FieldPlan): Change {
     case 'rename': {
       const before = plan.before.def;
       const after = plan.item.def;
-      return { action: 'rename', path, from: plan.before.code, before, after, details: attributeChanges(before, after) };
+      return {
+        action: 'rename',
+        path,
+        from: plan.before.code,
+        before,
+        after,
+        details: attributeChanges(before, after),
+      };
     }
     default: {
       const unreachable: never = plan;
@@ -65,7 +74,8 @@ function toChange(plan: FieldPlan): Change {
 /** Canonical fields as a manifest writes them: defaults left out, other apps by project key. */
 function manifestFields(fields: FieldsCanonical, ctx: ExportContext): Record<string, FieldManifest> {
   const out: Record<string, FieldManifest> = {};
-  for (const [code, field] of Object.entries(fields)) out[code] = manifestField(field, ctx) as unknown as FieldManifest;
+  for (const [code, field] of Object.entries(fields))
+    out[code] = manifestField(field, ctx) as unknown as FieldManifest;
   return out;
 }
 
@@ -73,7 +83,11 @@ function manifestField(field: JsonObject, ctx: ExportContext): JsonObject {
   const defaults = newFieldDefaults(String(field.type) as FieldType);
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(field)) {
-    if (key !== 'type' && key !== 'label' && equalJson(value, (defaults[key] ?? undefined) as Json | undefined))
+    if (
+      key !== 'type' &&
+      key !== 'label' &&
+      equalJson(value, (defaults[key] ?? undefined) as Json | undefined)
+    )
       continue;
     if (key === 'fields' && value && typeof value === 'object' && !Array.isArray(value))
       out.fields = Object.fromEntries(
@@ -89,7 +103,13 @@ function exportApps(value: Json, ctx: ExportContext): Json {
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (key === 'relatedApp' && inner && typeof inner === 'object' && !Array.isArray(inner) && typeof inner.app === 'string')
+    if (
+      key === 'relatedApp' &&
+      inner &&
+      typeof inner === 'object' &&
+      !Array.isArray(inner) &&
+      typeof inner.app === 'string'
+    )
       out[key] = { app: ctx.appKey(inner.app) ?? Number(inner.app) };
     else out[key] = exportApps(inner, ctx);
   }

@@ -28,7 +28,8 @@ export function fieldItems(fields: FieldsCanonical): Map<string, FieldItem> {
   for (const [code, field] of Object.entries(fields)) {
     const { fields: columns, ...def } = withoutHints(field);
     items.set(code, { code, table: null, def, renamedFrom: hint(field) });
-    if (def.type !== 'SUBTABLE' || !columns || typeof columns !== 'object' || Array.isArray(columns)) continue;
+    if (def.type !== 'SUBTABLE' || !columns || typeof columns !== 'object' || Array.isArray(columns))
+      continue;
     const raw = (field.fields ?? {}) as Record<string, JsonObject>;
     for (const [inner, column] of Object.entries(columns as Record<string, JsonObject>))
       items.set(inner, { code: inner, table: code, def: column, renamedFrom: hint(raw[inner]) });

@@ -9,9 +9,10 @@ import type { FieldsCanonical } from './canonical.js';
 import { planFields, type FieldItem, type FieldPlan } from './items.js';
 
 export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep[] {
+  // A replace is blocked: apply refuses the plan before any write.
   const plans = planFields(desired, current).filter((p) => p.kind !== 'replace');
   const steps: WriteStep[] = [];
-  const upserts = plans.filter((p) => p.kind !== 'remove');
+  const upserts = plans.filter((p): p is Upsert => p.kind !== 'remove');
   if (upserts.length > 0)
     steps.push({
       phase: 'fields-upsert',
@@ -29,7 +30,9 @@ export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical):
   return steps;
 }
 
-async function upsert(ctx: WriteContext, revision: string, plans: FieldPlan[]): Promise<string> {
+type Upsert = Exclude<FieldPlan, { kind: 'remove' | 'replace' }>;
+
+async function upsert(ctx: WriteContext, revision: string, plans: Upsert[]): Promise<string> {
   const added = new Map<string, JsonObject>();
   const changed = new Map<string, JsonObject>();
   // Tables by their code on the service now, so a column lands in the table that holds it.
@@ -37,7 +40,9 @@ async function upsert(ctx: WriteContext, revision: string, plans: FieldPlan[]): 
   for (const plan of plans)
     if (plan.kind === 'rename' && plan.item.def.type === 'SUBTABLE')
       currentTableCode.set(plan.item.code, plan.before.code);
-  const tableAdded = new Set(plans.filter((p) => p.kind === 'add' && p.item.table === null).map((p) => p.item.code));
+  const tableAdded = new Set(
+    plans.filter((p) => p.kind === 'add' && p.item.table === null).map((p) => p.item.code),
+  );
 
   for (const plan of plans) {
     const { item } = plan;
@@ -96,7 +101,7 @@ function relatedApp(ref: JsonObject, ctx: WriteContext): JsonObject {
   return typeof ref.app === 'string' ? { app: ctx.resolveApp(ref.app) } : ref;
 }
 
-function counts(plans: FieldPlan[]): string {
+function counts(plans: readonly FieldPlan[]): string {
   const by = new Map<string, number>();
   for (const p of plans) by.set(p.kind, (by.get(p.kind) ?? 0) + 1);
   return [...by].map(([kind, n]) => `${kind} ${n}`).join(', ');

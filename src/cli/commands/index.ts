@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { registerEmulator } from './emulator.js';
+import { registerPlan } from './plan.js';
 import { registerValidate } from './validate.js';
 
 /** A command registers itself on the program; it reports its exit code through `state`. */
 export type RegisterCommand = (program: Command, io: Io, state: { exitCode: number }) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: RegisterCommand[] = [registerValidate, registerEmulator];
+export const commands: RegisterCommand[] = [registerValidate, registerPlan, registerEmulator];

@@ -1,0 +1,63 @@
+/**
+ * The service a command talks to: the environment's `baseUrl` with its credentials, or, for an
+ * environment without one (`local`, the default), the local service started inside the command
+ * on a free loopback port, keeping its data in `.appdeploy/local/` beside appdeploy.yaml so that
+ * what one command wrote is there for the next.
+ */
+import { join } from 'node:path';
+import { createClient, type Client } from '../client/index.js';
+import { startEmulator } from '../emulator/index.js';
+import { AppdeployError } from '../errors.js';
+import type { Project } from '../project/index.js';
+
+export interface Connection {
+  client: Client;
+  /** Where the service is: the environment's URL, or `local (.appdeploy/local)`. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/** The local service's administrator: the embedded service has no other user. */
+const LOCAL_ADMIN = { login: 'admin', password: 'admin' };
+
+export function localDataDir(project: Pick<Project, 'root'>): string {
+  return join(project.root, '.appdeploy', 'local');
+}
+
+export async function connect(project: Project, options: { concurrency?: number } = {}): Promise<Connection> {
+  const { config, local } = project.environment;
+  if (local || config.baseUrl === undefined) {
+    const emulator = await startEmulator({ port: 0, data: localDataDir(project), deployMs: 50 });
+    const client = createClient({
+      baseUrl: emulator.url,
+      auth: LOCAL_ADMIN,
+      concurrency: options.concurrency ?? 8,
+    });
+    return {
+      client,
+      describe: 'local (.appdeploy/local)',
+      close: async () => {
+        await client.close();
+        await emulator.close();
+      },
+    };
+  }
+  if (!config.auth)
+    throw new AppdeployError(
+      'ENVIRONMENT.NO_AUTH',
+      `environment "${project.environment.name}" has a baseUrl but no auth`,
+      {
+        hint: 'Add auth: { login, password } (or apiToken) under that environment in appdeploy.yaml.',
+      },
+    );
+  const client = createClient({
+    baseUrl: config.baseUrl,
+    auth: config.auth,
+    ...(config.basicAuth
+      ? { basicAuth: { user: config.basicAuth.login, password: config.basicAuth.password } }
+      : {}),
+    ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+  });
+  return { client, describe: config.baseUrl, close: () => client.close() };
+}

@@ -1,0 +1,107 @@
+/**
+ * Pure: one app's desired areas against what the service holds -> its area plans, the
+ * questions about records that decide its risks, and the risks found without asking.
+ */
+import { equalJson } from '../areas/diff.js';
+import type { Area, AreaKey, Json, RiskProbe } from '../areas/types.js';
+import type { AppState } from './read.js';
+import type { AreaPlan, Plan, Risk } from './types.js';
+
+export interface Desired {
+  area: Area;
+  value: Json;
+}
+
+export interface AppDiff {
+  areas: AreaPlan[];
+  probes: RiskProbe[];
+  risks: Risk[];
+}
+
+/** An app apply will create: every managed area is added whole. */
+export function createAppDiff(desired: readonly Desired[]): AppDiff {
+  return {
+    areas: desired.map(({ area, value }) => ({
+      key: area.key,
+      action: 'create-app',
+      itemNoun: area.itemNoun,
+      changes: [{ action: 'add', path: [], after: value }],
+      unchanged: 0,
+      before: null,
+      after: value,
+    })),
+    probes: [],
+    risks: [],
+  };
+}
+
+/**
+ * An existing app: each managed area is compared with its live copy, which is what the app
+ * holds once a pending draft is discarded (apply refuses to publish someone's draft). An app
+ * that was never deployed is compared with its draft.
+ */
+export function existingAppDiff(desired: readonly Desired[], state: AppState): AppDiff {
+  const areas: AreaPlan[] = [];
+  const probes: RiskProbe[] = [];
+  const risks: Risk[] = [];
+  for (const { area, value } of desired) {
+    const copies = state.areas.get(area.key);
+    if (!copies) throw new Error(`area ${area.key} was not read`);
+    const current = copies.live ?? copies.draft;
+    const changes = area.diff(value, current);
+    areas.push({
+      key: area.key,
+      action: changes.length > 0 ? 'update' : 'no-op',
+      itemNoun: area.itemNoun,
+      changes,
+      unchanged: area.unchangedCount(value, current, changes),
+      before: current,
+      after: value,
+    });
+    if (changes.length === 0) continue;
+    probes.push(...(area.probes?.(value, current) ?? []));
+    for (const blocked of area.blocked?.(value, current) ?? [])
+      risks.push({ kind: 'blocked', area: area.key, ...blocked });
+  }
+  const pending = pendingAreas(state);
+  if (pending.length > 0) risks.unshift({ kind: 'pending-draft', areas: pending });
+  return { areas, probes, risks };
+}
+
+/** Areas, managed or not, whose draft differs from live. */
+export function pendingAreas(state: AppState): AreaKey[] {
+  if (!state.deployed) return [];
+  return [...state.areas]
+    .filter(([, s]) => s.live !== null && !equalJson(s.draft, s.live))
+    .map(([key]) => key);
+}
+
+/** `Plan: X to add, Y to change, Z to remove.` counted over every change; a replace is both. */
+export function summarize(apps: Plan['apps']): Plan['summary'] {
+  const summary = { add: 0, change: 0, remove: 0 };
+  for (const app of apps)
+    for (const area of app.areas)
+      for (const change of area.changes) {
+        switch (change.action) {
+          case 'add':
+            summary.add++;
+            break;
+          case 'remove':
+            summary.remove++;
+            break;
+          case 'change':
+          case 'rename':
+            summary.change++;
+            break;
+          case 'replace':
+            summary.add++;
+            summary.remove++;
+            break;
+          default: {
+            const unreachable: never = change;
+            return unreachable;
+          }
+        }
+      }
+  return summary;
+}

@@ -1,0 +1,113 @@
+/**
+ * `plan()`: the project's manifests against the service, as a Plan. Reads happen here (through
+ * the client handed in); comparing is pure (diff-app.ts); nothing is printed.
+ */
+import type { Client } from '../client/index.js';
+import { AREAS } from '../areas/index.js';
+import type { Area, ResolveContext } from '../areas/types.js';
+import { AppdeployError } from '../errors.js';
+import { SYSTEM_FIELD_CODES } from '../platform/index.js';
+import type { Project, ProjectApp } from '../project/index.js';
+import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
+import { hashLocalFiles, type LocalFile } from './local-files.js';
+import { answerProbe } from './probes.js';
+import { downloadHasher, readAppState } from './read.js';
+import { PLAN_FORMAT_VERSION, type AppPlan, type Plan } from './types.js';
+
+export interface PlanOptions {
+  project: Project;
+  client: Client;
+  /** Only these app keys (`--app`); every app of the project when empty or absent. */
+  apps?: readonly string[] | undefined;
+  /** The time the plan is made (the CLI passes the clock; tests a fixed date). */
+  now?: Date | undefined;
+  /** The area table; the full one unless a test narrows it. */
+  areas?: readonly Area[] | undefined;
+}
+
+/** The placeholder an app apply will create stands under until it has an id. */
+export function appPlaceholder(key: string): string {
+  return `{${key}}`;
+}
+
+export async function plan(options: PlanOptions): Promise<Plan> {
+  const { project, client } = options;
+  const areas = options.areas ?? AREAS;
+  const chosen = selectApps(project, options.apps);
+  const downloadHash = downloadHasher(client);
+  const apps = await Promise.all(
+    chosen.map(async (app): Promise<AppPlan> => {
+      const files = await hashLocalFiles(app.manifestPath, app.manifest);
+      const desired = desiredAreas(project, app, areas, files);
+      let diff: AppDiff;
+      let revisions: AppPlan['revisions'] = null;
+      if (app.id === null) diff = createAppDiff(desired);
+      else {
+        const state = await readAppState(client, app.id, areas, downloadHash);
+        revisions = state.revisions;
+        diff = existingAppDiff(desired, state);
+        const id = app.id;
+        const answered = await Promise.all(diff.probes.map((probe) => answerProbe(client, id, probe)));
+        // A field no record fills loses nothing, and a rule no record breaks cannot fail.
+        diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
+      }
+      const changed = diff.areas.some((a) => a.action !== 'no-op');
+      return {
+        key: app.key,
+        name: app.manifest.name,
+        id: app.id,
+        action: app.id === null ? 'create-app' : changed ? 'update' : 'no-op',
+        revisions,
+        areas: diff.areas,
+        risks: diff.risks,
+      };
+    }),
+  );
+  return {
+    formatVersion: PLAN_FORMAT_VERSION,
+    environment: project.environment.name,
+    createdAt: (options.now ?? new Date()).toISOString(),
+    apps,
+    summary: summarize(apps),
+  };
+}
+
+function selectApps(project: Project, keys: readonly string[] | undefined): ProjectApp[] {
+  if (!keys || keys.length === 0) return project.apps;
+  const unknown = keys.filter((key) => !project.apps.some((app) => app.key === key));
+  if (unknown.length > 0)
+    throw new AppdeployError('PLAN.UNKNOWN_APP', `--app ${unknown.join(', ')}: not an app of the project`, {
+      hint: `The project's apps are ${project.apps.map((a) => a.key).join(', ')}.`,
+    });
+  return project.apps.filter((app) => keys.includes(app.key));
+}
+
+export function resolveContext(
+  project: Project,
+  app: ProjectApp,
+  files: ReadonlyMap<string, LocalFile>,
+): ResolveContext {
+  return {
+    appKey: app.key,
+    appId: (key) => project.apps.find((a) => a.key === key)?.id ?? appPlaceholder(key),
+    fileHash: (path) => {
+      const file = files.get(path);
+      if (!file) throw new Error(`file ${path} was not hashed`);
+      return file.sha256;
+    },
+    systemCodes: SYSTEM_FIELD_CODES.en,
+  };
+}
+
+function desiredAreas(
+  project: Project,
+  app: ProjectApp,
+  areas: readonly Area[],
+  files: ReadonlyMap<string, LocalFile>,
+): Desired[] {
+  const ctx = resolveContext(project, app, files);
+  return areas.flatMap((area) => {
+    const value = area.fromManifest(app.manifest, ctx);
+    return value === undefined ? [] : [{ area, value }];
+  });
+}

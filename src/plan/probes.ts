@@ -1,0 +1,137 @@
+/**
+ * Answers the areas' questions about records. Where the query language can say it, one query
+ * with `totalCount` and `limit 1` counts the records; otherwise (table columns, unique values,
+ * types without an emptiness operator) the records are read through a cursor, that one field
+ * only, and counted here. Every risk carries a query a user can run to list the records.
+ */
+import type { Client } from '../client/index.js';
+import { ServiceError } from '../client/index.js';
+import type { RiskProbe } from '../areas/types.js';
+import type { Risk } from './types.js';
+
+const TEXT = new Set(['SINGLE_LINE_TEXT', 'LINK']);
+const LONG = new Set(['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE']);
+const SINGLE_CHOICE = new Set(['RADIO_BUTTON', 'DROP_DOWN']);
+
+export async function answerProbe(client: Client, app: string, probe: RiskProbe): Promise<Risk> {
+  switch (probe.kind) {
+    case 'data-loss': {
+      const query =
+        probe.option !== undefined ? `${probe.field} in (${quote(probe.option)})` : hasValue(probe);
+      const records =
+        probe.option !== undefined
+          ? await countOr(client, app, query, () =>
+              scan(client, app, probe, (v) =>
+                Array.isArray(v) ? v.includes(probe.option) : v === probe.option,
+              ),
+            )
+          : await countOr(client, app, query, () => scan(client, app, probe, (v) => !isEmpty(v)));
+      return {
+        kind: 'data-loss',
+        area: 'fields',
+        field: probe.field,
+        ...(probe.option !== undefined ? { option: probe.option } : {}),
+        records,
+        query,
+      };
+    }
+    case 'records-need-values': {
+      const query = isEmptyQuery(probe);
+      const records = await countOr(client, app, query, () => scan(client, app, probe, isEmpty));
+      return { kind: 'records-need-values', field: probe.field, records, query };
+    }
+    case 'deploy-fails':
+      return {
+        kind: 'deploy-fails',
+        field: probe.field,
+        reason: 'unique',
+        records: await sharing(client, app, probe.field),
+      };
+    default: {
+      const unreachable: never = probe;
+      return unreachable;
+    }
+  }
+}
+
+function hasValue(probe: { field: string; fieldType: string; table?: string }): string {
+  // Field codes are letters, digits and _: they need no quoting in a query.
+  const f = probe.field;
+  if (LONG.has(probe.fieldType)) return `${f} is not empty`;
+  if (SINGLE_CHOICE.has(probe.fieldType)) return `${f} not in ("")`;
+  return `${f} != ""`;
+}
+
+function isEmptyQuery(probe: { field: string; fieldType: string }): string {
+  // Field codes are letters, digits and _: they need no quoting in a query.
+  const f = probe.field;
+  if (LONG.has(probe.fieldType)) return `${f} is empty`;
+  if (SINGLE_CHOICE.has(probe.fieldType)) return `${f} in ("")`;
+  return `${f} = ""`;
+}
+
+/** One counting query when the service takes it for this type, else the fallback. */
+async function countOr(
+  client: Client,
+  app: string,
+  query: string,
+  fallback: () => Promise<number>,
+): Promise<number> {
+  try {
+    const { totalCount } = await client.records.getRecords({
+      app,
+      query: `${query} limit 1`,
+      fields: ['$id'],
+      totalCount: true,
+    });
+    return Number(totalCount ?? 0);
+  } catch (error) {
+    // The query language refuses this operator for this type (or inside a table): count by reading.
+    if (error instanceof ServiceError && error.status === 400) return fallback();
+    throw error;
+  }
+}
+
+async function scan(
+  client: Client,
+  app: string,
+  probe: { field: string; table?: string },
+  counts: (value: unknown) => boolean,
+): Promise<number> {
+  let n = 0;
+  for await (const record of client.records.iterate(app, { fields: [probe.table ?? probe.field] })) {
+    const values =
+      probe.table === undefined
+        ? [record[probe.field]?.value]
+        : columnValues(record[probe.table]?.value, probe.field);
+    if (values.some(counts)) n++;
+  }
+  return n;
+}
+
+/** Records whose value another record also holds: the ones a new `unique` rejects. */
+async function sharing(client: Client, app: string, field: string): Promise<number> {
+  const byValue = new Map<string, number>();
+  for await (const record of client.records.iterate(app, { fields: [field] })) {
+    const value = record[field]?.value;
+    if (isEmpty(value)) continue;
+    const key = JSON.stringify(value);
+    byValue.set(key, (byValue.get(key) ?? 0) + 1);
+  }
+  return [...byValue.values()].filter((n) => n > 1).reduce((a, b) => a + b, 0);
+}
+
+function columnValues(rows: unknown, column: string): unknown[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((row) => (row as { value?: Record<string, { value?: unknown }> }).value?.[column]?.value);
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
