@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '**/*.js', '**/*.mjs'] },
@@ -16,6 +17,8 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // What may import what (DESIGN.md); each folder's allow-list is in eslint.boundaries.js.
+  ...importBoundaries,
   {
     // Only the command layer and the emulator's command entry talk to the terminal.
     files: ['src/cli/**', 'bench/**', 'test/**'],

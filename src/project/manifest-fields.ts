@@ -3,9 +3,10 @@
  * without `code` (the key under `fields` is the code); numbers may be written as numbers or strings.
  */
 import type { Entity } from '../client/types/common.js';
-import type { FieldType, SystemFieldType } from '../client/types/fields.js';
+import { SYSTEM_FIELD_TYPES, type FieldType, type SystemFieldType } from '../platform/index.js';
 
 export type { FieldType, SystemFieldType };
+export { SYSTEM_FIELD_TYPES };
 
 /** A whole number or decimal as the manifest may write it; the service sends strings. */
 export type Numeric = number | string;
@@ -145,17 +146,6 @@ export interface ReferenceTableManifest extends Base<'REFERENCE_TABLE'> {
 export interface GroupManifest extends Base<'GROUP'> {
   openGroup?: boolean;
 }
-
-export const SYSTEM_FIELD_TYPES = [
-  'RECORD_NUMBER',
-  'CREATOR',
-  'CREATED_TIME',
-  'MODIFIER',
-  'UPDATED_TIME',
-  'STATUS',
-  'STATUS_ASSIGNEE',
-  'CATEGORY',
-] as const satisfies readonly SystemFieldType[];
 
 export type SystemFieldManifest = Base<SystemFieldType>;
 

@@ -3,7 +3,7 @@ import { defaultInput } from './defaults.js';
 import { checkValue, INVALID, type ValueEnv } from './values.js';
 import {
   NO_VALUE_TYPES,
-  SYSTEM_TYPES,
+  SERVICE_FILLED_TYPES,
   isEmptyValue,
   newRowId,
   text,
@@ -30,7 +30,7 @@ export interface WriteEnv extends ValueEnv {
 /** The fields a write may set: input fields of the live form (system fields are the service's). */
 function isWritable(field: JsonObject): boolean {
   const type = typeOf(field);
-  return !SYSTEM_TYPES.has(type) && !NO_VALUE_TYPES.has(type);
+  return !SERVICE_FILLED_TYPES.has(type) && !NO_VALUE_TYPES.has(type);
 }
 
 /**

@@ -3,6 +3,7 @@ import { nextId } from '../model/ids.js';
 import { recordsTable, type AppSettings, type Json, type JsonObject } from '../model/app.js';
 import type { EmulatorContext } from '../context.js';
 import type { Table } from '../store/store.js';
+import { SYSTEM_FIELD_TYPES } from '../../platform/index.js';
 
 /** One field of a stored record, exactly as GET returns it. */
 export interface FieldValue {
@@ -19,16 +20,12 @@ export interface SubtableRow {
   readonly value: Record<string, FieldValue>;
 }
 
-/** Field types the service fills and that a record write never sets. */
-export const SYSTEM_TYPES: ReadonlySet<string> = new Set([
-  'RECORD_NUMBER',
-  'CREATOR',
-  'CREATED_TIME',
-  'MODIFIER',
-  'UPDATED_TIME',
-  'STATUS',
-  'STATUS_ASSIGNEE',
-  'CATEGORY',
+/**
+ * Field types the service fills and that a record write never sets: the system fields, CALC
+ * (computed), and the record's `$id` and `$revision`. Not the platform's system types alone.
+ */
+export const SERVICE_FILLED_TYPES: ReadonlySet<string> = new Set([
+  ...SYSTEM_FIELD_TYPES,
   'CALC',
   '__ID__',
   '__REVISION__',

@@ -2,9 +2,7 @@ import type { Problems } from '../errors.js';
 import type { JsonObject } from '../model/app.js';
 import { isEmptyValue, typeOf, type StoredRecord } from './model.js';
 import type { Table } from '../store/store.js';
-
-/** The types that keep `unique` (platform-facts). */
-const UNIQUE_TYPES = new Set(['SINGLE_LINE_TEXT', 'NUMBER', 'LINK', 'DATE', 'DATETIME']);
+import { UNIQUE_FIELD_TYPES, type FieldType } from '../../platform/index.js';
 
 /** A record about to be written, with the path its problems are reported under. */
 export interface Candidate {
@@ -23,7 +21,9 @@ export function checkUnique(
   candidates: readonly Candidate[],
   problems: Problems,
 ): void {
-  const unique = Object.entries(fields).filter(([, f]) => f.unique === true && UNIQUE_TYPES.has(typeOf(f)));
+  const unique = Object.entries(fields).filter(
+    ([, f]) => f.unique === true && UNIQUE_FIELD_TYPES.has(typeOf(f) as FieldType),
+  );
   if (unique.length === 0 || candidates.length === 0) return;
   const writing = new Set(candidates.map((c) => c.id));
   for (const [code, field] of unique) {

@@ -1,5 +1,6 @@
 import { arr, bool, field, int, obj, str, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
+import { DATE_FIELD_TYPES } from '../../platform/index.js';
 
 const flag = bool();
 const targets = arr(obj({ entity: entity(), includeSubs: flag }, { required: ['entity'] }));
@@ -68,7 +69,7 @@ const timezone: Shape = (value, path, ctx) => {
 
 const timingFields = obj(
   {
-    code: field(['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME']),
+    code: field([...DATE_FIELD_TYPES]),
     daysLater: int(),
     hoursLater: int(),
     time,

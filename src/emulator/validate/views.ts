@@ -1,5 +1,6 @@
 import { assignedId, arr, bool, byValue, field, int, map, obj, str, type Shape } from './shape.js';
 import { filterCond, named, sortClause } from './common.js';
+import { DATE_FIELD_TYPES } from '../../platform/index.js';
 
 const common = {
   type: str(),
@@ -10,7 +11,7 @@ const common = {
   sort: sortClause,
   builtinType: anyOrNull(),
 };
-const DATE_TYPES = ['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME'];
+const DATE_TYPES: readonly string[] = [...DATE_FIELD_TYPES];
 
 function anyOrNull(): Shape {
   return (value, path, ctx) => (value === null ? null : str()(value, path, ctx));

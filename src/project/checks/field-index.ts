@@ -1,5 +1,11 @@
 import type { AppManifest } from '../manifest.js';
-import { SYSTEM_FIELD_TYPES, type FieldType, type SystemFieldType } from '../manifest-fields.js';
+import {
+  SYSTEM_FIELD_CODES,
+  SYSTEM_FIELD_TYPES,
+  isSystemFieldType,
+  type FieldType,
+  type SystemFieldType,
+} from '../../platform/index.js';
 import type { Path, PathSegment } from '../problems.js';
 import { isMap } from '../well-formed.js';
 
@@ -12,21 +18,8 @@ export interface FieldInfo {
   path: PathSegment[];
 }
 
-/** The codes a new app gives its system fields (platform-facts), assumed when not declared. */
-export const DEFAULT_SYSTEM_CODES: Record<SystemFieldType, string> = {
-  RECORD_NUMBER: 'Record_number',
-  CREATOR: 'Created_by',
-  CREATED_TIME: 'Created_datetime',
-  MODIFIER: 'Updated_by',
-  UPDATED_TIME: 'Updated_datetime',
-  STATUS: 'Status',
-  STATUS_ASSIGNEE: 'Assignee',
-  CATEGORY: 'Categories',
-};
-
-export function isSystemType(type: string): type is SystemFieldType {
-  return (SYSTEM_FIELD_TYPES as readonly string[]).includes(type);
-}
+/** The codes a new app gives its system fields (in English, as the local service does), assumed when not declared. */
+export const DEFAULT_SYSTEM_CODES: Readonly<Record<SystemFieldType, string>> = SYSTEM_FIELD_CODES.en;
 
 export interface FieldIndex {
   fields: Map<string, FieldInfo>;
@@ -59,7 +52,7 @@ export function indexFields(
   const declaredSystem = new Set<string>();
   for (const [code, field] of Object.entries(manifest.fields)) {
     add({ code, type: field.type, subtable: null, path: ['fields', code] });
-    if (isSystemType(field.type)) declaredSystem.add(field.type);
+    if (isSystemFieldType(field.type)) declaredSystem.add(field.type);
   }
   for (const [code, field] of Object.entries(manifest.fields)) {
     if (field.type !== 'SUBTABLE') continue;

@@ -1,7 +1,13 @@
-import { SYSTEM_FIELD_TYPES, type FieldType } from '../manifest-fields.js';
+import {
+  DATE_FIELD_TYPES,
+  FIELD_TYPES,
+  INPUT_FIELD_TYPES,
+  isSystemFieldType,
+  type FieldType,
+} from '../../platform/index.js';
 
 /** Groups of field types that the checks ask for, named for what they are used as. */
-export const DATE_TYPES: readonly FieldType[] = ['DATE', 'DATETIME', 'CREATED_TIME', 'UPDATED_TIME'];
+export const DATE_TYPES: readonly FieldType[] = [...DATE_FIELD_TYPES];
 export const NUMERIC_TYPES: readonly FieldType[] = ['NUMBER', 'CALC'];
 /** What FIELD_ENTITY may name: a field holding users, organizations or groups. */
 export const ENTITY_TYPES: readonly FieldType[] = [
@@ -12,27 +18,10 @@ export const ENTITY_TYPES: readonly FieldType[] = [
   'MODIFIER',
   'STATUS_ASSIGNEE',
 ];
-/** Fields that hold a value (not GROUP, SUBTABLE or REFERENCE_TABLE). */
-export const VALUE_TYPES: readonly FieldType[] = [
-  'SINGLE_LINE_TEXT',
-  'NUMBER',
-  'CALC',
-  'MULTI_LINE_TEXT',
-  'RICH_TEXT',
-  'LINK',
-  'CHECK_BOX',
-  'MULTI_SELECT',
-  'RADIO_BUTTON',
-  'DROP_DOWN',
-  'DATE',
-  'DATETIME',
-  'TIME',
-  'FILE',
-  'USER_SELECT',
-  'ORGANIZATION_SELECT',
-  'GROUP_SELECT',
-  ...SYSTEM_FIELD_TYPES,
-];
+/** Fields that hold a value (not GROUP, SUBTABLE or REFERENCE_TABLE): input and system fields. */
+export const VALUE_TYPES: readonly FieldType[] = FIELD_TYPES.filter(
+  (t) => INPUT_FIELD_TYPES.has(t) || isSystemFieldType(t),
+);
 /** What a lookup can key on. */
 export const LOOKUP_KEY_TYPES: readonly FieldType[] = [
   'SINGLE_LINE_TEXT',

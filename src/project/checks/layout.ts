@@ -1,7 +1,8 @@
 import type { LayoutElement } from '../manifest.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
-import { isSystemType, type FieldInfo } from './field-index.js';
+import type { FieldInfo } from './field-index.js';
+import { isSystemFieldType } from '../../platform/index.js';
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
 /** System fields the form cannot show. */
@@ -114,7 +115,7 @@ export function checkLayout(ctx: CheckContext): void {
     const table = info.subtable;
     const tableUnplaced = table !== null && (!placed.has(table) || blockless.has(table));
     if (placed.has(info.code) || info.path.length === 0 || tableUnplaced) continue;
-    if (isSystemType(info.type)) continue;
+    if (isSystemFieldType(info.type)) continue;
     const where = info.subtable !== null ? `the block of subtable "${info.subtable}"` : 'a row';
     ctx.report('LAYOUT.MISSING', `field "${info.code}" is not placed`, ['layout'], {
       at: 'key',

@@ -1,0 +1,82 @@
+// @ts-check
+/**
+ * What each folder of src/ may import from the rest of src/ (DESIGN.md, "Rules of the house"),
+ * enforced by no-restricted-imports on relative paths. A file N folders below src/ reaches src/
+ * with N `../`; what follows must be the folder itself or one it may import. Folders not named
+ * here (cli/) may import anything; nothing but cli/ and src/index.ts imports cli/, because every
+ * allow-list below leaves it out.
+ */
+
+/**
+ * `may`: folders (or root files) of src/ a folder imports freely; `types`: ones it may import
+ * types from only (`import type`). Everything else in src/ is refused.
+ */
+export const IMPORT_RULES = {
+  // Standalone layers: nothing else from src/.
+  client: { may: [] },
+  query: { may: [] },
+  platform: { may: [] },
+  // The local service: the query language and the platform's facts, never client, planner or CLI.
+  emulator: { may: ['query', 'platform'] },
+  // Manifests: platform facts, the query checker, the shared error class, and the client's types.
+  project: { may: ['platform', 'query', 'errors.js'], types: ['client/types'] },
+  // Settings areas: read and write through a client handed in (its types and the Client type).
+  areas: { may: ['project', 'platform', 'query', 'errors.js'], types: ['client'] },
+  // The planner: gathers state through the client, diffs with the areas.
+  plan: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
+  // Renderers are pure: they read plan types and nothing else.
+  render: { may: [], types: ['plan'] },
+  // Apply and export loop over the area table with a client.
+  apply: { may: ['plan', 'areas', 'client', 'project', 'platform', 'errors.js'] },
+  export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
+  // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
+  local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
+};
+
+const DEEPEST = 6;
+const RULE = '@typescript-eslint/no-restricted-imports';
+const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternatives = (/** @type {string[]} */ names) => names.map(escape).join('|');
+
+/** @param {string} folder @param {{may: string[], types?: string[]}} rule */
+function describe(folder, rule) {
+  const parts = [...rule.may.map((m) => `${m.replace(/\.js$/, '')}/`)];
+  if (rule.types) parts.push(...rule.types.map((t) => `types from ${t}/`));
+  const allowed = parts.length ? parts.join(', ') : 'nothing else from src/';
+  return `src/${folder}/ may import ${allowed} (DESIGN.md: what may import what).`;
+}
+
+/** @param {string} folder @param {{may: string[], types?: string[]}} rule @param {number} depth */
+function configAt(folder, rule, depth) {
+  const up = `^(?:\\.\\./){${depth}}`;
+  // Type-only folders are left to the second pattern, so a value import of one is reported once.
+  const may = alternatives([folder, ...rule.may, ...(rule.types ?? [])]);
+  const message = describe(folder, rule);
+  const patterns = [{ regex: `${up}(?!(?:${may})(?:/|$))`, message }];
+  if (rule.types)
+    patterns.push({ regex: `${up}(?:${alternatives(rule.types)})(?:/|$)`, message, allowTypeImports: true });
+  return {
+    files: [`src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: { [RULE]: ['error', { patterns }] },
+  };
+}
+
+export const importBoundaries = [
+  ...Object.entries(IMPORT_RULES).flatMap(([folder, rule]) =>
+    Array.from({ length: DEEPEST }, (_, i) => configAt(folder, rule, i + 1)),
+  ),
+  {
+    // The public entry exports everything but the command layer.
+    files: ['src/index.ts'],
+    rules: {
+      [RULE]: ['error', { patterns: [{ regex: '^\\./cli(?:/|$)', message: 'Only cli/ imports cli/.' }] }],
+    },
+  },
+  {
+    // The shared error class is the base every layer may build on: it imports nothing.
+    files: ['src/errors.ts'],
+    rules: {
+      [RULE]: ['error', { patterns: [{ regex: '^\\.', message: 'src/errors.ts imports nothing.' }] }],
+    },
+  },
+];

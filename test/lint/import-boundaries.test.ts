@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * DESIGN's import rules, through the project's own ESLint configuration: one import at a time,
+ * placed at a (virtual) file under src/, either passes or is refused by no-restricted-imports.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// The virtual files are in no tsconfig, so type information is off (the import rules need none).
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [
+    { languageOptions: { parserOptions: { projectService: false } } },
+    tseslint.configs.disableTypeChecked,
+  ],
+});
+
+async function refused(file: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath: `${root}/${file}` });
+  const messages = result!.messages;
+  const fatal = messages.find((m) => m.fatal);
+  if (fatal) throw new Error(`${file}: ${fatal.message}`);
+  return messages.some((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+}
+
+const value = (from: string) => `import * as m from '${from}';\nvoid m;`;
+const type = (from: string) => `import type { X } from '${from}';\nexport type Y = X;`;
+
+// [file, import statement, refused?]
+const CASES: [string, string, boolean][] = [
+  // client/, query/, platform/: nothing else from src/
+  ['src/client/x.ts', value('../project/index.js'), true],
+  ['src/client/types/x.ts', type('../../platform/index.js'), true],
+  ['src/client/x.ts', value('./errors.js'), false],
+  ['src/query/x.ts', value('../platform/index.js'), true],
+  ['src/platform/x.ts', value('../client/index.js'), true],
+  ['src/platform/x.ts', value('../errors.js'), true],
+  ['src/platform/x.ts', value('../../package.json'), true],
+  ['src/platform/x.ts', value('./field-types.js'), false],
+  // emulator/: query/ and platform/ only
+  ['src/emulator/handlers/x.ts', value('../../platform/index.js'), false],
+  ['src/emulator/handlers/records/x.ts', value('../../../query/index.js'), false],
+  ['src/emulator/handlers/records/x.ts', value('../../model/app.js'), false],
+  ['src/emulator/x.ts', value('../client/index.js'), true],
+  ['src/emulator/handlers/x.ts', type('../../project/index.js'), true],
+  ['src/emulator/x.ts', value('../cli/main.js'), true],
+  // project/: platform/, query/, errors.ts, and types from client/types
+  ['src/project/checks/x.ts', type('../../client/types/common.js'), false],
+  ['src/project/checks/x.ts', value('../../client/types/common.js'), true],
+  ['src/project/x.ts', type('../client/index.js'), true],
+  ['src/project/x.ts', value('../platform/index.js'), false],
+  ['src/project/x.ts', value('../errors.js'), false],
+  ['src/project/x.ts', value('../emulator/index.js'), true],
+  // areas/: client/ (types), project/, platform/, query/
+  ['src/areas/x.ts', type('../client/index.js'), false],
+  ['src/areas/x.ts', value('../client/index.js'), true],
+  ['src/areas/x.ts', value('../project/index.js'), false],
+  ['src/areas/x.ts', value('../plan/index.js'), true],
+  ['src/areas/x.ts', value('../emulator/index.js'), true],
+  // plan/: areas/, client/, project/, platform/
+  ['src/plan/x.ts', value('../areas/index.js'), false],
+  ['src/plan/x.ts', value('../client/index.js'), false],
+  ['src/plan/x.ts', value('../render/index.js'), true],
+  ['src/plan/x.ts', value('../emulator/index.js'), true],
+  // render/: plan/ types only
+  ['src/render/x.ts', type('../plan/index.js'), false],
+  ['src/render/x.ts', value('../plan/index.js'), true],
+  ['src/render/x.ts', type('../platform/index.js'), true],
+  ['src/render/text/x.ts', value('./colour.js'), false],
+  // apply/, export/: no emulator, no cli
+  ['src/apply/x.ts', value('../plan/index.js'), false],
+  ['src/apply/x.ts', value('../emulator/index.js'), true],
+  ['src/export/x.ts', value('../cli/main.js'), true],
+  // emulator/ is started only by cli/, src/index.ts and local/
+  ['src/local/x.ts', value('../emulator/index.js'), false],
+  ['src/cli/commands/x.ts', value('../../emulator/index.js'), false],
+  ['src/index.ts', value('./emulator/index.js'), false],
+  ['src/index.ts', value('./cli/main.js'), true],
+  ['src/errors.ts', value('./platform/index.js'), true],
+];
+
+describe('import boundaries (eslint.boundaries.js)', () => {
+  it.each(CASES)('%s: %s -> refused %s', async (file, code, expected) => {
+    expect(await refused(file, code)).toBe(expected);
+  });
+});
