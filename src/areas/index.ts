@@ -6,7 +6,7 @@ import { fieldsArea } from './fields/index.js';
 import { layoutArea } from './layout.js';
 import type { Area } from './types.js';
 
-export const AREAS: readonly Area[] = [fieldsArea, layoutArea] as unknown as readonly Area[];
+export const AREAS: readonly Area[] = [fieldsArea, layoutArea];
 
 export type * from './types.js';
 export { AREA_KEYS, WRITE_PHASES } from './types.js';

@@ -19,11 +19,11 @@ export const layoutArea: Area<Layout> = {
   fromManifest: (manifest) =>
     manifest.layout === undefined
       ? undefined
-      : canonicalLayout(manifest.layout as unknown[], fieldTypes(manifest)),
+      : canonicalLayout(manifest.layout, fieldTypes(manifest)),
   toManifest: (layout) => ({ layout: layout as unknown as NonNullable<AppManifest['layout']> }),
   read: async ({ client, app, copy }) => {
     const { layout, revision } = await client.form.getLayout({ app, copy });
-    return { value: canonicalLayout(layout as unknown[], new Map()), revision };
+    return { value: canonicalLayout(layout, new Map()), revision };
   },
   diff: (desired, current) => diffList(desired, projectOnto(current, desired)),
   unchangedCount: (desired, current) => unchangedInList(desired, projectOnto(current, desired)),
@@ -34,7 +34,7 @@ export const layoutArea: Area<Layout> = {
       run: async (ctx, revision) => {
         // The service wants each field's type; the fields written just before say it.
         const { properties } = await ctx.client.form.getFields({ app: ctx.app, copy: 'draft' });
-        const types = typesOf(properties as Record<string, { type?: string; fields?: unknown }>);
+        const types = typesOf(properties);
         const layout = desired.map((block) => withTypes(block, types));
         return (await ctx.client.form.updateLayout({ app: ctx.app, layout: layout as never, revision }))
           .revision;
@@ -122,7 +122,7 @@ function reduce(element: JsonObject, like: JsonObject | undefined): JsonObject {
     const keys = Object.keys(like.size as JsonObject);
     out.size = Object.fromEntries(Object.entries(out.size as JsonObject).filter(([k]) => keys.includes(k)));
   }
-  if (element.type !== undefined && DECORATIONS.has(String(element.type))) out.type = element.type;
+  if (typeof element.type === 'string' && DECORATIONS.has(element.type)) out.type = element.type;
   return out;
 }
 
@@ -137,7 +137,7 @@ function withTypes(block: JsonObject, types: ReadonlyMap<string, string>): JsonO
 
 /** Field code -> type, columns included, from a manifest's fields. */
 function fieldTypes(manifest: AppManifest): Map<string, string> {
-  return typesOf((manifest.fields ?? {}) as Record<string, { type?: string; fields?: unknown }>);
+  return typesOf((manifest.fields ?? {}));
 }
 
 function typesOf(fields: Record<string, { type?: string; fields?: unknown }>): Map<string, string> {

@@ -9,7 +9,6 @@ import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
 import type { Risk } from './types.js';
 
-const TEXT = new Set(['SINGLE_LINE_TEXT', 'LINK']);
 const LONG = new Set(['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE']);
 const SINGLE_CHOICE = new Set(['RADIO_BUTTON', 'DROP_DOWN']);
 

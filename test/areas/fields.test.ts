@@ -59,10 +59,10 @@ describe('fields and layout areas against the local service', () => {
   it('writes what the manifest says, and the live copy then equals it (no diff)', async () => {
     const { app } = await service.client.apps.addApp({ name: 'Orders' });
     const fields = fieldsArea.fromManifest(manifest, ctx)!;
-    const liveFields = await writeAndDeploy(app, fieldsArea as unknown as Area, fields);
+    const liveFields = await writeAndDeploy(app, fieldsArea, fields);
     expect(fieldsArea.diff(fields, liveFields as never)).toEqual([]);
     const layout = layoutArea.fromManifest(manifest, ctx)!;
-    const liveLayout = await writeAndDeploy(app, layoutArea as unknown as Area, layout);
+    const liveLayout = await writeAndDeploy(app, layoutArea, layout);
     expect(layoutArea.diff(layout, liveLayout as never)).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe('fields and layout areas against the local service', () => {
     const { client } = service;
     const { app } = await client.apps.addApp({ name: 'Orders' });
     const fields = fieldsArea.fromManifest(manifest, ctx)!;
-    await writeAndDeploy(app, fieldsArea as unknown as Area, fields);
+    await writeAndDeploy(app, fieldsArea, fields);
     await client.records.addRecord({ app, record: { title: { value: 'First' } } });
     const renamed = structuredClone(manifest) as unknown as { fields: Record<string, Record<string, unknown>> };
     renamed.fields.headline = { ...renamed.fields.title, renamedFrom: 'title' };
@@ -80,7 +80,7 @@ describe('fields and layout areas against the local service', () => {
     expect(fieldsArea.diff(desired, before).map((c) => [c.action, c.path, 'from' in c ? c.from : null])).toEqual([
       ['rename', ['headline'], 'title'],
     ]);
-    const live = await writeAndDeploy(app, fieldsArea as unknown as Area, desired);
+    const live = await writeAndDeploy(app, fieldsArea, desired);
     expect(fieldsArea.diff(desired, live as never)).toEqual([]);
     const { records } = await client.records.getRecords({ app });
     expect(records[0]?.headline?.value).toBe('First');

@@ -8,7 +8,7 @@ import type { FieldManifest } from '../../project/manifest.js';
 import { attributeChanges, equalJson } from '../diff.js';
 import type { Area, Change, ExportContext, Json, JsonObject } from '../types.js';
 import { canonicalFields, type FieldsCanonical } from './canonical.js';
-import { itemPath, planFields, type FieldPlan } from './items.js';
+import { itemPath, planFields, typeOf, type FieldPlan } from './items.js';
 import { fieldBlocks, fieldProbes } from './risks.js';
 import { fieldWrites } from './writes.js';
 
@@ -18,11 +18,11 @@ export const fieldsArea: Area<FieldsCanonical> = {
   fromManifest: (manifest, ctx) =>
     manifest.fields === undefined
       ? undefined
-      : canonicalFields(manifest.fields as Record<string, unknown>, ctx),
+      : canonicalFields(manifest.fields, ctx),
   toManifest: (canonical, ctx) => ({ fields: manifestFields(canonical, ctx) }),
   read: async ({ client, app, copy }) => {
     const { properties, revision } = await client.form.getFields({ app, copy });
-    return { value: canonicalFields(properties as Record<string, unknown>, null), revision };
+    return { value: canonicalFields(properties, null), revision };
   },
   diff: (desired, current) => planFields(desired, current).map(toChange),
   unchangedCount: (desired, current) => {
@@ -80,7 +80,7 @@ function manifestFields(fields: FieldsCanonical, ctx: ExportContext): Record<str
 }
 
 function manifestField(field: JsonObject, ctx: ExportContext): JsonObject {
-  const defaults = newFieldDefaults(String(field.type) as FieldType);
+  const defaults = newFieldDefaults(typeOf(field) as FieldType);
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(field)) {
     if (

@@ -18,6 +18,11 @@ export interface FieldItem {
   renamedFrom: string | null;
 }
 
+/** A definition's type; every canonical field has one. */
+export function typeOf(def: JsonObject): string {
+  return typeof def.type === 'string' ? def.type : '';
+}
+
 export function itemPath(item: Pick<FieldItem, 'code' | 'table'>): ChangePath {
   return item.table === null ? [item.code] : [item.table, item.code];
 }
@@ -79,7 +84,7 @@ export function planFields(desired: FieldsCanonical, current: FieldsCanonical): 
     } else if (!equalJson(item.def, before.def)) plans.push({ kind: 'change', item, before });
   }
   for (const item of have.values()) {
-    if (consumed.has(item.code) || isSystemFieldType(String(item.def.type))) continue;
+    if (consumed.has(item.code) || isSystemFieldType(typeOf(item.def))) continue;
     // A column goes with its table when the whole table goes.
     if (item.table !== null && !consumed.has(item.table)) continue;
     plans.push({ kind: 'remove', item });

@@ -6,7 +6,7 @@
 import { UNIQUE_FIELD_TYPES, isSystemFieldType, type FieldType } from '../../platform/index.js';
 import type { BlockedChange, JsonObject, RiskProbe } from '../types.js';
 import type { FieldsCanonical } from './canonical.js';
-import { itemPath, planFields, type FieldItem } from './items.js';
+import { itemPath, planFields, typeOf, type FieldItem } from './items.js';
 
 /** Types whose values are not data a user entered: removing them loses nothing. */
 const NO_DATA = new Set(['GROUP', 'REFERENCE_TABLE', 'CALC', 'LABEL', 'SPACER', 'HR']);
@@ -24,7 +24,7 @@ export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical):
         const { item, before } = plan;
         for (const option of removedOptions(item.def, before.def))
           probes.push({ kind: 'data-loss', ...where(before), option });
-        const type = String(item.def.type) as FieldType;
+        const type = typeOf(item.def) as FieldType;
         if (item.def.unique === true && before.def.unique !== true && UNIQUE_FIELD_TYPES.has(type))
           probes.push({ kind: 'deploy-fails', field: before.code, fieldType: type, reason: 'unique' });
         if (item.def.required === true && before.def.required !== true)
@@ -51,7 +51,7 @@ export function fieldBlocks(desired: FieldsCanonical, current: FieldsCanonical):
       return [
         {
           path: itemPath(item),
-          reason: `the service cannot change the type of field "${before.code}" (${String(before.def.type)} -> ${String(item.def.type)})`,
+          reason: `the service cannot change the type of field "${before.code}" (${typeOf(before.def)} -> ${typeOf(item.def)})`,
           instead: `add a field with a new code and type, copy the values over, then remove "${before.code}"`,
         },
       ];
@@ -68,14 +68,14 @@ export function fieldBlocks(desired: FieldsCanonical, current: FieldsCanonical):
 }
 
 function holdsData(item: FieldItem): boolean {
-  const type = String(item.def.type);
+  const type = typeOf(item.def);
   return !NO_DATA.has(type) && !isSystemFieldType(type);
 }
 
 function where(item: FieldItem): { field: string; fieldType: string; table?: string } {
   return item.table === null
-    ? { field: item.code, fieldType: String(item.def.type) }
-    : { field: item.code, fieldType: String(item.def.type), table: item.table };
+    ? { field: item.code, fieldType: typeOf(item.def) }
+    : { field: item.code, fieldType: typeOf(item.def), table: item.table };
 }
 
 function removedOptions(after: JsonObject, before: JsonObject): string[] {
