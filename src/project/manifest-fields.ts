@@ -34,6 +34,8 @@ interface Base<T extends string> {
   type: T;
   label: string;
   noLabel?: boolean;
+  /** The code before a rename: apply changes the code in place and the records keep their values. */
+  renamedFrom?: string;
 }
 
 interface Input<T extends string> extends Base<T> {

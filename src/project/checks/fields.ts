@@ -14,12 +14,44 @@ export function checkFields(ctx: CheckContext): void {
         hint: 'Field codes are unique in the whole app, subtable columns included; rename one.',
       },
     );
+  checkRenames(ctx);
   for (const [code, field] of Object.entries(ctx.manifest.fields ?? {})) {
     checkField(ctx, field, ['fields', code]);
     if (field.type === 'SUBTABLE')
       for (const [member, def] of Object.entries(field.fields))
         checkField(ctx, def, ['fields', code, 'fields', member]);
   }
+}
+
+/**
+ * `renamedFrom` names a code the app had before: a field of the manifest that still has that
+ * code would make the rename ambiguous (keep the old field, or move its data?).
+ */
+function checkRenames(ctx: CheckContext): void {
+  const fields = ctx.manifest.fields ?? {};
+  const codes = new Set<string>();
+  const renames: { from: string; path: PathSegment[] }[] = [];
+  for (const [code, field] of Object.entries(fields)) {
+    codes.add(code);
+    if (field.renamedFrom !== undefined)
+      renames.push({ from: field.renamedFrom, path: ['fields', code, 'renamedFrom'] });
+    if (field.type === 'SUBTABLE')
+      for (const [member, def] of Object.entries(field.fields)) {
+        codes.add(member);
+        if (def.renamedFrom !== undefined)
+          renames.push({ from: def.renamedFrom, path: ['fields', code, 'fields', member, 'renamedFrom'] });
+      }
+  }
+  for (const { from, path } of renames)
+    if (codes.has(from))
+      ctx.report(
+        'FIELD.RENAMED_FROM_IN_USE',
+        `renamedFrom "${from}" is the code of another field of this manifest`,
+        path,
+        {
+          hint: `A rename moves the field's data to its new code; remove "${from}" from the manifest, or drop renamedFrom.`,
+        },
+      );
 }
 
 function checkField(
