@@ -1,7 +1,7 @@
 /**
  * The one error base class for problems a user can fix (bad manifest, bad flag, unreachable
  * service). `code` is dotted (`MANIFEST.INVALID`), `message` is the one-line summary, `hint`
- * says what to do next. Anything that is not an AppdeployError (or a client ServiceError) is a
+ * says what to do next. Anything that is not an AppdeployError (or one of the client's errors) is a
  * bug, and the CLI prints its stack and says so.
  */
 export class AppdeployError extends Error {

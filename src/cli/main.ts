@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { AppdeployError } from '../errors.js';
+import { Command } from 'commander';
 import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
+import { reportError } from './report-error.js';
+
+export { reportError };
 
 /** Builds the command tree. Each command registers itself and sets `state.exitCode` when it ends. */
 export function buildProgram(io: Io, state: { exitCode: number }): Command {
@@ -34,29 +36,6 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   } catch (error) {
     return reportError(error, io);
   }
-}
-
-export function reportError(error: unknown, io: Io): number {
-  if (error instanceof CommanderError) {
-    // commander has already printed its message (or the help / version text).
-    return error.exitCode;
-  }
-  if (error instanceof AppdeployError) {
-    io.err(`Error: ${error.message}\n`);
-    if (error.hint) io.err(`  ${error.hint}\n`);
-    return error.exitCode;
-  }
-  if (isServiceError(error)) {
-    io.err(`Error: ${error.message}\n`);
-    return 1;
-  }
-  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  io.err(`Bug: appdeploy failed unexpectedly. Please report this with the stack below.\n${stack}\n`);
-  return 70;
-}
-
-function isServiceError(error: unknown): error is Error {
-  return error instanceof Error && ['ServiceError', 'TransportError'].some((n) => error.name.startsWith(n));
 }
 
 const VERSION = (

@@ -18,9 +18,12 @@ export interface ApiTokenAuth {
 
 export type Auth = PasswordAuth | ApiTokenAuth;
 
-/** HTTP Basic credentials for a proxy in front of the service (`Authorization: Basic ...`). */
+/**
+ * HTTP Basic credentials for a proxy in front of the service (`Authorization: Basic ...`): the
+ * same `{login, password}` shape as `auth` and as appdeploy.yaml's `basicAuth`.
+ */
 export interface BasicAuth {
-  user: string;
+  login: string;
   password: string;
 }
 
@@ -54,7 +57,15 @@ export function createCredentials(auth: Auth, basicAuth: BasicAuth | undefined):
     secrets.push(encoded, auth.password);
   }
   if (basicAuth !== undefined) {
-    const encoded = base64(`${basicAuth.user}:${basicAuth.password}`);
+    if (
+      typeof basicAuth !== 'object' ||
+      basicAuth === null ||
+      typeof basicAuth.login !== 'string' ||
+      typeof basicAuth.password !== 'string'
+    ) {
+      throw new ClientOptionsError('basicAuth needs a login and a password (strings): { login, password }');
+    }
+    const encoded = base64(`${basicAuth.login}:${basicAuth.password}`);
     headers.authorization = `Basic ${encoded}`;
     secrets.push(encoded, basicAuth.password);
   }

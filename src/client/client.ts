@@ -50,7 +50,7 @@ export function createClient(options: ClientOptions): Client {
     baseUrl,
     dispatcher,
     credentials,
-    semaphore: new Semaphore(options.concurrency ?? 8),
+    semaphore: new Semaphore(concurrencyOf(options.concurrency)),
     timeoutMs: options.timeoutMs ?? 60_000,
     retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
     logger: options.logger,
@@ -95,13 +95,21 @@ function parseBaseUrl(text: string): URL {
   if (url.username !== '' || url.password !== '') {
     // Never echo the URL here: it holds the credentials.
     throw new ClientOptionsError(
-      'baseUrl must not hold credentials; pass them as basicAuth: { user, password }',
+      'baseUrl must not hold credentials; pass them as basicAuth: { login, password }',
     );
   }
   if (url.search !== '' || url.hash !== '') {
     throw new ClientOptionsError(`baseUrl must not have a query or fragment: ${url.origin}${url.pathname}`);
   }
   return url;
+}
+
+/** The client's concurrency limit; a bad one is the caller's mistake, said as an options error. */
+function concurrencyOf(value: number | undefined): number {
+  const limit = value ?? 8;
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new ClientOptionsError(`concurrency must be a whole number of at least 1, got ${String(value)}`);
+  return limit;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -219,7 +219,7 @@ describe('no credential in any error or log event', () => {
     async (_name, provoke, kind) => {
       h = harness({
         auth: { login: 'admin', password },
-        basicAuth: { user: 'proxy', password: basicPassword },
+        basicAuth: { login: 'proxy', password: basicPassword },
         retry: { retries: 0 },
       });
       const error = await provoke(h).catch((e: unknown) => e);
@@ -273,7 +273,7 @@ describe('no credential in any error or log event', () => {
     const client = createClient({
       baseUrl: ORIGIN,
       auth: { login: 'admin', password },
-      basicAuth: { user: 'p', password: basicPassword },
+      basicAuth: { login: 'p', password: basicPassword },
     });
     expectClean(client);
     void client.close();

@@ -27,7 +27,7 @@ describe('authentication headers', () => {
     ['several API tokens', { auth: { apiToken: ['t1', 't2', 't3'] } }, { 'x-service-api-token': 't1,t2,t3' }],
     [
       'HTTP Basic in front',
-      { auth: { apiToken: 't1' }, basicAuth: { user: 'proxy', password: 'pw' } },
+      { auth: { apiToken: 't1' }, basicAuth: { login: 'proxy', password: 'pw' } },
       { 'x-service-api-token': 't1', authorization: `Basic ${Buffer.from('proxy:pw').toString('base64')}` },
     ],
   ] as const)('%s', async (_name, options, expected) => {

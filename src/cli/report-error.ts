@@ -1,0 +1,60 @@
+import { CommanderError } from 'commander';
+import { ClientError, ServiceError } from '../client/index.js';
+import { AppdeployError } from '../errors.js';
+import type { Io } from './io.js';
+
+/** Exit code of an error the user can act on (unless an AppdeployError names its own). */
+export const EXIT_ERROR = 1;
+/** Exit code of a bug: anything thrown that is not one of the errors below (EX_SOFTWARE). */
+export const EXIT_BUG = 70;
+
+/**
+ * Prints an error the way its user needs it and returns the exit code, matching by class (never
+ * by name): commander's own (already printed), an AppdeployError (summary and hint), any client
+ * error (its message, which says what failed, and a hint where the next step is not obvious).
+ * Everything else is a bug: its stack, and a request to report it.
+ */
+export function reportError(error: unknown, io: Io): number {
+  if (error instanceof CommanderError) return error.exitCode;
+  if (error instanceof AppdeployError) {
+    io.err(`Error: ${error.message}\n`);
+    if (error.hint) io.err(`  ${error.hint}\n`);
+    return error.exitCode;
+  }
+  if (error instanceof ClientError) {
+    io.err(`Error: ${error.message}\n`);
+    const hint = clientHint(error);
+    if (hint) io.err(`  ${hint}\n`);
+    return EXIT_ERROR;
+  }
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.err(`Bug: appdeploy failed unexpectedly. Please report this with the stack below.\n${stack}\n`);
+  return EXIT_BUG;
+}
+
+/** What to do next, where a client error's own message does not already say it. */
+function clientHint(error: ClientError): string | undefined {
+  const kind = error.kind;
+  switch (kind) {
+    case 'service':
+      if (!(error instanceof ServiceError)) return undefined;
+      if (error.status === 401) return "Check the environment's credentials in appdeploy.yaml.";
+      if (error.status === 403) return 'The account lacks a permission this needs; ask an administrator.';
+      return undefined;
+    case 'deploy-timeout':
+      return 'The deployment goes on in the service: run `appdeploy status` to see how it ends.';
+    case 'options':
+      return "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml.";
+    case 'bulk-write':
+    case 'invalid-response':
+    case 'timeout':
+    case 'network':
+    case 'aborted':
+      // Their messages already say what to check.
+      return undefined;
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}

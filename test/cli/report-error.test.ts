@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { reportError } from '../../src/cli/main.js';
+import {
+  BulkWriteError,
+  ClientOptionsError,
+  createClient,
+  DeployTimeoutError,
+  ServiceError,
+  TransportAbortedError,
+  TransportInvalidResponseError,
+  TransportNetworkError,
+  TransportTimeoutError,
+  type ClientError,
+  type ClientErrorKind,
+} from '../../src/client/index.js';
+import { AppdeployError } from '../../src/errors.js';
+
+function report(error: unknown): { code: number; text: string } {
+  const err: string[] = [];
+  const code = reportError(error, { out: () => undefined, err: (s) => void err.push(s) });
+  return { code, text: err.join('') };
+}
+
+const where = { method: 'GET', path: '/k/v1/app.json' };
+const service = (status: number) =>
+  new ServiceError({ status, code: 'CB_XX01', id: 'id1', message: 'refused', ...where });
+
+/** One error of each kind the client throws: the Record makes a new kind fail to compile here. */
+const CLIENT_ERRORS: Record<ClientErrorKind, ClientError> = {
+  service: service(409),
+  'invalid-response': new TransportInvalidResponseError({
+    status: 502,
+    contentType: 'text/html',
+    bodySnippet: '<html>',
+    reason: 'HTML',
+    ...where,
+  }),
+  timeout: new TransportTimeoutError({ timeoutMs: 100, ...where }),
+  network: new TransportNetworkError({ code: 'ECONNREFUSED', detail: 'refused', ...where }, new Error('x')),
+  aborted: new TransportAbortedError(where),
+  'bulk-write': new BulkWriteError(
+    { operation: 'add', app: '7', written: [], notWritten: [0], unknown: [], ...where },
+    new Error('cause'),
+  ),
+  'deploy-timeout': new DeployTimeoutError({
+    statuses: [{ app: '7', status: 'PROCESSING' }],
+    timeoutMs: 1000,
+    ...where,
+  }),
+  options: new ClientOptionsError('baseUrl must start with http:// or https://, got ftp:'),
+};
+
+// [case, error, exit code, hint line or null]
+const CASES: [string, unknown, number, string | null][] = [
+  ...Object.entries(CLIENT_ERRORS).map(([kind, error]): [string, unknown, number, string | null] => [
+    `${error.constructor.name} (${kind})`,
+    error,
+    1,
+    kind === 'deploy-timeout'
+      ? 'The deployment goes on in the service: run `appdeploy status` to see how it ends.'
+      : kind === 'options'
+        ? "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml."
+        : null,
+  ]),
+  ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
+  ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
+  ['AppdeployError', new AppdeployError('X.Y', 'summary', { hint: 'do this' }), 1, 'do this'],
+  ['AppdeployError with its exit code', new AppdeployError('X.Y', 'summary', { exitCode: 3 }), 3, null],
+];
+
+describe('reportError: errors map to exit codes by class', () => {
+  it.each(CASES)('%s: "Error: <message>", no stack', (_, error, code, hint) => {
+    const out = report(error);
+    expect(out.code).toBe(code);
+    const message = (error as Error).message;
+    expect(out.text).toBe(`Error: ${message}\n${hint === null ? '' : `  ${hint}\n`}`);
+  });
+
+  it('an error that merely carries a client error name is still a bug', () => {
+    const impostor = Object.assign(new Error('looks like one'), { name: 'ServiceError' });
+    expect(report(impostor).code).toBe(70);
+  });
+
+  it.each([
+    ['TypeError', new TypeError('boom')],
+    ['RangeError', new RangeError('out of range')],
+    ['a thrown string', 'not an error'],
+  ])('%s is a bug: its stack, exit 70', (_, error) => {
+    const out = report(error);
+    expect(out.code).toBe(70);
+    expect(out.text).toMatch(/^Bug: appdeploy failed unexpectedly/);
+    if (error instanceof Error) expect(out.text).toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    ['a bad concurrency', { concurrency: 0 }],
+    ['a fractional concurrency', { concurrency: 1.5 }],
+    ['a basicAuth without a login', { basicAuth: { password: 'pw' } as never }],
+  ])('%s from createClient is an options error (exit 1)', (_, extra) => {
+    let thrown: unknown;
+    try {
+      createClient({ baseUrl: 'http://localhost:1', auth: { apiToken: 't' }, ...extra });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ClientOptionsError);
+    expect(report(thrown).text).toMatch(/^Error: /);
+    expect(report(thrown).code).toBe(1);
+  });
+});
