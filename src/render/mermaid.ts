@@ -34,20 +34,12 @@ export function asProcess(value: Json | null): DiagramProcess | null {
 }
 
 /**
- * Mermaid reads `"`, `;`, `#`, `%` and `:` as syntax and `<`, `>` as HTML; its entity codes
- * (`#quot;`, `#59;`) stand for them inside a label. `#` goes first, as every code starts with it.
+ * Mermaid reads `"`, `;`, `#`, `%` and `:` as syntax, `<` and `>` as HTML, and a backtick could
+ * close the Markdown fence; its entity codes (`#34;` for `"`) stand for them inside a label. One
+ * pass, so that the `;` of a code just written is not escaped again.
  */
 export function mermaidLabel(text: string): string {
-  return text
-    .replace(/#/g, '#35;')
-    .replace(/"/g, '#quot;')
-    .replace(/;/g, '#59;')
-    .replace(/%/g, '#37;')
-    .replace(/:/g, '#58;')
-    .replace(/</g, '#lt;')
-    .replace(/>/g, '#gt;')
-    .replace(/`/g, '#96;')
-    .replace(/\s+/g, ' ');
+  return text.replace(/[#";%:<>`]/g, (c) => `#${c.charCodeAt(0)};`).replace(/\s+/g, ' ');
 }
 
 /**
