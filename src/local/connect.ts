@@ -53,9 +53,7 @@ export async function connect(project: Project, options: { concurrency?: number 
   const client = createClient({
     baseUrl: config.baseUrl,
     auth: config.auth,
-    ...(config.basicAuth
-      ? { basicAuth: { user: config.basicAuth.login, password: config.basicAuth.password } }
-      : {}),
+    ...(config.basicAuth ? { basicAuth: config.basicAuth } : {}),
     ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
   });

@@ -3,7 +3,7 @@
  * what could go wrong, then per app the text rendering in a collapsed diff block and, where the
  * process changes, its state diagram before and after.
  */
-import { hasChanges, type AppPlan, type AreaPlan, type Plan } from '../plan/types.js';
+import type { AppPlan, AreaPlan, Plan } from '../plan/types.js';
 import { appLines } from './changes.js';
 import { countApp, summaryPhrase } from './counts.js';
 import { diffLine } from './lines.js';
@@ -18,7 +18,7 @@ const ADDED_STYLE = 'fill:#dafbe1,stroke:#1a7f37';
 const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
 
 export function renderMarkdown(plan: Plan): string {
-  const changed = hasChanges(plan);
+  const changed = plan.apps.some((app) => app.action !== 'no-op');
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
   if (changed) out.push(...summaryTable(plan.apps), '');

@@ -3,7 +3,7 @@
  * (before the changes, so that it is read first), the symbols in use, one block per app that
  * changes, and the summary line. Colour is the caller's decision (a terminal, no NO_COLOR).
  */
-import { hasChanges, type AppPlan, type Plan } from '../plan/types.js';
+import type { AppPlan, Plan } from '../plan/types.js';
 import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
 import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
@@ -28,7 +28,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     '',
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
   ];
-  if (!hasChanges(plan)) {
+  if (!plan.apps.some((app) => app.action !== 'no-op')) {
     out.push(`${paint('No changes.', 'bold')} The apps match the manifests.`);
     return `${out.join('\n')}\n`;
   }
