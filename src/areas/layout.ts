@@ -17,9 +17,7 @@ export const layoutArea: Area<Layout> = {
   key: 'layout',
   itemNoun: 'row',
   fromManifest: (manifest) =>
-    manifest.layout === undefined
-      ? undefined
-      : canonicalLayout(manifest.layout, fieldTypes(manifest)),
+    manifest.layout === undefined ? undefined : canonicalLayout(manifest.layout, fieldTypes(manifest)),
   toManifest: (layout) => ({ layout: layout as unknown as NonNullable<AppManifest['layout']> }),
   read: async ({ client, app, copy }) => {
     const { layout, revision } = await client.form.getLayout({ app, copy });
@@ -137,7 +135,7 @@ function withTypes(block: JsonObject, types: ReadonlyMap<string, string>): JsonO
 
 /** Field code -> type, columns included, from a manifest's fields. */
 function fieldTypes(manifest: AppManifest): Map<string, string> {
-  return typesOf((manifest.fields ?? {}));
+  return typesOf(manifest.fields ?? {});
 }
 
 function typesOf(fields: Record<string, { type?: string; fields?: unknown }>): Map<string, string> {

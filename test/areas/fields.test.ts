@@ -45,7 +45,10 @@ const manifest = {
     items: {
       type: 'SUBTABLE',
       label: 'Items',
-      fields: { product: { type: 'SINGLE_LINE_TEXT', label: 'Product' }, qty: { type: 'NUMBER', label: 'Qty' } },
+      fields: {
+        product: { type: 'SINGLE_LINE_TEXT', label: 'Product' },
+        qty: { type: 'NUMBER', label: 'Qty' },
+      },
     },
   },
   layout: [
@@ -72,14 +75,18 @@ describe('fields and layout areas against the local service', () => {
     const fields = fieldsArea.fromManifest(manifest, ctx)!;
     await writeAndDeploy(app, fieldsArea, fields);
     await client.records.addRecord({ app, record: { title: { value: 'First' } } });
-    const renamed = structuredClone(manifest) as unknown as { fields: Record<string, Record<string, unknown>> };
+    const renamed = structuredClone(manifest) as unknown as {
+      fields: Record<string, Record<string, unknown>>;
+    };
     renamed.fields.headline = { ...renamed.fields.title, renamedFrom: 'title' };
     delete renamed.fields.title;
     const desired = fieldsArea.fromManifest(renamed as unknown as AppManifest, ctx)!;
-    const before = (await fieldsArea.read({ client, app, copy: 'live', downloadHash: () => Promise.resolve('') })).value;
-    expect(fieldsArea.diff(desired, before).map((c) => [c.action, c.path, 'from' in c ? c.from : null])).toEqual([
-      ['rename', ['headline'], 'title'],
-    ]);
+    const before = (
+      await fieldsArea.read({ client, app, copy: 'live', downloadHash: () => Promise.resolve('') })
+    ).value;
+    expect(
+      fieldsArea.diff(desired, before).map((c) => [c.action, c.path, 'from' in c ? c.from : null]),
+    ).toEqual([['rename', ['headline'], 'title']]);
     const live = await writeAndDeploy(app, fieldsArea, desired);
     expect(fieldsArea.diff(desired, live as never)).toEqual([]);
     const { records } = await client.records.getRecords({ app });

@@ -90,6 +90,7 @@ export function projectFile(url: string, apps: Record<string, string | null>): s
 
 export async function loadValid(root: string): Promise<Project> {
   const result = await validateProject({ cwd: root, dir: root, variables: {} });
-  if (!result.project) throw new Error(result.problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join('\n'));
+  if (!result.project)
+    throw new Error(result.problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join('\n'));
   return result.project;
 }

@@ -16,9 +16,7 @@ export const fieldsArea: Area<FieldsCanonical> = {
   key: 'fields',
   itemNoun: 'field',
   fromManifest: (manifest, ctx) =>
-    manifest.fields === undefined
-      ? undefined
-      : canonicalFields(manifest.fields, ctx),
+    manifest.fields === undefined ? undefined : canonicalFields(manifest.fields, ctx),
   toManifest: (canonical, ctx) => ({ fields: manifestFields(canonical, ctx) }),
   read: async ({ client, app, copy }) => {
     const { properties, revision } = await client.form.getFields({ app, copy });
