@@ -48,9 +48,12 @@ function schemaKeys(type: string): string[] {
   const branches = branchesFor(type);
   expect(branches, type).toHaveLength(1);
   return Object.keys(branches[0]!.properties ?? {})
-    .filter((k) => k !== 'type')
+    .filter((k) => k !== 'type' && !MANIFEST_ONLY.has(k))
     .sort();
 }
+
+/** What a manifest writes that the service never holds: `renamedFrom` tells apply to change a code in place. */
+const MANIFEST_ONLY = new Set(['renamedFrom']);
 
 /**
  * What a manifest cannot write although the service reports it: a system field's `enabled`
@@ -73,6 +76,11 @@ describe('platform facts agree with schema/app.schema.json', () => {
   it.each(FIELD_TYPES.map((t) => [t]))('%s: the schema takes exactly FIELD_PROPERTIES', (type) => {
     const expected = FIELD_PROPERTIES[type].filter((p) => !READ_ONLY.has(p)).sort();
     expect(schemaKeys(type)).toEqual(expected);
+  });
+
+  it('every field but the system ones may say renamedFrom', () => {
+    const withHint = FIELD_TYPES.filter((t) => 'renamedFrom' in (branchesFor(t)[0]!.properties ?? {}));
+    expect(withHint).toEqual(FIELD_TYPES.filter((t) => !isSystemFieldType(t)));
   });
 
   const typesWithKey = (key: string): FieldType[] => FIELD_TYPES.filter((t) => schemaKeys(t).includes(key));
