@@ -33,7 +33,10 @@ const DRAFT_AREAS = [
     path: '/k/v1/preview/field/acl.json',
     live: '/k/v1/field/acl.json',
     body: { rights: [{ field: 'title', entities: [{ entity: USER, accessibility: 'READ' }] }] },
-    shows: { rights: [{ field: 'title', entities: [{ entity: USER, accessibility: 'READ' }] }] },
+    // Read back under the spec's name and the hosted platform's.
+    shows: {
+      rights: [{ field: 'title', code: 'title', entities: [{ entity: USER, accessibility: 'READ' }] }],
+    },
   },
   {
     area: 'admin notes',
@@ -146,5 +149,26 @@ describe('a PUT on a live ACL path', () => {
       (await ok(emu.call('GET', '/k/v1/app/form/fields.json', { app }))).properties.title.unique,
     ).not.toBe(true);
     expect((await ok(emu.call('GET', '/k/v1/preview/field/acl.json', { app }))).revision).toBe('3');
+  });
+});
+
+describe('field ACL rules', () => {
+  it('name their field as the spec does (field) or as the hosted platform does (code), not both differently', async () => {
+    const app = await appWithFields(emu, {
+      title: { type: 'SINGLE_LINE_TEXT' },
+      note: { type: 'SINGLE_LINE_TEXT' },
+    });
+    const path = '/k/v1/preview/field/acl.json';
+    const entities = [{ entity: USER, accessibility: 'NONE' }];
+    const clash = await emu.call('PUT', path, { app, rights: [{ field: 'title', code: 'note', entities }] });
+    expect([clash.status, Object.keys(clash.body.errors)]).toEqual([400, ['rights[0].code']]);
+    const neither = await emu.call('PUT', path, { app, rights: [{ entities }] });
+    expect([neither.status, Object.keys(neither.body.errors)]).toEqual([400, ['rights[0].field']]);
+    const unknown = await emu.call('PUT', path, { app, rights: [{ code: 'ghost', entities }] });
+    expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([400, ['rights[0].code']]);
+    await ok(emu.call('PUT', path, { app, rights: [{ code: 'note', entities }] }));
+    expect((await ok(emu.call('GET', path, { app }))).rights).toEqual([
+      { field: 'note', code: 'note', entities },
+    ]);
   });
 });

@@ -154,7 +154,11 @@ describe('renaming a field', () => {
       { filterCond: 'price > 100', entities: [{ entity: ofField('responsible'), viewable: true }] },
     ]);
     expect((await get(app, '/k/v1/preview/field/acl.json')).rights).toEqual([
-      { field: 'price', entities: [{ entity: ofField('responsible'), accessibility: 'WRITE' }] },
+      {
+        field: 'price',
+        code: 'price',
+        entities: [{ entity: ofField('responsible'), accessibility: 'WRITE' }],
+      },
     ]);
     expect((await get(app, '/k/v1/preview/app/notifications/general.json')).notifications[0].entity).toEqual(
       ofField('responsible'),
