@@ -42,7 +42,11 @@ export class ServiceError extends ClientError {
   readonly errors: ServiceValidationErrors | undefined;
   /** For a bulk request: the index of the call that failed. */
   readonly bulkIndex: number | undefined;
-  /** For a bulk request: every entry of `results` (completed calls' responses, the error, `{}`s). */
+  /**
+   * For a bulk request: every entry of `results` as the service sent it. The hosted platform puts
+   * the error at `bulkIndex` and `{}` everywhere else, so the answers of the calls before it (which
+   * kept their effect) are not known.
+   */
   readonly bulkResults: unknown[] | undefined;
 
   constructor(init: {

@@ -32,7 +32,13 @@ export { GuestsClient } from './guests.js';
 export { PluginsClient } from './plugins.js';
 export { ProcessClient } from './process.js';
 export { RecordsClient } from './records.js';
-export { SettingsClient, type LocalizedReadParams, type ReadParams, type WriteParams } from './settings.js';
+export {
+  SettingsClient,
+  type CopyWriteParams,
+  type LocalizedReadParams,
+  type ReadParams,
+  type WriteParams,
+} from './settings.js';
 export { SpacesClient } from './spaces.js';
 export { MAX_GET_URL_LENGTH } from './transport.js';
 export { MAX_RECORDS_PER_CALL, type WriteAllResult } from './record-writes.js';

@@ -1,11 +1,14 @@
 /**
  * App settings: every row of the spec's App settings table. A read names its copy, `'draft'`
  * (`/k/v1/preview/...`) or `'live'`, with no default: mixing them up is how a deploy tool lies.
- * Writes go where the service puts them: most to the draft, the three ACLs and admin notes live.
+ * Writes go to the draft. The three ACLs and admin notes name their copy too: the service takes
+ * them on the preview paths, and a write on the live path publishes the app's whole pending draft
+ * at once (the hosted platform's behaviour), so a deployer writes `'draft'` and deploys.
  */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { AclResult, AppRight, FieldRight, RecordRight } from './types/acl.js';
+import type { AdminNotesResult, AdminNotesUpdate } from './types/admin-notes.js';
 import type { CopyActions, CopyActionsResult, UpdateCopyActionsResult } from './types/actions.js';
 import type { Copy, Id, Lang, Revision, RevisionResult } from './types/common.js';
 import type { CustomizeResult, CustomizeUpdate } from './types/customize.js';
@@ -36,18 +39,10 @@ export interface WriteParams {
 }
 
 /**
- * A write of an area that both copies accept (the three ACLs, admin notes). On the hosted
- * platform a PUT of the live copy publishes every pending draft setting of the app at once, so
- * a deploy tool writes the draft and deploys.
+ * A write of the ACLs or admin notes: `'draft'` writes the preview copy; `'live'` writes the live
+ * path, which also publishes every pending draft change of the app. `copy` itself is not sent.
  */
 export type CopyWriteParams = WriteParams & { copy: Copy };
-
-/** Admin notes as GET returns them. */
-export interface AdminNotesResult {
-  content: string;
-  includeInTemplateAndDuplicates?: boolean;
-  revision: string;
-}
 
 export class SettingsClient {
   readonly #ctx: ClientContext;
@@ -94,7 +89,7 @@ export class SettingsClient {
     return this.#put('preview/app/customize.json', params, options);
   }
 
-  // App ACL: app/acl.json; written live, effective at once.
+  // App ACL: app/acl.json; written to the copy named (live publishes the whole draft).
   getAppAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<AppRight>> {
     return this.#get('app/acl.json', params, options);
   }
@@ -102,10 +97,10 @@ export class SettingsClient {
     params: CopyWriteParams & { rights: AppRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#putCopy('app/acl.json', params, options);
+    return writeCopy(this.#ctx, 'app/acl.json', params, options);
   }
 
-  // Record ACL: record/acl.json; written live, effective at once.
+  // Record ACL: record/acl.json; written to the copy named (live publishes the whole draft).
   getRecordAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<RecordRight>> {
     return this.#get('record/acl.json', params, options);
   }
@@ -113,10 +108,10 @@ export class SettingsClient {
     params: CopyWriteParams & { rights: RecordRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#putCopy('record/acl.json', params, options);
+    return writeCopy(this.#ctx, 'record/acl.json', params, options);
   }
 
-  // Field ACL: field/acl.json; written live, effective at once.
+  // Field ACL: field/acl.json; written to the copy named (live publishes the whole draft).
   getFieldAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<FieldRight>> {
     return this.#get('field/acl.json', params, options);
   }
@@ -124,7 +119,7 @@ export class SettingsClient {
     params: CopyWriteParams & { rights: FieldRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#putCopy('field/acl.json', params, options);
+    return writeCopy(this.#ctx, 'field/acl.json', params, options);
   }
 
   // General notifications: app/notifications/general.json; written to the draft.
@@ -191,25 +186,19 @@ export class SettingsClient {
     return this.#put('preview/app/actions.json', params, options);
   }
 
-  // Admin notes: app/adminNotes.json; the spec writes them live, the hosted platform to the draft too.
+  // Admin notes: app/adminNotes.json; written to the copy named (live publishes the whole draft).
   getAdminNotes(params: ReadParams, options?: CallOptions): Promise<AdminNotesResult> {
     return this.#get('app/adminNotes.json', params, options);
   }
   updateAdminNotes(
-    params: CopyWriteParams & { content?: string | undefined; includeInTemplateAndDuplicates?: boolean },
+    params: CopyWriteParams & AdminNotesUpdate,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#putCopy('app/adminNotes.json', params, options);
+    return writeCopy(this.#ctx, 'app/adminNotes.json', params, options);
   }
 
   #get<T>(liveEndpoint: string, params: ReadParams | LocalizedReadParams, options?: CallOptions): Promise<T> {
     return readCopy(this.#ctx, liveEndpoint, params, options);
-  }
-
-  /** A write that names its copy: the draft (`preview/`) or live, where a PUT publishes the whole draft. */
-  #putCopy<T>(liveEndpoint: string, params: CopyWriteParams, options?: CallOptions): Promise<T> {
-    const { copy, ...body } = params;
-    return this.#put(copySelect(copy, liveEndpoint), body, options);
   }
 
   #put<T>(endpoint: string, body: WriteParams, options?: CallOptions): Promise<T> {
@@ -230,6 +219,21 @@ export async function readCopy<T>(
   const { copy, ...query } = params;
   const path = ctx.api(copySelect(copy, liveEndpoint));
   return await ctx.transport.json<T>({ method: 'GET', path, query, options });
+}
+
+/**
+ * PUT of the live endpoint, or of its `preview/` twin for the draft; `copy` itself is not sent.
+ * Async for the same reason as readCopy.
+ */
+async function writeCopy<T>(
+  ctx: ClientContext,
+  liveEndpoint: string,
+  params: CopyWriteParams,
+  options: CallOptions | undefined,
+): Promise<T> {
+  const { copy, ...body } = params;
+  const path = ctx.api(copySelect(copy, liveEndpoint));
+  return await ctx.transport.json<T>({ method: 'PUT', path, body, options });
 }
 
 /** `app/views.json` for the live copy, `preview/app/views.json` for the draft. */

@@ -102,12 +102,15 @@ describe('failure reports', () => {
     h.reply(200, { results: range(0, 20).map((c) => added(c * 100 + 1, 100)) });
     const failed = { code: 'CB_VA01', id: 'e', message: 'Missing or invalid input.' };
     // Second request: 5 calls (2,000-2,449). Call 0 succeeds, call 1 fails, calls 2-4 never run.
-    h.reply(400, { results: [added(2001, 100), failed, {}, {}, {}] });
+    // The service reports only the error: call 0's ids and revisions are not in the answer.
+    h.reply(400, { results: [{}, failed, {}, {}, {}] });
     const error = await h.client.records.addAll(7, records(2450)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BulkWriteError);
     const report = error as BulkWriteError;
     expect(report.written.map((r) => r.index)).toEqual(range(0, 2100));
-    expect(report.written[2099]).toEqual({ index: 2099, id: '2100', revision: '1' });
+    expect(report.written[1999]).toEqual({ index: 1999, id: '2000', revision: '1' });
+    expect(report.written[2000]).toEqual({ index: 2000, id: undefined, revision: undefined });
+    expect(report.written[2099]).toEqual({ index: 2099, id: undefined, revision: undefined });
     expect(report.notWritten).toEqual(range(2100, 2450));
     expect(report.unknown).toEqual([]);
     expect(report.cause).toMatchObject({ code: 'CB_VA01', bulkIndex: 1 });

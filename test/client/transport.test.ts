@@ -99,6 +99,12 @@ describe('paths', () => {
       /copy must be 'draft' or 'live', got "both"/,
     ],
     [
+      'an ACL write without a copy (the live path would publish the whole draft)',
+      (h: Harness) =>
+        (h.client.settings.updateFieldAcl as (params: unknown) => Promise<unknown>)({ app: 1, rights: [] }),
+      /copy must be 'draft' or 'live', got undefined/,
+    ],
+    [
       'guest members of a malformed guest space id',
       (h: Harness) => h.client.guests.updateSpaceGuests({ id: '9/../1', guests: [] }),
       /guest space id must be a positive whole number, got "9\/..\/1"/,

@@ -1,4 +1,5 @@
 export type * from './acl.js';
+export type * from './admin-notes.js';
 export type * from './actions.js';
 export type * from './apps.js';
 export type * from './bulk.js';

@@ -8,7 +8,7 @@ import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.j
 import { requestedRenames } from './form-renames.js';
 import { codeProblem } from '../validate/field-code.js';
 import { renameInApp } from '../model/renames/in-app.js';
-import type { RenamingChange } from '../model/settings-write.js';
+import type { FormChange } from '../model/settings-write.js';
 import { otherAppFields, readHandler } from './settings/routes.js';
 import type { AppSettings, JsonObject } from '../model/app.js';
 import type { ApiRequest, Route } from '../context.js';
@@ -86,7 +86,7 @@ function addFields(req: ApiRequest): unknown {
  */
 function changeFields(req: ApiRequest): unknown {
   const given = givenProperties(req);
-  return writeFields(req, (s): RenamingChange => {
+  return writeFields(req, (s): FormChange => {
     const problems = new Problems();
     for (const code of Object.keys(given))
       if (!s.properties[code])
@@ -127,7 +127,7 @@ function changeFields(req: ApiRequest): unknown {
       }
       properties[code] = next;
     }
-    return { settings: renameInApp({ ...s, properties, layout }, renames), renames };
+    return { settings: renameInApp({ ...s, properties, layout }, renames), renames, deleted: [] };
   });
 }
 
@@ -157,11 +157,15 @@ function deleteFields(req: ApiRequest): unknown {
         properties[code] = { ...def, fields: Object.fromEntries(kept) };
       }
     }
-    return dropFieldReferences({ ...s, properties }, gone);
+    return {
+      settings: dropFieldReferences({ ...s, properties }, gone),
+      renames: new Map(),
+      deleted: [...gone],
+    };
   });
 }
 
-function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings | RenamingChange): unknown {
+function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings | FormChange): unknown {
   const { revision } = writeSettings(req, 'draft', change);
   return { revision };
 }

@@ -4,7 +4,7 @@ import { principalEntity } from '../auth.js';
 import { isDeploying } from './deploy-state.js';
 import { APPS_TABLE, type AppDoc, type AppSettings } from './app.js';
 import { publishDraft, publishProblem } from './publish.js';
-import { withRenames } from './renames/pending.js';
+import { withFormChange } from './renames/pending.js';
 import type { Renames } from './renames/text.js';
 import type { ApiRequest } from '../context.js';
 
@@ -16,10 +16,14 @@ import type { ApiRequest } from '../context.js';
  */
 export type WriteTarget = 'draft' | 'publish';
 
-/** A change to the draft that also renames fields (draft code before -> after). */
-export interface RenamingChange {
+/**
+ * A change to the draft's form that renames fields (draft code before -> after) or deletes them:
+ * the app then remembers where each live field's values go at the next deploy.
+ */
+export interface FormChange {
   readonly settings: AppSettings;
   readonly renames: Renames;
+  readonly deleted: readonly string[];
 }
 
 /**
@@ -31,7 +35,7 @@ export interface RenamingChange {
 export function writeSettings(
   req: ApiRequest,
   target: WriteTarget,
-  change: (settings: AppSettings, app: AppDoc) => AppSettings | RenamingChange,
+  change: (settings: AppSettings, app: AppDoc) => AppSettings | FormChange,
 ): { revision: string; app: AppDoc } {
   const appId = req.params.id('app');
   const current = findApp(req, appId, target === 'publish' ? 'live' : 'draft');
@@ -41,9 +45,11 @@ export function writeSettings(
   return req.ctx.store.transaction(() => {
     const revision = current.revision + 1;
     const changed = change(current.draft, current);
-    const { settings: draft, renames } =
-      'renames' in changed ? changed : { settings: changed, renames: null };
-    const renamed = renames ? withRenames(current.renamed ?? {}, current.live, renames) : current.renamed;
+    const form = 'renames' in changed ? changed : null;
+    const draft = form ? form.settings : (changed as AppSettings);
+    const renamed = form
+      ? withFormChange(current.renamed ?? {}, current.live, form.renames, form.deleted)
+      : current.renamed;
     const { renamed: _before, ...rest } = current;
     let app: AppDoc = {
       ...rest,

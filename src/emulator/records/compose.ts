@@ -1,5 +1,6 @@
 import { errors, type Problems } from '../errors.js';
 import { defaultInput } from './defaults.js';
+import { runLookups } from './lookup.js';
 import { checkValue, INVALID, type ValueEnv } from './values.js';
 import {
   NO_VALUE_TYPES,
@@ -52,6 +53,7 @@ export function composeNew(input: unknown, path: string, env: WriteEnv): Record<
     const checked = checkField(field, value.value, `${path}.${code}.value`, undefined, env);
     if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
   }
+  if (env.problems.empty) runLookups(record, Object.keys(env.fields), env);
   return record;
 }
 
@@ -74,6 +76,8 @@ export function composeUpdate(
     const checked = checkField(field, value.value, `${path}.${code}.value`, previous[code], env);
     if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
   }
+  // A lookup runs again when the update names its key; left out, the copies stay.
+  if (env.problems.empty) runLookups(record, Object.keys(given), env);
   return record;
 }
 

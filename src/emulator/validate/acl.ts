@@ -1,4 +1,4 @@
-import { arr, bool, field, obj, str, type Shape } from './shape.js';
+import { arr, bool, field, join, obj, str, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
 
 const flag = bool();
@@ -41,20 +41,36 @@ export const recordAclBody: Record<string, Shape> = {
   ),
 };
 
-/** Field ACL rules: one per field, the accessibility of each entity. */
-export const fieldAclBody: Record<string, Shape> = {
-  rights: arr(
-    obj(
-      {
-        field: field(),
-        entities: arr(
-          obj(
-            { entity: entity(), accessibility: str({ oneOf: ['READ', 'WRITE', 'NONE'] }), includeSubs: flag },
-            { required: ['entity', 'accessibility'] },
-          ),
-        ),
-      },
-      { required: ['field', 'entities'] },
+const fieldRule = obj(
+  {
+    field: field(),
+    code: field(),
+    entities: arr(
+      obj(
+        { entity: entity(), accessibility: str({ oneOf: ['READ', 'WRITE', 'NONE'] }), includeSubs: flag },
+        { required: ['entity', 'accessibility'] },
+      ),
     ),
-  ),
+  },
+  { required: ['entities'] },
+);
+
+/**
+ * One field ACL rule. The spec names its field `field`; the hosted platform (and every client
+ * written for it) names it `code`. Either is taken, both must agree, and the rule is kept under
+ * `field` (reads answer both names).
+ */
+const fieldAclRule: Shape = (value, path, ctx) => {
+  const out = fieldRule(value, path, ctx) as Record<string, unknown> | undefined;
+  if (!out) return out;
+  const { code, field: named, ...rest } = out;
+  const given = value as Record<string, unknown>;
+  if (given.field === undefined && given.code === undefined)
+    ctx.problems.add(join(path, 'field'), 'Required field.');
+  else if (named !== undefined && code !== undefined && named !== code)
+    ctx.problems.add(join(path, 'code'), `Name the same field as "field" (${JSON.stringify(named)}).`);
+  return { field: named ?? code, ...rest };
 };
+
+/** Field ACL rules: one per field, the accessibility of each entity. */
+export const fieldAclBody: Record<string, Shape> = { rights: arr(fieldAclRule) };

@@ -9,10 +9,14 @@ interface Area {
   live: string;
   /** Whether the live read takes `lang`. */
   localized: boolean;
-  /** Where PUT writes: the `preview/` twin or the live path. */
-  writes: 'draft' | 'live';
+  /**
+   * Where PUT writes: the `preview/` twin only, or either copy as the call names it (the ACLs and
+   * admin notes, whose live path publishes the draft).
+   */
+  writes: 'draft' | 'either';
   get: (client: Client, copy: Copy) => Promise<unknown>;
-  put: (client: Client) => Promise<unknown>;
+  /** The write; `copy` is passed only where `writes` is 'either'. */
+  put: (client: Client, copy: Copy) => Promise<unknown>;
   putBody: unknown;
   read: unknown;
   written: unknown;
@@ -148,9 +152,9 @@ const areas: Area[] = [
     name: 'AppAcl',
     live: 'app/acl.json',
     localized: false,
-    writes: 'live',
+    writes: 'either',
     get: (c, copy) => c.settings.getAppAcl({ app: 3, copy }),
-    put: (c) => c.settings.updateAppAcl({ app: 3, rights: appRights, copy: 'live' }),
+    put: (c, copy) => c.settings.updateAppAcl({ app: 3, copy, rights: appRights }),
     putBody: { app: 3, rights: appRights },
     read: { rights: appRights, revision: '4' },
     written: { revision: '5' },
@@ -159,9 +163,9 @@ const areas: Area[] = [
     name: 'RecordAcl',
     live: 'record/acl.json',
     localized: false,
-    writes: 'live',
+    writes: 'either',
     get: (c, copy) => c.settings.getRecordAcl({ app: 3, copy }),
-    put: (c) => c.settings.updateRecordAcl({ app: 3, rights: recordRights, revision: 4, copy: 'live' }),
+    put: (c, copy) => c.settings.updateRecordAcl({ app: 3, copy, rights: recordRights, revision: 4 }),
     putBody: { app: 3, rights: recordRights, revision: 4 },
     read: { rights: recordRights, revision: '4' },
     written: { revision: '5' },
@@ -170,9 +174,9 @@ const areas: Area[] = [
     name: 'FieldAcl',
     live: 'field/acl.json',
     localized: false,
-    writes: 'live',
+    writes: 'either',
     get: (c, copy) => c.settings.getFieldAcl({ app: 3, copy }),
-    put: (c) => c.settings.updateFieldAcl({ app: 3, rights: fieldRights, copy: 'live' }),
+    put: (c, copy) => c.settings.updateFieldAcl({ app: 3, copy, rights: fieldRights }),
     putBody: { app: 3, rights: fieldRights },
     read: { rights: fieldRights, revision: '4' },
     written: { revision: '5' },
@@ -238,6 +242,24 @@ const areas: Area[] = [
     read: { actions, revision: '4' },
     written: { actions: { Copy: { id: '41' } }, revision: '5' },
   },
+  {
+    name: 'AdminNotes',
+    live: 'app/adminNotes.json',
+    localized: false,
+    writes: 'either',
+    get: (c, copy) => c.settings.getAdminNotes({ app: 3, copy }),
+    put: (c, copy) =>
+      c.settings.updateAdminNotes({
+        app: 3,
+        copy,
+        content: 'x',
+        includeInTemplateAndDuplicates: false,
+        revision: 4,
+      }),
+    putBody: { app: 3, content: 'x', includeInTemplateAndDuplicates: false, revision: 4 },
+    read: { content: '<b>note</b>', includeInTemplateAndDuplicates: true, revision: '4' },
+    written: { revision: '5' },
+  },
 ];
 
 function casesOf(area: Area): EndpointCase[] {
@@ -258,30 +280,21 @@ function casesOf(area: Area): EndpointCase[] {
       query: 'app=3',
       response: area.read,
     },
-    {
-      endpoint: `PUT ${area.writes === 'draft' ? draft : live}`,
-      method: `settings.update${area.name}${area.writes === 'live' ? "({ copy: 'live' })" : ''}`,
-      call: area.put,
+    ...(area.writes === 'draft'
+      ? [{ copy: 'draft' as const, path: draft, method: `settings.update${area.name}` }]
+      : (['draft', 'live'] as const).map((copy) => ({
+          copy,
+          path: copy === 'draft' ? draft : live,
+          method: `settings.update${area.name}({ copy: '${copy}' })`,
+        }))
+    ).map(({ copy, path, method }) => ({
+      endpoint: `PUT ${path}`,
+      method,
+      call: (c: Client) => area.put(c, copy),
       body: area.putBody,
       response: area.written,
-    },
+    })),
   ];
 }
 
-export const settingsCases: EndpointCase[] = [
-  ...areas.flatMap(casesOf),
-  {
-    endpoint: 'GET /k/v1/app/adminNotes.json',
-    method: "settings.getAdminNotes({ copy: 'live' })",
-    call: (c) => c.settings.getAdminNotes({ app: 3, copy: 'live' }),
-    query: 'app=3',
-    response: { content: '<b>note</b>', revision: '4' },
-  },
-  {
-    endpoint: 'PUT /k/v1/app/adminNotes.json',
-    method: "settings.updateAdminNotes({ copy: 'live' })",
-    call: (c) => c.settings.updateAdminNotes({ app: 3, content: 'x', revision: 4, copy: 'live' }),
-    body: { app: 3, content: 'x', revision: 4 },
-    response: { revision: '5' },
-  },
-];
+export const settingsCases: EndpointCase[] = areas.flatMap(casesOf);

@@ -146,7 +146,8 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     lang: false,
     body: fieldAclBody,
     required: ['rights'],
-    read: (s) => ({ rights: s.fieldAcl }),
+    // Each rule names its field as the spec does (`field`) and as the hosted platform does (`code`).
+    read: (s) => ({ rights: s.fieldAcl.map((rule) => ({ ...rule, code: rule.field ?? null })) }),
     apply: (s, body) => ({ settings: { ...s, fieldAcl: body.rights as JsonObject[] } }),
   },
   {

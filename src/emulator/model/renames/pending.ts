@@ -4,9 +4,14 @@ import { fieldIndex } from '../../validate/context.js';
 
 /**
  * Renames waiting for the next deploy: live code -> draft code of each live field whose code the
- * draft has changed (records keep their values under the live code until then).
+ * draft has changed (records keep their values under the live code until then), or `''` for a
+ * live field the draft deleted (so a new field that takes its code later does not inherit its
+ * values).
  */
 export type PendingRenames = Readonly<Record<string, string>>;
+
+/** The pending-rename value of a deleted live field. */
+const DELETED = '';
 
 /** The live code of a draft field, or undefined when that field is not live (new in the draft). */
 export function liveCodeOf(
@@ -14,19 +19,28 @@ export function liveCodeOf(
   live: AppSettings | null,
   draftCode: string,
 ): string | undefined {
-  const from = Object.keys(pending).find((code) => pending[code] === draftCode);
+  const from =
+    draftCode === DELETED ? undefined : Object.keys(pending).find((code) => pending[code] === draftCode);
   if (from !== undefined) return from;
   if (draftCode in pending || !live) return undefined;
   return fieldIndex(live.properties).fields.has(draftCode) ? draftCode : undefined;
 }
 
-/** The pending renames after the draft's fields were renamed again (`renames`: draft code before -> after). */
-export function withRenames(
+/**
+ * The pending renames after a form change of the draft: fields deleted (draft codes) and fields
+ * renamed (`renames`: draft code before -> after).
+ */
+export function withFormChange(
   pending: PendingRenames,
   live: AppSettings | null,
   renames: Renames,
+  deleted: readonly string[],
 ): PendingRenames {
   const out: Record<string, string> = { ...pending };
+  for (const code of deleted) {
+    const liveCode = liveCodeOf(out, live, code);
+    if (liveCode !== undefined) out[liveCode] = DELETED;
+  }
   for (const [from, to] of renames) {
     const liveCode = liveCodeOf(out, live, from);
     if (liveCode === undefined) continue;
@@ -43,7 +57,7 @@ export function withRenames(
  */
 export function draftCodeOf(pending: PendingRenames, liveCode: string): string | null {
   const renamed = pending[liveCode];
-  if (renamed !== undefined) return renamed;
+  if (renamed !== undefined) return renamed === DELETED ? null : renamed;
   return Object.values(pending).includes(liveCode) ? null : liveCode;
 }
 
