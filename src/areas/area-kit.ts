@@ -41,10 +41,12 @@ export function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
-/** An entity for a manifest: CREATOR without its (null) code. */
+/**
+ * An entity for a manifest: as canonical, CREATOR with a null code (the schema lets a manifest
+ * leave it out, and the manifest's type, the client's Entity, keeps it).
+ */
 export function entityToManifest(value: Json | undefined): JsonObject {
-  const e = entity(value);
-  return e.type === 'CREATOR' ? { type: 'CREATOR' } : e;
+  return entity(value);
 }
 
 /** `{entity, includeSubs}` for a manifest: includeSubs only when true (false is the default). */
