@@ -84,6 +84,14 @@ export const errors = {
       'GAIA_DE01',
       `The app (id: ${app}) is being deployed; try again when its deploy has finished.`,
     ),
+  // A live ACL or admin-notes PUT publishes the draft at once; when a deploy of that draft would
+  // FAIL, the write is refused instead and changes nothing.
+  cannotPublish: (app: string, reason: string) =>
+    new ApiError(
+      409,
+      'GAIA_DE02',
+      `The app (id: ${app}) has pending draft changes that cannot go live (${reason}); a PUT on a live ACL or admin notes path publishes the whole draft. Fix or revert the draft, or write to the /k/v1/preview/ path instead.`,
+    ),
   notFoundPath: (method: string, path: string) =>
     new ApiError(404, 'CB_NF01', `No API at ${method} ${path}.`),
   badJson: () => new ApiError(400, 'CB_IJ01', 'The request body is not valid JSON.'),

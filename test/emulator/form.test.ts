@@ -128,7 +128,7 @@ describe('form fields', () => {
     expect(Object.keys(res.body.errors)).toEqual([path]);
   });
 
-  it('changes fields in place; the type and code cannot change', async () => {
+  it('changes fields in place; the type cannot change, a code only to one no field uses', async () => {
     const app = await appWithFields();
     const ok = await emu.call('PUT', FIELDS, {
       app,
@@ -145,7 +145,7 @@ describe('form fields', () => {
     expect(layout[1].fields.map((f: { code: string }) => f.code)).toEqual(['qty', 'note']);
     for (const [properties, path] of [
       [{ title: { type: 'NUMBER' } }, 'properties.title.type'],
-      [{ title: { code: 'renamed' } }, 'properties.title.code'],
+      [{ title: { code: 'qty' } }, 'properties.title.code'],
       [{ ghost: { label: 'G' } }, 'properties.ghost'],
       [{ items: { fields: { qty: null } } }, 'properties.items.fields.qty'],
       [

@@ -52,11 +52,12 @@ async function populate(emu: RunningEmulator): Promise<string> {
   await call(emu.url, 'PUT', '/k/v1/preview/app/form/layout.json', { app, layout: LAYOUT });
   await call(emu.url, 'POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
   await call(emu.url, 'POST', '/_emulator/clock', { advanceMs: 3_600_000 });
-  await call(emu.url, 'PUT', '/k/v1/preview/app/settings.json', { app, name: 'Durable draft' });
+  // Live paths publish the whole draft, so these go first and the draft change stays pending.
   await call(emu.url, 'PUT', '/k/v1/app/adminNotes.json', { app, content: 'kept' });
   await call(emu.url, 'PUT', '/k/v1/app/acl.json', { app, rights: APP_ACL });
   await call(emu.url, 'PUT', '/k/v1/record/acl.json', { app, rights: RECORD_ACL });
   await call(emu.url, 'PUT', '/k/v1/field/acl.json', { app, rights: FIELD_ACL });
+  await call(emu.url, 'PUT', '/k/v1/preview/app/settings.json', { app, name: 'Durable draft' });
   expect((await call(emu.url, 'POST', '/_emulator/app-code', { app, code: 'DURABLE' })).status).toBe(200);
   return app;
 }

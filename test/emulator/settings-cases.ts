@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 export interface AreaCase {
   area: string;
   live: string;
-  draft: string | null;
+  draft: string;
   write: string;
   writes: 'draft' | 'live';
   valid: (app: string) => Record<string, unknown>;
@@ -17,7 +17,7 @@ export interface AreaCase {
 export const EVERYONE = { type: 'GROUP', code: 'everyone' };
 
 /** One row per area of the spec's App settings table: a valid body, what it shows, an invalid body and its error path. */
-export const AREAS: AreaCase[] = [
+const DRAFT_WRITES: AreaCase[] = [
   {
     area: 'views',
     live: '/k/v1/app/views.json',
@@ -77,8 +77,8 @@ export const AREAS: AreaCase[] = [
     area: 'app ACL',
     live: '/k/v1/app/acl.json',
     draft: '/k/v1/preview/app/acl.json',
-    write: '/k/v1/app/acl.json',
-    writes: 'live',
+    write: '/k/v1/preview/app/acl.json',
+    writes: 'draft',
     valid: () => ({ rights: [{ entity: { type: 'CREATOR' }, appEditable: true, recordViewable: true }] }),
     shows: { rights: [{ entity: { type: 'CREATOR' }, appEditable: true, recordViewable: true }] },
     invalid: {
@@ -90,8 +90,8 @@ export const AREAS: AreaCase[] = [
     area: 'record ACL',
     live: '/k/v1/record/acl.json',
     draft: '/k/v1/preview/record/acl.json',
-    write: '/k/v1/record/acl.json',
-    writes: 'live',
+    write: '/k/v1/preview/record/acl.json',
+    writes: 'draft',
     valid: () => ({
       rights: [{ filterCond: 'Record_number > 10', entities: [{ entity: EVERYONE, viewable: true }] }],
     }),
@@ -105,8 +105,8 @@ export const AREAS: AreaCase[] = [
     area: 'field ACL',
     live: '/k/v1/field/acl.json',
     draft: '/k/v1/preview/field/acl.json',
-    write: '/k/v1/field/acl.json',
-    writes: 'live',
+    write: '/k/v1/preview/field/acl.json',
+    writes: 'draft',
     valid: () => ({
       rights: [
         {
@@ -212,12 +212,22 @@ export const AREAS: AreaCase[] = [
   {
     area: 'admin notes',
     live: '/k/v1/app/adminNotes.json',
-    draft: null,
-    write: '/k/v1/app/adminNotes.json',
-    writes: 'live',
+    draft: '/k/v1/preview/app/adminNotes.json',
+    write: '/k/v1/preview/app/adminNotes.json',
+    writes: 'draft',
     valid: () => ({ content: '<b>hello</b>' }),
     shows: { content: '<b>hello</b>' },
     invalid: { content: 'x'.repeat(10_001) },
     errorPath: 'content',
   },
 ];
+
+/**
+ * The areas whose live path also takes a PUT (the spec's live-immediate writes): on the hosted
+ * platform it publishes the whole draft, so with nothing else pending it lands in both copies.
+ */
+const LIVE_WRITES: AreaCase[] = DRAFT_WRITES.filter((row) =>
+  ['app ACL', 'record ACL', 'field ACL', 'admin notes'].includes(row.area),
+).map((row) => ({ ...row, area: `${row.area} through its live path`, write: row.live, writes: 'live' }));
+
+export const AREAS: AreaCase[] = [...DRAFT_WRITES, ...LIVE_WRITES];

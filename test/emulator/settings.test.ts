@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
 import { uploadKey } from './file-upload.js';
-import { AREAS, EVERYONE } from './settings-cases.js';
+import { AREAS } from './settings-cases.js';
 
 const emu = useEmulator();
 
@@ -17,17 +17,17 @@ describe.each(AREAS)('settings area: $area', (row) => {
     expect(write.body.revision).toBe('2');
 
     const live = await emu.call('GET', row.live, { app });
-    const draft = row.draft ? await emu.call('GET', row.draft, { app }) : null;
+    const draft = await emu.call('GET', row.draft, { app });
     if (row.writes === 'draft') {
       expect(live.body).toEqual(liveBefore.body);
-      expect(draft!.body).toMatchObject({ ...row.shows, revision: '2' });
+      expect(draft.body).toMatchObject({ ...row.shows, revision: '2' });
       expect(await emu.deploy([app])).toEqual({ [app]: 'SUCCESS' });
       const deployed = await emu.call('GET', row.live, { app });
-      expect(deployed.body).toEqual({ ...draft!.body, revision: '2' });
+      expect(deployed.body).toEqual({ ...draft.body, revision: '2' });
     } else {
-      // Nothing was pending, so live and draft stay at one revision.
+      // The live path publishes the draft; nothing else was pending, so both copies show the write.
       expect(live.body).toMatchObject({ ...row.shows, revision: '2' });
-      if (draft) expect(draft.body).toMatchObject({ ...row.shows, revision: '2' });
+      expect(draft.body).toMatchObject({ ...row.shows, revision: '2' });
       // A later deploy does not undo a live-immediate write.
       await emu.deploy([app]);
       expect((await emu.call('GET', row.live, { app })).body).toMatchObject(row.shows);
@@ -40,7 +40,7 @@ describe.each(AREAS)('settings area: $area', (row) => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('CB_VA01');
     expect(Object.keys(res.body.errors)).toContain(row.errorPath);
-    const after = await emu.call('GET', row.draft ?? row.live, { app });
+    const after = await emu.call('GET', row.draft, { app });
     expect(after.body.revision).toBe('1');
   });
 
@@ -142,10 +142,10 @@ describe('settings details', () => {
     expect([bad.status, Object.keys(bad.body.errors)]).toEqual([400, ['lang']]);
   });
 
-  it('has no draft GET for admin notes, and shows them to app administrators only', async () => {
+  it('shows admin notes, draft and live, to app administrators only', async () => {
     const app = await emu.deployedApp();
     const draft = await emu.call('GET', '/k/v1/preview/app/adminNotes.json', { app });
-    expect([draft.status, draft.body.code]).toEqual([404, 'CB_NF01']);
+    expect(draft.body).toEqual({ content: '', includeInTemplateAndDuplicates: true, revision: '1' });
     const token = await emu.call('POST', '/_emulator/tokens', { app, permissions: { view: true } });
     const res = await emu.call(
       'GET',
@@ -154,6 +154,13 @@ describe('settings details', () => {
       { user: null, token: token.body.token },
     );
     expect([res.status, res.body.code]).toEqual([403, 'CB_NO02']);
+    const fromDraft = await emu.call(
+      'GET',
+      '/k/v1/preview/app/adminNotes.json',
+      { app },
+      { user: null, token: token.body.token },
+    );
+    expect([fromDraft.status, fromDraft.body.code]).toEqual([403, 'CB_NO02']);
   });
 
   it('answers live reads of a never-deployed app with GAIA_AP01, and live-immediate writes too', async () => {
@@ -234,18 +241,5 @@ describe('settings details', () => {
       desktop: customize.desktop,
     });
     expect(roundTrip.status).toBe(200);
-  });
-
-  it('writes live-immediate areas to live without carrying pending draft changes along', async () => {
-    const app = await emu.deployedApp('Live name');
-    await emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'Pending name' });
-    const acl = await emu.call('PUT', '/k/v1/app/acl.json', {
-      app,
-      rights: [{ entity: EVERYONE, recordViewable: true }],
-    });
-    expect(acl.body).toEqual({ revision: '3' });
-    expect((await emu.call('GET', '/k/v1/app/settings.json', { app })).body.name).toBe('Live name');
-    expect((await emu.call('GET', '/k/v1/app/acl.json', { app })).body.rights).toHaveLength(1);
-    expect((await emu.call('GET', '/k/v1/preview/app/acl.json', { app })).body.rights).toHaveLength(1);
   });
 });

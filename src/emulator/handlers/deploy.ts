@@ -60,7 +60,9 @@ function revertDrafts(req: ApiRequest, targets: { doc: AppDoc }[]): void {
         typeof doc.draft.general.name === 'string' ? doc.draft.general.name : '',
         nextId(req.ctx.store, 'view'),
       );
-    apps.put(doc.id, { ...doc, draft, revision: doc.revision + 1 });
+    // Pending renames go with the draft: the records never left their live codes.
+    const { renamed: _discarded, ...rest } = doc;
+    apps.put(doc.id, { ...rest, draft, revision: doc.revision + 1 });
   }
 }
 

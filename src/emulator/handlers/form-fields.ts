@@ -5,20 +5,15 @@ import { fieldDefinition } from '../validate/fields.js';
 import { isSystemFieldType } from '../../platform/index.js';
 import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
+import { requestedRenames } from './form-renames.js';
+import { codeProblem } from '../validate/field-code.js';
+import { renameInApp } from '../model/renames/in-app.js';
+import type { RenamingChange } from '../model/settings-write.js';
 import { otherAppFields, readHandler } from './settings/routes.js';
 import type { AppSettings, JsonObject } from '../model/app.js';
 import type { ApiRequest, Route } from '../context.js';
 
 type Properties = Record<string, JsonObject>;
-
-/** Field codes: a letter or underscore first, then letters, digits and underscores; at most 128 characters. */
-const CODE = /^[\p{L}_][\p{L}\p{N}_]*$/u;
-
-function codeProblem(code: string): string | null {
-  if (code.length > 128) return 'Enter a field code of 128 characters or fewer.';
-  if (!CODE.test(code)) return 'A field code starts with a letter or _ and holds letters, digits and _ only.';
-  return null;
-}
 
 /** Every code a request adds (top-level and inside new or changed tables), each checked for clashes. */
 function newCodes(
@@ -85,10 +80,13 @@ function addFields(req: ApiRequest): unknown {
   });
 }
 
-/** PUT: changes to existing fields; type and code stay; new fields of an existing table join its row. */
+/**
+ * PUT: changes to existing fields; the type stays; a new `code` renames the field, and every
+ * reference to it in the draft follows; new fields of an existing table join its row.
+ */
 function changeFields(req: ApiRequest): unknown {
   const given = givenProperties(req);
-  return writeFields(req, (s) => {
+  return writeFields(req, (s): RenamingChange => {
     const problems = new Problems();
     for (const code of Object.keys(given))
       if (!s.properties[code])
@@ -101,6 +99,7 @@ function changeFields(req: ApiRequest): unknown {
       ]),
     );
     newCodes(inner, s.properties, problems, false);
+    const renames = requestedRenames(given, s.properties, problems);
     problems.throwIfAny();
     const shape = propertiesBody(map((code) => fieldDefinition('change', s.properties[code], code)));
     const body = checkBody<{ properties: Properties }>(
@@ -128,7 +127,7 @@ function changeFields(req: ApiRequest): unknown {
       }
       properties[code] = next;
     }
-    return { ...s, properties, layout };
+    return { settings: renameInApp({ ...s, properties, layout }, renames), renames };
   });
 }
 
@@ -162,7 +161,7 @@ function deleteFields(req: ApiRequest): unknown {
   });
 }
 
-function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings): unknown {
+function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings | RenamingChange): unknown {
   const { revision } = writeSettings(req, 'draft', change);
   return { revision };
 }

@@ -49,6 +49,11 @@ export interface AppDoc {
   readonly deployedRevision: number | null;
   readonly draft: AppSettings;
   readonly live: AppSettings | null;
+  /**
+   * Live code -> draft code of each live field renamed in the draft since the last deploy: the
+   * records hold its values under the live code until the draft goes live. Absent when none.
+   */
+  readonly renamed?: Readonly<Record<string, string>>;
 }
 
 export const APPS_TABLE = 'apps';

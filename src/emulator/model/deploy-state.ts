@@ -1,7 +1,6 @@
 import type { EmulatorContext } from '../context.js';
-import { APPS_TABLE, recordsTable, type AppDoc, type AppSettings, type JsonObject } from './app.js';
-import { reindexRecordFiles } from '../records/file-index.js';
-import type { StoredRecord } from '../records/model.js';
+import { APPS_TABLE, type AppDoc } from './app.js';
+import { publishDraft, publishProblem } from './publish.js';
 
 export type DeployStatus = 'PROCESSING' | 'SUCCESS' | 'FAIL' | 'CANCEL';
 
@@ -63,7 +62,7 @@ function settleBatch(ctx: EmulatorContext, batch: string[]): void {
   for (const id of batch) {
     const forced = deploys.get(id)?.reason;
     const app = apps.get(id);
-    const reason = forced ?? (app ? deployProblem(ctx, app) : 'the app no longer exists');
+    const reason = forced ?? (app ? publishProblem(ctx, app) : 'the app no longer exists');
     if (reason) failures.set(id, reason);
   }
   for (const id of batch) {
@@ -79,82 +78,7 @@ function settleBatch(ctx: EmulatorContext, batch: string[]): void {
       });
       continue;
     }
-    const app = apps.get(id)!;
-    pruneDeletedFieldValues(ctx, app.id, app.live, app.draft);
-    apps.put(id, { ...app, live: app.draft, deployedRevision: app.revision });
+    publishDraft(ctx, apps.get(id)!);
     deploys.put(id, { ...base, status: 'SUCCESS', settlesAt: null });
-  }
-}
-
-/**
- * Why the draft cannot go live: a field newly `unique` or `required` that existing records
- * break, as the hosted platform refuses such a deploy. Null when it can.
- */
-function deployProblem(ctx: EmulatorContext, app: AppDoc): string | null {
-  const records = [...ctx.store.table<Record<string, { value?: unknown }>>(recordsTable(app.id)).values()];
-  if (records.length === 0) return null;
-  for (const [code, field] of Object.entries(app.draft.properties)) {
-    const before = app.live?.properties[code];
-    if (field.unique === true && before?.unique !== true) {
-      const seen = new Set<string>();
-      for (const r of records) {
-        const v = r[code]?.value;
-        if (isEmpty(v)) continue;
-        const key = JSON.stringify(v);
-        if (seen.has(key)) return `field "${code}" is now unique but records share the value ${key}`;
-        seen.add(key);
-      }
-    }
-    if (field.required === true && before?.required !== true && before !== undefined) {
-      if (records.some((r) => isEmpty(r[code]?.value)))
-        return `field "${code}" is now required but records leave it empty`;
-    }
-  }
-  return null;
-}
-
-function isEmpty(value: unknown): boolean {
-  return (
-    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
-  );
-}
-
-/** A field deleted from the form takes its values out of every record when the deploy happens. */
-function pruneDeletedFieldValues(
-  ctx: EmulatorContext,
-  appId: string,
-  live: AppSettings | null,
-  draft: AppSettings,
-): void {
-  if (!live) return;
-  const gone = Object.keys(live.properties).filter((code) => !(code in draft.properties));
-  const goneInTables = Object.entries(live.properties).flatMap(([code, f]) => {
-    const inner = (f.fields ?? {}) as Record<string, JsonObject>;
-    const kept = (draft.properties[code]?.fields ?? {}) as Record<string, JsonObject>;
-    return code in draft.properties
-      ? Object.keys(inner)
-          .filter((c) => !(c in kept))
-          .map((c) => [code, c] as const)
-      : [];
-  });
-  if (gone.length === 0 && goneInTables.length === 0) return;
-  const records = ctx.store.table<Record<string, { type?: string; value?: unknown }>>(recordsTable(appId));
-  for (const [id, record] of [...records.entries()]) {
-    const next = { ...record };
-    for (const code of gone) delete next[code];
-    for (const [table, inner] of goneInTables) {
-      const rows = next[table]?.value;
-      if (!Array.isArray(rows)) continue;
-      next[table] = {
-        ...next[table],
-        value: rows.map((row: { id: string; value: Record<string, unknown> }) => {
-          const value = { ...row.value };
-          delete value[inner];
-          return { ...row, value };
-        }),
-      };
-    }
-    records.put(id, next);
-    reindexRecordFiles(ctx, appId, record as StoredRecord, next as StoredRecord);
   }
 }

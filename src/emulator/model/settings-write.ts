@@ -3,41 +3,62 @@ import { findApp, requireAppPermission, type AppPermission } from '../access.js'
 import { principalEntity } from '../auth.js';
 import { isDeploying } from './deploy-state.js';
 import { APPS_TABLE, type AppDoc, type AppSettings } from './app.js';
+import { publishDraft, publishProblem } from './publish.js';
+import { withRenames } from './renames/pending.js';
+import type { Renames } from './renames/text.js';
 import type { ApiRequest } from '../context.js';
 
 /**
- * The common path of every settings write: the app exists, the caller may manage it, no deploy
- * of it is running, the revision matches (-1 or absent skips), then the counter goes up by one.
- * `target` says which copies the write lands in: `draft` for preview endpoints; `both` for the
- * live-immediate areas (three ACLs, admin notes), so that a later deploy does not undo them.
+ * Where a settings write lands. `draft`: the preview endpoints. `publish`: a PUT on a live ACL
+ * path (or live admin notes), which on the hosted platform writes the draft and then makes the
+ * whole draft live at once, every other pending change of the app with it (its official client
+ * uses the preview paths for that reason).
+ */
+export type WriteTarget = 'draft' | 'publish';
+
+/** A change to the draft that also renames fields (draft code before -> after). */
+export interface RenamingChange {
+  readonly settings: AppSettings;
+  readonly renames: Renames;
+}
+
+/**
+ * The common path of every settings write: the app exists (and is live, to publish), the caller
+ * may manage it, no deploy of it is running, the revision matches (-1 or absent skips), then the
+ * counter goes up by one and the change lands in the draft; to publish, the draft then goes live
+ * as a deploy would make it (refused, with nothing changed, when a deploy of it would fail).
  */
 export function writeSettings(
   req: ApiRequest,
-  target: 'draft' | 'both',
-  change: (settings: AppSettings, app: AppDoc) => AppSettings,
+  target: WriteTarget,
+  change: (settings: AppSettings, app: AppDoc) => AppSettings | RenamingChange,
 ): { revision: string; app: AppDoc } {
   const appId = req.params.id('app');
-  const current = findApp(req, appId, target === 'both' ? 'live' : 'draft');
+  const current = findApp(req, appId, target === 'publish' ? 'live' : 'draft');
   requireAppPermission(req, current, 'manage');
   if (isDeploying(req.ctx, appId)) throw errors.deploying(appId);
   checkRevision(req.params.revision(), current.revision);
   return req.ctx.store.transaction(() => {
     const revision = current.revision + 1;
-    const draft = change(current.draft, current);
-    const live = target === 'both' && current.live ? change(current.live, current) : current.live;
-    // A live-immediate write to an app with nothing pending keeps live and draft at one revision,
-    // so a client that reads a live area and writes it back with that revision is not refused.
-    const inSync = target === 'both' && current.deployedRevision === current.revision;
-    const app: AppDoc = {
-      ...current,
+    const changed = change(current.draft, current);
+    const { settings: draft, renames } =
+      'renames' in changed ? changed : { settings: changed, renames: null };
+    const renamed = renames ? withRenames(current.renamed ?? {}, current.live, renames) : current.renamed;
+    const { renamed: _before, ...rest } = current;
+    let app: AppDoc = {
+      ...rest,
+      ...(renamed && Object.keys(renamed).length > 0 ? { renamed } : {}),
       draft,
-      live,
       revision,
-      deployedRevision: inSync ? revision : current.deployedRevision,
       modifiedAt: req.ctx.clock.iso(),
       modifier: principalEntity(req.principal),
     };
     req.ctx.store.table<AppDoc>(APPS_TABLE).put(appId, app);
+    if (target === 'publish') {
+      const problem = publishProblem(req.ctx, app);
+      if (problem) throw errors.cannotPublish(appId, problem);
+      app = publishDraft(req.ctx, app);
+    }
     return { revision: String(revision), app };
   });
 }

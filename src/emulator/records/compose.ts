@@ -62,9 +62,9 @@ export function composeUpdate(
   path: string,
   env: WriteEnv,
 ): Record<string, FieldValue> {
-  const given = inputObject(input, path, env);
+  const given = inputObject(input, path, env) ?? {};
   const record: Record<string, FieldValue> = { ...previous };
-  if (!given) return record;
+  requireStoredValues(previous, given, path, env);
   for (const [code, raw] of Object.entries(given)) {
     const field = env.fields[code];
     if (!field || !isWritable(field)) continue;
@@ -75,6 +75,27 @@ export function composeUpdate(
     if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
   }
   return record;
+}
+
+/**
+ * A field made `required` after records were written: those records keep their empty value, and
+ * any update of them (of whatever field) is refused until the update gives the field a value, as
+ * the hosted platform does.
+ */
+function requireStoredValues(
+  previous: StoredRecord,
+  given: Record<string, unknown>,
+  path: string,
+  env: WriteEnv,
+): void {
+  for (const [code, field] of Object.entries(env.fields))
+    if (
+      field.required === true &&
+      isWritable(field) &&
+      !(code in given) &&
+      isEmptyValue(previous[code]?.value)
+    )
+      env.problems.add(`${path}.${code}.value`, 'Required.');
 }
 
 function inputObject(input: unknown, path: string, env: WriteEnv): Record<string, unknown> | undefined {

@@ -124,8 +124,9 @@ export const TYPE_PROPS: Record<FieldType, Record<string, Shape>> = {
 };
 
 /**
- * One field definition of a fields POST (`add`: type and label required, a new code) or PUT
- * (`change`: the field's type and code may be repeated but not changed).
+ * One field definition of a fields POST (`add`: type and label required, `code` the key) or PUT
+ * (`change`: the type may be repeated but not changed; a different `code` renames the field,
+ * its validity and clashes checked by the caller against the whole form).
  */
 export function fieldDefinition(
   mode: 'add' | 'change',
@@ -156,7 +157,8 @@ export function fieldDefinition(
       return undefined;
     }
     const codeCheck: Shape = (v, p, c) => {
-      if (v !== code) c.problems.add(p, `Enter the same code as the key "${code}" (a code cannot change).`);
+      if (mode === 'change' && typeof v === 'string') return v;
+      if (v !== code) c.problems.add(p, `Enter the same code as the key "${code}".`);
       return code;
     };
     const extra: Record<string, Shape> = { code: codeCheck };
@@ -168,7 +170,8 @@ export function fieldDefinition(
     );
     if (out === undefined) return undefined;
     checkDefaults(out as JsonObject, existing, path, ctx);
-    return { ...(out as object), type, code };
+    const renamed = (out as JsonObject).code;
+    return { ...(out as object), type, code: typeof renamed === 'string' ? renamed : code };
   };
 }
 

@@ -58,7 +58,9 @@ function parseCalls(req: ApiRequest): Call[] {
  * Runs up to 20 record calls in order, as one caller, inside one store transaction (one journal
  * write). Each call has its own nested transaction: a failing call undoes only itself, the calls
  * before it keep their effect, and the later ones never run. On failure the answer carries the
- * failing call's HTTP status, with `results` = completed results, the error body, then `{}`.
+ * failing call's HTTP status and, as the hosted platform reports it, `results` with the error
+ * body at the failing index and `{}` everywhere else, the completed calls included (their
+ * effects stay; their answers are not given). Clients find the failure as the one non-empty entry.
  */
 function bulkRequest(req: ApiRequest): unknown {
   const calls = parseCalls(req);
@@ -90,12 +92,13 @@ function bulkRequest(req: ApiRequest): unknown {
     return null;
   });
   if (!failure) return { results };
-  while (results.length < calls.length) results.push({});
+  const failed = results.length - 1;
+  const reported = calls.map((_call, i) => (i === failed ? results[i] : {}));
   const body: RawResponse = {
     raw: true,
     status: failure.status,
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    body: Buffer.from(JSON.stringify({ results })),
+    body: Buffer.from(JSON.stringify({ results: reported })),
   };
   return body;
 }

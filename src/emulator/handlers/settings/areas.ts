@@ -19,15 +19,16 @@ import type { Shape } from '../../validate/shape.js';
 import type { ApiRequest } from '../../context.js';
 
 /**
- * One settings area of the spec's App settings table: where it is read (live, draft) and
- * written (draft, or live at once for the ACLs and admin notes), the shape of its body, how its
- * GET answers, and how a write changes the settings. The routes are generated from this table.
+ * One settings area of the spec's App settings table: where it is read (live, draft), the shape
+ * of its body, how its GET answers, and how a write changes the settings. Every area is written
+ * through its draft path; the ACLs and admin notes also take a PUT on their live path, which
+ * publishes (see WriteTarget). The routes are generated from this table.
  */
 export interface SettingsArea {
   readonly live: string;
-  readonly draft: string | null;
-  readonly write: string;
-  readonly writes: 'draft' | 'both';
+  readonly draft: string;
+  /** Whether a PUT on the live path is served (and publishes the draft). */
+  readonly publishes: boolean;
   /** What a user needs to read the live copy (the draft always needs manage). */
   readonly readPermission: AppPermission;
   /** Whether the GETs take `lang`. */
@@ -71,8 +72,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/views.json',
     draft: `${PREVIEW}/app/views.json`,
-    write: `${PREVIEW}/app/views.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'view',
     lang: true,
     body: viewsBody,
@@ -86,8 +86,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/settings.json',
     draft: `${PREVIEW}/app/settings.json`,
-    write: `${PREVIEW}/app/settings.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'view',
     lang: true,
     body: generalSettings,
@@ -98,8 +97,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/status.json',
     draft: `${PREVIEW}/app/status.json`,
-    write: `${PREVIEW}/app/status.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'view',
     lang: true,
     body: processBody,
@@ -110,8 +108,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/customize.json',
     draft: `${PREVIEW}/app/customize.json`,
-    write: `${PREVIEW}/app/customize.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'manage',
     lang: false,
     body: customizeBody,
@@ -122,8 +119,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/acl.json',
     draft: `${PREVIEW}/app/acl.json`,
-    write: '/k/v1/app/acl.json',
-    writes: 'both',
+    publishes: true,
     readPermission: 'manage',
     lang: false,
     body: appAclBody,
@@ -134,8 +130,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/record/acl.json',
     draft: `${PREVIEW}/record/acl.json`,
-    write: '/k/v1/record/acl.json',
-    writes: 'both',
+    publishes: true,
     readPermission: 'manage',
     lang: false,
     body: recordAclBody,
@@ -146,8 +141,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/field/acl.json',
     draft: `${PREVIEW}/field/acl.json`,
-    write: '/k/v1/field/acl.json',
-    writes: 'both',
+    publishes: true,
     readPermission: 'manage',
     lang: false,
     body: fieldAclBody,
@@ -158,8 +152,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/notifications/general.json',
     draft: `${PREVIEW}/app/notifications/general.json`,
-    write: `${PREVIEW}/app/notifications/general.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'manage',
     lang: false,
     body: generalNotificationsBody,
@@ -172,8 +165,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/notifications/perRecord.json',
     draft: `${PREVIEW}/app/notifications/perRecord.json`,
-    write: `${PREVIEW}/app/notifications/perRecord.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'manage',
     lang: true,
     body: perRecordNotificationsBody,
@@ -189,8 +181,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/notifications/reminder.json',
     draft: `${PREVIEW}/app/notifications/reminder.json`,
-    write: `${PREVIEW}/app/notifications/reminder.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'manage',
     lang: true,
     body: reminderNotificationsBody,
@@ -203,8 +194,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/reports.json',
     draft: `${PREVIEW}/app/reports.json`,
-    write: `${PREVIEW}/app/reports.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'manage',
     lang: true,
     body: reportsBody,
@@ -218,8 +208,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
     live: '/k/v1/app/actions.json',
     draft: `${PREVIEW}/app/actions.json`,
-    write: `${PREVIEW}/app/actions.json`,
-    writes: 'draft',
+    publishes: false,
     readPermission: 'manage',
     lang: true,
     body: actionsBody,
@@ -232,9 +221,8 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
   },
   {
     live: '/k/v1/app/adminNotes.json',
-    draft: null,
-    write: '/k/v1/app/adminNotes.json',
-    writes: 'both',
+    draft: `${PREVIEW}/app/adminNotes.json`,
+    publishes: true,
     readPermission: 'manage',
     lang: false,
     body: adminNotesBody,

@@ -1,5 +1,5 @@
 import { invalid } from '../../errors.js';
-import { readSettings, writeSettings } from '../../model/settings-write.js';
+import { readSettings, writeSettings, type WriteTarget } from '../../model/settings-write.js';
 import { APPS_TABLE, type AppDoc, type JsonObject } from '../../model/app.js';
 import { checkBody, fieldIndex, type OtherAppFields } from '../../validate/context.js';
 import { anyJson, obj } from '../../validate/shape.js';
@@ -47,16 +47,15 @@ export function readHandler(
 
 /**
  * A PUT handler: the common write path (permission, running deploy, revision), then the body
- * checked against the area's shape and the fields of the copy it lands in, then applied.
+ * checked against the area's shape and the draft's fields, then applied to the draft (and the
+ * draft published, for `publish`).
  */
-function writeHandler(area: SettingsArea): (req: ApiRequest) => unknown {
+function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest) => unknown {
   const shape = obj({ ...area.body, app: anyJson, revision: anyJson }, { required: area.required });
   return (req) => {
-    let body: JsonObject | undefined;
     let reply: JsonObject = {};
-    const { revision } = writeSettings(req, area.writes, (settings, app) => {
-      const against = area.writes === 'both' && app.live ? app.live : app.draft;
-      body ??= checkBody<JsonObject>(shape, req.params.raw, against.properties, otherAppFields(req));
+    const { revision } = writeSettings(req, target, (settings) => {
+      const body = checkBody<JsonObject>(shape, req.params.raw, settings.properties, otherAppFields(req));
       const { app: _app, revision: _revision, ...values } = body;
       const result = area.apply(settings, values, req);
       reply = result.reply ?? {};
@@ -74,15 +73,16 @@ function areaRoutes(area: SettingsArea): Route[] {
       auth: 'any',
       handler: readHandler('live', area.readPermission, area.lang, area.read),
     },
-    { method: 'PUT', path: area.write, auth: 'any', handler: writeHandler(area) },
-  ];
-  if (area.draft)
-    routes.push({
+    {
       method: 'GET',
       path: area.draft,
       auth: 'any',
       handler: readHandler('draft', 'manage', area.lang, area.read),
-    });
+    },
+    { method: 'PUT', path: area.draft, auth: 'any', handler: writeHandler(area, 'draft') },
+  ];
+  if (area.publishes)
+    routes.push({ method: 'PUT', path: area.live, auth: 'any', handler: writeHandler(area, 'publish') });
   return routes;
 }
 

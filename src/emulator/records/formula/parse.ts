@@ -36,39 +36,55 @@ const SYMBOLS = ['<=', '>=', '<>', '!=', '=', '<', '>', '+', '-', '*', '/', '^',
 const NUMBER = /^(\d+(\.\d*)?|\.\d+)/u;
 const NAME = /^[^\s+\-*/^&=<>!(),"]+/u;
 
-type Token =
+/** A token and (`start`) the offset in the formula where it begins. */
+type Token = (
   | { readonly kind: 'number'; readonly value: number }
   | { readonly kind: 'string'; readonly value: string }
   | { readonly kind: 'name'; readonly value: string }
-  | { readonly kind: 'symbol'; readonly value: string };
+  | { readonly kind: 'symbol'; readonly value: string }
+) & { readonly start: number };
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let rest = text.trimStart();
   while (rest !== '') {
+    const start = text.length - rest.length;
     const number = NUMBER.exec(rest);
     const symbol = SYMBOLS.find((s) => rest.startsWith(s));
     let length: number;
     if (number) {
-      tokens.push({ kind: 'number', value: Number(number[0]) });
+      tokens.push({ kind: 'number', value: Number(number[0]), start });
       length = number[0].length;
     } else if (rest.startsWith('"')) {
       const end = rest.indexOf('"', 1);
       if (end === -1) throw new FormulaError('a string is not closed with "');
-      tokens.push({ kind: 'string', value: rest.slice(1, end) });
+      tokens.push({ kind: 'string', value: rest.slice(1, end), start });
       length = end + 1;
     } else if (symbol) {
-      tokens.push({ kind: 'symbol', value: symbol === '<>' ? '!=' : symbol });
+      tokens.push({ kind: 'symbol', value: symbol === '<>' ? '!=' : symbol, start });
       length = symbol.length;
     } else {
       const name = NAME.exec(rest);
       if (!name) throw new FormulaError(`unexpected "${rest[0] ?? ''}"`);
-      tokens.push({ kind: 'name', value: name[0] });
+      tokens.push({ kind: 'name', value: name[0], start });
       length = name[0].length;
     }
     rest = rest.slice(length).trimStart();
   }
   return tokens;
+}
+
+/**
+ * The field codes a formula names, each with its offset: every name not followed by `(` (a
+ * function call). Read token by token, so a code inside a "string" is not one.
+ */
+export function formulaFieldNames(text: string): { code: string; start: number }[] {
+  const tokens = tokenize(text);
+  return tokens.flatMap((token, i) => {
+    const next = tokens[i + 1];
+    const call = next?.kind === 'symbol' && next.value === '(';
+    return token.kind === 'name' && !call ? [{ code: token.value, start: token.start }] : [];
+  });
 }
 
 /** Parses a CALC field's `expression`; FormulaError when it is not in the supported subset. */
@@ -98,8 +114,9 @@ export function parseFormula(text: string): Formula {
     if (!token) throw new FormulaError('the formula ends too early');
     switch (token.kind) {
       case 'number':
+        return { kind: 'number', value: token.value };
       case 'string':
-        return token;
+        return { kind: 'string', value: token.value };
       case 'name': {
         if (!isSymbol('(')) return { kind: 'field', code: token.value };
         const name = token.value.toUpperCase();

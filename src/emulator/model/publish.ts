@@ -1,0 +1,82 @@
+import type { EmulatorContext } from '../context.js';
+import { APPS_TABLE, recordsTable, type AppDoc, type Json } from './app.js';
+import { reindexRecordFiles } from '../records/file-index.js';
+import { isEmptyValue, type StoredRecord } from '../records/model.js';
+import { effectiveRenames, liveCodeOf } from './renames/pending.js';
+import { recordMigration } from './renames/records.js';
+import { renameRelated, type NamesApp } from './renames/related.js';
+import { isObject } from './renames/json.js';
+
+/**
+ * Why the draft cannot go live: a field newly `unique` that existing records break, as the hosted
+ * platform refuses such a deploy. Null when it can. (A field newly `required` goes live: records
+ * left empty keep their value and are refused on their next update; see records/compose.ts.)
+ */
+export function publishProblem(ctx: EmulatorContext, app: AppDoc): string | null {
+  const records = [...ctx.store.table<StoredRecord>(recordsTable(app.id)).values()];
+  if (records.length === 0) return null;
+  const pending = app.renamed ?? {};
+  for (const [code, field] of Object.entries(app.draft.properties)) {
+    if (field.unique !== true) continue;
+    // A renamed field's records still hold its values under the live code.
+    const liveCode = liveCodeOf(pending, app.live, code);
+    const before = liveCode === undefined ? undefined : app.live?.properties[liveCode];
+    if (liveCode === undefined || before?.unique === true) continue;
+    const seen = new Set<string>();
+    for (const r of records) {
+      const v = r[liveCode]?.value;
+      if (isEmptyValue(v)) continue;
+      const key = JSON.stringify(v);
+      if (seen.has(key)) return `field "${code}" is now unique but records share the value ${key}`;
+      seen.add(key);
+    }
+  }
+  return null;
+}
+
+/**
+ * Makes the app's draft its live settings, as a successful deploy does: the records follow the
+ * form (renamed fields' values move to their new codes, deleted fields' values go), and every
+ * app's lookups, related-records tables and copy actions that name a renamed field of this app
+ * follow too, in their draft and their live copies. Call inside a transaction, after
+ * `publishProblem` said yes. Returns the app as stored.
+ */
+export function publishDraft(ctx: EmulatorContext, app: AppDoc): AppDoc {
+  const pending = app.renamed ?? {};
+  if (app.live) moveRecordValues(ctx, app);
+  const renames = effectiveRenames(pending, app.draft);
+  const apps = ctx.store.table<AppDoc>(APPS_TABLE);
+  const names: NamesApp = (ref) => namesApp(ref, app);
+  for (const other of [...apps.values()]) {
+    if (other.id === app.id || renames.size === 0) continue;
+    const draft = renameRelated(other.draft, names, renames);
+    const live = other.live && renameRelated(other.live, names, renames);
+    if (JSON.stringify([draft, live]) !== JSON.stringify([other.draft, other.live]))
+      apps.put(other.id, { ...other, draft, live });
+  }
+  const settings = renameRelated(app.draft, names, renames);
+  const { renamed: _done, ...rest } = app;
+  const published: AppDoc = { ...rest, draft: settings, live: settings, deployedRevision: app.revision };
+  apps.put(app.id, published);
+  return published;
+}
+
+function moveRecordValues(ctx: EmulatorContext, app: AppDoc): void {
+  const migrate = recordMigration(app.live!, app.draft, app.renamed ?? {});
+  if (!migrate) return;
+  const records = ctx.store.table<StoredRecord>(recordsTable(app.id));
+  for (const [id, record] of [...records.entries()]) {
+    const next = migrate(record);
+    records.put(id, next);
+    reindexRecordFiles(ctx, app.id, record, next);
+  }
+}
+
+/** Whether `{app}` or `{code}` names this app. */
+function namesApp(ref: Json | undefined, app: AppDoc): boolean {
+  if (!isObject(ref)) return false;
+  const id = ref.app;
+  if ((typeof id === 'string' && id.trim() !== '') || typeof id === 'number')
+    return String(id).trim() === app.id;
+  return typeof ref.code === 'string' && ref.code !== '' && ref.code === app.code;
+}
