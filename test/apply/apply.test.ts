@@ -11,7 +11,10 @@ const customersV1 = manifest('Customers', {
 describe('apply to a fresh service', () => {
   it('creates the apps, writes their ids into appdeploy.yaml with comments kept, and a fresh plan is empty', async () => {
     const project = await h.writeProject({
-      apps: { customers: customersV1, orders: manifest('Orders', { amount: { type: 'NUMBER', label: 'Amount' } }) },
+      apps: {
+        customers: customersV1,
+        orders: manifest('Orders', { amount: { type: 'NUMBER', label: 'Amount' } }),
+      },
     });
     const result = await h.apply(project, await h.plan(project));
     expect(result).toMatchObject({ outcome: 'applied', exitCode: 0, refusals: [], notConverged: [] });
@@ -33,7 +36,9 @@ describe('apply to a fresh service', () => {
     const before = await h.serviceCalls();
     const result = await h.apply(again, second);
     expect(result).toMatchObject({ outcome: 'no-changes', exitCode: 0 });
-    expect(result.apps).toEqual([{ key: 'customers', id: again.apps[0]!.id, outcome: 'unchanged', created: false }]);
+    expect(result.apps).toEqual([
+      { key: 'customers', id: again.apps[0]!.id, outcome: 'unchanged', created: false },
+    ]);
     expect(await h.serviceCalls()).toEqual(before);
   });
 });

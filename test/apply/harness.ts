@@ -78,7 +78,10 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, stringify(manifest));
       const id = spec.ids?.[key];
-      apps[key] = { manifest: `apps/${key}.yaml`, ...(id !== undefined ? { ids: { local: Number(id) } } : {}) };
+      apps[key] = {
+        manifest: `apps/${key}.yaml`,
+        ...(id !== undefined ? { ids: { local: Number(id) } } : {}),
+      };
     }
     if (!dir)
       await writeFile(
@@ -128,7 +131,8 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
           try {
             out[`${app} ${area.key} ${copy}`] = (await area.read({ client, app, copy, downloadHash })).value;
           } catch (error) {
-            out[`${app} ${area.key} ${copy}`] = `error: ${(error as Error).message.replace(/\(id: .*\)|\([\w-]+\)$/, '')}`;
+            out[`${app} ${area.key} ${copy}`] =
+              `error: ${(error as Error).message.replace(/\(id: .*\)|\([\w-]+\)$/, '')}`;
           }
         }
     return out;
@@ -137,8 +141,9 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
   /** Plans again: after a successful apply nothing may be left to change. */
   async function expectConverged(project: Project): Promise<void> {
     const again = await planOf(await load(project.root));
-    expect(again.apps.filter((a) => a.action !== 'no-op').map((a) => ({ key: a.key, areas: a.areas })))
-      .toEqual([]);
+    expect(
+      again.apps.filter((a) => a.action !== 'no-op').map((a) => ({ key: a.key, areas: a.areas })),
+    ).toEqual([]);
   }
 
   return {
@@ -162,7 +167,10 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
 }
 
 /** A small manifest: fields and a layout that shows them, one row each. */
-export function manifest(name: string, fields: Record<string, Record<string, unknown>>): Record<string, unknown> {
+export function manifest(
+  name: string,
+  fields: Record<string, Record<string, unknown>>,
+): Record<string, unknown> {
   return {
     name,
     fields,
