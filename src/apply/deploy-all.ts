@@ -53,6 +53,10 @@ export async function deployAll(input: DeployAllInput): Promise<DeployAllResult>
         }),
     },
     onAnswerLost: (reason: string) => emit({ type: 'deploy-answer-lost', reason }),
+    name: (id: string) => {
+      const session = sessions.find((s) => s.id === id);
+      return session ? named(session) : `app ${id}`;
+    },
   };
   for (const [index, batch] of batches.entries()) {
     emit({ type: 'deploy', apps: batch.map((s) => s.plan.key), batch: index + 1, batches: batches.length });
@@ -154,11 +158,16 @@ async function notLive(
       : appResult(s, 'failed', `its change is live and restoring its before-state failed: ${failure}`);
   });
   const failed = rolled.failed || restoreFailures.size > 0;
-  const message = `${capitalized(reason)}. ${
-    restoreFailures.size > 0
-      ? `Restoring ${[...restoreFailures.keys()].join(', ')} failed: their change is live. ${rolled.message}`
-      : rolled.message
-  }`;
+  const restoredNote =
+    earlier.length === 0
+      ? ''
+      : restoreFailures.size > 0
+        ? `Restoring ${earlier
+            .filter((s) => restoreFailures.has(s.plan.key))
+            .map(named)
+            .join(', ')} failed: their change is live. `
+        : `Restored ${earlier.map(named).join(', ')} (an earlier deploy call had made them live: their before-state was written and deployed again). `;
+  const message = `${capitalized(reason)}. ${restoredNote}${rolled.message}`;
   return {
     kind: 'not-live',
     outcome: failed ? 'rollback-failed' : 'rolled-back',

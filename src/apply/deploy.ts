@@ -31,6 +31,8 @@ export interface DeployBatchOptions {
   targets: readonly BatchTarget[];
   poll: Omit<PollOptions, 'client' | 'apps'>;
   onAnswerLost: (reason: string) => void;
+  /** How messages name an app (`orders (12)`); its id by default. */
+  name?: ((app: string) => string) | undefined;
 }
 
 export async function deployBatch(options: DeployBatchOptions): Promise<BatchOutcome> {
@@ -50,7 +52,7 @@ export async function deployBatch(options: DeployBatchOptions): Promise<BatchOut
   if (failed.length === 0) return { kind: 'live' };
   return {
     kind: 'not-live',
-    reason: `the deploy ended ${failed.map(([app, status]) => `${status} for app ${app}`).join(', ')}`,
+    reason: `the deploy ended ${failed.map(([app, status]) => `${status} for ${options.name?.(app) ?? `app ${app}`}`).join(', ')}`,
     reverted: false,
   };
 }

@@ -5,6 +5,7 @@
  * other way round) and deployed again.
  */
 import type { Client } from '../client/index.js';
+import { downloadHasher } from '../plan/read.js';
 import { deployBatch, type BatchTarget, type DeployBatchOptions } from './deploy.js';
 import { readDraftRevision } from './revisions.js';
 import { revertDrafts } from './revert.js';
@@ -30,14 +31,22 @@ export interface RestoreOptions {
 export async function restoreLive(options: RestoreOptions): Promise<Map<string, string>> {
   const failures = new Map<string, string>();
   const written: (BatchTarget & { key: string })[] = [];
+  const downloadHash = downloadHasher(options.client);
   await Promise.all(
     options.targets.map(async (target) => {
       try {
+        const client = options.client;
+        const areas = await Promise.all(
+          target.areas.map(async (a) => ({
+            area: a.area,
+            current: (await a.area.read({ client, app: target.id, copy: 'draft', downloadHash })).value,
+            desired: a.current,
+          })),
+        );
         const result = await writeApp({
-          client: options.client,
+          client,
           app: target.id,
-          // The other way round: from what apply wrote back to what was there.
-          areas: target.areas.map((a) => ({ area: a.area, current: a.desired, desired: a.current })),
+          areas,
           revision: await readDraftRevision(options.client, target.id),
           files: new Map(),
           resolveApp: options.resolveApp,

@@ -15,7 +15,7 @@ describe('apply rolls back', () => {
     await h.control('POST', '/_emulator/deploy-outcome', { app: ids.orders, outcome: 'FAIL' });
     const result = await h.apply(project, plan);
     expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
-    expect(result.message).toMatch(/FAIL for app/);
+    expect(result.message).toMatch(/CANCEL for customers \(\d+\), FAIL for orders \(\d+\)/);
     expect(result.apps.map((a) => [a.key, a.outcome])).toEqual([
       ['customers', 'rolled-back'],
       ['orders', 'rolled-back'],
