@@ -6,6 +6,7 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { stringify } from 'yaml';
 import { apply } from '../../src/apply/index.js';
@@ -18,6 +19,17 @@ import { downloadHasher } from '../../src/plan/read.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 
 export const ADMIN = { login: 'admin', password: 'admin' };
+
+/** Every result a test gets is checked against the schema `--format json` promises. */
+const resultSchema = new Ajv2020({ allErrors: true }).compile(
+  JSON.parse(await readFile(new URL('../../schema/apply-result.schema.json', import.meta.url), 'utf8')),
+);
+
+export function expectValidResult(result: unknown): void {
+  const valid = resultSchema(JSON.parse(JSON.stringify(result)));
+  expect(resultSchema.errors ?? [], 'apply-result.schema.json').toEqual([]);
+  expect(valid).toBe(true);
+}
 
 export interface ProjectSpec {
   /** Manifests by app key; each is written to apps/<key>.yaml. */
@@ -111,13 +123,15 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
     thePlan: Plan,
     extra: Partial<ApplyOptions> = {},
   ): Promise<ApplyResult> {
-    return apply({
+    const result = await apply({
       plan: thePlan,
       project,
       client: state.client!,
       pollIntervalMs: { initial: 10, max: 50 },
       ...extra,
     });
+    expectValidResult(result);
+    return result;
   }
 
   /** Every area's draft and live copy of each app, canonical, with the revisions left out. */
