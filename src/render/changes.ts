@@ -1,0 +1,114 @@
+/**
+ * An app's changes as lines: the app block, one nested block per area that changes, one line (or
+ * block) per changed item, and a count of what is left out, so the reviewer sees only what
+ * differs and still knows how much did not.
+ */
+import type { AppPlan, AreaPlan, Change } from '../plan/types.js';
+import { contentLines, detailLines, wholeItemLines } from './attributes.js';
+import type { Line, Marker } from './lines.js';
+import { formatPath, plural } from './values.js';
+
+/** The attribute a replacement is forced by: the service cannot change a field's type in place. */
+const FORCES_REPLACEMENT = 'type';
+
+/** `app "deals" (id 13)`; an app apply creates has no id yet. */
+export function appTitle(app: AppPlan): string {
+  return `app ${JSON.stringify(app.key)}${app.id === null ? '' : ` (id ${app.id})`}`;
+}
+
+/** The app's block, or nothing for an app that does not change. */
+export function appLines(app: AppPlan): Line[] {
+  const marker = appMarker(app);
+  if (marker === null) return [];
+  const changed = app.areas.filter((area) => area.action !== 'no-op');
+  const hidden = app.areas.length - changed.length;
+  return [
+    { depth: 0, marker: null, heading: true, text: `# ${appTitle(app)} ${appVerb(app)}` },
+    { depth: 0, marker, text: `app ${JSON.stringify(app.key)} {` },
+    ...changed.flatMap((area) => areaLines(area, 1)),
+    ...(hidden > 0 ? [hiddenLine(hidden, 'unchanged area', 1)] : []),
+    { depth: 0, marker: null, text: '}' },
+  ];
+}
+
+function appMarker(app: AppPlan): Marker | null {
+  switch (app.action) {
+    case 'no-op':
+      return null;
+    case 'update':
+      return '~';
+    case 'create-app':
+      return '+';
+    default: {
+      const unreachable: never = app.action;
+      return unreachable;
+    }
+  }
+}
+
+function appVerb(app: AppPlan): string {
+  return app.action === 'create-app' ? 'will be created' : 'will be updated';
+}
+
+function hiddenLine(count: number, noun: string, depth: number): Line {
+  return { depth, marker: null, text: `# (${plural(count, noun)} hidden)` };
+}
+
+function areaLines(area: AreaPlan, depth: number): Line[] {
+  const marker: Marker = area.action === 'create-app' ? '+' : '~';
+  return [
+    { depth, marker, text: `${area.key} {` },
+    ...area.changes.flatMap((change) => changeLines(change, depth + 1)),
+    ...(area.unchanged > 0 ? [hiddenLine(area.unchanged, `unchanged ${area.itemNoun}`, depth + 1)] : []),
+    { depth, marker: null, text: '}' },
+  ];
+}
+
+/**
+ * One change inside its area's block. A change at the area itself (`path` empty: general
+ * settings, admin notes) shows its attributes directly in the area's block.
+ */
+function changeLines(change: Change, depth: number): Line[] {
+  const label = formatPath(change.path);
+  const atArea = change.path.length === 0;
+  switch (change.action) {
+    case 'add':
+      return atArea
+        ? contentLines('+', change.after, depth)
+        : wholeItemLines('+', label, change.after, depth);
+    case 'remove':
+      return atArea
+        ? contentLines('-', change.before, depth)
+        : wholeItemLines('-', label, change.before, depth);
+    case 'change':
+      return atArea
+        ? detailLines(change.details, depth)
+        : itemBlock('~', label, detailLines(change.details, depth + 1), depth);
+    case 'rename': {
+      // The path names the new code; the old one replaces its last segment.
+      const from = formatPath([...change.path.slice(0, -1), change.from]);
+      const renamed = itemBlock('~', `${from} -> ${label}`, detailLines(change.details, depth + 1), depth);
+      return withNote(renamed, 'data kept');
+    }
+    case 'replace': {
+      const details = detailLines(change.details, depth + 1, FORCES_REPLACEMENT);
+      return withNote(itemBlock('-/+', label, details, depth), 'removed and added again: its data is lost');
+    }
+    default: {
+      const unreachable: never = change;
+      return unreachable;
+    }
+  }
+}
+
+/** `~ label {` with nested lines and its `}`, or one line when nothing is nested. */
+function itemBlock(marker: Marker, label: string, nested: Line[], depth: number): Line[] {
+  if (nested.length === 0) return [{ depth, marker, text: label }];
+  return [{ depth, marker, text: `${label} {` }, ...nested, { depth, marker: null, text: '}' }];
+}
+
+/** The note goes on the item's own (first) line. */
+function withNote(lines: Line[], note: string): Line[] {
+  const [first, ...rest] = lines;
+  return first === undefined ? [] : [{ ...first, note }, ...rest];
+}

@@ -1,0 +1,127 @@
+/**
+ * The pull-request comment: the summary first (a table a reviewer takes in at a glance), then
+ * what could go wrong, then per app the text rendering in a collapsed diff block and, where the
+ * process changes, its state diagram before and after.
+ */
+import { hasChanges, type AppPlan, type AreaPlan, type Plan } from '../plan/types.js';
+import { appLines } from './changes.js';
+import { countApp, summaryPhrase } from './counts.js';
+import { diffLine } from './lines.js';
+import { markdownText, codeSpan, fenced, htmlText, tableCell } from './markdown-text.js';
+import { asProcess, stateDiagram, statesMissingFrom, type DiagramProcess } from './mermaid.js';
+import { describeRisk } from './risks.js';
+
+/** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
+export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
+
+const ADDED_STYLE = 'fill:#dafbe1,stroke:#1a7f37';
+const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
+
+export function renderMarkdown(plan: Plan): string {
+  const changed = hasChanges(plan);
+  const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
+  const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
+  if (changed) out.push(...summaryTable(plan.apps), '');
+  out.push(...riskList(plan.apps));
+  if (!changed) out.push('No changes. The apps match the manifests.', '');
+  for (const app of plan.apps) if (app.action !== 'no-op') out.push(...appDetails(app));
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+function actionWord(app: AppPlan): string {
+  switch (app.action) {
+    case 'no-op':
+      return 'no changes';
+    case 'update':
+      return 'update';
+    case 'create-app':
+      return 'create';
+    default: {
+      const unreachable: never = app.action;
+      return unreachable;
+    }
+  }
+}
+
+function summaryTable(apps: AppPlan[]): string[] {
+  const rows = apps.map((app) => {
+    const counts = countApp(app);
+    const cells = [
+      `${codeSpan(app.key)} ${markdownText(app.name)}`,
+      app.id ?? '(new)',
+      actionWord(app),
+      String(counts.add),
+      String(counts.change),
+      String(counts.remove),
+      String(app.risks.length),
+    ];
+    return `| ${cells.map(tableCell).join(' | ')} |`;
+  });
+  return [
+    '| App | Id | Action | Add | Change | Remove | Risks |',
+    '| --- | --- | --- | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ];
+}
+
+function riskList(apps: AppPlan[]): string[] {
+  const items = apps.flatMap((app) =>
+    app.risks.map((risk) => {
+      const view = describeRisk(risk);
+      const where = view.subject === null ? '' : `, ${codeSpan(view.subject)}`;
+      let item = `- **${view.title}** (${view.severity.toLowerCase()}) in app ${codeSpan(app.key)}${where}: ${markdownText(view.message)}`;
+      if (view.instead !== undefined) item += ` Instead: ${markdownText(view.instead)}`;
+      if (view.query !== undefined) item += ` List them with the query ${codeSpan(view.query)}.`;
+      return item;
+    }),
+  );
+  return items.length === 0 ? [] : ['#### Risks', '', ...items, ''];
+}
+
+function appDetails(app: AppPlan): string[] {
+  const id = app.id === null ? '' : ` (id ${htmlText(app.id)})`;
+  const summary = `app <code>${htmlText(app.key)}</code>${id} ${app.action === 'create-app' ? 'will be created' : 'will be updated'}: ${summaryPhrase(countApp(app))}`;
+  const diff = appLines(app).map(diffLine).join('\n');
+  const process = app.areas.find((area) => area.key === 'process' && area.action !== 'no-op');
+  return [
+    `<details><summary>${summary}</summary>`,
+    '',
+    fenced(diff, 'diff'),
+    '',
+    ...(process === undefined ? [] : processDiagrams(process)),
+    '</details>',
+    '',
+  ];
+}
+
+/** Before and after, each with the statuses the other lacks coloured (added green, removed red). */
+function processDiagrams(area: AreaPlan): string[] {
+  const before = asProcess(area.before);
+  const after = asProcess(area.after);
+  const removed = before === null ? new Set<string>() : statesMissingFrom(before, after);
+  const added = after === null ? new Set<string>() : statesMissingFrom(after, before);
+  const out: string[] = [];
+  if (before !== null)
+    out.push(
+      `**Process before**${caption(before, removed, 'statuses that go in red')}`,
+      '',
+      fenced(stateDiagram(before, removed, REMOVED_STYLE).join('\n'), 'mermaid'),
+      '',
+    );
+  if (after !== null)
+    out.push(
+      `**Process after**${caption(after, added, 'new statuses in green')}`,
+      '',
+      fenced(stateDiagram(after, added, ADDED_STYLE).join('\n'), 'mermaid'),
+      '',
+    );
+  return out;
+}
+
+function caption(process: DiagramProcess, highlighted: ReadonlySet<string>, legend: string): string {
+  const notes = [
+    ...(process.enable ? [] : ['process management off']),
+    ...(highlighted.size > 0 ? [legend] : []),
+  ];
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
+}

@@ -1,0 +1,88 @@
+/**
+ * What each risk says, worded once for the text and the Markdown renderings: which app, what
+ * goes wrong, how many records, and what to run or do about it.
+ */
+import type { Risk } from '../plan/types.js';
+import { formatName, formatPath, plural } from './values.js';
+
+export interface RiskView {
+  /** An error stops the apply or its deploy; a warning is a consequence the reviewer accepts. */
+  severity: 'Error' | 'Warning';
+  /** Short and fixed per kind, so that a reader (or a search) finds the same words every time. */
+  title: string;
+  /** The setting concerned (`fields.notes`), when the risk is about one. */
+  subject: string | null;
+  /** What happens, one sentence. */
+  message: string;
+  /** What to do instead, for a change the service cannot make. */
+  instead?: string;
+  /** A record query that lists the records concerned. */
+  query?: string;
+}
+
+/** `deploy-fails` and `records-need-values` are about a field's `unique` and `required`. */
+const fieldPath = (field: string): string => `fields.${formatName(field)}`;
+
+/** The verb agreeing with a count of records. */
+const verb = (count: number, one: string, many: string): string => (count === 1 ? one : many);
+
+export function describeRisk(risk: Risk): RiskView {
+  switch (risk.kind) {
+    case 'data-loss':
+      return {
+        severity: 'Warning',
+        title: 'Data loss',
+        subject: `${risk.area}.${formatName(risk.field)}`,
+        message:
+          risk.option === undefined
+            ? `removing it deletes its value in ${plural(risk.records, 'record')}.`
+            : `removing the option ${JSON.stringify(risk.option)} clears it in the ${plural(risk.records, 'record')} that ${verb(risk.records, 'holds', 'hold')} it.`,
+        query: risk.query,
+      };
+    case 'blocked':
+      return {
+        severity: 'Error',
+        title: 'Blocked change',
+        subject: formatPath(risk.path, risk.area),
+        message: sentence(risk.reason),
+        instead: sentence(risk.instead),
+      };
+    case 'pending-draft':
+      return {
+        severity: 'Warning',
+        title: 'Pending draft',
+        subject: null,
+        message: `the draft already differs from the live app in ${risk.areas.join(', ')}: a deploy would publish that unfinished change too.`,
+      };
+    case 'deploy-fails':
+      return {
+        severity: 'Error',
+        title: 'Deploy fails',
+        subject: fieldPath(risk.field),
+        message: `adding ${risk.reason} fails the deploy: ${plural(risk.records, 'record')} ${verb(risk.records, 'shares', 'share')} a value with another record.`,
+      };
+    case 'records-need-values':
+      return {
+        severity: 'Warning',
+        title: 'Records need values',
+        subject: fieldPath(risk.field),
+        message: `making it required leaves ${plural(risk.records, 'record')} without a value: the deploy succeeds, but ${risk.records === 1 ? 'it is' : 'each of them is'} refused on its next update until the field gets a value.`,
+        query: risk.query,
+      };
+    default: {
+      const unreachable: never = risk;
+      return unreachable;
+    }
+  }
+}
+
+/** The planner's phrases (`reason`, `instead`) read as sentences whether or not they end in a stop. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The first letter upper-cased, for a message that starts a line of its own. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

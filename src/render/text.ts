@@ -1,0 +1,72 @@
+/**
+ * The terminal rendering, after Terraform's plan output: the environment, what could go wrong
+ * (before the changes, so that it is read first), the symbols in use, one block per app that
+ * changes, and the summary line. Colour is the caller's decision (a terminal, no NO_COLOR).
+ */
+import { hasChanges, type AppPlan, type Plan } from '../plan/types.js';
+import { appLines, appTitle } from './changes.js';
+import { summaryPhrase } from './counts.js';
+import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
+import { capitalise, describeRisk } from './risks.js';
+
+export interface TextOptions {
+  /** ANSI colours: the CLI sets it on a terminal when NO_COLOR is not set. */
+  color: boolean;
+}
+
+const LEGEND: readonly [Marker, string][] = [
+  ['+', 'add'],
+  ['~', 'change'],
+  ['-', 'remove'],
+  ['-/+', 'replace (remove, then add again: the data is lost)'],
+];
+
+export function renderText(plan: Plan, options: TextOptions): string {
+  const paint = options.color ? ansiPaint : noPaint;
+  const out: string[] = [
+    `${paint(`appdeploy plan for environment ${JSON.stringify(plan.environment)}`, 'bold')}, as of ${plan.createdAt}`,
+    '',
+    ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
+  ];
+  if (!hasChanges(plan)) {
+    out.push(`${paint('No changes.', 'bold')} The apps match the manifests.`);
+    return `${out.join('\n')}\n`;
+  }
+  const blocks = plan.apps.map(appLines).filter((lines) => lines.length > 0);
+  const used = new Set(blocks.flat().map((line) => line.marker));
+  const legend: Line[] = LEGEND.filter(([marker]) => used.has(marker)).map(([marker, text]) => ({
+    depth: 0,
+    marker,
+    text,
+  }));
+  const body = blocks.flatMap((lines) => [...lines, BLANK]);
+  out.push(
+    'Actions are shown with these symbols:',
+    ...legend.map((line) => layoutLine(line, paint)),
+    '',
+    'appdeploy will perform the following actions:',
+    '',
+    ...body.map((line) => layoutLine(line, paint)),
+    `${paint('Plan:', 'bold')} ${summaryPhrase(plan.summary)}.`,
+  );
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * One block per risk, as Terraform words its diagnostics: `Error:` for what stops the apply or
+ * its deploy, `Warning:` for a consequence to accept knowingly.
+ */
+function riskBlocks(app: AppPlan, paint: Paint): string[] {
+  return app.risks.flatMap((risk) => {
+    const view = describeRisk(risk);
+    const label = paint(`${view.severity}:`, view.severity === 'Error' ? 'red' : 'yellow');
+    const lines = [
+      `${paint(label, 'bold')} ${paint(`${view.title} in ${appTitle(app)}`, 'bold')}`,
+      '',
+      `  ${view.subject === null ? capitalise(view.message) : `${view.subject}: ${view.message}`}`,
+    ];
+    if (view.instead !== undefined) lines.push(`  Instead: ${view.instead}`);
+    if (view.query !== undefined) lines.push(`  List them with the query: ${view.query}`);
+    return [...lines, ''];
+  });
+}
