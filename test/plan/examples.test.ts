@@ -4,6 +4,7 @@
  */
 import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { apply } from '../../src/apply/index.js';
@@ -17,6 +18,15 @@ const examples = (await readdir(examplesDir, { withFileTypes: true }))
   .filter((d) => d.isDirectory() && d.name !== 'github-actions')
   .map((d) => d.name);
 const roots: string[] = [];
+const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
+  JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')),
+);
+
+/** A real plan, as `plan --format json` prints it, is what schema/plan.schema.json describes. */
+function expectSchemaValid(json: string): void {
+  planSchema(JSON.parse(json));
+  expect(planSchema.errors ?? []).toEqual([]);
+}
 
 afterEach(async () => {
   for (const root of roots.splice(0)) await removeProject(root);
@@ -41,6 +51,7 @@ describe.each(examples)('examples/%s', (name) => {
     const project = await loadValid(root);
     const first = await plan({ project, client: service.client });
     expect(first.apps.map((a) => a.action)).toEqual(project.apps.map(() => 'create-app'));
+    expectSchemaValid(renderJson(first));
     const result = await apply({
       plan: first,
       project,
@@ -63,5 +74,6 @@ describe.each(examples)('examples/%s', (name) => {
     expect(renderText(again, { color: false })).toContain('No changes.');
     expect(renderMarkdown(again)).toContain('No changes.');
     expect(JSON.parse(renderJson(again)).summary).toEqual({ add: 0, change: 0, remove: 0 });
+    expectSchemaValid(renderJson(again));
   });
 });
