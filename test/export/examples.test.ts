@@ -1,0 +1,48 @@
+/**
+ * Every example: applied to the service, exported into a new project, planned: no changes; a
+ * second export gives the same bytes; the exported project validates.
+ */
+import { rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { useService } from '../plan/harness.js';
+import {
+  EXAMPLES,
+  appIds,
+  applyProject,
+  copyExample,
+  emptyProject,
+  exportInto,
+  pendingChanges,
+  snapshotFiles,
+} from './harness.js';
+
+describe('export of the examples', () => {
+  const service = useService();
+
+  it.each(EXAMPLES)(
+    '%s: apply, export into a new project, plan: no changes; twice: same bytes',
+    async (name) => {
+      const source = await copyExample(name, service.url);
+      const target = await emptyProject(service.url);
+      try {
+        const applied = await applyProject(source, service.client);
+        const result = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
+        console.log(JSON.stringify(result, null, 2));
+        const files = await snapshotFiles(target);
+        console.log(
+          Object.entries(files)
+            .map(([p, t]) => `==== ${p}\n${t}`)
+            .join('\n'),
+        );
+        expect(result.exitCode).toBe(0);
+        expect(await pendingChanges(target, service.client)).toEqual([]);
+        const again = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
+        expect(again.apps.map((a) => a.status)).toEqual(again.apps.map(() => 'unchanged'));
+        expect(await snapshotFiles(target)).toEqual(files);
+      } finally {
+        await rm(source, { recursive: true, force: true });
+        await rm(target, { recursive: true, force: true });
+      }
+    },
+  );
+});
