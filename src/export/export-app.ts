@@ -11,7 +11,8 @@ import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import { AppdeployError } from '../errors.js';
 import { SYSTEM_FIELD_CODES } from '../platform/index.js';
-import { areaParts, buildManifest } from './build-manifest.js';
+import { areaParts, buildManifest, type AreaPart } from './build-manifest.js';
+import { tidyManifest } from './tidy.js';
 import { differences } from './distance.js';
 import { ManifestFiles, manifestFilePaths, type ServiceFiles } from './files.js';
 import { modeline } from './modeline.js';
@@ -66,11 +67,13 @@ export async function exportApp(
   let manifest: Record<string, unknown>;
   let managed = parts;
   const notes: string[] = [];
+  const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) =>
+    tidyManifest(buildManifest(chosen, extra), chosen, ctx);
   if (before === null) {
-    manifest = buildManifest(parts, placement(app));
+    manifest = build(parts, placement(app));
     text = renderNewManifest(manifest, modeline(run.root, manifestPath, 'app'));
   } else {
-    const updated = updateManifest(manifestPath, before, parts, ctx);
+    const updated = updateManifest(manifestPath, before, parts, ctx, build);
     ({ text, manifest, managed } = updated);
     notes.push(...updated.notes);
   }

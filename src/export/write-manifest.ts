@@ -6,7 +6,7 @@
 import { isCollection, isMap, isScalar, parseDocument } from 'yaml';
 import type { ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
-import { buildManifest, type AreaPart } from './build-manifest.js';
+import type { AreaPart } from './build-manifest.js';
 import { distanceFor } from './distance.js';
 import { looselyEqual, mergeManifest } from './merge.js';
 import { patchYaml } from './yaml-patch.js';
@@ -40,6 +40,7 @@ export function updateManifest(
   text: string,
   parts: readonly AreaPart[],
   ctx: ResolveContext,
+  build: (managed: readonly AreaPart[]) => Obj,
 ): UpdatedManifest {
   const doc = parseDocument(text);
   const current = doc.toJS() as unknown;
@@ -58,11 +59,7 @@ export function updateManifest(
   for (const { area, part } of parts)
     if (!managed.some((m) => m.area === area) && hasContent(part))
       notes.push(`${area.key}: left out of the manifest (not managed), so not exported`);
-  const { manifest, edits } = mergeManifest(
-    current as Obj,
-    buildManifest(managed),
-    distanceFor(managed, ctx),
-  );
+  const { manifest, edits } = mergeManifest(current as Obj, build(managed), distanceFor(managed, ctx));
   const patched = edits.length > 0 ? patchYaml(text, edits) : text;
   // The text edits must say what the merge decided; anything else is a bug of export.
   if (!looselyEqual(parseDocument(patched).toJS(), manifest))

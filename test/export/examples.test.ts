@@ -27,14 +27,9 @@ describe('export of the examples', () => {
       try {
         const applied = await applyProject(source, service.client);
         const result = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
-        console.log(JSON.stringify(result, null, 2));
         const files = await snapshotFiles(target);
-        console.log(
-          Object.entries(files)
-            .map(([p, t]) => `==== ${p}\n${t}`)
-            .join('\n'),
-        );
-        expect(result.exitCode).toBe(0);
+        expect(result.exitCode, JSON.stringify(result, null, 1)).toBe(0);
+        expect(result.apps.flatMap((a) => a.notes)).toEqual([]);
         expect(await pendingChanges(target, service.client)).toEqual([]);
         const again = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
         expect(again.apps.map((a) => a.status)).toEqual(again.apps.map(() => 'unchanged'));
