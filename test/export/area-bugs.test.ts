@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { processArea } from '../../src/areas/process.js';
-import type { ProcessCanonical, ResolveContext } from '../../src/areas/types.js';
+import type { ResolveContext } from '../../src/areas/types.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 
 const ctx: ResolveContext = {
