@@ -40,6 +40,7 @@ export interface AppExport {
   /** Files to save: absolute path -> content. */
   files: Map<string, Buffer>;
   notes: string[];
+  unmanaged: AreaKey[];
 }
 
 export async function exportApp(
@@ -66,6 +67,7 @@ export async function exportApp(
   let text: string;
   let manifest: Record<string, unknown>;
   let managed = parts;
+  let unmanaged: AreaKey[] = [];
   const notes: string[] = [];
   const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) =>
     tidyManifest(buildManifest(chosen, extra), chosen, ctx);
@@ -74,8 +76,7 @@ export async function exportApp(
     text = renderNewManifest(manifest, modeline(run.root, manifestPath, 'app'));
   } else {
     const updated = updateManifest(manifestPath, before, parts, ctx, build);
-    ({ text, manifest, managed } = updated);
-    notes.push(...updated.notes);
+    ({ text, manifest, managed, unmanaged } = updated);
   }
   notes.push(...files.notes);
   for (const { area, current } of managed) {
@@ -95,7 +96,7 @@ export async function exportApp(
     const content = run.files.content(sha);
     if (referenced.has(path) && content) toSave.set(files.absolute(path), content);
   }
-  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)] };
+  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged };
 }
 
 async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json>> {

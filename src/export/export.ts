@@ -71,12 +71,20 @@ export async function exportApps(
         ...base,
         status,
         files: [...out.files.keys()].map((p) => rel(project.root, p)),
+        unmanaged: out.unmanaged,
         notes: out.notes,
       };
     } catch (error) {
       if (!(error instanceof AppdeployError) && !(error instanceof ClientError)) throw error;
       const hint = error instanceof AppdeployError && error.hint ? ` (${error.hint})` : '';
-      result = { ...base, status: 'failed', files: [], notes: [], error: `${error.message}${hint}` };
+      result = {
+        ...base,
+        status: 'failed',
+        files: [],
+        notes: [],
+        unmanaged: [],
+        error: `${error.message}${hint}`,
+      };
     }
     results.push(result);
     options.onProgress?.({ index: i + 1, total: chosen.length, app: result });

@@ -43,6 +43,8 @@ export interface ExportedApp {
   files: string[];
   /** What the manifest does not say and why: files not downloaded, areas left out or not expressible. */
   notes: string[];
+  /** Areas the manifest leaves out (not managed), although the service has settings there: left as they are. */
+  unmanaged: string[];
   error?: string;
 }
 

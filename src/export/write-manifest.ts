@@ -4,7 +4,7 @@
  * chooses the edits, yaml-patch.ts makes them in the text).
  */
 import { isCollection, isMap, isScalar, parseDocument } from 'yaml';
-import type { ResolveContext } from '../areas/types.js';
+import type { AreaKey, ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
 import type { AreaPart } from './build-manifest.js';
 import { distanceFor } from './distance.js';
@@ -31,7 +31,8 @@ export interface UpdatedManifest {
   manifest: Obj;
   /** The parts of the areas the manifest manages (the ones it leaves out stay out). */
   managed: AreaPart[];
-  notes: string[];
+  /** Areas the manifest leaves out although the service has settings in them. */
+  unmanaged: AreaKey[];
 }
 
 /** The manifest on disk brought to the service's settings, comments and layout kept. */
@@ -48,7 +49,6 @@ export function updateManifest(
     throw new AppdeployError('EXPORT.MANIFEST', `${file}: not a manifest that export can update`, {
       hint: doc.errors[0]?.message ?? 'Fix the file (appdeploy validate), or remove it to export it anew.',
     });
-  const notes: string[] = [];
   const managed = parts.filter(({ area }) => {
     try {
       return area.fromManifest(current as never, ctx) !== undefined;
@@ -56,15 +56,13 @@ export function updateManifest(
       return true;
     }
   });
-  for (const { area, part } of parts)
-    if (!managed.some((m) => m.area === area) && hasContent(part))
-      notes.push(`${area.key}: left out of the manifest (not managed), so not exported`);
+  const unmanaged = parts.filter((p) => !managed.includes(p) && hasContent(p.part)).map((p) => p.area.key);
   const { manifest, edits } = mergeManifest(current as Obj, build(managed), distanceFor(managed, ctx));
   const patched = edits.length > 0 ? patchYaml(text, edits) : text;
   // The text edits must say what the merge decided; anything else is a bug of export.
   if (!looselyEqual(parseDocument(patched).toJS(), manifest))
     throw new Error(`export: the in-place update of ${file} does not read back as intended`);
-  return { text: patched, manifest, managed, notes };
+  return { text: patched, manifest, managed, unmanaged };
 }
 
 /** Whether a manifest part says anything beyond empty maps and lists. */

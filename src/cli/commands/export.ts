@@ -103,7 +103,11 @@ function progressLine({ index, total, app }: ExportProgress): string {
   const head = `[${index}/${total}] ${app.key} (app ${app.id}): `;
   const body = app.status === 'failed' ? `failed: ${app.error ?? ''}` : `${app.status} ${app.manifest}`;
   const notes = app.notes.map((note) => `    note: ${note}\n`).join('');
-  return `${head}${body}\n${notes}`;
+  const unmanaged =
+    app.unmanaged.length > 0
+      ? `    not managed by the manifest, left as they are: ${app.unmanaged.join(', ')}\n`
+      : '';
+  return `${head}${body}\n${notes}${unmanaged}`;
 }
 
 function summary(result: ExportResult): string {
