@@ -56,7 +56,7 @@ describe('apply rolls back', () => {
       expect.objectContaining({
         kind: 'revision-moved',
         app: 'orders',
-        message: expect.stringMatching(/draft revision moved/),
+        message: expect.stringMatching(/draft revision moved from \d+ to \d+ \(fields changed\)/),
       }),
     ]);
     const writes = Object.keys(await h.serviceCalls()).filter((k) => !k.startsWith('GET') && !(k in calls));
