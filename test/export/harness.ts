@@ -10,6 +10,8 @@ import { expect } from 'vitest';
 import { apply } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
 import { actionsArea } from '../../src/areas/actions.js';
+import { adminNotesArea } from '../../src/areas/admin-notes.js';
+import { pluginsArea } from '../../src/areas/plugins.js';
 import { appAclArea } from '../../src/areas/app-acl.js';
 import { customizeArea } from '../../src/areas/customize.js';
 import { fieldAclArea } from '../../src/areas/field-acl.js';
@@ -29,6 +31,12 @@ import { exportApps, type ExportResult, type Selection } from '../../src/export/
 import { plan } from '../../src/plan/index.js';
 import type { Project } from '../../src/project/index.js';
 import { loadValid } from '../plan/harness.js';
+import {
+  manifest as pluginManifest,
+  newPluginKey,
+  pluginIdOf,
+  pluginPackage,
+} from '../emulator/plugin-packages.js';
 
 /**
  * Stand-in for a bug of the process area (reported; process.test.ts here pins it): its
@@ -73,6 +81,8 @@ export const FULL_AREAS: readonly Area[] = (() => {
     reminderNotificationsArea,
     reportsArea,
     actionsArea,
+    adminNotesArea,
+    pluginsArea,
   ] as Area[])
     if (!byKey.has(area.key)) byKey.set(area.key, area);
   return AREA_KEYS.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
@@ -88,13 +98,32 @@ export function withTestEnvironment(text: string, url: string): string {
   return doc.toString();
 }
 
-/** An example copied to a temp folder, pointed at the test service. */
-export async function copyExample(name: string, url: string): Promise<string> {
+/**
+ * An example copied to a temp folder, pointed at the test service. Its plug-ins are installed
+ * on the service, and their ids in the manifests replaced by the installed ones (a plug-in's id
+ * comes from its signing key, which the example does not have).
+ */
+export async function copyExample(name: string, url: string, client: Client): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), `appdeploy-export-${name}-`));
   await cp(new URL(`../../examples/${name}/`, import.meta.url), root, { recursive: true });
   const config = join(root, 'appdeploy.yaml');
   await writeFile(config, withTestEnvironment(await readFile(config, 'utf8'), url));
+  for (const app of (await loadValid(root)).apps) {
+    let text = await readFile(app.manifestPath, 'utf8');
+    for (const plugin of app.manifest.plugins ?? [])
+      text = text.split(plugin.id).join(await installPlugin(client, plugin.name ?? plugin.id));
+    await writeFile(app.manifestPath, text);
+  }
   return root;
+}
+
+/** Installs a new plug-in on the service; returns its id. */
+export async function installPlugin(client: Client, name: string): Promise<string> {
+  const key = newPluginKey();
+  const zip = pluginPackage({ key, manifest: pluginManifest(name, 1) });
+  const { fileKey } = await client.files.upload(zip, { name: `${name}.zip` });
+  await client.plugins.installPlugin({ fileKey });
+  return pluginIdOf(key);
 }
 
 /** A new, empty project at the test service. */
