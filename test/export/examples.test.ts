@@ -28,6 +28,16 @@ describe('export of the examples', () => {
         const applied = await applyProject(source, service.client);
         const result = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
         const files = await snapshotFiles(target);
+        // --files: the icon and the customization files are saved beside the manifest, by path.
+        const saved = result.apps.flatMap((a) => a.files);
+        for (const file of saved) expect(Object.keys(files)).toContain(file);
+        if (name === 'assets')
+          expect(saved).toEqual([
+            'apps/asset-register/asset-register.png',
+            'apps/asset-register/asset-register.js',
+            'apps/asset-register/asset-register.css',
+            'apps/asset-register/asset-register-mobile.js',
+          ]);
         expect(result.exitCode, JSON.stringify(result, null, 1)).toBe(0);
         // The one thing a manifest cannot hold: a plug-in's own settings (assets has a plug-in).
         const notes = result.apps.flatMap((a) => a.notes);
