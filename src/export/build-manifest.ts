@@ -39,11 +39,10 @@ export function areaParts(
   });
 }
 
-/** The parts merged into one manifest, ordered. */
-export function buildManifest(parts: readonly AreaPart[], extra: Obj = {}): Obj {
-  let merged: Obj = {};
+/** The parts merged into one manifest (over `base`: what the app list says), ordered. */
+export function buildManifest(parts: readonly AreaPart[], base: Obj = {}): Obj {
+  let merged: Obj = { ...base };
   for (const { part } of parts) merged = mergeParts(merged, part);
-  merged = mergeParts(merged, extra);
   if (isObject(merged.fields)) merged.fields = orderFields(merged.fields, merged.layout);
   return orderTopLevel(merged);
 }

@@ -123,9 +123,12 @@ async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json
   return values;
 }
 
-/** Where a new app goes when apply creates it elsewhere: the space (and thread) it is in here. */
+/**
+ * What the app list says of a new manifest: its name (which every manifest needs, whatever the
+ * area table holds), and where apply creates it elsewhere: the space (and thread) it is in here.
+ */
 function placement(app: App): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { name: app.name };
   if (app.spaceId !== null && app.spaceId !== '') out.space = Number(app.spaceId);
   if (app.threadId !== null && app.threadId !== '') out.thread = Number(app.threadId);
   return out;
