@@ -83,7 +83,7 @@ function toManifest(c: ProcessCanonical): Partial<AppManifest> {
   const byIndex = Object.entries(c.states).sort(([, a], [, b]) => Number(a.index) - Number(b.index));
   process.states = Object.fromEntries(byIndex.map(([name, s]) => [name, stateToManifest(s)]));
   process.actions = c.actions.map(actionToManifest);
-  return { process: process };
+  return { process };
 }
 
 function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {
