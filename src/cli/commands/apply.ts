@@ -169,6 +169,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     !saved ||
     typeof saved !== 'object' ||
     saved.formatVersion !== PLAN_FORMAT_VERSION ||
+    !Array.isArray(saved.plugins) ||
     !Array.isArray(saved.apps)
   )
     throw new AppdeployError(
