@@ -193,4 +193,18 @@ describe('system plug-ins from the project', () => {
     expect(await installed()).toEqual([{ id, version: '2' }]);
     expect(await h.snapshot([app])).toEqual(before);
   });
+
+  it('will not plan two different packages of one plug-in', async () => {
+    const project = await h.writeProject({
+      apps: {
+        assets: assets(),
+        spares: { ...manifest('Spares', {}), plugins: [{ id, path: '../plugins/scanner-2.zip' }] },
+      },
+      files: { [PACKAGE]: scanner('1'), 'plugins/scanner-2.zip': scanner('2') },
+    });
+    await expect(h.plan(project)).rejects.toMatchObject({
+      code: 'PLAN.PLUGIN_CONFLICT',
+      message: `plugins/scanner.zip and plugins/scanner-2.zip are two different packages of plug-in ${id}`,
+    });
+  });
 });
