@@ -2,8 +2,8 @@
  * `apply()`: executes a Plan so that every app ends either fully at its manifest or exactly as
  * it was, and says which. Refusals first (nothing written), then the system plug-ins the
  * project carries (plugins.ts: installed or updated, and they stay), then creations and draft
- * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what went live
- * is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
+ * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what
+ * went live is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
  * reverting drafts, which is exact because apply starts only from drafts equal to live.
  * It never prints: progress goes to `onProgress`, the outcome into the returned result.
  */
@@ -60,13 +60,14 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   ];
   const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
   if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals, plugins);
-  const interruptedEarly = () =>
-    result(
-      'interrupted',
-      `Interrupted before any app was written; no app was changed.${installedNote(plugins)}`,
-      everyone(asIs()),
-      plugins,
-    );
+  const interruptedEarly = () => {
+    const installed = installedNote(plugins);
+    const message =
+      installed === ''
+        ? 'Interrupted before anything was written; nothing was changed.'
+        : `Interrupted before any app was written; no app was changed.${installed}`;
+    return result('interrupted', message, everyone(asIs()), plugins);
+  };
   if (options.signal?.aborted) return interruptedEarly();
 
   // Plug-ins before anything else: a plug-in the service refuses stops the apply with no app
