@@ -16,18 +16,23 @@ export const IMPORT_RULES = {
   client: { may: [] },
   query: { may: [] },
   platform: { may: [] },
-  // The local service: the query language and the platform's facts, never client, planner or CLI.
-  emulator: { may: ['query', 'platform'] },
-  // Manifests: platform facts, the query checker, the shared error class, and the client's types.
-  project: { may: ['platform', 'query', 'errors.js'], types: ['client/types'] },
+  // Reading plug-in packages (ZIP, signature, id): node's built-ins only, shared by the local
+  // service and the deployer without tying one to the other.
+  'plugin-package': { may: [] },
+  // The local service: the query language, the platform's facts and plug-in packages, never
+  // client, planner or CLI.
+  emulator: { may: ['query', 'platform', 'plugin-package'] },
+  // Manifests: platform facts, the query checker, plug-in packages, the shared error class, and
+  // the client's types.
+  project: { may: ['platform', 'query', 'plugin-package', 'errors.js'], types: ['client/types'] },
   // Settings areas: read and write through a client handed in (its types and the Client type).
   areas: { may: ['project', 'platform', 'query', 'errors.js'], types: ['client'] },
   // The planner: gathers state through the client, diffs with the areas.
-  plan: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
+  plan: { may: ['areas', 'client', 'project', 'platform', 'plugin-package', 'errors.js'] },
   // Renderers are pure: they read plan types and nothing else.
   render: { may: [], types: ['plan'] },
   // Apply and export loop over the area table with a client.
-  apply: { may: ['plan', 'areas', 'client', 'project', 'platform', 'errors.js'] },
+  apply: { may: ['plan', 'areas', 'client', 'project', 'platform', 'plugin-package', 'errors.js'] },
   export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
   local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },

@@ -1,14 +1,22 @@
 /**
  * `apply()`: executes a Plan so that every app ends either fully at its manifest or exactly as
- * it was, and says which. Refusals first (nothing written), then creations and draft writes
- * (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what went live
- * is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
+ * it was, and says which. Refusals first (nothing written), then the system plug-ins the
+ * project carries (plugins.ts: installed or updated, and they stay), then creations and draft
+ * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what
+ * went live is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
  * reverting drafts, which is exact because apply starts only from drafts equal to live.
  * It never prints: progress goes to `onProgress`, the outcome into the returned result.
  */
 import { AREAS } from '../areas/index.js';
 import type { Area, AreaKey } from '../areas/types.js';
 import { appPlaceholder } from '../plan/plan.js';
+import {
+  initialPluginResults,
+  installedNote,
+  installPlugins,
+  pluginRefusals,
+  pluginTitle,
+} from './plugins.js';
 import { readDraftRevision } from './revisions.js';
 import { riskRefusals, serviceRefusals } from './refusals.js';
 import { revertDrafts } from './revert.js';
@@ -25,6 +33,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   const { plan, project, client } = options;
   const emit = (event: ApplyEvent) => options.onProgress?.(event);
   const changed = plan.apps.filter((a) => a.action !== 'no-op');
+  const plugins = initialPluginResults(plan.plugins);
   const sessions: AppSession[] = changed.map((app) => ({
     plan: app,
     id: app.id,
@@ -36,8 +45,8 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   const others = untouched(sessions, plan.apps);
   const everyone = (changedApps: ApplyResult['apps']) =>
     plan.apps.map((a) => [...changedApps, ...others].find((r) => r.key === a.key)!);
-  if (changed.length === 0)
-    return result('no-changes', 'No changes: every app already matches its manifest.', everyone([]));
+  if (changed.length === 0 && !plan.plugins.some((p) => p.action !== 'no-op'))
+    return result('no-changes', 'No changes: every app already matches its manifest.', everyone([]), plugins);
 
   const areas: ReadonlyMap<AreaKey, Area> = new Map((options.areas ?? AREAS).map((a) => [a.key, a]));
   const flags = {
@@ -47,14 +56,44 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   const refusals = [
     ...riskRefusals(changed, flags),
     ...(await serviceRefusals(client, project, changed, areas)),
+    ...(await pluginRefusals(client, project.root, plan.plugins)),
   ];
   const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
-  if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals);
-  if (options.signal?.aborted)
+  if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals, plugins);
+  const interruptedEarly = () => {
+    const installed = installedNote(plugins);
+    const message =
+      installed === ''
+        ? 'Interrupted before anything was written; nothing was changed.'
+        : `Interrupted before any app was written; no app was changed.${installed}`;
+    return result('interrupted', message, everyone(asIs()), plugins);
+  };
+  if (options.signal?.aborted) return interruptedEarly();
+
+  // Plug-ins before anything else: a plug-in the service refuses stops the apply with no app
+  // changed (and no pending draft discarded); the apps that add a plug-in need it installed.
+  const installed = await installPlugins({
+    client,
+    root: project.root,
+    plugins: plan.plugins,
+    results: plugins,
+    signal: options.signal,
+    emit,
+  });
+  if (installed.kind === 'failed') return refusedResult(everyone(asIs()), [installed.refusal], plugins);
+  if (installed.kind === 'interrupted' || options.signal?.aborted) return interruptedEarly();
+  // `Installed plug-in "Scanner" (...) 1.2. `: said first in the messages of an apply that goes on.
+  const pluginsDone = plugins.filter((p) => p.outcome !== 'unchanged');
+  const pluginSentence =
+    pluginsDone.length === 0
+      ? ''
+      : `${capitalise(pluginsDone.map((p) => `${p.outcome} plug-in ${pluginTitle(p)}`).join(', '))}. `;
+  if (changed.length === 0)
     return result(
-      'interrupted',
-      'Interrupted before anything was written; nothing was changed.',
-      everyone(asIs()),
+      'applied',
+      `${pluginSentence}Every app already matches its manifest.`,
+      everyone([]),
+      plugins,
     );
 
   // Someone's pending draft, to be discarded on request: reverted first, pinned to the
@@ -76,6 +115,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
             app: s.plan.key,
             message: `discarding its pending draft failed: ${failures.get(s.id!)}`,
           })),
+        plugins,
       );
     await Promise.all(pending.map(async (s) => (s.revision = await readDraftRevision(client, s.id!))));
   }
@@ -110,7 +150,12 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
         ? 'rolled-back'
         : 'interrupted';
     const why = stopped.kind === 'failed' ? `${stopped.reason}.` : 'Interrupted before the deploy call.';
-    return result(outcome, `${why} ${rolledBack.message}${createdNote(sessions)}`, everyone(rolledBack.apps));
+    return result(
+      outcome,
+      `${why} ${rolledBack.message}${createdNote(sessions)}${installedNote(plugins)}`,
+      everyone(rolledBack.apps),
+      plugins,
+    );
   }
 
   // From the deploy call on, an interrupt cannot stop anything: the deploy runs to its end.
@@ -130,8 +175,9 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     if (deployed.kind !== 'live')
       return result(
         deployed.outcome,
-        `${deployed.message}${createdNote(sessions)}`,
+        `${deployed.message}${createdNote(sessions)}${installedNote(plugins)}`,
         everyone(deployed.apps),
+        plugins,
         { liveLeftChanged: deployed.liveLeftChanged },
       );
   } finally {
@@ -146,9 +192,14 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   if (notConverged.length > 0)
     return result(
       'not-converged',
-      `Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`appdeploy plan\`.`,
+      `${pluginSentence}Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`appdeploy plan\`.`,
       everyone(applied),
+      plugins,
       { notConverged },
     );
-  return result('applied', `Applied ${list}.`, everyone(applied));
+  return result('applied', `${pluginSentence}Applied ${list}.`, everyone(applied), plugins);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

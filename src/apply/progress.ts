@@ -31,6 +31,14 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
   };
   const onEvent = (event: ApplyEvent): void => {
     switch (event.type) {
+      case 'plugin':
+        state.set(
+          `plug-in ${event.name}`,
+          `being ${event.action === 'install' ? 'installed' : 'updated'} (no app written yet)`,
+        );
+        return line(
+          `${event.action === 'install' ? 'Installing' : 'Updating'} plug-in ${JSON.stringify(event.name)} (${event.id}) to version ${event.version} from ${event.path}`,
+        );
       case 'revert-pending':
         for (const app of event.apps) state.set(app, 'its pending draft is being discarded');
         return line(`Discarding the pending drafts of ${event.apps.join(', ')}`);

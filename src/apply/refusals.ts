@@ -9,7 +9,7 @@ import type { AppPlan, Risk } from '../plan/types.js';
 import type { Project } from '../project/index.js';
 import { movedAreas } from './moved-areas.js';
 import { readRevisions } from './revisions.js';
-import type { Refusal } from './types.js';
+import type { AppRefusal } from './types.js';
 
 export interface RiskFlags {
   allowDataLoss: boolean;
@@ -17,8 +17,8 @@ export interface RiskFlags {
 }
 
 /** Pure: the risks of the apps about to change that the flags do not allow. */
-export function riskRefusals(apps: readonly AppPlan[], flags: RiskFlags): Refusal[] {
-  const refusals: Refusal[] = [];
+export function riskRefusals(apps: readonly AppPlan[], flags: RiskFlags): AppRefusal[] {
+  const refusals: AppRefusal[] = [];
   for (const app of apps)
     for (const risk of app.risks) {
       const refusal = refuse(app.key, risk, flags);
@@ -27,7 +27,7 @@ export function riskRefusals(apps: readonly AppPlan[], flags: RiskFlags): Refusa
   return refusals;
 }
 
-function refuse(app: string, risk: Risk, flags: RiskFlags): Refusal | null {
+function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
   switch (risk.kind) {
     case 'blocked':
       return {
@@ -74,8 +74,8 @@ export async function serviceRefusals(
   project: Project,
   apps: readonly AppPlan[],
   areas: ReadonlyMap<AreaKey, Area>,
-): Promise<Refusal[]> {
-  const refusals: Refusal[] = [];
+): Promise<AppRefusal[]> {
+  const refusals: AppRefusal[] = [];
   for (const app of apps) {
     const now = project.apps.find((a) => a.key === app.key)?.id ?? null;
     if (app.id === null && now !== null)

@@ -1,6 +1,7 @@
 /** Builds the ApplyResult: each app's outcome, the overall outcome and its exit code, one message. */
 import type { AppSession } from './write-all.js';
-import type { AppResult, ApplyExitCode, ApplyOutcome, ApplyResult, Refusal } from './types.js';
+import { installedNote } from './plugins.js';
+import type { AppResult, ApplyExitCode, ApplyOutcome, ApplyResult, PluginResult, Refusal } from './types.js';
 import type { NotConverged } from './verify.js';
 
 const EXIT_CODES: Record<Exclude<ApplyOutcome, 'rollback-failed'>, ApplyExitCode> = {
@@ -39,11 +40,21 @@ export function appResult(session: AppSession, outcome: AppResult['outcome'], re
   };
 }
 
-export function refusedResult(apps: AppResult[], refusals: Refusal[]): ApplyResult {
+/**
+ * Refused before any app was written. A plug-in the service refused may come after others it
+ * installed: those stay, and the message says so instead of "nothing was changed".
+ */
+export function refusedResult(apps: AppResult[], refusals: Refusal[], plugins: PluginResult[]): ApplyResult {
+  const reasons = refusals.map((r) => `${'app' in r ? r.app : 'plug-in'}: ${r.message}`).join('; ');
+  const installed = installedNote(plugins);
   return {
     outcome: 'refused',
     exitCode: 1,
-    message: `Apply refused, nothing was changed: ${refusals.map((r) => `${r.app}: ${r.message}`).join('; ')}.`,
+    message:
+      installed === ''
+        ? `Apply refused, nothing was changed: ${reasons}.`
+        : `Apply refused, no app was changed: ${reasons}.${installed}`,
+    plugins,
     apps,
     refusals,
     notConverged: [],
@@ -54,12 +65,14 @@ export function result(
   outcome: ApplyOutcome,
   message: string,
   apps: AppResult[],
+  plugins: PluginResult[],
   options: { liveLeftChanged?: boolean; notConverged?: NotConverged[] } = {},
 ): ApplyResult {
   return {
     outcome,
     exitCode: exitCodeOf(outcome, options.liveLeftChanged ?? false),
     message,
+    plugins,
     apps,
     refusals: [],
     notConverged: options.notConverged ?? [],

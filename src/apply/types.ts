@@ -74,11 +74,30 @@ export type ApplyOutcome =
 
 export type ApplyExitCode = 0 | 1 | 3 | 70 | 130;
 
+/**
+ * How one system plug-in of the plan ended: `installed` or `updated` by this apply (it stays so
+ * whatever happens to the apps afterwards: apply never uninstalls a plug-in nor puts an older
+ * version back), `unchanged` (nothing to do, or apply stopped before it), `failed` (the service
+ * refused it; `reason` says why, and apply wrote no app).
+ */
+export type PluginOutcome = 'installed' | 'updated' | 'unchanged' | 'failed';
+
+export interface PluginResult {
+  id: string;
+  name: string;
+  /** The package's version. */
+  version: string;
+  outcome: PluginOutcome;
+  reason?: string;
+}
+
 export interface ApplyResult {
   outcome: ApplyOutcome;
   exitCode: ApplyExitCode;
   /** One line: what happened and, where something is left to do, what. */
   message: string;
+  /** Every system plug-in of the plan, in its order. */
+  plugins: PluginResult[];
   apps: AppResult[];
   /** Why apply refused to start (outcome `refused`). */
   refusals: Refusal[];
@@ -86,15 +105,35 @@ export interface ApplyResult {
   notConverged: { app: string; area: string; changes: number }[];
 }
 
-export type Refusal =
+export type AppRefusal =
   | { kind: 'blocked'; app: string; message: string }
   | { kind: 'data-loss'; app: string; message: string }
   | { kind: 'pending-draft'; app: string; message: string }
   | { kind: 'deploying'; app: string; message: string }
   | { kind: 'revision-moved'; app: string; message: string };
 
+/**
+ * A system plug-in that stops the apply before any app is written: its package or its installed
+ * version moved since the plan (`plugin-moved`), or the service refused to install or update it
+ * (`plugin-failed`). `plugin` is its id.
+ */
+export type PluginRefusal =
+  | { kind: 'plugin-moved'; plugin: string; message: string }
+  | { kind: 'plugin-failed'; plugin: string; message: string };
+
+export type Refusal = AppRefusal | PluginRefusal;
+
 /** Progress, one event per step; the CLI prints each as a line on stderr. */
 export type ApplyEvent =
+  | {
+      type: 'plugin';
+      action: 'install' | 'update';
+      id: string;
+      name: string;
+      version: string;
+      /** The package, relative to the project's folder. */
+      path: string;
+    }
   | { type: 'revert-pending'; apps: string[] }
   | { type: 'create-app'; app: string }
   | { type: 'app-created'; app: string; id: string }

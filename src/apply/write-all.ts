@@ -4,7 +4,6 @@
  * levels (placeholders.ts): the apps of one level are created one by one, then written at the
  * same time. The first failure, or an interrupt, stops every app before its next step.
  */
-import { ServiceError } from '../client/index.js';
 import type { Area, AreaKey, WritePhase } from '../areas/types.js';
 import { WRITE_PHASES } from '../areas/types.js';
 import type { Client } from '../client/index.js';
@@ -14,6 +13,7 @@ import { downloadHasher } from '../plan/read.js';
 import type { AppPlan } from '../plan/types.js';
 import type { Project, ProjectApp } from '../project/index.js';
 import { writeAppId } from './config-ids.js';
+import { errorText } from './error-text.js';
 import { dependencyLevels } from './placeholders.js';
 import type { ApplyEvent } from './types.js';
 import { appWriter, type AreaWrite } from './write-app.js';
@@ -54,7 +54,7 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
       try {
         await createApp(input, session);
       } catch (error) {
-        failure = `creating app ${session.plan.key} failed: ${message(error)}`;
+        failure = `creating app ${session.plan.key} failed: ${errorText(error)}`;
       }
     }
     const writers = await Promise.all(
@@ -63,7 +63,7 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
         try {
           return await prepareOne(input, session, stop);
         } catch (error) {
-          failure ??= `writing app ${session.plan.key} failed: ${message(error)}`;
+          failure ??= `writing app ${session.plan.key} failed: ${errorText(error)}`;
           return null;
         }
       }),
@@ -136,7 +136,7 @@ async function prepareOne(
           session.revision = result.revision;
           return null;
         case 'failed':
-          return `${key}: ${result.step} failed: ${message(result.error)}`;
+          return `${key}: ${result.step} failed: ${errorText(result.error)}`;
         default: {
           const unreachable: never = result;
           return unreachable;
@@ -170,15 +170,4 @@ function projectApp(project: Project, key: string): ProjectApp {
   const app = project.apps.find((a) => a.key === key);
   if (!app) throw new Error(`app ${key} of the plan is not in the project`);
   return app;
-}
-
-/** The error as a user reads it: a service's validation errors name the part that was refused. */
-function message(error: unknown): string {
-  if (error instanceof ServiceError && error.errors) {
-    const details = Object.entries(error.errors)
-      .map(([path, { messages }]) => `${path}: ${messages.join(' ')}`)
-      .join('; ');
-    return `${error.message} ${details}`;
-  }
-  return error instanceof Error ? error.message : String(error);
 }

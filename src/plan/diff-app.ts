@@ -76,9 +76,28 @@ export function pendingAreas(state: AppState): AreaKey[] {
     .map(([key]) => key);
 }
 
-/** `Plan: X to add, Y to change, Z to remove.` counted over every change; a replace is both. */
-export function summarize(apps: Plan['apps']): Plan['summary'] {
+/**
+ * `Plan: X to add, Y to change, Z to remove.` counted over every change; a replace is both. A
+ * plug-in installed is an addition, one updated a change.
+ */
+export function summarize(apps: Plan['apps'], plugins: Plan['plugins']): Plan['summary'] {
   const summary = { add: 0, change: 0, remove: 0 };
+  for (const plugin of plugins) {
+    switch (plugin.action) {
+      case 'install':
+        summary.add++;
+        break;
+      case 'update':
+        summary.change++;
+        break;
+      case 'no-op':
+        break;
+      default: {
+        const unreachable: never = plugin.action;
+        return unreachable;
+      }
+    }
+  }
   for (const app of apps)
     for (const area of app.areas)
       for (const change of area.changes) {

@@ -11,6 +11,7 @@ import type { Project, ProjectApp } from '../project/index.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
 import { hashLocalFiles, type LocalFile } from './local-files.js';
 import { mapLimit } from './map-limit.js';
+import { planPlugins } from './plugins.js';
 import { answerProbe } from './probes.js';
 import { downloadHasher, readAppState } from './read.js';
 import { PLAN_FORMAT_VERSION, type AppPlan, type Plan } from './types.js';
@@ -43,6 +44,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const areas = options.areas ?? AREAS;
   const chosen = selectApps(project, options.apps);
   const downloadHash = downloadHasher(client);
+  const plugins = await planPlugins(client, project.root, chosen);
   const apps = await mapLimit(chosen, APPS_AT_ONCE, async (app): Promise<AppPlan> => {
     const files = await hashLocalFiles(app.manifestPath, app.manifest);
     const desired = desiredAreas(project, app, areas, files);
@@ -73,8 +75,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     formatVersion: PLAN_FORMAT_VERSION,
     environment: project.environment.name,
     createdAt: (options.now ?? new Date()).toISOString(),
+    plugins,
     apps,
-    summary: summarize(apps),
+    summary: summarize(apps, plugins),
   };
 }
 

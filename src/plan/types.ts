@@ -63,17 +63,44 @@ export interface AppPlan {
   risks: Risk[];
 }
 
+/** `install` when the service lacks the plug-in, `update` when its installed version differs. */
+export type PluginAction = 'install' | 'update' | 'no-op';
+
+/**
+ * A system plug-in whose package the project carries (`plugins[].path`). Plug-ins are
+ * installed for the whole service, so they are planned once, before the apps that add them.
+ */
+export interface PluginPlan {
+  id: string;
+  /** As the package's manifest.json names it. */
+  name: string;
+  /** The package, relative to the project's folder (forward slashes). */
+  path: string;
+  /** Of the package's bytes: apply refuses a package that changed since the plan was made. */
+  sha256: string;
+  /** The package's version. */
+  version: string;
+  /** The version the service has installed; null when it has none. */
+  installedVersion: string | null;
+  action: PluginAction;
+}
+
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   environment: string;
   /** ISO 8601, from the clock handed to the planner. */
   createdAt: string;
+  /** System plug-ins to install or update first, in the order the project names them. */
+  plugins: PluginPlan[];
   apps: AppPlan[];
-  /** Counted over every change of every app, as the summary line says them. */
+  /** Counted over every change of every app and plug-in, as the summary line says them. */
   summary: { add: number; change: number; remove: number };
 }
 
 /** Whether applying the plan would change anything. */
 export function hasChanges(plan: Plan): boolean {
-  return plan.apps.some((app) => app.action !== 'no-op');
+  return (
+    plan.plugins.some((plugin) => plugin.action !== 'no-op') ||
+    plan.apps.some((app) => app.action !== 'no-op')
+  );
 }

@@ -165,7 +165,17 @@ export interface AppManifest {
   reports?: Record<string, ReportSetting>;
   actions?: Record<string, CopyActionSetting>;
   adminNotes?: { content?: string; includeInTemplateAndDuplicates?: boolean };
-  plugins?: { id: string; name?: string }[];
+  plugins?: PluginItem[];
+}
+
+/**
+ * A plug-in added to the app. `path` names its package (relative to the manifest's folder), which
+ * apply installs system-wide, or updates when the installed version differs.
+ */
+export interface PluginItem {
+  id: string;
+  name?: string;
+  path?: string;
 }
 
 export type EnvironmentAuth = { login: string; password: string } | { apiToken: string | string[] };

@@ -1,7 +1,8 @@
 /**
- * The pull-request comment: the summary first (a table a reviewer takes in at a glance), then
- * what could go wrong, then per app the text rendering in a collapsed diff block and, where the
- * process changes, its state diagram before and after.
+ * The pull-request comment: the summary first (a table a reviewer takes in at a glance, and one of
+ * the system plug-ins the project carries), then what could go wrong, then per app the text
+ * rendering in a collapsed diff block and, where the process changes, its state diagram before
+ * and after.
  */
 import type { AppPlan, AreaPlan, Plan } from '../plan/types.js';
 import { appLines } from './changes.js';
@@ -9,6 +10,7 @@ import { countApp, summaryPhrase } from './counts.js';
 import { diffLine } from './lines.js';
 import { markdownText, codeSpan, fenced, htmlText, tableCell } from './markdown-text.js';
 import { asProcess, stateDiagram, statesMissingFrom, type DiagramProcess } from './mermaid.js';
+import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
 
 /** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
@@ -18,10 +20,10 @@ const ADDED_STYLE = 'fill:#dafbe1,stroke:#1a7f37';
 const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
 
 export function renderMarkdown(plan: Plan): string {
-  const changed = plan.apps.some((app) => app.action !== 'no-op');
+  const changed = planChanges(plan);
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
-  if (changed) out.push(...summaryTable(plan.apps), '');
+  if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
   out.push(...riskList(plan.apps));
   if (!changed) out.push('No changes. The apps match the manifests.', '');
   for (const app of plan.apps) if (app.action !== 'no-op') out.push(...appDetails(app));

@@ -1,12 +1,14 @@
 /**
  * The terminal rendering, after Terraform's plan output: the environment, what could go wrong
- * (before the changes, so that it is read first), the symbols in use, one block per app that
- * changes, and the summary line. Colour is the caller's decision (a terminal, no NO_COLOR).
+ * (before the changes, so that it is read first), the symbols in use, the system plug-ins to
+ * install or update, one block per app that changes, and the summary line. Colour is the
+ * caller's decision (a terminal, no NO_COLOR).
  */
 import type { AppPlan, Plan } from '../plan/types.js';
 import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
 import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
+import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
 
 export interface TextOptions {
@@ -28,11 +30,11 @@ export function renderText(plan: Plan, options: TextOptions): string {
     '',
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
   ];
-  if (!plan.apps.some((app) => app.action !== 'no-op')) {
+  if (!planChanges(plan)) {
     out.push(`${paint('No changes.', 'bold')} The apps match the manifests.`);
     return `${out.join('\n')}\n`;
   }
-  const blocks = plan.apps.map(appLines).filter((lines) => lines.length > 0);
+  const blocks = [pluginLines(plan.plugins), ...plan.apps.map(appLines)].filter((lines) => lines.length > 0);
   const used = new Set(blocks.flat().map((line) => line.marker));
   const legend: Line[] = LEGEND.filter(([marker]) => used.has(marker)).map(([marker, text]) => ({
     depth: 0,

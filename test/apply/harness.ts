@@ -36,6 +36,8 @@ export interface ProjectSpec {
   apps: Record<string, Record<string, unknown>>;
   /** Ids already known in the `local` environment. */
   ids?: Record<string, string>;
+  /** Other files, by path relative to the project's folder (plug-in packages). */
+  files?: Record<string, Buffer | string>;
 }
 
 export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
@@ -84,6 +86,10 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
   async function writeProject(spec: ProjectSpec, dir?: string): Promise<Project> {
     const root = dir ?? (await mkdtemp(join(tmpdir(), 'appdeploy-apply-')));
     if (!dir) state.dirs.push(root);
+    for (const [path, content] of Object.entries(spec.files ?? {})) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
     const apps: Record<string, unknown> = {};
     for (const [key, manifest] of Object.entries(spec.apps)) {
       const path = join(root, 'apps', `${key}.yaml`);

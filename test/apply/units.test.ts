@@ -1,10 +1,14 @@
-/** The pure pieces of apply: refusals from risks, dependency order, ids written into YAML, durations. */
+/**
+ * The pure pieces of apply: refusals from risks, dependency order, ids written into YAML,
+ * durations, progress lines.
+ */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeAppId } from '../../src/apply/config-ids.js';
 import { dependencyLevels, resolvePlaceholders } from '../../src/apply/placeholders.js';
+import { progressPrinter } from '../../src/apply/progress.js';
 import { riskRefusals } from '../../src/apply/refusals.js';
 import { parseDuration } from '../../src/cli/commands/apply.js';
 import type { AppPlan, Risk } from '../../src/plan/types.js';
@@ -141,4 +145,22 @@ describe('parseDuration', () => {
     ['ten', null],
     ['-5s', null],
   ])('%s -> %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
+});
+
+describe('progress lines', () => {
+  it('say which plug-in is installed or updated, to which version, from which package', () => {
+    const out: string[] = [];
+    const printer = progressPrinter({ write: (text) => out.push(text), live: false });
+    const id = 'a'.repeat(32);
+    printer.onEvent({
+      type: 'plugin',
+      action: 'install',
+      id,
+      name: 'Scanner',
+      version: '2',
+      path: 'plugins/s.zip',
+    });
+    expect(out).toEqual([`Installing plug-in "Scanner" (${id}) to version 2 from plugins/s.zip\n`]);
+    expect(printer.states()).toEqual(['plug-in Scanner: being installed (no app written yet)']);
+  });
 });

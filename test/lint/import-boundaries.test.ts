@@ -39,7 +39,17 @@ const CASES: [string, string, boolean][] = [
   ['src/platform/x.ts', value('../errors.js'), true],
   ['src/platform/x.ts', value('../../package.json'), true],
   ['src/platform/x.ts', value('./field-types.js'), false],
-  // emulator/: query/ and platform/ only
+  // plugin-package/: nothing else from src/, and the layers that read packages may import it
+  ['src/plugin-package/x.ts', value('../errors.js'), true],
+  ['src/plugin-package/x.ts', value('../emulator/errors.js'), true],
+  ['src/plugin-package/x.ts', value('./zip.js'), false],
+  ['src/emulator/handlers/plugins/x.ts', value('../../../plugin-package/index.js'), false],
+  ['src/project/checks/x.ts', value('../../plugin-package/index.js'), false],
+  ['src/plan/x.ts', value('../plugin-package/index.js'), false],
+  ['src/apply/x.ts', value('../plugin-package/index.js'), false],
+  ['src/render/x.ts', value('../plugin-package/index.js'), true],
+  ['src/client/x.ts', value('../plugin-package/index.js'), true],
+  // emulator/: query/, platform/ and plugin-package/ only
   ['src/emulator/handlers/x.ts', value('../../platform/index.js'), false],
   ['src/emulator/handlers/records/x.ts', value('../../../query/index.js'), false],
   ['src/emulator/handlers/records/x.ts', value('../../model/app.js'), false],

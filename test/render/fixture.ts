@@ -1,9 +1,10 @@
 /**
  * A plan that touches every settings area and shows every risk kind and every change action:
  * `deals` changes seven areas (with all five risks of its fields), `orders` the other nine (and
- * has a pending draft), `leads` is created, `contacts` does not change.
+ * has a pending draft), `leads` is created, `contacts` does not change. Of the system plug-ins,
+ * one is installed, one updated and one already at its version.
  */
-import type { AppPlan, Plan } from '../../src/plan/types.js';
+import type { AppPlan, Plan, PluginPlan } from '../../src/plan/types.js';
 import { deals } from './fixture-deals.js';
 import { add, area, change, noOp, remove } from './fixture-helpers.js';
 
@@ -175,17 +176,39 @@ const contacts: AppPlan = {
   risks: [],
 };
 
+const plugin = (
+  name: string,
+  file: string,
+  letter: string,
+  version: string,
+  installedVersion: string | null,
+): PluginPlan => ({
+  id: letter.repeat(32),
+  name,
+  path: `plugins/${file}.zip`,
+  sha256: letter.repeat(64).replace(/[g-p]/g, 'f'),
+  version,
+  installedVersion,
+  action: installedVersion === null ? 'install' : installedVersion === version ? 'no-op' : 'update',
+});
+
+const scanner = plugin('Barcode scanner', 'barcode-scanner', 'a', '1.2', null);
+const calendar = plugin('Calendar | plus', 'calendar-plus', 'b', '2.0.1', '1.9');
+const maps = plugin('Maps', 'maps', 'c', '3', '3');
+
 export const everyAreaPlan: Plan = {
   formatVersion: 1,
   environment: 'staging',
   createdAt: '2026-11-24T09:30:00.000Z',
+  plugins: [scanner, calendar, maps],
   apps: [deals, orders, leads, contacts],
-  summary: { add: 15, change: 14, remove: 6 },
+  summary: { add: 16, change: 15, remove: 6 },
 };
 
 /** The same environment once every change is applied. */
 export const noChangesPlan: Plan = {
   ...everyAreaPlan,
+  plugins: [{ ...scanner, installedVersion: '1.2', action: 'no-op' }],
   apps: [contacts],
   summary: { add: 0, change: 0, remove: 0 },
 };

@@ -46,6 +46,10 @@ describe('renderJson', () => {
     ['with a property the format does not have', (plan) => (plan.apps[0].color = 'red')],
     ['with a negative count', (plan) => (plan.summary.add = -1)],
     ['with revisions missing the live one', (plan) => (plan.apps[0].revisions = { draft: '1' })],
+    ['without plugins', (plan) => delete plan.plugins],
+    ['with an unknown plug-in action', (plan) => (plan.plugins[0].action = 'remove')],
+    ['with a plug-in id that is not one', (plan) => (plan.plugins[0].id = 'abc')],
+    ['with a plug-in missing its installed version', (plan) => delete plan.plugins[1].installedVersion],
   ])('fails validation %s', (_, mutate) => {
     const plan = parsed();
     mutate(plan);

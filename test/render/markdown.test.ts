@@ -8,7 +8,7 @@ describe('renderMarkdown', () => {
   it('renders a plan that touches every area: table, risks, a diff and the process per app', () => {
     expect(renderMarkdown(everyAreaPlan)).toMatchInlineSnapshot(`
       "<!-- appdeploy-plan -->
-      ### appdeploy plan for \`staging\`: 15 to add, 14 to change, 6 to remove
+      ### appdeploy plan for \`staging\`: 16 to add, 15 to change, 6 to remove
 
       Planned at 2026-11-24T09:30:00.000Z.
 
@@ -18,6 +18,14 @@ describe('renderMarkdown', () => {
       | \`orders\` Orders \\| EU | 14 | update | 4 | 3 | 2 | 1 |
       | \`leads\` Leads | (new) | create | 3 | 0 | 0 | 0 |
       | \`contacts\` Contacts | 12 | no changes | 0 | 0 | 0 | 0 |
+
+      #### System plug-ins (installed before the apps are written)
+
+      | Plug-in | Id | Action | Version | Package |
+      | --- | --- | --- | --- | --- |
+      | Barcode scanner | \`aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\` | install | 1.2 | \`plugins/barcode-scanner.zip\` |
+      | Calendar \\| plus | \`bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\` | update | 1.9 -> 2.0.1 | \`plugins/calendar-plus.zip\` |
+      | Maps | \`cccccccccccccccccccccccccccccccc\` | no changes | 3 | \`plugins/maps.zip\` |
 
       #### Risks
 
@@ -358,6 +366,18 @@ describe('renderMarkdown', () => {
     `);
   });
 
+  it('titles a plan that only installs a system plug-in with its count, and lists the plug-in', () => {
+    const plan: Plan = {
+      ...noChangesPlan,
+      plugins: [everyAreaPlan.plugins[0]!],
+      summary: { add: 1, change: 0, remove: 0 },
+    };
+    const markdown = renderMarkdown(plan);
+    expect(markdown).toContain('### appdeploy plan for `staging`: 1 to add, 0 to change, 0 to remove\n');
+    expect(markdown).toContain('| Barcode scanner | `aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa` | install | 1.2 |');
+    expect(markdown).not.toContain('No changes.');
+  });
+
   it('draws only the new process of an app it creates, with names Mermaid would misread escaped', () => {
     const process: ProcessCanonical = {
       enable: false,
@@ -380,6 +400,7 @@ describe('renderMarkdown', () => {
       formatVersion: 1,
       environment: 'local',
       createdAt: '2026-01-01T00:00:00.000Z',
+      plugins: [],
       apps: [
         {
           key: 'tickets',

@@ -11,6 +11,7 @@ function onePlan(app: Partial<AppPlan>, summary: Plan['summary']): Plan {
     formatVersion: 1,
     environment: 'local',
     createdAt: '2026-01-01T00:00:00.000Z',
+    plugins: [],
     apps: [
       {
         key: 'a',
@@ -72,6 +73,11 @@ describe('renderText', () => {
       -/+ replace (remove, then add again: the data is lost)
 
       appdeploy will perform the following actions:
+
+        # system plug-ins will be installed or updated first (for the whole service)
+        + plugin "Barcode scanner" (aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa) version 1.2  # from plugins/barcode-scanner.zip
+        ~ plugin "Calendar | plus" (bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb) version 1.9 -> 2.0.1  # from plugins/calendar-plus.zip
+          # (1 unchanged plug-in hidden)
 
         # app "deals" (id 13) will be updated
         ~ app "deals" {
@@ -336,7 +342,7 @@ describe('renderText', () => {
               }
           }
 
-      Plan: 15 to add, 14 to change, 6 to remove.
+      Plan: 16 to add, 15 to change, 6 to remove.
       "
     `);
   });
@@ -347,6 +353,17 @@ describe('renderText', () => {
 
       No changes. The apps match the manifests.
       "
+    `);
+  });
+
+  it('shows a plan that only updates a system plug-in as a change, not as no changes', () => {
+    const plan: Plan = {
+      ...onePlan({ action: 'no-op' }, { add: 0, change: 1, remove: 0 }),
+      plugins: [everyAreaPlan.plugins[1]!],
+    };
+    expect(actionsOf(renderText(plan, { color: false }))).toMatchInlineSnapshot(`
+      "  # system plug-ins will be installed or updated first (for the whole service)
+        ~ plugin "Calendar | plus" (bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb) version 1.9 -> 2.0.1  # from plugins/calendar-plus.zip"
     `);
   });
 

@@ -169,6 +169,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     !saved ||
     typeof saved !== 'object' ||
     saved.formatVersion !== PLAN_FORMAT_VERSION ||
+    !Array.isArray(saved.plugins) ||
     !Array.isArray(saved.apps)
   )
     throw new AppdeployError(
@@ -192,6 +193,12 @@ function noChanges(thePlan: Plan): ApplyResult {
     outcome: 'no-changes',
     exitCode: 0,
     message: 'No changes: every app already matches its manifest.',
+    plugins: thePlan.plugins.map((p) => ({
+      id: p.id,
+      name: p.name,
+      version: p.version,
+      outcome: 'unchanged',
+    })),
     apps: thePlan.apps.map((a) => ({ key: a.key, id: a.id, outcome: 'unchanged', created: false })),
     refusals: [],
     notConverged: [],
@@ -200,6 +207,13 @@ function noChanges(thePlan: Plan): ApplyResult {
 
 function textResult(result: ApplyResult): string {
   const lines = [`\n${result.message}`];
+  for (const plugin of result.plugins) {
+    if (plugin.outcome === 'unchanged') continue;
+    const reason = plugin.reason === undefined ? '' : ` - ${plugin.reason}`;
+    lines.push(
+      `  plug-in ${JSON.stringify(plugin.name)} (${plugin.id}) ${plugin.version}: ${plugin.outcome}${reason}`,
+    );
+  }
   for (const app of result.apps) {
     if (app.outcome === 'unchanged' && app.reason === undefined) continue;
     const id = app.id === null ? '' : ` (${app.id})`;

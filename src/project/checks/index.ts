@@ -7,6 +7,7 @@ import { checkFiles } from './files.js';
 import { checkGeneral } from './general.js';
 import { checkLayout } from './layout.js';
 import { checkNotifications } from './notifications.js';
+import { checkPluginPackages } from './plugins.js';
 import { checkProcess } from './process.js';
 import { checkQueries } from './queries.js';
 import { checkRelatedApps } from './related.js';
@@ -37,7 +38,7 @@ export async function runChecks(
   for (const app of apps) {
     const ctx = new CheckContext(app, byKey);
     for (const check of CHECKS) check(ctx);
-    await checkFiles(ctx);
+    await Promise.all([checkFiles(ctx), checkPluginPackages(ctx)]);
     problems.push(...ctx.problems);
     queries.push(...ctx.queries);
   }
