@@ -24,7 +24,7 @@ describe('export over a hand-written project', () => {
   });
 
   async function appliedCrm() {
-    const root = await copyExample('crm', service.url, service.client);
+    const root = await copyExample('crm', service.url);
     roots.push(root);
     const project = await applyProject(root, service.client);
     const deals = project.apps.find((a) => a.key === 'deals')!.id!;

@@ -22,7 +22,7 @@ describe('export of the examples', () => {
   it.each(EXAMPLES)(
     '%s: apply, export into a new project, plan: no changes; twice: same bytes',
     async (name) => {
-      const source = await copyExample(name, service.url, service.client);
+      const source = await copyExample(name, service.url);
       const target = await emptyProject(service.url);
       try {
         const applied = await applyProject(source, service.client);

@@ -35,22 +35,12 @@ export function withTestEnvironment(text: string, url: string): string {
   return doc.toString();
 }
 
-/**
- * An example copied to a temp folder, pointed at the test service. Its plug-ins are installed
- * on the service, and their ids in the manifests replaced by the installed ones (a plug-in's id
- * comes from its signing key, which the example does not have).
- */
-export async function copyExample(name: string, url: string, client: Client): Promise<string> {
+/** An example copied to a temp folder, pointed at the test service (its plug-in packages come along). */
+export async function copyExample(name: string, url: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), `appdeploy-export-${name}-`));
   await cp(new URL(`../../examples/${name}/`, import.meta.url), root, { recursive: true });
   const config = join(root, 'appdeploy.yaml');
   await writeFile(config, withTestEnvironment(await readFile(config, 'utf8'), url));
-  for (const app of (await loadValid(root)).apps) {
-    let text = await readFile(app.manifestPath, 'utf8');
-    for (const plugin of app.manifest.plugins ?? [])
-      text = text.split(plugin.id).join(await installPlugin(client, plugin.name ?? plugin.id));
-    await writeFile(app.manifestPath, text);
-  }
   return root;
 }
 
