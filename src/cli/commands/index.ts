@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
+import { registerApply } from './apply.js';
 import { registerEmulator } from './emulator.js';
 import { registerPlan } from './plan.js';
 import { registerValidate } from './validate.js';
@@ -8,4 +9,4 @@ import { registerValidate } from './validate.js';
 export type RegisterCommand = (program: Command, io: Io, state: { exitCode: number }) => void;
 
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: RegisterCommand[] = [registerValidate, registerPlan, registerEmulator];
+export const commands: RegisterCommand[] = [registerValidate, registerPlan, registerApply, registerEmulator];

@@ -1,0 +1,151 @@
+/**
+ * `apply()`: executes a Plan so that every app ends either fully at its manifest or exactly as
+ * it was, and says which. Refusals first (nothing written), then creations and draft writes
+ * (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what went live
+ * is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
+ * reverting drafts, which is exact because apply starts only from drafts equal to live.
+ * It never prints: progress goes to `onProgress`, the outcome into the returned result.
+ */
+import { AREAS } from '../areas/index.js';
+import type { Area, AreaKey } from '../areas/types.js';
+import { appPlaceholder } from '../plan/plan.js';
+import { readDraftRevision } from './revisions.js';
+import { riskRefusals, serviceRefusals } from './refusals.js';
+import { revertDrafts } from './revert.js';
+import { appResult, createdNote, named, refusedResult, result, untouched } from './result.js';
+import { rollbackAll } from './rollback.js';
+import { deployAll } from './deploy-all.js';
+import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
+import { verifyConvergence } from './verify.js';
+import { writeAll, type AppSession } from './write-all.js';
+
+export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
+
+export async function apply(options: ApplyOptions): Promise<ApplyResult> {
+  const { plan, project, client } = options;
+  const emit = (event: ApplyEvent) => options.onProgress?.(event);
+  const changed = plan.apps.filter((a) => a.action !== 'no-op');
+  const sessions: AppSession[] = changed.map((app) => ({
+    plan: app,
+    id: app.id,
+    created: false,
+    touched: false,
+    revision: app.revisions?.draft ?? null,
+    areas: [],
+  }));
+  const others = untouched(sessions, plan.apps);
+  const everyone = (changedApps: ApplyResult['apps']) =>
+    plan.apps.map((a) => [...changedApps, ...others].find((r) => r.key === a.key)!);
+  if (changed.length === 0)
+    return result('no-changes', 'No changes: every app already matches its manifest.', everyone([]));
+
+  const flags = {
+    allowDataLoss: options.allowDataLoss === true,
+    discardPendingDrafts: options.discardPendingDrafts === true,
+  };
+  const refusals = [...riskRefusals(changed, flags), ...(await serviceRefusals(client, project, changed))];
+  const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
+  if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals);
+  if (options.signal?.aborted)
+    return result(
+      'interrupted',
+      'Interrupted before anything was written; nothing was changed.',
+      everyone(asIs()),
+    );
+
+  // Someone's pending draft, to be discarded on request: reverted first, pinned to the
+  // revision the plan saw (so a draft changed since is not discarded unseen).
+  const pending = sessions.filter(
+    (s) => s.id !== null && s.plan.risks.some((r) => r.kind === 'pending-draft'),
+  );
+  if (pending.length > 0) {
+    emit({ type: 'revert-pending', apps: pending.map((s) => s.plan.key) });
+    const pinned = new Map(pending.map((s) => [s.id!, s.revision!]));
+    const failures = await revertDrafts({ client, apps: pending.map((s) => s.id!), pinned });
+    if (failures.size > 0)
+      return refusedResult(
+        everyone(asIs()),
+        pending
+          .filter((s) => failures.has(s.id!))
+          .map((s) => ({
+            kind: 'pending-draft',
+            app: s.plan.key,
+            message: `discarding its pending draft failed: ${failures.get(s.id!)}`,
+          })),
+      );
+    await Promise.all(pending.map(async (s) => (s.revision = await readDraftRevision(client, s.id!))));
+  }
+
+  const areas: ReadonlyMap<AreaKey, Area> = new Map((options.areas ?? AREAS).map((a) => [a.key, a]));
+  const resolveApp = (text: string): string => {
+    const session = sessions.find((s) => s.id !== null && appPlaceholder(s.plan.key) === text);
+    if (session) return session.id!;
+    const other = project.apps.find((a) => a.id !== null && appPlaceholder(a.key) === text);
+    return other?.id ?? text;
+  };
+  const written = await writeAll({
+    client,
+    project,
+    sessions,
+    areas,
+    resolveApp,
+    signal: options.signal,
+    emit,
+  });
+  const stopped =
+    written.kind === 'written' && options.signal?.aborted ? ({ kind: 'interrupted' } as const) : written;
+  if (stopped.kind !== 'written') {
+    const rolledBack = await rollbackAll(
+      client,
+      sessions,
+      emit,
+      stopped.kind === 'failed' ? stopped.reason : 'interrupted',
+    );
+    const outcome = rolledBack.failed
+      ? 'rollback-failed'
+      : stopped.kind === 'failed'
+        ? 'rolled-back'
+        : 'interrupted';
+    const why = stopped.kind === 'failed' ? `${stopped.reason}.` : 'Interrupted before the deploy call.';
+    return result(outcome, `${why} ${rolledBack.message}${createdNote(sessions)}`, everyone(rolledBack.apps));
+  }
+
+  // From the deploy call on, an interrupt cannot stop anything: the deploy runs to its end.
+  const onAbort = () => emit({ type: 'deploy-cannot-stop' });
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const deployed = await deployAll({
+      client,
+      sessions,
+      resolveApp,
+      emit,
+      now: options.now ?? Date.now,
+      timeoutMs: options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS,
+      batchSize: options.deployBatchSize ?? 300,
+      pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
+    });
+    if (deployed.kind !== 'live')
+      return result(
+        deployed.outcome,
+        `${deployed.message}${createdNote(sessions)}`,
+        everyone(deployed.apps),
+        { liveLeftChanged: deployed.liveLeftChanged },
+      );
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+
+  emit({ type: 'verify', apps: sessions.map((s) => s.plan.key) });
+  const targets = sessions.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas }));
+  const notConverged = await verifyConvergence(client, targets, resolveApp);
+  const applied = sessions.map((s) => appResult(s, s.created ? 'created' : 'applied'));
+  const list = sessions.map(named).join(', ');
+  if (notConverged.length > 0)
+    return result(
+      'not-converged',
+      `Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`appdeploy plan\`.`,
+      everyone(applied),
+      { notConverged },
+    );
+  return result('applied', `Applied ${list}.`, everyone(applied));
+}

@@ -1,0 +1,186 @@
+/**
+ * Deploys every changed app: one call for all of them, or one per 300 when there are more,
+ * each pinned to the revisions the writes left, with one deadline for the whole wait.
+ *
+ * - every batch live: done (verify comes next);
+ * - a batch not live: its drafts and those of later batches are reverted, and earlier batches,
+ *   live already, get their before-state written and deployed again (restore.ts);
+ * - a batch still running at the deadline: nothing can be undone; the apps are named with how
+ *   to finish, later batches (never deployed) are reverted.
+ */
+import type { Client } from '../client/index.js';
+import { deployBatch, type BatchOutcome } from './deploy.js';
+import { restoreLive } from './restore.js';
+import { appResult, named } from './result.js';
+import { rollbackAll } from './rollback.js';
+import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
+import type { AppSession } from './write-all.js';
+
+export interface DeployAllInput {
+  client: Client;
+  sessions: readonly AppSession[];
+  resolveApp: (text: string) => string;
+  emit: (event: ApplyEvent) => void;
+  now: () => number;
+  timeoutMs: number;
+  batchSize: number;
+  pollIntervalMs: { initial: number; max: number };
+}
+
+export type DeployAllResult =
+  | { kind: 'live' }
+  | { kind: 'not-live'; outcome: ApplyOutcome; message: string; apps: AppResult[]; liveLeftChanged: boolean };
+
+export async function deployAll(input: DeployAllInput): Promise<DeployAllResult> {
+  const { client, sessions, emit } = input;
+  const batches: AppSession[][] = [];
+  for (let i = 0; i < sessions.length; i += input.batchSize)
+    batches.push(sessions.slice(i, i + input.batchSize));
+  const start = input.now();
+  const deadline = start + input.timeoutMs;
+  const deployOptions = {
+    poll: {
+      deadline,
+      now: input.now,
+      initialMs: input.pollIntervalMs.initial,
+      maxMs: input.pollIntervalMs.max,
+      onPoll: (statuses: { app: string; status: string }[], error: string | undefined) =>
+        emit({
+          type: 'poll',
+          elapsedMs: input.now() - start,
+          statuses: statuses.map((s) => ({ ...s, app: keyOf(sessions, s.app) })),
+          ...(error !== undefined ? { error } : {}),
+        }),
+    },
+    onAnswerLost: (reason: string) => emit({ type: 'deploy-answer-lost', reason }),
+    name: (id: string) => {
+      const session = sessions.find((s) => s.id === id);
+      return session ? named(session) : `app ${id}`;
+    },
+  };
+  for (const [index, batch] of batches.entries()) {
+    emit({ type: 'deploy', apps: batch.map((s) => s.plan.key), batch: index + 1, batches: batches.length });
+    let outcome: BatchOutcome;
+    try {
+      outcome = await deployBatch({
+        ...deployOptions,
+        client,
+        targets: batch.map((s) => ({ app: s.id!, revision: s.revision! })),
+      });
+    } catch (error) {
+      // Reading the service to find out what happened failed: whether it went live is not known.
+      outcome = { kind: 'unknown', pending: batch.map((s) => s.id!) };
+      emit({ type: 'deploy-answer-lost', reason: error instanceof Error ? error.message : String(error) });
+    }
+    if (outcome.kind === 'live') continue;
+    const earlier = batches.slice(0, index).flat();
+    const later = batches.slice(index + 1).flat();
+    if (outcome.kind === 'unknown') return unknown(input, earlier, batch, later, outcome.pending);
+    return notLive(input, earlier, batch, later, outcome.reason, outcome.reverted);
+  }
+  return { kind: 'live' };
+}
+
+async function unknown(
+  input: DeployAllInput,
+  earlier: AppSession[],
+  batch: AppSession[],
+  later: AppSession[],
+  pending: string[],
+): Promise<DeployAllResult> {
+  const rolled = await rollbackAll(
+    input.client,
+    later,
+    input.emit,
+    'an earlier deploy call is still running',
+  );
+  const still = batch.filter((s) => pending.includes(s.id!));
+  const minutes = Math.round(input.timeoutMs / 1000);
+  const how =
+    'Run `appdeploy status` to see how it ends; then `appdeploy apply` again to finish, or `appdeploy revert` if it failed.';
+  const apps = [
+    ...earlier.map((s) => appResult(s, s.created ? 'created' : 'applied')),
+    ...batch.map((s) => appResult(s, 'unknown', `its deploy was still running after ${minutes}s`)),
+    ...rolled.apps,
+  ];
+  return {
+    kind: 'not-live',
+    outcome: 'unknown',
+    message: `The deploy of ${(still.length > 0 ? still : batch).map(named).join(', ')} was still running after ${minutes}s: its outcome is unknown. ${how}`,
+    apps,
+    liveLeftChanged: true,
+  };
+}
+
+async function notLive(
+  input: DeployAllInput,
+  earlier: AppSession[],
+  batch: AppSession[],
+  later: AppSession[],
+  reason: string,
+  reverted: boolean,
+): Promise<DeployAllResult> {
+  const done = new Set(reverted ? batch.map((s) => s.id!) : []);
+  const rolled = await rollbackAll(input.client, [...batch, ...later], input.emit, reason, done);
+  let restoreFailures = new Map<string, string>();
+  if (earlier.length > 0) {
+    input.emit({
+      type: 'rollback',
+      apps: earlier.map((s) => s.plan.key),
+      reason: 'writing back the before-state of the batches already live',
+    });
+    restoreFailures = await restoreLive({
+      client: input.client,
+      targets: earlier.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas })),
+      batchSize: input.batchSize,
+      resolveApp: input.resolveApp,
+      onStep: (app, step) => input.emit({ type: 'restore', app, step }),
+      deploy: {
+        poll: {
+          deadline: input.now() + input.timeoutMs,
+          now: input.now,
+          initialMs: input.pollIntervalMs.initial,
+          maxMs: input.pollIntervalMs.max,
+          onPoll: () => undefined,
+        },
+        onAnswerLost: (why) => input.emit({ type: 'deploy-answer-lost', reason: why }),
+      },
+    });
+  }
+  const restored = earlier.map((s) => {
+    const failure = restoreFailures.get(s.plan.key);
+    return failure === undefined
+      ? appResult(
+          s,
+          'rolled-back',
+          'its deploy had gone live; its before-state was written and deployed again',
+        )
+      : appResult(s, 'failed', `its change is live and restoring its before-state failed: ${failure}`);
+  });
+  const failed = rolled.failed || restoreFailures.size > 0;
+  const restoredNote =
+    earlier.length === 0
+      ? ''
+      : restoreFailures.size > 0
+        ? `Restoring ${earlier
+            .filter((s) => restoreFailures.has(s.plan.key))
+            .map(named)
+            .join(', ')} failed: their change is live. `
+        : `Restored ${earlier.map(named).join(', ')} (an earlier deploy call had made them live: their before-state was written and deployed again). `;
+  const message = `${capitalized(reason)}. ${restoredNote}${rolled.message}`;
+  return {
+    kind: 'not-live',
+    outcome: failed ? 'rollback-failed' : 'rolled-back',
+    message,
+    apps: [...restored, ...rolled.apps],
+    liveLeftChanged: restoreFailures.size > 0,
+  };
+}
+
+function keyOf(sessions: readonly AppSession[], id: string): string {
+  return sessions.find((s) => s.id === id)?.plan.key ?? id;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

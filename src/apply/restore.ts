@@ -1,0 +1,83 @@
+/**
+ * The rollback that reverting cannot do: apps of an earlier deploy batch are live already when a
+ * later batch fails (a deploy of more than 300 apps is several calls, and only each call is
+ * all-or-nothing). Their before-state is written back to the draft (the same area writes, the
+ * other way round) and deployed again.
+ */
+import type { Client } from '../client/index.js';
+import { downloadHasher } from '../plan/read.js';
+import { deployBatch, type BatchTarget, type DeployBatchOptions } from './deploy.js';
+import { readDraftRevision } from './revisions.js';
+import { revertDrafts } from './revert.js';
+import { writeApp, type AreaWrite } from './write-app.js';
+
+export interface RestoreTarget {
+  key: string;
+  id: string;
+  /** The areas as apply wrote them: `current` is what they held before, `desired` what they hold now. */
+  areas: readonly AreaWrite[];
+}
+
+export interface RestoreOptions {
+  client: Client;
+  targets: readonly RestoreTarget[];
+  batchSize: number;
+  resolveApp: (text: string) => string;
+  onStep: (app: string, step: string) => void;
+  deploy: Omit<DeployBatchOptions, 'client' | 'targets'>;
+}
+
+/** The apps (by key) that could not be put back, with why. */
+export async function restoreLive(options: RestoreOptions): Promise<Map<string, string>> {
+  const failures = new Map<string, string>();
+  const written: (BatchTarget & { key: string })[] = [];
+  const downloadHash = downloadHasher(options.client);
+  await Promise.all(
+    options.targets.map(async (target) => {
+      try {
+        const client = options.client;
+        const areas = await Promise.all(
+          target.areas.map(async (a) => ({
+            area: a.area,
+            current: (await a.area.read({ client, app: target.id, copy: 'draft', downloadHash })).value,
+            desired: a.current,
+          })),
+        );
+        const result = await writeApp({
+          client,
+          app: target.id,
+          areas,
+          revision: await readDraftRevision(options.client, target.id),
+          files: new Map(),
+          resolveApp: options.resolveApp,
+          shouldStop: () => false,
+          onStep: (step) => options.onStep(target.key, step),
+          onUpload: () => undefined,
+        });
+        if (result.kind === 'written')
+          written.push({ key: target.key, app: target.id, revision: result.revision });
+        else failures.set(target.key, result.kind === 'failed' ? errorText(result.error) : 'stopped');
+      } catch (error) {
+        failures.set(target.key, errorText(error));
+      }
+    }),
+  );
+  // An app whose restore write failed keeps its half-written draft out of the deploy.
+  const broken = options.targets.filter((t) => failures.has(t.key)).map((t) => t.id);
+  if (broken.length > 0) await revertDrafts({ client: options.client, apps: broken });
+  for (let i = 0; i < written.length; i += options.batchSize) {
+    const batch = written.slice(i, i + options.batchSize);
+    const outcome = await deployBatch({ ...options.deploy, client: options.client, targets: batch });
+    if (outcome.kind === 'live') continue;
+    const reason =
+      outcome.kind === 'unknown' ? 'the deploy of its before-state is still running' : outcome.reason;
+    for (const t of batch) failures.set(t.key, reason);
+    if (outcome.kind === 'not-live' && !outcome.reverted)
+      await revertDrafts({ client: options.client, apps: batch.map((t) => t.app) });
+  }
+  return failures;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

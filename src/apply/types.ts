@@ -1,0 +1,115 @@
+/**
+ * What apply takes, what it reports while it runs, and what it returns. The result is plain
+ * JSON (schema/apply-result.schema.json): `--format json` prints it as it is.
+ */
+import type { Area } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import type { Plan } from '../plan/types.js';
+import type { Project } from '../project/index.js';
+
+export interface ApplyOptions {
+  plan: Plan;
+  project: Project;
+  client: Client;
+  /** Remove fields (and options) that hold record values. */
+  allowDataLoss?: boolean | undefined;
+  /** Discard other people's pending drafts of the apps about to change (revert them first). */
+  discardPendingDrafts?: boolean | undefined;
+  /** How long to wait for the deploy to end (default 10 minutes). */
+  timeoutMs?: number | undefined;
+  /** SIGINT/SIGTERM: before the deploy call it stops and reverts; after it, the deploy runs on. */
+  signal?: AbortSignal | undefined;
+  onProgress?: ((event: ApplyEvent) => void) | undefined;
+  /** Milliseconds, for elapsed times in progress events. */
+  now?: (() => number) | undefined;
+  /** The area table; the full one unless a test narrows it. */
+  areas?: readonly Area[] | undefined;
+  /** Apps per deploy call (the service's maximum, 300, unless a test wants smaller batches). */
+  deployBatchSize?: number | undefined;
+  /** The first and longest pause between two deploy status polls (default 200 ms, 5 s). */
+  pollIntervalMs?: { initial: number; max: number } | undefined;
+}
+
+/**
+ * How one app ended:
+ * - `applied`: the change is live;
+ * - `created`: created by this apply, and its settings are live;
+ * - `unchanged`: nothing to do, or apply refused before writing anything;
+ * - `rolled-back`: written to the draft, then reverted; live never changed (a created app stays,
+ *   with a new app's settings: the interface cannot delete an app);
+ * - `failed`: the rollback itself did not succeed; `reason` says what state the app is in;
+ * - `unknown`: the deploy was still running when the timeout passed.
+ */
+export type AppOutcome = 'applied' | 'created' | 'unchanged' | 'rolled-back' | 'failed' | 'unknown';
+
+export interface AppResult {
+  key: string;
+  /** Null when the app did not exist and was not created. */
+  id: string | null;
+  outcome: AppOutcome;
+  /** True when this apply created the app (it stays whatever the outcome). */
+  created: boolean;
+  reason?: string;
+}
+
+/**
+ * How the whole apply ended, and the exit code that goes with it:
+ * - `applied` 0, `no-changes` 0;
+ * - `refused` 1 (nothing was written), `rolled-back` 1 (every app as before);
+ * - `rollback-failed` 1 when only drafts are left changed, 3 when a live copy could not be restored;
+ * - `unknown` 3 (a deploy still running at the timeout);
+ * - `interrupted` 130 (SIGINT/SIGTERM before the deploy call; every app as before);
+ * - `not-converged` 70: the deploy succeeded but a fresh read differs from the manifests, which is
+ *   a bug of appdeploy (70 is the CLI's exit code for bugs), never the user's doing.
+ */
+export type ApplyOutcome =
+  | 'applied'
+  | 'no-changes'
+  | 'refused'
+  | 'rolled-back'
+  | 'rollback-failed'
+  | 'unknown'
+  | 'interrupted'
+  | 'not-converged';
+
+export type ApplyExitCode = 0 | 1 | 3 | 70 | 130;
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  exitCode: ApplyExitCode;
+  /** One line: what happened and, where something is left to do, what. */
+  message: string;
+  apps: AppResult[];
+  /** Why apply refused to start (outcome `refused`). */
+  refusals: Refusal[];
+  /** Areas whose live copy differs from the manifest after a successful deploy (outcome `not-converged`). */
+  notConverged: { app: string; area: string; changes: number }[];
+}
+
+export type Refusal =
+  | { kind: 'blocked'; app: string; message: string }
+  | { kind: 'data-loss'; app: string; message: string }
+  | { kind: 'pending-draft'; app: string; message: string }
+  | { kind: 'deploying'; app: string; message: string }
+  | { kind: 'revision-moved'; app: string; message: string };
+
+/** Progress, one event per step; the CLI prints each as a line on stderr. */
+export type ApplyEvent =
+  | { type: 'revert-pending'; apps: string[] }
+  | { type: 'create-app'; app: string }
+  | { type: 'app-created'; app: string; id: string }
+  | { type: 'upload'; app: string; file: string }
+  | { type: 'write'; app: string; step: string }
+  | { type: 'deploy'; apps: string[]; batch: number; batches: number }
+  | { type: 'deploy-answer-lost'; reason: string }
+  | {
+      type: 'poll';
+      elapsedMs: number;
+      statuses: { app: string; status: string }[];
+      /** Set when the status call itself failed; polling goes on until the timeout. */
+      error?: string;
+    }
+  | { type: 'deploy-cannot-stop' }
+  | { type: 'rollback'; apps: string[]; reason: string }
+  | { type: 'restore'; app: string; step: string }
+  | { type: 'verify'; apps: string[] };

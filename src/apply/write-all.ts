@@ -1,0 +1,158 @@
+/**
+ * Everything apply does before the deploy call: create the apps that have no id yet (their ids
+ * go into appdeploy.yaml at once), then write each app's draft. Apps are taken in dependency
+ * levels (placeholders.ts): the apps of one level are created one by one, then written at the
+ * same time. The first failure, or an interrupt, stops every app before its next step.
+ */
+import type { Area, AreaKey } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import type { NewApp } from '../client/types/apps.js';
+import { hashLocalFiles } from '../plan/local-files.js';
+import { downloadHasher } from '../plan/read.js';
+import type { AppPlan } from '../plan/types.js';
+import type { Project, ProjectApp } from '../project/index.js';
+import { writeAppId } from './config-ids.js';
+import { dependencyLevels } from './placeholders.js';
+import type { ApplyEvent } from './types.js';
+import { writeApp, type AreaWrite } from './write-app.js';
+
+/** What apply knows of an app it is changing. */
+export interface AppSession {
+  plan: AppPlan;
+  id: string | null;
+  created: boolean;
+  /** A write was attempted (or the app was created): its draft may differ from live. */
+  touched: boolean;
+  /** The draft revision after the last write; what the deploy is pinned to. */
+  revision: string | null;
+  areas: AreaWrite[];
+}
+
+export interface WriteAllInput {
+  client: Client;
+  project: Project;
+  sessions: readonly AppSession[];
+  areas: ReadonlyMap<AreaKey, Area>;
+  resolveApp: (text: string) => string;
+  signal: AbortSignal | undefined;
+  emit: (event: ApplyEvent) => void;
+}
+
+export type WriteAllResult =
+  { kind: 'written' } | { kind: 'failed'; reason: string } | { kind: 'interrupted' };
+
+export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
+  let failure: string | null = null;
+  const stop = () => failure !== null || input.signal?.aborted === true;
+  const byKey = new Map(input.sessions.map((s) => [s.plan.key, s]));
+  for (const level of dependencyLevels(input.sessions.map((s) => s.plan))) {
+    const sessions = level.map((plan) => byKey.get(plan.key)!);
+    for (const session of sessions.filter((s) => s.id === null)) {
+      if (stop()) break;
+      try {
+        await createApp(input, session);
+      } catch (error) {
+        failure = `creating app ${session.plan.key} failed: ${message(error)}`;
+      }
+    }
+    await Promise.all(
+      sessions.map(async (session) => {
+        if (stop() || session.id === null) return;
+        try {
+          const result = await writeOne(input, session, stop);
+          if (result !== null && failure === null) failure = result;
+        } catch (error) {
+          failure ??= `writing app ${session.plan.key} failed: ${message(error)}`;
+        }
+      }),
+    );
+  }
+  if (failure !== null) return { kind: 'failed', reason: failure };
+  if (input.signal?.aborted) return { kind: 'interrupted' };
+  return { kind: 'written' };
+}
+
+async function createApp(input: WriteAllInput, session: AppSession): Promise<void> {
+  const app = projectApp(input.project, session.plan.key);
+  input.emit({ type: 'create-app', app: session.plan.key });
+  const { space, thread } = app.manifest;
+  const params: NewApp =
+    space !== undefined && thread !== undefined
+      ? { name: app.manifest.name, space: String(space), thread: String(thread) }
+      : { name: app.manifest.name };
+  const created = await input.client.apps.addApp(params);
+  session.id = created.app;
+  session.created = true;
+  session.touched = true;
+  session.revision = created.revision;
+  input.emit({ type: 'app-created', app: session.plan.key, id: created.app });
+  await writeAppId(input.project.configPath, session.plan.key, input.project.environment.name, created.app);
+}
+
+/** Null when written (or stopped by someone else's failure); else why it failed. */
+async function writeOne(
+  input: WriteAllInput,
+  session: AppSession,
+  stop: () => boolean,
+): Promise<string | null> {
+  const key = session.plan.key;
+  const id = session.id!;
+  const app = projectApp(input.project, key);
+  session.areas = await areaWrites(input, session, id);
+  const result = await writeApp({
+    client: input.client,
+    app: id,
+    areas: session.areas,
+    revision: session.revision ?? '-1',
+    files: await hashLocalFiles(app.manifestPath, app.manifest),
+    resolveApp: input.resolveApp,
+    shouldStop: stop,
+    onStep: (step) => {
+      session.touched = true;
+      input.emit({ type: 'write', app: key, step });
+    },
+    onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
+  });
+  switch (result.kind) {
+    case 'written':
+    case 'stopped':
+      session.revision = result.revision;
+      return null;
+    case 'failed':
+      return `${key}: ${result.step} failed: ${message(result.error)}`;
+    default: {
+      const unreachable: never = result;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * What each changed area holds now and must hold. An existing app holds the plan's `before`
+ * (its live copy, which its draft equals before apply writes); a created app holds what the
+ * service gives a new app, read fresh.
+ */
+async function areaWrites(input: WriteAllInput, session: AppSession, id: string): Promise<AreaWrite[]> {
+  const downloadHash = downloadHasher(input.client);
+  const changed = session.plan.areas.filter((a) => a.action !== 'no-op');
+  return Promise.all(
+    changed.map(async (planned) => {
+      const area = input.areas.get(planned.key);
+      if (!area) throw new Error(`the plan names area ${planned.key}, which this appdeploy does not know`);
+      const current =
+        planned.before ??
+        (await area.read({ client: input.client, app: id, copy: 'draft', downloadHash })).value;
+      return { area, current, desired: planned.after };
+    }),
+  );
+}
+
+function projectApp(project: Project, key: string): ProjectApp {
+  const app = project.apps.find((a) => a.key === key);
+  if (!app) throw new Error(`app ${key} of the plan is not in the project`);
+  return app;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

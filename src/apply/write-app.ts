@@ -1,0 +1,86 @@
+/**
+ * One app's draft writes: the steps of every changed area, in WRITE_PHASES order, run one after
+ * the other, each with the revision the previous one returned. Local files are uploaded when a
+ * step first asks for them (a file key is used up once attached, so once per app and file).
+ */
+import type { Area, AreaKey, Json, WriteContext, WriteStep } from '../areas/types.js';
+import { WRITE_PHASES } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import type { LocalFile } from '../plan/local-files.js';
+
+/** An area to write: the table's entry, what the draft holds now, and what it must hold. */
+export interface AreaWrite {
+  area: Area;
+  current: Json;
+  desired: Json;
+}
+
+export interface AppWriteInput {
+  client: Client;
+  /** The app's id. */
+  app: string;
+  areas: readonly AreaWrite[];
+  /** The revision the draft holds before the first write. */
+  revision: string;
+  /** The manifest's local files, by content hash. */
+  files: ReadonlyMap<string, LocalFile>;
+  resolveApp: (idOrPlaceholder: string) => string;
+  /** Checked before each step: a failure elsewhere or an interrupt stops the writes. */
+  shouldStop: () => boolean;
+  onStep: (step: string) => void;
+  onUpload: (file: string) => void;
+}
+
+export type AppWriteResult =
+  | { kind: 'written'; revision: string }
+  /** Stopped before a step because shouldStop() said so; `revision` is the last one known. */
+  | { kind: 'stopped'; revision: string }
+  | { kind: 'failed'; step: string; error: unknown };
+
+export function orderedSteps(areas: readonly AreaWrite[]): WriteStep[] {
+  const steps = areas.flatMap(({ area, current, desired }) => area.writes(desired, current));
+  const rank = (step: WriteStep) => WRITE_PHASES.indexOf(step.phase);
+  // Array.prototype.sort is stable: steps of one phase keep the area table's order.
+  return steps.sort((a, b) => rank(a) - rank(b));
+}
+
+export async function writeApp(input: AppWriteInput): Promise<AppWriteResult> {
+  const ctx = writeContext(input);
+  let revision = input.revision;
+  for (const step of orderedSteps(input.areas)) {
+    if (input.shouldStop()) return { kind: 'stopped', revision };
+    input.onStep(step.describe);
+    try {
+      revision = await step.run(ctx, revision);
+    } catch (error) {
+      return { kind: 'failed', step: step.describe, error };
+    }
+  }
+  return { kind: 'written', revision };
+}
+
+function writeContext(input: AppWriteInput): WriteContext {
+  const uploads = new Map<string, Promise<string>>();
+  const byHash = new Map([...input.files.values()].map((file) => [file.sha256, file]));
+  return {
+    client: input.client,
+    app: input.app,
+    resolveApp: (idOrPlaceholder) => input.resolveApp(idOrPlaceholder),
+    upload: (sha256) => {
+      let key = uploads.get(sha256);
+      if (!key) {
+        const file = byHash.get(sha256);
+        if (!file) return Promise.reject(new Error(`no local file with sha256 ${sha256} in the manifest`));
+        input.onUpload(file.path);
+        key = input.client.files.upload(file.absolutePath).then((r) => r.fileKey);
+        uploads.set(sha256, key);
+      }
+      return key;
+    },
+  };
+}
+
+/** The areas of a plan entry keyed for lookup by the area table. */
+export function areaByKey(areas: readonly Area[]): ReadonlyMap<AreaKey, Area> {
+  return new Map(areas.map((a) => [a.key, a]));
+}

@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Option } from 'commander';
+import { apply, DEFAULT_APPLY_TIMEOUT_MS, progressPrinter, type ApplyResult } from '../../apply/index.js';
+import { AppdeployError } from '../../errors.js';
+import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
+import type { Project } from '../../project/index.js';
+import { renderText } from '../../render/index.js';
+import type { Io } from '../io.js';
+import { collectApp, openProject, type ProjectFlags } from '../project-flags.js';
+import type { RegisterCommand } from './index.js';
+
+interface ApplyFlags extends ProjectFlags {
+  app: string[];
+  yes?: boolean;
+  allowDataLoss?: boolean;
+  discardPendingDrafts?: boolean;
+  timeout: string;
+  format: 'text' | 'json';
+}
+
+/**
+ * `appdeploy apply [PLANFILE]`: plans (or reads a saved plan), asks, writes every changed app's
+ * draft, deploys them in one call, and rolls everything back when anything fails. Exit codes:
+ * 0 applied (or nothing to do), 1 nothing changed (refused, declined or rolled back), 3 outcome
+ * unknown (a deploy still running at --timeout), 70 applied but not converged (a bug), 130
+ * interrupted before the deploy call.
+ */
+export const registerApply: RegisterCommand = (program, io, state) => {
+  program
+    .command('apply')
+    .description('Write the changes to every app and deploy them all at once; all or nothing.')
+    .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
+    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
+    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
+    .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
+    .option('--yes', 'apply without asking (required without a terminal)')
+    .option('--allow-data-loss', 'remove fields and options that hold record values')
+    .option('--discard-pending-drafts', "discard undeployed draft changes of the apps (someone's work) first")
+    .option('--timeout <duration>', 'how long to wait for the deploy, e.g. 90s, 10m', '10m')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (planFile: string | undefined, flags: ApplyFlags) => {
+      const timeoutMs = parseDuration(flags.timeout);
+      if (timeoutMs === null)
+        throw new AppdeployError('APPLY.BAD_TIMEOUT', `--timeout ${flags.timeout}: not a duration`, {
+          hint: `Give a number with a unit: 90s, 10m, 1h (default ${DEFAULT_APPLY_TIMEOUT_MS / 60_000}m).`,
+        });
+      if (planFile !== undefined && flags.app.length > 0)
+        throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
+          hint: 'Save a plan of those apps instead: appdeploy plan --app KEY --out FILE.',
+        });
+      const opened = await openProject(flags, io);
+      if (!opened) {
+        state.exitCode = 1;
+        return;
+      }
+      const { project, connection } = opened;
+      try {
+        const client = connection.client;
+        const thePlan =
+          planFile === undefined
+            ? await plan({ project, client, apps: flags.app })
+            : await readPlan(resolve(planFile), project);
+        const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
+        if (planFile === undefined)
+          say(renderText(thePlan, { color: flags.format === 'text' && io.color === true }));
+        if (!hasChanges(thePlan)) {
+          if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
+          if (flags.format === 'json') io.out(`${JSON.stringify(noChanges(thePlan), null, 2)}\n`);
+          state.exitCode = 0;
+          return;
+        }
+        if (planFile === undefined && !flags.yes && !(await confirmed(io))) {
+          state.exitCode = 1;
+          return;
+        }
+        const result = await applyWithSignals(io, { plan: thePlan, project, flags, timeoutMs, client });
+        if (flags.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
+        else io.out(textResult(result));
+        state.exitCode = result.exitCode;
+      } finally {
+        await connection.close();
+      }
+    });
+};
+
+/** Asks on a terminal; without one, refuses (a pipe or CI cannot say yes by accident). */
+async function confirmed(io: Io): Promise<boolean> {
+  if (!io.interactive) {
+    io.err(
+      'Error: apply asks for confirmation, and there is no terminal to ask on.\n  Pass --yes to apply.\n',
+    );
+    return false;
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await rl.question('\nDo you want to apply these changes? Enter yes to apply: ');
+    if (answer.trim() === 'yes') return true;
+    io.err('Apply cancelled: nothing was changed.\n');
+    return false;
+  } finally {
+    rl.close();
+  }
+}
+
+/**
+ * Runs apply with SIGINT/SIGTERM wired to its abort signal: the first one stops the writes and
+ * reverts (or, once the deploy is asked for, waits for it); a second one exits at once, saying
+ * what each app may be in, since nothing can be cleaned up then.
+ */
+async function applyWithSignals(
+  io: Io,
+  input: { plan: Plan; project: Project; flags: ApplyFlags; timeoutMs: number; client: ApplyClient },
+): Promise<ApplyResult> {
+  const controller = new AbortController();
+  const progress = progressPrinter({ write: (text) => io.err(text), live: io.interactive === true });
+  const second = () => {
+    progress.finish();
+    io.err('Interrupted again: exiting now. What each app may be in:\n');
+    for (const line of progress.states()) io.err(`  ${line}\n`);
+    io.err('Run `appdeploy status` to see where they are.\n');
+    process.exit(130);
+  };
+  const first = (signal: NodeJS.Signals) => {
+    progress.finish();
+    io.err(`${signal}: stopping (press Ctrl-C again to exit at once, leaving things as they are).\n`);
+    controller.abort();
+    process.once('SIGINT', second);
+    process.once('SIGTERM', second);
+  };
+  process.once('SIGINT', first);
+  process.once('SIGTERM', first);
+  try {
+    return await apply({
+      plan: input.plan,
+      project: input.project,
+      client: input.client,
+      allowDataLoss: input.flags.allowDataLoss === true,
+      discardPendingDrafts: input.flags.discardPendingDrafts === true,
+      timeoutMs: input.timeoutMs,
+      signal: controller.signal,
+      onProgress: (event) => progress.onEvent(event),
+    });
+  } finally {
+    progress.finish();
+    for (const handler of [first, second]) {
+      process.removeListener('SIGINT', handler);
+      process.removeListener('SIGTERM', handler);
+    }
+  }
+}
+
+type ApplyClient = Parameters<typeof apply>[0]['client'];
+
+async function readPlan(path: string, project: Project): Promise<Plan> {
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new AppdeployError('APPLY.BAD_PLANFILE', `${path}: not a plan file (${(error as Error).message})`, {
+      hint: 'Save one with `appdeploy plan --out FILE`.',
+      cause: error,
+    });
+  }
+  const saved = data as Partial<Plan> | null;
+  if (
+    !saved ||
+    typeof saved !== 'object' ||
+    saved.formatVersion !== PLAN_FORMAT_VERSION ||
+    !Array.isArray(saved.apps)
+  )
+    throw new AppdeployError(
+      'APPLY.BAD_PLANFILE',
+      `${path}: not a plan of format version ${PLAN_FORMAT_VERSION}`,
+      {
+        hint: 'Plan again with this appdeploy: `appdeploy plan --out FILE`.',
+      },
+    );
+  if (saved.environment !== project.environment.name)
+    throw new AppdeployError(
+      'APPLY.PLAN_ENVIRONMENT',
+      `${path} was planned for environment ${String(saved.environment)}, not ${project.environment.name}`,
+      { hint: `Pass --env ${String(saved.environment)}, or plan again for this environment.` },
+    );
+  return saved as Plan;
+}
+
+function noChanges(thePlan: Plan): ApplyResult {
+  return {
+    outcome: 'no-changes',
+    exitCode: 0,
+    message: 'No changes: every app already matches its manifest.',
+    apps: thePlan.apps.map((a) => ({ key: a.key, id: a.id, outcome: 'unchanged', created: false })),
+    refusals: [],
+    notConverged: [],
+  };
+}
+
+function textResult(result: ApplyResult): string {
+  const lines = [`\n${result.message}`];
+  for (const app of result.apps) {
+    if (app.outcome === 'unchanged' && app.reason === undefined) continue;
+    const id = app.id === null ? '' : ` (${app.id})`;
+    lines.push(`  ${app.key}${id}: ${app.outcome}${app.reason === undefined ? '' : ` - ${app.reason}`}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `10m`, `90s`, `1h`, `500ms`, or plain seconds; null when it is none of these. */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) return null;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's'] ?? 1000;
+  const ms = Math.round(Number(match[1]) * unit);
+  return ms > 0 ? ms : null;
+}

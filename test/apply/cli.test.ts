@@ -1,0 +1,74 @@
+/**
+ * The built CLI, once, end to end on the embedded local service: `apply --yes` creates the apps,
+ * writes their ids into appdeploy.yaml, prints the result as JSON, and a plan afterwards is
+ * empty; without a terminal and without --yes it refuses.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { expectValidResult, manifest } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'dist/cli/bin.js');
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let dir = '';
+
+beforeAll(async () => {
+  // `npm test` builds before vitest; build here too so this file runs on its own.
+  await new Promise<void>((resolve, reject) =>
+    execFile('npm', ['run', 'build'], { cwd: ROOT }, (error, _out, stderr) =>
+      error ? reject(new Error(stderr)) : resolve(),
+    ),
+  );
+  dir = await mkdtemp(join(tmpdir(), 'appdeploy-cli-apply-'));
+  await mkdir(join(dir, 'apps'));
+  await writeFile(
+    join(dir, 'apps', 'tasks.yaml'),
+    stringify(manifest('Tasks', { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } })),
+  );
+  await writeFile(
+    join(dir, 'appdeploy.yaml'),
+    '# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml }\n',
+  );
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('appdeploy apply (built CLI)', () => {
+  it('refuses without a terminal unless --yes, then applies with --yes, and plans to nothing after', async () => {
+    const refused = await run(['apply', '-C', dir]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/Pass --yes/);
+
+    const applied = await run(['apply', '--yes', '-C', dir, '--format', 'json']);
+    expect(applied.stderr).toMatch(/Creating app tasks/);
+    expect(applied.code).toBe(0);
+    const result = JSON.parse(applied.stdout);
+    expectValidResult(result);
+    expect(result).toMatchObject({ outcome: 'applied', apps: [{ key: 'tasks', outcome: 'created' }] });
+    const config = await readFile(join(dir, 'appdeploy.yaml'), 'utf8');
+    expect(config).toBe(
+      `# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml, ids: { local: ${result.apps[0].id} } }\n`,
+    );
+
+    const again = await run(['plan', '--detailed-exitcode', '-C', dir]);
+    expect(again.code).toBe(0);
+    const nothing = await run(['apply', '--yes', '-C', dir]);
+    expect(nothing.code).toBe(0);
+    expect(nothing.stdout).toMatch(/No changes/);
+  }, 120_000);
+});
