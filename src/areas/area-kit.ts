@@ -1,0 +1,107 @@
+/**
+ * Small pieces the area modules share beyond canonical.ts: the progress line of a write, the
+ * manifest form of entities, app references and local files, and the reading of a file the
+ * service holds (icons, customization files) as a content hash.
+ */
+import { defined, entity, flag } from './canonical.js';
+import type {
+  Change,
+  ExportContext,
+  Json,
+  JsonObject,
+  ReadContext,
+  ResolveContext,
+  WriteContext,
+  WritePhase,
+  WriteStep,
+} from './types.js';
+
+/** `views: add 1, change 2, remove 1` (only the kinds present; `views: no change` when none). */
+export function describeChanges(label: string, changes: readonly Change[]): string {
+  const counts = new Map<string, number>();
+  for (const change of changes) counts.set(change.action, (counts.get(change.action) ?? 0) + 1);
+  const parts = ['add', 'rename', 'change', 'replace', 'remove']
+    .filter((action) => counts.has(action))
+    .map((action) => `${action} ${counts.get(action)}`);
+  return `${label}: ${parts.length > 0 ? parts.join(', ') : 'no change'}`;
+}
+
+/** Prefixes the paths of an item-level diff of one part of an area (`['states', ...]`). */
+export function underPath(prefix: string | number, changes: readonly Change[]): Change[] {
+  return changes.map((change) => ({ ...change, path: [prefix, ...change.path] }));
+}
+
+/** A record of named items, as canonical maps hold them. */
+export function asRecord(value: Json | undefined): Record<string, Json> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+/** A list as canonical values hold it (absent or null on the service: empty). */
+export function asList(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
+}
+
+/**
+ * An entity for a manifest: as canonical, CREATOR with a null code (the schema lets a manifest
+ * leave it out, and the manifest's type, the client's Entity, keeps it).
+ */
+export function entityToManifest(value: Json | undefined): JsonObject {
+  return entity(value);
+}
+
+/** `{entity, includeSubs}` for a manifest: includeSubs only when true (false is the default). */
+export function targetToManifest(value: Json | undefined): JsonObject {
+  const t = asRecord(value);
+  return defined({ entity: entityToManifest(t.entity), includeSubs: flag(t.includeSubs) ? true : undefined });
+}
+
+/** Another app for a manifest: its project key where it has one, else its numeric id, else its code. */
+export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): JsonObject {
+  const r = asRecord(ref);
+  if (typeof r.app === 'string' && r.app !== '') {
+    const key = ctx.appKey(r.app);
+    return { app: key ?? (/^\d+$/.test(r.app) ? Number(r.app) : r.app) };
+  }
+  return { code: typeof r.code === 'string' ? r.code : '' };
+}
+
+/**
+ * A local file in canonical form: its base name and the SHA-256 of its content. Both sides
+ * compare by content; the name is kept because the service shows it (and stores it on upload).
+ */
+export type FileCanonical = { type: 'FILE'; file: { name: string; sha256: string } };
+
+/** The base name of a manifest path (`js/app.js` -> `app.js`); pure, either separator. */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+export function fileFromManifest(path: string, ctx: ResolveContext): FileCanonical {
+  return { type: 'FILE', file: { name: baseName(path), sha256: ctx.fileHash(path) } };
+}
+
+/** A `{type: FILE, file: {fileKey, name}}` the service answers, hashed through its download. */
+export async function fileFromService(value: unknown, ctx: ReadContext): Promise<FileCanonical> {
+  const file = (asRecord(value as Json).file ?? {}) as { fileKey?: unknown; name?: unknown };
+  const fileKey = typeof file.fileKey === 'string' ? file.fileKey : '';
+  const name = typeof file.name === 'string' ? file.name : '';
+  return { type: 'FILE', file: { name, sha256: await ctx.downloadHash(fileKey) } };
+}
+
+/**
+ * A file for a manifest: where export saved it (`--files`), or else its name, which the
+ * manifest then expects beside it (export without files cannot do better, and says the name).
+ */
+export function fileToManifest(value: FileCanonical, ctx: ExportContext): { type: 'FILE'; path: string } {
+  return { type: 'FILE', path: ctx.filePath(value.file.sha256, value.file.name) ?? value.file.name };
+}
+
+/** The one write of an area whose whole change is one request; none when nothing changes. */
+export function oneWrite(
+  phase: WritePhase,
+  changes: readonly Change[],
+  run: (ctx: WriteContext, revision: string) => Promise<string>,
+): WriteStep[] {
+  if (changes.length === 0) return [];
+  return [{ phase, describe: describeChanges(phase, changes), run }];
+}

@@ -1,0 +1,66 @@
+/**
+ * Per-record notifications (`app/notifications/perRecord.json`, manifest
+ * `notifications.perRecord`): an ordered list of rules, each a filter (empty: every record), a
+ * title (empty by default) and the targets notified when a record meets the filter.
+ */
+import { entityTarget, text } from './canonical.js';
+import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
+import { diffList, unchangedInList } from './diff.js';
+import type { PerRecordNotification } from '../client/types/notifications.js';
+import type { AppManifest } from '../project/manifest.js';
+import type { Area, Change, Json, JsonObject } from './types.js';
+
+export type PerRecordNotificationsCanonical = { notifications: JsonObject[] };
+
+function rule(value: unknown): JsonObject {
+  const r = asRecord(value as Json);
+  return {
+    filterCond: text(r.filterCond),
+    title: text(r.title),
+    targets: asList(r.targets).map(entityTarget),
+  };
+}
+
+function ruleToManifest(r: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  if (r.filterCond !== '') out.filterCond = r.filterCond ?? '';
+  if (r.title !== '') out.title = r.title ?? '';
+  out.targets = asList(r.targets).map((t) => targetToManifest(t as Json));
+  return out;
+}
+
+const diff = (desired: PerRecordNotificationsCanonical, current: PerRecordNotificationsCanonical): Change[] =>
+  underPath('notifications', diffList(desired.notifications, current.notifications));
+
+export const perRecordNotificationsArea: Area<PerRecordNotificationsCanonical> = {
+  key: 'notificationsPerRecord',
+  itemNoun: 'notification',
+  fromManifest: (m: AppManifest) =>
+    m.notifications?.perRecord
+      ? { notifications: asList(m.notifications.perRecord.notifications).map(rule) }
+      : undefined,
+  toManifest: (c) =>
+    ({
+      notifications: {
+        perRecord: c.notifications.length > 0 ? { notifications: c.notifications.map(ruleToManifest) } : {},
+      },
+    }) as Partial<AppManifest>,
+  async read(ctx) {
+    const { notifications, revision } = await ctx.client.settings.getPerRecordNotifications({
+      app: ctx.app,
+      copy: ctx.copy,
+    });
+    return { value: { notifications: asList(notifications).map(rule) }, revision };
+  },
+  diff,
+  unchangedCount: (desired, current) => unchangedInList(desired.notifications, current.notifications),
+  writes: (desired, current) =>
+    oneWrite('notificationsPerRecord', diff(desired, current), async (wctx, revision) => {
+      const result = await wctx.client.settings.updatePerRecordNotifications({
+        app: wctx.app,
+        notifications: desired.notifications as unknown as PerRecordNotification[],
+        revision,
+      });
+      return result.revision;
+    }),
+};

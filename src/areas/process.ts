@@ -1,0 +1,125 @@
+/**
+ * Process management (`app/status.json`): whether it is on, the statuses (a map ordered by
+ * `index`; the first is where records start) and the actions between them (an ordered list:
+ * the order of the buttons). The service merges `states` by name and deletes a status given as
+ * null, so the write names every desired status and a null for each one to go.
+ */
+import { entityTarget, flag, orderByIndex, sortKeys, text } from './canonical.js';
+import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
+import { diffList, diffMap, diffSingle, unchangedInList, unchangedInMap } from './diff.js';
+import type { ProcessSettingsUpdate } from '../client/types/process.js';
+import type { AppManifest } from '../project/manifest.js';
+import type { Area, Change, Json, JsonObject, ProcessCanonical, ReadContext } from './types.js';
+
+type StateCanonical = ProcessCanonical['states'][string];
+type ActionCanonical = ProcessCanonical['actions'][number];
+
+const targets = (value: unknown): JsonObject[] => asList(asRecord(value as Json).entities).map(entityTarget);
+
+/** Defaults of the hosted platform: an assignee list of type ONE with nobody in it. */
+function state(value: Json): JsonObject {
+  const s = asRecord(value);
+  const assignee = asRecord(s.assignee);
+  const out: JsonObject = {
+    assignee: { type: text(assignee.type, 'ONE'), entities: targets(assignee) },
+  };
+  // Only for ordering: orderByIndex rewrites it as the position.
+  if (typeof s.index === 'string' || typeof s.index === 'number') out.index = String(s.index);
+  return out;
+}
+
+/** Defaults of the hosted platform: no condition, a PRIMARY button, no extra executors. */
+function action(value: unknown): ActionCanonical {
+  const a = asRecord(value as Json);
+  return {
+    name: text(a.name),
+    from: text(a.from),
+    to: text(a.to),
+    filterCond: text(a.filterCond),
+    type: text(a.type, 'PRIMARY') as ActionCanonical['type'],
+    executableUser: { entities: targets(a.executableUser) },
+  };
+}
+
+/** From a manifest or a GET alike (a GET may answer null states and actions when never set). */
+function canonical(value: { enable?: unknown; states?: unknown; actions?: unknown }): ProcessCanonical {
+  const states = Object.fromEntries(
+    Object.entries(asRecord(value.states as Json)).map(([name, s]) => [name, state(s)]),
+  );
+  return {
+    enable: flag(value.enable),
+    states: sortKeys(orderByIndex(states)) as ProcessCanonical['states'],
+    actions: asList(value.actions).map(action),
+  };
+}
+
+async function read(ctx: ReadContext): Promise<{ value: ProcessCanonical; revision: string }> {
+  const { revision, ...process } = await ctx.client.settings.getProcessManagement({
+    app: ctx.app,
+    copy: ctx.copy,
+  });
+  return { value: canonical(process), revision };
+}
+
+function stateToManifest(s: StateCanonical): JsonObject {
+  const { type, entities } = s.assignee;
+  if (type === 'ONE' && entities.length === 0) return {};
+  return { assignee: { type, ...(entities.length > 0 ? { entities: entities.map(targetToManifest) } : {}) } };
+}
+
+function actionToManifest(a: ActionCanonical): JsonObject {
+  const out: JsonObject = { name: a.name, from: a.from, to: a.to };
+  if (a.filterCond !== '') out.filterCond = a.filterCond;
+  if (a.type !== 'PRIMARY') out.type = a.type;
+  if (a.executableUser.entities.length > 0)
+    out.executableUser = { entities: a.executableUser.entities.map(targetToManifest) };
+  return out;
+}
+
+function toManifest(c: ProcessCanonical): Partial<AppManifest> {
+  const process: JsonObject = {};
+  if (c.enable) process.enable = true;
+  process.states = Object.fromEntries(
+    Object.entries(c.states).map(([name, s]) => [name, stateToManifest(s)]),
+  );
+  process.actions = c.actions.map(actionToManifest);
+  return { process: process };
+}
+
+function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {
+  return [
+    ...underPath('enable', diffSingle(desired.enable, current.enable)),
+    ...underPath('states', diffMap(desired.states, current.states)),
+    ...underPath('actions', diffList(desired.actions, current.actions)),
+  ];
+}
+
+export const processArea: Area<ProcessCanonical> = {
+  key: 'process',
+  itemNoun: 'process setting',
+  fromManifest: (m) => (m.process === undefined ? undefined : canonical(m.process)),
+  toManifest,
+  read,
+  diff,
+  unchangedCount: (desired, current) =>
+    (desired.enable === current.enable ? 1 : 0) +
+    unchangedInMap(desired.states, current.states) +
+    unchangedInList(desired.actions, current.actions),
+  writes: (desired, current) =>
+    oneWrite('process', diff(desired, current), async (wctx, revision) => {
+      const states: Record<string, Json> = {};
+      for (const name of Object.keys(current.states)) states[name] = null;
+      for (const [name, s] of Object.entries(desired.states)) states[name] = { ...s, name };
+      const update = {
+        enable: desired.enable,
+        states,
+        actions: desired.actions,
+      } as unknown as ProcessSettingsUpdate;
+      const result = await wctx.client.settings.updateProcessManagement({
+        ...update,
+        app: wctx.app,
+        revision,
+      });
+      return result.revision;
+    }),
+};

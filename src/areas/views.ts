@@ -1,0 +1,87 @@
+/**
+ * Views (`app/views.json`): a map from view name to view, ordered by `index` (map order in a
+ * manifest). The service's `id`, `name` (the key) and `builtinType` are dropped. A PUT replaces
+ * the whole map: views left out are deleted, so the write sends every desired view.
+ */
+import { flag, orderByIndex, sortKeys, text } from './canonical.js';
+import { asList, asRecord, oneWrite } from './area-kit.js';
+import { diffMap, unchangedInMap } from './diff.js';
+import type { Views } from '../client/types/views.js';
+import type { AppManifest, ViewSetting } from '../project/manifest.js';
+import type { Area, Json, JsonObject, ReadContext } from './types.js';
+
+export type ViewsCanonical = Record<string, JsonObject>;
+
+/**
+ * One view in canonical form, from a manifest or the service alike. Defaults of the hosted
+ * platform's Update Views: `filterCond` and `sort` empty, a LIST without columns. For CUSTOM
+ * views, `pager: true` and `device: 'DESKTOP'` are a best guess of what the hosted platform
+ * stores when a request leaves them out (its documentation, as recalled; not verified here).
+ */
+function view(value: Json): JsonObject {
+  const v = asRecord(value);
+  const type = text(v.type);
+  const common: JsonObject = { type, filterCond: text(v.filterCond), sort: text(v.sort) };
+  // Only for ordering: orderByIndex rewrites it as the position.
+  if (typeof v.index === 'string' || typeof v.index === 'number') common.index = String(v.index);
+  switch (type) {
+    case 'LIST':
+      return { ...common, fields: asList(v.fields).map((f) => text(f)) };
+    case 'CALENDAR':
+      return { ...common, date: text(v.date), title: text(v.title) };
+    case 'CUSTOM':
+      return { ...common, html: text(v.html), pager: flag(v.pager, true), device: text(v.device, 'DESKTOP') };
+    default:
+      return common;
+  }
+}
+
+/** Views keyed by name, each canonical, `index` rewritten as the position. */
+function canonicalViews(views: Readonly<Record<string, Json>>): ViewsCanonical {
+  const items = Object.fromEntries(Object.entries(views).map(([name, v]) => [name, view(v)]));
+  const ordered = orderByIndex(items);
+  return Object.fromEntries(Object.entries(ordered).map(([name, v]) => [name, sortKeys(v) as JsonObject]));
+}
+
+async function read(ctx: ReadContext): Promise<{ value: ViewsCanonical; revision: string }> {
+  const { views, revision } = await ctx.client.settings.getViews({ app: ctx.app, copy: ctx.copy });
+  return { value: canonicalViews(views as unknown as Record<string, Json>), revision };
+}
+
+/** A view for a manifest: its position is the map's order, and defaults are left out. */
+function viewToManifest(v: JsonObject): ViewSetting {
+  const out: Record<string, Json> = { type: v.type ?? '' };
+  if (v.filterCond !== '') out.filterCond = v.filterCond ?? '';
+  if (v.sort !== '') out.sort = v.sort ?? '';
+  if (v.type === 'LIST' && asList(v.fields).length > 0) out.fields = v.fields ?? [];
+  if (v.type === 'CALENDAR') Object.assign(out, { date: v.date ?? '', title: v.title ?? '' });
+  if (v.type === 'CUSTOM') {
+    out.html = v.html ?? '';
+    if (v.pager === false) out.pager = false;
+    if (v.device !== 'DESKTOP') out.device = v.device ?? 'DESKTOP';
+  }
+  return out as unknown as ViewSetting;
+}
+
+export const viewsArea: Area<ViewsCanonical> = {
+  key: 'views',
+  itemNoun: 'view',
+  fromManifest: (m: AppManifest) =>
+    m.views === undefined ? undefined : canonicalViews(m.views as unknown as Record<string, Json>),
+  toManifest: (c) => ({
+    views: Object.fromEntries(Object.entries(c).map(([name, v]) => [name, viewToManifest(v)])),
+  }),
+  read,
+  diff: (desired, current) => diffMap(desired, current),
+  unchangedCount: (desired, current) => unchangedInMap(desired, current),
+  writes: (desired, current) =>
+    oneWrite('views', diffMap(desired, current), async (wctx, revision) => {
+      const views = Object.fromEntries(Object.entries(desired).map(([name, v]) => [name, { ...v, name }]));
+      const result = await wctx.client.settings.updateViews({
+        app: wctx.app,
+        views: views as unknown as Views,
+        revision,
+      });
+      return result.revision;
+    }),
+};

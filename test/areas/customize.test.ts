@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { customizeArea, type CustomizeCanonical } from '../../src/areas/customize.js';
+import type { AppManifest } from '../../src/project/manifest.js';
+import { exportContext, resolveContext, sha256, useAreaEmulator } from './harness.js';
+import { expectValidManifest } from './schema.js';
+
+const files = { 'js/app.js': 'console.log("app");', 'css/app.css': 'body { color: red }' };
+const manifest: AppManifest = {
+  name: 'Orders',
+  customize: {
+    desktop: {
+      js: [
+        { type: 'URL', url: 'https://cdn.example.com/lib.js' },
+        { type: 'FILE', path: 'js/app.js' },
+      ],
+      css: [{ type: 'FILE', path: 'css/app.css' }],
+    },
+    mobile: { js: [{ type: 'FILE', path: 'js/app.js' }] },
+  },
+};
+
+const appJs = { type: 'FILE', file: { name: 'app.js', sha256: sha256(files['js/app.js']) } } as const;
+const appCss = { type: 'FILE', file: { name: 'app.css', sha256: sha256(files['css/app.css']) } } as const;
+const expected: CustomizeCanonical = {
+  scope: 'ALL',
+  desktop: { js: [{ type: 'URL', url: 'https://cdn.example.com/lib.js' }, appJs], css: [appCss] },
+  mobile: { js: [appJs], css: [] },
+};
+
+describe('customize: manifest and canonical form', () => {
+  it('fills scope and empty lists, and names local files by content', () => {
+    expect(customizeArea.fromManifest(manifest, resolveContext({}, files))).toEqual(expected);
+    expect(customizeArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+  });
+
+  it('round-trips through toManifest', () => {
+    const exported = customizeArea.toManifest(expected, exportContext());
+    expectValidManifest(exported);
+    const saved = { 'files/app.js': files['js/app.js'], 'files/app.css': files['css/app.css'] };
+    expect(customizeArea.fromManifest({ name: 'x', ...exported }, resolveContext({}, saved))).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('customize: diff', () => {
+  it.each([
+    ['no change', expected, []],
+    ['another scope', { ...expected, scope: 'ADMIN' }, [['change', 'scope']]],
+    [
+      'a file dropped from desktop JS',
+      { ...expected, desktop: { ...expected.desktop, js: [appJs] } },
+      [['remove', 'desktop', 'js', 0]],
+    ],
+    [
+      'mobile CSS added',
+      { ...expected, mobile: { js: [appJs], css: [appCss] } },
+      [['add', 'mobile', 'css', 0]],
+    ],
+  ] as const)('%s', (_name, desired, changes) => {
+    const found = customizeArea.diff(desired as CustomizeCanonical, expected);
+    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
+  });
+});
+
+describe('customize against the emulator', () => {
+  const emu = useAreaEmulator();
+
+  it('uploads the files, applies, and a fresh diff against live is empty', async () => {
+    const app = await emu.newApp();
+    const desired = { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } };
+    const live = await emu.apply(customizeArea, app, desired, files);
+    expect(customizeArea.diff(desired, live)).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { perRecordNotificationsArea } from '../../src/areas/notifications-per-record.js';
+import type { AppManifest } from '../../src/project/manifest.js';
+import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
+import { expectValidManifest } from './schema.js';
+
+const manifest: AppManifest = {
+  name: 'Orders',
+  notifications: {
+    perRecord: {
+      notifications: [
+        {
+          filterCond: 'Record_number > 100',
+          title: 'Big order',
+          targets: [{ entity: { type: 'GROUP', code: 'managers' } }],
+        },
+        { targets: [{ entity: { type: 'ORGANIZATION', code: 'sales' }, includeSubs: true }] },
+      ],
+    },
+  },
+};
+
+const expected = {
+  notifications: [
+    {
+      filterCond: 'Record_number > 100',
+      title: 'Big order',
+      targets: [{ entity: { type: 'GROUP', code: 'managers' }, includeSubs: false }],
+    },
+    {
+      filterCond: '',
+      title: '',
+      targets: [{ entity: { type: 'ORGANIZATION', code: 'sales' }, includeSubs: true }],
+    },
+  ],
+};
+
+describe('per-record notifications: manifest and canonical form', () => {
+  it('fills the empty filter and title', () => {
+    expect(perRecordNotificationsArea.fromManifest(manifest, resolveContext())).toEqual(expected);
+    expect(perRecordNotificationsArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+  });
+
+  it('round-trips through toManifest', () => {
+    const exported = perRecordNotificationsArea.toManifest(expected, exportContext());
+    expectValidManifest(exported);
+    expect(exported).toEqual({ notifications: manifest.notifications });
+  });
+});
+
+describe('per-record notifications: diff', () => {
+  it('is empty for equal rules, and names the one that changes', () => {
+    expect(perRecordNotificationsArea.diff(expected, expected)).toEqual([]);
+    const desired = {
+      notifications: [expected.notifications[0]!, { ...expected.notifications[1]!, title: 'Any' }],
+    };
+    expect(perRecordNotificationsArea.diff(desired, expected)).toEqual([
+      {
+        action: 'change',
+        path: ['notifications', 1],
+        before: expected.notifications[1],
+        after: desired.notifications[1],
+        details: [{ path: ['title'], before: '', after: 'Any' }],
+      },
+    ]);
+  });
+});
+
+describe('per-record notifications against the emulator', () => {
+  const emu = useAreaEmulator();
+
+  it('applies, and a fresh diff against live is empty', async () => {
+    const app = await emu.newApp();
+    const live = await emu.apply(perRecordNotificationsArea, app, expected);
+    expect(perRecordNotificationsArea.diff(expected, live)).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  reminderNotificationsArea,
+  type ReminderNotificationsCanonical,
+} from '../../src/areas/notifications-reminder.js';
+import type { AppManifest } from '../../src/project/manifest.js';
+import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
+import { expectValidManifest } from './schema.js';
+
+const manifest: AppManifest = {
+  name: 'Orders',
+  notifications: {
+    reminder: {
+      timezone: 'Asia/Tokyo',
+      notifications: [
+        {
+          timing: { code: 'due', daysLater: -1, time: '09:30' },
+          title: 'Due tomorrow',
+          targets: [{ entity: { type: 'FIELD_ENTITY', code: 'Created_by' } }],
+        },
+        {
+          timing: { code: 'Created_datetime', daysLater: '2', hoursLater: 3 },
+          filterCond: 'Record_number > 1',
+          targets: [{ entity: { type: 'GROUP', code: 'managers' } }],
+        },
+      ],
+    },
+  },
+};
+
+const expected: ReminderNotificationsCanonical = {
+  timezone: 'Asia/Tokyo',
+  notifications: [
+    {
+      timing: { code: 'due', daysLater: '-1', time: '09:30' },
+      filterCond: '',
+      title: 'Due tomorrow',
+      targets: [{ entity: { type: 'FIELD_ENTITY', code: 'Created_by' }, includeSubs: false }],
+    },
+    {
+      timing: { code: 'Created_datetime', daysLater: '2', hoursLater: '3' },
+      filterCond: 'Record_number > 1',
+      title: '',
+      targets: [{ entity: { type: 'GROUP', code: 'managers' }, includeSubs: false }],
+    },
+  ],
+};
+
+describe('reminder notifications: manifest and canonical form', () => {
+  it('numbers as strings, hours or a time, empty filter and title filled', () => {
+    expect(reminderNotificationsArea.fromManifest(manifest, resolveContext())).toEqual(expected);
+    expect(reminderNotificationsArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+  });
+
+  it('round-trips through toManifest to an equivalent manifest', () => {
+    const exported = reminderNotificationsArea.toManifest(expected, exportContext());
+    expectValidManifest(exported);
+    expect(reminderNotificationsArea.fromManifest({ name: 'x', ...exported }, resolveContext())).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('reminder notifications: diff', () => {
+  it('leaves the time zone alone when the manifest does', () => {
+    const { timezone: _zone, ...desired } = expected;
+    expect(reminderNotificationsArea.diff(desired, { ...expected, timezone: 'UTC' })).toEqual([]);
+  });
+
+  it.each([
+    ['no change', expected, []],
+    ['the time zone', { ...expected, timezone: 'UTC' }, [['change', 'timezone']]],
+    [
+      'a reminder removed',
+      { ...expected, notifications: [expected.notifications[1]!] },
+      [['remove', 'notifications', 0]],
+    ],
+  ])('%s', (_name, desired, changes) => {
+    const found = reminderNotificationsArea.diff(desired, expected);
+    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
+  });
+});
+
+describe('reminder notifications against the emulator', () => {
+  const emu = useAreaEmulator();
+
+  it('applies, and a fresh diff against live is empty', async () => {
+    const app = await emu.newApp({ due: { type: 'DATE', code: 'due', label: 'Due' } });
+    const live = await emu.apply(reminderNotificationsArea, app, expected);
+    expect(reminderNotificationsArea.diff(expected, live)).toEqual([]);
+  });
+});

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { processArea } from '../../src/areas/process.js';
+import type { AppManifest } from '../../src/project/manifest.js';
+import type { ProcessCanonical } from '../../src/areas/types.js';
+import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
+import { expectValidManifest } from './schema.js';
+
+const manifest: AppManifest = {
+  name: 'Orders',
+  process: {
+    enable: true,
+    states: {
+      New: {},
+      Review: {
+        assignee: {
+          type: 'ANY',
+          entities: [
+            { entity: { type: 'CREATOR', code: null } },
+            { entity: { type: 'ORGANIZATION', code: 'sales' }, includeSubs: true },
+          ],
+        },
+      },
+      Done: {},
+    },
+    actions: [
+      { name: 'Submit', from: 'New', to: 'Review' },
+      {
+        name: 'Approve',
+        from: 'Review',
+        to: 'Done',
+        filterCond: 'Record_number > 0',
+        type: 'SECONDARY',
+        executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' } }] },
+      },
+    ],
+  },
+};
+
+const nobody = { type: 'ONE', entities: [] };
+const expected: ProcessCanonical = {
+  enable: true,
+  states: {
+    New: { index: '0', assignee: nobody as ProcessCanonical['states'][string]['assignee'] },
+    Review: {
+      index: '1',
+      assignee: {
+        type: 'ANY',
+        entities: [
+          { entity: { type: 'CREATOR', code: null }, includeSubs: false },
+          { entity: { type: 'ORGANIZATION', code: 'sales' }, includeSubs: true },
+        ],
+      },
+    },
+    Done: { index: '2', assignee: nobody as ProcessCanonical['states'][string]['assignee'] },
+  },
+  actions: [
+    {
+      name: 'Submit',
+      from: 'New',
+      to: 'Review',
+      filterCond: '',
+      type: 'PRIMARY',
+      executableUser: { entities: [] },
+    },
+    {
+      name: 'Approve',
+      from: 'Review',
+      to: 'Done',
+      filterCond: 'Record_number > 0',
+      type: 'SECONDARY',
+      executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' }, includeSubs: false }] },
+    },
+  ],
+};
+
+describe('process: manifest and canonical form', () => {
+  it('fills the defaults, orders the states, keeps the actions in order', () => {
+    expect(processArea.fromManifest(manifest, resolveContext())).toEqual(expected);
+    expect(processArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+    expect(processArea.fromManifest({ name: 'x', process: {} }, resolveContext())).toEqual({
+      enable: false,
+      states: {},
+      actions: [],
+    });
+  });
+
+  it('round-trips through toManifest', () => {
+    const exported = processArea.toManifest(expected, exportContext());
+    expectValidManifest(exported);
+    expect(exported).toEqual(manifest.process && { process: manifest.process });
+  });
+});
+
+describe('process: diff', () => {
+  it('is empty for equal settings', () => {
+    expect(processArea.diff(expected, expected)).toEqual([]);
+    expect(processArea.unchangedCount(expected, expected, [])).toBe(1 + 3 + 2);
+  });
+
+  it('names enable, a status and an action by their paths', () => {
+    const desired: ProcessCanonical = {
+      ...expected,
+      enable: false,
+      states: {
+        ...expected.states,
+        Done: { ...expected.states.Done!, assignee: { type: 'ALL', entities: [] } },
+      },
+      actions: [expected.actions[0]!, { ...expected.actions[1]!, name: 'Accept' }],
+    };
+    expect(processArea.diff(desired, expected).map((c) => [c.action, c.path])).toEqual([
+      ['change', ['enable']],
+      ['change', ['states', 'Done']],
+      ['change', ['actions', 1]],
+    ]);
+    expect(processArea.diff(desired, expected)[0]).toEqual({
+      action: 'change',
+      path: ['enable'],
+      before: true,
+      after: false,
+      details: [{ path: [], before: true, after: false }],
+    });
+  });
+});
+
+describe('process against the emulator', () => {
+  const emu = useAreaEmulator();
+
+  it('applies, and a fresh diff against live is empty; a removed status goes', async () => {
+    const app = await emu.newApp();
+    const live = await emu.apply(processArea, app, expected);
+    expect(processArea.diff(expected, live)).toEqual([]);
+
+    const smaller: ProcessCanonical = {
+      enable: true,
+      states: { New: expected.states.New!, Done: { ...expected.states.Done!, index: '1' } },
+      actions: [{ ...expected.actions[0]!, to: 'Done' }],
+    };
+    const after = await emu.apply(processArea, app, smaller);
+    expect(processArea.diff(smaller, after)).toEqual([]);
+  });
+});
