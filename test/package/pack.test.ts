@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../first-run/cli.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,8 +30,9 @@ let dir = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'appdeploy-package-'));
-  // `npm pack` runs `prepare` (the build), so the tarball holds what the sources say today.
-  const packed = await run('npm', ['pack', '--pack-destination', dir, '--json'], ROOT);
+  // Built once (not by pack's `prepare`, which would rewrite dist/ under the other test files).
+  await build();
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
   const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
     filename: string;

@@ -1,0 +1,50 @@
+/**
+ * Every project in examples/ applies cleanly to a fresh local service and then plans to nothing,
+ * run as a newcomer would: the folder copied elsewhere, `appdeploy apply --yes`, then
+ * `appdeploy plan --detailed-exitcode`, through the built CLI.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appdeploy, build, ROOT, tempDir } from './cli.js';
+
+const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
+  existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
+);
+
+let dir = '';
+
+beforeAll(async () => {
+  await build();
+  dir = await tempDir('examples');
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('examples/', () => {
+  it('holds the examples the README names', () => {
+    expect(EXAMPLES).toEqual(expect.arrayContaining(['assets', 'crm', 'helpdesk']));
+  });
+
+  it.each(EXAMPLES)(
+    '%s: apply --yes on a fresh local service, then plan --detailed-exitcode is 0',
+    async (name) => {
+      const project = join(dir, name);
+      await cp(join(ROOT, 'examples', name), project, {
+        recursive: true,
+        filter: (source) => !source.includes('.appdeploy'),
+      });
+      const applied = await appdeploy(['apply', '--yes'], project);
+      expect(applied.stderr).not.toMatch(/failed|Error/);
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toMatch(/Applied /);
+      const planned = await appdeploy(['plan', '--detailed-exitcode'], project);
+      expect(planned.stdout).toContain('No changes.');
+      expect(planned.code).toBe(0);
+    },
+    120_000,
+  );
+});
