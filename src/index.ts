@@ -14,3 +14,5 @@ export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply/index.js';
 export type * from './apply/types.js';
 // What plan() and apply() take: a client for the environment's service.
 export { createClient, type Client, type ClientOptions } from './client/index.js';
+// The query language as a namespace, as before `appdeploy/query` existed.
+export * as query from './query/index.js';

@@ -103,7 +103,7 @@ function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, Deplo
 }
 
 export function statusText(result: StatusResult): string {
-  const lines = [`Environment ${result.environment} (${result.service}):`];
+  const lines = [`Environment "${result.environment}" on ${result.service}:`];
   for (const app of result.apps) lines.push(`  ${appLine(app)}`);
   const out = result.apps.filter((a) => !a.inSync).length;
   lines.push('');
