@@ -82,10 +82,11 @@ describe('the GitHub Actions workflow', () => {
     expect(plan.if).toBe("github.event_name == 'pull_request'");
     expect(plan.permissions).toMatchObject({ 'pull-requests': 'write' });
     const comment = plan.steps.find((step) => step.uses?.startsWith('actions/github-script@'));
-    const script = String(comment?.with?.script ?? '');
-    expect(script).toContain(`const marker = '${MARKDOWN_MARKER}';`);
-    expect(script).toContain('github.rest.issues.updateComment');
-    expect(script).toMatch(/if \(previous\)[\s\S]*updateComment[\s\S]*else[\s\S]*createComment/);
+    const script = comment?.with?.script;
+    expect(typeof script).toBe('string');
+    expect(script as string).toContain(`const marker = '${MARKDOWN_MARKER}';`);
+    expect(script as string).toContain('github.rest.issues.updateComment');
+    expect(script as string).toMatch(/if \(previous\)[\s\S]*updateComment[\s\S]*else[\s\S]*createComment/);
   });
 
   it('applies on a push to main, and commits the ids of created apps', () => {

@@ -34,9 +34,9 @@ beforeAll(async () => {
   await build();
   const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-  const [{ filename }] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
-    filename: string;
-  }[];
+  const packs = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
+  const filename = packs[0]?.filename;
+  if (!filename) throw new Error(`npm pack named no tarball: ${packed.stdout}`);
   const project = join(dir, 'project');
   await run('mkdir', [project], dir);
   await writeFile(
