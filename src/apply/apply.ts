@@ -39,11 +39,15 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   if (changed.length === 0)
     return result('no-changes', 'No changes: every app already matches its manifest.', everyone([]));
 
+  const areas: ReadonlyMap<AreaKey, Area> = new Map((options.areas ?? AREAS).map((a) => [a.key, a]));
   const flags = {
     allowDataLoss: options.allowDataLoss === true,
     discardPendingDrafts: options.discardPendingDrafts === true,
   };
-  const refusals = [...riskRefusals(changed, flags), ...(await serviceRefusals(client, project, changed))];
+  const refusals = [
+    ...riskRefusals(changed, flags),
+    ...(await serviceRefusals(client, project, changed, areas)),
+  ];
   const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
   if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals);
   if (options.signal?.aborted)
@@ -76,7 +80,6 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     await Promise.all(pending.map(async (s) => (s.revision = await readDraftRevision(client, s.id!))));
   }
 
-  const areas: ReadonlyMap<AreaKey, Area> = new Map((options.areas ?? AREAS).map((a) => [a.key, a]));
   const resolveApp = (text: string): string => {
     const session = sessions.find((s) => s.id !== null && appPlaceholder(s.plan.key) === text);
     if (session) return session.id!;

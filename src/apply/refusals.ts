@@ -3,9 +3,11 @@
  * changes, data loss not allowed, someone's pending draft not to be discarded), and from the
  * service (a deploy still running, a revision that moved since the plan was made).
  */
+import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { AppPlan, Risk } from '../plan/types.js';
 import type { Project } from '../project/index.js';
+import { movedAreas } from './moved-areas.js';
 import { readRevisions } from './revisions.js';
 import type { Refusal } from './types.js';
 
@@ -71,6 +73,7 @@ export async function serviceRefusals(
   client: Client,
   project: Project,
   apps: readonly AppPlan[],
+  areas: ReadonlyMap<AreaKey, Area>,
 ): Promise<Refusal[]> {
   const refusals: Refusal[] = [];
   for (const app of apps) {
@@ -109,15 +112,22 @@ export async function serviceRefusals(
       if (!app.revisions) return;
       const now = await readRevisions(client, app.id);
       const moved = (['draft', 'live'] as const).filter((copy) => now[copy] !== app.revisions![copy]);
-      if (moved.length > 0)
-        refusals.push({
-          kind: 'revision-moved',
-          app: app.key,
-          message:
-            moved
-              .map((copy) => `its ${copy} revision moved from ${app.revisions![copy]} to ${now[copy]}`)
-              .join(' and ') + ' since the plan was made (someone changed its settings); plan again',
-        });
+      if (moved.length === 0) return;
+      const where = await Promise.all(
+        moved.map(async (copy) => {
+          const changed = await movedAreas(client, app, copy, areas);
+          const what =
+            changed.length > 0
+              ? `(${changed.join(', ')} changed)`
+              : '(in an area the manifest does not manage)';
+          return `its ${copy} revision moved from ${app.revisions![copy]} to ${now[copy]} ${what}`;
+        }),
+      );
+      refusals.push({
+        kind: 'revision-moved',
+        app: app.key,
+        message: `${where.join(' and ')} since the plan was made; plan again`,
+      });
     }),
   );
   return refusals;

@@ -4,6 +4,7 @@
  * An area that differs is appdeploy's bug (an area's write and read disagree), not the user's.
  */
 import type { Client } from '../client/index.js';
+import { mapLimit } from '../plan/map-limit.js';
 import { downloadHasher } from '../plan/read.js';
 import { resolvePlaceholders } from './placeholders.js';
 import type { AreaWrite } from './write-app.js';
@@ -26,12 +27,16 @@ export async function verifyConvergence(
   resolveApp: (text: string) => string,
 ): Promise<NotConverged[]> {
   const downloadHash = downloadHasher(client);
-  const checks = targets.flatMap((target) =>
-    target.areas.map(async ({ area, desired }): Promise<NotConverged | null> => {
+  const checks = targets.flatMap((target) => target.areas.map((write) => ({ target, write })));
+  // A few reads at a time: thousands queued at once would time out waiting for a connection.
+  const found = await mapLimit(
+    checks,
+    16,
+    async ({ target, write: { area, desired } }): Promise<NotConverged | null> => {
       const { value } = await area.read({ client, app: target.id, copy: 'live', downloadHash });
       const changes = area.diff(resolvePlaceholders(desired, resolveApp), value);
       return changes.length === 0 ? null : { app: target.key, area: area.key, changes: changes.length };
-    }),
+    },
   );
-  return (await Promise.all(checks)).filter((c): c is NotConverged => c !== null);
+  return found.filter((c): c is NotConverged => c !== null);
 }

@@ -4,7 +4,9 @@
  * levels (placeholders.ts): the apps of one level are created one by one, then written at the
  * same time. The first failure, or an interrupt, stops every app before its next step.
  */
-import type { Area, AreaKey } from '../areas/types.js';
+import { ServiceError } from '../client/index.js';
+import type { Area, AreaKey, WritePhase } from '../areas/types.js';
+import { WRITE_PHASES } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { NewApp } from '../client/types/apps.js';
 import { hashLocalFiles } from '../plan/local-files.js';
@@ -14,7 +16,7 @@ import type { Project, ProjectApp } from '../project/index.js';
 import { writeAppId } from './config-ids.js';
 import { dependencyLevels } from './placeholders.js';
 import type { ApplyEvent } from './types.js';
-import { writeApp, type AreaWrite } from './write-app.js';
+import { appWriter, type AreaWrite } from './write-app.js';
 
 /** What apply knows of an app it is changing. */
 export interface AppSession {
@@ -55,17 +57,29 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
         failure = `creating app ${session.plan.key} failed: ${message(error)}`;
       }
     }
-    await Promise.all(
+    const writers = await Promise.all(
       sessions.map(async (session) => {
-        if (stop() || session.id === null) return;
+        if (stop() || session.id === null) return null;
         try {
-          const result = await writeOne(input, session, stop);
-          if (result !== null && failure === null) failure = result;
+          return await prepareOne(input, session, stop);
         } catch (error) {
           failure ??= `writing app ${session.plan.key} failed: ${message(error)}`;
+          return null;
         }
       }),
     );
+    // Phase by phase across the level's apps: two apps whose lookups name each other's fields
+    // each get their own fields before either lookup is written.
+    for (const phase of WRITE_PHASES) {
+      if (stop()) break;
+      await Promise.all(
+        writers.map(async (writer) => {
+          if (!writer || stop()) return;
+          const result = await writer.run(phase);
+          if (result !== null && failure === null) failure = result;
+        }),
+      );
+    }
   }
   if (failure !== null) return { kind: 'failed', reason: failure };
   if (input.signal?.aborted) return { kind: 'interrupted' };
@@ -89,17 +103,17 @@ async function createApp(input: WriteAllInput, session: AppSession): Promise<voi
   await writeAppId(input.project.configPath, session.plan.key, input.project.environment.name, created.app);
 }
 
-/** Null when written (or stopped by someone else's failure); else why it failed. */
-async function writeOne(
+/** The app's writer; `run(phase)` gives null when written (or stopped by someone else's failure), else why it failed. */
+async function prepareOne(
   input: WriteAllInput,
   session: AppSession,
   stop: () => boolean,
-): Promise<string | null> {
+): Promise<{ run(phase: WritePhase): Promise<string | null> }> {
   const key = session.plan.key;
   const id = session.id!;
   const app = projectApp(input.project, key);
   session.areas = await areaWrites(input, session, id);
-  const result = await writeApp({
+  const writer = appWriter({
     client: input.client,
     app: id,
     areas: session.areas,
@@ -113,18 +127,23 @@ async function writeOne(
     },
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });
-  switch (result.kind) {
-    case 'written':
-    case 'stopped':
-      session.revision = result.revision;
-      return null;
-    case 'failed':
-      return `${key}: ${result.step} failed: ${message(result.error)}`;
-    default: {
-      const unreachable: never = result;
-      return unreachable;
-    }
-  }
+  return {
+    async run(phase) {
+      const result = await writer.runPhase(phase);
+      switch (result.kind) {
+        case 'written':
+        case 'stopped':
+          session.revision = result.revision;
+          return null;
+        case 'failed':
+          return `${key}: ${result.step} failed: ${message(result.error)}`;
+        default: {
+          const unreachable: never = result;
+          return unreachable;
+        }
+      }
+    },
+  };
 }
 
 /**
@@ -153,6 +172,13 @@ function projectApp(project: Project, key: string): ProjectApp {
   return app;
 }
 
+/** The error as a user reads it: a service's validation errors name the part that was refused. */
 function message(error: unknown): string {
+  if (error instanceof ServiceError && error.errors) {
+    const details = Object.entries(error.errors)
+      .map(([path, { messages }]) => `${path}: ${messages.join(' ')}`)
+      .join('; ');
+    return `${error.message} ${details}`;
+  }
   return error instanceof Error ? error.message : String(error);
 }

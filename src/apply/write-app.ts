@@ -3,7 +3,7 @@
  * the other, each with the revision the previous one returned. Local files are uploaded when a
  * step first asks for them (a file key is used up once attached, so once per app and file).
  */
-import type { Area, AreaKey, Json, WriteContext, WriteStep } from '../areas/types.js';
+import type { Area, AreaKey, Json, WriteContext, WritePhase, WriteStep } from '../areas/types.js';
 import { WRITE_PHASES } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { LocalFile } from '../plan/local-files.js';
@@ -44,19 +44,51 @@ export function orderedSteps(areas: readonly AreaWrite[]): WriteStep[] {
   return steps.sort((a, b) => rank(a) - rank(b));
 }
 
-export async function writeApp(input: AppWriteInput): Promise<AppWriteResult> {
+/**
+ * One app's writes, run phase by phase: apply runs a phase for every app of a dependency level
+ * before the next phase, so an app's lookups find the other apps' fields already written.
+ */
+export interface AppWriter {
+  /** The steps of one phase, in order; a failure or a stop ends the app's writes. */
+  runPhase(phase: WritePhase): Promise<AppWriteResult>;
+  /** The draft revision after the last step run. */
+  readonly revision: string;
+}
+
+export function appWriter(input: AppWriteInput): AppWriter {
   const ctx = writeContext(input);
+  const steps = orderedSteps(input.areas);
   let revision = input.revision;
-  for (const step of orderedSteps(input.areas)) {
-    if (input.shouldStop()) return { kind: 'stopped', revision };
-    input.onStep(step.describe);
-    try {
-      revision = await step.run(ctx, revision);
-    } catch (error) {
-      return { kind: 'failed', step: step.describe, error };
-    }
+  let ended: AppWriteResult | null = null;
+  return {
+    get revision() {
+      return revision;
+    },
+    async runPhase(phase) {
+      if (ended) return ended;
+      for (const step of steps.filter((s) => s.phase === phase)) {
+        if (input.shouldStop()) return (ended = { kind: 'stopped', revision });
+        input.onStep(step.describe);
+        try {
+          revision = await step.run(ctx, revision);
+        } catch (error) {
+          return (ended = { kind: 'failed', step: step.describe, error });
+        }
+      }
+      return { kind: 'written', revision };
+    },
+  };
+}
+
+/** Every phase of one app, one after the other. */
+export async function writeApp(input: AppWriteInput): Promise<AppWriteResult> {
+  const writer = appWriter(input);
+  let result: AppWriteResult = { kind: 'written', revision: input.revision };
+  for (const phase of WRITE_PHASES) {
+    result = await writer.runPhase(phase);
+    if (result.kind !== 'written') return result;
   }
-  return { kind: 'written', revision };
+  return result;
 }
 
 function writeContext(input: AppWriteInput): WriteContext {

@@ -2,12 +2,7 @@
  * Plug-ins added to the app (`app/plugins.json`): a set of plug-in ids, sorted. The interface can
  * only add plug-ins to an app (POST with their ids), never take one away, so a plug-in the
  * manifest no longer lists is a blocked change: the plan says so and what to do instead.
- *
- * Reading: the client offers only the live GET (`app/plugins.json`); the emulator and the hosted
- * platform also serve `preview/app/plugins.json`, but without a client method for it the draft
- * read is the live one. So a plug-in added to the draft and not yet deployed reads as absent
- * (and a fresh plan before the deploy would add it again), and a pending plug-in is not seen as
- * a pending draft.
+ * The draft list is `preview/app/plugins.json` (the hosted platform's, beyond the spec).
  */
 import { oneWrite } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
@@ -22,10 +17,20 @@ const asMap = (ids: readonly string[]): Record<string, string> =>
 const diff = (desired: string[], current: string[]): Change[] => diffMap(asMap(desired), asMap(current));
 
 async function read(ctx: ReadContext): Promise<{ value: string[]; revision: string }> {
-  const first = await ctx.client.appPlugins.getPlugins({ app: ctx.app, offset: 0, limit: PAGE });
+  const first = await ctx.client.appPlugins.getPlugins({
+    app: ctx.app,
+    copy: ctx.copy,
+    offset: 0,
+    limit: PAGE,
+  });
   const ids = first.plugins.map((p) => p.id);
   for (let offset = PAGE, last = first.plugins.length; last === PAGE; offset += PAGE) {
-    const page = await ctx.client.appPlugins.getPlugins({ app: ctx.app, offset, limit: PAGE });
+    const page = await ctx.client.appPlugins.getPlugins({
+      app: ctx.app,
+      copy: ctx.copy,
+      offset,
+      limit: PAGE,
+    });
     ids.push(...page.plugins.map((p) => p.id));
     last = page.plugins.length;
   }

@@ -103,12 +103,20 @@ export interface WriteContext {
 
 /**
  * Apply writes in phases so that one area's write can rely on another's: fields are added and
- * changed before the layout places them, and removed after it no longer shows them.
+ * changed before the layout places them (and before general settings name one as the title),
+ * and removed after neither shows them any more.
  */
 export const WRITE_PHASES = [
-  'general',
   'fields-upsert',
+  // Lookups and related-records tables name fields of other apps: every app of one apply gets
+  // its own fields first, then its lookups, then its related-records tables (which may show or
+  // match another app's lookup field), so two apps may refer to each other.
+  'fields-lookups',
+  'fields-references',
   'layout',
+  // After the fields: general settings name one of them (`titleField`); before removals, so
+  // a title field about to go is replaced first.
+  'general',
   'fields-remove',
   'views',
   'process',

@@ -1,7 +1,8 @@
 /** The plug-ins added to one app. Adding writes to the draft. */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
-import type { Id, Revision, RevisionResult } from './types/common.js';
+import { copySelect } from './settings.js';
+import type { Copy, Id, Revision, RevisionResult } from './types/common.js';
 import type { AppPluginsResult, Paging } from './types/plugins.js';
 
 export class AppPluginsClient {
@@ -11,9 +12,14 @@ export class AppPluginsClient {
     this.#ctx = ctx;
   }
 
-  /** GET app/plugins.json: up to 100 per call. */
-  getPlugins(params: { app: Id } & Paging, options?: CallOptions): Promise<AppPluginsResult> {
-    return this.#ctx.transport.json({ method: 'GET', path: this.#path(), query: params, options });
+  /**
+   * GET app/plugins.json: up to 100 per call. `copy: 'draft'` reads `preview/app/plugins.json`
+   * (the hosted platform's draft list, beyond the spec); live when left out, as the spec has it.
+   */
+  getPlugins(params: { app: Id; copy?: Copy } & Paging, options?: CallOptions): Promise<AppPluginsResult> {
+    const { copy, ...query } = params;
+    const path = this.#ctx.api(copySelect(copy ?? 'live', 'app/plugins.json'));
+    return this.#ctx.transport.json({ method: 'GET', path, query, options });
   }
 
   /** POST app/plugins.json: adds plug-ins already installed system-wide. */

@@ -10,6 +10,7 @@ import { SYSTEM_FIELD_CODES } from '../platform/index.js';
 import type { Project, ProjectApp } from '../project/index.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
 import { hashLocalFiles, type LocalFile } from './local-files.js';
+import { mapLimit } from './map-limit.js';
 import { answerProbe } from './probes.js';
 import { downloadHasher, readAppState } from './read.js';
 import { PLAN_FORMAT_VERSION, type AppPlan, type Plan } from './types.js';
@@ -30,39 +31,44 @@ export function appPlaceholder(key: string): string {
   return `{${key}}`;
 }
 
+/**
+ * Apps read at the same time. Each reads ~32 settings at once; a few apps keep the client's
+ * connections busy, while queueing every app's reads at once would leave calls waiting behind
+ * thousands of others until they time out (the client's timeout covers the wait for a slot).
+ */
+const APPS_AT_ONCE = 4;
+
 export async function plan(options: PlanOptions): Promise<Plan> {
   const { project, client } = options;
   const areas = options.areas ?? AREAS;
   const chosen = selectApps(project, options.apps);
   const downloadHash = downloadHasher(client);
-  const apps = await Promise.all(
-    chosen.map(async (app): Promise<AppPlan> => {
-      const files = await hashLocalFiles(app.manifestPath, app.manifest);
-      const desired = desiredAreas(project, app, areas, files);
-      let diff: AppDiff;
-      let revisions: AppPlan['revisions'] = null;
-      if (app.id === null) diff = createAppDiff(desired);
-      else {
-        const state = await readAppState(client, app.id, areas, downloadHash);
-        revisions = state.revisions;
-        diff = existingAppDiff(desired, state);
-        const id = app.id;
-        const answered = await Promise.all(diff.probes.map((probe) => answerProbe(client, id, probe)));
-        // A field no record fills loses nothing, and a rule no record breaks cannot fail.
-        diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
-      }
-      const changed = diff.areas.some((a) => a.action !== 'no-op');
-      return {
-        key: app.key,
-        name: app.manifest.name,
-        id: app.id,
-        action: app.id === null ? 'create-app' : changed ? 'update' : 'no-op',
-        revisions,
-        areas: diff.areas,
-        risks: diff.risks,
-      };
-    }),
-  );
+  const apps = await mapLimit(chosen, APPS_AT_ONCE, async (app): Promise<AppPlan> => {
+    const files = await hashLocalFiles(app.manifestPath, app.manifest);
+    const desired = desiredAreas(project, app, areas, files);
+    let diff: AppDiff;
+    let revisions: AppPlan['revisions'] = null;
+    if (app.id === null) diff = createAppDiff(desired);
+    else {
+      const state = await readAppState(client, app.id, areas, downloadHash);
+      revisions = state.revisions;
+      diff = existingAppDiff(desired, state);
+      const id = app.id;
+      const answered = await Promise.all(diff.probes.map((probe) => answerProbe(client, id, probe)));
+      // A field no record fills loses nothing, and a rule no record breaks cannot fail.
+      diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
+    }
+    const changed = diff.areas.some((a) => a.action !== 'no-op');
+    return {
+      key: app.key,
+      name: app.manifest.name,
+      id: app.id,
+      action: app.id === null ? 'create-app' : changed ? 'update' : 'no-op',
+      revisions,
+      areas: diff.areas,
+      risks: diff.risks,
+    };
+  });
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     environment: project.environment.name,

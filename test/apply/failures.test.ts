@@ -3,6 +3,7 @@
  * area) and ends with exit 1, or 130 when interrupted.
  */
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../../src/areas/index.js';
 import { useApplyHarness } from './harness.js';
 import { twoAppsAtV1ThenPlanV2 } from './scenario.js';
 
@@ -56,7 +57,7 @@ describe('apply rolls back', () => {
       expect.objectContaining({
         kind: 'revision-moved',
         app: 'orders',
-        message: expect.stringMatching(/draft revision moved/),
+        message: expect.stringMatching(/draft revision moved from \d+ to \d+ \(fields changed\)/),
       }),
     ]);
     const writes = Object.keys(await h.serviceCalls()).filter((k) => !k.startsWith('GET') && !(k in calls));
@@ -108,7 +109,8 @@ describe('the snapshot the rollback tests compare', () => {
   it('holds every area of both copies, and sees a change that went live', async () => {
     const { project, plan, ids } = await twoAppsAtV1ThenPlanV2(h);
     const before = await h.snapshot(Object.values(ids));
-    expect(Object.keys(before)).toHaveLength(2 * 2 * 2);
+    // Two apps, every area of the table, draft and live.
+    expect(Object.keys(before)).toHaveLength(2 * AREAS.length * 2);
     expect(Object.values(before).filter((v) => typeof v === 'string')).toEqual([]);
     await h.apply(project, plan);
     expect(await h.snapshot(Object.values(ids))).not.toEqual(before);

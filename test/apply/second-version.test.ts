@@ -31,7 +31,7 @@ describe('a second version of the manifests', () => {
     // the hint is given to the loaded manifest, as the loader will once the schema has it.
     (v2.apps[0]!.manifest.fields!.company_name as { renamedFrom?: string }).renamedFrom = 'company';
     const planned = await h.plan(v2);
-    expect(planned.apps[0]!.areas[0]!.changes).toContainEqual(
+    expect(planned.apps[0]!.areas.find((a) => a.key === 'fields')!.changes).toContainEqual(
       expect.objectContaining({ action: 'rename', from: 'company', path: ['company_name'] }),
     );
     expect(planned.apps[0]!.risks).toContainEqual(

@@ -21,6 +21,7 @@ const BEYOND_SPEC = [
   'PUT /k/v1/preview/field/acl.json',
   'GET /k/v1/preview/app/adminNotes.json',
   'PUT /k/v1/preview/app/adminNotes.json',
+  'GET /k/v1/preview/app/plugins.json',
 ];
 
 function docsTable(): Map<string, string> {

@@ -13,12 +13,21 @@ export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical):
   const plans = planFields(desired, current).filter((p) => p.kind !== 'replace');
   const steps: WriteStep[] = [];
   const upserts = plans.filter((p): p is Upsert => p.kind !== 'remove');
-  if (upserts.length > 0)
-    steps.push({
-      phase: 'fields-upsert',
-      describe: `fields: ${counts(upserts)}`,
-      run: (ctx, revision) => upsert(ctx, revision, upserts),
-    });
+  const lookups = upserts.filter((p) => p.item.def.lookup !== undefined);
+  const references = upserts.filter((p) => p.item.def.referenceTable !== undefined);
+  const own = upserts.filter((p) => !lookups.includes(p) && !references.includes(p));
+  const phases = [
+    ['fields-upsert', own, 'fields'],
+    ['fields-lookups', lookups, 'lookup fields'],
+    ['fields-references', references, 'related-records fields'],
+  ] as const;
+  for (const [phase, group, noun] of phases)
+    if (group.length > 0)
+      steps.push({
+        phase,
+        describe: `${noun}: ${counts(group)}`,
+        run: (ctx, revision) => upsert(ctx, revision, group),
+      });
   const removals = plans.filter((p) => p.kind === 'remove').map((p) => p.item.code);
   if (removals.length > 0)
     steps.push({

@@ -81,6 +81,13 @@ export const appCases: EndpointCase[] = [
     response: { plugins: [{ id: 'abc', name: 'Map', enabled: true }], revision: '4' },
   },
   {
+    endpoint: 'GET /k/v1/preview/app/plugins.json',
+    method: "appPlugins.getPlugins({ copy: 'draft' })",
+    call: (c) => c.appPlugins.getPlugins({ app: 3, copy: 'draft' }),
+    query: 'app=3',
+    response: { plugins: [], revision: '5' },
+  },
+  {
     endpoint: 'POST /k/v1/app/plugins.json',
     method: 'appPlugins.addPlugins',
     call: (c) => c.appPlugins.addPlugins({ app: 3, ids: ['abc'], revision: 4 }),

@@ -1,0 +1,153 @@
+/**
+ * Each risk kind appears where it should and nowhere else, and reads the same in the three
+ * renderings: a rename of a field that holds data (no risk: the data is kept), a removed field
+ * and a removed option with records, a type change, a pending draft, `unique` over shared values
+ * and `required` over empty records.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Document } from 'yaml';
+import { plan, type Plan, type Risk } from '../../src/plan/index.js';
+import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
+import { loadValid, useService } from './harness.js';
+import { appliedProject, editManifest, removeProjects } from './project-fixture.js';
+
+const service = useService();
+afterEach(removeProjects);
+
+/** Three tickets: two share a subject and are resolved, one has no due date, one is tagged Billing. */
+async function addTickets(root: string): Promise<void> {
+  const app = (await loadValid(root)).apps[0]!.id!;
+  const ticket = (subject: string, extra: Record<string, unknown> = {}) => ({
+    subject: { value: subject },
+    details: { value: 'Cannot log in' },
+    requester_email: { value: 'a@example.com' },
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, { value: v }])),
+  });
+  await service.client.records.addRecords({
+    app,
+    records: [
+      ticket('Login broken', {
+        due_date: '2026-12-01',
+        tags: ['Billing'],
+        minutes_spent: '30',
+        resolved_at: '2026-11-20T10:00:00Z',
+      }),
+      ticket('Login broken', { due_date: '2026-12-02', resolved_at: '2026-11-21T10:00:00Z' }),
+      ticket('Invoice wrong'),
+    ],
+  });
+}
+
+async function planAfter(
+  edit: (doc: Document) => void,
+  before?: (root: string) => Promise<void>,
+): Promise<Plan> {
+  const root = await appliedProject(service);
+  await addTickets(root);
+  await before?.(root);
+  await editManifest(root, edit);
+  return plan({ project: await loadValid(root), client: service.client });
+}
+
+interface Case {
+  name: string;
+  edit: (doc: Document) => void;
+  before?: (root: string) => Promise<void>;
+  risks: Risk[];
+  /** What the text and Markdown renderings each must say (JSON holds the risks as they are). */
+  says: string[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'a rename of a field that holds data keeps it: no risk',
+    edit: (d) => {
+      const field = d.getIn(['fields', 'minutes_spent']) as { set(k: string, v: unknown): void };
+      field.set('renamedFrom', 'minutes_spent');
+      d.setIn(['fields', 'time_spent'], field);
+      d.deleteIn(['fields', 'minutes_spent']);
+      d.setIn(['layout', 7, 'layout', 1, 'fields', 1, 'code'], 'time_spent');
+      d.setIn(['fieldAcl', 0, 'field'], 'time_spent');
+      d.setIn(['reports', 'Average handling time', 'aggregations', 0, 'code'], 'time_spent');
+      d.setIn(['reports', 'Average handling time', 'aggregations', 1, 'code'], 'time_spent');
+    },
+    risks: [],
+    says: ['minutes_spent', 'time_spent'],
+  },
+  {
+    name: 'a removed field with records is data loss, counted',
+    edit: (d) => {
+      d.deleteIn(['fields', 'resolved_at']);
+      d.setIn(['layout', 7, 'layout', 1, 'fields'], [{ code: 'minutes_spent' }]);
+    },
+    risks: [
+      { kind: 'data-loss', area: 'fields', field: 'resolved_at', records: 2, query: 'resolved_at != ""' },
+    ],
+    says: ['resolved_at', '2 records'],
+  },
+  {
+    name: 'a removed option that records hold is data loss, counted',
+    edit: (d) => d.deleteIn(['fields', 'tags', 'options', 'Billing']),
+    risks: [
+      {
+        kind: 'data-loss',
+        area: 'fields',
+        field: 'tags',
+        option: 'Billing',
+        records: 1,
+        query: 'tags in ("Billing")',
+      },
+    ],
+    says: ['Billing', '1 record'],
+  },
+  {
+    name: 'a type change is blocked, with what to do instead',
+    edit: (d) => d.setIn(['fields', 'callback_time', 'type'], 'SINGLE_LINE_TEXT'),
+    risks: [
+      {
+        kind: 'blocked',
+        area: 'fields',
+        path: ['callback_time'],
+        reason: 'the service cannot change the type of field "callback_time" (TIME -> SINGLE_LINE_TEXT)',
+        instead: 'add a field with a new code and type, copy the values over, then remove "callback_time"',
+      },
+    ],
+    says: ['callback_time', 'cannot change the type'],
+  },
+  {
+    name: 'unique over shared values makes the deploy fail, counted',
+    edit: (d) => d.setIn(['fields', 'subject', 'unique'], true),
+    risks: [{ kind: 'deploy-fails', field: 'subject', reason: 'unique', records: 2 }],
+    says: ['subject', '2 records'],
+  },
+  {
+    name: 'required over empty records deploys, and those records need values',
+    edit: (d) => d.setIn(['fields', 'due_date', 'required'], true),
+    risks: [{ kind: 'records-need-values', field: 'due_date', records: 1, query: 'due_date = ""' }],
+    says: ['due_date', '1 record', 'due_date = ""'],
+  },
+  {
+    name: 'a pending draft in an area the manifest does not change is named',
+    edit: (d) => d.set('theme', 'BLUE'),
+    before: async (root) => {
+      const app = (await loadValid(root)).apps[0]!.id!;
+      const { views } = await service.client.settings.getViews({ app, copy: 'draft' });
+      await service.client.settings.updateViews({
+        app,
+        views: { ...views, Extra: { type: 'LIST', index: 9 } } as never,
+      });
+    },
+    risks: [{ kind: 'pending-draft', areas: ['views'] }],
+    says: ['views', 'draft'],
+  },
+];
+
+describe('risks', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
+    const result = await planAfter(testCase.edit, testCase.before);
+    expect(result.apps[0]!.risks).toEqual(testCase.risks);
+    for (const rendering of [renderText(result, { color: false }), renderMarkdown(result)])
+      for (const words of testCase.says) expect(rendering).toContain(words);
+    expect((JSON.parse(renderJson(result)) as Plan).apps[0]!.risks).toEqual(testCase.risks);
+  });
+});
