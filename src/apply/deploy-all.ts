@@ -10,6 +10,7 @@
  */
 import type { Client } from '../client/index.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
+import { formatElapsed } from './progress.js';
 import { restoreLive } from './restore.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
@@ -95,18 +96,18 @@ async function unknown(
     'an earlier deploy call is still running',
   );
   const still = batch.filter((s) => pending.includes(s.id!));
-  const minutes = Math.round(input.timeoutMs / 1000);
+  const waited = formatElapsed(input.timeoutMs);
   const how =
     'Run `appdeploy status` to see how it ends; then `appdeploy apply` again to finish, or `appdeploy revert` if it failed.';
   const apps = [
     ...earlier.map((s) => appResult(s, s.created ? 'created' : 'applied')),
-    ...batch.map((s) => appResult(s, 'unknown', `its deploy was still running after ${minutes}s`)),
+    ...batch.map((s) => appResult(s, 'unknown', `its deploy was still running after ${waited}`)),
     ...rolled.apps,
   ];
   return {
     kind: 'not-live',
     outcome: 'unknown',
-    message: `The deploy of ${(still.length > 0 ? still : batch).map(named).join(', ')} was still running after ${minutes}s: its outcome is unknown. ${how}`,
+    message: `The deploy of ${(still.length > 0 ? still : batch).map(named).join(', ')} was still running after ${waited}: its outcome is unknown. ${how}`,
     apps,
     liveLeftChanged: true,
   };
