@@ -83,7 +83,7 @@ function toManifest(c: ProcessCanonical): Partial<AppManifest> {
     Object.entries(c.states).map(([name, s]) => [name, stateToManifest(s)]),
   );
   process.actions = c.actions.map(actionToManifest);
-  return { process: process };
+  return { process };
 }
 
 function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {

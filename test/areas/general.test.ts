@@ -82,4 +82,16 @@ describe('general settings against the emulator', () => {
     expect(live.numberPrecision).toEqual({ digits: '12', decimalPlaces: '4', roundingMode: 'UP' });
     expect(generalArea.writes(desired, live)).toEqual([]);
   });
+
+  it('exports what a new app has as a valid manifest', async () => {
+    const app = await emu.newApp();
+    const { value } = await generalArea.read(emu.readContext(app, 'live'));
+    const exported = generalArea.toManifest(value, exportContext());
+    expectValidManifest(exported);
+    expect(exported).toMatchObject({
+      name: 'Area test',
+      numberPrecision: { digits: 16 },
+      firstMonthOfFiscalYear: 4,
+    });
+  });
 });

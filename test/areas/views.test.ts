@@ -127,4 +127,14 @@ describe('views against the emulator', () => {
     expect(viewsArea.diff(desired, live)).toEqual([]);
     expect(Object.keys(live)).toEqual(['Open', 'Board', 'Calendar']);
   });
+
+  it("exports a new app's views as a valid manifest", async () => {
+    const app = await emu.newApp();
+    const { value } = await viewsArea.read(emu.readContext(app, 'live'));
+    const exported = viewsArea.toManifest(value, exportContext());
+    expectValidManifest(exported);
+    expect(exported).toEqual({
+      views: { 'All records': { type: 'LIST', sort: 'Record_number desc', fields: ['Record_number'] } },
+    });
+  });
 });

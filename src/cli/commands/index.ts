@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { registerApply } from './apply.js';
 import { registerEmulator } from './emulator.js';
+import { registerExport } from './export.js';
 import { registerInit } from './init.js';
 import { registerPlan } from './plan.js';
 import { registerRevert } from './revert.js';
@@ -19,5 +20,6 @@ export const commands: RegisterCommand[] = [
   registerApply,
   registerStatus,
   registerRevert,
+  registerExport,
   registerEmulator,
 ];

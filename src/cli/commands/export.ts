@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Option } from 'commander';
+import { AppdeployError } from '../../errors.js';
+import {
+  createProjectFile,
+  exportApps,
+  type ExportProgress,
+  type ExportResult,
+  type Selection,
+} from '../../export/index.js';
+import { CONFIG_NAMES } from '../../project/index.js';
+import { openProject, collectApp, type ProjectFlags } from '../project-flags.js';
+import type { RegisterCommand } from './index.js';
+
+interface ExportFlags extends ProjectFlags {
+  app: string[];
+  space?: string;
+  all?: boolean;
+  draft?: boolean;
+  files?: boolean;
+  format: 'text' | 'json';
+}
+
+/** `appdeploy export`: apps on the service -> manifests in the project (created when absent). */
+export const registerExport: RegisterCommand = (program, io, state) => {
+  program
+    .command('export')
+    .description('Write the settings of apps on the service into the project: one manifest per app.')
+    .option('-C, --directory <dir>', 'the project directory (default: the current one; created when absent)')
+    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
+    .option('--app <id|key>', 'export this app, by id or by project key (repeatable)', collectApp, [])
+    .option('--space <id>', 'export every app of this space')
+    .option('--all', 'export every app the service shows')
+    .option('--draft', 'export the draft settings instead of the live ones')
+    .option('--files', 'download customization files and the icon into the project, referred to by path')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (flags: ExportFlags) => {
+      const selection = selectionOf(flags);
+      const created = await ensureProjectFile(flags);
+      const opened = await openProject(flags, io);
+      if (!opened) {
+        state.exitCode = 1;
+        return;
+      }
+      const { project, connection } = opened;
+      try {
+        const result = await exportApps({
+          project,
+          client: connection.client,
+          selection,
+          draft: flags.draft,
+          files: flags.files,
+          projectFileCreated: created,
+          onProgress: (event) => io.err(progressLine(event)),
+        });
+        io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
+        state.exitCode = result.exitCode;
+      } finally {
+        await connection.close();
+      }
+    });
+};
+
+function selectionOf(flags: ExportFlags): Selection {
+  const given = [flags.app.length > 0, flags.space !== undefined, flags.all === true].filter(Boolean).length;
+  if (given !== 1)
+    throw new AppdeployError('EXPORT.SELECTION', 'choose the apps with one of --app, --space or --all', {
+      hint: 'appdeploy export --app 12 --app 13, --space 4, or --all.',
+    });
+  if (flags.space !== undefined) return { space: flags.space };
+  return flags.all ? { all: true } : { apps: flags.app };
+}
+
+/**
+ * A folder without appdeploy.yaml becomes a project: the file is created with the local
+ * environment (another environment cannot be guessed: it needs an address and credentials).
+ */
+async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
+  const dir = resolve(process.cwd(), flags.directory ?? '.');
+  const path =
+    flags.config !== undefined
+      ? resolve(dir, flags.config)
+      : (CONFIG_NAMES.map((name) => join(dir, name)).find((p) => existsSync(p)) ??
+        join(dir, CONFIG_NAMES[0]));
+  if (existsSync(path)) return false;
+  if (flags.env !== undefined && flags.env !== 'local')
+    throw new AppdeployError(
+      'EXPORT.NO_PROJECT',
+      `no project file at ${path} to define environment "${flags.env}"`,
+      {
+        hint: 'Write appdeploy.yaml with that environment first, or export from the local service (no --env).',
+      },
+    );
+  await mkdir(dirname(path), { recursive: true });
+  await createProjectFile(path);
+  return true;
+}
+
+function progressLine({ index, total, app }: ExportProgress): string {
+  const head = `[${index}/${total}] ${app.key} (app ${app.id}): `;
+  const body = app.status === 'failed' ? `failed: ${app.error ?? ''}` : `${app.status} ${app.manifest}`;
+  const notes = app.notes.map((note) => `    note: ${note}\n`).join('');
+  const unmanaged =
+    app.unmanaged.length > 0
+      ? `    not managed by the manifest, left as they are: ${app.unmanaged.join(', ')}\n`
+      : '';
+  return `${head}${body}\n${notes}${unmanaged}`;
+}
+
+function summary(result: ExportResult): string {
+  const count = (status: string) => result.apps.filter((a) => a.status === status).length;
+  const parts = ['created', 'updated', 'unchanged', 'failed']
+    .filter((s) => count(s) > 0)
+    .map((s) => `${count(s)} ${s}`);
+  const apps = `${result.apps.length} app${result.apps.length === 1 ? '' : 's'}`;
+  const file = `${result.projectFile.path} ${result.projectFile.status}`;
+  return `Exported ${apps} (${result.copy}, environment ${result.environment})${parts.length > 0 ? `: ${parts.join(', ')}` : ''}; ${file}.\n`;
+}

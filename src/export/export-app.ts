@@ -1,0 +1,143 @@
+/**
+ * One app: read every area (live, or draft), turn each into its manifest part, and produce the
+ * manifest's new text (new, or the file on disk updated in place) with the files it refers to.
+ * Nothing is written here: the caller writes once every app has been read.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
+import type { Area, AreaKey, ExportContext, Json, ResolveContext } from '../areas/types.js';
+import { ServiceError, type Client } from '../client/index.js';
+import type { App } from '../client/types/apps.js';
+import { AppdeployError } from '../errors.js';
+import { SYSTEM_FIELD_CODES } from '../platform/index.js';
+import { areaParts, buildManifest, type AreaPart } from './build-manifest.js';
+import { tidyManifest } from './tidy.js';
+import { differences } from './distance.js';
+import { ManifestFiles, manifestFilePaths, type ServiceFiles } from './files.js';
+import { modeline } from './modeline.js';
+import { renderNewManifest, updateManifest } from './write-manifest.js';
+
+export interface ExportRun {
+  client: Client;
+  root: string;
+  areas: readonly Area[];
+  copy: 'live' | 'draft';
+  saveFiles: boolean;
+  files: ServiceFiles;
+  /** The project key of an app id (project apps and apps of this export). */
+  appKey(id: string): string | null;
+  /** The id of a project key in the environment, or the placeholder apply would use. */
+  appId(key: string): string;
+}
+
+export interface AppExport {
+  key: string;
+  manifestPath: string;
+  /** The manifest's text before (null: no file yet) and after. */
+  before: string | null;
+  text: string;
+  /** Files to save: absolute path -> content. */
+  files: Map<string, Buffer>;
+  notes: string[];
+  unmanaged: AreaKey[];
+}
+
+export async function exportApp(
+  run: ExportRun,
+  app: App,
+  key: string,
+  manifestPath: string,
+): Promise<AppExport> {
+  const values = await readAreas(run, app.appId);
+  const before = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
+  const existing: unknown = before === null ? null : safeParse(before);
+  const files = new ManifestFiles(manifestPath, key, existing, run.saveFiles);
+  const exportCtx: ExportContext = {
+    appKey: (id) => run.appKey(id),
+    filePath: (sha, name) => files.pathFor(sha, name),
+  };
+  const parts = areaParts(run.areas, values, exportCtx);
+  const ctx: ResolveContext = {
+    appKey: key,
+    appId: (appKey) => run.appId(appKey),
+    fileHash: (path) => files.hash(path),
+    systemCodes: SYSTEM_FIELD_CODES.en,
+  };
+  let text: string;
+  let manifest: Record<string, unknown>;
+  let managed = parts;
+  let unmanaged: AreaKey[] = [];
+  const notes: string[] = [];
+  const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) =>
+    tidyManifest(buildManifest(chosen, extra), chosen, ctx);
+  if (before === null) {
+    manifest = build(parts, placement(app));
+    text = renderNewManifest(manifest, modeline(run.root, manifestPath, 'app'));
+  } else {
+    const updated = updateManifest(manifestPath, before, parts, ctx, build);
+    ({ text, manifest, managed, unmanaged } = updated);
+  }
+  notes.push(...files.notes);
+  for (const { area, current } of managed) {
+    const left = differences(area, current, manifest, ctx);
+    if (left.length > 0)
+      notes.push(
+        `${area.key}: the manifest cannot say ${left.length} thing(s) the service holds: ${left.join('; ')}`,
+      );
+  }
+  if (Array.isArray(manifest.plugins) && manifest.plugins.length > 0)
+    notes.push(
+      "plugins: each plug-in's own settings are not part of the interface; set them again after apply",
+    );
+  const referenced = new Set(manifestFilePaths(manifest));
+  const toSave = new Map<string, Buffer>();
+  for (const [path, sha] of files.writes) {
+    const content = run.files.content(sha);
+    if (referenced.has(path) && content) toSave.set(files.absolute(path), content);
+  }
+  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged };
+}
+
+async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json>> {
+  const values = new Map<AreaKey, Json>();
+  try {
+    const read = await Promise.all(
+      run.areas.map((area) =>
+        area.read({ client: run.client, app, copy: run.copy, downloadHash: (key) => run.files.hash(key) }),
+      ),
+    );
+    run.areas.forEach((area, i) => values.set(area.key, read[i]!.value));
+  } catch (error) {
+    if (run.copy === 'live' && error instanceof ServiceError && error.code === 'GAIA_AP01')
+      throw new AppdeployError(
+        'EXPORT.NOT_DEPLOYED',
+        `app ${app} has never been deployed: it has no live settings`,
+        {
+          hint: 'Export its draft with --draft.',
+          cause: error,
+        },
+      );
+    throw error;
+  }
+  return values;
+}
+
+/**
+ * What the app list says of a new manifest: its name (which every manifest needs, whatever the
+ * area table holds), and where apply creates it elsewhere: the space (and thread) it is in here.
+ */
+function placement(app: App): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: app.name };
+  if (app.spaceId !== null && app.spaceId !== '') out.space = Number(app.spaceId);
+  if (app.threadId !== null && app.threadId !== '') out.thread = Number(app.threadId);
+  return out;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * appdeploy.yaml: created when the folder has none (the local environment, no apps yet), and
+ * given an entry for each app the export brings in (`manifest` and its id in the environment),
+ * in place: the rest of the file keeps its bytes, comments and `${VAR}`s included.
+ */
+import { writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { parseDocument } from 'yaml';
+import { modeline } from './modeline.js';
+import { patchYaml, type YamlEdit } from './yaml-patch.js';
+
+/** A new project file: the embedded local service, no apps. */
+export async function createProjectFile(configPath: string): Promise<void> {
+  const root = dirname(configPath);
+  await writeFile(
+    configPath,
+    `#${modeline(root, configPath, 'project')}\nenvironments:\n  local: {}\napps: {}\n`,
+  );
+}
+
+export interface NewAppEntry {
+  key: string;
+  /** Relative to the project folder, with `/`. */
+  manifest: string;
+  id: string;
+}
+
+/** The project file's text with an entry for each new app. */
+export function addAppEntries(text: string, environment: string, apps: readonly NewAppEntry[]): string {
+  if (apps.length === 0) return text;
+  const doc = parseDocument(text);
+  const entry = (app: NewAppEntry) => ({ manifest: app.manifest, ids: { [environment]: idValue(app.id) } });
+  const edits: YamlEdit[] = doc.has('apps')
+    ? apps.map((app) => ({ kind: 'add', path: ['apps'], key: app.key, value: entry(app) }))
+    : [{ kind: 'add', path: [], key: 'apps', value: Object.fromEntries(apps.map((a) => [a.key, entry(a)])) }];
+  return patchYaml(text, edits);
+}
+
+/** Ids are numbers in the service's interface and in hand-written files; others stay text. */
+function idValue(id: string): number | string {
+  return /^[1-9]\d{0,14}$/.test(id) ? Number(id) : id;
+}

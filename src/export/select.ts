@@ -1,0 +1,66 @@
+/**
+ * Which apps an export takes: `--app` (ids, or keys of the project), `--space` (every app of a
+ * space) or `--all` (every app the service shows), in id order, each once.
+ */
+import type { Client } from '../client/index.js';
+import type { App } from '../client/types/apps.js';
+import { AppdeployError } from '../errors.js';
+import type { Project } from '../project/index.js';
+
+export type Selection = { apps: readonly string[] } | { space: string } | { all: true };
+
+/** The service's page size for the app list. */
+const PAGE = 100;
+
+export async function selectApps(client: Client, project: Project, selection: Selection): Promise<App[]> {
+  let apps: App[];
+  if ('all' in selection) apps = await listApps(client, {});
+  else if ('space' in selection) apps = await listApps(client, { spaceIds: [selection.space] });
+  else {
+    if (selection.apps.length === 0)
+      throw new AppdeployError('EXPORT.NO_APPS', 'no app chosen', {
+        hint: 'Pass --app ID|KEY (repeatable), --space ID or --all.',
+      });
+    const ids = selection.apps.map((idOrKey) => appId(project, idOrKey));
+    apps = await listApps(client, { ids });
+    const missing = ids.filter((id) => !apps.some((a) => a.appId === id));
+    if (missing.length > 0)
+      throw new AppdeployError('EXPORT.NO_SUCH_APP', `no app ${missing.join(', ')} on the service`, {
+        hint: `Check the ids (environment ${project.environment.name}).`,
+      });
+  }
+  const unique = new Map(apps.map((a) => [a.appId, a]));
+  return [...unique.values()].sort((a, b) => Number(a.appId) - Number(b.appId));
+}
+
+function appId(project: Project, idOrKey: string): string {
+  if (/^\d+$/.test(idOrKey)) return idOrKey;
+  const app = project.apps.find((a) => a.key === idOrKey);
+  if (!app)
+    throw new AppdeployError(
+      'EXPORT.UNKNOWN_APP',
+      `--app ${idOrKey}: neither an app id nor a key of the project`,
+      {
+        hint:
+          project.apps.length > 0
+            ? `The project's apps are ${project.apps.map((a) => a.key).join(', ')}.`
+            : 'Pass the app id (a number).',
+      },
+    );
+  if (app.id === null)
+    throw new AppdeployError(
+      'EXPORT.NO_ID',
+      `--app ${idOrKey}: the app has no id in environment ${project.environment.name}`,
+      { hint: 'Apply it first, or export it by its id.' },
+    );
+  return app.id;
+}
+
+async function listApps(client: Client, filter: { ids?: string[]; spaceIds?: string[] }): Promise<App[]> {
+  const out: App[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { apps } = await client.apps.getApps({ ...filter, offset, limit: PAGE });
+    out.push(...apps);
+    if (apps.length < PAGE) return out;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Round trips of the areas' own toManifest that export relies on, where an area is known to
+ * lose something. Each test fails while the bug is there (`it.fails`), so the stand-in in
+ * harness.ts can go when the area is fixed and this starts failing.
+ */
+import { describe, expect, it } from 'vitest';
+import { processArea } from '../../src/areas/process.js';
+import type { ResolveContext } from '../../src/areas/types.js';
+import type { AppManifest } from '../../src/project/manifest.js';
+
+const ctx: ResolveContext = {
+  appKey: 'subject',
+  appId: (key) => `{${key}}`,
+  fileHash: () => '',
+  systemCodes: {},
+};
+
+describe('process: toManifest keeps the order of the statuses', () => {
+  it.fails('states whose index order is not their name order come back in index order', () => {
+    const manifest = {
+      name: 'x',
+      process: { enable: true, states: { New: {}, Doing: {}, Closed: {} }, actions: [] },
+    } as unknown as AppManifest;
+    const canonical = processArea.fromManifest(manifest, ctx)!;
+    const exported = processArea.toManifest(canonical, { appKey: () => null, filePath: () => null });
+    const again = processArea.fromManifest({ name: 'x', ...exported }, ctx)!;
+    expect(processArea.diff(again, canonical)).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The built CLI, once, on the embedded local service: a project is applied, its local service's
+ * data copied into an empty folder, and `appdeploy export --all` there creates appdeploy.yaml
+ * (with the local environment) and a manifest that plans to no changes; exporting again over
+ * the hand-written project changes no byte; a bad selection exits 1.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { snapshotFiles } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(ROOT, 'dist/cli/bin.js');
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const dirs: string[] = [];
+let source = '';
+
+beforeAll(async () => {
+  // `npm test` builds before vitest; build here too so this file runs on its own.
+  await new Promise<void>((resolve, reject) =>
+    execFile('npm', ['run', 'build'], { cwd: ROOT }, (error, _out, stderr) =>
+      error ? reject(new Error(stderr)) : resolve(),
+    ),
+  );
+  source = await mkdtemp(join(tmpdir(), 'appdeploy-cli-export-'));
+  dirs.push(source);
+  await mkdir(join(source, 'apps'));
+  const tasks = {
+    name: 'Tasks',
+    fields: { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' }, due: { type: 'DATE', label: 'Due' } },
+    layout: [{ type: 'ROW', fields: [{ code: 'title' }, { code: 'due' }] }],
+  };
+  await writeFile(join(source, 'apps', 'tasks.yaml'), `# the tasks app\n${stringify(tasks)}`);
+  await writeFile(
+    join(source, 'appdeploy.yaml'),
+    '# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml }\n',
+  );
+  const applied = await run(['apply', '-C', source, '--yes']);
+  expect(applied.code, applied.stderr).toBe(0);
+}, 120_000);
+
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('appdeploy export (built CLI)', () => {
+  it('exports into a folder without a project, which then plans to no changes', async () => {
+    const target = await mkdtemp(join(tmpdir(), 'appdeploy-cli-export-new-'));
+    dirs.push(target);
+    await cp(join(source, '.appdeploy'), join(target, '.appdeploy'), { recursive: true });
+    const result = await run(['export', '-C', target, '--all', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('[1/1] tasks (app 1): created apps/tasks.yaml\n');
+    const json = JSON.parse(result.stdout) as {
+      projectFile: unknown;
+      apps: { key: string; status: string }[];
+    };
+    expect(json.projectFile).toEqual({ path: 'appdeploy.yaml', status: 'created' });
+    expect(json.apps.map((a) => [a.key, a.status])).toEqual([['tasks', 'created']]);
+    const config = await readFile(join(target, 'appdeploy.yaml'), 'utf8');
+    expect(config).toMatch(/^# yaml-language-server: \$schema=\S+project\.schema\.json\n/);
+    expect(config).toContain('  local: {}');
+    expect(config).toContain('tasks: { manifest: apps/tasks.yaml, ids: { local: 1 } }');
+    const manifest = await readFile(join(target, 'apps', 'tasks.yaml'), 'utf8');
+    expect(manifest).toMatch(/^# yaml-language-server: \$schema=\S+app\.schema\.json\nname: Tasks\n/);
+    const planned = await run(['plan', '-C', target, '--detailed-exitcode']);
+    expect(planned.code, planned.stdout + planned.stderr).toBe(0);
+    const files = await snapshotFiles(target);
+    expect((await run(['export', '-C', target, '--app', 'tasks'])).code).toBe(0);
+    expect(await snapshotFiles(target)).toEqual(files);
+  });
+
+  it('over the hand-written project changes no byte, and prints a summary', async () => {
+    const before = await snapshotFiles(source);
+    const result = await run(['export', '-C', source, '--app', 'tasks']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(
+      'Exported 1 app (live, environment local): 1 unchanged; appdeploy.yaml unchanged.\n',
+    );
+    expect(await snapshotFiles(source)).toEqual(before);
+  });
+
+  it('exits 1 without a selection, or with an app the service does not have', async () => {
+    const none = await run(['export', '-C', source]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('choose the apps with one of --app, --space or --all');
+    const missing = await run(['export', '-C', source, '--app', '999']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no app 999 on the service');
+  });
+});
