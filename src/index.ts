@@ -12,6 +12,8 @@ export type * from './plan/types.js';
 export { renderText, renderMarkdown, renderJson, MARKDOWN_MARKER, type TextOptions } from './render/index.js';
 export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply/index.js';
 export type * from './apply/types.js';
+export { exportApps, createProjectFile, type Selection } from './export/index.js';
+export type * from './export/types.js';
 // What plan() and apply() take: a client for the environment's service.
 export { createClient, type Client, type ClientOptions } from './client/index.js';
 // The query language as a namespace, as before `appdeploy/query` existed.
