@@ -1,7 +1,7 @@
 /**
  * One app's draft writes: the steps of every changed area, in WRITE_PHASES order, run one after
- * the other, each with the revision the previous one returned. Local files are uploaded when a
- * step first asks for them (a file key is used up once attached, so once per app and file).
+ * the other, each with the revision the previous one returned. Local files are uploaded each
+ * time a step asks for one (a file key is used up once attached).
  */
 import type { Area, AreaKey, Json, WriteContext, WritePhase, WriteStep } from '../areas/types.js';
 import { WRITE_PHASES } from '../areas/types.js';
@@ -92,22 +92,18 @@ export async function writeApp(input: AppWriteInput): Promise<AppWriteResult> {
 }
 
 function writeContext(input: AppWriteInput): WriteContext {
-  const uploads = new Map<string, Promise<string>>();
   const byHash = new Map([...input.files.values()].map((file) => [file.sha256, file]));
   return {
     client: input.client,
     app: input.app,
     resolveApp: (idOrPlaceholder) => input.resolveApp(idOrPlaceholder),
-    upload: (sha256) => {
-      let key = uploads.get(sha256);
-      if (!key) {
-        const file = byHash.get(sha256);
-        if (!file) return Promise.reject(new Error(`no local file with sha256 ${sha256} in the manifest`));
-        input.onUpload(file.path);
-        key = input.client.files.upload(file.absolutePath).then((r) => r.fileKey);
-        uploads.set(sha256, key);
-      }
-      return key;
+    // Every call uploads: a file key is used up once attached, so the same file named twice
+    // (desktop and mobile) needs a key for each place.
+    upload: async (sha256) => {
+      const file = byHash.get(sha256);
+      if (!file) throw new Error(`no local file with sha256 ${sha256} in the manifest`);
+      input.onUpload(file.path);
+      return (await input.client.files.upload(file.absolutePath)).fileKey;
     },
   };
 }

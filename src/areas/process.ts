@@ -79,9 +79,9 @@ function actionToManifest(a: ActionCanonical): JsonObject {
 function toManifest(c: ProcessCanonical): Partial<AppManifest> {
   const process: JsonObject = {};
   if (c.enable) process.enable = true;
-  process.states = Object.fromEntries(
-    Object.entries(c.states).map(([name, s]) => [name, stateToManifest(s)]),
-  );
+  // The canonical map is keyed by name; the manifest's order is the states' order (their index).
+  const byIndex = Object.entries(c.states).sort(([, a], [, b]) => Number(a.index) - Number(b.index));
+  process.states = Object.fromEntries(byIndex.map(([name, s]) => [name, stateToManifest(s)]));
   process.actions = c.actions.map(actionToManifest);
   return { process };
 }

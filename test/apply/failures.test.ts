@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/areas/index.js';
 import { useApplyHarness } from './harness.js';
-import { twoAppsAtV1ThenPlanV2 } from './scenario.js';
+import { V2, twoAppsAtV1ThenPlanV2 } from './scenario.js';
 
 const h = useApplyHarness();
 
@@ -39,6 +39,29 @@ describe('apply rolls back', () => {
     expect(result.message).toMatch(/fields: remove 1 failed/);
     // The version-1 deploy, then only the rollback's revert: no deploy of version 2.
     expect((await h.serviceCalls())['POST /k/v1/preview/app/deploy.json']).toBe(2);
+    expect(await h.snapshot(Object.values(ids))).toEqual(before);
+  });
+
+  it('when every views write answers 500', async () => {
+    const withViews = (m: Record<string, unknown>, filterCond: string) => ({
+      ...m,
+      views: { Recent: { type: 'LIST', index: 0, fields: [], filterCond } },
+    });
+    const v2 = {
+      customers: withViews(V2.customers, 'company != ""'),
+      orders: withViews(V2.orders, 'amount > 10'),
+    };
+    const { project, plan, ids } = await twoAppsAtV1ThenPlanV2(h, v2);
+    const before = await h.snapshot(Object.values(ids));
+    await h.control('POST', '/_emulator/faults', {
+      method: 'PUT',
+      path: '^/k/v1/preview/app/views\\.json$',
+      status: 500,
+    });
+    const result = await h.apply(project, plan);
+    expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(result.message).toMatch(/views: .* failed/);
+    await h.control('DELETE', '/_emulator/faults');
     expect(await h.snapshot(Object.values(ids))).toEqual(before);
   });
 

@@ -5,27 +5,11 @@
 import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { parse, parseDocument, stringify } from 'yaml';
+import { parseDocument } from 'yaml';
 import { expect } from 'vitest';
 import { apply } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
-import { actionsArea } from '../../src/areas/actions.js';
-import { adminNotesArea } from '../../src/areas/admin-notes.js';
-import { pluginsArea } from '../../src/areas/plugins.js';
-import { appAclArea } from '../../src/areas/app-acl.js';
-import { customizeArea } from '../../src/areas/customize.js';
-import { fieldAclArea } from '../../src/areas/field-acl.js';
-import { fieldsArea } from '../../src/areas/fields/index.js';
-import { generalArea } from '../../src/areas/general.js';
-import { layoutArea } from '../../src/areas/layout.js';
-import { generalNotificationsArea } from '../../src/areas/notifications-general.js';
-import { perRecordNotificationsArea } from '../../src/areas/notifications-per-record.js';
-import { reminderNotificationsArea } from '../../src/areas/notifications-reminder.js';
-import { processArea } from '../../src/areas/process.js';
-import { recordAclArea } from '../../src/areas/record-acl.js';
-import { reportsArea } from '../../src/areas/reports.js';
-import { viewsArea } from '../../src/areas/views.js';
-import { AREA_KEYS, type Area } from '../../src/areas/types.js';
+import type { Area } from '../../src/areas/types.js';
 import type { Client } from '../../src/client/index.js';
 import { exportApps, type ExportResult, type Selection } from '../../src/export/index.js';
 import { plan } from '../../src/plan/index.js';
@@ -38,55 +22,8 @@ import {
   pluginPackage,
 } from '../emulator/plugin-packages.js';
 
-/**
- * Stand-in for a bug of the process area (reported; process.test.ts here pins it): its
- * canonical `states` map is sorted by name, with the order in `index`, and toManifest writes the
- * states in that map order without `index`, so a manifest read back orders them by name. This
- * writes them in index order, as the area should.
- */
-const processInIndexOrder: Area = {
-  ...(processArea as unknown as Area),
-  toManifest(canonical, ctx) {
-    const out = processArea.toManifest(canonical as never, ctx) as {
-      process: { states: Record<string, unknown> };
-    };
-    const states = (canonical as { states: Record<string, { index: string }> }).states;
-    const names = Object.keys(out.process.states).sort(
-      (a, b) => Number(states[a]!.index) - Number(states[b]!.index),
-    );
-    out.process.states = Object.fromEntries(names.map((name) => [name, out.process.states[name]]));
-    return out as never;
-  },
-};
-
-/**
- * The whole area table: the one of src/areas/index.ts, completed with the area modules it does
- * not list yet (the areas branch registers them), in apply's order.
- */
-export const FULL_AREAS: readonly Area[] = (() => {
-  const byKey = new Map<string, Area>();
-  for (const area of [
-    ...AREAS,
-    generalArea,
-    fieldsArea,
-    layoutArea,
-    viewsArea,
-    processInIndexOrder,
-    customizeArea,
-    appAclArea,
-    recordAclArea,
-    fieldAclArea,
-    generalNotificationsArea,
-    perRecordNotificationsArea,
-    reminderNotificationsArea,
-    reportsArea,
-    actionsArea,
-    adminNotesArea,
-    pluginsArea,
-  ] as Area[])
-    if (!byKey.has(area.key)) byKey.set(area.key, area);
-  return AREA_KEYS.flatMap((key) => (byKey.has(key) ? [byKey.get(key)!] : []));
-})();
+/** The area table export uses. */
+export const FULL_AREAS: readonly Area[] = AREAS;
 
 export const EXAMPLES = ['crm', 'helpdesk', 'assets'] as const;
 
@@ -136,58 +73,13 @@ export async function emptyProject(url: string): Promise<string> {
   return root;
 }
 
-/**
- * Applies the whole project, in stages, and fails the test unless each ends applied. One apply
- * cannot set up apps that refer to each other's fields (a lookup in deals and a reference table
- * in customers, each naming fields of the other app, which must exist first), nor a title field
- * naming a field the same apply adds (apply writes general settings before fields): so first the
- * fields without lookups and reference tables, then everything but the general settings, then all.
- */
+/** Applies the whole project in one apply, and fails the test unless it ends applied. */
 export async function applyProject(root: string, client: Client): Promise<Project> {
-  const originals = new Map<string, string>();
-  for (const app of (await loadValid(root)).apps) {
-    const text = await readFile(app.manifestPath, 'utf8');
-    originals.set(app.manifestPath, text);
-    await writeFile(app.manifestPath, withoutCrossAppFields(text));
-  }
-  await applyWith(
-    root,
-    client,
-    FULL_AREAS.filter((a) => a.key === 'fields'),
-  );
-  for (const [path, text] of originals) await writeFile(path, text);
-  await applyWith(
-    root,
-    client,
-    FULL_AREAS.filter((a) => a.key !== 'general'),
-  );
-  await applyWith(root, client, FULL_AREAS);
-  return loadValid(root);
-}
-
-async function applyWith(root: string, client: Client, areas: readonly Area[]): Promise<void> {
   const project = await loadValid(root);
-  const thePlan = await plan({ project, client, areas });
-  const result = await apply({
-    plan: thePlan,
-    project,
-    client,
-    areas,
-    pollIntervalMs: { initial: 10, max: 50 },
-  });
+  const thePlan = await plan({ project, client });
+  const result = await apply({ plan: thePlan, project, client, pollIntervalMs: { initial: 10, max: 50 } });
   expect(['applied', 'no-changes'], JSON.stringify(result, null, 1)).toContain(result.outcome);
-}
-
-/** A manifest of only the name and fields, without lookups and reference tables (they name another app's fields). */
-function withoutCrossAppFields(text: string): string {
-  const manifest = parse(text) as { name: string; fields?: Record<string, Record<string, unknown>> };
-  const fields: Record<string, Record<string, unknown>> = {};
-  for (const [code, field] of Object.entries(manifest.fields ?? {})) {
-    if (field.type === 'REFERENCE_TABLE') continue;
-    const { lookup: _lookup, ...rest } = field;
-    fields[code] = rest;
-  }
-  return stringify({ name: manifest.name, fields });
+  return loadValid(root);
 }
 
 export async function exportInto(

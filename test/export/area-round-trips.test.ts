@@ -1,7 +1,5 @@
 /**
- * Round trips of the areas' own toManifest that export relies on, where an area is known to
- * lose something. Each test fails while the bug is there (`it.fails`), so the stand-in in
- * harness.ts can go when the area is fixed and this starts failing.
+ * Round trips of the areas' own toManifest that export relies on: what an area once lost.
  */
 import { describe, expect, it } from 'vitest';
 import { processArea } from '../../src/areas/process.js';
@@ -16,7 +14,7 @@ const ctx: ResolveContext = {
 };
 
 describe('process: toManifest keeps the order of the statuses', () => {
-  it.fails('states whose index order is not their name order come back in index order', () => {
+  it('states whose index order is not their name order come back in index order', () => {
     const manifest = {
       name: 'x',
       process: { enable: true, states: { New: {}, Doing: {}, Closed: {} }, actions: [] },
