@@ -1,14 +1,20 @@
-// The library's public entry.
+// The library's public entry (`appdeploy`): load and validate a project, plan, render, apply.
+// The REST client is `appdeploy/client`, the local service `appdeploy/emulator` and the query
+// language `appdeploy/query`: this entry never loads the local service, so a program that only
+// deploys does not carry it.
 export { AppdeployError } from './errors.js';
-export * from './client/index.js';
 export * from './project/index.js';
 // client/ and project/ both name the field types (client/ keeps its own copy, test/platform holds
 // them equal); the platform's is the one the library exports.
 export type { FieldType, SystemFieldType } from './platform/index.js';
+export { plan, hasChanges, PLAN_FORMAT_VERSION, type PlanOptions } from './plan/index.js';
+export type * from './plan/types.js';
+export { renderText, renderMarkdown, renderJson, MARKDOWN_MARKER, type TextOptions } from './render/index.js';
+export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply/index.js';
+export type * from './apply/types.js';
+export { exportApps, createProjectFile, type Selection } from './export/index.js';
+export type * from './export/types.js';
+// What plan() and apply() take: a client for the environment's service.
+export { createClient, type Client, type ClientOptions } from './client/index.js';
+// The query language as a namespace, as before `appdeploy/query` existed.
 export * as query from './query/index.js';
-export {
-  startEmulator,
-  type EmulatorOptions,
-  type EmulatorUser,
-  type RunningEmulator,
-} from './emulator/index.js';

@@ -2,13 +2,15 @@
  * The service a command talks to: the environment's `baseUrl` with its credentials, or, for an
  * environment without one (`local`, the default), the local service started inside the command
  * on a free loopback port, keeping its data in `.appdeploy/local/` beside appdeploy.yaml so that
- * what one command wrote is there for the next.
+ * what one command wrote is there for the next. That directory is locked (lock.ts) while a
+ * command uses it, so a second command on the same project is refused instead of corrupting it.
  */
 import { join } from 'node:path';
 import { createClient, type Client } from '../client/index.js';
-import { startEmulator } from '../emulator/index.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
 import type { Project } from '../project/index.js';
+import { acquireLocalLock } from './lock.js';
 
 export interface Connection {
   client: Client;
@@ -27,7 +29,7 @@ export function localDataDir(project: Pick<Project, 'root'>): string {
 export async function connect(project: Project, options: { concurrency?: number } = {}): Promise<Connection> {
   const { config, local } = project.environment;
   if (local || config.baseUrl === undefined) {
-    const emulator = await startEmulator({ port: 0, data: localDataDir(project), deployMs: 50 });
+    const emulator = await startLocal(project, { port: 0, deployMs: 50 });
     const client = createClient({
       baseUrl: emulator.url,
       auth: LOCAL_ADMIN,
@@ -58,4 +60,34 @@ export async function connect(project: Project, options: { concurrency?: number 
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
   });
   return { client, describe: config.baseUrl, close: () => client.close() };
+}
+
+/**
+ * The local service on the project's `.appdeploy/local` data, holding its lock until closed: what
+ * `connect` runs inside a command, and what `appdeploy emulator -C DIR` serves over HTTP.
+ */
+export async function startLocal(
+  project: Pick<Project, 'root'>,
+  options: Omit<EmulatorOptions, 'data'> = {},
+): Promise<RunningEmulator> {
+  const lock = acquireLocalLock(localDataDir(project));
+  let emulator: RunningEmulator;
+  try {
+    emulator = await startEmulator({ ...options, data: localDataDir(project) });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    url: emulator.url,
+    port: emulator.port,
+    settings: emulator.settings,
+    close: async () => {
+      try {
+        await emulator.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The README's endpoint table, the wire tests and the spec agree: every endpoint of the spec (as
+ * The endpoint table of docs/client.md, the wire tests and the spec agree: every endpoint of the spec (as
  * vendored in spec-endpoints.json) is in the table, every row of the table has a wire test, and
  * each wire test calls the client method the table names. When the spec itself is checked out
  * next to the project, the vendored list must match it too.
@@ -13,7 +13,7 @@ import { endpointName, specEndpoints, vendoredEndpoints } from './spec-endpoints
 const root = new URL('../../', import.meta.url);
 const specPath = new URL('../shared/spec/rest-interface.md', root);
 
-/** Rows of the README table that the spec does not name, each explained under the table. */
+/** Rows of the docs table that the spec does not name, each explained under the table. */
 const BEYOND_SPEC = [
   'GET /k/v1/form.json',
   'PUT /k/v1/preview/app/acl.json',
@@ -24,9 +24,8 @@ const BEYOND_SPEC = [
   'GET /k/v1/preview/app/plugins.json',
 ];
 
-function readmeTable(): Map<string, string> {
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Client\n')) ?? '';
+function docsTable(): Map<string, string> {
+  const section = readFileSync(new URL('docs/client.md', root), 'utf8');
   const rows = [...section.matchAll(/^\| `((?:GET|POST|PUT|DELETE) [^`]+)` \| `([^`]+)` \|$/gm)];
   return new Map(rows.map((row) => [row[1]!, row[2]!]));
 }
@@ -47,16 +46,16 @@ describe('endpoint coverage', () => {
     expect(new Set(vendored).size).toBe(93);
   });
 
-  it('the README table names every endpoint of the spec, and beyond it only the ones it explains', () => {
-    const table = readmeTable();
+  it('the docs/client.md table names every endpoint of the spec, and beyond it only the ones it explains', () => {
+    const table = docsTable();
     expect(vendored.filter((endpoint) => !table.has(endpoint))).toEqual([]);
     expect(sorted([...table.keys()].filter((endpoint) => !vendored.includes(endpoint)))).toEqual(
       sorted(BEYOND_SPEC),
     );
   });
 
-  it('the README table and the wire tests name the same endpoints and methods', () => {
-    expect(new Map(cases.map((c) => [c.endpoint, c.method]))).toEqual(readmeTable());
+  it('the docs/client.md table and the wire tests name the same endpoints and methods', () => {
+    expect(new Map(cases.map((c) => [c.endpoint, c.method]))).toEqual(docsTable());
   });
 
   it.each(cases.map((c) => [c.endpoint, c] as const))(

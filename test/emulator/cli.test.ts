@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authHeader, runCli } from './cli-process.js';
-import { startEmulator } from '../../src/index.js';
+import { startEmulator } from '../../src/emulator/index.js';
 
 describe('appdeploy emulator (the built CLI)', () => {
   it('prints "listening on http://HOST:PORT" first, answers the spec\'s calls, and exits 0 on SIGTERM', async () => {

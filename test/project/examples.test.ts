@@ -10,7 +10,9 @@ import { validateProject } from '../../src/project/index.js';
 
 const EXAMPLES = readdirSync(new URL('../../examples/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+  .map((d) => d.name)
+  // examples/ also holds things that are not projects (github-actions/).
+  .filter((name) => existsSync(new URL(`../../examples/${name}/appdeploy.yaml`, import.meta.url)));
 
 function capture() {
   const out: string[] = [];

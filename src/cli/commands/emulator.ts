@@ -1,6 +1,14 @@
+import { dirname } from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
-import { startEmulator, parseUserSpec, type EmulatorUser } from '../../emulator/index.js';
+import {
+  startEmulator,
+  parseUserSpec,
+  type EmulatorUser,
+  type RunningEmulator,
+} from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
+import { startLocal } from '../../local/connect.js';
+import { findConfig } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -24,6 +32,7 @@ interface EmulatorFlags {
   port: number;
   host: string;
   data?: string;
+  directory?: string;
   latency: number;
   deployMs: number;
   user: EmulatorUser[];
@@ -39,6 +48,10 @@ export const registerEmulator: RegisterCommand = (program, io) => {
     .option('--port <n>', 'TCP port; 0 picks a free one', integer('--port', 0, 65535), 8085)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data <dir>', 'keep data in this directory (journal and snapshots); memory only without it')
+    .option(
+      '-C, --directory <dir>',
+      "serve this project's local environment (its .appdeploy/local data, locked while served)",
+    )
     .option('--latency <ms>', 'delay every answer by this many milliseconds', integer('--latency', 0), 0)
     .option('--deploy-ms <ms>', 'how long a deploy stays PROCESSING', integer('--deploy-ms', 0), 200)
     .addOption(
@@ -52,19 +65,32 @@ export const registerEmulator: RegisterCommand = (program, io) => {
     .option('--no-control', 'do not serve the /_emulator/ control API')
     .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
     .action(async (flags: EmulatorFlags) => {
-      let emulator;
-      try {
-        emulator = await startEmulator({
-          port: flags.port,
-          host: flags.host,
-          data: flags.data ?? null,
-          latencyMs: flags.latency,
-          deployMs: flags.deployMs,
-          users: flags.user,
-          control: flags.control,
-          ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
+      if (flags.directory !== undefined && flags.data !== undefined)
+        throw new AppdeployError('EMULATOR.FLAGS', '-C and --data both say where the data is', {
+          hint: "Give -C DIR to serve a project's local environment, or --data DIR for a directory of your own.",
         });
+      // Found before the start, so a wrong -C is the user's error, not a failure to start.
+      const root =
+        flags.directory === undefined
+          ? undefined
+          : dirname(findConfig({ cwd: process.cwd(), dir: flags.directory }));
+      const options = {
+        port: flags.port,
+        host: flags.host,
+        latencyMs: flags.latency,
+        deployMs: flags.deployMs,
+        users: flags.user,
+        control: flags.control,
+        ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
+      };
+      let emulator: RunningEmulator;
+      try {
+        emulator =
+          root === undefined
+            ? await startEmulator({ ...options, data: flags.data ?? null })
+            : await startLocal({ root }, options);
       } catch (error) {
+        if (error instanceof AppdeployError) throw error;
         const message = (error as Error).message;
         throw new AppdeployError('EMULATOR.START', `cannot start the emulator: ${message}`, {
           hint: /EADDRINUSE/.test(message)
@@ -83,6 +109,10 @@ export const registerEmulator: RegisterCommand = (program, io) => {
         process.on('SIGTERM', stop);
       });
       io.out(`listening on ${emulator.url}\n`);
+      if (root !== undefined)
+        io.err(
+          `serving ${root}/.appdeploy/local; other appdeploy commands on this project are refused until it stops\n`,
+        );
       await stopped;
     });
 };

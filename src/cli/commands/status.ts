@@ -1,0 +1,129 @@
+import { Option } from 'commander';
+import type { Client, DeployStatus } from '../../client/index.js';
+import { plan, type AreaKey, type Plan } from '../../plan/index.js';
+import type { Project } from '../../project/index.js';
+import { collectApp, openProject, type ProjectFlags } from '../project-flags.js';
+import type { RegisterCommand } from './index.js';
+
+interface StatusFlags extends ProjectFlags {
+  app: string[];
+  format: 'text' | 'json';
+}
+
+/** One app's status: what `--format json` prints, one per app. */
+export interface AppStatus {
+  key: string;
+  /** Null when the app does not exist in the environment yet (apply creates it). */
+  id: string | null;
+  /** The last deployment's status; null for an app not created yet. */
+  deploy: DeployStatus | null;
+  /** Areas whose draft differs from live: someone's undeployed work (or a failed apply's). */
+  pendingDraft: AreaKey[];
+  /** Managed areas whose live settings differ from the manifest. */
+  drift: AreaKey[];
+  inSync: boolean;
+}
+
+export interface StatusResult {
+  environment: string;
+  /** Where the service is: a URL, or the local environment's data directory. */
+  service: string;
+  apps: AppStatus[];
+  inSync: boolean;
+}
+
+/**
+ * `appdeploy status`: per app, the last deployment, pending drafts and drift, naming the areas.
+ * Exit 0 when every app is in sync, 2 when any is not (for a scheduled drift check in CI), 1 on
+ * errors. It reads through `plan()`, so "drift" means exactly "plan would change something".
+ */
+export const registerStatus: RegisterCommand = (program, io, state) => {
+  program
+    .command('status')
+    .description('Show, per app, the last deployment, pending drafts and drift from the manifests.')
+    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
+    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
+    .option('--app <key>', 'only this app (repeatable)', collectApp, [])
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (flags: StatusFlags) => {
+      const opened = await openProject(flags, io);
+      if (!opened) {
+        state.exitCode = 1;
+        return;
+      }
+      const { project, connection } = opened;
+      try {
+        const result = await readStatus(project, connection.client, flags.app, connection.describe);
+        io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : statusText(result));
+        state.exitCode = result.inSync ? 0 : 2;
+      } finally {
+        await connection.close();
+      }
+    });
+};
+
+export async function readStatus(
+  project: Project,
+  client: Client,
+  apps: readonly string[],
+  service: string,
+): Promise<StatusResult> {
+  const thePlan = await plan({ project, client, apps });
+  const ids = thePlan.apps.flatMap((app) => (app.id === null ? [] : [app.id]));
+  const deploys = new Map<string, DeployStatus>();
+  // The status call takes at most 300 apps.
+  for (let i = 0; i < ids.length; i += 300) {
+    const { apps: items } = await client.apps.getDeployStatus({ apps: ids.slice(i, i + 300) });
+    for (const item of items) deploys.set(String(item.app), item.status);
+  }
+  const statuses = thePlan.apps.map((app) => appStatus(app, deploys));
+  return {
+    environment: thePlan.environment,
+    service,
+    apps: statuses,
+    inSync: statuses.every((s) => s.inSync),
+  };
+}
+
+function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, DeployStatus>): AppStatus {
+  const pendingDraft = app.risks.flatMap((risk) => (risk.kind === 'pending-draft' ? risk.areas : []));
+  const drift = app.id === null ? [] : app.areas.filter((a) => a.action !== 'no-op').map((a) => a.key);
+  const deploy = app.id === null ? null : (deploys.get(app.id) ?? null);
+  return {
+    key: app.key,
+    id: app.id,
+    deploy,
+    pendingDraft,
+    drift,
+    // An app not created yet differs from its manifest as much as an app can; a deployment still
+    // running is not settled either.
+    inSync: app.id !== null && pendingDraft.length === 0 && drift.length === 0 && deploy !== 'PROCESSING',
+  };
+}
+
+export function statusText(result: StatusResult): string {
+  const lines = [`Environment "${result.environment}" on ${result.service}:`];
+  for (const app of result.apps) lines.push(`  ${appLine(app)}`);
+  const out = result.apps.filter((a) => !a.inSync).length;
+  lines.push('');
+  if (out === 0) lines.push('In sync: every app matches its manifest, with no pending draft.');
+  else {
+    lines.push(`${out} of ${result.apps.length} app${result.apps.length === 1 ? '' : 's'} not in sync.`);
+    if (result.apps.some((a) => a.id === null || a.drift.length > 0))
+      lines.push('  `appdeploy plan` shows the differences; `appdeploy apply` makes the apps match.');
+    if (result.apps.some((a) => a.pendingDraft.length > 0))
+      lines.push('  `appdeploy revert` discards pending drafts (undeployed changes made outside appdeploy).');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function appLine(app: AppStatus): string {
+  if (app.id === null) return `${app.key}: not created yet (apply creates it)`;
+  const parts: string[] = [];
+  if (app.drift.length > 0) parts.push(`drift in ${app.drift.join(', ')}`);
+  if (app.pendingDraft.length > 0) parts.push(`pending draft in ${app.pendingDraft.join(', ')}`);
+  if (parts.length === 0) parts.push('in sync');
+  if (app.deploy !== null) parts.push(`last deployment ${app.deploy}`);
+  return `${app.key} (app ${app.id}): ${parts.join('; ')}`;
+}

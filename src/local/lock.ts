@@ -1,0 +1,153 @@
+/**
+ * One appdeploy process at a time on a project's `.appdeploy/local` data: the embedded service
+ * keeps an append-only journal there, and two processes appending to it at once would interleave
+ * their writes and lose each other's snapshots. The lock is a file created with O_EXCL holding the
+ * owner's pid; a lock whose pid is no longer running (a crash, a `kill -9`) is taken over.
+ */
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+  mkdirSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { AppdeployError } from '../errors.js';
+
+export const LOCK_FILE = 'lock';
+
+export interface LocalLock {
+  readonly path: string;
+  /** Removes the lock if it is still ours; safe to call twice. */
+  release(): void;
+}
+
+/**
+ * Takes the lock of a data directory (creating the directory), or throws LOCAL.LOCKED naming
+ * the pid that holds it. `shown` is how messages name the directory (`.appdeploy/local`).
+ */
+export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): LocalLock {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, LOCK_FILE);
+  // A few rounds: each one either takes the lock, finds a live owner, or clears a dead one.
+  for (let round = 0; round < 5; round++) {
+    if (tryCreate(path)) return held(path);
+    const owner = readOwner(path);
+    if (owner === 'gone') continue;
+    if (owner !== 'unreadable' && isRunning(owner)) throw locked(owner, shown, path);
+    // An empty lock is one being written this instant, or one its writer died before filling;
+    // the owner writes its pid right after creating the file, so an empty one is given a moment.
+    if (owner === 'unreadable' && round < 3) {
+      sleepSync(100);
+      continue;
+    }
+    takeOver(path, owner);
+  }
+  throw new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
+    hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
+  });
+}
+
+function tryCreate(path: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${process.pid}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function held(path: string): LocalLock {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    // Only our own lock: never one a later process took over after we were thought dead.
+    if (readOwner(path) === process.pid) unlinkQuietly(path);
+  };
+  // A command that exits on a second Ctrl-C skips its `finally` blocks; the exit event still runs.
+  process.on('exit', release);
+  return { path, release };
+}
+
+/** The pid in the lock file, `gone` if there is no file, `unreadable` if it holds no pid. */
+function readOwner(path: string): number | 'gone' | 'unreadable' {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw error;
+  }
+  const pid = Number(text.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : 'unreadable';
+}
+
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Clears a stale lock without clearing a fresh one: two processes may find the same dead pid,
+ * and the first may already have made a new lock when the second acts. So the lock is moved
+ * aside first and checked there; a lock that turns out to be live is put back with link(), which
+ * fails rather than overwrite a lock created in between.
+ */
+function takeOver(path: string, stale: number | 'unreadable'): void {
+  const aside = `${path}.stale-${process.pid}`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  const moved = readOwner(aside);
+  if (moved !== stale && moved !== 'gone' && moved !== 'unreadable' && isRunning(moved)) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // Someone created a lock meanwhile; theirs stands and the next round reads it.
+    }
+  }
+  unlinkQuietly(aside);
+}
+
+function locked(pid: number, shown: string, path: string): AppdeployError {
+  return new AppdeployError(
+    'LOCAL.LOCKED',
+    `another appdeploy command (pid ${pid}) is using ${shown}; wait for it to finish, or stop it`,
+    {
+      hint: `Only one command at a time may use the local service's data. If no such process runs, delete ${path}.`,
+    },
+  );
+}
+
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Already gone: what was wanted.
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}

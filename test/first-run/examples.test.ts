@@ -1,0 +1,73 @@
+/**
+ * Every project in examples/ applies cleanly to a fresh local service and then plans to nothing,
+ * run as a newcomer would: the folder copied elsewhere, `appdeploy apply --yes`, then
+ * `appdeploy plan --detailed-exitcode`, through the built CLI.
+ *
+ * A plug-in package an example carries (`plugins/*.zip`) is installed on the service first, the
+ * way an administrator does it today (upload, then POST plugin.json): apply adds plug-ins to apps
+ * but does not install packages from the project yet.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
+import { startLocal } from '../../src/local/connect.js';
+import { appdeploy, build, ROOT, tempDir } from './cli.js';
+
+const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
+  existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
+);
+
+let dir = '';
+
+beforeAll(async () => {
+  await build();
+  dir = await tempDir('examples');
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('examples/', () => {
+  it('holds the examples the README names', () => {
+    expect(EXAMPLES).toEqual(expect.arrayContaining(['assets', 'crm', 'helpdesk']));
+  });
+
+  it.each(EXAMPLES)(
+    '%s: apply --yes on a fresh local service, then plan --detailed-exitcode is 0',
+    async (name) => {
+      const project = join(dir, name);
+      await cp(join(ROOT, 'examples', name), project, {
+        recursive: true,
+        filter: (source) => !source.includes('.appdeploy'),
+      });
+      await installPlugins(project);
+      const applied = await appdeploy(['apply', '--yes'], project);
+      expect(applied.stderr).not.toMatch(/failed|Error/);
+      expect(applied.code).toBe(0);
+      expect(applied.stdout).toMatch(/Applied /);
+      const planned = await appdeploy(['plan', '--detailed-exitcode'], project);
+      expect(planned.stdout).toContain('No changes.');
+      expect(planned.code).toBe(0);
+    },
+    120_000,
+  );
+});
+
+async function installPlugins(project: string): Promise<void> {
+  const folder = join(project, 'plugins');
+  if (!existsSync(folder)) return;
+  const emulator = await startLocal({ root: project }, { port: 0 });
+  const client = createClient({ baseUrl: emulator.url, auth: { login: 'admin', password: 'admin' } });
+  try {
+    for (const zip of readdirSync(folder).filter((name) => name.endsWith('.zip'))) {
+      const { fileKey } = await client.files.upload(join(folder, zip));
+      await client.plugins.installPlugin({ fileKey });
+    }
+  } finally {
+    await client.close();
+    await emulator.close();
+  }
+}

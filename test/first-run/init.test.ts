@@ -1,0 +1,80 @@
+/** `appdeploy init` through the built CLI: a project that validates, plans and applies at once. */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appdeploy, build, ROOT, tempDir } from './cli.js';
+
+let dir = '';
+
+beforeAll(async () => {
+  await build();
+  dir = await tempDir('init');
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('appdeploy init', () => {
+  it('writes a project that validates, plans, applies and then plans to nothing', async () => {
+    const created = await appdeploy(['init', 'tasks'], dir);
+    expect(created.code).toBe(0);
+    for (const file of ['appdeploy.yaml', 'apps/tasks.yaml', '.env.example', '.gitignore'])
+      expect(created.stdout).toContain(`  ${file}\n`);
+    const project = join(dir, 'tasks');
+    expect(await readFile(join(project, '.gitignore'), 'utf8')).toMatch(/^\.env$[\s\S]*^\.appdeploy\/$/m);
+    const config = await readFile(join(project, 'appdeploy.yaml'), 'utf8');
+    const manifest = await readFile(join(project, 'apps/tasks.yaml'), 'utf8');
+    // Outside any project holding the package, the modelines point where `npm install -D appdeploy` puts it.
+    expect(config.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=node_modules/appdeploy/schema/project.schema.json',
+    );
+    expect(manifest.split('\n')[0]).toBe(
+      '# yaml-language-server: $schema=../node_modules/appdeploy/schema/app.schema.json',
+    );
+    expect(config).toMatch(/^ {2}# staging:$/m);
+
+    expect((await appdeploy(['validate'], project)).code).toBe(0);
+    const planned = await appdeploy(['plan', '--detailed-exitcode'], project);
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toMatch(/Plan: \d+ to add, 0 to change, 0 to remove\./);
+    expect((await appdeploy(['apply', '--yes'], project)).code).toBe(0);
+    expect((await appdeploy(['plan', '--detailed-exitcode'], project)).code).toBe(0);
+  }, 120_000);
+
+  it('refuses to overwrite anything, naming the files, and writes nothing', async () => {
+    const project = join(dir, 'half');
+    await mkdir(project);
+    await writeFile(join(project, '.gitignore'), 'mine\n');
+    const refused = await appdeploy(['init', 'half'], dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not overwriting .gitignore in half');
+    expect(await readFile(join(project, '.gitignore'), 'utf8')).toBe('mine\n');
+    expect(existsSync(join(project, 'appdeploy.yaml'))).toBe(false);
+
+    const again = await appdeploy(['init'], join(dir, 'tasks'));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      'not overwriting appdeploy.yaml, apps/tasks.yaml, .env.example, .gitignore',
+    );
+  }, 60_000);
+
+  it('points the modelines at the package it runs from when the project holds it', async () => {
+    // A project inside this repository (as examples/ are) gets a path to the repository's schema/.
+    const inside = join(ROOT, 'test', 'first-run', `.init-${process.pid}`);
+    try {
+      expect((await appdeploy(['init', inside], ROOT)).code).toBe(0);
+      const config = await readFile(join(inside, 'appdeploy.yaml'), 'utf8');
+      expect(config.split('\n')[0]).toBe(
+        '# yaml-language-server: $schema=../../../schema/project.schema.json',
+      );
+      const manifest = await readFile(join(inside, 'apps/tasks.yaml'), 'utf8');
+      expect(manifest.split('\n')[0]).toBe(
+        '# yaml-language-server: $schema=../../../../schema/app.schema.json',
+      );
+    } finally {
+      await rm(inside, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

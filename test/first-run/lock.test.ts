@@ -1,0 +1,94 @@
+/**
+ * The lock on a project's `.appdeploy/local`: a second command is refused with the holder's pid
+ * while `appdeploy emulator -C DIR` serves the data (which curl-like clients can read), and a lock
+ * left by a process that died is taken over.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireLocalLock } from '../../src/local/lock.js';
+import { appdeploy, BIN, build, runCommand, tempDir } from './cli.js';
+
+let dir = '';
+let project = '';
+
+beforeAll(async () => {
+  await build();
+  dir = await tempDir('lock');
+  project = join(dir, 'p');
+  if ((await appdeploy(['init', 'p'], dir)).code !== 0) throw new Error('init failed');
+  if ((await appdeploy(['apply', '--yes'], project)).code !== 0) throw new Error('apply failed');
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the local data lock', () => {
+  it('emulator -C serves the project data; meanwhile other commands are refused with its pid', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '-C', project, '--port', '0'], { stdio: 'pipe' });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening on (\S+)/.exec(out);
+          if (match?.[1]) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+      });
+      expect(await readFile(join(project, '.appdeploy/local/lock'), 'utf8')).toBe(`${child.pid}\n`);
+      const answer = await fetch(`${url}/k/v1/apps.json`, {
+        headers: { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') },
+      });
+      const { apps } = (await answer.json()) as { apps: { name: string }[] };
+      expect(apps.map((a) => a.name)).toEqual(['Tasks']);
+
+      const refused = await appdeploy(['plan'], project);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `another appdeploy command (pid ${child.pid}) is using .appdeploy/local; wait for it to finish, or stop it`,
+      );
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    expect(existsSync(join(project, '.appdeploy/local/lock'))).toBe(false);
+    expect((await appdeploy(['plan', '--detailed-exitcode'], project)).code).toBe(0);
+  }, 60_000);
+
+  it('takes over a lock whose process is gone', async () => {
+    // A pid that surely ran and ended: a process that has exited.
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    await writeFile(join(project, '.appdeploy/local/lock'), `${dead.pid}\n`);
+    const planned = await appdeploy(['plan', '--detailed-exitcode'], project);
+    expect(planned.stderr).toBe('');
+    expect(planned.code).toBe(0);
+    expect(existsSync(join(project, '.appdeploy/local/lock'))).toBe(false);
+  }, 60_000);
+
+  it('refuses -C together with --data, and a -C without a project', async () => {
+    const both = await appdeploy(['emulator', '-C', project, '--data', dir], dir);
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('-C and --data both say where the data is');
+    const none = await runCommand(process.execPath, [BIN, 'emulator', '-C', dir], dir);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no appdeploy.yaml in');
+  }, 60_000);
+
+  it('is held once per process, and released only by its holder', () => {
+    const data = join(dir, 'unit');
+    const lock = acquireLocalLock(data);
+    expect(() => acquireLocalLock(data)).toThrow(`another appdeploy command (pid ${process.pid})`);
+    lock.release();
+    const again = acquireLocalLock(data);
+    lock.release(); // a second release of the first lock must not remove the second one
+    expect(existsSync(join(data, 'lock'))).toBe(true);
+    again.release();
+    expect(existsSync(join(data, 'lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The package as a user's project gets it: `npm pack`, the tarball installed into a fresh folder,
+ * and each subpath export imported from there by plain Node (no path into the repository). The
+ * client and the main entry must not load the local service: a resolve hook records every module
+ * a program loads, and none may come from dist/emulator/.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../first-run/cli.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(cmd, args, { cwd, timeout: 120_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let dir = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'appdeploy-package-'));
+  // Built once (not by pack's `prepare`, which would rewrite dist/ under the other test files).
+  await build();
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], ROOT);
+  if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
+  const packs = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
+  const filename = packs[0]?.filename;
+  if (!filename) throw new Error(`npm pack named no tarball: ${packed.stdout}`);
+  const project = join(dir, 'project');
+  await run('mkdir', [project], dir);
+  await writeFile(
+    join(project, 'package.json'),
+    '{ "name": "user-project", "private": true, "type": "module" }\n',
+  );
+  // The dependencies come from npm's cache: no network needed once this repository is installed.
+  const installed = await run(
+    'npm',
+    ['install', join(dir, filename), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    project,
+  );
+  if (installed.code !== 0) throw new Error(`npm install of the tarball failed: ${installed.stderr}`);
+  await writeFile(join(project, 'record-loads.mjs'), RECORD_LOADS);
+  await writeFile(join(project, 'hooks.mjs'), HOOKS);
+}, 240_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** A resolve hook that appends every resolved module URL to $LOADS_FILE. */
+const HOOKS = `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(process.env.LOADS_FILE, result.url + '\\n');
+  return result;
+}
+`;
+const RECORD_LOADS = `import { register } from 'node:module';
+register('./hooks.mjs', import.meta.url);
+`;
+
+/** Runs a module in the user's project; returns its stdout and the modules it loaded. */
+async function runInProject(name: string, source: string): Promise<{ stdout: string; loads: string[] }> {
+  const project = join(dir, 'project');
+  await writeFile(join(project, name), source);
+  const loadsFile = join(dir, `${name}.loads`);
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', './record-loads.mjs', name],
+      { cwd: project, timeout: 60_000, env: { ...process.env, LOADS_FILE: loadsFile } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  const loads = (await readFile(loadsFile, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+  return { stdout: result.stdout, loads };
+}
+
+const fromPackage = (loads: string[]) => loads.filter((url) => url.includes('/node_modules/appdeploy/'));
+const emulatorModules = (loads: string[]) => loads.filter((url) => /\/appdeploy\/dist\/emulator\//.test(url));
+
+describe('the packed package, installed in a user project', () => {
+  it('appdeploy/client: creates a client, and loads no module of the local service', async () => {
+    const { stdout, loads } = await runInProject(
+      'client.mjs',
+      `import { createClient, ServiceError } from 'appdeploy/client';
+const client = createClient({ baseUrl: 'http://127.0.0.1:1', auth: { login: 'a', password: 'b' } });
+console.log(typeof client.apps.getApps, typeof ServiceError);
+await client.close();
+`,
+    );
+    expect(stdout.trim()).toBe('function function');
+    expect(fromPackage(loads).some((url) => url.endsWith('/dist/client/index.js'))).toBe(true);
+    expect(emulatorModules(loads)).toEqual([]);
+  });
+
+  it('appdeploy: plan, apply, the renderers and the project loader, without the local service', async () => {
+    const { stdout, loads } = await runInProject(
+      'main.mjs',
+      `import * as lib from 'appdeploy';
+console.log(['plan', 'apply', 'renderText', 'renderMarkdown', 'renderJson', 'validateProject', 'createClient']
+  .map((name) => name + ':' + typeof lib[name]).join(' '));
+console.log(lib.MARKDOWN_MARKER, 'startEmulator' in lib);
+`,
+    );
+    expect(stdout).toContain(
+      'plan:function apply:function renderText:function renderMarkdown:function renderJson:function validateProject:function createClient:function',
+    );
+    expect(stdout).toContain('<!-- appdeploy-plan --> false');
+    expect(emulatorModules(loads)).toEqual([]);
+  });
+
+  it('appdeploy/emulator with appdeploy/client: starts the local service and talks to it over HTTP', async () => {
+    const { stdout } = await runInProject(
+      'emulator.mjs',
+      `import { startEmulator } from 'appdeploy/emulator';
+import { createClient } from 'appdeploy/client';
+const emulator = await startEmulator({ port: 0 });
+const client = createClient({ baseUrl: emulator.url, auth: { login: 'admin', password: 'admin' } });
+const { app } = await client.apps.addApp({ name: 'From the package' });
+const { name } = await client.apps.getApp({ id: app }).catch(() => ({ name: 'draft only' }));
+console.log('app', app, name);
+await client.close();
+await emulator.close();
+`,
+    );
+    expect(stdout.trim()).toMatch(/^app \d+ (From the package|draft only)$/);
+  });
+
+  it('appdeploy/query: parses and checks a query', async () => {
+    const { stdout } = await runInProject(
+      'query.mjs',
+      `import { parseQuery } from 'appdeploy/query';
+const query = parseQuery('status in ("Open") order by $id desc limit 10');
+console.log(typeof query, query === null);
+`,
+    );
+    expect(stdout.trim()).toBe('object false');
+  });
+
+  it('ships the schemas and the CLI', async () => {
+    const project = join(dir, 'project');
+    const schema = JSON.parse(
+      await readFile(join(project, 'node_modules/appdeploy/schema/app.schema.json'), 'utf8'),
+    ) as { title?: string };
+    expect(schema.title).toBeTruthy();
+    const help = await run(join(project, 'node_modules/.bin/appdeploy'), ['--help'], project);
+    expect(help.code).toBe(0);
+    for (const command of ['init', 'validate', 'plan', 'apply', 'status', 'revert', 'emulator'])
+      expect(help.stdout).toContain(command);
+  });
+});
