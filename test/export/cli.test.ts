@@ -9,6 +9,7 @@ import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from '../first-run/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { snapshotFiles } from './harness.js';
@@ -28,12 +29,9 @@ const dirs: string[] = [];
 let source = '';
 
 beforeAll(async () => {
-  // `npm test` builds before vitest; build here too so this file runs on its own.
-  await new Promise<void>((resolve, reject) =>
-    execFile('npm', ['run', 'build'], { cwd: ROOT }, (error, _out, stderr) =>
-      error ? reject(new Error(stderr)) : resolve(),
-    ),
-  );
+  // `npm test` builds before vitest (building again here would rewrite dist/ under other
+  // files' feet); run on its own, this file builds first.
+  await build();
   source = await mkdtemp(join(tmpdir(), 'appdeploy-cli-export-'));
   dirs.push(source);
   await mkdir(join(source, 'apps'));

@@ -2,17 +2,13 @@
  * Every project in examples/ applies cleanly to a fresh local service and then plans to nothing,
  * run as a newcomer would: the folder copied elsewhere, `appdeploy apply --yes`, then
  * `appdeploy plan --detailed-exitcode`, through the built CLI.
- *
- * A plug-in package an example carries (`plugins/*.zip`) is installed on the service first, the
- * way an administrator does it today (upload, then POST plugin.json): apply adds plug-ins to apps
- * but does not install packages from the project yet.
+ * A plug-in package an example carries (`plugins/*.zip`, named by the manifest's `path`) is
+ * installed by apply itself.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/index.js';
-import { startLocal } from '../../src/local/connect.js';
 import { appdeploy, build, ROOT, tempDir } from './cli.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
@@ -43,7 +39,6 @@ describe('examples/', () => {
         recursive: true,
         filter: (source) => !source.includes('.appdeploy'),
       });
-      await installPlugins(project);
       const applied = await appdeploy(['apply', '--yes'], project);
       expect(applied.stderr).not.toMatch(/failed|Error/);
       expect(applied.code).toBe(0);
@@ -55,19 +50,3 @@ describe('examples/', () => {
     120_000,
   );
 });
-
-async function installPlugins(project: string): Promise<void> {
-  const folder = join(project, 'plugins');
-  if (!existsSync(folder)) return;
-  const emulator = await startLocal({ root: project }, { port: 0 });
-  const client = createClient({ baseUrl: emulator.url, auth: { login: 'admin', password: 'admin' } });
-  try {
-    for (const zip of readdirSync(folder).filter((name) => name.endsWith('.zip'))) {
-      const { fileKey } = await client.files.upload(join(folder, zip));
-      await client.plugins.installPlugin({ fileKey });
-    }
-  } finally {
-    await client.close();
-    await emulator.close();
-  }
-}

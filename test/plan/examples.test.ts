@@ -8,7 +8,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { apply } from '../../src/apply/index.js';
-import { ServiceError } from '../../src/client/index.js';
 import { plan } from '../../src/plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
 import { loadValid, removeProject, useService, writeProject } from './harness.js';
@@ -43,17 +42,6 @@ async function copyExample(name: string): Promise<string> {
   doc.setIn(['environments', 'test'], { baseUrl: service.url, auth: { login: 'admin', password: 'admin' } });
   doc.set('defaultEnvironment', 'test');
   await writeFile(path, doc.toString());
-  // A plug-in package the example carries is installed first, as an administrator does today:
-  // apply adds plug-ins to apps but does not install packages from the project.
-  const plugins = join(root, 'plugins');
-  const zips = (await readdir(plugins).catch(() => [])).filter((file) => file.endsWith('.zip'));
-  for (const zip of zips) {
-    const { fileKey } = await service.client.files.upload(join(plugins, zip));
-    await service.client.plugins.installPlugin({ fileKey }).catch((error: unknown) => {
-      // Installed by an earlier test of the same service: that is the state wanted.
-      if (!(error instanceof ServiceError && error.code === 'GAIA_PL02')) throw error;
-    });
-  }
   return root;
 }
 
