@@ -4,6 +4,7 @@
  * service holds (icons, customization files) as a content hash.
  */
 import { defined, entity, flag } from './canonical.js';
+import { diffSingle } from './diff.js';
 import type {
   Change,
   ExportContext,
@@ -32,6 +33,21 @@ export function underPath(prefix: string | number, changes: readonly Change[]): 
 }
 
 /** A record of named items, as canonical maps hold them. */
+/**
+ * A setting compared only when the manifest gives it (`notifyToCommenter`, a reminder's
+ * `timezone`): a new app's value depends on who made it, and a PUT leaves it alone unless named.
+ */
+export function diffWhenGiven(name: string, desired: Json | undefined, current: Json | undefined): Change[] {
+  if (desired === undefined) return [];
+  if (current === undefined) return [{ action: 'add', path: [name], after: desired }];
+  return underPath(name, diffSingle(desired, current));
+}
+
+/** 1 when a setting compared only when given is given and unchanged. */
+export function unchangedWhenGiven(desired: Json | undefined, current: Json | undefined): number {
+  return desired !== undefined && desired === current ? 1 : 0;
+}
+
 export function asRecord(value: Json | undefined): Record<string, Json> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
 }

@@ -5,8 +5,16 @@
  * it: what a new app has depends on where it was made, and a PUT leaves it alone when not named.
  */
 import { entity, flag } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite, underPath } from './area-kit.js';
-import { diffList, diffSingle, unchangedInList } from './diff.js';
+import {
+  asList,
+  asRecord,
+  diffWhenGiven,
+  entityToManifest,
+  oneWrite,
+  unchangedWhenGiven,
+  underPath,
+} from './area-kit.js';
+import { diffList, unchangedInList } from './diff.js';
 import type { GeneralNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, Change, Json, JsonObject } from './types.js';
@@ -40,14 +48,10 @@ function ruleToManifest(r: JsonObject): JsonObject {
 
 /** `notifyToCommenter` is compared only when the manifest gives it. */
 function diff(desired: GeneralNotificationsCanonical, current: GeneralNotificationsCanonical): Change[] {
-  const changes = underPath('notifications', diffList(desired.notifications, current.notifications));
-  if (desired.notifyToCommenter !== undefined)
-    changes.unshift(
-      ...(current.notifyToCommenter === undefined
-        ? [{ action: 'add' as const, path: ['notifyToCommenter'], after: desired.notifyToCommenter }]
-        : underPath('notifyToCommenter', diffSingle(desired.notifyToCommenter, current.notifyToCommenter))),
-    );
-  return changes;
+  return [
+    ...diffWhenGiven('notifyToCommenter', desired.notifyToCommenter, current.notifyToCommenter),
+    ...underPath('notifications', diffList(desired.notifications, current.notifications)),
+  ];
 }
 
 export const generalNotificationsArea: Area<GeneralNotificationsCanonical> = {
@@ -71,9 +75,7 @@ export const generalNotificationsArea: Area<GeneralNotificationsCanonical> = {
   diff,
   unchangedCount: (desired, current) =>
     unchangedInList(desired.notifications, current.notifications) +
-    (desired.notifyToCommenter !== undefined && desired.notifyToCommenter === current.notifyToCommenter
-      ? 1
-      : 0),
+    unchangedWhenGiven(desired.notifyToCommenter, current.notifyToCommenter),
   writes: (desired, current) =>
     oneWrite('notificationsGeneral', diff(desired, current), async (wctx, revision) => {
       const result = await wctx.client.settings.updateGeneralNotifications({

@@ -7,8 +7,16 @@
  * zone), and a PUT leaves it alone when not named.
  */
 import { entityTarget, numeric, text } from './canonical.js';
-import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
-import { diffList, diffSingle, unchangedInList } from './diff.js';
+import {
+  asList,
+  asRecord,
+  diffWhenGiven,
+  oneWrite,
+  targetToManifest,
+  unchangedWhenGiven,
+  underPath,
+} from './area-kit.js';
+import { diffList, unchangedInList } from './diff.js';
 import type { ReminderNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, Change, Json, JsonObject } from './types.js';
@@ -54,14 +62,10 @@ function ruleToManifest(r: JsonObject): JsonObject {
 }
 
 function diff(desired: ReminderNotificationsCanonical, current: ReminderNotificationsCanonical): Change[] {
-  const changes = underPath('notifications', diffList(desired.notifications, current.notifications));
-  if (desired.timezone !== undefined)
-    changes.unshift(
-      ...(current.timezone === undefined
-        ? [{ action: 'add' as const, path: ['timezone'], after: desired.timezone }]
-        : underPath('timezone', diffSingle(desired.timezone, current.timezone))),
-    );
-  return changes;
+  return [
+    ...diffWhenGiven('timezone', desired.timezone, current.timezone),
+    ...underPath('notifications', diffList(desired.notifications, current.notifications)),
+  ];
 }
 
 export const reminderNotificationsArea: Area<ReminderNotificationsCanonical> = {
@@ -85,7 +89,7 @@ export const reminderNotificationsArea: Area<ReminderNotificationsCanonical> = {
   diff,
   unchangedCount: (desired, current) =>
     unchangedInList(desired.notifications, current.notifications) +
-    (desired.timezone !== undefined && desired.timezone === current.timezone ? 1 : 0),
+    unchangedWhenGiven(desired.timezone, current.timezone),
   writes: (desired, current) =>
     oneWrite('notificationsReminder', diff(desired, current), async (wctx, revision) => {
       const result = await wctx.client.settings.updateReminderNotifications({
