@@ -1,12 +1,24 @@
 /** What every command that acts on a project shares: its flags, and opening it (validated) with a connection. */
 import { formatValidationText, validateProject, type Project } from '../project/index.js';
 import { connect, type Connection } from '../local/connect.js';
+import type { Command } from 'commander';
 import type { Io } from './io.js';
 
 export interface ProjectFlags {
   directory?: string;
   config?: string;
   env?: string;
+}
+
+/** -C, --config and --env, as every command on a project takes them. */
+export function projectOptions(
+  command: Command,
+  directory = 'the project directory (default: the current one)',
+): Command {
+  return command
+    .option('-C, --directory <dir>', directory)
+    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)');
 }
 
 export function collectApp(value: string, previous: string[]): string[] {
@@ -34,4 +46,26 @@ export async function openProject(
   }
   const project = result.project;
   return { project, connection: await connect(project) };
+}
+
+/**
+ * Runs `work` with the project open and its connection closed afterwards, whatever happens; a
+ * project that does not validate sets exit code 1 (validate's output is on stderr).
+ */
+export async function withProject(
+  flags: ProjectFlags,
+  io: Io,
+  state: { exitCode: number },
+  work: (opened: { project: Project; connection: Connection }) => Promise<void>,
+): Promise<void> {
+  const opened = await openProject(flags, io);
+  if (!opened) {
+    state.exitCode = 1;
+    return;
+  }
+  try {
+    await work(opened);
+  } finally {
+    await opened.connection.close();
+  }
 }

@@ -4,30 +4,23 @@
  * the process changed, ACL rules changed. It applies and converges (a fresh plan is empty), and
  * the renamed field still holds its records' values.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
 import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
-import { loadValid, removeProject, useService, writeProject } from './harness.js';
+import { copyExample as copyExampleTo, loadValid, removeProject, useService } from './harness.js';
 
 const service = useService();
 const roots: string[] = [];
 afterEach(async () => {
   for (const root of roots.splice(0)) await removeProject(root);
 });
-const examplesDir = new URL('../../examples/', import.meta.url).pathname;
 
 async function copyExample(name: string): Promise<string> {
-  const root = await writeProject({});
+  const root = await copyExampleTo(service, name);
   roots.push(root);
-  await cp(join(examplesDir, name), root, { recursive: true });
-  const path = join(root, 'appdeploy.yaml');
-  const doc = parseDocument(await readFile(path, 'utf8'));
-  doc.setIn(['environments', 'test'], { baseUrl: service.url, auth: { login: 'admin', password: 'admin' } });
-  doc.set('defaultEnvironment', 'test');
-  await writeFile(path, doc.toString());
   return root;
 }
 

@@ -2,15 +2,13 @@
  * Every example, as a newcomer would use it: planned against a fresh service (every app to be
  * created), applied, and planned again: nothing left to change, in all three renderings.
  */
-import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseDocument } from 'yaml';
 import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
-import { loadValid, removeProject, useService, writeProject } from './harness.js';
+import { copyExample as copyExampleTo, loadValid, removeProject, useService } from './harness.js';
 
 const service = useService();
 const examplesDir = new URL('../../examples/', import.meta.url).pathname;
@@ -32,16 +30,9 @@ afterEach(async () => {
   for (const root of roots.splice(0)) await removeProject(root);
 });
 
-/** The example copied to a temp folder, with a `test` environment at the service as its default. */
 async function copyExample(name: string): Promise<string> {
-  const root = await writeProject({});
+  const root = await copyExampleTo(service, name);
   roots.push(root);
-  await cp(join(examplesDir, name), root, { recursive: true });
-  const path = join(root, 'appdeploy.yaml');
-  const doc = parseDocument(await readFile(path, 'utf8'));
-  doc.setIn(['environments', 'test'], { baseUrl: service.url, auth: { login: 'admin', password: 'admin' } });
-  doc.set('defaultEnvironment', 'test');
-  await writeFile(path, doc.toString());
   return root;
 }
 

@@ -2,10 +2,11 @@
  * Deployer tests: a real local service on port 0, projects written to temp folders whose
  * `test` environment points at it, and a client to look at what the service holds.
  */
-import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, mkdir, readFile, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { parseDocument } from 'yaml';
 import { createClient, type Client } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
@@ -93,4 +94,16 @@ export async function loadValid(root: string): Promise<Project> {
   if (!result.project)
     throw new Error(result.problems.map((p) => `${p.file}:${p.line}: ${p.message}`).join('\n'));
   return result.project;
+}
+
+/** An example of examples/ copied to a temp folder, with a `test` environment at the service as its default. */
+export async function copyExample(service: Pick<ServiceHandle, 'url'>, name: string): Promise<string> {
+  const root = await writeProject({});
+  await cp(new URL(`../../examples/${name}/`, import.meta.url), root, { recursive: true });
+  const path = join(root, 'appdeploy.yaml');
+  const doc = parseDocument(await readFile(path, 'utf8'));
+  doc.setIn(['environments', 'test'], { baseUrl: service.url, auth: ADMIN });
+  doc.set('defaultEnvironment', 'test');
+  await writeFile(path, doc.toString());
+  return root;
 }

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { Option } from 'commander';
 import { apply, DEFAULT_APPLY_TIMEOUT_MS, progressPrinter, type ApplyResult } from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
@@ -8,7 +7,8 @@ import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/ind
 import type { Project } from '../../project/index.js';
 import { renderText } from '../../render/index.js';
 import type { Io } from '../io.js';
-import { collectApp, openProject, type ProjectFlags } from '../project-flags.js';
+import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
 interface ApplyFlags extends ProjectFlags {
@@ -28,13 +28,9 @@ interface ApplyFlags extends ProjectFlags {
  * interrupted before the deploy call.
  */
 export const registerApply: RegisterCommand = (program, io, state) => {
-  program
-    .command('apply')
+  projectOptions(program.command('apply'))
     .description('Write the changes to every app and deploy them all at once; all or nothing.')
     .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
-    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
     .option('--yes', 'apply without asking (required without a terminal)')
     .option('--allow-data-loss', 'remove fields and options that hold record values')
@@ -51,13 +47,7 @@ export const registerApply: RegisterCommand = (program, io, state) => {
         throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
           hint: 'Save a plan of those apps instead: appdeploy plan --app KEY --out FILE.',
         });
-      const opened = await openProject(flags, io);
-      if (!opened) {
-        state.exitCode = 1;
-        return;
-      }
-      const { project, connection } = opened;
-      try {
+      await withProject(flags, io, state, async ({ project, connection }) => {
         const client = connection.client;
         const thePlan =
           planFile === undefined
@@ -72,7 +62,16 @@ export const registerApply: RegisterCommand = (program, io, state) => {
           state.exitCode = 0;
           return;
         }
-        if (planFile === undefined && !flags.yes && !(await confirmed(io))) {
+        if (
+          planFile === undefined &&
+          !flags.yes &&
+          !(await confirmed(io, {
+            command: 'apply',
+            yesDoes: 'to apply',
+            ask: 'Do you want to apply these changes? Enter yes to apply: ',
+            cancelled: 'Apply cancelled: nothing was changed.',
+          }))
+        ) {
           state.exitCode = 1;
           return;
         }
@@ -80,30 +79,9 @@ export const registerApply: RegisterCommand = (program, io, state) => {
         if (flags.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
         else io.out(textResult(result));
         state.exitCode = result.exitCode;
-      } finally {
-        await connection.close();
-      }
+      });
     });
 };
-
-/** Asks on a terminal; without one, refuses (a pipe or CI cannot say yes by accident). */
-async function confirmed(io: Io): Promise<boolean> {
-  if (!io.interactive) {
-    io.err(
-      'Error: apply asks for confirmation, and there is no terminal to ask on.\n  Pass --yes to apply.\n',
-    );
-    return false;
-  }
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await rl.question('\nDo you want to apply these changes? Enter yes to apply: ');
-    if (answer.trim() === 'yes') return true;
-    io.err('Apply cancelled: nothing was changed.\n');
-    return false;
-  } finally {
-    rl.close();
-  }
-}
 
 /**
  * Runs apply with SIGINT/SIGTERM wired to its abort signal: the first one stops the writes and

@@ -11,7 +11,7 @@ import {
   type Selection,
 } from '../../export/index.js';
 import { CONFIG_NAMES } from '../../project/index.js';
-import { openProject, collectApp, type ProjectFlags } from '../project-flags.js';
+import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface ExportFlags extends ProjectFlags {
@@ -25,12 +25,11 @@ interface ExportFlags extends ProjectFlags {
 
 /** `appdeploy export`: apps on the service -> manifests in the project (created when absent). */
 export const registerExport: RegisterCommand = (program, io, state) => {
-  program
-    .command('export')
+  projectOptions(
+    program.command('export'),
+    'the project directory (default: the current one; created when absent)',
+  )
     .description('Write the settings of apps on the service into the project: one manifest per app.')
-    .option('-C, --directory <dir>', 'the project directory (default: the current one; created when absent)')
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
     .option('--app <id|key>', 'export this app, by id or by project key (repeatable)', collectApp, [])
     .option('--space <id>', 'export every app of this space')
     .option('--all', 'export every app the service shows')
@@ -40,13 +39,7 @@ export const registerExport: RegisterCommand = (program, io, state) => {
     .action(async (flags: ExportFlags) => {
       const selection = selectionOf(flags);
       const created = await ensureProjectFile(flags);
-      const opened = await openProject(flags, io);
-      if (!opened) {
-        state.exitCode = 1;
-        return;
-      }
-      const { project, connection } = opened;
-      try {
+      await withProject(flags, io, state, async ({ project, connection }) => {
         const result = await exportApps({
           project,
           client: connection.client,
@@ -58,9 +51,7 @@ export const registerExport: RegisterCommand = (program, io, state) => {
         });
         io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
         state.exitCode = result.exitCode;
-      } finally {
-        await connection.close();
-      }
+      });
     });
 };
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { hasChanges, plan } from '../../plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
-import { openProject, collectApp, type ProjectFlags } from '../project-flags.js';
+import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface PlanFlags extends ProjectFlags {
@@ -15,12 +15,8 @@ interface PlanFlags extends ProjectFlags {
 
 /** `appdeploy plan`: what apply would change, and what could go wrong; changes nothing. */
 export const registerPlan: RegisterCommand = (program, io, state) => {
-  program
-    .command('plan')
+  projectOptions(program.command('plan'))
     .description('Show what apply would change in each app, against its draft and live settings.')
-    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
     .option('--app <key>', 'plan only this app (repeatable)', collectApp, [])
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'),
@@ -28,13 +24,7 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
     .option('--out <file>', 'also save the plan (JSON) for `appdeploy apply <file>`')
     .option('--detailed-exitcode', 'exit 0 when nothing changes, 2 when something does (1 on errors)')
     .action(async (flags: PlanFlags) => {
-      const opened = await openProject(flags, io);
-      if (!opened) {
-        state.exitCode = 1;
-        return;
-      }
-      const { project, connection } = opened;
-      try {
+      await withProject(flags, io, state, async ({ project, connection }) => {
         const result = await plan({ project, client: connection.client, apps: flags.app });
         if (flags.out !== undefined) await writeFile(resolve(flags.out), renderJson(result));
         io.out(
@@ -47,8 +37,6 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
         if (flags.out !== undefined)
           io.err(`Saved the plan to ${flags.out}; apply it with \`appdeploy apply ${flags.out}\`.\n`);
         state.exitCode = flags.detailedExitcode && hasChanges(result) ? 2 : 0;
-      } finally {
-        await connection.close();
-      }
+      });
     });
 };

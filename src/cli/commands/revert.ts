@@ -1,7 +1,6 @@
-import { createInterface } from 'node:readline/promises';
 import { plan } from '../../plan/index.js';
-import type { Io } from '../io.js';
-import { collectApp, openProject, type ProjectFlags } from '../project-flags.js';
+import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
 interface RevertFlags extends ProjectFlags {
@@ -17,24 +16,14 @@ interface RevertFlags extends ProjectFlags {
  * the question is open is left alone (the service refuses the stale revision).
  */
 export const registerRevert: RegisterCommand = (program, io, state) => {
-  program
-    .command('revert')
+  projectOptions(program.command('revert'))
     .description(
       "Discard the apps' pending drafts (undeployed settings changes), back to their live settings.",
     )
-    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
     .option('--yes', 'discard without asking (required without a terminal)')
     .action(async (flags: RevertFlags) => {
-      const opened = await openProject(flags, io);
-      if (!opened) {
-        state.exitCode = 1;
-        return;
-      }
-      const { project, connection } = opened;
-      try {
+      await withProject(flags, io, state, async ({ project, connection }) => {
         const thePlan = await plan({ project, client: connection.client, apps: flags.app });
         const pending = thePlan.apps.flatMap((app) => {
           const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));
@@ -49,7 +38,15 @@ export const registerRevert: RegisterCommand = (program, io, state) => {
         }
         io.out('Pending drafts to discard:\n');
         for (const app of pending) io.out(`  ${app.key} (app ${app.id}): ${app.areas.join(', ')}\n`);
-        if (!flags.yes && !(await confirmed(io))) {
+        if (
+          !flags.yes &&
+          !(await confirmed(io, {
+            command: 'revert',
+            yesDoes: 'to discard the drafts',
+            ask: 'Discard these drafts? Enter yes to discard: ',
+            cancelled: 'Revert cancelled: nothing was changed.',
+          }))
+        ) {
           state.exitCode = 1;
           return;
         }
@@ -61,27 +58,6 @@ export const registerRevert: RegisterCommand = (program, io, state) => {
           `Reverted ${pending.length} app${pending.length === 1 ? '' : 's'}: their settings are the live ones again.\n`,
         );
         state.exitCode = 0;
-      } finally {
-        await connection.close();
-      }
+      });
     });
 };
-
-/** Asks on a terminal; without one, refuses, so a script cannot discard someone's work by accident. */
-async function confirmed(io: Io): Promise<boolean> {
-  if (!io.interactive) {
-    io.err(
-      'Error: revert asks for confirmation, and there is no terminal to ask on.\n  Pass --yes to discard the drafts.\n',
-    );
-    return false;
-  }
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = await rl.question('\nDiscard these drafts? Enter yes to discard: ');
-    if (answer.trim() === 'yes') return true;
-    io.err('Revert cancelled: nothing was changed.\n');
-    return false;
-  } finally {
-    rl.close();
-  }
-}

@@ -2,7 +2,7 @@ import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
 import { plan, type AreaKey, type Plan } from '../../plan/index.js';
 import type { Project } from '../../project/index.js';
-import { collectApp, openProject, type ProjectFlags } from '../project-flags.js';
+import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface StatusFlags extends ProjectFlags {
@@ -38,28 +38,16 @@ export interface StatusResult {
  * errors. It reads through `plan()`, so "drift" means exactly "plan would change something".
  */
 export const registerStatus: RegisterCommand = (program, io, state) => {
-  program
-    .command('status')
+  projectOptions(program.command('status'))
     .description('Show, per app, the last deployment, pending drafts and drift from the manifests.')
-    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)')
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (flags: StatusFlags) => {
-      const opened = await openProject(flags, io);
-      if (!opened) {
-        state.exitCode = 1;
-        return;
-      }
-      const { project, connection } = opened;
-      try {
+      await withProject(flags, io, state, async ({ project, connection }) => {
         const result = await readStatus(project, connection.client, flags.app, connection.describe);
         io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : statusText(result));
         state.exitCode = result.inSync ? 0 : 2;
-      } finally {
-        await connection.close();
-      }
+      });
     });
 };
 
