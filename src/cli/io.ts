@@ -6,6 +6,8 @@ export interface Io {
   readonly color?: boolean;
   /** Whether a person is at the keyboard (stdin and stderr are terminals): prompts may be asked. */
   readonly interactive?: boolean;
+  /** stderr is a terminal: progress may redraw a live line there. */
+  readonly liveProgress?: boolean;
 }
 
 export const processIo: Io = {
@@ -13,4 +15,5 @@ export const processIo: Io = {
   err: (text) => void process.stderr.write(text),
   color: process.stdout.isTTY === true && !process.env.NO_COLOR,
   interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
+  liveProgress: process.stderr.isTTY === true,
 };

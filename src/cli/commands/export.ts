@@ -47,7 +47,7 @@ export const registerExport: RegisterCommand = (program, io, state) => {
           draft: flags.draft,
           files: flags.files,
           projectFileCreated: created,
-          onProgress: (event) => io.err(progressLine(event)),
+          onProgress: (event) => io.err(progress(event, io.liveProgress === true)),
         });
         io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
         state.exitCode = result.exitCode;
@@ -88,6 +88,17 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
   await createProjectFile(path);
   return true;
+}
+
+/**
+ * A line per app; on a terminal, also a live counter below the lines, redrawn in place (the
+ * next app's line overwrites it, and the last one is cleared).
+ */
+export function progress(event: ExportProgress, live: boolean): string {
+  if (!live) return progressLine(event);
+  const clear = '\r\u001b[K';
+  const counter = event.index < event.total ? `exported ${event.index} of ${event.total} apps...` : '';
+  return `${clear}${progressLine(event)}${counter}`;
 }
 
 function progressLine({ index, total, app }: ExportProgress): string {
