@@ -210,7 +210,7 @@ function checkRows(
     }
     const rawId = (row as { id?: unknown }).id;
     const old = rawId === undefined || rawId === null ? undefined : before.get(text(rawId));
-    const cells: Record<string, Json> = {};
+    const cells: Record<string, FieldValue> = {};
     for (const [code, field] of Object.entries(inner)) {
       if (!isWritable(field)) continue;
       const cellPath = `${rowPath}.value.${code}`;
@@ -228,7 +228,20 @@ function checkRows(
       if (checked === INVALID) ok = false;
       else cells[code] = { type: typeOf(field), value: checked };
     }
-    rows.push({ id: old ? old.id : newRowId(env.ctx, env.appId), value: cells });
+    // Lookups inside a table work per row, among the row's own fields: a new row runs them all, a
+    // kept row those whose key it sends (the copies of the others stay, a snapshot).
+    if (ok && env.problems.empty) {
+      const keys = old ? Object.keys(values) : Object.keys(inner);
+      runLookups(cells, keys, { ...env, fields: inner });
+    }
+    rows.push({ id: old ? old.id : newRowId(env.ctx, env.appId), value: cellsJson(cells) });
   });
   return ok ? rows : INVALID;
+}
+
+/** A row's cells as stored JSON. */
+function cellsJson(cells: Record<string, FieldValue>): JsonObject {
+  return Object.fromEntries(
+    Object.entries(cells).map(([code, c]) => [code, { type: c.type, value: c.value }]),
+  );
 }
