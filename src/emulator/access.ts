@@ -20,21 +20,32 @@ const ACL_FLAG: Record<AppPermission, string> = {
 };
 
 /**
- * The app, or 404 GAIA_AP01. `live` also requires it to have been deployed once. Through
- * `/k/guest/{spaceId}/v1/` only the apps of that guest space are in reach, as on the platform:
- * any other app is not found there, whoever calls. (That the path names a guest space at all is
- * checked once for every call, by `requireGuestSpace` in the HTTP edge.)
+ * The app, or 404 GAIA_AP01. `live` also requires it to have been deployed once. As on the
+ * platform, an app of a guest space is reached only through its own `/k/guest/{spaceId}/v1/`
+ * path (through `/k/v1/` it is 400 GAIA_IL23), and through a guest path only the apps of that
+ * guest space are (any other is 403 CB_NO02), whoever calls. (That the path names a guest space
+ * at all is checked once for every call, by `requireGuestSpace` in the HTTP edge.)
  */
 export function findApp(req: ApiRequest, appId: string, copy: 'draft' | 'live'): AppDoc {
   const app = req.ctx.store.table<AppDoc>(APPS_TABLE).get(appId);
   if (!app || (copy === 'live' && app.live === null)) throw errors.appNotFound(appId);
   if (req.guestSpaceId !== null && app.spaceId !== req.guestSpaceId)
     throw new ApiError(
-      404,
-      'GAIA_AP01',
+      403,
+      'CB_NO02',
       `The app (id: ${appId}) is not in guest space ${req.guestSpaceId}; call an app of a guest space through its own /k/guest/{spaceId}/v1/ path, and any other app through /k/v1/.`,
     );
+  if (req.guestSpaceId === null && app.spaceId !== null && isGuestSpace(req, app.spaceId))
+    throw new ApiError(
+      400,
+      'GAIA_IL23',
+      `The app (id: ${appId}) is in guest space ${app.spaceId}; call it through /k/guest/${app.spaceId}/v1/.`,
+    );
   return app;
+}
+
+function isGuestSpace(req: Pick<ApiRequest, 'ctx'>, spaceId: string): boolean {
+  return req.ctx.store.table<SpaceRef>(SPACES_TABLE).get(spaceId)?.isGuest === true;
 }
 
 /**
@@ -44,7 +55,7 @@ export function findApp(req: ApiRequest, appId: string, copy: 'draft' | 'live'):
  */
 export function requireGuestSpace(req: Pick<ApiRequest, 'ctx' | 'guestSpaceId'>): void {
   const id = req.guestSpaceId;
-  if (id === null || req.ctx.store.table<SpaceRef>(SPACES_TABLE).get(id)?.isGuest === true) return;
+  if (id === null || isGuestSpace(req, id)) return;
   throw new ApiError(
     404,
     'GAIA_SP01',

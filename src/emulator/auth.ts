@@ -1,3 +1,5 @@
+import { langOf, type Lang } from './messages/lang.js';
+import { userLang } from './messages/user-lang.js';
 import { errors } from './errors.js';
 import type { EmulatorContext } from './context.js';
 import { guestSpaceIds } from './model/space.js';
@@ -22,6 +24,8 @@ export interface GuestDoc {
   readonly code: string;
   readonly password: string;
   readonly name: string;
+  /** The guest's profile as given; `locale` is their language (`auto`: as the browser). */
+  readonly profile?: { readonly locale?: string };
 }
 
 export type Principal =
@@ -31,6 +35,8 @@ export type Principal =
       readonly name: string;
       readonly admin: boolean;
       readonly guest: boolean;
+      /** The user's language setting; absent: "as the browser" (Accept-Language decides). */
+      readonly lang?: Lang;
       /** The groups and organizations the user belongs to (records/directory.ts `unitsOf`), for ACL entities. */
       readonly units: ReadonlySet<string>;
       /** For a guest: the guest spaces they are a member of (see model/space.ts). */
@@ -80,6 +86,7 @@ function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {
       name: user.name ?? login,
       admin: user.admin,
       guest: false,
+      ...langField(userLang(ctx, login, user.lang)),
       units: unitsOf(ctx, login),
     };
   }
@@ -90,6 +97,7 @@ function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {
       login,
       name: guest.name,
       admin: false,
+      ...langField(userLang(ctx, login, langOf(guest.profile?.locale ?? ''))),
       guest: true,
       units: unitsOf(ctx, login),
       guestSpaces: guestSpaceIds(ctx.store, login),
@@ -106,4 +114,8 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 export function principalEntity(principal: Principal): { code: string; name: string } {
   if (principal.kind === 'user') return { code: principal.login, name: principal.name };
   return { code: 'api-token', name: 'API token' };
+}
+
+function langField(lang: Lang | undefined): { lang?: Lang } {
+  return lang ? { lang } : {};
 }

@@ -1,3 +1,4 @@
+import type { Lang } from './messages/lang.js';
 import type { Clock } from './clock.js';
 import type { Store } from './store/store.js';
 import type { EmulatorSettings } from './options.js';
@@ -48,6 +49,8 @@ export interface ApiRequest {
   readonly body: Buffer;
   readonly contentType: string;
   readonly ctx: EmulatorContext;
+  /** The caller's language (messages/lang.ts `chooseLang`); absent in calls built outside HTTP: en. */
+  readonly lang?: Lang;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -11,6 +11,7 @@ import type { EmulatorContext } from './context.js';
 
 export type { EmulatorOptions, EmulatorUser, EmulatorSettings } from './options.js';
 export { parseUserSpec, isLoopback } from './options.js';
+export type { Lang } from './messages/lang.js';
 
 export interface RunningEmulator {
   /** Base URL, `http://HOST:PORT`, no trailing slash. */

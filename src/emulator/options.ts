@@ -1,9 +1,13 @@
+import { langOf, type Lang } from './messages/lang.js';
+
 /** A login/password user of the emulator. */
 export interface EmulatorUser {
   readonly login: string;
   readonly password: string;
   readonly admin: boolean;
   readonly name?: string;
+  /** The user's language setting; absent means "as the browser" (Accept-Language decides). */
+  readonly lang?: Lang;
 }
 
 export interface EmulatorOptions {
@@ -29,6 +33,8 @@ export interface EmulatorOptions {
   concurrencyLimit?: number;
   /** Journal size (bytes) at which it is compacted into a snapshot. Default 64 MB. */
   compactAtBytes?: number;
+  /** The organisation's language: answers when neither the user nor Accept-Language says. Default en. */
+  locale?: Lang;
 }
 
 /** The options with every default filled in. */
@@ -46,6 +52,7 @@ export interface EmulatorSettings {
   readonly maxFileBytes: number;
   readonly concurrencyLimit: number;
   readonly compactAtBytes: number;
+  readonly locale: Lang;
 }
 
 export const DEFAULT_USERS: readonly EmulatorUser[] = [
@@ -67,6 +74,7 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     maxFileBytes: options.maxFileBytes ?? 100 * 1024 * 1024,
     concurrencyLimit: options.concurrencyLimit ?? 100,
     compactAtBytes: options.compactAtBytes ?? 64 * 1024 * 1024,
+    locale: options.locale ?? 'en',
   };
 }
 
@@ -78,17 +86,19 @@ function isDefaultCredentials(user: EmulatorUser): boolean {
   return user.login === 'admin' && user.password === 'admin';
 }
 
-/** Parses `login:password[:admin]` as the `--user` flag takes it. */
+/** Parses `login:password[:admin][:lang]` (lang: en, ja or zh) as the `--user` flag takes it. */
 export function parseUserSpec(spec: string): EmulatorUser {
   const parts = spec.split(':');
+  const lang = parts.length >= 3 && parts.at(-1) !== undefined ? langOf(parts.at(-1)!) : undefined;
+  if (lang) parts.pop();
   const admin = parts.length >= 3 && parts.at(-1) === 'admin';
   const login = parts[0] ?? '';
   const password = parts.slice(1, admin ? -1 : undefined).join(':');
   if (!login || !password)
     throw new Error(
-      `--user ${JSON.stringify(spec.split(':')[0])}...: expected login:password or login:password:admin`,
+      `--user ${JSON.stringify(spec.split(':')[0])}...: expected login:password[:admin][:en|ja|zh]`,
     );
-  return { login, password, admin };
+  return { login, password, admin, ...(lang ? { lang } : {}) };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);

@@ -8,6 +8,8 @@ import { parseQueryString } from './http/query-string.js';
 import { bodyLimit, mediaType, parseJsonObject, readBody } from './http/body.js';
 import { foldGuestPath } from './router.js';
 import { settleDeploys } from './model/deploy-state.js';
+import { chooseLang, type Lang } from './messages/lang.js';
+import { translateBody } from './messages/translate.js';
 import type { ApiRequest, EmulatorContext, Fault, HttpMethod, RawResponse } from './context.js';
 
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
@@ -34,13 +36,17 @@ async function handle(
   overLimit: boolean,
 ): Promise<void> {
   let result: { status: number; body: unknown } | RawResponse;
+  // Accept-Language or the service default until the caller is known; dispatch then applies the
+  // user's own setting, so even a refused call answers in the caller's language.
+  const lang = { value: chooseLang(undefined, header(req, 'accept-language'), ctx.settings.locale) };
   try {
     if (overLimit) throw errors.tooMany();
-    const outcome = await dispatch(ctx, req);
+    const outcome = await dispatch(ctx, req, lang);
     if (outcome === 'dropped') return;
     result = outcome;
   } catch (error) {
-    result = errorResult(error);
+    const failed = errorResult(error);
+    result = { status: failed.status, body: translateBody(failed.body, lang.value) };
   }
   if (ctx.settings.latencyMs > 0) await sleep(ctx.settings.latencyMs);
   // The rest of an oversized body is never read, so this connection cannot carry another request.
@@ -51,6 +57,7 @@ async function handle(
 async function dispatch(
   ctx: EmulatorContext,
   req: IncomingMessage,
+  lang: { value: Lang },
 ): Promise<{ status: number; body: unknown } | RawResponse | 'dropped'> {
   const url = splitUrl(req.url ?? '/');
   const rawMethod = (req.method ?? 'GET').toUpperCase();
@@ -97,6 +104,7 @@ async function dispatch(
   const fromQuery = new Set(Object.keys(query).filter((name) => !(name in bodyParams)));
   const params = new Params({ ...query, ...bodyParams }, fromQuery);
   const principal = authenticate(req.headers, ctx);
+  if (principal.kind === 'user' && principal.lang) lang.value = principal.lang;
   if (route.auth !== 'any' && principal.kind !== 'user')
     throw errors.forbidden('this operation with an API token');
   if (route.auth === 'admin' && !(principal.kind === 'user' && principal.admin))
@@ -115,6 +123,7 @@ async function dispatch(
     body,
     contentType: type,
     ctx,
+    lang: lang.value,
   };
   const value = await route.handler(apiRequest);
   if (isRaw(value)) return value;
@@ -146,6 +155,11 @@ function takeFault(ctx: EmulatorContext, method: string, path: string): Fault | 
 function faultBody(status: number): unknown {
   const code = status === 429 ? 'GAIA_TO04' : status >= 500 ? 'CB_IL02' : 'CB_FA01';
   return { code, id: errorId(), message: `Fault injected by the emulator control API (HTTP ${status}).` };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
 }
 
 function isRaw(value: unknown): value is RawResponse {

@@ -45,6 +45,15 @@ function checkPredicate(predicate: Predicate, fields: FieldMap, problems: QueryP
   if (!found) return;
   const { field, spec } = found;
   const operator = operatorOf(predicate);
+  if (field.subtable !== undefined && (operator === '=' || operator === '!=')) {
+    problems.push({
+      code: 'GAIA_IQ07',
+      message: `The operator "${operator}" cannot be used on "${code}", a field inside the table "${field.subtable}"; use "${operator === '=' ? 'in' : 'not in'}".`,
+      position: predicate.position,
+      field: code,
+    });
+    return;
+  }
   if (!spec.operators.includes(operator)) {
     const inTable = field.subtable === undefined ? '' : ` inside the table "${field.subtable}"`;
     problems.push({

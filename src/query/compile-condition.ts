@@ -34,7 +34,7 @@ export function compileCondition(
 ): RecordTest {
   switch (condition.kind) {
     case 'and': {
-      const tests = condition.conditions.map((c) => compileCondition(c, bind));
+      const tests = compileAnd(condition.conditions, bind);
       const [a, b] = tests;
       if (tests.length === 2 && a && b) return (r) => a(r) && b(r);
       return (r) => tests.every((test) => test(r));
@@ -49,7 +49,7 @@ export function compileCondition(
     case 'in':
     case 'like':
     case 'empty':
-      return compilePredicate(bind(condition));
+      return access(predicateParts(bind(condition)));
     default: {
       const never: never = condition;
       return never;
@@ -58,11 +58,45 @@ export function compileCondition(
 }
 
 /**
+ * The tests of an `and`'s operands. Positive conditions on fields of one table must hold in the
+ * same row, as on the platform, so they are tested together row by row; negative ones speak of
+ * the whole table (no row matches) and stay apart.
+ */
+function compileAnd(
+  conditions: readonly Condition[],
+  bind: (predicate: Predicate) => BoundPredicate,
+): RecordTest[] {
+  const tests: RecordTest[] = [];
+  const byTable = new Map<string, PredicateParts[]>();
+  for (const c of conditions) {
+    if (c.kind === 'and' || c.kind === 'or') {
+      tests.push(compileCondition(c, bind));
+      continue;
+    }
+    const parts = predicateParts(bind(c));
+    if (parts.subtable === undefined || parts.negated) tests.push(access(parts));
+    else byTable.set(parts.subtable, [...(byTable.get(parts.subtable) ?? []), parts]);
+  }
+  for (const [table, group] of byTable) tests.push(sameRow(table, group));
+  return tests;
+}
+
+/** A predicate reduced to a test of one value, where the value is, and whether it is negated. */
+interface PredicateParts {
+  readonly code: string;
+  readonly subtable: string | undefined;
+  readonly test: ValueTest;
+  readonly negated: boolean;
+  /** `not in`: over a table it needs at least one row (a record with no rows does not match). */
+  readonly needsRows: boolean;
+}
+
+/**
  * Negative operators (`!=`, `not in`, `not like`, `is empty`) are the negation of their positive
  * twin, so an empty value matches `!= "x"` and `not in (...)`, and a subtable matches a negative
  * operator when no row matches the positive one.
  */
-function compilePredicate(bound: BoundPredicate): RecordTest {
+function predicateParts(bound: BoundPredicate): PredicateParts {
   const { predicate, domain, values } = bound;
   let test: ValueTest;
   let negated: boolean;
@@ -90,20 +124,29 @@ function compilePredicate(bound: BoundPredicate): RecordTest {
       return never;
     }
   }
-  return access(predicate.field.code, bound.subtable, test, negated);
+  const needsRows = predicate.kind === 'in' && predicate.negated;
+  return { code: predicate.field.code, subtable: bound.subtable, test, negated, needsRows };
 }
 
-function access(code: string, subtable: string | undefined, test: ValueTest, negated: boolean): RecordTest {
+function access(parts: PredicateParts): RecordTest {
+  const { code, subtable, test, negated, needsRows } = parts;
   if (subtable === undefined) return negated ? (r) => !test(r[code]?.value) : (r) => test(r[code]?.value);
-  const anyRow: RecordTest = (r) => {
-    for (const row of stringArray(r[subtable]?.value)) {
-      const cells = typeof row === 'object' && row !== null ? (row as { value?: unknown }).value : undefined;
-      const cell = typeof cells === 'object' && cells !== null ? (cells as QueryRecord)[code] : undefined;
-      if (test(cell?.value)) return true;
-    }
-    return false;
-  };
-  return negated ? (r) => !anyRow(r) : anyRow;
+  const anyRow: RecordTest = (r) => rowsOf(r, subtable).some((cells) => test(cells[code]?.value));
+  if (!negated) return anyRow;
+  // `not in` over a table: no row has the value, and there is a row (platform-facts-verified).
+  return needsRows ? (r) => rowsOf(r, subtable).length > 0 && !anyRow(r) : (r) => !anyRow(r);
+}
+
+/** Positive conditions on one table's fields: some row meets them all. */
+function sameRow(table: string, group: readonly PredicateParts[]): RecordTest {
+  return (r) => rowsOf(r, table).some((cells) => group.every((p) => p.test(cells[p.code]?.value)));
+}
+
+function rowsOf(record: QueryRecord, table: string): QueryRecord[] {
+  return stringArray(record[table]?.value).map((row) => {
+    const cells = typeof row === 'object' && row !== null ? (row as { value?: unknown }).value : undefined;
+    return typeof cells === 'object' && cells !== null ? (cells as QueryRecord) : {};
+  });
 }
 
 function isScalar(domain: Domain): domain is ScalarDomain {

@@ -24,18 +24,28 @@ export interface CompiledQuery<R extends QueryRecord = QueryRecord> {
 /** The hosted platform's order when a query has none. */
 export const DEFAULT_ORDER: readonly SortKey[] = [{ field: { code: '$id', position: 0 }, direction: 'desc' }];
 
+export interface CompileOptions {
+  /**
+   * Let a value outside a choice field's options (GAIA_IQ10) match nothing instead of refusing
+   * the query: for stored conditions (record ACL rules, process actions), which must keep working
+   * after an option is renamed. A query sent to Get Records is refused, as the platform does.
+   */
+  readonly tolerateOptions?: boolean;
+}
+
 /**
  * Compiles `query` for the app whose fields are `fields`, relative to `context` (clock, user,
- * time zone). Throws QueryCheckError when checkQuery finds a problem, except a value outside a
- * choice field's options (GAIA_IQ07), which simply matches nothing: a stored filter keeps working
- * after an option is renamed.
+ * time zone). Throws QueryCheckError when checkQuery finds a problem (see CompileOptions).
  */
 export function compileQuery<R extends QueryRecord = QueryRecord>(
   query: Query,
   fields: FieldMap,
   context: QueryContext,
+  options: CompileOptions = {},
 ): CompiledQuery<R> {
-  const problems = checkQuery(query, fields).filter((p) => p.code !== 'GAIA_IQ07');
+  const problems = checkQuery(query, fields).filter(
+    (p) => !(options.tolerateOptions === true && p.code === 'GAIA_IQ10'),
+  );
   if (problems.length > 0) throw new QueryCheckError(problems);
   const bind = (predicate: Predicate): BoundPredicate => {
     const field = lookupField(fields, predicate.field.code);

@@ -70,6 +70,7 @@ export function parseFunction(
       throw new QuerySyntaxError(
         `${name}() takes a weekday (SUNDAY to SATURDAY), not "${arg.text}"`,
         arg.position,
+        'GAIA_IQ23',
       );
     }
     return { name, weekday: upper };
@@ -84,6 +85,7 @@ export function parseFunction(
       throw new QuerySyntaxError(
         `${name}() takes a day of the month (1 to 31) or LAST, not "${arg.text}"`,
         arg.position,
+        'GAIA_IQ23',
       );
     }
     return { name, day };
@@ -95,6 +97,7 @@ export function parseFunction(
     throw new QuerySyntaxError(
       `FROM_TODAY() takes a whole number of units first, not "${amountArg.text}"`,
       amountArg.position,
+      'GAIA_IQ23',
     );
   }
   const unit = unitArg.text.toUpperCase();
@@ -102,6 +105,7 @@ export function parseFunction(
     throw new QuerySyntaxError(
       `FROM_TODAY() takes DAYS, WEEKS, MONTHS or YEARS second, not "${unitArg.text}"`,
       unitArg.position,
+      'GAIA_IQ25',
     );
   }
   return { name, amount: Number(amountArg.text), unit };
@@ -122,5 +126,7 @@ function expectCount(
         ? `${min} arguments`
         : `at most ${max} argument${max === 1 ? '' : 's'}`;
   const position = args.length > max ? (args[max]?.position ?? close) : close;
-  throw new QuerySyntaxError(`${name}() takes ${expected}`, position);
+  // Too few arguments has its own code on the platform; too many is a plain syntax error.
+  const code = args.length < min ? 'GAIA_IL08' : undefined;
+  throw new QuerySyntaxError(`${name}() takes ${expected}`, position, code);
 }

@@ -15,12 +15,12 @@ export type {
   Weekday,
 } from './ast.js';
 export { operatorOf } from './ast.js';
-export { QueryCheckError, QuerySyntaxError } from './errors.js';
+export { QueryCheckError, QuerySyntaxError, type ArgumentErrorCode } from './errors.js';
 export { FUNCTION_NAMES } from './functions.js';
 export { parseFilter, parseQuery, parseSort } from './parser.js';
 export type { QueryProblem, QueryProblemCode } from './problems.js';
 export { checkQuery } from './check.js';
-export { compileQuery, DEFAULT_ORDER, type CompiledQuery } from './compile.js';
+export { compileQuery, DEFAULT_ORDER, type CompiledQuery, type CompileOptions } from './compile.js';
 export type { QueryRecord } from './compile-condition.js';
 export {
   fieldsFromProperties,

@@ -11,7 +11,10 @@ export type Token =
 export type SymbolText = '(' | ')' | ',' | '=' | '!=' | '>' | '<' | '>=' | '<=';
 
 /** Characters that end a word: whitespace is handled separately. */
-const WORD_BREAK = new Set(['(', ')', ',', '"', '=', '!', '<', '>']);
+const WORD_BREAK = new Set(['(', ')', ',', '"', "'", '=', '!', '<', '>']);
+
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -29,6 +32,9 @@ export function tokenize(text: string): Token[] {
       i = end;
       continue;
     }
+    // The platform reads double-quoted strings only: `'x'` is a syntax error there, not a word.
+    if (ch === "'")
+      throw new QuerySyntaxError('strings are written in double quotes ("x"), not single quotes', start);
     if (ch === '(' || ch === ')' || ch === ',' || ch === '=') {
       tokens.push({ kind: 'symbol', text: ch, start });
       i++;
@@ -55,7 +61,10 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** A double-quoted literal; a backslash takes the next character as it is (`\"`, `\\`). */
+/**
+ * A double-quoted literal; a backslash takes the next character as it is (`\"`, `\\`). A raw
+ * control character (a tab, a line break) inside it is refused, as the platform refuses it.
+ */
 function readString(text: string, start: number): { value: string; end: number } {
   let value = '';
   let i = start + 1;
@@ -68,6 +77,11 @@ function readString(text: string, start: number): { value: string; end: number }
       i += 2;
       continue;
     }
+    if (CONTROL.test(ch))
+      throw new QuerySyntaxError(
+        `a raw control character (U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}) in a string literal`,
+        i,
+      );
     value += ch;
     i++;
   }

@@ -108,7 +108,7 @@ function resolveLiteral(
     case 'choices':
       if (field.options && !field.options.includes(text)) {
         return problem(
-          'GAIA_IQ07',
+          'GAIA_IQ10',
           `"${text}" is not an option of ${where}; its options are ${field.options.map((o) => `"${o}"`).join(', ')}.`,
         );
       }

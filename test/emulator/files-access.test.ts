@@ -103,7 +103,8 @@ describe('downloading a record attachment', () => {
       await ok(emu.call('POST', '/k/v1/template/space.json', { id: 1, name: 'G', members, isGuest: true }))
     ).id;
     const res = await downloadFile(emu.url, fileKey, ADMIN, `/k/guest/${space}/v1`);
-    expect([res.status, res.code]).toEqual([404, 'GAIA_AP01']);
+    // platform-facts-verified (Guest spaces): another space's app through a guest path is 403 CB_NO02.
+    expect([res.status, res.code]).toEqual([403, 'CB_NO02']);
   });
 });
 

@@ -32,7 +32,8 @@ async function spaceWithApp(isGuest: boolean): Promise<{ space: string; thread: 
   const thread = (await emu.call('GET', '/k/v1/space.json', { id: space })).body.threadIds[0] as string;
   const app = (await emu.call('POST', '/k/v1/preview/app.json', { name: `App of ${space}`, space, thread }))
     .body.app as string;
-  await emu.deploy([app]);
+  // platform-facts-verified: a guest space's app is reached only through its guest path.
+  await emu.deploy([app], false, isGuest ? `/k/guest/${space}/v1` : '/k/v1');
   return { space, thread, app };
 }
 
@@ -110,9 +111,11 @@ describe('guests', () => {
       { user: GUEST },
     );
     expect(comment.status).toBe(403);
-    expect((await emu.call('GET', '/k/v1/app.json', { id: guestSpace.app }, { user: GUEST })).status).toBe(
-      200,
-    );
+    const viaGuestPath = `/k/guest/${guestSpace.space}/v1/app.json`;
+    expect((await emu.call('GET', viaGuestPath, { id: guestSpace.app }, { user: GUEST })).status).toBe(200);
+    // platform-facts-verified (Guest spaces): through /k/v1/ a guest space's app is GAIA_IL23.
+    const viaPlain = await emu.call('GET', '/k/v1/app.json', { id: guestSpace.app }, { user: GUEST });
+    expect([viaPlain.status, viaPlain.body.code]).toEqual([400, 'GAIA_IL23']);
     const otherApp = await emu.call('GET', '/k/v1/app.json', { id: plain.app }, { user: GUEST });
     expect([otherApp.status, otherApp.body.code]).toEqual([403, 'CB_NO02']);
     const apps = await emu.call('GET', '/k/v1/apps.json', undefined, { user: GUEST });
@@ -141,7 +144,8 @@ describe('guests', () => {
     expect((await via(guestSpace.space, guestSpace.app)).status).toBe(200);
     for (const app of [plain.app, otherGuest.app]) {
       const res = await via(guestSpace.space, app);
-      expect([res.status, res.body.code]).toEqual([404, 'GAIA_AP01']);
+      // platform-facts-verified (Guest spaces): another space's app through a guest path is 403 CB_NO02.
+      expect([res.status, res.body.code]).toEqual([403, 'CB_NO02']);
       expect(res.body.message).toContain(`is not in guest space ${guestSpace.space}`);
     }
     // A plain space's path is no guest path: not even its own apps are reached through it.

@@ -74,19 +74,22 @@ export function useEmulator(options: EmulatorOptions = {}) {
     return app;
   }
 
-  /** Deploys and waits until every app leaves PROCESSING; returns the final statuses. */
-  async function deploy(apps: string[], revert = false): Promise<Record<string, string>> {
-    const res = await call('POST', '/k/v1/preview/app/deploy.json', {
+  /**
+   * Deploys and waits until every app leaves PROCESSING; returns the final statuses. `base` is the
+   * API root: a guest space's apps deploy through `/k/guest/{spaceId}/v1`.
+   */
+  async function deploy(apps: string[], revert = false, base = '/k/v1'): Promise<Record<string, string>> {
+    const res = await call('POST', `${base}/preview/app/deploy.json`, {
       apps: apps.map((app) => ({ app })),
       revert,
     });
     if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return waitDeploy(apps);
+    return waitDeploy(apps, base);
   }
 
-  async function waitDeploy(apps: string[]): Promise<Record<string, string>> {
+  async function waitDeploy(apps: string[], base = '/k/v1'): Promise<Record<string, string>> {
     for (;;) {
-      const status = await call('GET', '/k/v1/preview/app/deploy.json', { apps });
+      const status = await call('GET', `${base}/preview/app/deploy.json`, { apps });
       const list = status.body.apps as { app: string; status: string }[];
       if (list.every((a) => a.status !== 'PROCESSING'))
         return Object.fromEntries(list.map((a) => [a.app, a.status]));

@@ -78,15 +78,17 @@ describe('spaces, guests, plug-ins and attachments with a data directory', () =>
     }
     const app = (await call('POST', '/k/v1/preview/app.json', { name: 'Uses plug-ins', space, thread }))
       .app as string;
-    await call('POST', '/k/v1/preview/app/plugins.json', { app, ids: [c, a] });
+    // The app is in a guest space: its own calls go through the guest path (GAIA_IL23 otherwise).
+    const guestApi = `/k/guest/${space}/v1`;
+    await call('POST', `${guestApi}/preview/app/plugins.json`, { app, ids: [c, a] });
     const jsKey = await upload(first, script, 'app.js');
-    await call('PUT', '/k/v1/preview/app/customize.json', {
+    await call('PUT', `${guestApi}/preview/app/customize.json`, {
       app,
       desktop: { js: [{ type: 'FILE', file: { fileKey: jsKey } }] },
     });
-    await call('POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
+    await call('POST', `${guestApi}/preview/app/deploy.json`, { apps: [{ app }] });
     await call('DELETE', '/k/v1/plugin.json', { id: c });
-    const live = await call('GET', `/k/v1/app/customize.json?app=${app}`);
+    const live = await call('GET', `${guestApi}/app/customize.json?app=${app}`);
     expect(live.status).toBe(200);
     const attached = live.desktop.js[0].file.fileKey as string;
     await first.close();

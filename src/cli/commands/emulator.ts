@@ -4,6 +4,7 @@ import {
   startEmulator,
   parseUserSpec,
   type EmulatorUser,
+  type Lang,
   type RunningEmulator,
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
@@ -38,6 +39,7 @@ interface EmulatorFlags {
   user: EmulatorUser[];
   control: boolean;
   maxUploadMb?: number;
+  locale: Lang;
 }
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
@@ -56,11 +58,19 @@ export const registerEmulator: RegisterCommand = (program, io) => {
     .option('--deploy-ms <ms>', 'how long a deploy stays PROCESSING', integer('--deploy-ms', 0), 200)
     .addOption(
       new Option(
-        '--user <login:password[:admin]>',
+        '--user <login:password[:admin][:lang]>',
         'a user (repeatable); default admin:admin as administrator',
       )
         .argParser(collectUser)
         .default([]),
+    )
+    .addOption(
+      new Option(
+        '--locale <lang>',
+        "the organisation's language: answers when neither the user nor Accept-Language says",
+      )
+        .choices(['en', 'ja', 'zh'])
+        .default('en'),
     )
     .option('--no-control', 'do not serve the /_emulator/ control API')
     .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
@@ -81,6 +91,7 @@ export const registerEmulator: RegisterCommand = (program, io) => {
         deployMs: flags.deployMs,
         users: flags.user,
         control: flags.control,
+        locale: flags.locale,
         ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
       };
       let emulator: RunningEmulator;

@@ -84,7 +84,8 @@ function createApp(req: ApiRequest): unknown {
       modifier: who,
       revision: 1,
       deployedRevision: null,
-      draft: newAppSettings(name, nextId(req.ctx.store, 'view')),
+      // The creator's language decides the codes of the system fields, as on the platform.
+      draft: newAppSettings(name, nextId(req.ctx.store, 'view'), req.lang),
       live: null,
     };
     req.ctx.store.table<AppDoc>(APPS_TABLE).put(id, app);

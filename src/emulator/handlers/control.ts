@@ -6,6 +6,7 @@ import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
 import { closedKeys } from '../validate/request.js';
 import { setAppCode } from './app-code.js';
 import { directoryRoutes } from './control-directory.js';
+import { langRoutes } from './control-lang.js';
 import type { ApiRequest, Route } from '../context.js';
 import type { Store } from '../store/store.js';
 
@@ -119,6 +120,7 @@ function stats(req: ApiRequest): unknown {
 
 export const controlRoutes: Route[] = [
   ...directoryRoutes,
+  ...langRoutes,
   { method: 'POST', path: '/_emulator/reset', auth: 'admin', handler: reset },
   { method: 'POST', path: '/_emulator/tokens', auth: 'admin', handler: createToken },
   { method: 'POST', path: '/_emulator/clock', auth: 'admin', handler: moveClock },

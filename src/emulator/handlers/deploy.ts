@@ -59,6 +59,7 @@ function revertDrafts(req: ApiRequest, targets: { doc: AppDoc }[]): void {
       newAppSettings(
         typeof doc.draft.general.name === 'string' ? doc.draft.general.name : '',
         nextId(req.ctx.store, 'view'),
+        req.lang,
       );
     // Pending renames go with the draft: the records never left their live codes.
     const { renamed: _discarded, ...rest } = doc;

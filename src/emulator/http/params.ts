@@ -77,8 +77,11 @@ export class Params {
     throw invalid({ [name]: 'Enter true or false.' });
   }
 
-  /** An array parameter (absent = empty), capped at `max` items; a single value only from the query string. */
-  array(name: string, options: { max?: number; required?: boolean } = {}): unknown[] {
+  /**
+   * An array parameter (absent = empty), capped at `max` items (`tooMany` says so in the words of
+   * the API at hand); a single value only from the query string.
+   */
+  array(name: string, options: { max?: number; required?: boolean; tooMany?: string } = {}): unknown[] {
     const value = this.raw[name];
     if (value === undefined || value === null || value === '') {
       if (options.required) throw invalid({ [name]: 'Required field.' });
@@ -88,7 +91,7 @@ export class Params {
       throw invalid({ [name]: `Enter an array (${name}: [...]), even for one value.` });
     const list = Array.isArray(value) ? (value as unknown[]) : [value];
     if (options.max !== undefined && list.length > options.max)
-      throw invalid({ [name]: `Enter ${options.max} items or fewer.` });
+      throw invalid({ [name]: options.tooMany ?? `Enter ${options.max} items or fewer.` });
     return list;
   }
 

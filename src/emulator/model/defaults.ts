@@ -1,3 +1,4 @@
+import type { Lang } from '../messages/lang.js';
 import type { AppSettings, JsonObject } from './app.js';
 import {
   FIELD_PROPERTIES,
@@ -7,14 +8,23 @@ import {
   SYSTEM_FIELD_TYPES,
 } from '../../platform/index.js';
 
-/** The system fields every new app has (platform-facts), with the codes the hosted platform gives them in English. */
-function systemFields(): Record<string, JsonObject> {
+/** The language of system field codes and labels: Japanese, or English for every other language. */
+function codesLocale(lang: Lang): 'en' | 'ja' {
+  return lang === 'ja' ? 'ja' : 'en';
+}
+
+/**
+ * The system fields every new app has (platform-facts), with the codes the hosted platform gives
+ * them in the creator's language (`レコード番号`, ... in ja).
+ */
+function systemFields(lang: Lang): Record<string, JsonObject> {
+  const locale = codesLocale(lang);
   return Object.fromEntries(
     SYSTEM_FIELD_TYPES.map((type) => {
-      const code = SYSTEM_FIELD_CODES.en[type];
+      const code = SYSTEM_FIELD_CODES[locale][type];
       // STATUS, STATUS_ASSIGNEE and CATEGORY report whether their feature is on: off in a new app.
       const enabled = FIELD_PROPERTIES[type].includes('enabled') ? { enabled: false } : {};
-      return [code, { type, code, label: SYSTEM_FIELD_LABELS.en[type], noLabel: false, ...enabled }];
+      return [code, { type, code, label: SYSTEM_FIELD_LABELS[locale][type], noLabel: false, ...enabled }];
     }),
   );
 }
@@ -29,10 +39,11 @@ const ALL_RECORD_RIGHTS = {
 };
 
 /** The settings of a new app (platform-facts: system fields, one LIST view, process off, default ACL). */
-export function newAppSettings(name: string, viewId: string): AppSettings {
+export function newAppSettings(name: string, viewId: string, lang: Lang = 'en'): AppSettings {
+  const recordNumber = SYSTEM_FIELD_CODES[codesLocale(lang)].RECORD_NUMBER;
   return {
     general: { name, ...structuredClone(NEW_APP_GENERAL_SETTINGS) },
-    properties: systemFields(),
+    properties: systemFields(lang),
     layout: [],
     views: {
       'All records': {
@@ -42,8 +53,8 @@ export function newAppSettings(name: string, viewId: string): AppSettings {
         index: '0',
         builtinType: null,
         filterCond: '',
-        sort: `${SYSTEM_FIELD_CODES.en.RECORD_NUMBER} desc`,
-        fields: [SYSTEM_FIELD_CODES.en.RECORD_NUMBER],
+        sort: `${recordNumber} desc`,
+        fields: [recordNumber],
       },
     },
     process: { enable: false, states: {}, actions: [] },

@@ -1,7 +1,7 @@
 import { errors, type Problems } from '../errors.js';
 import { defaultInput } from './defaults.js';
 import { runLookups } from './lookup.js';
-import { checkValue, INVALID, type ValueEnv } from './values.js';
+import { checkValue, INVALID, parseNumber, type ValueEnv } from './values.js';
 import {
   NO_VALUE_TYPES,
   SERVICE_FILLED_TYPES,
@@ -50,7 +50,7 @@ export function composeNew(input: unknown, path: string, env: WriteEnv): Record<
       ? valueOf(given[code], `${path}.${code}`, env)
       : { value: defaultInput(field, env.ctx, env.principal) };
     if (value === INVALID) continue;
-    const checked = checkField(field, value.value, `${path}.${code}.value`, undefined, env);
+    const checked = checkField(field, value.value, { prefix: path, code }, undefined, env);
     if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
   }
   if (env.problems.empty) runLookups(record, Object.keys(env.fields), env);
@@ -73,7 +73,7 @@ export function composeUpdate(
     guardFieldWrite(code, env);
     const value = valueOf(raw, `${path}.${code}`, env);
     if (value === INVALID) continue;
-    const checked = checkField(field, value.value, `${path}.${code}.value`, previous[code], env);
+    const checked = checkField(field, value.value, { prefix: path, code }, previous[code], env);
     if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
   }
   // A lookup runs again when the update names its key; left out, the copies stay.
@@ -99,7 +99,7 @@ function requireStoredValues(
       !(code in given) &&
       isEmptyValue(previous[code]?.value)
     )
-      env.problems.add(`${path}.${code}.value`, 'Required.');
+      env.problems.add(requiredKey(field, { prefix: path, code }), 'Required.');
 }
 
 function inputObject(input: unknown, path: string, env: WriteEnv): Record<string, unknown> | undefined {
@@ -123,20 +123,53 @@ function guardFieldWrite(code: string, env: WriteEnv): void {
   if (!env.canWrite(code)) throw errors.forbidden(`writing the field "${code}" (field access rules)`);
 }
 
+/** Where a field's value sits in the request: `<prefix>.<code>.value`, and whether in a table row. */
+interface Place {
+  readonly prefix: string;
+  readonly code: string;
+  readonly inTable?: boolean;
+}
+
+/** The key under which `required` is reported: array types name `.values` (selections `.values.value`). */
+function requiredKey(field: JsonObject, place: Place): string {
+  const base = `${place.prefix}.${place.code}`;
+  switch (typeOf(field)) {
+    case 'CHECK_BOX':
+    case 'MULTI_SELECT':
+    case 'FILE':
+      return `${base}.values`;
+    case 'USER_SELECT':
+    case 'ORGANIZATION_SELECT':
+    case 'GROUP_SELECT':
+      return `${base}.values.value`;
+    default:
+      return `${base}.value`;
+  }
+}
+
 /** One field's checked value, plus `required`; subtables check their rows. */
 function checkField(
   field: JsonObject,
   given: unknown,
-  path: string,
+  place: Place,
   previous: FieldValue | undefined,
   env: WriteEnv,
 ): Json | typeof INVALID {
-  const value =
-    field.type === 'SUBTABLE'
-      ? checkRows(field, given, path, previous, env)
-      : checkValue(field, given, path, env);
+  const path = `${place.prefix}.${place.code}.value`;
+  let value: Json | typeof INVALID;
+  if (field.type === 'SUBTABLE') value = checkRows(field, given, path, previous, env);
+  else if (field.type === 'NUMBER' && parseNumber(given) === undefined) {
+    // A number that does not parse: inside a table the platform stores "" without a word; at top
+    // level it names the field twice, in brackets (the type) and as a missing value.
+    if (!place.inTable) {
+      env.problems.add(`${place.prefix}[${place.code}].value`, 'Only numbers are allowed.');
+      env.problems.add(path, 'Required.');
+      return INVALID;
+    }
+    value = '';
+  } else value = checkValue(field, given, path, env);
   if (value !== INVALID && field.required === true && isEmptyValue(value)) {
-    env.problems.add(path, 'Required.');
+    env.problems.add(requiredKey(field, place), 'Required.');
     return INVALID;
   }
   return value;
@@ -177,7 +210,7 @@ function checkRows(
     }
     const rawId = (row as { id?: unknown }).id;
     const old = rawId === undefined || rawId === null ? undefined : before.get(text(rawId));
-    const cells: Record<string, Json> = {};
+    const cells: Record<string, FieldValue> = {};
     for (const [code, field] of Object.entries(inner)) {
       if (!isWritable(field)) continue;
       const cellPath = `${rowPath}.value.${code}`;
@@ -190,11 +223,25 @@ function checkRows(
       const oldCell = old?.value[code];
       const input =
         raw !== INVALID ? raw.value : (oldCell?.value ?? defaultInput(field, env.ctx, env.principal));
-      const checked = checkField(field, input, `${cellPath}.value`, oldCell, env);
+      const place = { prefix: `${rowPath}.value`, code, inTable: true };
+      const checked = checkField(field, input, place, oldCell, env);
       if (checked === INVALID) ok = false;
       else cells[code] = { type: typeOf(field), value: checked };
     }
-    rows.push({ id: old ? old.id : newRowId(env.ctx, env.appId), value: cells });
+    // Lookups inside a table work per row, among the row's own fields: a new row runs them all, a
+    // kept row those whose key it sends (the copies of the others stay, a snapshot).
+    if (ok && env.problems.empty) {
+      const keys = old ? Object.keys(values) : Object.keys(inner);
+      runLookups(cells, keys, { ...env, fields: inner });
+    }
+    rows.push({ id: old ? old.id : newRowId(env.ctx, env.appId), value: cellsJson(cells) });
   });
   return ok ? rows : INVALID;
+}
+
+/** A row's cells as stored JSON. */
+function cellsJson(cells: Record<string, FieldValue>): JsonObject {
+  return Object.fromEntries(
+    Object.entries(cells).map(([code, c]) => [code, { type: c.type, value: c.value }]),
+  );
 }

@@ -54,7 +54,7 @@ function findMatch(env: WriteEnv, lookup: JsonObject, key: Json): StoredRecord |
  * (platform-facts-verified, Lookups): the key is searched in the related app's live records, and
  * the fields of `fieldMappings` take the matching record's values (whatever the request sent for
  * them); an empty key empties them; no match is 400 GAIA_LO04. A snapshot: later changes in the
- * related app are not copied. Top-level lookup fields only.
+ * related app are not copied. Inside a table, compose.ts calls it per row with the table's fields.
  */
 export function runLookups(record: Record<string, FieldValue>, codes: Iterable<string>, env: WriteEnv): void {
   for (const code of codes) {

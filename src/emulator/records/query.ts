@@ -39,10 +39,12 @@ export function queryFields(live: AppSettings): FieldMap {
 
 /** A query or filterCond error as the service answers it: 400 with the code of the first problem. */
 function queryError(error: unknown, param: string): unknown {
-  if (error instanceof QuerySyntaxError)
-    return new ApiError(400, 'GAIA_IQ01', `The ${param} is not valid: ${error.message}.`, {
-      [param]: { messages: [error.message] },
-    });
+  // The platform answers a query that does not parse as any invalid input (CB_VA01 naming it),
+  // and a function's bad argument with the argument's own code.
+  if (error instanceof QuerySyntaxError) {
+    const message = error.code ? `The ${param} is not valid: ${error.message}.` : 'Missing or invalid input.';
+    return new ApiError(400, error.code ?? 'CB_VA01', message, { [param]: { messages: [error.message] } });
+  }
   if (error instanceof QueryCheckError) {
     // Each problem says where it is, as a syntax error does: the offset of the field, operator or value.
     const messages = error.problems.map((p) => `${p.message} (at position ${p.position} of the ${param})`);
@@ -69,7 +71,8 @@ function compile(
       user: login ?? '',
       primaryOrganization: login === null ? null : primaryOrganization(req.ctx, login),
     };
-    return compileQuery<StoredRecord>(parse(), fields, context);
+    // Stored conditions (filterCond) stay tolerant of renamed options; a sent query is refused.
+    return compileQuery<StoredRecord>(parse(), fields, context, { tolerateOptions: param === 'filterCond' });
   } catch (error) {
     throw queryError(error, param);
   }

@@ -43,7 +43,7 @@ export function checkUnique(
       if (k === undefined) continue;
       const holder = taken.get(k);
       if (holder !== undefined && holder !== c.id) {
-        problems.add(`${c.path}.${code}.value`, `The value must be unique; record ${holder} already has it.`);
+        problems.add(`${c.path}.${code}.value`, 'This value already exists in another record.');
       } else {
         taken.set(k, c.id);
       }

@@ -44,8 +44,8 @@ export function checkValue(field: JsonObject, given: unknown, path: string, env:
       return checkLength(field, text, fail);
     }
     case 'NUMBER': {
-      const text = scalarText(given)?.trim();
-      if (text === undefined || (text !== '' && !NUMBER.test(text))) return fail('Enter a number.');
+      const text = parseNumber(given);
+      if (text === undefined) return fail('Only numbers are allowed.');
       if (text === '') return '';
       return checkRange(field, text, fail);
     }
@@ -60,10 +60,13 @@ export function checkValue(field: JsonObject, given: unknown, path: string, env:
       if (given === null || given === undefined) return [];
       if (!Array.isArray(given) || !given.every((v) => typeof v === 'string'))
         return fail('Enter an array of option names.');
-      const bad = given.filter((v) => !isOption(field, v));
-      if (bad.length > 0)
-        return fail(`Not options: ${bad.map((b) => `"${b}"`).join(', ')}. ${optionList(field)}`);
-      return [...new Set(given)];
+      // Each bad item is reported at its own index, `<code>.values[<i>].value`, as the platform does.
+      const base = path.replace(/\.value$/, '');
+      given.forEach((v, i) => {
+        if (!isOption(field, v))
+          env.problems.add(`${base}.values[${i}].value`, `"${v}" is not an option. ${optionList(field)}`);
+      });
+      return given.every((v) => isOption(field, v)) ? [...new Set(given)] : INVALID;
     }
     case 'DATE':
       return checkDate(given, fail);
@@ -88,6 +91,20 @@ export function checkValue(field: JsonObject, given: unknown, path: string, env:
     default:
       return fail(`Fields of type ${type} cannot be written.`);
   }
+}
+
+/**
+ * A number as the platform stores it: trimmed, and in plain decimal notation when written with an
+ * exponent or a plus sign (`"1.5e1"` -> `"15"`, `" 42 "` -> `"42"`); other spellings such as
+ * `"12.50"` are kept as given. `''` for no value; undefined when the value does not parse
+ * (`"abc"`, `"12abc"`, `"1,000"`).
+ */
+export function parseNumber(given: unknown): string | undefined {
+  const text = scalarText(given)?.trim();
+  if (text === undefined || text === '') return text;
+  if (!NUMBER.test(text)) return undefined;
+  if (!/[eE+]/.test(text)) return text;
+  return Number(text).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
 function scalarText(given: unknown): string | undefined {
@@ -118,8 +135,8 @@ function checkRange(field: JsonObject, text: string, fail: (m: string) => Checke
   const n = Number(text);
   const min = limit(field, 'minValue');
   const max = limit(field, 'maxValue');
-  if (min !== undefined && n < min) return fail(`Enter a number of ${min} or more.`);
-  if (max !== undefined && n > max) return fail(`Enter a number of ${max} or less.`);
+  if (min !== undefined && n < min) return fail(`The value must be ${min} or more.`);
+  if (max !== undefined && n > max) return fail(`The value must be ${max} or less.`);
   return text;
 }
 

@@ -15,7 +15,8 @@ import { noField, type CheckedApp, type QueryJob } from './context.js';
 const CODES: Record<QueryProblemCode, string> = {
   GAIA_IQ11: 'QUERY.UNKNOWN_FIELD',
   GAIA_IQ03: 'QUERY.OPERATOR',
-  GAIA_IQ07: 'QUERY.OPTION',
+  GAIA_IQ07: 'QUERY.OPERATOR',
+  GAIA_IQ10: 'QUERY.OPTION',
   GAIA_IQ08: 'QUERY.VALUE',
   GAIA_IQ09: 'QUERY.FUNCTION',
   GAIA_IQ12: 'QUERY.SORT',

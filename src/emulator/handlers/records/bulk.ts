@@ -1,5 +1,6 @@
 import { ApiError, invalid } from '../../errors.js';
 import { Params } from '../../http/params.js';
+import { translateBody } from '../../messages/translate.js';
 import { foldGuestPath } from '../../router.js';
 import { requireGuestSpace } from '../../access.js';
 import type { ApiRequest, HttpMethod, RawResponse, Route } from '../../context.js';
@@ -98,7 +99,7 @@ function bulkRequest(req: ApiRequest): unknown {
     raw: true,
     status: failure.status,
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
-    body: Buffer.from(JSON.stringify({ results: reported })),
+    body: Buffer.from(JSON.stringify(translateBody({ results: reported }, req.lang ?? 'en'))),
   };
   return body;
 }

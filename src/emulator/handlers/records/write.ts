@@ -57,7 +57,11 @@ function addRecord(req: ApiRequest): unknown {
 
 function addRecords(req: ApiRequest): unknown {
   const scope = openScope(req);
-  const inputs = req.params.array('records', { max: 100, required: true });
+  const inputs = req.params.array('records', {
+    max: 100,
+    required: true,
+    tooMany: 'A maximum of 100 records can be added at one time.',
+  });
   const added = addAll(scope, inputs, (i) => `records[${i}]`);
   return { ids: added.map((r) => r.$id!.value), revisions: added.map(() => '1') };
 }
@@ -121,7 +125,8 @@ function updateRecord(req: ApiRequest): unknown {
 
 function updateRecords(req: ApiRequest): unknown {
   const scope = openScope(req);
-  const items = req.params.array('records', { max: 100, required: true }).map((raw, i) => {
+  const tooMany = 'A maximum of 100 records can be updated at one time.';
+  const items = req.params.array('records', { max: 100, required: true, tooMany }).map((raw, i) => {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw))
       throw invalid({ [`records[${i}]`]: 'Enter {id or updateKey, record, revision?}.' });
     return { raw: raw as Record<string, unknown>, prefix: `records[${i}].` };
