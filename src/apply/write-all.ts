@@ -6,7 +6,7 @@
  */
 import type { Area, AreaKey, WritePhase } from '../areas/types.js';
 import { WRITE_PHASES } from '../areas/types.js';
-import type { Client } from '../client/index.js';
+import { ServiceError, type Client } from '../client/index.js';
 import type { NewApp } from '../client/types/apps.js';
 import { hashLocalFiles } from '../plan/local-files.js';
 import { downloadHasher } from '../plan/read.js';
@@ -121,15 +121,18 @@ async function prepareOne(
     files: await hashLocalFiles(app.manifestPath, app.manifest),
     resolveApp: input.resolveApp,
     shouldStop: stop,
-    onStep: (step) => {
-      session.touched = true;
-      input.emit({ type: 'write', app: key, step });
-    },
+    onStep: (step) => input.emit({ type: 'write', app: key, step }),
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });
   return {
     async run(phase) {
+      const before = writer.revision;
       const result = await writer.runPhase(phase);
+      // The draft is ours to revert only once we changed it: a write the service refused (a
+      // 4xx, such as GAIA_CO02 when another apply got there first) changed nothing, and
+      // reverting then would discard that other apply's draft.
+      if (writer.revision !== before || (result.kind === 'failed' && !refused(result.error)))
+        session.touched = true;
       switch (result.kind) {
         case 'written':
         case 'stopped':
@@ -144,6 +147,11 @@ async function prepareOne(
       }
     },
   };
+}
+
+/** The service answered with a refusal: the write did not happen (unlike a 5xx or a lost answer). */
+function refused(error: unknown): boolean {
+  return error instanceof ServiceError && error.status >= 400 && error.status < 500;
 }
 
 /**
