@@ -14,17 +14,19 @@ export default class SummaryReporter implements Reporter {
       let run = 0;
       let ok = 0;
       let inputs = 0;
+      let ms = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'skipped' || state === 'pending') continue;
         run++;
         if (state === 'passed') ok++;
         inputs += test.meta().fuzzInputs ?? 0;
+        ms += test.diagnostic()?.duration ?? 0;
       }
       passed += ok;
       failed += run - ok;
       const name = module.moduleId.replace(/^.*test\/reliability\//, '');
-      const seconds = (module.diagnostic().duration / 1000).toFixed(1);
+      const seconds = (ms / 1000).toFixed(1);
       const fuzzed = inputs > 0 ? `, ${inputs} fuzz inputs` : '';
       lines.push(`${name}: ${ok}/${run} scenarios passed${fuzzed} (${seconds} s)`);
     }
