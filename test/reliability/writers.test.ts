@@ -17,7 +17,7 @@ const ROUNDS = 4;
 describe('parallel record writers', () => {
   it('50 writers: no lost or duplicated ids, revisions rising, all acknowledged writes after a restart', async () => {
     const dir = tempDir('appdeploy-writers-');
-    cleanups.push(dir.remove);
+    cleanups.push(() => dir.remove());
     let emu = await startDataEmulator(dir.path);
     cleanups.push(() => stop(emu));
     const app = await textApp(emu.url);
