@@ -33,7 +33,7 @@ describe('kill -9 of the emulator', () => {
     const h = await started('appdeploy-crash-bulk-');
     const app = await textApp(h.emu.url, 'Bulk');
     const acked: number[] = [];
-    let killed: Promise<void> | null = null;
+    const kill = { done: Promise.resolve() };
     const BATCHES = 40;
     await Promise.all(
       Array.from({ length: BATCHES }, async (_, b) => {
@@ -42,11 +42,11 @@ describe('kill -9 of the emulator', () => {
         if (res.status === 200) {
           expect(res.body.ids).toHaveLength(100);
           acked.push(b);
-          if (acked.length === killAfter) killed = stop(h.emu, 'SIGKILL');
+          if (acked.length === killAfter) kill.done = stop(h.emu, 'SIGKILL');
         }
       }),
     );
-    await killed;
+    await kill.done;
     expect(acked.length).toBeGreaterThanOrEqual(killAfter);
     h.emu = await startDataEmulator(h.dir);
     const values = [...(await allRecords(h.emu.url, app)).values()].map((r) => r.t);
@@ -119,7 +119,7 @@ describe('kill -9 of the emulator', () => {
     );
     expect(
       writes.map((w) => w.status),
-      JSON.stringify(writes.map((w) => w.body)),
+      JSON.stringify(writes.map((w): unknown => w.body)),
     ).toEqual([200, 200, 200, 200]);
     const deployed = call(h.emu.url, 'POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
     await new Promise((r) => setTimeout(r, killMs));
