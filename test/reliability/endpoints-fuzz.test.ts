@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { multipart } from '../emulator/file-upload.js';
 import { ADMIN, useEmulator } from '../emulator/harness.js';
-import { FUZZ_RUNS, fuzz } from './fuzz.js';
+import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz } from './fuzz.js';
 import { expectServiceAnswer } from './service-answers.js';
 
 /**
@@ -141,7 +141,7 @@ async function seed(): Promise<void> {
   await emu.call('POST', '/k/v1/record.json', { app, record: {} });
 }
 
-describe('local service endpoints fuzz', () => {
+describe('local service endpoints fuzz', { timeout: FUZZ_TIMEOUT * 3 }, () => {
   it('random JSON parameters on every endpoint', async (context) => {
     await seed();
     await fuzz(

@@ -14,6 +14,9 @@ declare module 'vitest' {
  */
 export const FUZZ_RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || 60);
 
+/** A fuzz test's time limit: long runs (a large FUZZ_RUNS) must not hit vitest's 20 s default. */
+export const FUZZ_TIMEOUT = Math.max(20_000, FUZZ_RUNS * 100);
+
 /** Runs an async property FUZZ_RUNS times (or `runs`), recording how many inputs it tried. */
 export async function fuzz<T>(
   context: TestContext,

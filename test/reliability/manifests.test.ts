@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { validateProject, type ValidationResult } from '../../src/project/index.js';
-import { fuzz } from './fuzz.js';
+import { FUZZ_TIMEOUT, fuzz } from './fuzz.js';
 
 /**
  * The YAML loader and validator on mutated manifests: whatever the file holds, validate lists
@@ -49,6 +49,9 @@ const treeEdit = fc.record({
 }) as fc.Arbitrary<TreeEdit>;
 
 function editTree(root: Tree, edit: TreeEdit): Tree {
+  // A copy: later edits write into inserted values, and fast-check may hand the same value to
+  // another run (a shared one would grow cycles).
+  edit = { ...edit, value: structuredClone(edit.value) };
   const all = paths(root);
   const path = all[edit.at % all.length]!;
   if (path.length === 0) return edit.kind === 'replace' ? edit.value : root;
@@ -126,7 +129,7 @@ const TARGETS = [
   { example: 'crm', manifest: 'appdeploy.yaml' },
 ];
 
-describe('manifest fuzz', () => {
+describe('manifest fuzz', { timeout: FUZZ_TIMEOUT }, () => {
   for (const { example, manifest } of TARGETS) {
     const dir = copyExample(example);
     const file = join(dir, manifest);
