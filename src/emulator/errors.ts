@@ -38,7 +38,8 @@ export function invalid(errors: FieldErrors | Record<string, string>): ApiError 
 
 /** Collects validation messages and throws them together, so a caller sees every problem at once. */
 export class Problems {
-  private readonly map: FieldErrors = {};
+  // No prototype: a parameter named `constructor` or `__proto__` is a key like any other.
+  private readonly map: FieldErrors = Object.create(null) as FieldErrors;
 
   add(path: string, message: string): void {
     (this.map[path] ??= { messages: [] }).messages.push(message);

@@ -32,8 +32,12 @@ export function parseSort(text: string): SortKey[] {
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/u;
 const COMPARE: ReadonlySet<string> = new Set(['=', '!=', '>', '<', '>=', '<=']);
+/** Deeper nesting is refused as a syntax error rather than overflowing the stack (a RangeError). */
+const MAX_DEPTH = 100;
 
 class Parser extends TokenCursor {
+  private depth = 0;
+
   constructor(text: string) {
     super(tokenize(text));
   }
@@ -102,7 +106,10 @@ class Parser extends TokenCursor {
   private primary(): Condition {
     const open = this.peek();
     if (this.takeSymbol('(')) {
+      if (++this.depth > MAX_DEPTH)
+        throw new QuerySyntaxError(`parentheses nested deeper than ${MAX_DEPTH}`, open.start);
       const inner = this.orCondition();
+      this.depth--;
       if (!this.takeSymbol(')')) {
         const token = this.peek();
         throw new QuerySyntaxError(

@@ -96,7 +96,7 @@ export function obj(
     for (const key of options.required ?? [])
       if (input[key] === undefined) ctx.problems.add(join(path, key), 'Required field.');
     for (const [key, item] of Object.entries(input)) {
-      const shape = props[key];
+      const shape = Object.hasOwn(props, key) ? props[key] : undefined;
       if (shape) {
         if (item !== undefined) out[key] = shape(item, join(path, key), ctx);
       } else if (options.open) out[key] = item;

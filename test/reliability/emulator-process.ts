@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authHeader, runCli, type CliProcess } from '../emulator/cli-process.js';
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+/** One JSON call as the administrator; a lost connection is `status: 0` (not acknowledged). */
+export async function call(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
+  try {
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...authHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
+
+/** The emulator CLI as a child process over a data folder (kill -9 safe by docs/local-service.md). */
+export async function startDataEmulator(data: string): Promise<CliProcess> {
+  const emu = await runCli(['emulator', '--port', '0', '--data', data, '--deploy-ms', '50']);
+  if (!emu.url) throw new Error(`emulator did not start: ${emu.firstLine} ${emu.stderr()}`);
+  return emu;
+}
+
+export async function stop(emu: CliProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  emu.child.kill(signal);
+  await emu.exited;
+}
+
+export function tempDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Creates an app with one text field `t`, deploys it and waits for SUCCESS. */
+export async function textApp(base: string, name = 'Writers'): Promise<string> {
+  const created = await call(base, 'POST', '/k/v1/preview/app.json', { name });
+  const app = String(created.body.app);
+  await call(base, 'POST', '/k/v1/preview/app/form/fields.json', {
+    app,
+    properties: { t: { type: 'SINGLE_LINE_TEXT', code: 't', label: 'T' } },
+  });
+  await call(base, 'POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
+  await waitDeploy(base, app);
+  return app;
+}
+
+export async function waitDeploy(base: string, app: string): Promise<string> {
+  for (;;) {
+    const res = await call(base, 'GET', `/k/v1/preview/app/deploy.json?apps[]=${app}`);
+    const status = (res.body as { apps: { status: string }[] }).apps[0]!.status;
+    if (status !== 'PROCESSING') return status;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Every record of an app by id: value of `t` and revision (paging by $id). */
+export async function allRecords(
+  base: string,
+  app: string,
+): Promise<Map<string, { t: string; revision: string }>> {
+  const out = new Map<string, { t: string; revision: string }>();
+  let last = 0;
+  for (;;) {
+    const query = encodeURIComponent(`$id > ${last} order by $id asc limit 500`);
+    const res = await call(base, 'GET', `/k/v1/records.json?app=${app}&query=${query}`);
+    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    const records = (res.body as { records: Record<string, { value: string }>[] }).records;
+    for (const r of records) out.set(r.$id!.value, { t: r.t!.value, revision: r.$revision!.value });
+    if (records.length < 500) return out;
+    last = Number(records[records.length - 1]!.$id!.value);
+  }
+}
