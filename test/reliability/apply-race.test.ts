@@ -3,8 +3,9 @@ import { manifest, useApplyHarness } from '../apply/harness.js';
 
 /**
  * Two applies of the same app at the same moment, each from a plan made before either ran: the
- * service's revision check lets one through; the other fails on it and reverts, and the app ends
- * exactly as one of the two projects says, with no draft left over from either.
+ * service's revision check lets one through; the other fails on it without touching the draft
+ * (it reverts only a draft it changed), and the app ends exactly as the winner's project says,
+ * with no draft left over from either.
  */
 const h = useApplyHarness();
 
@@ -41,9 +42,9 @@ describe('two applies racing on one app', () => {
       // No leftover draft: every area's draft equals its live copy.
       for (const [key, value] of Object.entries(after))
         if (key.endsWith(' draft')) expect(value, key).toEqual(after[key.replace(/ draft$/, ' live')]);
-      // At most one wins; a loser failed on the revision check (before writing, or on a write's
-      // GAIA_CO02) and rolled back.
-      expect(outcomes.filter((o) => o === 'applied')).not.toHaveLength(2);
+      // Exactly one wins; the loser failed on the revision check (before writing, or on its first
+      // write's GAIA_CO02) and left the winner's draft alone.
+      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
       for (const result of [resultA, resultB])
         if (result.outcome === 'refused')
           // The other's writes moved the revision, or its deploy is running.
@@ -62,10 +63,4 @@ describe('two applies racing on one app', () => {
       else expect(after).toEqual(before);
     },
   );
-
-  // Issue 15 asks that one of them wins. It does not: the loser's rollback reverts the app's
-  // whole draft (the platform has one draft per app), the winner's pending writes with it, and
-  // the winner then fails on the revision too; both roll back and the app stays at version 1
-  // (safe, but nobody's change lands). See the report of branch `reliability`.
-  it.todo('one of two racing applies wins (today both roll back: the loser reverts the shared draft)');
 });
