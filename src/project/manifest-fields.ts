@@ -85,17 +85,20 @@ export interface LinkManifest extends Input<'LINK'> {
   protocol?: 'WEB' | 'CALL' | 'MAIL';
 }
 
-export interface MultiChoiceManifest extends Input<'CHECK_BOX' | 'MULTI_SELECT'> {
+interface Choice<T extends string, D> extends Input<T> {
   options: OptionsSetting;
-  defaultValue?: string[];
+  defaultValue?: D;
+}
+
+/** Only CHECK_BOX and RADIO_BUTTON lay their options out (`align`); the list types do not. */
+interface Aligned {
   align?: 'HORIZONTAL' | 'VERTICAL';
 }
 
-export interface SingleChoiceManifest extends Input<'RADIO_BUTTON' | 'DROP_DOWN'> {
-  options: OptionsSetting;
-  defaultValue?: string;
-  align?: 'HORIZONTAL' | 'VERTICAL';
-}
+export type MultiChoiceManifest =
+  (Choice<'CHECK_BOX', string[]> & Aligned) | Choice<'MULTI_SELECT', string[]>;
+
+export type SingleChoiceManifest = (Choice<'RADIO_BUTTON', string> & Aligned) | Choice<'DROP_DOWN', string>;
 
 export interface DateManifest extends Input<'DATE' | 'DATETIME'> {
   unique?: boolean;

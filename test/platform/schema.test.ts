@@ -9,8 +9,11 @@ import {
   SYSTEM_FIELD_TYPES,
   UNIQUE_FIELD_TYPES,
   isSystemFieldType,
+  NEW_APP_GENERAL_SETTINGS,
+  newFieldDefaults,
   type FieldType,
 } from '../../src/platform/index.js';
+import { compileSchema } from '../../src/project/schema-check.js';
 
 /**
  * The platform table against schema/app.schema.json, an independent description written for
@@ -89,5 +92,36 @@ describe('platform facts agree with schema/app.schema.json', () => {
     expect(typesWithKey('unique')).toEqual(FIELD_TYPES.filter((t) => UNIQUE_FIELD_TYPES.has(t)));
     expect(typesWithKey('required')).toEqual(FIELD_TYPES.filter((t) => INPUT_FIELD_TYPES.has(t)));
     expect(typesWithKey('options')).toEqual(FIELD_TYPES.filter((t) => CHOICE_FIELD_TYPES.has(t)));
+  });
+});
+
+/** What a manifest field of each type cannot leave out besides its label. */
+const MUST_HAVE: Partial<Record<FieldType, Record<string, unknown>>> = {
+  CALC: { expression: '1+1' },
+  CHECK_BOX: { options: { a: { label: 'a' } } },
+  MULTI_SELECT: { options: { a: { label: 'a' } } },
+  RADIO_BUTTON: { options: { a: { label: 'a' } } },
+  DROP_DOWN: { options: { a: { label: 'a' } } },
+  SUBTABLE: { fields: { column: { type: 'NUMBER', label: 'Column' } } },
+  REFERENCE_TABLE: {
+    referenceTable: {
+      relatedApp: { app: 'other' },
+      condition: { field: 'x', relatedField: 'y' },
+      displayFields: ['y'],
+    },
+  },
+};
+
+describe('what the service fills in is what a manifest may write', () => {
+  const validate = compileSchema('app');
+  const check = (manifest: unknown) => (validate(manifest) ? [] : validate.errors);
+
+  it.each(FIELD_TYPES.map((t) => [t]))('%s: a field spelling out newFieldDefaults validates', (type) => {
+    const field = { type, label: 'Label', ...MUST_HAVE[type], ...newFieldDefaults(type) };
+    expect(check({ name: 'App', fields: { f: field } })).toEqual([]);
+  });
+
+  it('an app spelling out NEW_APP_GENERAL_SETTINGS validates', () => {
+    expect(check({ name: 'App', ...NEW_APP_GENERAL_SETTINGS })).toEqual([]);
   });
 });

@@ -14,6 +14,9 @@ const flag = bool();
 const numeric = num({ emptyOk: true });
 const count = num({ integer: true, min: 0, emptyOk: true });
 const unitPosition = str({ oneOf: ['BEFORE', 'AFTER'] });
+/** One of four pixel sizes, written as a number or a string and kept as a string (platform's NUMERIC_STRING_PROPERTIES). */
+const thumbnailSize: Shape = (value, path, ctx) =>
+  str({ oneOf: ['50', '150', '250', '500'] })(typeof value === 'number' ? String(value) : value, path, ctx);
 const options = map(() => obj({ label: text, index: int(0) }, { required: ['label', 'index'] }));
 const userEntity = obj({ type: str({ oneOf: ['USER', 'GROUP', 'ORGANIZATION', 'FUNCTION'] }), code: text });
 
@@ -106,7 +109,7 @@ export const TYPE_PROPS: Record<FieldType, Record<string, Shape>> = {
   DATE: { ...input, defaultValue: text, unique: flag, defaultNowValue: flag },
   DATETIME: { ...input, defaultValue: text, unique: flag, defaultNowValue: flag },
   TIME: { ...input, defaultValue: text, defaultNowValue: flag },
-  FILE: { ...input, thumbnailSize: str({ oneOf: ['50', '150', '250', '500'] }) },
+  FILE: { ...input, thumbnailSize },
   USER_SELECT: { ...input, ...user },
   ORGANIZATION_SELECT: { ...input, ...user },
   GROUP_SELECT: { ...input, ...user },
