@@ -19,3 +19,4 @@ export { SYSTEM_FIELD_CODES, SYSTEM_FIELD_LABELS } from './system-fields.js';
 export { FIELD_PROPERTIES, NUMERIC_STRING_PROPERTIES } from './field-properties.js';
 export { newFieldDefaults } from './field-defaults.js';
 export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
+export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';

@@ -118,6 +118,26 @@ describe('with the service default en', () => {
     const enFields = await ok(emu.call('GET', '/k/v1/preview/app/form/fields.json', { app: plain.app }));
     expect(Object.keys(enFields.properties)).toContain('Record_number');
   });
+
+  it("names a new app's preset statuses in its creator's language (process off)", async () => {
+    const cases = [
+      [{ 'Accept-Language': 'ja' }, ['未処理', '処理中', '完了']],
+      [{}, ['Not started', 'In progress', 'Completed']],
+    ] as const;
+    for (const [headers, names] of cases) {
+      const created = await ok(emu.call('POST', '/k/v1/preview/app.json', { name: 'p' }, { headers }));
+      const process = await ok(emu.call('GET', '/k/v1/preview/app/status.json', { app: created.app }));
+      expect(process.enable).toBe(false);
+      const states = Object.values(process.states as Record<string, { name: string; index: string }>);
+      expect(states.sort((a, b) => Number(a.index) - Number(b.index)).map((s) => s.name)).toEqual(names);
+      // The preset buttons go from the first status to the last, one step each.
+      const steps = (process.actions as { from: string; to: string }[]).map((a) => [a.from, a.to]);
+      expect(steps).toEqual([
+        [names[0], names[1]],
+        [names[1], names[2]],
+      ]);
+    }
+  });
 });
 
 describe('with the service default ja (--locale ja)', () => {

@@ -184,7 +184,8 @@ describe('settings details', () => {
       states: { A: { index: 0 }, B: { index: 1 } },
       actions: [{ name: 'Go', from: 'A', to: 'B' }],
     });
-    const orphan = await emu.call('PUT', path, { app, states: { B: null } });
+    // Given states are the whole set: B left out is deleted (the hosted platform's documentation).
+    const orphan = await emu.call('PUT', path, { app, states: { A: { index: 0 } } });
     expect(Object.keys(orphan.body.errors)).toEqual(['actions[0].to']);
     const status = (await emu.call('GET', '/k/v1/preview/app/form/fields.json', { app })).body.properties
       .Status;
@@ -192,11 +193,11 @@ describe('settings details', () => {
     await emu.call('PUT', path, { app, enable: true });
     const enabled = (await emu.call('GET', '/k/v1/preview/app/form/fields.json', { app })).body.properties;
     expect([enabled.Status.enabled, enabled.Assignee.enabled]).toEqual([true, true]);
-    const fine = await emu.call('PUT', path, { app, states: { B: null }, actions: [] });
+    const fine = await emu.call('PUT', path, { app, states: { A: { index: 0 } }, actions: [] });
     expect(fine.status).toBe(200);
     expect(Object.keys((await emu.call('GET', path, { app })).body.states)).toEqual(['A']);
     const fresh = await emu.deployedApp('Fresh');
-    const empty = await emu.call('PUT', path, { app: fresh, enable: true });
+    const empty = await emu.call('PUT', path, { app: fresh, enable: true, states: {}, actions: [] });
     expect(Object.keys(empty.body.errors)).toEqual(['enable']);
   });
 

@@ -3,6 +3,7 @@ import type { AppSettings, JsonObject } from './app.js';
 import {
   FIELD_PROPERTIES,
   NEW_APP_GENERAL_SETTINGS,
+  NEW_APP_PROCESS,
   SYSTEM_FIELD_CODES,
   SYSTEM_FIELD_LABELS,
   SYSTEM_FIELD_TYPES,
@@ -27,6 +28,29 @@ function systemFields(lang: Lang): Record<string, JsonObject> {
       return [code, { type, code, label: SYSTEM_FIELD_LABELS[locale][type], noLabel: false, ...enabled }];
     }),
   );
+}
+
+/**
+ * A new app's process: off, with the preset statuses and buttons named in the creator's language
+ * (platform-facts-verified, Locale), each status with an empty assignee list of type ONE.
+ */
+function newProcess(lang: Lang): JsonObject {
+  const preset = NEW_APP_PROCESS[codesLocale(lang)];
+  return {
+    enable: false,
+    states: Object.fromEntries(
+      preset.states.map((name, index) => [
+        name,
+        { name, index: String(index), assignee: { type: 'ONE', entities: [] } },
+      ]),
+    ),
+    actions: preset.actions.map((a) => ({
+      ...a,
+      filterCond: '',
+      type: 'PRIMARY',
+      executableUser: { entities: [] },
+    })),
+  };
 }
 
 const ALL_RECORD_RIGHTS = {
@@ -57,7 +81,7 @@ export function newAppSettings(name: string, viewId: string, lang: Lang = 'en'):
         fields: [recordNumber],
       },
     },
-    process: { enable: false, states: {}, actions: [] },
+    process: newProcess(lang),
     customize: { scope: 'ALL', desktop: { js: [], css: [] }, mobile: { js: [], css: [] } },
     appAcl: [
       {

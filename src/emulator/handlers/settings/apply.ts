@@ -73,8 +73,8 @@ export function settingsFileEntries(settings: AppSettings): SettingsFileEntry[] 
 }
 
 /**
- * Process management: `enable` and `actions` replaced when given; `states` merged by name, a
- * null entry deleting that status. Every action must then go between existing statuses.
+ * Process management: `enable`, `states` and `actions` each replaced when given. Every action
+ * must then go between existing statuses.
  */
 export function applyProcess(settings: AppSettings, body: JsonObject): AppSettings {
   const process = processSettings(settings.process, body);
@@ -87,12 +87,18 @@ export function applyProcess(settings: AppSettings, body: JsonObject): AppSettin
 }
 
 function processSettings(current: JsonObject, body: JsonObject): JsonObject {
-  const states: Record<string, Json> = { ...(current.states as JsonObject) };
-  if (body.states)
-    for (const [name, state] of Object.entries(body.states as JsonObject)) {
-      if (state === null) delete states[name];
-      else states[name] = { assignee: { type: 'ONE', entities: [] }, ...(state as JsonObject), name };
+  // Given `states` are the whole new set (the hosted platform deletes every status left out; a
+  // null entry is one left out); each is keyed by its current name and may carry a new `name`.
+  let states: Record<string, Json> = { ...(current.states as JsonObject) };
+  if (body.states) {
+    states = {};
+    for (const [key, state] of Object.entries(body.states as JsonObject)) {
+      if (state === null) continue;
+      const given = state as JsonObject;
+      const name = typeof given.name === 'string' && given.name !== '' ? given.name : key;
+      states[name] = { assignee: { type: 'ONE', entities: [] }, ...given, name };
     }
+  }
   const actions = (body.actions ?? current.actions) as JsonObject[];
   const problems = new Problems();
   checkActionStates(states, actions, { problems });
