@@ -158,16 +158,17 @@ function binary(op: BinaryOperator, left: Value, right: Value, text: (v: Value) 
   }
 }
 
-/** Numbers (and booleans) compare as numbers; as soon as one side is text, both compare as text. */
+/** Numbers (and booleans) compare as numbers; as soon as one side is text, both compare as text (see below for ""). */
 function compare(
   op: '=' | '!=' | '<' | '>' | '<=' | '>=',
   left: Value,
   right: Value,
   text: (v: Value) => string,
 ): boolean {
-  // Text compares as text; an empty field ("") next to a number counts as 0, so `n = ""` asks
-  // whether a number field is empty while `n >= 0` still compares numbers.
-  const isText = (v: Value): boolean => typeof v === 'string' && (v !== '' || typeof left === typeof right);
+  // Equality with text compares text, so `n = ""` asks whether a number field is empty (0 is not
+  // empty). In an ordering an empty field ("") next to a number counts as 0, as in arithmetic.
+  const ordering = op !== '=' && op !== '!=';
+  const isText = (v: Value): boolean => typeof v === 'string' && !(ordering && v === '');
   const asText = isText(left) || isText(right);
   const a = asText ? text(left) : toNumber(left);
   const b = asText ? text(right) : toNumber(right);
