@@ -5,6 +5,7 @@ import { checkValue, INVALID, parseNumber, type ValueEnv } from './values.js';
 import {
   NO_VALUE_TYPES,
   SERVICE_FILLED_TYPES,
+  isComputedField,
   isEmptyValue,
   newRowId,
   text,
@@ -28,10 +29,13 @@ export interface WriteEnv extends ValueEnv {
   readonly canWrite: (code: string) => boolean;
 }
 
-/** The fields a write may set: input fields of the live form (system fields are the service's). */
+/**
+ * The fields a write may set: input fields of the live form (system fields are the service's,
+ * and so is a text field that calculates automatically: what a write sends for it is ignored).
+ */
 function isWritable(field: JsonObject): boolean {
   const type = typeOf(field);
-  return !SERVICE_FILLED_TYPES.has(type) && !NO_VALUE_TYPES.has(type);
+  return !SERVICE_FILLED_TYPES.has(type) && !NO_VALUE_TYPES.has(type) && !isComputedField(field);
 }
 
 /**

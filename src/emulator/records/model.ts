@@ -107,6 +107,15 @@ export function typeOf(field: JsonObject): string {
   return text(field.type);
 }
 
+/**
+ * Whether the service computes the field's value from its `expression`: a CALC, or a single-line
+ * text field set to calculate automatically (a non-empty expression).
+ */
+export function isComputedField(field: JsonObject): boolean {
+  const type = typeOf(field);
+  return type === 'CALC' || (type === 'SINGLE_LINE_TEXT' && text(field.expression).trim() !== '');
+}
+
 /** A stored record's id. */
 export function idOf(record: StoredRecord): string {
   return text(record.$id?.value);

@@ -1,15 +1,32 @@
 import { FormulaError, type BinaryOperator, type Formula, type FormulaFunction } from './parse.js';
 import { decimalText, roundTo } from './rounding.js';
+import { dateFormat } from './date-format.js';
+import { yen } from './yen.js';
 
 export type Value = number | string | boolean;
 
-/**
- * What a field code stands for in a formula: one value, or a table column (every row's value,
- * usable only inside SUM). A resolver throws FormulaError for a code it cannot give a value for.
- */
-export type Resolver = (code: string) => Value | { readonly column: readonly Value[] };
+/** A check box's or multi-select's chosen options: a formula can only ask CONTAINS about them. */
+export interface Choices {
+  readonly choices: readonly string[];
+}
 
-export function evaluateFormula(formula: Formula, resolve: Resolver): Value {
+/** One field's value in a formula. */
+export type Operand = Value | Choices;
+
+/**
+ * What a field code stands for in a formula: one operand, or a table column (every row's
+ * operand, usable only inside SUM and CONTAINS). A resolver throws FormulaError for a code it
+ * cannot give a value for.
+ */
+export type Resolver = (code: string) => Operand | { readonly column: readonly Operand[] };
+
+export interface EvaluateOptions {
+  /** How a number becomes text (in `&`, comparisons with text, a text field's result); plain decimals by default. */
+  readonly numberText?: (value: number) => string;
+}
+
+export function evaluateFormula(formula: Formula, resolve: Resolver, options: EvaluateOptions = {}): Value {
+  const text = (v: Value): string => toText(v, options.numberText);
   const value = (f: Formula): Value => {
     switch (f.kind) {
       case 'number':
@@ -17,14 +34,15 @@ export function evaluateFormula(formula: Formula, resolve: Resolver): Value {
         return f.value;
       case 'field': {
         const found = resolve(f.code);
-        if (typeof found === 'object')
-          throw new FormulaError(`"${f.code}" is a table column: use it inside SUM()`);
-        return found;
+        if (typeof found !== 'object') return found;
+        if ('column' in found)
+          throw new FormulaError(`"${f.code}" is a table column: use it inside SUM() or CONTAINS()`);
+        throw new FormulaError(`"${f.code}" holds several options: use it inside CONTAINS()`);
       }
       case 'negate':
         return -toNumber(value(f.operand));
       case 'binary':
-        return binary(f.op, value(f.left), value(f.right));
+        return binary(f.op, value(f.left), value(f.right), text);
       case 'call':
         return call(f.name, f.args);
       default: {
@@ -38,33 +56,50 @@ export function evaluateFormula(formula: Formula, resolve: Resolver): Value {
       if (args.length < min || args.length > max)
         throw new FormulaError(`${name}() takes ${min === max ? min : `${min} to ${max}`} arguments`);
     };
+    const arg = (i: number): Value => value(args[i] as Formula);
     switch (name) {
       case 'SUM':
-        return args.reduce((total, arg) => {
-          const found = arg.kind === 'field' ? resolve(arg.code) : value(arg);
-          const items = typeof found === 'object' ? found.column : [found];
-          return total + items.reduce<number>((s, item) => s + toNumber(item), 0);
+        return args.reduce((total, a) => {
+          const found = a.kind === 'field' ? resolve(a.code) : value(a);
+          const items = typeof found === 'object' && 'column' in found ? found.column : [found];
+          return total + items.reduce<number>((s, item) => s + toNumber(scalar(item)), 0);
         }, 0);
       case 'ROUND':
       case 'ROUNDUP':
       case 'ROUNDDOWN': {
         arity(1, 2);
-        const places = args[1] ? Math.trunc(toNumber(value(args[1]))) : 0;
+        const places = args[1] ? Math.trunc(toNumber(arg(1))) : 0;
         const mode = name === 'ROUND' ? 'HALF_UP' : name === 'ROUNDUP' ? 'UP' : 'DOWN';
-        return roundTo(toNumber(value(args[0] as Formula)), places, mode);
+        return roundTo(toNumber(arg(0)), places, mode);
       }
       case 'IF':
         arity(3, 3);
-        return truthy(value(args[0] as Formula)) ? value(args[1] as Formula) : value(args[2] as Formula);
+        return truthy(arg(0)) ? arg(1) : arg(2);
       case 'AND':
         arity(1, 32);
-        return args.every((arg) => truthy(value(arg)));
+        return args.every((a) => truthy(value(a)));
       case 'OR':
         arity(1, 32);
-        return args.some((arg) => truthy(value(arg)));
+        return args.some((a) => truthy(value(a)));
       case 'NOT':
         arity(1, 1);
-        return !truthy(value(args[0] as Formula));
+        return !truthy(arg(0));
+      case 'CONTAINS': {
+        arity(2, 2);
+        const target = args[0] as Formula;
+        if (target.kind !== 'field') throw new FormulaError('CONTAINS() takes a field code first');
+        return contains(resolve(target.code), text(arg(1)), text);
+      }
+      case 'YEN':
+        arity(2, 2);
+        return yen(toNumber(arg(0)), Math.trunc(toNumber(arg(1))));
+      case 'DATE_FORMAT': {
+        arity(3, 3);
+        const when = arg(0);
+        // An empty number or text has no point in time to show.
+        if (when === '') throw new FormulaError('DATE_FORMAT() of an empty value');
+        return dateFormat(toNumber(when), text(arg(1)), text(arg(2)));
+      }
       default: {
         const never: never = name;
         return never;
@@ -74,7 +109,25 @@ export function evaluateFormula(formula: Formula, resolve: Resolver): Value {
   return value(formula);
 }
 
-function binary(op: BinaryOperator, left: Value, right: Value): Value {
+/**
+ * CONTAINS(field, "x"): whether a check box or multi-select has the option x chosen, or whether
+ * any row of a table column holds x (for a column of check boxes: has it chosen). Exact match.
+ */
+function contains(found: ReturnType<Resolver>, wanted: string, text: (v: Value) => string): boolean {
+  const has = (item: Operand): boolean =>
+    typeof item === 'object' ? item.choices.includes(wanted) : text(item) === wanted;
+  if (typeof found === 'object' && 'column' in found) return found.column.some(has);
+  if (typeof found === 'object') return has(found);
+  throw new FormulaError('CONTAINS() takes a check box, a multi-select or a table column');
+}
+
+/** An operand that must be one value (a row's cell summed): options are not one. */
+function scalar(item: Operand): Value {
+  if (typeof item === 'object') throw new FormulaError('options can only be used inside CONTAINS()');
+  return item;
+}
+
+function binary(op: BinaryOperator, left: Value, right: Value, text: (v: Value) => string): Value {
   switch (op) {
     case '+':
       return toNumber(left) + toNumber(right);
@@ -90,14 +143,14 @@ function binary(op: BinaryOperator, left: Value, right: Value): Value {
     case '^':
       return toNumber(left) ** toNumber(right);
     case '&':
-      return toText(left) + toText(right);
+      return text(left) + text(right);
     case '=':
     case '!=':
     case '<':
     case '>':
     case '<=':
     case '>=':
-      return compare(op, left, right);
+      return compare(op, left, right, text);
     default: {
       const never: never = op;
       return never;
@@ -105,11 +158,20 @@ function binary(op: BinaryOperator, left: Value, right: Value): Value {
   }
 }
 
-/** Numbers (and booleans) compare as numbers; as soon as one side is text, both compare as text. */
-function compare(op: '=' | '!=' | '<' | '>' | '<=' | '>=', left: Value, right: Value): boolean {
-  const asText = typeof left === 'string' || typeof right === 'string';
-  const a = asText ? toText(left) : toNumber(left);
-  const b = asText ? toText(right) : toNumber(right);
+/** Numbers (and booleans) compare as numbers; as soon as one side is text, both compare as text (see below for ""). */
+function compare(
+  op: '=' | '!=' | '<' | '>' | '<=' | '>=',
+  left: Value,
+  right: Value,
+  text: (v: Value) => string,
+): boolean {
+  // Equality with text compares text, so `n = ""` asks whether a number field is empty (0 is not
+  // empty). In an ordering an empty field ("") next to a number counts as 0, as in arithmetic.
+  const ordering = op !== '=' && op !== '!=';
+  const isText = (v: Value): boolean => typeof v === 'string' && !(ordering && v === '');
+  const asText = isText(left) || isText(right);
+  const a = asText ? text(left) : toNumber(left);
+  const b = asText ? text(right) : toNumber(right);
   switch (op) {
     case '=':
       return a === b;
@@ -142,14 +204,15 @@ export function toNumber(value: Value): number {
   return Number(text);
 }
 
-function toText(value: Value): string {
+/** A value as text: numbers as `numberText` writes them (plain decimals by default). */
+export function toText(value: Value, numberText = (n: number): string => decimalText(n, 10)): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return decimalText(value, 10);
+  return numberText(value);
 }
 
+/** A condition: booleans, numbers (0 is false) and numeric text; empty (an empty field) is false. */
 function truthy(value: Value): boolean {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  throw new FormulaError(`"${value}" is not a condition`);
+  return toNumber(value) !== 0;
 }

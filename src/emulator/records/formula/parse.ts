@@ -1,10 +1,22 @@
-// The calculated field's formula language, the subset the emulator evaluates: numbers, "strings",
-// field codes, + - * / ^, & (join text), = != <> < > <= >=, parentheses, and the functions SUM,
-// ROUND, ROUNDUP, ROUNDDOWN, IF, AND, OR and NOT. Precedence, lowest first: comparison, &, + -,
-// * /, ^, then a leading minus (so -2^2 is 4, as in spreadsheets).
+// The formula language of calculated fields and auto-calculated text fields, the subset the
+// emulator evaluates: numbers, "strings", field codes, + - * / ^, & (join text), = != <> < > <=
+// >=, parentheses, and the functions SUM, ROUND, ROUNDUP, ROUNDDOWN, IF, AND, OR, NOT, CONTAINS,
+// YEN and DATE_FORMAT. Precedence, lowest first: comparison, &, + -, * /, ^, then a leading minus
+// (so -2^2 is 4, as in spreadsheets).
 
 export type BinaryOperator = '+' | '-' | '*' | '/' | '^' | '&' | '=' | '!=' | '<' | '>' | '<=' | '>=';
-export type FormulaFunction = 'SUM' | 'ROUND' | 'ROUNDUP' | 'ROUNDDOWN' | 'IF' | 'AND' | 'OR' | 'NOT';
+export type FormulaFunction =
+  | 'SUM'
+  | 'ROUND'
+  | 'ROUNDUP'
+  | 'ROUNDDOWN'
+  | 'IF'
+  | 'AND'
+  | 'OR'
+  | 'NOT'
+  | 'CONTAINS'
+  | 'YEN'
+  | 'DATE_FORMAT';
 
 export type Formula =
   | { readonly kind: 'number'; readonly value: number }
@@ -31,6 +43,9 @@ const FUNCTIONS: ReadonlySet<string> = new Set([
   'AND',
   'OR',
   'NOT',
+  'CONTAINS',
+  'YEN',
+  'DATE_FORMAT',
 ]);
 const SYMBOLS = ['<=', '>=', '<>', '!=', '=', '<', '>', '+', '-', '*', '/', '^', '&', '(', ')', ','];
 const NUMBER = /^(\d+(\.\d*)?|\.\d+)/u;
@@ -87,7 +102,7 @@ export function formulaFieldNames(text: string): { code: string; start: number }
   });
 }
 
-/** Parses a CALC field's `expression`; FormulaError when it is not in the supported subset. */
+/** Parses a field's `expression`; FormulaError when it is not in the supported subset. */
 export function parseFormula(text: string): Formula {
   const tokens = tokenize(text);
   let at = 0;
