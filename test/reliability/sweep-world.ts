@@ -7,7 +7,7 @@ import {
   pluginPackage,
   type PluginKey,
 } from '../emulator/plugin-packages.js';
-import { ok } from '../emulator/records-helpers.js';
+import { appRights, ok } from '../emulator/records-helpers.js';
 
 type Emulator = ReturnType<typeof useEmulator>;
 
@@ -48,11 +48,7 @@ export const GUEST = { login: 'gina@example.com', password: 'guest-pw' };
 const SPARE_GUEST = 'spare@example.com';
 
 /** Every flag of an app ACL rule, set. */
-const ALL_RIGHTS = Object.fromEntries(
-  ['appEditable', ...['View', 'Add', 'Edit', 'Delete', 'Import', 'Export'].map((r) => `record${r}able`)].map(
-    (flag) => [flag, true],
-  ),
-);
+const ALL_RIGHTS = { ...appRights(true), appEditable: true };
 /**
  * Only the app's creator (the administrator) and the guest hold any right: alice matches no rule.
  * The guest is named in every app, so what refuses them outside their guest space is the guest-space rule,
