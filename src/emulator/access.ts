@@ -41,7 +41,16 @@ export function findApp(req: ApiRequest, appId: string, copy: 'draft' | 'live'):
       'GAIA_IL23',
       `The app (id: ${appId}) is in guest space ${app.spaceId}; call it through /k/guest/${app.spaceId}/v1/.`,
     );
+  // A guest reaches nothing outside the guest spaces they belong to: not even a call that needs
+  // no app right (a permission evaluation) tells them about another app.
+  if (isGuestOutside(req.principal, app))
+    throw errors.forbidden('this app (a guest reaches only the apps of their guest spaces)');
   return app;
+}
+
+function isGuestOutside(principal: Principal, app: AppDoc): boolean {
+  if (principal.kind !== 'user' || !principal.guest) return false;
+  return app.spaceId === null || !(principal.guestSpaces ?? []).includes(app.spaceId);
 }
 
 function isGuestSpace(req: Pick<ApiRequest, 'ctx'>, spaceId: string): boolean {
@@ -84,9 +93,7 @@ export function hasAppPermission(principal: Principal, app: AppDoc, permission: 
     }
     case 'user': {
       if (principal.admin) return true;
-      // A guest reaches only the apps of the guest spaces they belong to.
-      if (principal.guest && (app.spaceId === null || !(principal.guestSpaces ?? []).includes(app.spaceId)))
-        return false;
+      if (isGuestOutside(principal, app)) return false;
       const rights = (app.live ?? app.draft).appAcl;
       const rule = rights.find((r) => entityMatches(r.entity as JsonObject | undefined, principal, app));
       return rule?.[ACL_FLAG[permission]] === true;

@@ -23,9 +23,20 @@ export async function call(base: string, method: string, path: string, body?: un
   }
 }
 
-/** The emulator CLI as a child process over a data folder (kill -9 safe by docs/local-service.md). */
-export async function startDataEmulator(data: string): Promise<CliProcess> {
-  const emu = await runCli(['emulator', '--port', '0', '--data', data, '--deploy-ms', '50']);
+/**
+ * The emulator CLI as a child process over a data folder (kill -9 safe by docs/local-service.md);
+ * `port` 0 picks a free one, `deployMs` is how long a deploy stays PROCESSING.
+ */
+export async function startDataEmulator(data: string, port = 0, deployMs = 50): Promise<CliProcess> {
+  const emu = await runCli([
+    'emulator',
+    '--port',
+    String(port),
+    '--data',
+    data,
+    '--deploy-ms',
+    String(deployMs),
+  ]);
   if (!emu.url) throw new Error(`emulator did not start: ${emu.firstLine} ${emu.stderr()}`);
   return emu;
 }

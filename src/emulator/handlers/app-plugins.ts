@@ -1,5 +1,5 @@
 import { invalid, Problems } from '../errors.js';
-import { readSettings, writeSettings } from '../model/settings-write.js';
+import { authorizeSettingsWrite, readSettings, writeSettings } from '../model/settings-write.js';
 import { installedPlugin, pluginsTable } from './plugins/store.js';
 import type { JsonObject } from '../model/app.js';
 import type { ApiRequest, Route } from '../context.js';
@@ -7,9 +7,10 @@ import type { ApiRequest, Route } from '../context.js';
 /** App plug-in items live in `AppSettings.plugins` as `{id, name, enabled}`, in the order added. */
 function listAppPlugins(copy: 'draft' | 'live') {
   return (req: ApiRequest): unknown => {
+    // Who may read comes before the paging parameters, as for a write (addAppPlugins).
+    const { settings, revision } = readSettings(req, copy);
     const offset = req.params.int('offset', { default: 0, min: 0 });
     const limit = req.params.int('limit', { default: 100, min: 1, max: 100 });
-    const { settings, revision } = readSettings(req, copy);
     const plugins = pluginsTable(req.ctx);
     const items = settings.plugins.slice(offset, offset + limit).map((item) => {
       // The name follows the installed plug-in (an update may rename it).
@@ -22,6 +23,8 @@ function listAppPlugins(copy: 'draft' | 'live') {
 
 /** Adds installed plug-ins to an app's draft (deploy makes them live). */
 function addAppPlugins(req: ApiRequest): unknown {
+  // Who may write comes before the body: a caller without the right learns nothing of plug-ins.
+  authorizeSettingsWrite(req, 'draft');
   const ids = req.params.array('ids', { required: true, max: 100 });
   const problems = new Problems();
   const seen = new Set<string>();

@@ -37,9 +37,8 @@ export function writeSettings(
   target: WriteTarget,
   change: (settings: AppSettings, app: AppDoc) => AppSettings | FormChange,
 ): { revision: string; app: AppDoc } {
-  const appId = req.params.id('app');
-  const current = findApp(req, appId, target === 'publish' ? 'live' : 'draft');
-  requireAppPermission(req, current, 'manage');
+  const current = authorizeSettingsWrite(req, target);
+  const appId = current.id;
   if (isDeploying(req.ctx, appId)) throw errors.deploying(appId);
   checkRevision(req.params.revision(), current.revision);
   return req.ctx.store.transaction(() => {
@@ -67,6 +66,16 @@ export function writeSettings(
     }
     return { revision: String(revision), app };
   });
+}
+
+/**
+ * The app a settings write names, once the caller may manage it. Handlers with a body to check
+ * call it first: the platform refuses a caller without the right before it reads the body.
+ */
+export function authorizeSettingsWrite(req: ApiRequest, target: WriteTarget): AppDoc {
+  const current = findApp(req, req.params.id('app'), target === 'publish' ? 'live' : 'draft');
+  requireAppPermission(req, current, 'manage');
+  return current;
 }
 
 /** 409 GAIA_CO02 when a given revision (other than -1) is not the current one. */

@@ -1,3 +1,4 @@
+import { hasAppPermission } from '../../access.js';
 import { ApiError, invalid } from '../../errors.js';
 import { nextId } from '../../model/ids.js';
 import { consumeUploadKey } from '../../model/files.js';
@@ -89,7 +90,12 @@ function pluginApps(req: ApiRequest): unknown {
   const id = req.params.str('id', { min: 1 });
   // An uninstalled plug-in that apps still name can be asked about too (see required.json).
   if (!pluginsTable(req.ctx).has(id)) installedPlugin(req.ctx, id);
-  const apps = allApps(req.ctx).filter((a) => appPluginIds(a).has(id));
+  // Only apps the caller may see are named: a user (a guest above all) learns nothing of the others.
+  const apps = allApps(req.ctx).filter(
+    (a) =>
+      appPluginIds(a).has(id) &&
+      (hasAppPermission(req.principal, a, 'view') || hasAppPermission(req.principal, a, 'manage')),
+  );
   return {
     apps: page(req, apps, 500).map((a) => ({ id: a.id, name: (a.live ?? a.draft).general.name ?? '' })),
   };
