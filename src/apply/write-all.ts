@@ -94,7 +94,9 @@ async function createApp(input: WriteAllInput, session: AppSession): Promise<voi
     space !== undefined && thread !== undefined
       ? { name: app.manifest.name, space: String(space), thread: String(thread) }
       : { name: app.manifest.name };
-  const created = await input.client.apps.addApp(params);
+  // The project's language names the new app's system fields and preset statuses (on the hosted
+  // platform when the user's own language setting leaves it to the request).
+  const created = await input.client.apps.addApp(params, { language: input.project.environment.locale });
   session.id = created.app;
   session.created = true;
   session.touched = true;

@@ -52,6 +52,7 @@ export function createClient(options: ClientOptions): Client {
     credentials,
     semaphore: new Semaphore(concurrencyOf(options.concurrency)),
     timeoutMs: options.timeoutMs ?? 60_000,
+    language: options.language,
     retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
     logger: options.logger,
   });

@@ -8,6 +8,12 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   /** This call's timeout in milliseconds, instead of the client's. */
   timeoutMs?: number | undefined;
+  /**
+   * The language to ask for (`Accept-Language`), instead of the client's: it words the service's
+   * messages and, on app creation, names the new app's system fields and preset statuses (when
+   * the user's own language setting leaves it to the browser).
+   */
+  language?: string | undefined;
 }
 
 export interface ClientOptions {
@@ -18,6 +24,8 @@ export interface ClientOptions {
   basicAuth?: BasicAuth | undefined;
   /** Send every call through `/k/guest/{guestSpaceId}/v1/` instead of `/k/v1/`. */
   guestSpaceId?: number | string | undefined;
+  /** `Accept-Language` for every call (see CallOptions.language); none by default. */
+  language?: string | undefined;
   /** Per-call timeout in milliseconds (default 60,000). */
   timeoutMs?: number | undefined;
   /** How many calls of this client may be in flight at once (default 8). */

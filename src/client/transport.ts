@@ -35,6 +35,8 @@ export interface TransportConfig {
   credentials: Credentials;
   semaphore: Semaphore;
   timeoutMs: number;
+  /** `Accept-Language` of every call that does not name its own. */
+  language?: string | undefined;
   retry: RetryOptions;
   logger: ClientLogger | undefined;
   random?: () => number;
@@ -177,6 +179,11 @@ export class Transport {
     }
   }
 
+  #language(exchange: Exchange<unknown>): Record<string, string> {
+    const language = exchange.options?.language ?? this.#config.language;
+    return language ? { 'accept-language': language } : {};
+  }
+
   async #attempt<T>(exchange: Exchange<T>, attempt: number): Promise<T> {
     const { credentials, semaphore, logger } = this.#config;
     const userSignal = exchange.options?.signal;
@@ -198,7 +205,7 @@ export class Transport {
         origin: this.#config.baseUrl.origin,
         path: this.#fullPath(exchange.path, exchange.query),
         method: exchange.method,
-        headers: { ...exchange.headers, ...credentials.headers() },
+        headers: { ...exchange.headers, ...this.#language(exchange), ...credentials.headers() },
         body: exchange.body() ?? null,
         signal,
       });

@@ -29,7 +29,8 @@ export function localDataDir(project: Pick<Project, 'root'>): string {
 export async function connect(project: Project, options: { concurrency?: number } = {}): Promise<Connection> {
   const { config, local } = project.environment;
   if (local || config.baseUrl === undefined) {
-    const emulator = await startLocal(project, { port: 0, deployMs: 50 });
+    // The service's default language is the environment's: new apps get its system field codes.
+    const emulator = await startLocal(project, { port: 0, deployMs: 50, locale: project.environment.locale });
     const client = createClient({
       baseUrl: emulator.url,
       auth: LOCAL_ADMIN,
@@ -57,6 +58,8 @@ export async function connect(project: Project, options: { concurrency?: number 
     auth: config.auth,
     ...(config.basicAuth ? { basicAuth: config.basicAuth } : {}),
     ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
+    // Asked for when the environment names a language; else the user's own setting decides.
+    ...(config.locale ?? project.config.locale ? { language: project.environment.locale } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
   });
   return { client, describe: config.baseUrl, close: () => client.close() };

@@ -104,7 +104,7 @@ export function resolveContext(
       if (!file) throw new Error(`file ${path} was not hashed`);
       return file.sha256;
     },
-    systemCodes: SYSTEM_FIELD_CODES.en,
+    systemCodes: SYSTEM_FIELD_CODES[project.environment.locale],
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '../platform/index.js';
 import type { EnvironmentConfig, ProjectConfig } from './manifest.js';
 import type { Problem } from './problems.js';
 import { problem } from './problems.js';
@@ -9,6 +10,8 @@ export interface ChosenEnvironment {
   config: EnvironmentConfig;
   /** No `baseUrl`: the embedded local service. */
   local: boolean;
+  /** The language its apps are in: its own `locale`, else the project's, else `en`. */
+  locale: Locale;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface ChosenEnvironment {
  * with no `environments` at all has an implicit `local` one, so a fresh project works at once.
  */
 export function chooseEnvironment(
-  config: Pick<ProjectConfig, 'environments' | 'defaultEnvironment'>,
+  config: Pick<ProjectConfig, 'environments' | 'defaultEnvironment' | 'locale'>,
   requested: string | undefined,
   source: YamlSource,
 ): { environment: ChosenEnvironment | null; problems: Problem[] } {
@@ -47,5 +50,6 @@ export function chooseEnvironment(
       ],
     };
   }
-  return { environment: { name, config: found, local: found.baseUrl === undefined }, problems: [] };
+  const locale = found.locale ?? config.locale ?? 'en';
+  return { environment: { name, config: found, local: found.baseUrl === undefined, locale }, problems: [] };
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { CheckedApp } from './checks/context.js';
 import { indexFields, uncheckedFieldCodes } from './checks/field-index.js';
 import type { Variables } from './env-vars.js';
+import { SYSTEM_FIELD_CODES, type Locale } from '../platform/index.js';
 import type { AppManifest } from './manifest.js';
 import { formatPath, type Problem } from './problems.js';
 import { readSource } from './read-source.js';
@@ -45,6 +46,8 @@ export async function loadApp(options: {
   reportUnset: boolean;
   problems: Problem[];
   sources: Map<string, string>;
+  /** The environment's language: the codes of system fields the manifest does not declare. */
+  locale: Locale;
 }): Promise<LoadedApp> {
   const { key, problems } = options;
   const manifestPath = resolve(options.root, options.manifest);
@@ -72,6 +75,10 @@ export async function loadApp(options: {
   const parts = wellFormedParts(source.value, schema.failed, MANIFEST_NAMED_MAPS);
   if (!parts.value) return { key, manifestPath, checked: null };
   const manifest = parts.value as unknown as AppManifest;
-  const index = indexFields(manifest, uncheckedFieldCodes(source.value, parts.dropped));
+  const index = indexFields(
+    manifest,
+    uncheckedFieldCodes(source.value, parts.dropped),
+    SYSTEM_FIELD_CODES[options.locale],
+  );
   return { key, manifestPath, checked: { key, manifest, source, index } };
 }

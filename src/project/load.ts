@@ -146,6 +146,8 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
         reportUnset,
         problems,
         sources,
+        // The codes the service gives system fields, for references to undeclared ones.
+        locale: chosen.environment?.locale ?? (config.locale === 'ja' ? 'ja' : 'en'),
       }),
     ),
   );

@@ -5,6 +5,7 @@
 import type { Entity } from '../client/types/common.js';
 import type { ChartType } from '../client/types/reports.js';
 import type { AppReference, FieldManifest, FieldType, Numeric } from './manifest-fields.js';
+import type { Locale } from '../platform/index.js';
 
 export type * from './manifest-fields.js';
 
@@ -183,6 +184,8 @@ export type EnvironmentAuth = { login: string; password: string } | { apiToken: 
 /** One environment of appdeploy.yaml; without `baseUrl` it is the embedded local service. */
 export interface EnvironmentConfig {
   baseUrl?: string;
+  /** The language its apps are created in (system field codes, preset statuses); else the project's. */
+  locale?: Locale;
   auth?: EnvironmentAuth;
   basicAuth?: { login: string; password: string };
   guestSpaceId?: Numeric;
@@ -190,6 +193,8 @@ export interface EnvironmentConfig {
 
 /** appdeploy.yaml as written (after variables are expanded). */
 export interface ProjectConfig {
+  /** The language of environments that do not name their own; `en` when left out. */
+  locale?: Locale;
   environments?: Record<string, EnvironmentConfig>;
   defaultEnvironment?: string;
   apps: Record<string, { manifest: string; ids?: Record<string, Numeric> }>;

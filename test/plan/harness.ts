@@ -20,7 +20,8 @@ export interface ServiceHandle {
 }
 
 /** One local service per test file, reset before each test. */
-export function useService(): ServiceHandle {
+/** A local service for the file's tests; `locale` is its default language (`--locale`). */
+export function useService(options: { locale?: 'en' | 'ja' } = {}): ServiceHandle {
   let emulator: RunningEmulator | undefined;
   let client: Client | undefined;
   const handle: ServiceHandle = {
@@ -45,7 +46,7 @@ export function useService(): ServiceHandle {
     },
   };
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, deployMs: 10 });
+    emulator = await startEmulator({ port: 0, deployMs: 10, ...options });
     client = createClient({ baseUrl: emulator.url, auth: ADMIN, retry: { retries: 0 } });
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import type { RegisterCommand } from './index.js';
 
@@ -18,9 +19,14 @@ export const registerInit: RegisterCommand = (program, io, state) => {
     .command('init')
     .description('Start a project: appdeploy.yaml, one app manifest, .env.example and .gitignore.')
     .argument('[dir]', 'where to write the project (created if missing)', '.')
-    .action(async (dir: string) => {
+    .addOption(
+      new Option('--locale <lang>', "the service's language: the system field codes its apps get")
+        .choices(['en', 'ja'])
+        .default('en'),
+    )
+    .action(async (dir: string, flags: { locale: 'en' | 'ja' }) => {
       const root = resolve(process.cwd(), dir);
-      const files = projectFiles(root);
+      const files = projectFiles(root, flags.locale);
       const existing = files.filter((f) => existsSync(join(root, f.path))).map((f) => f.path);
       if (existing.length > 0)
         throw new AppdeployError('INIT.EXISTS', `not overwriting ${existing.join(', ')} in ${dir}`, {
@@ -45,12 +51,13 @@ interface ProjectFile {
   content: string;
 }
 
-function projectFiles(root: string): ProjectFile[] {
+function projectFiles(root: string, locale: 'en' | 'ja'): ProjectFile[] {
+  const manifest = locale === 'ja' ? manifestYamlJa : manifestYaml;
   return [
-    { path: 'appdeploy.yaml', content: projectYaml(schemaRef(root, root, 'project.schema.json')) },
+    { path: 'appdeploy.yaml', content: projectYaml(schemaRef(root, root, 'project.schema.json'), locale) },
     {
       path: 'apps/tasks.yaml',
-      content: manifestYaml(schemaRef(root, join(root, 'apps'), 'app.schema.json')),
+      content: manifest(schemaRef(root, join(root, 'apps'), 'app.schema.json')),
     },
     { path: '.env.example', content: ENV_EXAMPLE },
     { path: '.gitignore', content: GITIGNORE },
@@ -75,8 +82,15 @@ export function schemaRef(root: string, fileDir: string, name: string): string {
   return relative(real(fileDir), target).split(sep).join('/');
 }
 
-const projectYaml = (schema: string) => `# yaml-language-server: $schema=${schema}
+const LOCALE_JA = `# The language of the service's apps: new apps get Japanese system field codes (レコード番号,
+# 作成者, ...) and preset statuses (未処理, 処理中, 完了); validate checks references against them.
+locale: ja
+
+`;
+
+const projectYaml = (schema: string, locale: 'en' | 'ja') => `# yaml-language-server: $schema=${schema}
 #
+${locale === 'ja' ? LOCALE_JA : ''}#
 # The environments this project deploys to, and its apps. \`local\` is the embedded local service:
 # no account needed, its data is kept in .appdeploy/local (not in git).
 environments:
@@ -124,6 +138,44 @@ layout:
     fields: [{ code: due_date }, { code: priority }]
   - type: ROW
     fields: [{ code: notes }]
+`;
+
+const manifestYamlJa = (schema: string) => `# yaml-language-server: $schema=${schema}
+#
+# タスク: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
+# change and \`appdeploy apply\` deploys it. Areas left out (process, ...) stay unmanaged.
+name: タスク
+description: やるべき作業、担当者と期限。
+
+fields:
+  件名: { type: SINGLE_LINE_TEXT, label: 件名, required: true, maxLength: 100 }
+  担当者: { type: USER_SELECT, label: 担当者 }
+  期限: { type: DATE, label: 期限 }
+  優先度:
+    type: DROP_DOWN
+    label: 優先度
+    options:
+      低: { label: 低, index: 0 }
+      中: { label: 中, index: 1 }
+      高: { label: 高, index: 2 }
+    defaultValue: 中
+  メモ: { type: MULTI_LINE_TEXT, label: メモ }
+
+layout:
+  - type: ROW
+    fields: [{ code: 件名 }, { code: 担当者 }]
+  - type: ROW
+    fields: [{ code: 期限 }, { code: 優先度 }]
+  - type: ROW
+    fields: [{ code: メモ }]
+
+# System fields are named in the service's language (locale: ja in appdeploy.yaml).
+views:
+  すべて:
+    type: LIST
+    index: 0
+    fields: [レコード番号, 件名, 担当者, 期限, 優先度, 更新日時]
+    sort: レコード番号 desc
 `;
 
 const ENV_EXAMPLE = `# Copy to .env (kept out of git) and fill in: appdeploy reads it for \${VARIABLE}s in

@@ -35,12 +35,14 @@ export interface FieldIndex {
 
 /**
  * Every field of the app, subtable columns included (codes are unique across the whole app),
- * plus the system fields under their default codes unless the manifest declares them. Null when
+ * plus the system fields under the codes of the environment's language (`systemCodes`) unless
+ * the manifest declares them. Null when
  * the manifest leaves `fields` out: then nothing can be said about field references.
  */
 export function indexFields(
   manifest: AppManifest,
   unchecked: ReadonlySet<string> = new Set(),
+  systemCodes: Readonly<Record<SystemFieldType, string>> = DEFAULT_SYSTEM_CODES,
 ): FieldIndex | null {
   if (manifest.fields === undefined) return null;
   const fields = new Map<string, FieldInfo>();
@@ -60,7 +62,7 @@ export function indexFields(
       add({ code: member, type: def.type, subtable: code, path: ['fields', code, 'fields', member] });
   }
   for (const type of SYSTEM_FIELD_TYPES) {
-    const code = DEFAULT_SYSTEM_CODES[type];
+    const code = systemCodes[type];
     if (!declaredSystem.has(type) && !fields.has(code))
       fields.set(code, { code, type, subtable: null, path: [] });
   }
