@@ -59,7 +59,7 @@ export async function connect(project: Project, options: { concurrency?: number 
     ...(config.basicAuth ? { basicAuth: config.basicAuth } : {}),
     ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
     // Asked for when the environment names a language; else the user's own setting decides.
-    ...(config.locale ?? project.config.locale ? { language: project.environment.locale } : {}),
+    ...((config.locale ?? project.config.locale) ? { language: project.environment.locale } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
   });
   return { client, describe: config.baseUrl, close: () => client.close() };

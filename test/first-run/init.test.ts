@@ -43,6 +43,23 @@ describe('appdeploy init', () => {
     expect((await appdeploy(['plan', '--detailed-exitcode'], project)).code).toBe(0);
   }, 120_000);
 
+  it('--locale ja: a Japanese project whose apps get Japanese system fields, and converges', async () => {
+    expect((await appdeploy(['init', '--locale', 'ja', 'ja'], dir)).code).toBe(0);
+    const project = join(dir, 'ja');
+    expect(await readFile(join(project, 'appdeploy.yaml'), 'utf8')).toMatch(/^locale: ja$/m);
+    // The sample view sorts by the record number under its Japanese code, undeclared.
+    expect(await readFile(join(project, 'apps/tasks.yaml'), 'utf8')).toMatch(
+      /^ {4}sort: レコード番号 desc$/m,
+    );
+    expect((await appdeploy(['validate'], project)).code).toBe(0);
+    expect((await appdeploy(['apply', '--yes'], project)).code).toBe(0);
+    expect((await appdeploy(['plan', '--detailed-exitcode'], project)).code).toBe(0);
+    const exported = await appdeploy(['export', '--app', 'tasks'], project);
+    expect(exported.code).toBe(0);
+    // Nothing to write back: the service's app is what the manifest says, Japanese codes and all.
+    expect(exported.stderr + exported.stdout).toMatch(/1 unchanged/);
+  }, 120_000);
+
   it('refuses to overwrite anything, naming the files, and writes nothing', async () => {
     const project = join(dir, 'half');
     await mkdir(project);

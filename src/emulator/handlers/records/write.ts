@@ -104,7 +104,9 @@ function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: stri
       const id = targetOf(scope, item);
       const previous = recordFor(scope, id, 'edit');
       checkRecordRevision(parseRevision(item.raw.revision, `${item.prefix}revision`), previous);
-      const path = `${item.prefix}record`;
+      // platform-facts-verified: a bulk write keys a value's error `records[i].<code>.value`, as
+      // an add does; one record's update keys it `record.<code>.value`.
+      const path = item.prefix === '' ? 'record' : item.prefix.slice(0, -1);
       const values = composeUpdate(previous, item.raw.record, path, writeEnv(scope, problems, previous));
       const record = calculate(stampUpdate(values, scope.fields, stamp, 1));
       scope.table.put(id, record);
