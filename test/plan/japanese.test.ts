@@ -10,7 +10,15 @@ import { apply } from '../../src/apply/index.js';
 import { createClient } from '../../src/client/index.js';
 import { hasChanges, plan } from '../../src/plan/index.js';
 import { validateProject } from '../../src/project/index.js';
-import { copyExample, loadValid, removeProject, useService, type ServiceHandle } from './harness.js';
+import {
+  copyExample,
+  loadValid,
+  projectFile,
+  removeProject,
+  useService,
+  writeProject,
+  type ServiceHandle,
+} from './harness.js';
 
 /** platform-facts-verified, Locale: the codes of a new app's system fields in ja. */
 const JA_SYSTEM_CODES = [
@@ -116,5 +124,49 @@ describe('examples/japanese against a service whose default language is English'
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('an English manifest that declares its system fields, against an app created in Japanese', () => {
+  const service = useService({ locale: 'ja' });
+
+  it('plans the system fields as renamed (one of each type per app), applies, and converges', async () => {
+    const root = await writeProject({
+      'appdeploy.yaml': projectFile(service.url, { notes: null }),
+      'apps/notes.yaml': [
+        'name: Notes',
+        'fields:',
+        '  Record_number: { type: RECORD_NUMBER, label: No. }',
+        '  Updated_datetime: { type: UPDATED_TIME, label: Changed }',
+        '  title: { type: SINGLE_LINE_TEXT, label: Title }',
+        'views:',
+        '  All:',
+        '    type: LIST',
+        '    fields: [Record_number, title, Updated_datetime]',
+        '    sort: Record_number desc',
+        '',
+      ].join('\n'),
+    });
+    roots.push(root);
+    // Created by a Japanese service: its system fields are レコード番号, 更新日時, ...
+    const app = (await service.client.apps.addApp({ name: 'Notes' })).app;
+    await service.client.apps.deploy({ apps: [{ app }] });
+    await service.client.apps.waitForDeploy([app]);
+    await writeFile(join(root, 'appdeploy.yaml'), projectFile(service.url, { notes: app }));
+
+    const project = await loadValid(root);
+    const first = await plan({ project, client: service.client });
+    const fields = first.apps[0]!.areas.find((a) => a.key === 'fields')!;
+    const renames = fields.changes.flatMap((c) => (c.action === 'rename' ? [[c.from, c.path]] : []));
+    expect(renames).toEqual(
+      expect.arrayContaining([
+        ['レコード番号', ['Record_number']],
+        ['更新日時', ['Updated_datetime']],
+      ]),
+    );
+    expect(fields.changes.filter((c) => c.action === 'add').map((c) => c.path)).toEqual([['title']]);
+    const result = await apply({ plan: first, project, client: service.client, pollIntervalMs: POLL });
+    expect(result.outcome, result.message).toBe('applied');
+    expect(hasChanges(await plan({ project: await loadValid(root), client: service.client }))).toBe(false);
   });
 });

@@ -16,6 +16,8 @@ describe('loadProject', () => {
     expect(project.environment).toEqual({
       name: 'production',
       local: false,
+      // Neither the environment nor the project names a language: English, the default.
+      locale: 'en',
       config: {
         baseUrl: 'https://assets.example.com',
         auth: { apiToken: ['', ''] },

@@ -57,7 +57,9 @@ export type FieldPlan =
 /**
  * What happens to each field. System fields the manifest does not list are not managed. A
  * `renamedFrom` counts only while the service has the old code and not the new one: once the
- * rename is done it is a no-op, so it can stay in the file.
+ * rename is done it is a no-op, so it can stay in the file. A system field the manifest declares
+ * under another code than the app's (an app created in another language: `レコード番号` where
+ * the manifest says `Record_number`) is the same field renamed: an app has one of each type.
  */
 export function planFields(desired: FieldsCanonical, current: FieldsCanonical): FieldPlan[] {
   const want = fieldItems(desired);
@@ -68,7 +70,12 @@ export function planFields(desired: FieldsCanonical, current: FieldsCanonical): 
   const plans: FieldPlan[] = [];
   for (const item of want.values()) {
     const same = have.get(item.code);
-    const old = item.renamedFrom === null || same ? undefined : have.get(item.renamedFrom);
+    const old =
+      same !== undefined
+        ? undefined
+        : item.renamedFrom !== null
+          ? have.get(item.renamedFrom)
+          : systemFieldOfType(have, typeOf(item.def));
     const before = same ?? (old && !want.has(old.code) ? old : undefined);
     if (!before) {
       plans.push({ kind: 'add', item });
@@ -90,6 +97,13 @@ export function planFields(desired: FieldsCanonical, current: FieldsCanonical): 
     plans.push({ kind: 'remove', item });
   }
   return plans;
+}
+
+/** The app's system field of `type`, when `type` is a system type (at most one per app). */
+function systemFieldOfType(have: ReadonlyMap<string, FieldItem>, type: string): FieldItem | undefined {
+  if (!isSystemFieldType(type)) return undefined;
+  for (const item of have.values()) if (typeOf(item.def) === type) return item;
+  return undefined;
 }
 
 function tableAfterRenames(table: string | null, renamed: ReadonlyMap<string, string>): string | null {
