@@ -19,13 +19,27 @@ const COMPILED: readonly Compiled[] = MESSAGES.map((words) => {
   return { pattern: new RegExp(`^${source}$`, 's'), names, words };
 });
 
+/**
+ * A placeholder named `msg...` holds a message of its own (a query problem inside the query
+ * error, the reason a process action cannot run): it is translated too, so a composed message
+ * reads in one language wherever the table knows its parts. Other placeholders hold the caller's
+ * data (codes, values) and are never translated.
+ */
+const NESTED = /^msg/;
+
 /** One message in `lang`; a message the table does not know stays as it is (in English). */
 export function translate(message: string, lang: Lang): string {
   if (lang === 'en') return message;
   for (const { pattern, names, words } of COMPILED) {
     const match = pattern.exec(message);
     if (!match) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
+    const values = Object.fromEntries(
+      names.map((name, i) => {
+        const value = match[i + 1] ?? '';
+        // A nested message is a strict part of this one, so the recursion ends.
+        return [name, NESTED.test(name) && value !== message ? translate(value, lang) : value];
+      }),
+    );
     return words[lang].replace(PLACEHOLDER, (_all, name: string) => values[name] ?? '');
   }
   return message;
