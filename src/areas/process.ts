@@ -1,8 +1,9 @@
 /**
  * Process management (`app/status.json`): whether it is on, the statuses (a map ordered by
  * `index`; the first is where records start) and the actions between them (an ordered list:
- * the order of the buttons). The service merges `states` by name and deletes a status given as
- * null, so the write names every desired status and a null for each one to go.
+ * the order of the buttons). The service takes `states` as the whole new set (a status left out
+ * is deleted), each keyed by its current name with `name` its new one, and cannot add a new
+ * first status: the first is renamed instead (statesUpdate).
  */
 import { entityTarget, flag, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
@@ -94,6 +95,30 @@ function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {
   ];
 }
 
+/**
+ * The `states` of a write. The hosted platform refuses a new first status ("the first status
+ * cannot be added; rename the existing one"), so when the desired first status is new, a current
+ * status that is not kept (the current first one, if it can be) is renamed to it: the records in
+ * that status then stay at the start of the process.
+ */
+export function statesUpdate(
+  desired: ProcessCanonical['states'],
+  current: ProcessCanonical['states'],
+): Record<string, Json> {
+  const ordered = (states: ProcessCanonical['states']) =>
+    Object.entries(states)
+      .sort(([, a], [, b]) => Number(a.index) - Number(b.index))
+      .map(([name]) => name);
+  const states: Record<string, Json> = {};
+  for (const [name, s] of Object.entries(desired)) states[name] = { ...s, name };
+  const first = ordered(desired)[0];
+  if (first === undefined || first in current) return states;
+  const renamed = ordered(current).find((name) => !(name in desired));
+  if (renamed === undefined) return states;
+  const { [first]: firstState, ...rest } = states;
+  return { [renamed]: firstState!, ...rest };
+}
+
 export const processArea: Area<ProcessCanonical> = {
   key: 'process',
   itemNoun: 'process setting',
@@ -107,9 +132,7 @@ export const processArea: Area<ProcessCanonical> = {
     unchangedInList(desired.actions, current.actions),
   writes: (desired, current) =>
     oneWrite('process', diff(desired, current), async (wctx, revision) => {
-      const states: Record<string, Json> = {};
-      for (const name of Object.keys(current.states)) states[name] = null;
-      for (const [name, s] of Object.entries(desired.states)) states[name] = { ...s, name };
+      const states = statesUpdate(desired.states, current.states);
       const update = {
         enable: desired.enable,
         states,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processArea } from '../../src/areas/process.js';
+import { processArea, statesUpdate } from '../../src/areas/process.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import type { ProcessCanonical } from '../../src/areas/types.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
@@ -137,5 +137,31 @@ describe('process against the emulator', () => {
     };
     const after = await emu.apply(processArea, app, smaller);
     expect(processArea.diff(smaller, after)).toEqual([]);
+  });
+});
+
+describe('the states of a process write', () => {
+  const state = (index: number) => ({
+    index: String(index),
+    assignee: { type: 'ONE' as const, entities: [] },
+  });
+  const states = (...names: string[]) => Object.fromEntries(names.map((n, i) => [n, state(i)]));
+  // The hosted platform's documentation (Update Process Management Settings): states given are
+  // the whole set, each keyed by its current name; a new first status cannot be added, the
+  // existing first one is renamed instead.
+  it.each([
+    ['keeps every status under its own name', ['A', 'B'], ['A', 'B'], { A: 'A', B: 'B' }],
+    ['leaves out a status that goes (no null)', ['A'], ['A', 'B'], { A: 'A' }],
+    [
+      "names a new first status through the new app's first one",
+      ['New', 'Done'],
+      ['未処理', '処理中', '完了'],
+      { 未処理: 'New', Done: 'Done' },
+    ],
+    ['renames a status that goes when the first one stays', ['X', 'A'], ['A', 'B'], { B: 'X', A: 'A' }],
+    ['adds a status after an existing first one', ['A', 'C'], ['A', 'B'], { A: 'A', C: 'C' }],
+  ] as const)('%s', (_name, desired, current, expectedKeys) => {
+    const update = statesUpdate(states(...desired), states(...current)) as Record<string, { name: string }>;
+    expect(Object.fromEntries(Object.entries(update).map(([key, s]) => [key, s.name]))).toEqual(expectedKeys);
   });
 });

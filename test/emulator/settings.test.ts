@@ -201,6 +201,24 @@ describe('settings details', () => {
     expect(Object.keys(empty.body.errors)).toEqual(['enable']);
   });
 
+  it('renames a status keyed by its current name; a new status is named by its key', async () => {
+    // The hosted platform's documentation: to change a status, key it by its name before the change.
+    const app = await emu.deployedApp();
+    const path = '/k/v1/preview/app/status.json';
+    const renamed = await emu.call('PUT', path, {
+      app,
+      states: { 'Not started': { name: 'New', index: 0 }, Completed: { name: 'Completed', index: 1 } },
+      actions: [{ name: 'Finish', from: 'New', to: 'Completed' }],
+    });
+    expect(renamed.status).toBe(200);
+    expect(Object.keys((await emu.call('GET', path, { app })).body.states).sort()).toEqual([
+      'Completed',
+      'New',
+    ]);
+    const stranger = await emu.call('PUT', path, { app, states: { Ghost: { name: 'Other', index: 0 } } });
+    expect([stranger.status, Object.keys(stranger.body.errors)]).toEqual([400, ['states.Ghost.name']]);
+  });
+
   it('attaches uploaded files for the icon and customization; an upload key works once', async () => {
     const app = await emu.deployedApp();
     const icon = await uploadKey(emu.call, Buffer.from('png'), 'icon.png', 'image/png');

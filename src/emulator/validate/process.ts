@@ -1,5 +1,5 @@
 import { arr, bool, int, join, map, obj, str, type CheckContext, type Shape } from './shape.js';
-import { entity, filterCond, named } from './common.js';
+import { entity, filterCond } from './common.js';
 
 const entities = arr(obj({ entity: entity(), includeSubs: bool() }, { required: ['entity'] }));
 
@@ -27,10 +27,13 @@ const action = obj(
   { required: ['name', 'from', 'to'] },
 );
 
-/** Process management (`PUT preview/app/status.json`): `enable`, `states` (map by name, null deletes), `actions`. */
+/**
+ * Process management (`PUT preview/app/status.json`): `enable`, `states` (the whole set, keyed by
+ * each status's current name; `name` may rename it, a null is one left out), `actions`.
+ */
 export const processBody: Record<string, Shape> = {
   enable: bool(),
-  states: map((name) => (value, path, ctx) => (value === null ? null : named(state)(name)(value, path, ctx))),
+  states: map(() => (value, path, ctx) => (value === null ? null : state(value, path, ctx))),
   actions: arr(action),
 };
 

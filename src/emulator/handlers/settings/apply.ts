@@ -96,6 +96,9 @@ function processSettings(current: JsonObject, body: JsonObject): JsonObject {
       if (state === null) continue;
       const given = state as JsonObject;
       const name = typeof given.name === 'string' && given.name !== '' ? given.name : key;
+      // Only an existing status can be renamed; a new one is named by its key.
+      if (name !== key && !(key in (current.states as JsonObject)))
+        throw invalid({ [`states.${key}.name`]: `Enter the same name as the key "${key}".` });
       states[name] = { assignee: { type: 'ONE', entities: [] }, ...given, name };
     }
   }
