@@ -34,7 +34,8 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['SINGLE_LINE_TEXT', {}, { a: 1 }, 'invalid'],
   ['SINGLE_LINE_TEXT', { maxLength: '3' }, 'abcd', 'invalid'],
   ['SINGLE_LINE_TEXT', { minLength: '2' }, 'a', 'invalid'],
-  ['SINGLE_LINE_TEXT', { minLength: '2' }, '', ''],
+  // platform-facts-verified: minLength is checked on "" too.
+  ['SINGLE_LINE_TEXT', { minLength: '2' }, '', 'invalid'],
   ['MULTI_LINE_TEXT', {}, 'a\nb', 'a\nb'],
   ['LINK', { maxLength: '5' }, 'https://example.com', 'invalid'],
   ['NUMBER', {}, '12.50', '12.50'],
