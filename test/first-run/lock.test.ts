@@ -26,19 +26,34 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/** `appdeploy emulator -C DIR` in the background, and the URL it says it listens on. */
+function serve(root: string, ...flags: string[]) {
+  const child = spawn(process.execPath, [BIN, 'emulator', '-C', root, '--port', '0', ...flags], {
+    stdio: 'pipe',
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+  });
+  return { child, url };
+}
+
+async function stop(child: ReturnType<typeof spawn>): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 describe('the local data lock', () => {
   it('emulator -C serves the project data; meanwhile other commands are refused with its pid', async () => {
-    const child = spawn(process.execPath, [BIN, 'emulator', '-C', project, '--port', '0'], { stdio: 'pipe' });
+    const { child, url: listening } = serve(project);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening on (\S+)/.exec(out);
-          if (match?.[1]) resolve(match[1]);
-        });
-        child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-      });
+      const url = await listening;
       expect(await readFile(join(project, '.appdeploy/local/lock'), 'utf8')).toBe(`${child.pid}\n`);
       const answer = await fetch(`${url}/k/v1/apps.json`, {
         headers: { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') },
@@ -52,9 +67,7 @@ describe('the local data lock', () => {
         `another appdeploy command (pid ${child.pid}) is using .appdeploy/local; wait for it to finish, or stop it`,
       );
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stop(child);
     }
     expect(existsSync(join(project, '.appdeploy/local/lock'))).toBe(false);
     expect((await appdeploy(['plan', '--detailed-exitcode'], project)).code).toBe(0);
@@ -91,4 +104,28 @@ describe('the local data lock', () => {
     again.release();
     expect(existsSync(join(data, 'lock'))).toBe(false);
   });
+
+  it("emulator -C serves in the project's locale: a new app gets Japanese system fields", async () => {
+    if ((await appdeploy(['init', '--locale', 'ja', 'ja'], dir)).code !== 0) throw new Error('init failed');
+    const { child, url: listening } = serve(join(dir, 'ja'));
+    try {
+      const url = await listening;
+      const headers = {
+        'X-Service-Authorization': Buffer.from('admin:admin').toString('base64'),
+        'Content-Type': 'application/json',
+      };
+      const created = await fetch(`${url}/k/v1/preview/app.json`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'curl' }),
+      });
+      const { app } = (await created.json()) as { app: string };
+      const fields = await fetch(`${url}/k/v1/preview/app/form/fields.json?app=${app}`, { headers });
+      const { properties } = (await fields.json()) as { properties: Record<string, unknown> };
+      // platform-facts-verified, Locale: a Japanese app's record number is レコード番号.
+      expect(Object.keys(properties)).toContain('レコード番号');
+    } finally {
+      await stop(child);
+    }
+  }, 60_000);
 });

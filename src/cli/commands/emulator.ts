@@ -9,7 +9,7 @@ import {
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
 import { startLocal } from '../../local/connect.js';
-import { findConfig } from '../../project/index.js';
+import { findConfig, validateProject } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
 function integer(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -29,6 +29,12 @@ function collectUser(value: string, previous: EmulatorUser[]): EmulatorUser[] {
   }
 }
 
+/** The language of a project's `local` environment; en when the project cannot say. */
+async function projectLocale(root: string): Promise<Lang> {
+  const result = await validateProject({ cwd: root, dir: root, env: 'local', variables: process.env });
+  return result.environment?.locale ?? 'en';
+}
+
 interface EmulatorFlags {
   port: number;
   host: string;
@@ -39,7 +45,7 @@ interface EmulatorFlags {
   user: EmulatorUser[];
   control: boolean;
   maxUploadMb?: number;
-  locale: Lang;
+  locale?: Lang;
 }
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
@@ -67,10 +73,8 @@ export const registerEmulator: RegisterCommand = (program, io) => {
     .addOption(
       new Option(
         '--locale <lang>',
-        "the organisation's language: answers when neither the user nor Accept-Language says",
-      )
-        .choices(['en', 'ja', 'zh'])
-        .default('en'),
+        "the organisation's language: answers when neither the user nor Accept-Language says, and names new apps' system fields (default: with -C the project's locale, else en)",
+      ).choices(['en', 'ja', 'zh']),
     )
     .option('--no-control', 'do not serve the /_emulator/ control API')
     .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
@@ -84,6 +88,8 @@ export const registerEmulator: RegisterCommand = (program, io) => {
         flags.directory === undefined
           ? undefined
           : dirname(findConfig({ cwd: process.cwd(), dir: flags.directory }));
+      // With -C, the project's local environment decides, as it does for plan and apply.
+      const locale = flags.locale ?? (root === undefined ? 'en' : await projectLocale(root));
       const options = {
         port: flags.port,
         host: flags.host,
@@ -91,7 +97,7 @@ export const registerEmulator: RegisterCommand = (program, io) => {
         deployMs: flags.deployMs,
         users: flags.user,
         control: flags.control,
-        locale: flags.locale,
+        locale,
         ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
       };
       let emulator: RunningEmulator;
