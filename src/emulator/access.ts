@@ -84,6 +84,11 @@ export function requireAppPermission(req: ApiRequest, app: AppDoc, permission: A
   }
 }
 
+/** Whether the caller may see the app at all: it may view its records or manage it. */
+export function canSeeApp(principal: Principal, app: AppDoc): boolean {
+  return hasAppPermission(principal, app, 'view') || hasAppPermission(principal, app, 'manage');
+}
+
 export function hasAppPermission(principal: Principal, app: AppDoc, permission: AppPermission): boolean {
   switch (principal.kind) {
     case 'token': {

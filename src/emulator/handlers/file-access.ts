@@ -1,5 +1,5 @@
 import { ApiError, errors } from '../errors.js';
-import { findApp, hasAppPermission } from '../access.js';
+import { canSeeApp, findApp } from '../access.js';
 import { describeOwner, type FileOwner, type StoredFile } from '../model/files.js';
 import { fieldHolding, recordsHolding } from '../records/file-index.js';
 import { openScope, requireRight, storedRecord } from './records/scope.js';
@@ -28,9 +28,7 @@ export function requireDownloadRight(req: ApiRequest, file: StoredFile): void {
       return requireRecordView(req, owner, file.fileKey);
     case 'app-settings': {
       const app = findApp(req, owner.app, 'draft');
-      const p = req.principal;
-      if (!hasAppPermission(p, app, 'view') && !hasAppPermission(p, app, 'manage'))
-        throw forbiddenDownload(owner);
+      if (!canSeeApp(req.principal, app)) throw forbiddenDownload(owner);
       return;
     }
     case 'space-comment':

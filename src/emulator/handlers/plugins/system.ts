@@ -1,4 +1,4 @@
-import { hasAppPermission } from '../../access.js';
+import { canSeeApp } from '../../access.js';
 import { ApiError, invalid } from '../../errors.js';
 import { nextId } from '../../model/ids.js';
 import { consumeUploadKey } from '../../model/files.js';
@@ -91,11 +91,7 @@ function pluginApps(req: ApiRequest): unknown {
   // An uninstalled plug-in that apps still name can be asked about too (see required.json).
   if (!pluginsTable(req.ctx).has(id)) installedPlugin(req.ctx, id);
   // Only apps the caller may see are named: a user (a guest above all) learns nothing of the others.
-  const apps = allApps(req.ctx).filter(
-    (a) =>
-      appPluginIds(a).has(id) &&
-      (hasAppPermission(req.principal, a, 'view') || hasAppPermission(req.principal, a, 'manage')),
-  );
+  const apps = allApps(req.ctx).filter((a) => appPluginIds(a).has(id) && canSeeApp(req.principal, a));
   return {
     apps: page(req, apps, 500).map((a) => ({ id: a.id, name: (a.live ?? a.draft).general.name ?? '' })),
   };
