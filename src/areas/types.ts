@@ -70,8 +70,6 @@ export interface ResolveContext {
   appId(key: string): string;
   /** SHA-256 (hex) of a file named by a manifest `path:`, relative to the manifest's folder. */
   fileHash(path: string): string;
-  /** The system field codes of the service's locale, by type. */
-  systemCodes: Readonly<Record<string, string>>;
 }
 
 /** What an area needs to read the service. */

@@ -10,7 +10,6 @@ import type { Area, AreaKey, ExportContext, Json, ResolveContext } from '../area
 import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import { AppdeployError } from '../errors.js';
-import { SYSTEM_FIELD_CODES, type Locale } from '../platform/index.js';
 import { areaParts, buildManifest, type AreaPart } from './build-manifest.js';
 import { tidyManifest } from './tidy.js';
 import { differences } from './distance.js';
@@ -23,8 +22,6 @@ export interface ExportRun {
   root: string;
   areas: readonly Area[];
   copy: 'live' | 'draft';
-  /** The environment's language: the system field codes a manifest may leave undeclared. */
-  locale: Locale;
   saveFiles: boolean;
   files: ServiceFiles;
   /** The project key of an app id (project apps and apps of this export). */
@@ -64,7 +61,6 @@ export async function exportApp(
     appKey: key,
     appId: (appKey) => run.appId(appKey),
     fileHash: (path) => files.hash(path),
-    systemCodes: SYSTEM_FIELD_CODES[run.locale],
   };
   let text: string;
   let manifest: Record<string, unknown>;

@@ -43,7 +43,6 @@ export async function exportApps(
     root: project.root,
     areas: options.areas ?? AREAS,
     copy,
-    locale: project.environment.locale,
     saveFiles: options.files === true,
     files: serviceFiles(client),
     appKey: (id) => keys.get(id)?.key ?? project.apps.find((a) => a.id === id)?.key ?? null,

@@ -6,7 +6,6 @@ import type { Client } from '../client/index.js';
 import { AREAS } from '../areas/index.js';
 import type { Area, ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
-import { SYSTEM_FIELD_CODES } from '../platform/index.js';
 import type { Project, ProjectApp } from '../project/index.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
 import { hashLocalFiles, type LocalFile } from './local-files.js';
@@ -104,7 +103,6 @@ export function resolveContext(
       if (!file) throw new Error(`file ${path} was not hashed`);
       return file.sha256;
     },
-    systemCodes: SYSTEM_FIELD_CODES[project.environment.locale],
   };
 }
 

@@ -50,6 +50,14 @@ export function chooseEnvironment(
       ],
     };
   }
-  const locale = found.locale ?? config.locale ?? 'en';
+  const locale = environmentLocale(config, found);
   return { environment: { name, config: found, local: found.baseUrl === undefined, locale }, problems: [] };
+}
+
+/** An environment's language: its own `locale`, else the project's, else `en`. */
+export function environmentLocale(
+  config: Pick<ProjectConfig, 'locale'>,
+  environment: Pick<EnvironmentConfig, 'locale'> | undefined,
+): Locale {
+  return environment?.locale ?? config.locale ?? 'en';
 }

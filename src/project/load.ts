@@ -3,7 +3,7 @@ import { AppdeployError } from '../errors.js';
 import { runChecks } from './checks/index.js';
 import type { CheckedApp } from './checks/context.js';
 import type { Variables } from './env-vars.js';
-import { chooseEnvironment, type ChosenEnvironment } from './environment.js';
+import { chooseEnvironment, environmentLocale, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
 import { loadApp, locatableApps } from './load-app.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
@@ -146,8 +146,9 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
         reportUnset,
         problems,
         sources,
-        // The codes the service gives system fields, for references to undeclared ones.
-        locale: chosen.environment?.locale ?? (config.locale === 'ja' ? 'ja' : 'en'),
+        // The codes the service gives system fields, for references to undeclared ones (the
+        // project's language when no environment could be chosen).
+        locale: environmentLocale(config, chosen.environment?.config),
       }),
     ),
   );

@@ -11,7 +11,6 @@ const ctx: ResolveContext = {
   appKey: 'orders',
   appId: (key) => (key === 'customers' ? '1' : `{${key}}`),
   fileHash: () => 'x',
-  systemCodes: {},
 };
 
 /** Writes `desired` over what the app's draft holds, deploys, and returns the live value. */

@@ -27,7 +27,6 @@ export function resolveContext(apps: Record<string, string> = {}, files: LocalFi
       if (content === undefined) throw new Error(`no local file ${path}`);
       return sha256(content);
     },
-    systemCodes: {},
   };
 }
 

@@ -10,7 +10,6 @@ const ctx: ResolveContext = {
   appKey: 'subject',
   appId: (key) => `{${key}}`,
   fileHash: () => '',
-  systemCodes: {},
 };
 
 describe('process: toManifest keeps the order of the statuses', () => {
