@@ -7,19 +7,12 @@
 import { entity, flag } from './canonical.js';
 import { asList, asRecord, entityToManifest, oneWrite } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
+import { APP_RIGHT_FLAGS } from '../platform/index.js';
 import type { AppRight } from '../client/types/acl.js';
 import type { AppManifest, AppRightSetting } from '../project/manifest.js';
 import type { Area, Json, JsonObject } from './types.js';
 
-const RIGHTS = [
-  'appEditable',
-  'recordViewable',
-  'recordAddable',
-  'recordEditable',
-  'recordDeletable',
-  'recordImportable',
-  'recordExportable',
-] as const;
+const RIGHTS = APP_RIGHT_FLAGS;
 
 function rule(value: unknown): JsonObject {
   const r = asRecord(value as Json);

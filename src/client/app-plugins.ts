@@ -1,4 +1,4 @@
-/** The plug-ins added to one app. Adding writes to the draft. */
+/** The plug-ins added to one app. Adding writes to the draft (a deploy publishes it). */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { copySelect } from './settings.js';
@@ -22,15 +22,17 @@ export class AppPluginsClient {
     return this.#ctx.transport.json({ method: 'GET', path, query, options });
   }
 
-  /** POST app/plugins.json: adds plug-ins already installed system-wide. */
+  /**
+   * Adds plug-ins already installed system-wide. The hosted platform takes this on the draft path
+   * only, `POST preview/app/plugins.json` (its official client's `addPlugins` posts there, and its
+   * documentation lists no `POST app/plugins.json`); our spec names `POST app/plugins.json`. The
+   * client's platform decides (platform.ts).
+   */
   addPlugins(
     params: { app: Id; ids: readonly string[]; revision?: Revision | undefined },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#ctx.transport.json({ method: 'POST', path: this.#path(), body: params, options });
-  }
-
-  #path(): string {
-    return this.#ctx.api('app/plugins.json');
+    const endpoint = this.#ctx.platform === 'kintone' ? 'preview/app/plugins.json' : 'app/plugins.json';
+    return this.#ctx.transport.json({ method: 'POST', path: this.#ctx.api(endpoint), body: params, options });
   }
 }

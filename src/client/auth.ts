@@ -4,14 +4,18 @@
  * a reference to a password or token.
  */
 import { ClientOptionsError } from './errors.js';
+import { AUTH_HEADER_NAMES, type Platform } from './platform.js';
 
-/** Login name and password, sent as `X-Service-Authorization: base64(login:password)`. */
+/**
+ * Login name and password, sent as `X-Cybozu-Authorization: base64(login:password)` to the hosted
+ * platform and `X-Service-Authorization` to a service of our spec (platform.ts).
+ */
 export interface PasswordAuth {
   login: string;
   password: string;
 }
 
-/** One or more API tokens, sent comma-joined as `X-Service-API-Token`. */
+/** One or more API tokens, sent comma-joined as `X-Cybozu-API-Token` (or `X-Service-API-Token`). */
 export interface ApiTokenAuth {
   apiToken: string | readonly string[];
 }
@@ -34,7 +38,12 @@ export interface Credentials {
   redact: (text: string) => string;
 }
 
-export function createCredentials(auth: Auth, basicAuth: BasicAuth | undefined): Credentials {
+export function createCredentials(
+  auth: Auth,
+  basicAuth: BasicAuth | undefined,
+  platform: Platform = 'service',
+): Credentials {
+  const names = AUTH_HEADER_NAMES[platform];
   const headers: Record<string, string> = {};
   const secrets: string[] = [];
   if (typeof auth !== 'object' || auth === null) {
@@ -46,14 +55,14 @@ export function createCredentials(auth: Auth, basicAuth: BasicAuth | undefined):
       throw new ClientOptionsError('auth.apiToken must be a non-empty token or a list of non-empty tokens');
     }
     const joined = tokens.join(',');
-    headers['x-service-api-token'] = joined;
+    headers[names.token] = joined;
     secrets.push(joined, ...tokens);
   } else {
     if (typeof auth.login !== 'string' || auth.login === '' || typeof auth.password !== 'string') {
       throw new ClientOptionsError('auth needs a login and a password (strings), or an apiToken');
     }
     const encoded = base64(`${auth.login}:${auth.password}`);
-    headers['x-service-authorization'] = encoded;
+    headers[names.password] = encoded;
     secrets.push(encoded, auth.password);
   }
   if (basicAuth !== undefined) {

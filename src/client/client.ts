@@ -12,6 +12,7 @@ import { FilesClient } from './files.js';
 import { FormClient } from './form.js';
 import { GuestsClient } from './guests.js';
 import type { ClientOptions } from './options.js';
+import { PLATFORMS, platformOfUrl, type Platform } from './platform.js';
 import { PluginsClient } from './plugins.js';
 import { leasePool } from './pool.js';
 import { ProcessClient } from './process.js';
@@ -36,6 +37,8 @@ export interface Client {
   readonly plugins: PluginsClient;
   readonly spaces: SpacesClient;
   readonly guests: GuestsClient;
+  /** The platform whose names this client speaks (ClientOptions.platform). */
+  readonly platform: Platform;
   /** Lets go of the connection pool (closed when no other client of the same origin uses it). */
   close(): Promise<void>;
 }
@@ -43,7 +46,8 @@ export interface Client {
 export function createClient(options: ClientOptions): Client {
   const baseUrl = parseBaseUrl(options.baseUrl);
   if (options.guestSpaceId !== undefined) guestPrefix(options.guestSpaceId);
-  const credentials = createCredentials(options.auth, options.basicAuth);
+  const platform = platformOf(options.platform, baseUrl);
+  const credentials = createCredentials(options.auth, options.basicAuth, platform);
   const lease = options.dispatcher ? undefined : leasePool(baseUrl.origin);
   const dispatcher: Dispatcher = options.dispatcher ?? lease!.dispatcher;
   const transport = new Transport({
@@ -56,7 +60,7 @@ export function createClient(options: ClientOptions): Client {
     retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
     logger: options.logger,
   });
-  const ctx = createContext(transport, options.guestSpaceId);
+  const ctx = createContext(transport, options.guestSpaceId, platform);
   const cursors = new CursorsClient(ctx);
   const bulk = new BulkClient(ctx);
   return {
@@ -73,6 +77,7 @@ export function createClient(options: ClientOptions): Client {
     plugins: new PluginsClient(ctx),
     spaces: new SpacesClient(ctx),
     guests: new GuestsClient(ctx),
+    platform,
     close: async () => {
       await lease?.release();
     },
@@ -103,6 +108,15 @@ function parseBaseUrl(text: string): URL {
     throw new ClientOptionsError(`baseUrl must not have a query or fragment: ${url.origin}${url.pathname}`);
   }
   return url;
+}
+
+function platformOf(given: Platform | undefined, baseUrl: URL): Platform {
+  if (given === undefined) return platformOfUrl(baseUrl);
+  if (!PLATFORMS.includes(given))
+    throw new ClientOptionsError(
+      `platform must be one of ${PLATFORMS.join(', ')}, got ${JSON.stringify(given)}`,
+    );
+  return given;
 }
 
 /** The client's concurrency limit; a bad one is the caller's mistake, said as an options error. */

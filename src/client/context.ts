@@ -3,6 +3,7 @@
  * for a client bound to a guest space, under `/k/guest/{spaceId}/v1/`.
  */
 import { ClientOptionsError } from './errors.js';
+import type { Platform } from './platform.js';
 import type { Transport } from './transport.js';
 import type { Id } from './types/common.js';
 
@@ -12,14 +13,21 @@ export interface ClientContext {
   api: (endpoint: string) => string;
   /** System-wide endpoints (installed plug-ins, guest users) that no guest space has: always `/k/v1/`. */
   systemApi: (endpoint: string) => string;
+  /** Whose names to use where the spec and the hosted platform differ (platform.ts). */
+  platform: Platform;
 }
 
-export function createContext(transport: Transport, guestSpaceId: Id | undefined): ClientContext {
+export function createContext(
+  transport: Transport,
+  guestSpaceId: Id | undefined,
+  platform: Platform = 'service',
+): ClientContext {
   const prefix = guestSpaceId === undefined ? '/k/v1/' : guestPrefix(guestSpaceId);
   return {
     transport,
     api: (endpoint) => `${prefix}${endpoint}`,
     systemApi: (endpoint) => `/k/v1/${endpoint}`,
+    platform,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici';
 import type { Auth, BasicAuth } from './auth.js';
+import type { Platform } from './platform.js';
 import type { RetryOptions } from './retry.js';
 
 /** Options every call takes last. */
@@ -20,6 +21,12 @@ export interface ClientOptions {
   /** Where the service lives, e.g. `https://example.com` (a path prefix is kept). */
   baseUrl: string;
   auth: Auth;
+  /**
+   * Which names to speak (platform.ts): `kintone` sends the hosted platform's header names, adds
+   * plug-ins through the draft path and names a field ACL rule's field `code`; `service` speaks the
+   * spec. Default: `kintone` for a base URL on the hosted platform's domains, else `service`.
+   */
+  platform?: Platform | undefined;
   /** HTTP Basic credentials for a proxy in front of the service. */
   basicAuth?: BasicAuth | undefined;
   /** Send every call through `/k/guest/{guestSpaceId}/v1/` instead of `/k/v1/`. */

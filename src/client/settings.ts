@@ -6,6 +6,7 @@
  * at once (the hosted platform's behaviour), so a deployer writes `'draft'` and deploys.
  */
 import type { ClientContext } from './context.js';
+import { fieldRightsFromAnswer, fieldRightsToSend } from './field-rights.js';
 import type { CallOptions } from './options.js';
 import type { AclResult, AppRight, FieldRight, RecordRight } from './types/acl.js';
 import type { AdminNotesResult, AdminNotesUpdate } from './types/admin-notes.js';
@@ -112,14 +113,24 @@ export class SettingsClient {
   }
 
   // Field ACL: field/acl.json; written to the copy named (live publishes the whole draft).
-  getFieldAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<FieldRight>> {
-    return this.#get('field/acl.json', params, options);
+  /**
+   * A field ACL rule names its field `field` here, as the spec does. The hosted platform names it
+   * `code` (official types, app/right.d.ts): for a `kintone` client the rules are sent with `code`,
+   * and an answer's rules are read under either name (field-rights.ts).
+   */
+  async getFieldAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<FieldRight>> {
+    const result = await this.#get<AclResult<FieldRight>>('field/acl.json', params, options);
+    return { ...result, rights: fieldRightsFromAnswer(result.rights) };
   }
   updateFieldAcl(
     params: CopyWriteParams & { rights: FieldRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return writeCopy(this.#ctx, 'field/acl.json', params, options);
+    const sent: CopyWriteParams & { rights: unknown[] } = {
+      ...params,
+      rights: fieldRightsToSend(params.rights, this.#ctx.platform),
+    };
+    return writeCopy(this.#ctx, 'field/acl.json', sent, options);
   }
 
   // General notifications: app/notifications/general.json; written to the draft.

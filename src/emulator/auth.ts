@@ -44,31 +44,60 @@ export type Principal =
     }
   | { readonly kind: 'token'; readonly tokens: readonly TokenDoc[] };
 
+/**
+ * Which header names a caller speaks: `kintone` (the hosted platform's `X-Cybozu-Authorization`
+ * and `X-Cybozu-API-Token`, as its REST documentation and its official client send them) or
+ * `service` (our spec's `X-Service-*`). The local service accepts both and answers each caller in
+ * its own dialect where the two differ (a field ACL right's `code` or `field`, DESIGN.md).
+ */
+export type Dialect = 'kintone' | 'service';
+
+/** The authentication header names of each dialect, lower-cased as Node gives them. */
+const AUTH_HEADERS: Record<Dialect, { password: string; token: string }> = {
+  kintone: { password: 'x-cybozu-authorization', token: 'x-cybozu-api-token' },
+  service: { password: 'x-service-authorization', token: 'x-service-api-token' },
+};
+
 export const TOKENS_TABLE = 'tokens';
 export const GUESTS_TABLE = 'guests';
 
 /**
- * Who is calling. Login/password wins when both headers are sent (platform-facts). A request
- * with neither is refused here; which principal may do what is decided per endpoint.
+ * Who is calling, and in which dialect. Login/password wins when both kinds of header are sent
+ * (platform-facts), whichever names they use; a caller sending the same kind under both names is
+ * taken at the hosted platform's name. A request with neither is refused here; which principal may
+ * do what is decided per endpoint.
  */
 export function authenticate(
   headers: Record<string, string | string[] | undefined>,
   ctx: EmulatorContext,
-): Principal {
-  const authorization = header(headers, 'x-service-authorization');
-  if (authorization !== undefined) return authenticateUser(authorization, ctx);
-  const tokenHeader = header(headers, 'x-service-api-token');
-  if (tokenHeader !== undefined) {
+): { principal: Principal; dialect: Dialect } {
+  for (const dialect of DIALECTS) {
+    const authorization = header(headers, AUTH_HEADERS[dialect].password);
+    if (authorization !== undefined) return { principal: authenticateUser(authorization, ctx), dialect };
+  }
+  for (const dialect of DIALECTS) {
+    const name = AUTH_HEADERS[dialect].token;
+    const tokenHeader = header(headers, name);
+    if (tokenHeader === undefined) continue;
     const table = ctx.store.table<TokenDoc>(TOKENS_TABLE);
     const tokens = tokenHeader
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean)
       .map((t) => table.get(t));
-    if (tokens.length === 0 || tokens.some((t) => t === undefined)) throw errors.badToken();
-    return { kind: 'token', tokens: tokens as TokenDoc[] };
+    if (tokens.length === 0 || tokens.some((t) => t === undefined)) throw errors.badToken(headerName(name));
+    return { principal: { kind: 'token', tokens: tokens as TokenDoc[] }, dialect };
   }
   throw errors.noAuth();
+}
+
+const DIALECTS: readonly Dialect[] = ['kintone', 'service'];
+
+/** `x-cybozu-api-token` as the documentation writes it: `X-Cybozu-API-Token`. */
+function headerName(lower: string): string {
+  return lower
+    .replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase())
+    .replace('Api', 'API');
 }
 
 function authenticateUser(encoded: string, ctx: EmulatorContext): Principal {

@@ -3,7 +3,7 @@ import type { Clock } from './clock.js';
 import type { Store } from './store/store.js';
 import type { EmulatorSettings } from './options.js';
 import type { Params } from './http/params.js';
-import type { Principal } from './auth.js';
+import type { Dialect, Principal } from './auth.js';
 import type { Router } from './router.js';
 
 /** What every handler may use: the store, the clock, the settings it was started with. */
@@ -42,6 +42,8 @@ export interface ApiRequest {
   readonly path: string;
   readonly params: Params;
   readonly principal: Principal;
+  /** The header names the caller authenticated with: its answers use that dialect's shapes. */
+  readonly dialect: Dialect;
   /** Set when the call came through `/k/guest/{spaceId}/v1/`. */
   readonly guestSpaceId: string | null;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;

@@ -59,15 +59,15 @@ export const errors = {
     new ApiError(
       401,
       'CB_AU01',
-      'Authentication is required: send X-Service-Authorization or X-Service-API-Token.',
+      'Authentication is required: send X-Cybozu-Authorization or X-Cybozu-API-Token (or X-Service-Authorization or X-Service-API-Token).',
     ),
   badLogin: () => new ApiError(401, 'CB_WA01', 'The login name or password is wrong.'),
   // The hosted platform answers a token it never issued as it answers one of another app.
-  badToken: () =>
+  badToken: (header: string) =>
     new ApiError(
       400,
       'GAIA_IA02',
-      'An API token sent in X-Service-API-Token matches no token of any app; check the header, or issue a token (POST /_emulator/tokens).',
+      `An API token sent in ${header} matches no token of any app; check the header, or issue a token (POST /_emulator/tokens).`,
     ),
   tokenNotForApp: () => new ApiError(400, 'GAIA_IA02', 'The API token does not match the app.'),
   forbidden: (what = 'this operation') =>

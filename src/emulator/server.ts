@@ -103,7 +103,7 @@ async function dispatch(
   const query = parseQueryString(url.search);
   const fromQuery = new Set(Object.keys(query).filter((name) => !(name in bodyParams)));
   const params = new Params({ ...query, ...bodyParams }, fromQuery);
-  const principal = authenticate(req.headers, ctx);
+  const { principal, dialect } = authenticate(req.headers, ctx);
   if (principal.kind === 'user' && principal.lang) lang.value = principal.lang;
   if (route.auth !== 'any' && principal.kind !== 'user')
     throw errors.forbidden('this operation with an API token');
@@ -118,6 +118,7 @@ async function dispatch(
     path,
     params,
     principal,
+    dialect,
     guestSpaceId,
     headers: req.headers,
     body,

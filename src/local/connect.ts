@@ -34,6 +34,8 @@ export async function connect(project: Project, options: { concurrency?: number 
     const client = createClient({
       baseUrl: emulator.url,
       auth: LOCAL_ADMIN,
+      // The local service speaks both dialects; the environment may ask for the hosted platform's.
+      platform: config.platform ?? 'service',
       concurrency: options.concurrency ?? 8,
     });
     return {
@@ -56,6 +58,7 @@ export async function connect(project: Project, options: { concurrency?: number 
   const client = createClient({
     baseUrl: config.baseUrl,
     auth: config.auth,
+    ...(config.platform ? { platform: config.platform } : {}),
     ...(config.basicAuth ? { basicAuth: config.basicAuth } : {}),
     ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
     // Asked for when the environment names a language; else the user's own setting decides.

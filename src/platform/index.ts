@@ -20,3 +20,4 @@ export { FIELD_PROPERTIES, NUMERIC_STRING_PROPERTIES } from './field-properties.
 export { newFieldDefaults } from './field-defaults.js';
 export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
+export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';

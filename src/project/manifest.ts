@@ -189,6 +189,11 @@ export interface EnvironmentConfig {
   auth?: EnvironmentAuth;
   basicAuth?: { login: string; password: string };
   guestSpaceId?: Numeric;
+  /**
+   * Which names the service speaks (the client's `platform` option): `kintone`, the hosted
+   * platform's; `service`, the spec's. Default: from the base URL's domain (`service` locally).
+   */
+  platform?: 'kintone' | 'service';
 }
 
 /** appdeploy.yaml as written (after variables are expanded). */

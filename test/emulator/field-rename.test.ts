@@ -57,13 +57,23 @@ describe('renaming a field in the draft', () => {
       executableUser: { entities: [{ entity: ofField('responsible') }] },
     });
     expect((await get(app, '/k/v1/preview/record/acl.json')).rights).toEqual([
-      { filterCond: 'price > 100', entities: [{ entity: ofField('responsible'), viewable: true }] },
+      {
+        filterCond: 'price > 100',
+        entities: [
+          {
+            entity: ofField('responsible'),
+            viewable: true,
+            editable: false,
+            deletable: false,
+            includeSubs: false,
+          },
+        ],
+      },
     ]);
     expect((await get(app, '/k/v1/preview/field/acl.json')).rights).toEqual([
       {
         field: 'price',
-        code: 'price',
-        entities: [{ entity: ofField('responsible'), accessibility: 'WRITE' }],
+        entities: [{ entity: ofField('responsible'), accessibility: 'WRITE', includeSubs: false }],
       },
     ]);
     expect((await get(app, '/k/v1/preview/app/notifications/general.json')).notifications[0].entity).toEqual(

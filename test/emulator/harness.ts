@@ -7,6 +7,8 @@ export interface CallOptions {
   /** Login/password; default the administrator. `null` sends no X-Service-Authorization. */
   user?: { login: string; password: string } | null;
   token?: string;
+  /** Which header names carry them: the spec's `X-Service-*` (default) or the hosted platform's `X-Cybozu-*`. */
+  dialect?: 'kintone' | 'service';
   headers?: Record<string, string>;
   /** Raw body instead of JSON (with its own content type in `headers`). */
   rawBody?: Buffer | string;
@@ -40,9 +42,10 @@ export function useEmulator(options: EmulatorOptions = {}) {
     const url = new URL(state.emulator!.url + path);
     const headers: Record<string, string> = { ...opts.headers };
     const user = opts.user === undefined ? ADMIN : opts.user;
+    const prefix = opts.dialect === 'kintone' ? 'X-Cybozu' : 'X-Service';
     if (user)
-      headers['X-Service-Authorization'] = Buffer.from(`${user.login}:${user.password}`).toString('base64');
-    if (opts.token) headers['X-Service-API-Token'] = opts.token;
+      headers[`${prefix}-Authorization`] = Buffer.from(`${user.login}:${user.password}`).toString('base64');
+    if (opts.token) headers[`${prefix}-API-Token`] = opts.token;
     let body: string | Buffer | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (method === 'GET' && params) {

@@ -17,7 +17,7 @@ describe('every error factory', () => {
   const made: [string, ApiError][] = [
     ['noAuth', errors.noAuth()],
     ['badLogin', errors.badLogin()],
-    ['badToken', errors.badToken()],
+    ['badToken', errors.badToken('X-Cybozu-API-Token')],
     ['tokenNotForApp', errors.tokenNotForApp()],
     ['forbidden()', errors.forbidden()],
     ['forbidden(what)', errors.forbidden('viewing this app')],
@@ -106,7 +106,7 @@ describe('over HTTP, to a Japanese user', () => {
         'no credential',
         emu.call('GET', '/k/v1/apps.json', undefined, { user: null, ...JA }),
         401,
-        'ログインしてください。X-Service-Authorization または X-Service-API-Token ヘッダーを送信してください。',
+        'ログインしてください。X-Cybozu-Authorization または X-Cybozu-API-Token ヘッダー（または X-Service-Authorization または X-Service-API-Token）を送信してください。',
       ],
       [
         'wrong password',

@@ -77,7 +77,7 @@ async function expectPopulated(emu: RunningEmulator, app: string): Promise<void>
     { filterCond: '', entities: [expect.objectContaining(RECORD_ACL[0]!.entities[0])] },
   ]);
   expect((await get('/k/v1/field/acl.json')).rights).toEqual([
-    { field: 'title', code: 'title', entities: [expect.objectContaining(FIELD_ACL[0]!.entities[0])] },
+    { field: 'title', entities: [expect.objectContaining(FIELD_ACL[0]!.entities[0])] },
   ]);
   expect((await call(emu.url, 'GET', `/k/v1/app.json?id=${app}`)).body.code).toBe('DURABLE');
   const { body } = await call(emu.url, 'POST', '/_emulator/clock', { advanceMs: 0 });

@@ -102,6 +102,9 @@ environments:
   #   auth:
   #     login: \${STAGING_LOGIN}
   #     password: \${STAGING_PASSWORD}
+  # On kintone (a baseUrl on *.cybozu.com, *.kintone.com or *.cybozu.cn) appdeploy speaks its
+  # header names by itself; a kintone service behind another address says so:
+  #   platform: kintone
 
 apps:
   # Each app: its manifest, and its id per environment (apply creates a missing app and writes

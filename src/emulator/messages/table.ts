@@ -47,14 +47,14 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
 
   // --- errors.ts factories -------------------------------------------------------------------
   {
-    en: 'Authentication is required: send X-Service-Authorization or X-Service-API-Token.',
-    ja: 'ログインしてください。X-Service-Authorization または X-Service-API-Token ヘッダーを送信してください。',
-    zh: '请登录。请发送 X-Service-Authorization 或 X-Service-API-Token 请求头。',
+    en: 'Authentication is required: send X-Cybozu-Authorization or X-Cybozu-API-Token (or X-Service-Authorization or X-Service-API-Token).',
+    ja: 'ログインしてください。X-Cybozu-Authorization または X-Cybozu-API-Token ヘッダー（または X-Service-Authorization または X-Service-API-Token）を送信してください。',
+    zh: '请登录。请发送 X-Cybozu-Authorization 或 X-Cybozu-API-Token 请求头（或 X-Service-Authorization 或 X-Service-API-Token）。',
   },
   {
-    en: 'An API token sent in X-Service-API-Token matches no token of any app; check the header, or issue a token (POST /_emulator/tokens).',
-    ja: 'X-Service-API-Token で送信された API トークンは、どのアプリのトークンとも一致しません。ヘッダーを確認するか、トークンを発行してください（POST /_emulator/tokens）。',
-    zh: 'X-Service-API-Token 中发送的 API 令牌与任何应用的令牌都不匹配。请检查请求头，或签发令牌（POST /_emulator/tokens）。',
+    en: 'An API token sent in {header} matches no token of any app; check the header, or issue a token (POST /_emulator/tokens).',
+    ja: '{header} で送信された API トークンは、どのアプリのトークンとも一致しません。ヘッダーを確認するか、トークンを発行してください（POST /_emulator/tokens）。',
+    zh: '{header} 中发送的 API 令牌与任何应用的令牌都不匹配。请检查请求头，或签发令牌（POST /_emulator/tokens）。',
   },
   {
     en: 'The API token does not match the app.',

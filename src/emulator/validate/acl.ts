@@ -1,7 +1,17 @@
 import { arr, bool, field, join, obj, str, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
+import { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from '../../platform/index.js';
 
 const flag = bool();
+
+/**
+ * Every flag a rule leaves out is false, and answers carry it: kintone's "Update App Permissions",
+ * "Update Record Permissions" and "Update Field Permissions" say each omitted boolean "is set to
+ * false", and the official client's response types (app/right.d.ts) have every flag and
+ * `includeSubs` as a plain boolean, never optional.
+ */
+const allFalse = (...keys: string[]): Record<string, boolean> =>
+  Object.fromEntries(keys.map((key) => [key, false]));
 
 /** App ACL rules, evaluated in order. */
 export const appAclBody: Record<string, Shape> = {
@@ -18,7 +28,10 @@ export const appAclBody: Record<string, Shape> = {
         recordImportable: flag,
         recordExportable: flag,
       },
-      { required: ['entity'] },
+      {
+        required: ['entity'],
+        defaults: allFalse('includeSubs', ...APP_RIGHT_FLAGS),
+      },
     ),
   ),
 };
@@ -32,7 +45,7 @@ export const recordAclBody: Record<string, Shape> = {
         entities: arr(
           obj(
             { entity: entity(), viewable: flag, editable: flag, deletable: flag, includeSubs: flag },
-            { required: ['entity'] },
+            { required: ['entity'], defaults: allFalse(...RECORD_RIGHT_FLAGS, 'includeSubs') },
           ),
         ),
       },
@@ -48,7 +61,7 @@ const fieldRule = obj(
     entities: arr(
       obj(
         { entity: entity(), accessibility: str({ oneOf: ['READ', 'WRITE', 'NONE'] }), includeSubs: flag },
-        { required: ['entity', 'accessibility'] },
+        { required: ['entity', 'accessibility'], defaults: allFalse('includeSubs') },
       ),
     ),
   },
@@ -56,9 +69,10 @@ const fieldRule = obj(
 );
 
 /**
- * One field ACL rule. The spec names its field `field`; the hosted platform (and every client
- * written for it) names it `code`. Either is taken, both must agree, and the rule is kept under
- * `field` (reads answer both names).
+ * One field ACL rule. The spec names its field `field`; the hosted platform names it `code` (the
+ * official client's types, app/right.d.ts FieldRightForParameter). Either is taken from any caller,
+ * both must agree, and the rule is kept under `field` (reads answer in the caller's dialect). A
+ * rule with neither is refused (400 CB_VA01) under the name the caller's dialect uses.
  */
 const fieldAclRule: Shape = (value, path, ctx) => {
   const out = fieldRule(value, path, ctx) as Record<string, unknown> | undefined;
@@ -66,7 +80,7 @@ const fieldAclRule: Shape = (value, path, ctx) => {
   const { code, field: named, ...rest } = out;
   const given = value as Record<string, unknown>;
   if (given.field === undefined && given.code === undefined)
-    ctx.problems.add(join(path, 'field'), 'Required field.');
+    ctx.problems.add(join(path, ctx.dialect === 'kintone' ? 'code' : 'field'), 'Required field.');
   else if (named !== undefined && code !== undefined && named !== code)
     ctx.problems.add(join(path, 'code'), `Name the same field as "field" (${JSON.stringify(named)}).`);
   return { field: named ?? code, ...rest };

@@ -39,6 +39,7 @@ export function checkBody<T>(
   body: unknown,
   properties: Record<string, JsonObject>,
   otherApp: OtherAppFields = () => undefined,
+  dialect?: CheckContext['dialect'],
 ): T {
   const problems = new Problems();
   const ctx: CheckContext = {
@@ -46,6 +47,7 @@ export function checkBody<T>(
     ...fieldIndex(properties),
     queryFields: fieldsFromProperties(properties),
     otherApp,
+    ...(dialect ? { dialect } : {}),
   };
   const out = shape(body, '', ctx);
   problems.throwIfAny();

@@ -14,6 +14,8 @@ export interface CheckContext {
   /** The same fields as the query language's type check reads them (types, options, tables). */
   readonly queryFields: FieldMap;
   readonly otherApp: (app: unknown, code: unknown) => ReadonlyMap<string, string> | undefined;
+  /** The caller's dialect, where a name in the body depends on it (a field ACL rule's field). */
+  readonly dialect?: 'kintone' | 'service';
 }
 
 /**
@@ -86,13 +88,18 @@ export const assignedId: Shape = (value, path, ctx) =>
  */
 export function obj(
   props: Record<string, Shape>,
-  options: { required?: readonly string[]; open?: boolean } = {},
+  options: {
+    required?: readonly string[];
+    open?: boolean;
+    /** What a key left out is stored as (the platform answers it so). */
+    defaults?: Readonly<Record<string, unknown>>;
+  } = {},
 ): Shape {
   return (value, path, ctx) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return fail(ctx, path, 'Enter an object.');
     const input = value as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = { ...options.defaults };
     for (const key of options.required ?? [])
       if (input[key] === undefined) ctx.problems.add(join(path, key), 'Required field.');
     for (const [key, item] of Object.entries(input)) {

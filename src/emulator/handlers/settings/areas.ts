@@ -17,6 +17,7 @@ import type { AppPermission } from '../../access.js';
 import type { AppSettings, JsonObject } from '../../model/app.js';
 import type { Shape } from '../../validate/shape.js';
 import type { ApiRequest } from '../../context.js';
+import type { Dialect } from '../../auth.js';
 
 /**
  * One settings area of the spec's App settings table: where it is read (live, draft), the shape
@@ -35,7 +36,8 @@ export interface SettingsArea {
   readonly lang: boolean;
   readonly body: Record<string, Shape>;
   readonly required: readonly string[];
-  readonly read: (settings: AppSettings) => JsonObject;
+  /** The GET answer; `req` gives the caller's dialect where the answer's names depend on it. */
+  readonly read: (settings: AppSettings, req: ApiRequest) => JsonObject;
   readonly apply: (
     settings: AppSettings,
     body: JsonObject,
@@ -44,6 +46,12 @@ export interface SettingsArea {
 }
 
 type Named = Record<string, JsonObject>;
+
+/** A stored field ACL rule (kept under `field`) as a caller of `dialect` names it. */
+function fieldAclRuleFor(rule: JsonObject, dialect: Dialect): JsonObject {
+  const { field, ...rest } = rule;
+  return dialect === 'kintone' ? { code: field ?? null, ...rest } : { field: field ?? null, ...rest };
+}
 
 /**
  * Replaces a map of named items (views, graphs, copy actions), keeping the id of an item whose
@@ -146,8 +154,9 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     lang: false,
     body: fieldAclBody,
     required: ['rights'],
-    // Each rule names its field as the spec does (`field`) and as the hosted platform does (`code`).
-    read: (s) => ({ rights: s.fieldAcl.map((rule) => ({ ...rule, code: rule.field ?? null })) }),
+    // A rule names its field `code` on the hosted platform (official client's types, app/right.d.ts
+    // FieldRightForResponse) and `field` in our spec: each caller gets its own dialect's name.
+    read: (s, req) => ({ rights: s.fieldAcl.map((rule) => fieldAclRuleFor(rule, req.dialect)) }),
     apply: (s, body) => ({ settings: { ...s, fieldAcl: body.rights as JsonObject[] } }),
   },
   {

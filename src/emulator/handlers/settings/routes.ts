@@ -36,12 +36,12 @@ export function readHandler(
   copy: 'draft' | 'live',
   permission: AppPermission,
   lang: boolean,
-  read: (settings: AppSettings) => JsonObject,
+  read: (settings: AppSettings, req: ApiRequest) => JsonObject,
 ): (req: ApiRequest) => unknown {
   return (req) => {
     if (lang) checkLang(req);
     const { settings, revision } = readSettings(req, copy, permission);
-    return { ...read(settings), revision };
+    return { ...read(settings, req), revision };
   };
 }
 
@@ -55,7 +55,13 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
   return (req) => {
     let reply: JsonObject = {};
     const { revision } = writeSettings(req, target, (settings) => {
-      const body = checkBody<JsonObject>(shape, req.params.raw, settings.properties, otherAppFields(req));
+      const body = checkBody<JsonObject>(
+        shape,
+        req.params.raw,
+        settings.properties,
+        otherAppFields(req),
+        req.dialect,
+      );
       const { app: _app, revision: _revision, ...values } = body;
       const result = area.apply(settings, values, req);
       reply = result.reply ?? {};

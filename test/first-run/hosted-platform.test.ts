@@ -1,0 +1,103 @@
+/**
+ * Issue 20's "Done when": every example applies, converges and round-trips through export against
+ * a local service, with its environment set to `platform: kintone`, sending only the hosted
+ * platform's header names. Between the built CLI and the local service sits a gate that refuses
+ * any request carrying one of the spec's `X-Service-*` header names (401, as the hosted platform
+ * answers a request it cannot authenticate), so a call made in the spec's dialect fails the run.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { appdeploy, build, ROOT, tempDir } from './cli.js';
+
+const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
+  existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
+);
+
+let dir = '';
+let emulator: RunningEmulator;
+let gate: Server;
+let gateUrl = '';
+/** Every X-Cybozu-* / X-Service-* header name that reached the gate, and the requests refused. */
+const seen = new Set<string>();
+const refused: string[] = [];
+
+beforeAll(async () => {
+  await build();
+  dir = await tempDir('hosted');
+  emulator = await startEmulator({ port: 0, deployMs: 20 });
+  gate = createServer((req, res) => {
+    const names = Object.keys(req.headers).filter((n) => /^x-(cybozu|service)-/.test(n));
+    names.forEach((n) => seen.add(n));
+    if (names.some((n) => n.startsWith('x-service-'))) {
+      refused.push(`${req.method ?? ''} ${req.url ?? ''}`);
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'CB_AU01', id: 'gate', message: 'Please login.' }));
+      return;
+    }
+    const upstream = request(
+      new URL(req.url ?? '/', emulator.url),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', (error) => res.destroy(error));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
+  gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => gate?.close(() => resolve()));
+  await emulator?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The example copied, with an environment `hosted` on the gate that says `platform: kintone`. */
+async function hostedCopy(name: string): Promise<{ project: string; apps: string[] }> {
+  const project = join(dir, name);
+  await cp(join(ROOT, 'examples', name), project, {
+    recursive: true,
+    filter: (source) => !source.includes('.appdeploy'),
+  });
+  const file = join(project, 'appdeploy.yaml');
+  const doc = parseDocument(await readFile(file, 'utf8'));
+  doc.setIn(['environments', 'hosted'], {
+    baseUrl: gateUrl,
+    platform: 'kintone',
+    auth: { login: 'admin', password: 'admin' },
+  });
+  doc.set('defaultEnvironment', 'hosted');
+  await writeFile(file, doc.toString());
+  const apps = Object.keys((doc.toJS() as { apps: Record<string, unknown> }).apps);
+  return { project, apps };
+}
+
+describe('the examples against a service that speaks only the hosted platform names', () => {
+  it.each(EXAMPLES)(
+    '%s: apply, a fresh plan is empty, export, and the plan is still empty',
+    async (name) => {
+      const { project, apps } = await hostedCopy(name);
+      const applied = await appdeploy(['apply', '--yes'], project);
+      expect(applied.stderr).not.toMatch(/failed|Error/);
+      expect([applied.code, refused]).toEqual([0, []]);
+      const planned = await appdeploy(['plan', '--detailed-exitcode'], project);
+      expect([planned.code, planned.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+      const exported = await appdeploy(['export', ...apps.flatMap((key) => ['--app', key])], project);
+      expect([exported.code, exported.stderr]).toEqual([0, expect.not.stringMatching(/failed|Error/)]);
+      const again = await appdeploy(['plan', '--detailed-exitcode'], project);
+      expect([again.code, again.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+      expect(refused).toEqual([]);
+      expect([...seen].every((n) => n.startsWith('x-cybozu-'))).toBe(true);
+    },
+    180_000,
+  );
+});
