@@ -42,14 +42,12 @@ const REFUSED: Row[] = [
     '/k/v1/preview/app/customize.json',
     'Update Customization: API Tokens cannot be used',
     (app) => ({ app, scope: 'ALL' }),
-    '',
   ],
   [
     'PUT',
     '/k/v1/preview/app/views.json',
     'Update Views, Customize View: API Tokens cannot be used',
     (app) => ({ app, views: { Board: customView } }),
-    '',
   ],
   ['POST', '/k/v1/preview/app.json', 'Add Preview App: API Tokens cannot be used', () => ({ name: 'x' })],
   ['GET', '/k/v1/apps.json', 'Get Apps: password or session authentication', () => ({})],
@@ -57,13 +55,7 @@ const REFUSED: Row[] = [
   ['GET', '/k/v1/plugins/required.json', 'Get Required Plug-ins: password or session', () => ({})],
   ['GET', '/k/v1/plugin/apps.json', 'Get Plug-in Apps: password or session', () => ({ id: 'p' })],
   ['POST', '/k/v1/plugin.json', 'Install Plug-in: kintone administrators', () => ({ fileKey: 'k' })],
-  [
-    'PUT',
-    '/k/v1/plugin.json',
-    'Update Plug-in: kintone administrators',
-    () => ({ id: 'p', fileKey: 'k' }),
-    '',
-  ],
+  ['PUT', '/k/v1/plugin.json', 'Update Plug-in: kintone administrators', () => ({ id: 'p', fileKey: 'k' })],
   ['DELETE', '/k/v1/plugin.json', 'Uninstall Plug-in: kintone administrators', () => ({ id: 'p' })],
 ];
 
@@ -75,7 +67,6 @@ const ACCEPTED: Row[] = [
     '/k/v1/preview/app/views.json',
     'Update Views, List view: App Management',
     (app) => ({ app, views: { All: listView } }),
-    '',
   ],
   ['GET', '/k/v1/preview/app/settings.json', 'Get General Settings', (app) => ({ app })],
   ['GET', '/k/v1/app/plugins.json', 'Get App Plug-ins', (app) => ({ app })],
@@ -84,7 +75,6 @@ const ACCEPTED: Row[] = [
     '/k/v1/preview/app/form/fields.json',
     'Get Form Fields (API update of Feb. 2020)',
     (app) => ({ app }),
-    '',
   ],
 ];
 
