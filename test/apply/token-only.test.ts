@@ -7,12 +7,16 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
+const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
+  JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')),
+);
 
 function capture() {
   const out: string[] = [];
@@ -82,6 +86,8 @@ describe('a token-only environment', () => {
     expect(text.stdout).toMatch(/\+ Board/);
 
     const json = JSON.parse((await cli(['plan', '-C', root, '--env', 'prod', '--format', 'json'])).stdout);
+    planSchema(json);
+    expect(planSchema.errors ?? [], 'plan.schema.json').toEqual([]);
     expect(json.tokenLimits.needs.map((n: { app: string; area: string }) => `${n.app} ${n.area}`)).toEqual([
       'tasks customize',
       'tasks views',
