@@ -10,6 +10,7 @@
 import { AREAS } from '../areas/index.js';
 import type { Area, AreaKey } from '../areas/types.js';
 import { appPlaceholder } from '../plan/plan.js';
+import { refuseTokenLimits } from '../plan/token-limits.js';
 import {
   initialPluginResults,
   installedNote,
@@ -31,6 +32,8 @@ export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
 
 export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   const { plan, project, client } = options;
+  // What the environment's API token cannot do stops the apply before anything is written.
+  refuseTokenLimits(plan);
   const emit = (event: ApplyEvent) => options.onProgress?.(event);
   const changed = plan.apps.filter((a) => a.action !== 'no-op');
   const plugins = initialPluginResults(plan.plugins);

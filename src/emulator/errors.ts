@@ -70,6 +70,14 @@ export const errors = {
       `An API token sent in ${header} matches no token of any app; check the header, or issue a token (POST /_emulator/tokens).`,
     ),
   tokenNotForApp: () => new ApiError(400, 'GAIA_IA02', 'The API token does not match the app.'),
+  // The hosted platform's answer to an API token on a call the token may not make: an API that
+  // takes no token at all (customization, creating apps, system plug-ins: each endpoint's page
+  // on kintone.dev, "API Tokens cannot be used with this API"), or a permission the token lacks
+  // (kintone/cli-kintone features/import.feature, run against a real kintone: a view-only token
+  // importing records gets `[403] [GAIA_NO01] Using this API token, you cannot run the specified
+  // API.`). See token-refusal.ts.
+  tokenCannotRun: () =>
+    new ApiError(403, 'GAIA_NO01', 'Using this API token, you cannot run the specified API.'),
   forbidden: (what = 'this operation') =>
     new ApiError(403, 'CB_NO02', `You do not have permission for ${what}.`),
   appNotFound: (id: string) => new ApiError(404, 'GAIA_AP01', `The app (id: ${id}) was not found.`),

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, errorId, errors } from './errors.js';
 import { authenticate } from './auth.js';
+import { asTokenRefusal } from './token-refusal.js';
 import { requireGuestSpace } from './access.js';
 import { Params } from './http/params.js';
 import { parseQueryString } from './http/query-string.js';
@@ -105,8 +106,10 @@ async function dispatch(
   const params = new Params({ ...query, ...bodyParams }, fromQuery);
   const { principal, dialect } = authenticate(req.headers, ctx);
   if (principal.kind === 'user' && principal.lang) lang.value = principal.lang;
+  // An API that takes no token (token-refusal.ts): the hosted platform's 403 GAIA_NO01; the
+  // control API is the local service's own, for administrators (403 CB_NO02 as to any other).
   if (route.auth !== 'any' && principal.kind !== 'user')
-    throw errors.forbidden('this operation with an API token');
+    throw isControl ? errors.forbidden('this operation with an API token') : errors.tokenCannotRun();
   if (route.auth === 'admin' && !(principal.kind === 'user' && principal.admin))
     throw errors.forbidden('this operation');
   // Once for every handler: a guest path must name a guest space; handlers then only compare ids.
@@ -126,7 +129,12 @@ async function dispatch(
     ctx,
     lang: lang.value,
   };
-  const value = await route.handler(apiRequest);
+  let value: unknown;
+  try {
+    value = await route.handler(apiRequest);
+  } catch (error) {
+    throw asTokenRefusal(error, principal);
+  }
   if (isRaw(value)) return value;
   return { status: 200, body: value ?? {} };
 }

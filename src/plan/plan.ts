@@ -4,7 +4,7 @@
  */
 import type { Client } from '../client/index.js';
 import { AREAS } from '../areas/index.js';
-import type { Area, ResolveContext } from '../areas/types.js';
+import type { Area, AreaKey, ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
 import type { Project, ProjectApp } from '../project/index.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
@@ -13,6 +13,13 @@ import { mapLimit } from './map-limit.js';
 import { planPlugins } from './plugins.js';
 import { answerProbe } from './probes.js';
 import { downloadHasher, readAppState } from './read.js';
+import {
+  appPasswordNeeds,
+  passwordInstead,
+  pluginPasswordNeeds,
+  TOKEN_UNREADABLE,
+  usesTokenOnly,
+} from './token-limits.js';
 import { PLAN_FORMAT_VERSION, type AppPlan, type Plan } from './types.js';
 
 export interface PlanOptions {
@@ -43,7 +50,11 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const areas = options.areas ?? AREAS;
   const chosen = selectApps(project, options.apps);
   const downloadHash = downloadHasher(client);
-  const plugins = await planPlugins(client, project.root, chosen);
+  // With API tokens alone, what a token cannot read is left unread and named (token-limits.ts).
+  const tokenOnly = usesTokenOnly(project.environment.config);
+  const readable = tokenOnly ? areas.filter((a) => !TOKEN_UNREADABLE.has(a.key)) : areas;
+  const plugins = tokenOnly ? [] : await planPlugins(client, project.root, chosen);
+  const unread = new Map<string, AreaKey[]>();
   const apps = await mapLimit(chosen, APPS_AT_ONCE, async (app): Promise<AppPlan> => {
     const files = await hashLocalFiles(app.manifestPath, app.manifest);
     const desired = desiredAreas(project, app, areas, files);
@@ -51,9 +62,14 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     let revisions: AppPlan['revisions'] = null;
     if (app.id === null) diff = createAppDiff(desired);
     else {
-      const state = await readAppState(client, app.id, areas, downloadHash);
+      const state = await readAppState(client, app.id, readable, downloadHash);
       revisions = state.revisions;
-      diff = existingAppDiff(desired, state);
+      const [known, unknown] = partition(desired, (d) => readable.includes(d.area));
+      unread.set(
+        app.key,
+        unknown.map((d) => d.area.key),
+      );
+      diff = existingAppDiff(known, state);
       const id = app.id;
       const answered = await Promise.all(diff.probes.map((probe) => answerProbe(client, id, probe)));
       // A field no record fills loses nothing, and a rule no record breaks cannot fail.
@@ -70,6 +86,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       risks: diff.risks,
     };
   });
+  const needs = tokenOnly
+    ? [...pluginPasswordNeeds(chosen), ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? []))]
+    : [];
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     environment: project.environment.name,
@@ -77,7 +96,14 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     plugins,
     apps,
     summary: summarize(apps, plugins),
+    ...(needs.length > 0
+      ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }
+      : {}),
   };
+}
+
+function partition<T>(items: readonly T[], keep: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(keep), items.filter((item) => !keep(item))];
 }
 
 function selectApps(project: Project, keys: readonly string[] | undefined): ProjectApp[] {

@@ -5,8 +5,11 @@
  * it and never compute; apply executes it only while the pinned revisions still hold.
  */
 import type { AreaKey, Change, Json } from '../areas/types.js';
+import type { TokenLimits } from './token-limits.js';
 
 export type { AreaKey, AttributeChange, Change, ChangePath, Json, ProcessCanonical } from '../areas/types.js';
+
+export type { PasswordNeed, TokenLimits } from './token-limits.js';
 
 export const PLAN_FORMAT_VERSION = 1;
 
@@ -95,6 +98,11 @@ export interface Plan {
   apps: AppPlan[];
   /** Counted over every change of every app and plug-in, as the summary line says them. */
   summary: { add: number; change: number; remove: number };
+  /**
+   * Present when the environment authenticates with API tokens alone and the plan needs calls the
+   * hosted platform refuses to a token (token-limits.ts): apply refuses such a plan.
+   */
+  tokenLimits?: TokenLimits;
 }
 
 /** Whether applying the plan would change anything. */

@@ -12,6 +12,7 @@ import { markdownText, codeSpan, fenced, htmlText, tableCell } from './markdown-
 import { asProcess, stateDiagram, statesMissingFrom, type DiagramProcess } from './mermaid.js';
 import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
+import { tokenLimitSection } from './token-limits.js';
 
 /** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
 export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
@@ -24,7 +25,7 @@ export function renderMarkdown(plan: Plan): string {
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
   if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
-  out.push(...riskList(plan.apps));
+  out.push(...tokenLimitSection(plan), ...riskList(plan.apps));
   if (!changed) out.push('No changes. The apps match the manifests.', '');
   for (const app of plan.apps) if (app.action !== 'no-op') out.push(...appDetails(app));
   return `${out.join('\n').trimEnd()}\n`;

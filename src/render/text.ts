@@ -10,6 +10,7 @@ import { summaryPhrase } from './counts.js';
 import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
 import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
+import { tokenLimitLines } from './token-limits.js';
 
 export interface TextOptions {
   /** ANSI colours: the CLI sets it on a terminal when NO_COLOR is not set. */
@@ -28,6 +29,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
   const out: string[] = [
     `${paint(`appdeploy plan for environment ${JSON.stringify(plan.environment)}`, 'bold')}, as of ${plan.createdAt}`,
     '',
+    ...tokenLimitLines(plan, paint),
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
   ];
   if (!planChanges(plan)) {

@@ -80,22 +80,26 @@ describe('API tokens', () => {
     const manager = await token(app, { view: false, manage: true });
     const write = (t: string) =>
       emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'x' }, { user: null, token: t });
+    // A token lacking the permission: the hosted platform's token refusal, 403 GAIA_NO01
+    // (kintone/cli-kintone features/import.feature, run against a real kintone).
     const refused = await write(viewer);
-    expect([refused.status, refused.body.code]).toEqual([403, 'CB_NO02']);
+    expect([refused.status, refused.body.code]).toEqual([403, 'GAIA_NO01']);
     expect((await write(manager)).status).toBe(200);
     const noView = await emu.call('GET', '/k/v1/app.json', { id: app }, { user: null, token: manager });
-    expect([noView.status, noView.body.code]).toEqual([403, 'CB_NO02']);
+    expect([noView.status, noView.body.code]).toEqual([403, 'GAIA_NO01']);
   });
 
   it.each([
-    ['create apps', 'POST', '/k/v1/preview/app.json', { name: 'x' }],
-    ['list apps', 'GET', '/k/v1/apps.json', {}],
-    ['use the control API', 'POST', '/_emulator/reset', {}],
-  ] as const)('cannot %s (403 CB_NO02)', async (_case, method, path, params) => {
+    // kintone.dev, Add Preview App and Get Apps: no API token (403 GAIA_NO01, token-refusal.ts).
+    ['create apps', 'POST', '/k/v1/preview/app.json', { name: 'x' }, 'GAIA_NO01'],
+    ['list apps', 'GET', '/k/v1/apps.json', {}, 'GAIA_NO01'],
+    // The local service's own API, for administrators.
+    ['use the control API', 'POST', '/_emulator/reset', {}, 'CB_NO02'],
+  ] as const)('cannot %s (403 %s)', async (_case, method, path, params, code) => {
     const app = await emu.deployedApp();
     const t = await token(app, { view: true, add: true, edit: true, delete: true, manage: true });
     const res = await emu.call(method, path, params, { user: null, token: t });
-    expect([res.status, res.body.code]).toEqual([403, 'CB_NO02']);
+    expect([res.status, res.body.code]).toEqual([403, code]);
   });
 });
 

@@ -153,14 +153,15 @@ describe('settings details', () => {
       { app },
       { user: null, token: token.body.token },
     );
-    expect([res.status, res.body.code]).toEqual([403, 'CB_NO02']);
+    // A token without the manage permission: the hosted platform's token refusal.
+    expect([res.status, res.body.code]).toEqual([403, 'GAIA_NO01']);
     const fromDraft = await emu.call(
       'GET',
       '/k/v1/preview/app/adminNotes.json',
       { app },
       { user: null, token: token.body.token },
     );
-    expect([fromDraft.status, fromDraft.body.code]).toEqual([403, 'CB_NO02']);
+    expect([fromDraft.status, fromDraft.body.code]).toEqual([403, 'GAIA_NO01']);
   });
 
   it('answers live reads of a never-deployed app with GAIA_AP01, and live-immediate writes too', async () => {

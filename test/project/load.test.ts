@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,8 @@ describe('loadProject', () => {
       locale: 'en',
       config: {
         baseUrl: 'https://assets.example.com',
-        auth: { apiToken: ['', ''] },
+        // A login: these apps carry customization and a plug-in package, which no token may write.
+        auth: { login: 'deploy-bot', password: '' },
         guestSpaceId: 4,
       },
     });
@@ -32,6 +33,30 @@ describe('loadProject', () => {
     expect(assets.manifest.icon).toEqual({ type: 'FILE', path: 'icons/asset-register.png' });
     expect(assets.source.locate(['icon', 'path'])).toMatchObject({ line: 6, col: 27 });
     expect(project.configSource.value).toBe(project.config);
+  });
+
+  it('takes API tokens, one or a list, as the auth of an environment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appdeploy-tokens-'));
+    try {
+      mkdirSync(join(dir, 'apps'));
+      writeFileSync(join(dir, 'apps', 'a.yaml'), 'name: A\n');
+      writeFileSync(
+        join(dir, 'appdeploy.yaml'),
+        [
+          'environments:',
+          '  one: { baseUrl: https://x.example.com, auth: { apiToken: t1 } }',
+          "  two: { baseUrl: https://x.example.com, auth: { apiToken: ['${A_TOKEN}', t2] } }",
+          'apps:',
+          '  a: { manifest: apps/a.yaml }',
+          '',
+        ].join('\n'),
+      );
+      const load = (env: string) => loadProject({ cwd: dir, dir, env, variables: { A_TOKEN: 't1' } });
+      expect((await load('one')).environment.config.auth).toEqual({ apiToken: 't1' });
+      expect((await load('two')).environment.config.auth).toEqual({ apiToken: ['t1', 't2'] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes variables as data, over .env and defaults', async () => {

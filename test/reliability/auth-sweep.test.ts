@@ -35,9 +35,10 @@ describe('auth sweep over every endpoint', () => {
     for (const c of CASES.filter((x) => !(x.method === 'POST' && x.path === '/k/v1/file.json'))) {
       const reply = await send(emu, c, w.apps.plain, w, { user: null, token });
       // docs/local-service.md, Errors: a token used on an app it does not belong to is 400
-      // GAIA_IA02; a call no token may make is 403 CB_NO02; a cursor is its maker's alone.
+      // GAIA_IA02; a call no token may make is 403 GAIA_NO01 (the hosted platform's "Using this
+      // API token, you cannot run the specified API."); a cursor is its maker's alone.
       const expected =
-        'cursor' in c.need ? [404, 'GAIA_CU01'] : c.tokenless ? [403, 'CB_NO02'] : [400, 'GAIA_IA02'];
+        'cursor' in c.need ? [404, 'GAIA_CU01'] : c.tokenless ? [403, 'GAIA_NO01'] : [400, 'GAIA_IA02'];
       expect(refusal(reply, label(c)), label(c)).toEqual(expected);
       await expectAdminSucceeds(emu, c, w.apps.plain, w);
     }
@@ -56,7 +57,8 @@ describe('auth sweep over every endpoint', () => {
       user: null,
       token: await tokenFor(emu, body.app, ['manage']),
     });
-    expect([viewer.status, viewer.body.code]).toEqual([403, 'CB_NO02']);
+    // A token without the manage permission: the hosted platform's token refusal (GAIA_NO01).
+    expect([viewer.status, viewer.body.code]).toEqual([403, 'GAIA_NO01']);
     const admin = await emu.call('POST', path, body);
     expect([admin.status, admin.body.code]).toEqual([404, 'GAIA_PL01']);
   });

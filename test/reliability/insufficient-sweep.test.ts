@@ -5,14 +5,18 @@ import { expectAdminSucceeds, label, refusal, send, tokenFor } from './sweep-sen
 import { ALICE, buildWorld, USERS } from './sweep-world.js';
 
 /**
- * Every endpoint refuses an insufficient credential with 403 CB_NO02 (platform-facts, Errors: no
- * permission for the operation), each call with valid parameters that the administrator's own
- * call then proves. A cursor belongs to whoever made it: anyone else is told it does not exist
+ * Every endpoint refuses an insufficient credential, each call with valid parameters that the
+ * administrator's own call then proves: a user with 403 CB_NO02 (platform-facts, Errors: no
+ * permission for the operation), an API token with 403 GAIA_NO01 (the hosted platform's "Using
+ * this API token, you cannot run the specified API.", seen by kintone/cli-kintone's end-to-end
+ * suite on a real kintone for a token lacking a permission, and the answer to a token on an API
+ * that takes none). A cursor belongs to whoever made it: anyone else is told it does not exist
  * (404 GAIA_CU01, docs/local-service.md), and calls that need no right are left out.
  */
 const emu = useEmulator({ users: USERS });
 
 const NO_PERMISSION = [403, 'CB_NO02'];
+const TOKEN_CANNOT_RUN = [403, 'GAIA_NO01'];
 const NOT_YOUR_CURSOR = [404, 'GAIA_CU01'];
 
 describe('insufficient credentials over every endpoint', () => {
@@ -41,7 +45,7 @@ describe('insufficient credentials over every endpoint', () => {
       const token = await tokenFor(emu, app, lacking(c));
       const reply = await send(emu, c, w.apps.plain, w, { user: null, token });
       expect(refusal(reply, label(c)), label(c)).toEqual(
-        'cursor' in c.need ? NOT_YOUR_CURSOR : NO_PERMISSION,
+        'cursor' in c.need ? NOT_YOUR_CURSOR : TOKEN_CANNOT_RUN,
       );
       await expectAdminSucceeds(emu, c, w.apps.plain, w);
     }

@@ -32,7 +32,10 @@ export interface Case {
   params(t: AppTargets, w: World): Record<string, unknown>;
   /** Whether the call names an app (guests and other apps' tokens are swept over these). */
   appScoped: boolean;
-  /** A call no token may make (platform-facts: creating, listing or moving apps, spaces, guests, system plug-ins). */
+  /**
+   * A call no token may make (platform-facts: creating, listing or moving apps, spaces, guests,
+   * system plug-ins; kintone.dev per endpoint: customization too).
+   */
   tokenless?: true;
 }
 
@@ -80,15 +83,30 @@ function settingsBody(area: string): Record<string, unknown> {
 const putPath = (area: string) =>
   area.includes('acl') ? `/k/v1/${area}.json` : `/k/v1/preview/${area}.json`;
 
+/**
+ * Get and Update Customization take no API token, live or pre-live (kintone.dev, each page's
+ * Permissions: "API Tokens cannot be used with this API"); every other settings API does
+ * (cybozu.dev, API update of April 2020).
+ */
+const tokenless = (area: string) => (area === 'app/customize' ? { tokenless: true as const } : {});
+
 const settingsCases: Case[] = LIVE_AREAS.flatMap((area) => [
-  { method: 'GET', path: `/k/v1/${area}.json`, need: read, params: app, appScoped: true },
-  { method: 'GET', path: `/k/v1/preview/${area}.json`, need: manage, params: app, appScoped: true },
+  { method: 'GET', path: `/k/v1/${area}.json`, need: read, params: app, appScoped: true, ...tokenless(area) },
+  {
+    method: 'GET',
+    path: `/k/v1/preview/${area}.json`,
+    need: manage,
+    params: app,
+    appScoped: true,
+    ...tokenless(area),
+  },
   {
     method: 'PUT',
     path: putPath(area),
     need: manage,
     params: (t: AppTargets) => ({ ...app(t), ...settingsBody(area) }),
     appScoped: true,
+    ...tokenless(area),
   },
 ]);
 

@@ -61,6 +61,13 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     ja: 'APIトークンとアプリの組み合わせが正しくありません。',
     zh: 'API 令牌与应用不匹配。',
   },
+  // GAIA_NO01: the ja wording as kintone/cli-kintone's docs quote the hosted platform's answer
+  // (`[403] [GAIA_NO01] このAPIトークンでは、指定したAPIを実行できません。`); zh worded in its style.
+  {
+    en: 'Using this API token, you cannot run the specified API.',
+    ja: 'このAPIトークンでは、指定したAPIを実行できません。',
+    zh: '使用此API令牌无法执行指定的API。',
+  },
   // The platform's plain CB_NO02 wording; before the general entry, which names what is refused.
   { en: 'You do not have permission for this operation.', ja: '権限がありません。', zh: '没有权限。' },
   {

@@ -1,4 +1,5 @@
 import { ApiError, invalid } from '../../errors.js';
+import { asTokenRefusal } from '../../token-refusal.js';
 import { Params } from '../../http/params.js';
 import { translateBody } from '../../messages/translate.js';
 import { foldGuestPath } from '../../router.js';
@@ -84,7 +85,9 @@ function bulkRequest(req: ApiRequest): unknown {
           return out;
         });
         results.push(value ?? {});
-      } catch (error) {
+      } catch (caught) {
+        // A token is refused in the token's words inside a bulk request too (token-refusal.ts).
+        const error = asTokenRefusal(caught, req.principal);
         if (!(error instanceof ApiError)) throw error;
         results.push(error.body());
         return error;

@@ -12,6 +12,7 @@ import {
 import { reportsBody } from '../../validate/reports.js';
 import { actionsBody } from '../../validate/actions.js';
 import { adminNotesBody } from '../../validate/admin-notes.js';
+import { guardCustomViews } from './custom-views.js';
 import { applyGeneral, applyCustomize, applyProcess } from './apply.js';
 import type { AppPermission } from '../../access.js';
 import type { AppSettings, JsonObject } from '../../model/app.js';
@@ -34,6 +35,10 @@ export interface SettingsArea {
   readonly readPermission: AppPermission;
   /** Whether the GETs take `lang`. */
   readonly lang: boolean;
+  /** `false`: no API token may call the area's endpoints (token-refusal.ts); absent: tokens may. */
+  readonly tokens?: false;
+  /** Checks the caller against a PUT's body before anything else (custom views: custom-views.ts). */
+  readonly guardWrite?: (req: ApiRequest) => void;
   readonly body: Record<string, Shape>;
   readonly required: readonly string[];
   /** The GET answer; `req` gives the caller's dialect where the answer's names depend on it. */
@@ -83,6 +88,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     publishes: false,
     readPermission: 'view',
     lang: true,
+    guardWrite: guardCustomViews,
     body: viewsBody,
     required: ['views'],
     read: (s) => ({ views: s.views }),
@@ -119,6 +125,9 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     publishes: false,
     readPermission: 'manage',
     lang: false,
+    // Get Customization and Update Customization (kintone.dev): "API Tokens cannot be used with
+    // this API", for the live and the pre-live copy alike.
+    tokens: false,
     body: customizeBody,
     required: [],
     read: (s) => s.customize,

@@ -53,6 +53,7 @@ export function readHandler(
 function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest) => unknown {
   const shape = obj({ ...area.body, app: anyJson, revision: anyJson }, { required: area.required });
   return (req) => {
+    area.guardWrite?.(req);
     let reply: JsonObject = {};
     const { revision } = writeSettings(req, target, (settings) => {
       const body = checkBody<JsonObject>(
@@ -72,23 +73,24 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
 }
 
 function areaRoutes(area: SettingsArea): Route[] {
+  const auth = area.tokens === false ? 'user' : 'any';
   const routes: Route[] = [
     {
       method: 'GET',
       path: area.live,
-      auth: 'any',
+      auth,
       handler: readHandler('live', area.readPermission, area.lang, area.read),
     },
     {
       method: 'GET',
       path: area.draft,
-      auth: 'any',
+      auth,
       handler: readHandler('draft', 'manage', area.lang, area.read),
     },
-    { method: 'PUT', path: area.draft, auth: 'any', handler: writeHandler(area, 'draft') },
+    { method: 'PUT', path: area.draft, auth, handler: writeHandler(area, 'draft') },
   ];
   if (area.publishes)
-    routes.push({ method: 'PUT', path: area.live, auth: 'any', handler: writeHandler(area, 'publish') });
+    routes.push({ method: 'PUT', path: area.live, auth, handler: writeHandler(area, 'publish') });
   return routes;
 }
 
