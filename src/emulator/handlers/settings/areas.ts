@@ -12,7 +12,8 @@ import {
 import { reportsBody } from '../../validate/reports.js';
 import { actionsBody } from '../../validate/actions.js';
 import { adminNotesBody } from '../../validate/admin-notes.js';
-import { applyGeneral, applyCustomize, applyProcess } from './apply.js';
+import { applyGeneral, applyCustomize } from './apply.js';
+import { applyProcess } from './process.js';
 import type { AppPermission } from '../../access.js';
 import type { AppSettings, JsonObject } from '../../model/app.js';
 import type { Shape } from '../../validate/shape.js';
