@@ -29,17 +29,18 @@ function state(value: Json): JsonObject {
   return out;
 }
 
-/** Defaults of the hosted platform: no condition, a PRIMARY button, no extra executors. */
+/**
+ * Defaults of the hosted platform: no condition, type PRIMARY. Only a SECONDARY action has
+ * `executableUser` (the official types: ActionForResponse and ActionForParameter are a union on
+ * `type`), so a PRIMARY one never carries it, in what is compared or in what is written; a
+ * SECONDARY one always does, with no one in it when the manifest names nobody.
+ */
 function action(value: unknown): ActionCanonical {
   const a = asRecord(value as Json);
-  return {
-    name: text(a.name),
-    from: text(a.from),
-    to: text(a.to),
-    filterCond: text(a.filterCond),
-    type: text(a.type, 'PRIMARY') as ActionCanonical['type'],
-    executableUser: { entities: targets(a.executableUser) },
-  };
+  const common = { name: text(a.name), from: text(a.from), to: text(a.to), filterCond: text(a.filterCond) };
+  return text(a.type, 'PRIMARY') === 'SECONDARY'
+    ? { ...common, type: 'SECONDARY', executableUser: { entities: targets(a.executableUser) } }
+    : { ...common, type: 'PRIMARY' };
 }
 
 /** From a manifest or a GET alike (a GET may answer null states and actions when never set). */
@@ -71,9 +72,11 @@ function stateToManifest(s: StateCanonical): JsonObject {
 function actionToManifest(a: ActionCanonical): JsonObject {
   const out: JsonObject = { name: a.name, from: a.from, to: a.to };
   if (a.filterCond !== '') out.filterCond = a.filterCond;
-  if (a.type !== 'PRIMARY') out.type = a.type;
-  if (a.executableUser.entities.length > 0)
-    out.executableUser = { entities: a.executableUser.entities.map(targetToManifest) };
+  if (a.type === 'SECONDARY') {
+    out.type = a.type;
+    if (a.executableUser.entities.length > 0)
+      out.executableUser = { entities: a.executableUser.entities.map(targetToManifest) };
+  }
   return out;
 }
 

@@ -192,12 +192,8 @@ export interface ProcessCanonical {
       assignee: { type: 'ONE' | 'ALL' | 'ANY'; entities: JsonObject[] };
     };
   };
-  actions: {
-    name: string;
-    from: string;
-    to: string;
-    filterCond: string;
-    type: 'PRIMARY' | 'SECONDARY';
-    executableUser: { entities: JsonObject[] };
-  }[];
+  /** Only a SECONDARY action has `executableUser` (the official types' ActionForResponse). */
+  actions: ({ name: string; from: string; to: string; filterCond: string } & (
+    { type: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: JsonObject[] } }
+  ))[];
 }

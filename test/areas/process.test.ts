@@ -60,7 +60,6 @@ const expected: ProcessCanonical = {
       to: 'Review',
       filterCond: '',
       type: 'PRIMARY',
-      executableUser: { entities: [] },
     },
     {
       name: 'Approve',

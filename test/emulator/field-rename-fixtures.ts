@@ -41,8 +41,10 @@ export async function referenceEverything(emu: Emulator, app: string): Promise<v
   await put('/k/v1/preview/app/status.json', {
     enable: true,
     states: {
-      Open: { index: 0, assignee: { type: 'ONE', entities: [{ entity: ofField('owner') }] } },
-      Done: { index: 1, assignee: { type: 'ONE', entities: [] } },
+      // The first status takes no one but the creator field (the hosted platform's rule): the
+      // owner field is an assignee of the next one.
+      Open: { index: 0, assignee: { type: 'ONE', entities: [] } },
+      Done: { index: 1, assignee: { type: 'ONE', entities: [{ entity: ofField('owner') }] } },
     },
     actions: [
       {
@@ -50,6 +52,7 @@ export async function referenceEverything(emu: Emulator, app: string): Promise<v
         from: 'Open',
         to: 'Done',
         filterCond: 'amount >= 1 and qty > 0',
+        type: 'SECONDARY',
         executableUser: { entities: [{ entity: ofField('owner') }] },
       },
     ],

@@ -51,7 +51,9 @@ describe('renaming a field in the draft', () => {
     });
     expect(views.Due).toMatchObject({ date: 'deadline', title: 'price' });
     const process = await get(app, '/k/v1/preview/app/status.json');
-    expect(process.states.Open.assignee.entities).toEqual([{ entity: ofField('responsible') }]);
+    expect(process.states.Done.assignee.entities).toEqual([
+      { entity: ofField('responsible'), includeSubs: false },
+    ]);
     expect(process.actions[0]).toMatchObject({
       filterCond: 'price >= 1 and quantity > 0',
       executableUser: { entities: [{ entity: ofField('responsible') }] },

@@ -125,13 +125,28 @@ export const HUB = {
   process: {
     enable: true,
     states: {
-      Open: { assignee: { type: 'ONE', entities: [{ entity: { type: 'FIELD_ENTITY', code: 'owner' } }] } },
-      Doing: { assignee: { type: 'ANY', entities: [{ entity: everyone }] } },
+      // The first status takes ONE with no one or the creator field alone (the hosted platform's rule).
+      Open: {
+        assignee: { type: 'ONE', entities: [{ entity: { type: 'FIELD_ENTITY', code: 'Created_by' } }] },
+      },
+      Doing: {
+        assignee: {
+          type: 'ANY',
+          entities: [{ entity: { type: 'FIELD_ENTITY', code: 'owner' } }, { entity: everyone }],
+        },
+      },
       Done: {},
     },
     actions: [
       { name: 'Start', from: 'Open', to: 'Doing' },
-      { name: 'Finish', from: 'Doing', to: 'Done', type: 'SECONDARY', filterCond: 'amount > 0' },
+      {
+        name: 'Finish',
+        from: 'Doing',
+        to: 'Done',
+        type: 'SECONDARY',
+        filterCond: 'amount > 0',
+        executableUser: { entities: [{ entity: { type: 'FIELD_ENTITY', code: 'owner' } }] },
+      },
     ],
   },
   customize: {

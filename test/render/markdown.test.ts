@@ -392,7 +392,6 @@ describe('renderMarkdown', () => {
           to: '完了 "done"',
           filterCond: '',
           type: 'PRIMARY',
-          executableUser: { entities: [] },
         },
       ],
     };

@@ -15,14 +15,16 @@ export interface ProcessState {
   };
 }
 
-export interface ProcessAction {
+/**
+ * An action. As in the official client's types (ActionForResponse / ActionForParameter), only a
+ * SECONDARY action has `executableUser`; `type` left out in a write means PRIMARY.
+ */
+export type ProcessAction = {
   name: string;
   from: string;
   to: string;
   filterCond: string;
-  type?: 'PRIMARY' | 'SECONDARY';
-  executableUser?: { entities: AssigneeEntity[] };
-}
+} & ({ type?: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: AssigneeEntity[] } });
 
 export interface ProcessSettings {
   enable: boolean;

@@ -426,6 +426,21 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     zh: '"{v}"不是状态“{status}”的处理人候选。请从 {list} 中选择。',
   },
   {
+    en: 'The first status "{status}" takes the assignee type ONE only.',
+    ja: '先頭のステータス「{status}」の作業者の指定形式は ONE のみです。',
+    zh: '第一个状态“{status}”的处理人类型只能为 ONE。',
+  },
+  {
+    en: 'The first status "{status}" takes no assignee but the creator field "{code}" (FIELD_ENTITY).',
+    ja: '先頭のステータス「{status}」の作業者には、作成者フィールド「{code}」（FIELD_ENTITY）以外は指定できません。',
+    zh: '第一个状态“{status}”的处理人只能指定创建人字段“{code}”（FIELD_ENTITY）。',
+  },
+  {
+    en: 'executableUser is only for a SECONDARY action; leave it out of a PRIMARY one.',
+    ja: 'executableUser は SECONDARY のアクションにのみ指定できます。PRIMARY のアクションには指定しないでください。',
+    zh: 'executableUser 只能用于 SECONDARY 操作。请勿在 PRIMARY 操作中指定。',
+  },
+  {
     en: 'Required (an empty array removes all).',
     ja: '必須です（空の配列を指定すると全員を外します）。',
     zh: '必填（指定空数组将移除全部）。',

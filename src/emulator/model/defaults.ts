@@ -32,7 +32,9 @@ function systemFields(lang: Lang): Record<string, JsonObject> {
 
 /**
  * A new app's process: off, with the preset statuses and buttons named in the creator's language
- * (platform-facts-verified, Locale), each status with an empty assignee list of type ONE.
+ * (platform-facts-verified, Locale), each status with an empty assignee list of type ONE (which
+ * the first status must have, or the creator field alone: validate/process.ts checkFirstStatus),
+ * and PRIMARY buttons, which carry no `executableUser` (the official types' ActionForResponse).
  */
 function newProcess(lang: Lang): JsonObject {
   const preset = NEW_APP_PROCESS[codesLocale(lang)];
@@ -48,7 +50,6 @@ function newProcess(lang: Lang): JsonObject {
       ...a,
       filterCond: '',
       type: 'PRIMARY',
-      executableUser: { entities: [] },
     })),
   };
 }

@@ -1,31 +1,81 @@
 import { arr, bool, int, join, map, obj, str, type CheckContext, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
+import type { Problems } from '../errors.js';
+import type { Json, JsonObject } from '../model/app.js';
 
-const entities = arr(obj({ entity: entity(), includeSubs: bool() }, { required: ['entity'] }));
+/**
+ * Who may be an assignee, and who may run a SECONDARY action (the official client's types,
+ * app/processManagement.d.ts: AssigneeEntityForParameter takes CREATOR, ExecutableUserEntityForParameter
+ * only USER, GROUP, ORGANIZATION and FIELD_ENTITY).
+ */
+const ASSIGNEE_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY', 'CREATOR'] as const;
+const EXECUTOR_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'] as const;
+
+/**
+ * Entities as the platform answers them (AssigneeEntityForResponse): `includeSubs` always there
+ * (false when not sent), a CREATOR's `code` null.
+ */
+function entities(types: readonly string[]): Shape {
+  const item = obj({ entity: entity(types), includeSubs: bool() }, { required: ['entity'] });
+  return arr((value, path, ctx) => {
+    const out = item(value, path, ctx) as { entity?: JsonObject; includeSubs?: boolean } | undefined;
+    if (!out?.entity) return out;
+    const target = out.entity.type === 'CREATOR' ? { type: 'CREATOR', code: null } : out.entity;
+    return { entity: target, includeSubs: out.includeSubs ?? false };
+  });
+}
 
 const state = obj(
   {
     name: str(),
     index: int(0),
     assignee: obj(
-      { type: str({ oneOf: ['ONE', 'ALL', 'ANY'] }), entities },
+      { type: str({ oneOf: ['ONE', 'ALL', 'ANY'] }), entities: entities(ASSIGNEE_TYPES) },
       { required: ['type', 'entities'] },
     ),
   },
   { required: ['index'] },
 );
 
-const action = obj(
+const actionProps = obj(
   {
     name: str(),
     from: str(),
     to: str(),
     filterCond,
     type: str({ oneOf: ['PRIMARY', 'SECONDARY'] }),
-    executableUser: obj({ entities }),
+    executableUser: obj({ entities: entities(EXECUTOR_TYPES) }, { required: ['entities'] }),
   },
   { required: ['name', 'from', 'to'] },
 );
+
+/**
+ * An action, answered as the platform does (ActionForResponse): `filterCond` "" and `type`
+ * PRIMARY when left out (ActionForParameter: `type?: "PRIMARY"`), and `executableUser` on a
+ * SECONDARY action only. The official types make it a union on `type`: a SECONDARY action
+ * requires `executableUser`, a PRIMARY one has none, so a PRIMARY action that carries it is
+ * refused rather than stored (whether the hosted platform refuses or drops it is not recorded
+ * anywhere we found; refusing lets our own tests catch a deployer that sends it).
+ */
+const action: Shape = (value, path, ctx) => {
+  const out = actionProps(value, path, ctx) as Record<string, Json> | undefined;
+  if (!out || typeof out !== 'object') return out;
+  const type = out.type ?? 'PRIMARY';
+  const { executableUser, ...rest } = out;
+  if (type === 'PRIMARY' && executableUser !== undefined)
+    ctx.problems.add(
+      join(path, 'executableUser'),
+      'executableUser is only for a SECONDARY action; leave it out of a PRIMARY one.',
+    );
+  if (type === 'SECONDARY' && executableUser === undefined)
+    ctx.problems.add(join(path, 'executableUser'), 'Required field.');
+  return {
+    ...rest,
+    filterCond: out.filterCond ?? '',
+    type,
+    ...(type === 'SECONDARY' && executableUser !== undefined ? { executableUser } : {}),
+  };
+};
 
 /**
  * Process management (`PUT preview/app/status.json`): `enable`, `states` (the whole set, keyed by
@@ -36,6 +86,51 @@ export const processBody: Record<string, Shape> = {
   states: map(() => (value, path, ctx) => (value === null ? null : state(value, path, ctx))),
   actions: arr(action),
 };
+
+/**
+ * A status's assignee when the write leaves it out: ONE, with the record's creator (the app's
+ * CREATOR field) as the candidate. Observed on the hosted platform (SonicGarden/kintone-emulator,
+ * docs/real-kintone-notes.md, updateProcessManagement, 2026-04-30).
+ */
+export function defaultAssignee(creatorField: string): JsonObject {
+  return {
+    type: 'ONE',
+    entities: [{ entity: { type: 'FIELD_ENTITY', code: creatorField }, includeSubs: false }],
+  };
+}
+
+/**
+ * The first status (the lowest index) is where a record starts, before anyone is assigned: the
+ * hosted platform takes assignee type ONE only, with no candidates or only the creator field as a
+ * FIELD_ENTITY; it refuses CREATOR entities there (SonicGarden/kintone-emulator,
+ * docs/real-kintone-notes.md, updateProcessManagement constraints, observed 2026-04-30; the Get
+ * Process Management Settings documentation: the first status answers type "ONE"). The platform's
+ * error key and wording are not recorded: this answers 400 CB_VA01 at the parameter's path.
+ * `keys` maps each status's name to the key it was sent under (its name before a rename).
+ */
+export function checkFirstStatus(
+  states: Record<string, Json>,
+  keys: ReadonlyMap<string, string>,
+  creatorField: string,
+  problems: Problems,
+): void {
+  const first = Object.entries(states)
+    .map(([name, s]) => ({ name, s: s as JsonObject }))
+    .sort((a, b) => Number(a.s.index) - Number(b.s.index))[0];
+  if (!first) return;
+  const path = `states.${keys.get(first.name) ?? first.name}.assignee`;
+  const assignee = first.s.assignee as { type?: unknown; entities?: JsonObject[] } | undefined;
+  if (assignee?.type !== 'ONE')
+    problems.add(join(path, 'type'), `The first status "${first.name}" takes the assignee type ONE only.`);
+  (assignee?.entities ?? []).forEach((e, i) => {
+    const target = e.entity as { type?: unknown; code?: unknown } | undefined;
+    if (target?.type === 'FIELD_ENTITY' && target.code === creatorField) return;
+    problems.add(
+      `${path}.entities[${i}].entity.${target?.type === 'FIELD_ENTITY' ? 'code' : 'type'}`,
+      `The first status "${first.name}" takes no assignee but the creator field "${creatorField}" (FIELD_ENTITY).`,
+    );
+  });
+}
 
 /** Every action must go from and to a status that exists once the write is applied. */
 export function checkActionStates(

@@ -1,4 +1,13 @@
 import type { CheckContext } from './context.js';
+import type { ProcessSetting } from '../manifest.js';
+
+type States = NonNullable<ProcessSetting['states']>;
+
+/**
+ * Who may run a SECONDARY action (the official client's types, app/processManagement.d.ts:
+ * ExecutableUserEntityForParameter takes USER, GROUP, ORGANIZATION and FIELD_ENTITY).
+ */
+const EXECUTOR_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'] as const;
 
 /** Process management: actions go between existing statuses; assignees and filters are sound. */
 export function checkProcess(ctx: CheckContext): void {
@@ -15,6 +24,7 @@ export function checkProcess(ctx: CheckContext): void {
     (state.assignee?.entities ?? []).forEach((e, i) =>
       ctx.entity(e.entity, ['process', 'states', name, 'assignee', 'entities', i, 'entity']),
     );
+  if (states !== undefined) checkFirstStatus(ctx, states);
   const actionNames = new Set<string>();
   (process.actions ?? []).forEach((action, i) => {
     const path = ['process', 'actions', i];
@@ -31,7 +41,64 @@ export function checkProcess(ctx: CheckContext): void {
           });
     ctx.filter(action.filterCond, [...path, 'filterCond']);
     (action.executableUser?.entities ?? []).forEach((e, j) =>
-      ctx.entity(e.entity, [...path, 'executableUser', 'entities', j, 'entity']),
+      ctx.entity(e.entity, [...path, 'executableUser', 'entities', j, 'entity'], EXECUTOR_TYPES),
     );
   });
+}
+
+/**
+ * The first status (the lowest `index`; without indexes, the first of the map, as apply orders
+ * them) is where a record starts. The hosted platform takes assignee type ONE only there, with no
+ * candidates or only the app's creator field as a FIELD_ENTITY, and refuses CREATOR entities
+ * (SonicGarden/kintone-emulator, docs/real-kintone-notes.md, updateProcessManagement, observed
+ * 2026-04-30). A manifest breaking this would fail at apply, after other apps' drafts were written.
+ */
+function checkFirstStatus(ctx: CheckContext, states: States): void {
+  const first = firstStatus(states);
+  if (first === undefined) return;
+  const assignee = states[first]?.assignee;
+  if (assignee === undefined) return;
+  const path = ['process', 'states', first, 'assignee'];
+  const creator = creatorField(ctx);
+  const fix =
+    `The first status is where a record starts: use assignee: { type: ONE, entities: [] }, or the creator ` +
+    `field alone ({ entity: { type: FIELD_ENTITY, code: ${creator ?? '<the creator field>'} } }); ` +
+    'name other assignees in the next status.';
+  if (assignee.type !== 'ONE')
+    ctx.report(
+      'PROCESS.FIRST_STATUS_ASSIGNEE',
+      `the first status "${first}" takes assignee type ONE only`,
+      [...path, 'type'],
+      {
+        hint: fix,
+      },
+    );
+  (assignee.entities ?? []).forEach((e, i) => {
+    const { type, code } = e.entity;
+    if (type === 'FIELD_ENTITY' && (creator === undefined || code === creator)) return;
+    const what = type === 'FIELD_ENTITY' ? `the field "${code}"` : `a ${type} entity`;
+    ctx.report(
+      'PROCESS.FIRST_STATUS_ASSIGNEE',
+      `the first status "${first}" cannot have ${what} as assignee: only the creator field`,
+      [...path, 'entities', i, 'entity', type === 'FIELD_ENTITY' ? 'code' : 'type'],
+      { hint: fix },
+    );
+  });
+}
+
+/** The status with the lowest index; statuses without one take their place in the map. */
+function firstStatus(states: States): string | undefined {
+  const ranked = Object.entries(states).map(([name, s], position) => ({
+    name,
+    position,
+    rank: s.index === undefined ? position : Number(s.index),
+  }));
+  ranked.sort((a, b) => a.rank - b.rank || a.position - b.position);
+  return ranked[0]?.name;
+}
+
+/** The code of the app's CREATOR field (declared, or the system code it gets); unknown without `fields`. */
+function creatorField(ctx: CheckContext): string | undefined {
+  for (const info of ctx.app.index?.fields.values() ?? []) if (info.type === 'CREATOR') return info.code;
+  return undefined;
 }

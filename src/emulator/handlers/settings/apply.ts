@@ -1,6 +1,4 @@
 import { attachFileKey, attachmentView } from '../../model/files.js';
-import { invalid, Problems } from '../../errors.js';
-import { checkActionStates } from '../../validate/process.js';
 import type { AppSettings, Json, JsonObject } from '../../model/app.js';
 import type { ApiRequest } from '../../context.js';
 
@@ -70,44 +68,4 @@ export function settingsFileEntries(settings: AppSettings): SettingsFileEntry[] 
     const file = entry.file;
     return !!file && typeof file === 'object' && !Array.isArray(file) && typeof file.fileKey === 'string';
   });
-}
-
-/**
- * Process management: `enable`, `states` and `actions` each replaced when given. Every action
- * must then go between existing statuses.
- */
-export function applyProcess(settings: AppSettings, body: JsonObject): AppSettings {
-  const process = processSettings(settings.process, body);
-  // The status and assignee system fields are on exactly when process management is.
-  const properties = { ...settings.properties };
-  for (const [code, field] of Object.entries(properties))
-    if (field.type === 'STATUS' || field.type === 'STATUS_ASSIGNEE')
-      properties[code] = { ...field, enabled: process.enable === true };
-  return { ...settings, process, properties };
-}
-
-function processSettings(current: JsonObject, body: JsonObject): JsonObject {
-  // Given `states` are the whole new set (the hosted platform deletes every status left out; a
-  // null entry is one left out); each is keyed by its current name and may carry a new `name`.
-  let states: Record<string, Json> = { ...(current.states as JsonObject) };
-  if (body.states) {
-    states = {};
-    for (const [key, state] of Object.entries(body.states as JsonObject)) {
-      if (state === null) continue;
-      const given = state as JsonObject;
-      const name = typeof given.name === 'string' && given.name !== '' ? given.name : key;
-      // Only an existing status can be renamed; a new one is named by its key.
-      if (name !== key && !(key in (current.states as JsonObject)))
-        throw invalid({ [`states.${key}.name`]: `Enter the same name as the key "${key}".` });
-      states[name] = { assignee: { type: 'ONE', entities: [] }, ...given, name };
-    }
-  }
-  const actions = (body.actions ?? current.actions) as JsonObject[];
-  const problems = new Problems();
-  checkActionStates(states, actions, { problems });
-  problems.throwIfAny();
-  const enable = body.enable ?? current.enable ?? false;
-  if (enable === true && Object.keys(states).length === 0)
-    throw invalid({ enable: 'Define at least one status before enabling process management.' });
-  return { enable, states, actions };
 }
