@@ -1,4 +1,4 @@
-import { arr, bool,int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
+import { arr, bool, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
 import { lookup, referenceTable } from './related.js';
 import type { JsonObject } from '../model/app.js';
 import {
