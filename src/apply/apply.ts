@@ -127,7 +127,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     const other = project.apps.find((a) => a.id !== null && appPlaceholder(a.key) === text);
     return other?.id ?? text;
   };
-  const steps = deploySteps(plan.apps, heldReferences(plan.apps));
+  const steps = deploySteps(plan.apps, heldReferences(plan.apps), areas);
   // From the first deploy call on, an interrupt cannot stop anything: the deploys run to their end.
   const onAbort = () => emit({ type: 'deploy-cannot-stop' });
   const ran = await runSteps({

@@ -6,25 +6,39 @@
  * other area naming a held field (layout, views, ACLs, notifications, reports, process) waits
  * for that field's step, so no write ever names a field the draft does not have.
  */
-import { equalJson } from '../areas/diff.js';
-import type { Json, JsonObject } from '../areas/types.js';
+import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
 import { mentions } from '../plan/held.js';
+import { appPlaceholder } from '../plan/placeholder.js';
 import type { AppPlan, AreaPlan, HeldReference } from '../plan/types.js';
 
 /** The changed apps of each deploy step, their areas going from one step's state to the next. */
-export function deploySteps(apps: readonly AppPlan[], held: readonly HeldReference[]): AppPlan[][] {
+export function deploySteps(
+  apps: readonly AppPlan[],
+  held: readonly HeldReference[],
+  table: ReadonlyMap<AreaKey, Area>,
+): AppPlan[][] {
   const changed = apps.filter((app) => app.action !== 'no-op');
   if (held.length === 0) return [changed];
-  const last = Math.max(...held.map((h) => h.step));
+  // One step more than the references need: a copy action naming another app's held field waits
+  // until that field is live (the service checks a copy action's destination there).
+  const last = Math.max(...held.map((h) => h.step)) + 1;
   const steps: AppPlan[][] = Array.from({ length: last }, () => []);
+  const heldBy = new Map(apps.map((app) => [app.key, heldFieldSteps(app, held)]));
   for (const app of changed) {
-    const heldHere = heldFieldSteps(app, held);
+    const heldHere = heldBy.get(app.key)!;
+    // Held fields of other apps that this app's areas name with the app (a copy action's destination).
+    const foreign = apps
+      .filter((other) => other.key !== app.key && heldBy.get(other.key)!.size > 0)
+      .map((other) => ({ refs: [other.id, appPlaceholder(other.key)], held: heldBy.get(other.key)! }));
     let previous = new Map(app.areas.map((a) => [a.key, a.before]));
     for (let step = 1; step <= last; step++) {
       const areas: AreaPlan[] = app.areas.map((area) => {
         const before = previous.get(area.key) ?? null;
-        const after = valueAt(area, heldHere, step);
-        const same = after === null || (before !== null && equalJson(before, after));
+        const after = valueAt(area, heldHere, foreign, step);
+        // The area's own diff decides: a desired form leaves out what the service keeps (system fields).
+        const diff = table.get(area.key)?.diff;
+        const same =
+          after === null || (before !== null && diff !== undefined && diff(after, before).length === 0);
         return {
           ...area,
           action: same ? 'no-op' : area.action,
@@ -64,11 +78,25 @@ function heldFieldSteps(app: AppPlan, held: readonly HeldReference[]): Map<strin
   return steps;
 }
 
+interface ForeignHeld {
+  refs: (string | null)[];
+  held: ReadonlyMap<string, number>;
+}
+
 /** An area's value once `step` is written: null where nothing of it is written yet. */
-function valueAt(area: AreaPlan, held: ReadonlyMap<string, number>, step: number): Json | null {
+function valueAt(
+  area: AreaPlan,
+  held: ReadonlyMap<string, number>,
+  foreign: readonly ForeignHeld[],
+  step: number,
+): Json | null {
   if (area.key === 'fields') return fieldsAt(area, held, step);
   let waitsFor = 1;
   for (const [code, s] of held) if (s > waitsFor && mentions(area.after, code)) waitsFor = s;
+  for (const other of foreign)
+    if (other.refs.some((ref) => ref !== null && mentions(area.after, ref)))
+      for (const [code, s] of other.held)
+        if (s + 1 > waitsFor && mentions(area.after, code)) waitsFor = s + 1;
   return step >= waitsFor ? area.after : area.before;
 }
 
