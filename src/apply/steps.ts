@@ -36,9 +36,10 @@ export function deploySteps(
         const before = previous.get(area.key) ?? null;
         const after = valueAt(area, heldHere, foreign, step);
         // The area's own diff decides: a desired form leaves out what the service keeps (system fields).
-        const diff = table.get(area.key)?.diff;
+        const described = table.get(area.key);
         const same =
-          after === null || (before !== null && diff !== undefined && diff(after, before).length === 0);
+          after === null ||
+          (before !== null && described !== undefined && described.diff(after, before).length === 0);
         return {
           ...area,
           action: same ? 'no-op' : area.action,

@@ -36,7 +36,7 @@ export function mentions(value: Json | undefined, code: string): boolean {
     return new RegExp(`(^|[^\\p{L}\\p{N}_$])${escaped}($|[^\\p{L}\\p{N}_])`, 'u').test(value);
   }
   if (Array.isArray(value)) return value.some((v) => mentions(v, code));
-  if (isObject(value)) return Object.values(value as JsonObject).some((v) => mentions(v, code));
+  if (isObject(value)) return Object.values(value).some((v) => mentions(v, code));
   return false;
 }
 
@@ -65,7 +65,7 @@ function namedFields(part: JsonObject, candidates: Iterable<string>): string[] {
   add(part.relatedKeyField);
   for (const m of list(part.fieldMappings)) add((m as JsonObject).relatedField);
   for (const f of list(part.lookupPickerFields)) add(f);
-  if (isObject(part.condition)) add((part.condition as JsonObject).relatedField);
+  if (isObject(part.condition)) add(part.condition.relatedField);
   for (const f of list(part.displayFields)) add(f);
   for (const code of candidates)
     if (mentions(part.filterCond, code) || mentions(part.sort, code)) named.add(code);
