@@ -2,7 +2,8 @@
  * `apply()`: executes a Plan so that every app ends either fully at its manifest or exactly as
  * it was, and says which. Refusals first (nothing written), then the system plug-ins the
  * project carries (plugins.ts: installed or updated, and they stay), then creations and draft
- * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what
+ * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), in steps when the plan
+ * holds lookups or related-records tables back until the fields they name are live (run-steps.ts), then a check that what
  * went live is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
  * reverting drafts, which is exact because apply starts only from drafts equal to live.
  * It never prints: progress goes to `onProgress`, the outcome into the returned result.
