@@ -2,15 +2,17 @@
  * `apply()`: executes a Plan so that every app ends either fully at its manifest or exactly as
  * it was, and says which. Refusals first (nothing written), then the system plug-ins the
  * project carries (plugins.ts: installed or updated, and they stay), then creations and draft
- * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), then a check that what
+ * writes (write-all.ts), then one deploy call per 300 apps (deploy.ts), in steps when the plan
+ * holds lookups or related-records tables back until the fields they name are live (run-steps.ts), then a check that what
  * went live is what was asked for (verify.ts). Every failure before a deploy goes live is undone by
  * reverting drafts, which is exact because apply starts only from drafts equal to live.
  * It never prints: progress goes to `onProgress`, the outcome into the returned result.
  */
 import { AREAS } from '../areas/index.js';
 import type { Area, AreaKey } from '../areas/types.js';
-import { appPlaceholder } from '../plan/plan.js';
 import { refuseTokenLimits } from '../plan/token-limits.js';
+import { heldReferences } from '../plan/held.js';
+import { appPlaceholder } from '../plan/placeholder.js';
 import {
   initialPluginResults,
   installedNote,
@@ -22,11 +24,11 @@ import { readDraftRevision } from './revisions.js';
 import { riskRefusals, serviceRefusals } from './refusals.js';
 import { revertDrafts } from './revert.js';
 import { appResult, createdNote, named, refusedResult, result, untouched } from './result.js';
-import { rollbackAll } from './rollback.js';
-import { deployAll } from './deploy-all.js';
+import { runSteps } from './run-steps.js';
+import { deploySteps } from './steps.js';
 import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
 import { verifyConvergence } from './verify.js';
-import { writeAll, type AppSession } from './write-all.js';
+import type { AppSession } from './write-all.js';
 
 export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
 
@@ -129,66 +131,46 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     const other = project.apps.find((a) => a.id !== null && appPlaceholder(a.key) === text);
     return other?.id ?? text;
   };
-  const written = await writeAll({
+  const steps = deploySteps(plan.apps, heldReferences(plan.apps), areas);
+  // From the first deploy call on, an interrupt cannot stop anything: the deploys run to their end.
+  const onAbort = () => emit({ type: 'deploy-cannot-stop' });
+  const ran = await runSteps({
     client,
     project,
     sessions,
+    steps,
     areas,
     resolveApp,
     signal: options.signal,
-    emit,
-  });
-  const stopped =
-    written.kind === 'written' && options.signal?.aborted ? ({ kind: 'interrupted' } as const) : written;
-  if (stopped.kind !== 'written') {
-    const rolledBack = await rollbackAll(
-      client,
-      sessions,
-      emit,
-      stopped.kind === 'failed' ? stopped.reason : 'interrupted',
-    );
-    const outcome = rolledBack.failed
-      ? 'rollback-failed'
-      : stopped.kind === 'failed'
-        ? 'rolled-back'
-        : 'interrupted';
-    const why = stopped.kind === 'failed' ? `${stopped.reason}.` : 'Interrupted before the deploy call.';
+    emit: (event) => {
+      if (event.type === 'deploy' && event.batch === 1)
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+      emit(event);
+    },
+    now: options.now ?? Date.now,
+    timeoutMs: options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS,
+    batchSize: options.deployBatchSize ?? 300,
+    pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
+  }).finally(() => options.signal?.removeEventListener('abort', onAbort));
+  if (ran.kind !== 'live')
     return result(
-      outcome,
-      `${why} ${rolledBack.message}${createdNote(sessions)}${installedNote(plugins)}`,
-      everyone(rolledBack.apps),
+      ran.outcome,
+      `${ran.message}${createdNote(sessions)}${installedNote(plugins)}`,
+      everyone(ran.apps),
       plugins,
+      { liveLeftChanged: ran.liveLeftChanged },
     );
-  }
-
-  // From the deploy call on, an interrupt cannot stop anything: the deploy runs to its end.
-  const onAbort = () => emit({ type: 'deploy-cannot-stop' });
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const deployed = await deployAll({
-      client,
-      sessions,
-      resolveApp,
-      emit,
-      now: options.now ?? Date.now,
-      timeoutMs: options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS,
-      batchSize: options.deployBatchSize ?? 300,
-      pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
-    });
-    if (deployed.kind !== 'live')
-      return result(
-        deployed.outcome,
-        `${deployed.message}${createdNote(sessions)}${installedNote(plugins)}`,
-        everyone(deployed.apps),
-        plugins,
-        { liveLeftChanged: deployed.liveLeftChanged },
-      );
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-  }
 
   emit({ type: 'verify', apps: sessions.map((s) => s.plan.key) });
-  const targets = sessions.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas }));
+  // Every area as the plan has it (not a step's part of it), written in whichever step.
+  const targets = sessions.map((s) => ({
+    key: s.plan.key,
+    id: s.id!,
+    areas: (ran.written.get(s.plan.key) ?? []).map((w) => ({
+      ...w,
+      desired: plan.apps.find((a) => a.key === s.plan.key)!.areas.find((a) => a.key === w.area.key)!.after,
+    })),
+  }));
   const notConverged = await verifyConvergence(client, targets, resolveApp);
   const applied = sessions.map((s) => appResult(s, s.created ? 'created' : 'applied'));
   const list = sessions.map(named).join(', ');

@@ -42,6 +42,10 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
       case 'revert-pending':
         for (const app of event.apps) state.set(app, 'its pending draft is being discarded');
         return line(`Discarding the pending drafts of ${event.apps.join(', ')}`);
+      case 'step':
+        return line(
+          `Deploy step ${event.step} of ${event.steps} (lookups and related-records tables wait for the fields they name to be live): ${event.apps.join(', ')}`,
+        );
       case 'create-app':
         state.set(event.app, 'being created');
         return line(`Creating app ${event.app}`);

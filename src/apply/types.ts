@@ -135,6 +135,8 @@ export type ApplyEvent =
       path: string;
     }
   | { type: 'revert-pending'; apps: string[] }
+  /** A plan holding references back deploys in steps: this one writes and deploys `apps`. */
+  | { type: 'step'; step: number; steps: number; apps: string[] }
   | { type: 'create-app'; app: string }
   | { type: 'app-created'; app: string; id: string }
   | { type: 'upload'; app: string; file: string }

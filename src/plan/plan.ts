@@ -11,6 +11,8 @@ import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired }
 import { hashLocalFiles, type LocalFile } from './local-files.js';
 import { mapLimit } from './map-limit.js';
 import { planPlugins } from './plugins.js';
+import { heldReferences } from './held.js';
+import { appPlaceholder } from './placeholder.js';
 import { answerProbe } from './probes.js';
 import { downloadHasher, readAppState } from './read.js';
 import {
@@ -33,10 +35,7 @@ export interface PlanOptions {
   areas?: readonly Area[] | undefined;
 }
 
-/** The placeholder an app apply will create stands under until it has an id. */
-export function appPlaceholder(key: string): string {
-  return `{${key}}`;
-}
+export { appPlaceholder };
 
 /**
  * Apps read at the same time. Each reads ~32 settings at once; a few apps keep the client's
@@ -95,6 +94,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     createdAt: (options.now ?? new Date()).toISOString(),
     plugins,
     apps,
+    heldReferences: heldReferences(apps),
     summary: summarize(apps, plugins),
     ...(needs.length > 0
       ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }

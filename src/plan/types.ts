@@ -88,6 +88,29 @@ export interface PluginPlan {
   action: PluginAction;
 }
 
+/**
+ * A lookup or related-records table that names another app's fields not live yet: the hosted
+ * platform refuses to write it until they are, so apply deploys in steps. The first deploy
+ * publishes every other change; this reference is written and deployed in step `step` (2, or 3
+ * for one naming a field that is itself held to step 2).
+ */
+export interface HeldReference {
+  /** The app holding the field (its key), and the field's code (a table column's own code). */
+  app: string;
+  field: string;
+  kind: 'lookup' | 'related-records';
+  /** The related app's key in the project. */
+  relatedApp: string;
+  /**
+   * `app-created`: apply creates the related app; `app-not-deployed`: it exists but was never
+   * deployed; `fields-not-live`: this apply adds the fields it names there.
+   */
+  reason: 'app-created' | 'app-not-deployed' | 'fields-not-live';
+  /** The related app's fields the reference names that are not live yet. */
+  fields: string[];
+  step: number;
+}
+
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   environment: string;
@@ -96,6 +119,8 @@ export interface Plan {
   /** System plug-ins to install or update first, in the order the project names them. */
   plugins: PluginPlan[];
   apps: AppPlan[];
+  /** References apply writes after a first deploy (empty: one deploy publishes everything). */
+  heldReferences: HeldReference[];
   /** Counted over every change of every app and plug-in, as the summary line says them. */
   summary: { add: number; change: number; remove: number };
   /**

@@ -10,6 +10,7 @@ import { countApp, summaryPhrase } from './counts.js';
 import { diffLine } from './lines.js';
 import { markdownText, codeSpan, fenced, htmlText, tableCell } from './markdown-text.js';
 import { asProcess, stateDiagram, statesMissingFrom, type DiagramProcess } from './mermaid.js';
+import { heldSentences, heldTitle } from './held.js';
 import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
 import { tokenLimitSection } from './token-limits.js';
@@ -26,6 +27,14 @@ export function renderMarkdown(plan: Plan): string {
   const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
   if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
   out.push(...tokenLimitSection(plan), ...riskList(plan.apps));
+  if (plan.heldReferences.length > 0)
+    out.push(
+      `> [!NOTE]`,
+      `> ${markdownText(heldTitle(plan))}`,
+      '',
+      ...heldSentences(plan).map((h) => `- ${markdownText(h.text)}`),
+      '',
+    );
   if (!changed) out.push('No changes. The apps match the manifests.', '');
   for (const app of plan.apps) if (app.action !== 'no-op') out.push(...appDetails(app));
   return `${out.join('\n').trimEnd()}\n`;

@@ -8,6 +8,7 @@ import type { AppPlan, Plan } from '../plan/types.js';
 import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
 import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
+import { heldSentences, heldTitle } from './held.js';
 import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
 import { tokenLimitLines } from './token-limits.js';
@@ -44,6 +45,13 @@ export function renderText(plan: Plan, options: TextOptions): string {
     text,
   }));
   const body = blocks.flatMap((lines) => [...lines, BLANK]);
+  if (plan.heldReferences.length > 0)
+    out.push(
+      `${paint('Note:', 'bold')} ${heldTitle(plan)}`,
+      '',
+      ...heldSentences(plan).map((h) => `  ${h.text}`),
+      '',
+    );
   out.push(
     'Actions are shown with these symbols:',
     ...legend.map((line) => layoutLine(line, paint)),

@@ -202,6 +202,7 @@ export const everyAreaPlan: Plan = {
   createdAt: '2026-11-24T09:30:00.000Z',
   plugins: [scanner, calendar, maps],
   apps: [deals, orders, leads, contacts],
+  heldReferences: [],
   summary: { add: 16, change: 15, remove: 6 },
 };
 

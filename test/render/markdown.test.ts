@@ -400,6 +400,7 @@ describe('renderMarkdown', () => {
       environment: 'local',
       createdAt: '2026-01-01T00:00:00.000Z',
       plugins: [],
+      heldReferences: [],
       apps: [
         {
           key: 'tickets',

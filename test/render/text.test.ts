@@ -12,6 +12,7 @@ function onePlan(app: Partial<AppPlan>, summary: Plan['summary']): Plan {
     environment: 'local',
     createdAt: '2026-01-01T00:00:00.000Z',
     plugins: [],
+    heldReferences: [],
     apps: [
       {
         key: 'a',

@@ -478,6 +478,27 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     ja: 'USER、GROUP、ORGANIZATION のいずれかを入力してください。',
     zh: '请输入 USER、GROUP 或 ORGANIZATION。',
   },
+  // Lookups and related-records tables name live apps and fields only (validate/related.ts).
+  {
+    en: 'The related app (id: {id}) has never been deployed: deploy it before a lookup or related-records table names it.',
+    ja: '関連付けるアプリ（id: {id}）は運用環境に反映されていません。ルックアップや関連レコード一覧で参照する前に、アプリを運用環境に反映してください。',
+    zh: '关联的应用（id: {id}）尚未发布到正式环境。请先发布该应用，再在Lookup或关联记录列表中引用它。',
+  },
+  {
+    en: 'The field "{code}" of the related app (id: {id}) is not live: deploy that app first.',
+    ja: '関連付けるアプリ（id: {id}）のフィールド「{code}」は運用環境にありません。先にそのアプリを運用環境に反映してください。',
+    zh: '关联的应用（id: {id}）的字段“{code}”不在正式环境中。请先发布该应用。',
+  },
+  {
+    en: 'The field "{code}" does not exist in the related app.',
+    ja: '関連付けるアプリにフィールド「{code}」がありません。',
+    zh: '关联的应用中不存在字段“{code}”。',
+  },
+  {
+    en: 'The related app ({app}) does not exist.',
+    ja: '関連付けるアプリ（{app}）が見つかりません。',
+    zh: '未找到关联的应用（{app}）。',
+  },
   // A bulk request names the request whose check failed before that check's own message.
   { en: 'requests[{i}].{part}: {msg}', ja: 'requests[{i}].{part}: {msg}', zh: 'requests[{i}].{part}: {msg}' },
 ];

@@ -1,7 +1,7 @@
 import { Problems } from '../errors.js';
 import { fieldsFromProperties } from '../../query/index.js';
 import type { JsonObject } from '../model/app.js';
-import type { CheckContext, Shape } from './shape.js';
+import type { CheckContext, RelatedApp, Shape } from './shape.js';
 
 /** Field code -> type for every field of a form, subtable fields included, and which table holds each. */
 export function fieldIndex(properties: Record<string, JsonObject>): {
@@ -28,7 +28,16 @@ export function fieldIndex(properties: Record<string, JsonObject>): {
   return { fields, inTable };
 }
 
-export type OtherAppFields = CheckContext['otherApp'];
+/** How a body's references to other apps are answered (none by default). */
+export interface OtherApps {
+  fields: CheckContext['otherApp'];
+  related: CheckContext['relatedApp'];
+}
+
+const NO_OTHER_APPS: OtherApps = {
+  fields: () => undefined,
+  related: (): RelatedApp => ({ kind: 'missing' }),
+};
 
 /**
  * Checks `body` against `shape` with the fields of `properties`, and throws 400 CB_VA01 with
@@ -38,7 +47,7 @@ export function checkBody<T>(
   shape: Shape,
   body: unknown,
   properties: Record<string, JsonObject>,
-  otherApp: OtherAppFields = () => undefined,
+  others: OtherApps = NO_OTHER_APPS,
   dialect?: CheckContext['dialect'],
 ): T {
   const problems = new Problems();
@@ -46,7 +55,8 @@ export function checkBody<T>(
     problems,
     ...fieldIndex(properties),
     queryFields: fieldsFromProperties(properties),
-    otherApp,
+    otherApp: others.fields,
+    relatedApp: others.related,
     ...(dialect ? { dialect } : {}),
   };
   const out = shape(body, '', ctx);

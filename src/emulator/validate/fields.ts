@@ -1,5 +1,5 @@
-import { arr, bool, field, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
-import { appRef, fieldOf, withOtherApp } from './common.js';
+import { arr, bool, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
+import { lookup, referenceTable } from './related.js';
 import type { JsonObject } from '../model/app.js';
 import {
   FIELD_PROPERTIES,
@@ -19,44 +19,6 @@ const thumbnailSize: Shape = (value, path, ctx) =>
   str({ oneOf: ['50', '150', '250', '500'] })(typeof value === 'number' ? String(value) : value, path, ctx);
 const options = map(() => obj({ label: text, index: int(0) }, { required: ['label', 'index'] }));
 const userEntity = obj({ type: str({ oneOf: ['USER', 'GROUP', 'ORGANIZATION', 'FUNCTION'] }), code: text });
-
-/** A lookup: keys and mappings name fields of this app and, when it exists, of the related app. */
-const lookup = withOtherApp('relatedApp', (related) =>
-  obj(
-    {
-      relatedApp: appRef,
-      relatedKeyField: fieldOf(related, 'related'),
-      fieldMappings: arr(
-        obj(
-          { field: field(), relatedField: fieldOf(related, 'related') },
-          { required: ['field', 'relatedField'] },
-        ),
-      ),
-      lookupPickerFields: arr(fieldOf(related, 'related')),
-      filterCond: text,
-      sort: text,
-    },
-    { required: ['relatedApp', 'relatedKeyField'] },
-  ),
-);
-
-/** A related-records table: the condition pairs a field of this app with one of the related app. */
-const referenceTable = withOtherApp('relatedApp', (related) =>
-  obj(
-    {
-      relatedApp: appRef,
-      condition: obj(
-        { field: field(), relatedField: fieldOf(related, 'related') },
-        { required: ['field', 'relatedField'] },
-      ),
-      filterCond: text,
-      displayFields: arr(fieldOf(related, 'related')),
-      sort: text,
-      size: int(1),
-    },
-    { required: ['relatedApp', 'condition'] },
-  ),
-);
 
 const base = { type: text, code: text, label: str({ max: 128 }), noLabel: flag };
 const input = { ...base, required: flag };

@@ -1,10 +1,12 @@
 import type { Problems } from '../errors.js';
 import type { FieldMap } from '../../query/index.js';
+import type { JsonObject } from '../model/app.js';
 
 /**
  * What a settings body is checked against: the app's fields (code -> type, subtable fields
  * included, each also listed under `inTable`), and the collector of problems keyed by parameter
- * path. `otherApp` answers the fields of another app (copy actions' destination), or undefined.
+ * path. `otherApp` answers the fields of another app (copy actions' destination), or undefined;
+ * `relatedApp` what a lookup or related-records table may name there: its live form only.
  */
 export interface CheckContext {
   readonly problems: Problems;
@@ -14,9 +16,24 @@ export interface CheckContext {
   /** The same fields as the query language's type check reads them (types, options, tables). */
   readonly queryFields: FieldMap;
   readonly otherApp: (app: unknown, code: unknown) => ReadonlyMap<string, string> | undefined;
+  readonly relatedApp: (app: unknown, code: unknown) => RelatedApp;
   /** The caller's dialect, where a name in the body depends on it (a field ACL rule's field). */
   readonly dialect?: 'kintone' | 'service';
 }
+
+/**
+ * Another app as a lookup or related-records table sees it: absent, never deployed, or its live
+ * form (`draft` holds the draft's fields too, to say a field is not live yet rather than unknown).
+ */
+export type RelatedApp =
+  | { kind: 'missing' }
+  | { kind: 'not-deployed'; id: string }
+  | {
+      kind: 'live';
+      id: string;
+      properties: Readonly<Record<string, JsonObject>>;
+      draft: ReadonlySet<string>;
+    };
 
 /**
  * A shape checks one value at `path` and returns it normalized (numbers as the service's

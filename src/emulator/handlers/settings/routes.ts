@@ -1,7 +1,7 @@
 import { invalid } from '../../errors.js';
 import { readSettings, writeSettings, type WriteTarget } from '../../model/settings-write.js';
 import { APPS_TABLE, type AppDoc, type JsonObject } from '../../model/app.js';
-import { checkBody, fieldIndex, type OtherAppFields } from '../../validate/context.js';
+import { checkBody, fieldIndex, type OtherApps } from '../../validate/context.js';
 import { anyJson, obj } from '../../validate/shape.js';
 import { SETTINGS_AREAS, type SettingsArea } from './areas.js';
 import type { AppPermission } from '../../access.js';
@@ -17,17 +17,31 @@ export function checkLang(req: ApiRequest): void {
     throw invalid({ lang: `Enter one of ${LANGS.join(', ')}.` });
 }
 
-/** The fields of another app named by id or code (copy actions' destination), when it exists. */
-export function otherAppFields(req: ApiRequest): OtherAppFields {
-  return (app, code) => {
+/**
+ * Other apps named by id or code: their fields (copy actions' destination: the latest copy), and
+ * what a lookup or related-records table may name (the live copy only, see validate/related.ts).
+ */
+export function otherAppFields(req: ApiRequest): OtherApps {
+  const find = (app: unknown, code: unknown): AppDoc | undefined => {
     const apps = req.ctx.store.table<AppDoc>(APPS_TABLE);
-    const doc =
-      typeof app === 'number' || (typeof app === 'string' && app !== '')
-        ? apps.get(String(app).trim())
-        : typeof code === 'string' && code !== ''
-          ? [...apps.values()].find((a) => a.code === code)
-          : undefined;
-    return doc ? fieldIndex((doc.live ?? doc.draft).properties).fields : undefined;
+    return typeof app === 'number' || (typeof app === 'string' && app !== '')
+      ? apps.get(String(app).trim())
+      : typeof code === 'string' && code !== ''
+        ? [...apps.values()].find((a) => a.code === code)
+        : undefined;
+  };
+  return {
+    fields: (app, code) => {
+      const doc = find(app, code);
+      return doc ? fieldIndex((doc.live ?? doc.draft).properties).fields : undefined;
+    },
+    related: (app, code) => {
+      const doc = find(app, code);
+      if (!doc) return { kind: 'missing' };
+      if (!doc.live) return { kind: 'not-deployed', id: doc.id };
+      const draft = new Set(fieldIndex(doc.draft.properties).fields.keys());
+      return { kind: 'live', id: doc.id, properties: doc.live.properties, draft };
+    },
   };
 }
 

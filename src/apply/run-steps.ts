@@ -1,0 +1,202 @@
+/**
+ * The writes and deploys of an apply, step by step (steps.ts): one step, one deploy call (per
+ * 300 apps), unless the plan holds references back until the fields they name are live. Each
+ * step is all-or-nothing as a one-step apply is (drafts reverted on a failure); a step after the
+ * first that fails also puts the apps earlier steps made live back to their before-state
+ * (written and deployed again, as restore.ts does for earlier deploy batches), so the whole
+ * apply stays all-or-nothing. Created apps stay, whatever happens.
+ *
+ * An interrupt stops the first step's writes; from the first deploy call on nothing stops.
+ */
+import type { Area, AreaKey } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import type { AppPlan } from '../plan/types.js';
+import type { Project } from '../project/index.js';
+import { deployAll } from './deploy-all.js';
+import { restoreLive } from './restore.js';
+import { appResult, named } from './result.js';
+import { rollbackAll } from './rollback.js';
+import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
+import { writeAll, type AppSession } from './write-all.js';
+import type { AreaWrite } from './write-app.js';
+
+export interface RunStepsInput {
+  client: Client;
+  project: Project;
+  sessions: readonly AppSession[];
+  steps: readonly AppPlan[][];
+  areas: ReadonlyMap<AreaKey, Area>;
+  resolveApp: (text: string) => string;
+  signal: AbortSignal | undefined;
+  emit: (event: ApplyEvent) => void;
+  now: () => number;
+  timeoutMs: number;
+  batchSize: number;
+  pollIntervalMs: { initial: number; max: number };
+}
+
+export type RunStepsResult =
+  | { kind: 'live'; written: Map<string, AreaWrite[]> }
+  | {
+      kind: 'ended';
+      outcome: ApplyOutcome;
+      message: string;
+      apps: AppResult[];
+      liveLeftChanged: boolean;
+    };
+
+export async function runSteps(input: RunStepsInput): Promise<RunStepsResult> {
+  const ran = await run(input);
+  if (ran.kind === 'live') return ran;
+  // Apps of later steps that apply did not get to are as they were.
+  const missing = input.sessions.filter((s) => !ran.apps.some((a) => a.key === s.plan.key));
+  return {
+    ...ran,
+    apps: [
+      ...ran.apps,
+      ...missing.map((s) => appResult(s, 'unchanged', 'not written: apply stopped before it')),
+    ],
+  };
+}
+
+async function run(input: RunStepsInput): Promise<RunStepsResult> {
+  const byKey = new Map(input.sessions.map((s) => [s.plan.key, s]));
+  // Per app, each area as first written: `current` is its state before this apply.
+  const written = new Map<string, AreaWrite[]>();
+  const live: AppSession[] = [];
+  for (const [index, step] of input.steps.entries()) {
+    const sessions = step.map((plan) => {
+      const session = byKey.get(plan.key)!;
+      session.plan = plan;
+      session.touched = false;
+      session.areas = [];
+      return session;
+    });
+    if (input.steps.length > 1)
+      input.emit({ type: 'step', step: index + 1, steps: input.steps.length, apps: step.map((a) => a.key) });
+    const first = index === 0;
+    const wrote = await writeAll({ ...input, sessions, signal: first ? input.signal : undefined });
+    for (const s of sessions) remember(written, s);
+    const stopped = wrote.kind === 'written' && first && input.signal?.aborted ? 'interrupted' : wrote.kind;
+    if (stopped !== 'written') {
+      const reason = wrote.kind === 'failed' ? wrote.reason : 'interrupted';
+      const rolled = await rollbackAll(input.client, sessions, input.emit, reason);
+      const why = wrote.kind === 'failed' ? `${wrote.reason}.` : 'Interrupted before the deploy call.';
+      if (live.length === 0)
+        return {
+          kind: 'ended',
+          outcome: rolled.failed
+            ? 'rollback-failed'
+            : wrote.kind === 'failed'
+              ? 'rolled-back'
+              : 'interrupted',
+          message: `${why} ${rolled.message}`,
+          apps: rolled.apps,
+          liveLeftChanged: false,
+        };
+      return restoreEarlier(input, live, written, `${why} ${rolled.message}`, rolled.apps, rolled.failed);
+    }
+    const deployed = await deployAll({ ...input, sessions });
+    if (deployed.kind !== 'live') {
+      if (live.length === 0 || deployed.outcome === 'unknown')
+        return {
+          kind: 'ended',
+          outcome: deployed.outcome,
+          message: deployed.message,
+          apps: withEarlier(deployed.apps, live, deployed.outcome),
+          liveLeftChanged: deployed.liveLeftChanged,
+        };
+      return restoreEarlier(
+        input,
+        live,
+        written,
+        deployed.message,
+        deployed.apps,
+        deployed.outcome === 'rollback-failed',
+      );
+    }
+    for (const s of sessions) if (!live.includes(s)) live.push(s);
+  }
+  return { kind: 'live', written };
+}
+
+function remember(written: Map<string, AreaWrite[]>, session: AppSession): void {
+  const known = written.get(session.plan.key) ?? [];
+  for (const area of session.areas) if (!known.some((k) => k.area.key === area.area.key)) known.push(area);
+  written.set(session.plan.key, known);
+}
+
+/** Apps an earlier step made live that this step's outcome leaves as they are (a deploy still running). */
+function withEarlier(apps: AppResult[], live: readonly AppSession[], outcome: ApplyOutcome): AppResult[] {
+  const more = live
+    .filter((s) => !apps.some((a) => a.key === s.plan.key))
+    .map((s) =>
+      appResult(
+        s,
+        'unknown',
+        'an earlier deploy step made part of its change live; the next step did not end',
+      ),
+    );
+  return outcome === 'unknown' ? [...apps, ...more] : apps;
+}
+
+/** A later step failed: the apps earlier steps made live get their before-state written and deployed again. */
+async function restoreEarlier(
+  input: RunStepsInput,
+  live: readonly AppSession[],
+  written: ReadonlyMap<string, AreaWrite[]>,
+  reason: string,
+  failedApps: AppResult[],
+  rollbackFailed: boolean,
+): Promise<RunStepsResult> {
+  input.emit({
+    type: 'rollback',
+    apps: live.map((s) => s.plan.key),
+    reason: 'writing back the before-state of the apps an earlier deploy step made live',
+  });
+  const failures = await restoreLive({
+    client: input.client,
+    targets: live.map((s) => ({ key: s.plan.key, id: s.id!, areas: written.get(s.plan.key) ?? [] })),
+    batchSize: input.batchSize,
+    resolveApp: input.resolveApp,
+    onStep: (app, step) => input.emit({ type: 'restore', app, step }),
+    deploy: {
+      poll: {
+        deadline: input.now() + input.timeoutMs,
+        now: input.now,
+        initialMs: input.pollIntervalMs.initial,
+        maxMs: input.pollIntervalMs.max,
+        onPoll: () => undefined,
+      },
+      onAnswerLost: (why) => input.emit({ type: 'deploy-answer-lost', reason: why }),
+    },
+  });
+  const restored = live.map((s) =>
+    failures.has(s.plan.key)
+      ? appResult(
+          s,
+          'failed',
+          `an earlier deploy step made its change live and restoring its before-state failed: ${failures.get(s.plan.key)}`,
+        )
+      : appResult(
+          s,
+          'rolled-back',
+          'an earlier deploy step had made its change live; its before-state was written and deployed again',
+        ),
+  );
+  const others = failedApps.filter((a) => !live.some((s) => s.plan.key === a.key));
+  const note =
+    failures.size > 0
+      ? ` Restoring ${live
+          .filter((s) => failures.has(s.plan.key))
+          .map(named)
+          .join(', ')} failed: part of this apply is live there.`
+      : ` Restored ${live.map(named).join(', ')} (the first deploy step had made them live: their before-state was written and deployed again).`;
+  return {
+    kind: 'ended',
+    outcome: rollbackFailed || failures.size > 0 ? 'rollback-failed' : 'rolled-back',
+    message: `${reason}${note}`,
+    apps: [...restored, ...others],
+    liveLeftChanged: failures.size > 0,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Pure: a plan cut into deploy steps when it holds references back (plan/held.ts). Step 1 is
+ * every change except the held lookups and related-records tables; each later step adds the
+ * references of its number. A held field is left out of the earlier steps whole (kept as it was
+ * where it existed before), and so is every field whose definition names it (a formula); any
+ * other area naming a held field (layout, views, ACLs, notifications, reports, process) waits
+ * for that field's step, so no write ever names a field the draft does not have.
+ */
+import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
+import { mentions } from '../plan/held.js';
+import { appPlaceholder } from '../plan/placeholder.js';
+import type { AppPlan, AreaPlan, HeldReference } from '../plan/types.js';
+
+/** The changed apps of each deploy step, their areas going from one step's state to the next. */
+export function deploySteps(
+  apps: readonly AppPlan[],
+  held: readonly HeldReference[],
+  table: ReadonlyMap<AreaKey, Area>,
+): AppPlan[][] {
+  const changed = apps.filter((app) => app.action !== 'no-op');
+  if (held.length === 0) return [changed];
+  // One step more than the references need: a copy action naming another app's held field waits
+  // until that field is live (the service checks a copy action's destination there).
+  const last = Math.max(...held.map((h) => h.step)) + 1;
+  const steps: AppPlan[][] = Array.from({ length: last }, () => []);
+  const heldBy = new Map(apps.map((app) => [app.key, heldFieldSteps(app, held)]));
+  for (const app of changed) {
+    const heldHere = heldBy.get(app.key)!;
+    // Held fields of other apps that this app's areas name with the app (a copy action's destination).
+    const foreign = apps
+      .filter((other) => other.key !== app.key && heldBy.get(other.key)!.size > 0)
+      .map((other) => ({ refs: [other.id, appPlaceholder(other.key)], held: heldBy.get(other.key)! }));
+    let previous = new Map(app.areas.map((a) => [a.key, a.before]));
+    for (let step = 1; step <= last; step++) {
+      const areas: AreaPlan[] = app.areas.map((area) => {
+        const before = previous.get(area.key) ?? null;
+        const after = valueAt(area, heldHere, foreign, step);
+        // The area's own diff decides: a desired form leaves out what the service keeps (system fields).
+        const described = table.get(area.key);
+        const same =
+          after === null ||
+          (before !== null && described !== undefined && described.diff(after, before).length === 0);
+        return {
+          ...area,
+          action: same ? 'no-op' : area.action,
+          before,
+          after: after ?? area.after,
+        };
+      });
+      previous = new Map(areas.map((a) => [a.key, a.action === 'no-op' ? a.before : a.after]));
+      const writes = areas.some((a) => a.action !== 'no-op');
+      // A created app is created in the first step even when all it gets then is its name.
+      if (writes || (step === 1 && app.id === null))
+        steps[step - 1]!.push({ ...app, action: writes || app.id === null ? app.action : 'no-op', areas });
+    }
+  }
+  return steps.filter((s) => s.length > 0);
+}
+
+/**
+ * The app's held fields with their step: the held references, then (until nothing moves) each
+ * other field whose definition names one of them, at the latest step it names.
+ */
+function heldFieldSteps(app: AppPlan, held: readonly HeldReference[]): Map<string, number> {
+  const steps = new Map(held.filter((h) => h.app === app.key).map((h) => [h.field, h.step]));
+  if (steps.size === 0) return steps;
+  const fields = eachField(app.areas.find((a) => a.key === 'fields')?.after ?? null);
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const { code, def } of fields) {
+      if (def.type === 'SUBTABLE') continue;
+      for (const [other, step] of steps)
+        if (other !== code && step > (steps.get(code) ?? 1) && mentions(def, other)) {
+          steps.set(code, step);
+          moved = true;
+        }
+    }
+  }
+  return steps;
+}
+
+interface ForeignHeld {
+  refs: (string | null)[];
+  held: ReadonlyMap<string, number>;
+}
+
+/** An area's value once `step` is written: null where nothing of it is written yet. */
+function valueAt(
+  area: AreaPlan,
+  held: ReadonlyMap<string, number>,
+  foreign: readonly ForeignHeld[],
+  step: number,
+): Json | null {
+  if (area.key === 'fields') return fieldsAt(area, held, step);
+  let waitsFor = 1;
+  for (const [code, s] of held) if (s > waitsFor && mentions(area.after, code)) waitsFor = s;
+  for (const other of foreign)
+    if (other.refs.some((ref) => ref !== null && mentions(area.after, ref)))
+      for (const [code, s] of other.held)
+        if (s + 1 > waitsFor && mentions(area.after, code)) waitsFor = s + 1;
+  return step >= waitsFor ? area.after : area.before;
+}
+
+/** The fields once `step` is written: each field held to a later step as it was before, or absent. */
+function fieldsAt(area: AreaPlan, held: ReadonlyMap<string, number>, step: number): Json {
+  const later = new Set([...held].filter(([, s]) => s > step).map(([code]) => code));
+  if (later.size === 0) return area.after;
+  const before = new Map(eachField(area.before).map((f) => [f.code, f.def]));
+  const keep = (code: string, def: JsonObject): [string, JsonObject] | null => {
+    if (!later.has(code)) return [code, def];
+    const from = typeof def.renamedFrom === 'string' ? def.renamedFrom : code;
+    const old = before.get(from) ?? before.get(code);
+    return old ? [before.has(from) ? from : code, old] : null;
+  };
+  const out: Record<string, JsonObject> = {};
+  for (const [code, def] of Object.entries(area.after as Record<string, JsonObject>)) {
+    const kept = keep(code, def);
+    if (!kept) continue;
+    const [key, value] = kept;
+    if (value.type === 'SUBTABLE' && isObject(value.fields) && value === def) {
+      const columns = Object.entries(value.fields as Record<string, JsonObject>)
+        .map(([c, d]) => keep(c, d))
+        .filter((c): c is [string, JsonObject] => c !== null);
+      out[key] = { ...value, fields: Object.fromEntries(columns) };
+    } else out[key] = value;
+  }
+  return out;
+}
+
+function eachField(fields: Json | null): { code: string; def: JsonObject }[] {
+  if (!isObject(fields)) return [];
+  return Object.entries(fields as Record<string, JsonObject>).flatMap(([code, def]) => [
+    { code, def },
+    ...(def.type === 'SUBTABLE' && isObject(def.fields)
+      ? Object.entries(def.fields as Record<string, JsonObject>).map(([c, d]) => ({ code: c, def: d }))
+      : []),
+  ]);
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

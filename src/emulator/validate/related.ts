@@ -1,0 +1,115 @@
+/**
+ * Lookups and related-records tables: what they name in the related app must be live there.
+ *
+ * The hosted platform reads a lookup's or a related-records table's related app from its live
+ * (deployed) settings: the app must have been deployed, and the fields the reference names must
+ * be in its live form, not only in its draft. Evidence: r3-yamauchi/kintone-mcp-server's lookup
+ * notes (src/server/tools/documentation/lookup.js: "the related app must be deployed to the
+ * production environment; an app in the preview environment cannot be referred to");
+ * tuanemuy/kintone-migrator applies apps in `dependsOn` order, each deployed before the apps that
+ * refer to it (spec/projectConfig.md). The refusal's code is CB_VA01 with the field's parameter
+ * path as its key, as SonicGarden/kintone-emulator recorded for a lookup definition the platform
+ * refuses (doc/kintone-behavior-notes.md §10: `relatedKeyField` naming `$id` answers CB_VA01 keyed
+ * by the lookup's `relatedKeyField`). No public record shows the exact answer to a reference to an
+ * undeployed app or a draft-only field; CB_VA01 on the naming parameter is the closest evidenced.
+ */
+import { fieldsFromProperties } from '../../query/index.js';
+import { appRef } from './common.js';
+import { fieldIndex } from './context.js';
+import { filterCond, sortClause } from './query.js';
+import {
+  arr,
+  byValue,
+  field,
+  int,
+  join,
+  obj,
+  str,
+  type CheckContext,
+  type RelatedApp,
+  type Shape,
+} from './shape.js';
+
+/** A field code of the related app, which must be in its live form. */
+function liveField(related: RelatedApp): Shape {
+  return (value, path, ctx) => {
+    const code = str()(value, path, ctx);
+    if (typeof code !== 'string' || related.kind !== 'live') return code;
+    if (fieldIndex(related.properties).fields.has(code)) return code;
+    ctx.problems.add(
+      path,
+      related.draft.has(code)
+        ? `The field "${code}" of the related app (id: ${related.id}) is not live: deploy that app first.`
+        : `The field "${code}" does not exist in the related app.`,
+    );
+    return code;
+  };
+}
+
+/** A filter or sort run in the related app: checked against its live form. */
+function inRelatedApp(shape: Shape, related: RelatedApp): Shape {
+  return (value, path, ctx) => {
+    if (related.kind !== 'live') return str()(value, path, ctx);
+    const properties = related.properties;
+    const there: CheckContext = {
+      ...ctx,
+      ...fieldIndex(properties),
+      queryFields: fieldsFromProperties(properties),
+    };
+    return shape(value, path, there);
+  };
+}
+
+/** The related app named by `relatedApp`, refused where it is absent or was never deployed. */
+function withRelatedApp(build: (related: RelatedApp) => Shape): Shape {
+  return byValue((value, path, ctx) => {
+    const ref = (value as { relatedApp?: { app?: unknown; code?: unknown } } | null)?.relatedApp;
+    if (!ref || typeof ref !== 'object') return build({ kind: 'missing' });
+    const related = ctx.relatedApp(ref.app, ref.code);
+    const named =
+      typeof ref.app === 'string' || typeof ref.app === 'number' ? String(ref.app) : String(ref.code);
+    if (related.kind === 'missing')
+      ctx.problems.add(join(path, 'relatedApp'), `The related app (${named}) does not exist.`);
+    else if (related.kind === 'not-deployed')
+      ctx.problems.add(
+        join(path, 'relatedApp'),
+        `The related app (id: ${related.id}) has never been deployed: deploy it before a lookup or related-records table names it.`,
+      );
+    return build(related);
+  });
+}
+
+/** A lookup: keys, mappings and picker fields name live fields of the related app. */
+export const lookup: Shape = withRelatedApp((related) =>
+  obj(
+    {
+      relatedApp: appRef,
+      relatedKeyField: liveField(related),
+      fieldMappings: arr(
+        obj({ field: field(), relatedField: liveField(related) }, { required: ['field', 'relatedField'] }),
+      ),
+      lookupPickerFields: arr(liveField(related)),
+      filterCond: inRelatedApp(filterCond, related),
+      sort: inRelatedApp(sortClause, related),
+    },
+    { required: ['relatedApp', 'relatedKeyField'] },
+  ),
+);
+
+/** A related-records table: the condition pairs a field of this app with a live one of the related app. */
+export const referenceTable: Shape = withRelatedApp((related) =>
+  obj(
+    {
+      relatedApp: appRef,
+      condition: obj(
+        { field: field(), relatedField: liveField(related) },
+        { required: ['field', 'relatedField'] },
+      ),
+      filterCond: inRelatedApp(filterCond, related),
+      displayFields: arr(liveField(related)),
+      sort: inRelatedApp(sortClause, related),
+      size: int(1),
+    },
+    { required: ['relatedApp', 'condition'] },
+  ),
+);

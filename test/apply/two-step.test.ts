@@ -1,0 +1,210 @@
+/**
+ * A lookup or related-records table can only be written once the fields it names are live in
+ * the related app (the local service refuses it as the hosted platform does). When a plan adds
+ * such references, the plan says so (heldReferences) and apply deploys in steps: everything
+ * else first, then the references; a failure of a later step restores what earlier steps made
+ * live, so the apply stays all-or-nothing.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApplyEvent } from '../../src/apply/index.js';
+import { hasChanges } from '../../src/plan/index.js';
+import { manifest, useApplyHarness } from './harness.js';
+
+const h = useApplyHarness();
+const copies: string[] = [];
+afterAll(async () => {
+  for (const dir of copies) await rm(dir, { recursive: true, force: true });
+});
+
+async function example(name: string) {
+  const dir = await mkdtemp(join(tmpdir(), `appdeploy-${name}-`));
+  copies.push(dir);
+  await cp(new URL(`../../examples/${name}`, import.meta.url), dir, {
+    recursive: true,
+    filter: (source) => !source.includes('.appdeploy'),
+  });
+  return h.load(dir);
+}
+
+function stepsOf(events: ApplyEvent[]) {
+  return events.flatMap((e) => (e.type === 'step' ? [[e.step, e.apps]] : []));
+}
+
+describe('examples whose new apps name each other', () => {
+  it('crm: the plan holds the lookup and the related-records table back; apply deploys in three steps and converges', async () => {
+    const project = await example('crm');
+    const plan = await h.plan(project);
+    expect(plan.heldReferences).toEqual([
+      {
+        app: 'customers',
+        field: 'deals',
+        kind: 'related-records',
+        relatedApp: 'deals',
+        reason: 'app-created',
+        fields: ['amount', 'close_date', 'customer_code', 'deal_name', 'stage'],
+        // It shows deals by their customer_code lookup, itself held to step 2.
+        step: 3,
+      },
+      {
+        app: 'deals',
+        field: 'customer_code',
+        kind: 'lookup',
+        relatedApp: 'customers',
+        reason: 'app-created',
+        fields: ['company_name', 'customer_code', 'industry', 'tier'],
+        step: 2,
+      },
+    ]);
+    const events: ApplyEvent[] = [];
+    const result = await h.apply(project, plan, { onProgress: (e) => events.push(e) });
+    expect(result.message).not.toMatch(/failed/);
+    expect(result).toMatchObject({ outcome: 'applied', exitCode: 0 });
+    expect(stepsOf(events)).toEqual([
+      [1, ['customers', 'deals']],
+      [2, ['deals']],
+      [3, ['customers']],
+    ]);
+    expect((await h.serviceCalls())['POST /k/v1/preview/app/deploy.json']).toBe(3);
+    const again = await h.plan(await h.load(project.root));
+    expect(hasChanges(again)).toBe(false);
+    expect(again.heldReferences).toEqual([]);
+  });
+
+  it('assets: applies in steps and converges', async () => {
+    const project = await example('assets');
+    const plan = await h.plan(project);
+    expect(plan.heldReferences.map((r) => [r.app, r.field, r.relatedApp, r.step])).toEqual([
+      ['assets', 'maintenance_history', 'maintenance', 3],
+      ['maintenance', 'asset_tag', 'assets', 2],
+    ]);
+    const result = await h.apply(project, plan);
+    expect(result.message).not.toMatch(/failed/);
+    expect(result).toMatchObject({ outcome: 'applied', exitCode: 0 });
+    expect(hasChanges(await h.plan(await h.load(project.root)))).toBe(false);
+  });
+});
+
+const V1 = {
+  customers: manifest('Customers', {
+    code: { type: 'SINGLE_LINE_TEXT', label: 'Code', unique: true },
+    company: { type: 'SINGLE_LINE_TEXT', label: 'Company' },
+  }),
+  deals: manifest('Deals', {
+    title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
+    region: { type: 'SINGLE_LINE_TEXT', label: 'Region' },
+  }),
+};
+
+/** `region` added to customers, and in deals a lookup that copies it. */
+const V2 = {
+  customers: manifest('Customers', {
+    ...(V1.customers.fields as Record<string, Record<string, unknown>>),
+    region: { type: 'SINGLE_LINE_TEXT', label: 'Region' },
+  }),
+  deals: manifest('Deals', {
+    ...(V1.deals.fields as Record<string, Record<string, unknown>>),
+    customer: {
+      type: 'SINGLE_LINE_TEXT',
+      label: 'Customer',
+      lookup: {
+        relatedApp: { app: 'customers' },
+        relatedKeyField: 'code',
+        fieldMappings: [{ field: 'region', relatedField: 'region' }],
+        lookupPickerFields: ['code', 'company'],
+        sort: 'region asc',
+      },
+    },
+  }),
+};
+
+async function liveAtV1WithRecords() {
+  const project = await h.writeProject({ apps: V1 });
+  const first = await h.apply(project, await h.plan(project));
+  if (first.exitCode !== 0) throw new Error(first.message);
+  const v1 = await h.load(project.root);
+  const ids = Object.fromEntries(v1.apps.map((a) => [a.key, a.id!]));
+  await h.client.records.addRecords({
+    app: ids.customers!,
+    records: [
+      { code: { value: 'C1' }, company: { value: 'Acme' } },
+      { code: { value: 'C2' }, company: { value: 'Globex' } },
+    ] as never,
+  });
+  const v2 = await h.rewriteManifests(v1, V2);
+  return { project: v2, ids };
+}
+
+async function recordsOf(app: string) {
+  const { records } = await h.client.records.getRecords({ app, query: 'order by $id asc' });
+  return records.map((r) => [r.code?.value, r.company?.value]);
+}
+
+describe('a field added to one existing app and a lookup on it in another', () => {
+  it('is planned as a second step, applied in two deploys, and converges', async () => {
+    const { project } = await liveAtV1WithRecords();
+    const plan = await h.plan(project);
+    expect(plan.heldReferences).toEqual([
+      {
+        app: 'deals',
+        field: 'customer',
+        kind: 'lookup',
+        relatedApp: 'customers',
+        reason: 'fields-not-live',
+        fields: ['region'],
+        step: 2,
+      },
+    ]);
+    const calls = (await h.serviceCalls())['POST /k/v1/preview/app/deploy.json'] ?? 0;
+    const events: ApplyEvent[] = [];
+    const result = await h.apply(project, plan, { onProgress: (e) => events.push(e) });
+    expect(result).toMatchObject({ outcome: 'applied', exitCode: 0 });
+    expect(stepsOf(events)).toEqual([
+      [1, ['customers']],
+      [2, ['deals']],
+    ]);
+    expect((await h.serviceCalls())['POST /k/v1/preview/app/deploy.json']).toBe(calls + 2);
+    await h.expectConverged(project);
+  });
+
+  it('when the second step fails, the first step is restored with its records kept and apply exits as rolled back', async () => {
+    const { project, ids } = await liveAtV1WithRecords();
+    const plan = await h.plan(project);
+    const before = await h.snapshot(Object.values(ids));
+    const records = await recordsOf(ids.customers!);
+    // deals is written in the second step only: its deploy is the one that fails.
+    await h.control('POST', '/_emulator/deploy-outcome', { app: ids.deals, outcome: 'FAIL' });
+    const result = await h.apply(project, plan);
+    expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(result.message).toMatch(/FAIL for deals \(\d+\)/);
+    expect(result.message).toMatch(/Restored customers \(\d+\)/);
+    expect(result.apps.map((a) => [a.key, a.outcome])).toEqual([
+      ['customers', 'rolled-back'],
+      ['deals', 'rolled-back'],
+    ]);
+    expect(await h.snapshot(Object.values(ids))).toEqual(before);
+    expect(await recordsOf(ids.customers!)).toEqual(records);
+    // Nothing is left half-done: planning again gives the same plan.
+    const again = await h.plan(await h.load(project.root));
+    expect(again.heldReferences).toEqual(plan.heldReferences);
+  });
+
+  it('when a write of the second step fails, the first step is restored too', async () => {
+    const { project, ids } = await liveAtV1WithRecords();
+    const plan = await h.plan(project);
+    const before = await h.snapshot(Object.values(ids));
+    // The deals layout names the held lookup: it is written in the second step only.
+    await h.control('POST', '/_emulator/faults', {
+      method: 'PUT',
+      path: '^/k/v1/preview/app/form/layout\\.json$',
+      status: 500,
+    });
+    const result = await h.apply(project, plan);
+    await h.control('DELETE', '/_emulator/faults');
+    expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(result.message).toMatch(/layout/);
+    expect(await h.snapshot(Object.values(ids))).toEqual(before);
+  });
+});
