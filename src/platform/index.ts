@@ -20,3 +20,6 @@ export { FIELD_PROPERTIES, NUMERIC_STRING_PROPERTIES } from './field-properties.
 export { newFieldDefaults } from './field-defaults.js';
 export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
+export { layoutSizeKeys } from './layout-sizes.js';
+export { ENTITY_TYPES_BY_AREA, type EntityArea } from './entity-types.js';
+export { LOOKUP_FIELD_KEYS } from './lookup-field.js';

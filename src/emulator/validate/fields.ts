@@ -1,5 +1,6 @@
 import { arr, bool, field, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
 import { appRef, fieldOf, withOtherApp } from './common.js';
+import { refusesFixedChange, withoutDroppedUnique } from './field-keeps.js';
 import type { JsonObject } from '../model/app.js';
 import {
   FIELD_PROPERTIES,
@@ -148,6 +149,8 @@ export function fieldDefinition(
       );
       return undefined;
     }
+    if (mode === 'change' && refusesFixedChange(existing, value, path, ctx)) return undefined;
+    value = withoutDroppedUnique(type, value);
     const props =
       typeof type === 'string' ? (TYPE_PROPS as Record<string, Record<string, Shape>>)[type] : undefined;
     if (!props || (mode === 'add' && isSystemFieldType(type as string))) {
