@@ -23,3 +23,4 @@ export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { layoutSizeKeys } from './layout-sizes.js';
 export { ENTITY_TYPES_BY_AREA, type EntityArea } from './entity-types.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
+export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';

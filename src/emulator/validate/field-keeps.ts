@@ -4,17 +4,20 @@
  */
 import { join, type CheckContext } from './shape.js';
 import type { JsonObject } from '../model/app.js';
-import { LOOKUP_FIELD_KEYS, UNIQUE_FIELD_TYPES, type FieldType } from '../../platform/index.js';
+import {
+  FIXED_SYSTEM_FIELD_TYPES,
+  LOOKUP_FIELD_KEYS,
+  UNIQUE_FIELD_TYPES,
+  type FieldType,
+} from '../../platform/index.js';
 
 /**
- * STATUS, STATUS_ASSIGNEE and CATEGORY cannot be changed through Update Form Fields: kintone's
- * Update Form Fields documentation (as carried by the official kintone MCP server's
- * `kintone-update-form-fields` tool: "Cannot update field codes for Label, Blank space, Border,
- * Status, Assignee, or Category fields"). The documentation names the code; we refuse any
+ * STATUS, STATUS_ASSIGNEE and CATEGORY cannot be changed through Update Form Fields (platform
+ * FIXED_SYSTEM_FIELD_TYPES, with its evidence). The documentation names the code; we refuse any
  * other change of them too (label, noLabel) since the evidence shows no way to write one. The
  * platform's own error code for this is not recorded: 400 CB_VA01 at the key written is ours.
  */
-export const FIXED_SYSTEM_TYPES: ReadonlySet<string> = new Set(['STATUS', 'STATUS_ASSIGNEE', 'CATEGORY']);
+const FIXED_SYSTEM_TYPES = FIXED_SYSTEM_FIELD_TYPES;
 
 /** Records a problem for every key of a PUT that would change a fixed system field; true if any. */
 export function refusesFixedChange(
