@@ -60,7 +60,11 @@ export function withoutDroppedUnique(type: unknown, value: unknown): unknown {
  */
 export function storedDefinition(def: JsonObject): JsonObject {
   if (def.lookup !== undefined && def.lookup !== null)
-    return Object.fromEntries(Object.entries(def).filter(([key]) => LOOKUP_FIELD_KEYS.includes(key)));
+    return {
+      noLabel: false,
+      required: false,
+      ...Object.fromEntries(Object.entries(def).filter(([key]) => LOOKUP_FIELD_KEYS.includes(key))),
+    };
   if (def.type === 'SUBTABLE' && def.fields && typeof def.fields === 'object' && !Array.isArray(def.fields))
     return {
       ...def,
