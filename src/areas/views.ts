@@ -54,6 +54,7 @@ function isBuiltIn(view: JsonObject | undefined): boolean {
  * `index` its position among them (a built-in view ahead of them does not move them).
  */
 function userViews(views: ViewsCanonical): ViewsCanonical {
+  if (!Object.values(views).some(isBuiltIn)) return views;
   const kept = Object.entries(views).filter(([, v]) => !isBuiltIn(v));
   return Object.fromEntries(kept.map(([name, v], index) => [name, { ...v, index: String(index) }]));
 }

@@ -8,6 +8,7 @@ import {
   FIXED_SYSTEM_FIELD_TYPES,
   LOOKUP_FIELD_KEYS,
   UNIQUE_FIELD_TYPES,
+  isSystemFieldType,
   type FieldType,
 } from '../../platform/index.js';
 
@@ -48,7 +49,8 @@ export function refusesFixedChange(
  */
 export function withoutDroppedUnique(type: unknown, value: unknown): unknown {
   if (typeof value !== 'object' || value === null || !('unique' in value)) return value;
-  if (UNIQUE_FIELD_TYPES.has(type as FieldType)) return value;
+  // System fields are not "other types" a caller adds: what they take is their own table's.
+  if (UNIQUE_FIELD_TYPES.has(type as FieldType) || isSystemFieldType(String(type))) return value;
   const { unique, ...rest } = value as Record<string, unknown>;
   const flagLike = unique === true || unique === false || unique === 'true' || unique === 'false';
   return flagLike ? rest : value;
