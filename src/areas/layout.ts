@@ -5,6 +5,7 @@
  * a field's type is its definition's, which the layout only repeats.
  */
 import type { AppManifest } from '../project/manifest.js';
+import { layoutSizeKeys } from '../platform/index.js';
 import { defined, numeric, text } from './canonical.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { Area, Json, JsonObject } from './types.js';
@@ -56,7 +57,8 @@ function elements(value: unknown, types: ReadonlyMap<string, string>): Json[] {
   return list(value).map((raw) => {
     const e = (raw ?? {}) as Record<string, unknown>;
     const type = typeof e.type === 'string' ? e.type : undefined;
-    const size = sizeOf(e.size);
+    const code = text(e.code);
+    const size = sizeOf(e.size, type ?? types.get(code));
     if (type !== undefined && DECORATIONS.has(type))
       return defined({
         type,
@@ -64,19 +66,21 @@ function elements(value: unknown, types: ReadonlyMap<string, string>): Json[] {
         elementId: type === 'HR' ? undefined : text(e.elementId),
         size,
       });
-    const code = text(e.code);
     return defined({ type: type ?? types.get(code), code, size });
   });
 }
 
-function sizeOf(value: unknown): JsonObject | undefined {
+/**
+ * A size with only the keys the element's type has (platform layoutSizeKeys: `innerHeight` for
+ * multi-line and rich text, `height` for a spacer, else `width`), the only ones the service
+ * keeps. An element whose type is not known keeps what it gives (validate names the type).
+ */
+function sizeOf(value: unknown, type: string | undefined): JsonObject | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const s = value as Record<string, unknown>;
-  const out = defined({
-    width: s.width === undefined || s.width === '' ? undefined : numeric(s.width),
-    height: s.height === undefined || s.height === '' ? undefined : numeric(s.height),
-    innerHeight: s.innerHeight === undefined || s.innerHeight === '' ? undefined : numeric(s.innerHeight),
-  });
+  const keys = type === undefined ? ['width', 'height', 'innerHeight'] : layoutSizeKeys(type);
+  const out: JsonObject = {};
+  for (const key of keys) if (s[key] !== undefined && s[key] !== '') out[key] = numeric(s[key]);
   return Object.keys(out).length > 0 ? out : undefined;
 }
 

@@ -1,7 +1,13 @@
 /**
  * Views (`app/views.json`): a map from view name to view, ordered by `index` (map order in a
- * manifest). The service's `id`, `name` (the key) and `builtinType` are dropped. A PUT replaces
- * the whole map: views left out are deleted, so the write sends every desired view.
+ * manifest). The service's `id` and `name` (the key) are dropped. A PUT replaces the whole map:
+ * views left out are deleted, so the write sends every desired view.
+ *
+ * The built-in view "(Assigned to me)" (`builtinType: "ASSIGNEE"`, the official client's
+ * app/view.d.ts) is the platform's, not the user's: it exists while process management is on,
+ * plan never removes it, export leaves it out, and a write sends it back unchanged, in its place,
+ * because Update Views deletes every view a PUT leaves out and its documentation asks that this
+ * one be named while process management is on (cybozu.dev "一覧の設定を変更する", `views.一覧名`).
  */
 import { flag, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite } from './area-kit.js';
@@ -22,6 +28,7 @@ function view(value: Json): JsonObject {
   const v = asRecord(value);
   const type = text(v.type);
   const common: JsonObject = { type, filterCond: text(v.filterCond), sort: text(v.sort) };
+  if (v.builtinType === BUILT_IN) common.builtinType = BUILT_IN;
   // Only for ordering: orderByIndex rewrites it as the position.
   if (typeof v.index === 'string' || typeof v.index === 'number') common.index = String(v.index);
   switch (type) {
@@ -34,6 +41,39 @@ function view(value: Json): JsonObject {
     default:
       return common;
   }
+}
+
+const BUILT_IN = 'ASSIGNEE';
+
+function isBuiltIn(view: JsonObject | undefined): boolean {
+  return view?.builtinType === BUILT_IN;
+}
+
+/**
+ * The user's views: every view but the built-in ones, which plan and export leave alone, each
+ * `index` its position among them (a built-in view ahead of them does not move them).
+ */
+function userViews(views: ViewsCanonical): ViewsCanonical {
+  if (!Object.values(views).some(isBuiltIn)) return views;
+  const kept = Object.entries(views).filter(([, v]) => !isBuiltIn(v));
+  return Object.fromEntries(kept.map(([name, v], index) => [name, { ...v, index: String(index) }]));
+}
+
+/**
+ * The views a PUT sends: the desired ones, with each built-in view of the current copy put back
+ * unchanged at the place it holds now; `index` is the position in the result.
+ */
+function viewsToWrite(desired: ViewsCanonical, current: ViewsCanonical): Record<string, JsonObject> {
+  const order: [string, JsonObject][] = Object.entries(desired);
+  Object.entries(current).forEach(([name, v], position) => {
+    if (isBuiltIn(v)) order.splice(Math.min(position, order.length), 0, [name, v]);
+  });
+  return Object.fromEntries(
+    order.map(([name, v], index) => {
+      const { builtinType: _builtIn, ...rest } = v;
+      return [name, { ...rest, index: String(index), name }];
+    }),
+  );
 }
 
 /** Views keyed by name, each canonical, `index` rewritten as the position. */
@@ -69,14 +109,14 @@ export const viewsArea: Area<ViewsCanonical> = {
   fromManifest: (m: AppManifest) =>
     m.views === undefined ? undefined : canonicalViews(m.views as unknown as Record<string, Json>),
   toManifest: (c) => ({
-    views: Object.fromEntries(Object.entries(c).map(([name, v]) => [name, viewToManifest(v)])),
+    views: Object.fromEntries(Object.entries(userViews(c)).map(([name, v]) => [name, viewToManifest(v)])),
   }),
   read,
-  diff: (desired, current) => diffMap(desired, current),
-  unchangedCount: (desired, current) => unchangedInMap(desired, current),
+  diff: (desired, current) => diffMap(desired, userViews(current)),
+  unchangedCount: (desired, current) => unchangedInMap(desired, userViews(current)),
   writes: (desired, current) =>
-    oneWrite('views', diffMap(desired, current), async (wctx, revision) => {
-      const views = Object.fromEntries(Object.entries(desired).map(([name, v]) => [name, { ...v, name }]));
+    oneWrite('views', diffMap(desired, userViews(current)), async (wctx, revision) => {
+      const views = viewsToWrite(desired, current);
       const result = await wctx.client.settings.updateViews({
         app: wctx.app,
         views: views as unknown as Views,

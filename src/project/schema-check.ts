@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import type { YamlSource } from './yaml-source.js';
 import { didYouMean } from './suggest.js';
 import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
+import { UNIQUE_HINT } from './checks/field-rules.js';
 
 export type SchemaName = 'app' | 'project';
 
@@ -119,7 +120,12 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const allowed = Object.keys((error.parentSchema as { properties?: object }).properties ?? {});
-      const hint = allowed.length > 0 ? `Allowed here: ${allowed.join(', ')}.` : undefined;
+      const hint =
+        key === 'unique' && path[0] === 'fields'
+          ? UNIQUE_HINT
+          : allowed.length > 0
+            ? `Allowed here: ${allowed.join(', ')}.`
+            : undefined;
       return at(
         source,
         'SCHEMA.UNKNOWN_KEY',

@@ -9,7 +9,8 @@ import { appWithFields, addRecords, ok, rec } from './records-helpers.js';
 
 const emu = useEmulator();
 
-const CREATOR = { type: 'CREATOR', code: null };
+// Record ACL entities are USER, GROUP, ORGANIZATION or FIELD_ENTITY (the official client's types).
+const CREATED_BY = { type: 'FIELD_ENTITY', code: 'Created_by' };
 const USER = { type: 'USER', code: 'admin' };
 const APP_FLAGS_OFF = {
   includeSubs: false,
@@ -37,10 +38,13 @@ const DRAFT_AREAS = [
     area: 'record ACL',
     path: '/k/v1/preview/record/acl.json',
     live: '/k/v1/record/acl.json',
-    body: { rights: [{ filterCond: 'title = "x"', entities: [{ entity: CREATOR, viewable: true }] }] },
+    body: { rights: [{ filterCond: 'title = "x"', entities: [{ entity: CREATED_BY, viewable: true }] }] },
     shows: {
       rights: [
-        { filterCond: 'title = "x"', entities: [{ ...RECORD_FLAGS_OFF, entity: CREATOR, viewable: true }] },
+        {
+          filterCond: 'title = "x"',
+          entities: [{ ...RECORD_FLAGS_OFF, entity: CREATED_BY, viewable: true }],
+        },
       ],
     },
   },

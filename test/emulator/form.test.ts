@@ -56,11 +56,6 @@ describe('form fields', () => {
       'properties.x.protocol',
     ],
     [
-      'unique on a type without it',
-      { x: { type: 'MULTI_LINE_TEXT', code: 'x', label: 'X', unique: true } },
-      'properties.x.unique',
-    ],
-    [
       'a bad enum value',
       { x: { type: 'LINK', code: 'x', label: 'X', protocol: 'FTP' } },
       'properties.x.protocol',

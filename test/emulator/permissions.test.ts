@@ -216,7 +216,7 @@ describe('record rules naming the creator or a user field', () => {
           {
             filterCond: '',
             entities: [
-              { entity: { type: 'CREATOR', code: null }, ...rights(true, true, false) },
+              { entity: { type: 'FIELD_ENTITY', code: 'Created_by' }, ...rights(true, true, false) },
               { entity: { type: 'FIELD_ENTITY', code: 'reviewer' }, ...rights(true, false, false) },
             ],
           },

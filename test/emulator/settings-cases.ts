@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 
+/** The new app's creator field as a notification target (notifications take no CREATOR entity). */
+const CREATED_BY = { type: 'FIELD_ENTITY', code: 'Created_by' };
+
 /** One row per area of the spec's App settings table, shared by the settings tests. */
 export interface AreaCase {
   area: string;
@@ -137,9 +140,9 @@ const DRAFT_WRITES: AreaCase[] = [
     write: '/k/v1/preview/app/notifications/perRecord.json',
     writes: 'draft',
     valid: () => ({
-      notifications: [{ filterCond: '', title: 'Hi', targets: [{ entity: { type: 'CREATOR' } }] }],
+      notifications: [{ filterCond: '', title: 'Hi', targets: [{ entity: CREATED_BY }] }],
     }),
-    shows: { notifications: [{ filterCond: '', title: 'Hi', targets: [{ entity: { type: 'CREATOR' } }] }] },
+    shows: { notifications: [{ filterCond: '', title: 'Hi', targets: [{ entity: CREATED_BY }] }] },
     invalid: { notifications: [{ title: 'x', targets: [], colour: 'red' }] },
     errorPath: 'notifications[0].colour',
   },

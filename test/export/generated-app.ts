@@ -77,9 +77,11 @@ export const HUB_FIELDS: Record<string, Record<string, unknown>> = {
   Created_datetime: { type: 'CREATED_TIME', label: 'Written' },
   Updated_by: { type: 'MODIFIER', label: 'Editor' },
   Updated_datetime: { type: 'UPDATED_TIME', label: 'Edited' },
-  Status: { type: 'STATUS', label: 'State' },
-  Assignee: { type: 'STATUS_ASSIGNEE', label: 'Who' },
-  Categories: { type: 'CATEGORY', label: 'Kinds' },
+  // The fields API cannot change these three (Update Form Fields documentation): their labels
+  // are the service's.
+  Status: { type: 'STATUS', label: 'Status' },
+  Assignee: { type: 'STATUS_ASSIGNEE', label: 'Assignee' },
+  Categories: { type: 'CATEGORY', label: 'Categories' },
 };
 
 const row = (...codes: string[]) => ({ type: 'ROW', fields: codes.map((code) => ({ code })) });

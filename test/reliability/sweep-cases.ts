@@ -63,7 +63,8 @@ const LIVE_AREAS = [
 /** A PUT body per settings area that changes nothing anyone else's call relies on. */
 function settingsBody(area: string): Record<string, unknown> {
   const bodies: Record<string, Record<string, unknown>> = {
-    'app/views': { views: {} },
+    // The world's apps have process management on: their built-in view must stay named.
+    'app/views': { views: { '(Assigned to me)': { type: 'LIST', index: 0 } } },
     'app/settings': { name: 'Renamed' },
     'app/status': { enable: true },
     'app/customize': { scope: 'ALL' },

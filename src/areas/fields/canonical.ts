@@ -7,6 +7,7 @@
  */
 import {
   FIELD_PROPERTIES,
+  LOOKUP_FIELD_KEYS,
   NUMERIC_STRING_PROPERTIES,
   isSystemFieldType,
   newFieldDefaults,
@@ -40,7 +41,17 @@ export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext
     out[key] = property(type, key, value, ctx);
   }
   if (typeof def.renamedFrom === 'string' && ctx) out.renamedFrom = def.renamedFrom;
-  return sortKeys(defined(out)) as JsonObject;
+  return sortKeys(defined(out.lookup === undefined ? out : lookupKept(out))) as JsonObject;
+}
+
+/**
+ * A lookup field as the service keeps it: only its label, noLabel, required and lookup (platform
+ * LOOKUP_FIELD_KEYS; `code` is the key here), so other properties never show as a change.
+ */
+function lookupKept(field: Record<string, Json | undefined>): Record<string, Json | undefined> {
+  return Object.fromEntries(
+    Object.entries(field).filter(([key]) => LOOKUP_FIELD_KEYS.includes(key) || key === 'renamedFrom'),
+  );
 }
 
 /** Every field of a manifest's `fields` or of the service's `properties`. */

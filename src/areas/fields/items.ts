@@ -3,7 +3,7 @@
  * columns), a table's column is the item `[table, code]`. Diff, risks and writes all work on
  * items, so a column changes, is renamed or removed on its own line, like any field.
  */
-import { isSystemFieldType } from '../../platform/index.js';
+import { FIXED_SYSTEM_FIELD_TYPES, isSystemFieldType } from '../../platform/index.js';
 import { equalJson } from '../diff.js';
 import type { ChangePath, JsonObject } from '../types.js';
 import { withoutHints, type FieldsCanonical } from './canonical.js';
@@ -108,4 +108,16 @@ function systemFieldOfType(have: ReadonlyMap<string, FieldItem>, type: string): 
 
 function tableAfterRenames(table: string | null, renamed: ReadonlyMap<string, string>): string | null {
   return table === null ? null : (renamed.get(table) ?? table);
+}
+
+/**
+ * A change or rename of a STATUS, STATUS_ASSIGNEE or CATEGORY field: the service's fields API
+ * cannot write them (platform FIXED_SYSTEM_FIELD_TYPES), so the plan shows it as blocked and no
+ * write goes out for it.
+ */
+export function isFixedFieldChange(plan: FieldPlan): boolean {
+  return (
+    (plan.kind === 'change' || plan.kind === 'rename') &&
+    FIXED_SYSTEM_FIELD_TYPES.has(typeOf(plan.before.def))
+  );
 }

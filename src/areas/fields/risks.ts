@@ -6,7 +6,7 @@
 import { UNIQUE_FIELD_TYPES, isSystemFieldType, type FieldType } from '../../platform/index.js';
 import type { BlockedChange, JsonObject, RiskProbe } from '../types.js';
 import type { FieldsCanonical } from './canonical.js';
-import { itemPath, planFields, typeOf, type FieldItem } from './items.js';
+import { isFixedFieldChange, itemPath, planFields, typeOf, type FieldItem, type FieldPlan } from './items.js';
 
 /** Types whose values are not data a user entered: removing them loses nothing. */
 const NO_DATA = new Set(['GROUP', 'REFERENCE_TABLE', 'CALC', 'LABEL', 'SPACER', 'HR']);
@@ -45,6 +45,8 @@ export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical):
 
 export function fieldBlocks(desired: FieldsCanonical, current: FieldsCanonical): BlockedChange[] {
   return planFields(desired, current).flatMap((plan) => {
+    if (isFixedFieldChange(plan))
+      return [fixedBlock(plan as Exclude<typeof plan, { kind: 'add' | 'remove' }>)];
     if (plan.kind !== 'replace') return [];
     const { item, before } = plan;
     if (plan.reason === 'type')
@@ -83,4 +85,22 @@ function removedOptions(after: JsonObject, before: JsonObject): string[] {
   if (!had || typeof had !== 'object' || Array.isArray(had)) return [];
   const has = (after.options ?? {}) as JsonObject;
   return Object.keys(had).filter((name) => !Object.hasOwn(has, name));
+}
+
+/** What a change of a STATUS, STATUS_ASSIGNEE or CATEGORY field would need, and what to do. */
+function fixedBlock(plan: Exclude<FieldPlan, { kind: 'add' | 'remove' }>): BlockedChange {
+  const { item, before } = plan;
+  const what =
+    plan.kind === 'rename'
+      ? `rename field "${before.code}" to "${item.code}"`
+      : `change field "${before.code}"`;
+  const keep =
+    plan.kind === 'rename'
+      ? `the code "${before.code}"`
+      : `what the service has (label: ${JSON.stringify(before.def.label ?? '')})`;
+  return {
+    path: itemPath(item),
+    reason: `the service's fields API cannot ${what}: ${typeOf(before.def)} fields cannot be changed through it`,
+    instead: `declare it in the manifest with ${keep}, or leave it out of the manifest`,
+  };
 }

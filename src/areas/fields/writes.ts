@@ -6,11 +6,12 @@
  */
 import type { Json, JsonObject, WriteContext, WriteStep } from '../types.js';
 import type { FieldsCanonical } from './canonical.js';
-import { planFields, type FieldItem, type FieldPlan } from './items.js';
+import { isFixedFieldChange, planFields, type FieldItem, type FieldPlan } from './items.js';
 
 export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep[] {
-  // A replace is blocked: apply refuses the plan before any write.
-  const plans = planFields(desired, current).filter((p) => p.kind !== 'replace');
+  // A replace, and a change of a fixed system field, is blocked: apply refuses the plan before
+  // any write, and none goes out for them.
+  const plans = planFields(desired, current).filter((p) => p.kind !== 'replace' && !isFixedFieldChange(p));
   const steps: WriteStep[] = [];
   const upserts = plans.filter((p): p is Upsert => p.kind !== 'remove');
   const lookups = upserts.filter((p) => p.item.def.lookup !== undefined);

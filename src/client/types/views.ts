@@ -9,6 +9,8 @@ interface ViewBase<T extends string> {
   index: string;
   filterCond?: string;
   sort?: string;
+  /** Only on the built-in view "(Assigned to me)" of a process-enabled app (official client's app/view.d.ts). */
+  builtinType?: 'ASSIGNEE';
 }
 
 export interface ListView extends ViewBase<'LIST'> {

@@ -2,6 +2,7 @@ import { Problems } from '../errors.js';
 import { writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { fieldDefinition } from '../validate/fields.js';
+import { storedDefinition } from '../validate/field-keeps.js';
 import { isSystemFieldType } from '../../platform/index.js';
 import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
@@ -71,10 +72,13 @@ function addFields(req: ApiRequest): unknown {
       candidate(s.properties, given),
       otherAppFields(req),
     );
-    const added = Object.values(body.properties);
+    const kept = Object.fromEntries(
+      Object.entries(body.properties).map(([code, def]) => [code, storedDefinition(def)]),
+    );
+    const added = Object.values(kept);
     return {
       ...s,
-      properties: { ...s.properties, ...body.properties },
+      properties: { ...s.properties, ...kept },
       layout: [...s.layout, ...added.map(rowFor)],
     };
   });
@@ -125,7 +129,7 @@ function changeFields(req: ApiRequest): unknown {
           added.map((c) => merged[c]!),
         );
       }
-      properties[code] = next;
+      properties[code] = storedDefinition(next);
     }
     return { settings: renameInApp({ ...s, properties, layout }, renames), renames, deleted: [] };
   });

@@ -499,6 +499,17 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     ja: '関連付けるアプリ（{app}）が見つかりません。',
     zh: '未找到关联的应用（{app}）。',
   },
+  { en: 'Enter one of {list}.', ja: '{list} のいずれかを入力してください。', zh: '请输入 {list} 之一。' },
+  {
+    en: 'Include the view "{name}": process management is enabled.',
+    ja: 'プロセス管理が有効なため、一覧「{name}」を指定してください。',
+    zh: '流程管理已启用，请指定列表“{name}”。',
+  },
+  {
+    en: 'The {type} field cannot be changed through the fields API; leave "{key}" as it is.',
+    ja: '{type} フィールドはフィールドの設定を変更するAPIでは変更できません。「{key}」は変更しないでください。',
+    zh: '无法通过字段设置 API 更改 {type} 字段；请勿更改“{key}”。',
+  },
   // A bulk request names the request whose check failed before that check's own message.
   { en: 'requests[{i}].{part}: {msg}', ja: 'requests[{i}].{part}: {msg}', zh: 'requests[{i}].{part}: {msg}' },
 ];

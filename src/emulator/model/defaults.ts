@@ -76,7 +76,6 @@ export function newAppSettings(name: string, viewId: string, lang: Lang = 'en'):
         name: 'All records',
         id: viewId,
         index: '0',
-        builtinType: null,
         filterCond: '',
         sort: `${recordNumber} desc`,
         fields: [recordNumber],

@@ -1,6 +1,13 @@
 import { arr, bool, field, join, obj, str, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
-import { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from '../../platform/index.js';
+import { APP_RIGHT_FLAGS, ENTITY_TYPES_BY_AREA, RECORD_RIGHT_FLAGS } from '../../platform/index.js';
+
+// Entity types per area as the official client's types list them (platform/entity-types.ts); any
+// other is refused with 400 CB_VA01 at `...entity.type`. The hosted platform's own code and key
+// for this refusal are not recorded anywhere we found; CB_VA01 at that key is our choice.
+const appEntity = entity(ENTITY_TYPES_BY_AREA.appAcl);
+const recordEntity = entity(ENTITY_TYPES_BY_AREA.recordAcl);
+const fieldEntity = entity(ENTITY_TYPES_BY_AREA.fieldAcl);
 
 const flag = bool();
 
@@ -18,7 +25,7 @@ export const appAclBody: Record<string, Shape> = {
   rights: arr(
     obj(
       {
-        entity: entity(),
+        entity: appEntity,
         includeSubs: flag,
         appEditable: flag,
         recordViewable: flag,
@@ -44,7 +51,7 @@ export const recordAclBody: Record<string, Shape> = {
         filterCond,
         entities: arr(
           obj(
-            { entity: entity(), viewable: flag, editable: flag, deletable: flag, includeSubs: flag },
+            { entity: recordEntity, viewable: flag, editable: flag, deletable: flag, includeSubs: flag },
             { required: ['entity'], defaults: allFalse(...RECORD_RIGHT_FLAGS, 'includeSubs') },
           ),
         ),
@@ -60,7 +67,7 @@ const fieldRule = obj(
     code: field(),
     entities: arr(
       obj(
-        { entity: entity(), accessibility: str({ oneOf: ['READ', 'WRITE', 'NONE'] }), includeSubs: flag },
+        { entity: fieldEntity, accessibility: str({ oneOf: ['READ', 'WRITE', 'NONE'] }), includeSubs: flag },
         { required: ['entity', 'accessibility'], defaults: allFalse('includeSubs') },
       ),
     ),

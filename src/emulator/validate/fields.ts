@@ -1,5 +1,6 @@
 import { arr, bool, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
 import { lookup, referenceTable } from './related.js';
+import { refusesFixedChange, withoutDroppedUnique } from './field-keeps.js';
 import type { JsonObject } from '../model/app.js';
 import {
   FIELD_PROPERTIES,
@@ -110,6 +111,8 @@ export function fieldDefinition(
       );
       return undefined;
     }
+    if (mode === 'change' && refusesFixedChange(existing, value, path, ctx)) return undefined;
+    value = withoutDroppedUnique(type, value);
     const props =
       typeof type === 'string' ? (TYPE_PROPS as Record<string, Record<string, Shape>>)[type] : undefined;
     if (!props || (mode === 'add' && isSystemFieldType(type as string))) {

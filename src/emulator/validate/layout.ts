@@ -1,6 +1,19 @@
 import { arr, byValue, field, join, obj, str, type Shape } from './shape.js';
+import { layoutSizeKeys } from '../../platform/index.js';
 
 const size = obj({ width: str(), height: str(), innerHeight: str() });
+
+/**
+ * An element as stored and answered: its size holds only the keys its type has (platform's
+ * layoutSizeKeys: `innerHeight` for multi-line and rich text, `height` for a spacer, else only
+ * `width`). Others are dropped, as the hosted platform answers only those.
+ */
+function sized(element: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!element || typeof element.size !== 'object' || element.size === null) return element;
+  const keys = layoutSizeKeys(typeof element.type === 'string' ? element.type : '');
+  const kept = Object.entries(element.size).filter(([key]) => keys.includes(key));
+  return { ...element, size: Object.fromEntries(kept) };
+}
 const DECORATIONS: Record<string, Record<string, Shape>> = {
   LABEL: { type: str(), label: str(), elementId: str(), size },
   SPACER: { type: str(), elementId: str(), size },
@@ -11,7 +24,9 @@ const DECORATIONS: Record<string, Record<string, Shape>> = {
 const element: Shape = byValue((value) => {
   const type = (value as { type?: unknown } | null)?.type;
   const decoration = typeof type === 'string' ? DECORATIONS[type] : undefined;
-  if (decoration) return obj(decoration, { required: ['type'] });
+  if (decoration)
+    return (v, path, ctx) =>
+      sized(obj(decoration, { required: ['type'] })(v, path, ctx) as Record<string, unknown> | undefined);
   return (v, path, ctx) => {
     const out = obj({ type: str(), code: field(), size, elementId: str() }, { required: ['type', 'code'] })(
       v,
@@ -21,7 +36,7 @@ const element: Shape = byValue((value) => {
     const actual = out?.code === undefined ? undefined : ctx.fields.get(out.code);
     if (out?.type !== undefined && actual !== undefined && actual !== out.type)
       ctx.problems.add(join(path, 'type'), `The field "${out.code!}" is ${actual}, not ${out.type}.`);
-    return out;
+    return sized(out);
   };
 });
 

@@ -1,20 +1,21 @@
 import type { CheckContext } from './context.js';
 import { VALUE_TYPES } from './field-rules.js';
+import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
 
-/** The three permission lists: entities of the right kinds, filters, one rule per field. */
+/**
+ * The three permission lists: entities of the kinds the official client's types list for each
+ * (app/right.d.ts: CREATOR only in the app ACL, FIELD_ENTITY only in record and field ACLs),
+ * filters, one rule per field.
+ */
 export function checkAcl(ctx: CheckContext): void {
   const { appAcl, recordAcl, fieldAcl } = ctx.manifest;
   (appAcl ?? []).forEach((right, i) =>
-    ctx.entity(right.entity, ['appAcl', i, 'entity'], ['USER', 'GROUP', 'ORGANIZATION', 'CREATOR']),
+    ctx.entity(right.entity, ['appAcl', i, 'entity'], ENTITY_TYPES_BY_AREA.appAcl),
   );
   (recordAcl ?? []).forEach((right, i) => {
     ctx.filter(right.filterCond, ['recordAcl', i, 'filterCond']);
     right.entities.forEach((e, j) =>
-      ctx.entity(
-        e.entity,
-        ['recordAcl', i, 'entities', j, 'entity'],
-        ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'],
-      ),
+      ctx.entity(e.entity, ['recordAcl', i, 'entities', j, 'entity'], ENTITY_TYPES_BY_AREA.recordAcl),
     );
   });
   const ruled = new Map<string, number>();
@@ -32,11 +33,7 @@ export function checkAcl(ctx: CheckContext): void {
     else ruled.set(right.field, i);
     ctx.field(right.field, ['fieldAcl', i, 'field'], { what: 'a field permission', types: VALUE_TYPES });
     right.entities.forEach((e, j) =>
-      ctx.entity(
-        e.entity,
-        ['fieldAcl', i, 'entities', j, 'entity'],
-        ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'],
-      ),
+      ctx.entity(e.entity, ['fieldAcl', i, 'entities', j, 'entity'], ENTITY_TYPES_BY_AREA.fieldAcl),
     );
   });
 }

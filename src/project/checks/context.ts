@@ -127,6 +127,12 @@ export class CheckContext {
         'ENTITY.TYPE',
         `entity type ${entity.type} is not allowed here; use ${allowed.join(', ')}`,
         [...path, 'type'],
+        {
+          hint:
+            entity.type === 'CREATOR' && allowed.includes('FIELD_ENTITY')
+              ? "Name the record's creator through its field: { type: FIELD_ENTITY, code: <the CREATOR field's code> }."
+              : `The service refuses other entity types here; use one of ${allowed.join(', ')}.`,
+        },
       );
       return;
     }

@@ -45,3 +45,10 @@ export interface FieldRule {
   /** Subtable columns are refused unless allowed. */
   allowSubtable?: boolean;
 }
+
+/**
+ * Why `unique` is refused on other types: the hosted platform takes it on a write and silently
+ * drops it there (platform-facts-verified), so the plan would show it as a change forever.
+ */
+export const UNIQUE_HINT =
+  'The service keeps unique only on SINGLE_LINE_TEXT, NUMBER, LINK, DATE and DATETIME and silently drops it on other types; remove it.';

@@ -2,7 +2,7 @@ import type { LayoutElement } from '../manifest.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
 import type { FieldInfo } from './field-index.js';
-import { isSystemFieldType } from '../../platform/index.js';
+import { isSystemFieldType, layoutSizeKeys } from '../../platform/index.js';
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
 /** System fields the form cannot show. */
@@ -33,10 +33,11 @@ export function checkLayout(ctx: CheckContext): void {
   const known = (code: string, path: PathSegment[]): FieldInfo | undefined =>
     ctx.field(code, path, { what: 'a layout element', allowSubtable: true });
   const element = (e: LayoutElement, path: PathSegment[], subtable: string | null) => {
-    if (!('code' in e)) return;
+    if (!('code' in e)) return checkSize(ctx, e.type, e.size, path);
     const at = [...path, 'code'];
     const info = known(e.code, at);
     if (!info) return;
+    checkSize(ctx, info.type, e.size, path);
     if (info.type === 'SUBTABLE' || info.type === 'GROUP') {
       // Counted as placed (its columns are then not reported one by one).
       place(info, at);
@@ -122,4 +123,32 @@ export function checkLayout(ctx: CheckContext): void {
       hint: `Add { code: ${info.code} } to ${where}, or remove the field.`,
     });
   }
+}
+
+const SIZE_HINTS: Readonly<Record<string, string>> = {
+  height:
+    'height is for a SPACER; a multi-line or rich text field takes innerHeight, other elements only width.',
+  innerHeight:
+    'innerHeight is for a MULTI_LINE_TEXT or RICH_TEXT field; a SPACER takes height, other elements only width.',
+};
+
+/**
+ * A size key the element's type does not have: the service keeps only `width`, plus
+ * `innerHeight` for multi-line and rich text and `height` for a spacer (the official client's
+ * layout types), so any other key would differ from what the service holds on every plan.
+ */
+function checkSize(ctx: CheckContext, type: string, size: object | undefined, path: PathSegment[]): void {
+  if (!size) return;
+  const keys = layoutSizeKeys(type);
+  for (const key of Object.keys(size))
+    if (!keys.includes(key))
+      ctx.report(
+        'LAYOUT.SIZE',
+        `${type} has no size "${key}" (it has ${keys.join(' and ')})`,
+        [...path, 'size', key],
+        {
+          at: 'key',
+          hint: SIZE_HINTS[key] ?? `Remove ${key}.`,
+        },
+      );
 }

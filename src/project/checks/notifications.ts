@@ -1,21 +1,25 @@
 import type { CheckContext } from './context.js';
 import { DATE_TYPES } from './field-rules.js';
+import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+
+/** USER, GROUP, ORGANIZATION and FIELD_ENTITY: no CREATOR (the official client's app/notification.d.ts). */
+const NOTIFIED = ENTITY_TYPES_BY_AREA.notifications;
 
 /** General, per-record and reminder notifications: entities, filters and reminder timings. */
 export function checkNotifications(ctx: CheckContext): void {
   const { general, perRecord, reminder } = ctx.manifest.notifications ?? {};
   (general?.notifications ?? []).forEach((rule, i) =>
-    ctx.entity(rule.entity, ['notifications', 'general', 'notifications', i, 'entity']),
+    ctx.entity(rule.entity, ['notifications', 'general', 'notifications', i, 'entity'], NOTIFIED),
   );
   (perRecord?.notifications ?? []).forEach((rule, i) => {
     const path = ['notifications', 'perRecord', 'notifications', i];
     ctx.filter(rule.filterCond, [...path, 'filterCond']);
-    rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity']));
+    rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity'], NOTIFIED));
   });
   (reminder?.notifications ?? []).forEach((rule, i) => {
     const path = ['notifications', 'reminder', 'notifications', i];
     ctx.filter(rule.filterCond, [...path, 'filterCond']);
-    rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity']));
+    rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity'], NOTIFIED));
     const timing = rule.timing;
     const at = [...path, 'timing'];
     const field = ctx.field(timing.code, [...at, 'code'], { what: 'a reminder date', types: DATE_TYPES });

@@ -2,6 +2,8 @@ import type { Client, Copy, Views } from '../../../src/client/index.js';
 import type { EndpointCase } from './types.js';
 
 const entity = { type: 'CREATOR', code: null } as const;
+// Record and field ACLs and notifications take no CREATOR: the creator is its field.
+const creatorField = { type: 'FIELD_ENTITY', code: 'Created_by' } as const;
 
 interface Area {
   /** The method name's suffix: getViews / updateViews. */
@@ -38,12 +40,14 @@ const appRights = [
   },
 ];
 const recordRights = [
-  { filterCond: '', entities: [{ entity, viewable: true, editable: true, deletable: false }] },
+  { filterCond: '', entities: [{ entity: creatorField, viewable: true, editable: true, deletable: false }] },
 ];
-const fieldRights = [{ field: 'title', entities: [{ entity, accessibility: 'WRITE' as const }] }];
+const fieldRights = [
+  { field: 'title', entities: [{ entity: creatorField, accessibility: 'WRITE' as const }] },
+];
 const general = [
   {
-    entity,
+    entity: creatorField,
     recordAdded: true,
     recordEdited: false,
     commentAdded: true,
@@ -51,13 +55,13 @@ const general = [
     fileImported: false,
   },
 ];
-const perRecord = [{ filterCond: 'amount > 10', title: 'Big', targets: [{ entity }] }];
+const perRecord = [{ filterCond: 'amount > 10', title: 'Big', targets: [{ entity: creatorField }] }];
 const reminder = [
   {
     timing: { code: 'due', daysLater: -1, time: '09:00' },
     filterCond: '',
     title: 'Due',
-    targets: [{ entity }],
+    targets: [{ entity: creatorField }],
   },
 ];
 const reports = {

@@ -15,6 +15,8 @@ import { adminNotesBody } from '../../validate/admin-notes.js';
 import { guardCustomViews } from './custom-views.js';
 import { applyGeneral, applyCustomize } from './apply.js';
 import { applyProcess } from './process.js';
+import { syncAssigneeView, viewAnswer, viewsAfterPut } from '../../model/assignee-view.js';
+import { invalid } from '../../errors.js';
 import type { AppPermission } from '../../access.js';
 import type { AppSettings, JsonObject } from '../../model/app.js';
 import type { Shape } from '../../validate/shape.js';
@@ -92,10 +94,13 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     guardWrite: guardCustomViews,
     body: viewsBody,
     required: ['views'],
-    read: (s) => ({ views: s.views }),
+    read: (s) => ({ views: Object.fromEntries(Object.entries(s.views).map(([n, v]) => [n, viewAnswer(v)])) }),
     apply: (s, body, req) => {
       const { items, ids } = replaceNamed(s.views, body.views as Named, req, 'view');
-      return { settings: { ...s, views: items }, reply: { views: ids } };
+      const { views, missing } = viewsAfterPut(s.views, items, s.process.enable === true);
+      if (missing !== undefined)
+        throw invalid({ views: `Include the view "${missing}": process management is enabled.` });
+      return { settings: { ...s, views }, reply: { views: ids } };
     },
   },
   {
@@ -118,7 +123,10 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     body: processBody,
     required: [],
     read: (s) => s.process,
-    apply: (s, body) => ({ settings: applyProcess(s, body) }),
+    // The built-in view "(Assigned to me)" comes and goes with process management.
+    apply: (s, body, req) => ({
+      settings: syncAssigneeView(applyProcess(s, body), req.lang, () => nextId(req.ctx.store, 'view')),
+    }),
   },
   {
     live: '/k/v1/app/customize.json',

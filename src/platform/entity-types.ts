@@ -1,0 +1,16 @@
+/**
+ * The entity types each settings area takes, as the official client's types list them:
+ * `entity.d.ts` (USER, GROUP, ORGANIZATION) plus, per area, `app/right.d.ts` (app ACL: CREATOR;
+ * record and field ACL: FIELD_ENTITY) and `app/notification.d.ts` (general, per-record and
+ * reminder notifications: FIELD_ENTITY). Process assignees are the process area's own.
+ */
+const PEOPLE = ['USER', 'GROUP', 'ORGANIZATION'] as const;
+
+export const ENTITY_TYPES_BY_AREA = {
+  appAcl: [...PEOPLE, 'CREATOR'],
+  recordAcl: [...PEOPLE, 'FIELD_ENTITY'],
+  fieldAcl: [...PEOPLE, 'FIELD_ENTITY'],
+  notifications: [...PEOPLE, 'FIELD_ENTITY'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type EntityArea = keyof typeof ENTITY_TYPES_BY_AREA;
