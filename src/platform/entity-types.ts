@@ -11,6 +11,11 @@ export const ENTITY_TYPES_BY_AREA = {
   recordAcl: [...PEOPLE, 'FIELD_ENTITY'],
   fieldAcl: [...PEOPLE, 'FIELD_ENTITY'],
   notifications: [...PEOPLE, 'FIELD_ENTITY'],
+  // app/processManagement.d.ts: AssigneeEntityForParameter takes FIELD_ENTITY, CUSTOM_FIELD (a
+  // custom profile item of the user directory, e.g. a manager) and CREATOR; a SECONDARY action's
+  // executors (ExecutableUserEntityForParameter) only FIELD_ENTITY beyond the people.
+  processAssignee: [...PEOPLE, 'FIELD_ENTITY', 'CUSTOM_FIELD', 'CREATOR'],
+  processExecutor: [...PEOPLE, 'FIELD_ENTITY'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type EntityArea = keyof typeof ENTITY_TYPES_BY_AREA;

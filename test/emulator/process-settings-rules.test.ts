@@ -169,6 +169,43 @@ describe('the first status', () => {
   });
 });
 
+describe('candidates of a later status', () => {
+  // AssigneeEntityForParameter (app/processManagement.d.ts) takes CUSTOM_FIELD, a custom item of
+  // the user directory (such as a manager); the Update Process Management sample names one.
+  it('takes a CUSTOM_FIELD, answered as sent with includeSubs', async () => {
+    const app = await emu.deployedApp();
+    const boss = { type: 'ANY', entities: [ent('CUSTOM_FIELD', 'Boss')] };
+    const res = await emu.call('PUT', WRITE, {
+      app,
+      ...withFirst(nobody),
+      states: { ...withFirst(nobody).states, Doing: { name: 'Doing', index: 1, assignee: boss } },
+    });
+    expect(res.status).toBe(200);
+    const { states } = (await emu.call('GET', WRITE, { app })).body;
+    expect(states.Doing.assignee).toEqual({
+      type: 'ANY',
+      entities: [{ entity: { type: 'CUSTOM_FIELD', code: 'Boss' }, includeSubs: false }],
+    });
+  });
+
+  it.each([
+    [
+      '/k/v1/preview/app/acl.json',
+      { rights: [{ entity: { type: 'CUSTOM_FIELD', code: 'Boss' } }] },
+      'rights[0].entity.type',
+    ],
+    [
+      '/k/v1/preview/record/acl.json',
+      { rights: [{ entities: [{ entity: { type: 'CUSTOM_FIELD', code: 'Boss' }, viewable: true }] }] },
+      'rights[0].entities[0].entity.type',
+    ],
+  ])('a CUSTOM_FIELD is refused elsewhere: %s', async (path, body, key) => {
+    const app = await emu.deployedApp();
+    const res = await emu.call('PUT', path, { app, ...body });
+    expect([res.status, res.body.code, Object.keys(res.body.errors)]).toEqual([400, 'CB_VA01', [key]]);
+  });
+});
+
 describe('actions: type and executableUser', () => {
   const states = withFirst(nobody).states;
   const group = { entities: [ent('GROUP', 'everyone')] };

@@ -18,7 +18,11 @@ export interface UserRef {
 }
 
 /** Who a rule, assignee or notification is about. `CREATOR` has a null code. */
-export type EntityType = 'USER' | 'GROUP' | 'ORGANIZATION' | 'FIELD_ENTITY' | 'CREATOR';
+/**
+ * `CUSTOM_FIELD` (a user's custom profile item, such as their manager) is taken by process
+ * assignees only (official client's types, app/processManagement.d.ts AssigneeEntityForParameter).
+ */
+export type EntityType = 'USER' | 'GROUP' | 'ORGANIZATION' | 'FIELD_ENTITY' | 'CREATOR' | 'CUSTOM_FIELD';
 
 export interface Entity {
   type: EntityType;

@@ -10,7 +10,14 @@ export const ENTITY_FIELD_TYPES = [
   'STATUS_ASSIGNEE',
 ] as const;
 
-export const ENTITY_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY', 'CREATOR'] as const;
+export const ENTITY_TYPES = [
+  'USER',
+  'GROUP',
+  'ORGANIZATION',
+  'FIELD_ENTITY',
+  'CREATOR',
+  'CUSTOM_FIELD',
+] as const;
 
 /** An entity `{type, code}`: CREATOR takes no code, FIELD_ENTITY names a user-type field of the app. */
 export function entity(types: readonly string[] = ENTITY_TYPES): Shape {

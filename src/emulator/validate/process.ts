@@ -1,5 +1,6 @@
 import { arr, bool, int, join, map, obj, str, type CheckContext, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
+import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
 import type { Problems } from '../errors.js';
 import type { Json, JsonObject } from '../model/app.js';
 
@@ -8,8 +9,8 @@ import type { Json, JsonObject } from '../model/app.js';
  * app/processManagement.d.ts: AssigneeEntityForParameter takes CREATOR, ExecutableUserEntityForParameter
  * only USER, GROUP, ORGANIZATION and FIELD_ENTITY).
  */
-const ASSIGNEE_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY', 'CREATOR'] as const;
-const EXECUTOR_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'] as const;
+const ASSIGNEE_TYPES = ENTITY_TYPES_BY_AREA.processAssignee;
+const EXECUTOR_TYPES = ENTITY_TYPES_BY_AREA.processExecutor;
 
 /**
  * Entities as the platform answers them (AssigneeEntityForResponse): `includeSubs` always there

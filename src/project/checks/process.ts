@@ -1,13 +1,12 @@
+import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
 import type { CheckContext } from './context.js';
 import type { ProcessSetting } from '../manifest.js';
 
 type States = NonNullable<ProcessSetting['states']>;
 
-/**
- * Who may run a SECONDARY action (the official client's types, app/processManagement.d.ts:
- * ExecutableUserEntityForParameter takes USER, GROUP, ORGANIZATION and FIELD_ENTITY).
- */
-const EXECUTOR_TYPES = ['USER', 'GROUP', 'ORGANIZATION', 'FIELD_ENTITY'] as const;
+/** Who may be an assignee, and who may run a SECONDARY action (platform/entity-types.ts). */
+const ASSIGNEE_TYPES = ENTITY_TYPES_BY_AREA.processAssignee;
+const EXECUTOR_TYPES = ENTITY_TYPES_BY_AREA.processExecutor;
 
 /** Process management: actions go between existing statuses; assignees and filters are sound. */
 export function checkProcess(ctx: CheckContext): void {
@@ -22,7 +21,7 @@ export function checkProcess(ctx: CheckContext): void {
     });
   for (const [name, state] of Object.entries(states ?? {}))
     (state.assignee?.entities ?? []).forEach((e, i) =>
-      ctx.entity(e.entity, ['process', 'states', name, 'assignee', 'entities', i, 'entity']),
+      ctx.entity(e.entity, ['process', 'states', name, 'assignee', 'entities', i, 'entity'], ASSIGNEE_TYPES),
     );
   if (states !== undefined) checkFirstStatus(ctx, states);
   const actionNames = new Set<string>();
