@@ -11,7 +11,7 @@
 import type { Client } from '../client/index.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
 import { formatElapsed } from './progress.js';
-import { restoreLive } from './restore.js';
+import { restoreAfterRun } from './restore.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
 import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
@@ -125,28 +125,11 @@ async function notLive(
   const rolled = await rollbackAll(input.client, [...batch, ...later], input.emit, reason, done);
   let restoreFailures = new Map<string, string>();
   if (earlier.length > 0) {
-    input.emit({
-      type: 'rollback',
-      apps: earlier.map((s) => s.plan.key),
-      reason: 'writing back the before-state of the batches already live',
-    });
-    restoreFailures = await restoreLive({
-      client: input.client,
-      targets: earlier.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas })),
-      batchSize: input.batchSize,
-      resolveApp: input.resolveApp,
-      onStep: (app, step) => input.emit({ type: 'restore', app, step }),
-      deploy: {
-        poll: {
-          deadline: input.now() + input.timeoutMs,
-          now: input.now,
-          initialMs: input.pollIntervalMs.initial,
-          maxMs: input.pollIntervalMs.max,
-          onPoll: () => undefined,
-        },
-        onAnswerLost: (why) => input.emit({ type: 'deploy-answer-lost', reason: why }),
-      },
-    });
+    restoreFailures = await restoreAfterRun(
+      input,
+      earlier.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas })),
+      'writing back the before-state of the batches already live',
+    );
   }
   const restored = earlier.map((s) => {
     const failure = restoreFailures.get(s.plan.key);

@@ -5,6 +5,7 @@
  * other way round) and deployed again.
  */
 import type { Client } from '../client/index.js';
+import type { ApplyEvent } from './types.js';
 import { downloadHasher } from '../plan/read.js';
 import { deployBatch, type BatchTarget, type DeployBatchOptions } from './deploy.js';
 import { readDraftRevision } from './revisions.js';
@@ -25,6 +26,46 @@ export interface RestoreOptions {
   resolveApp: (text: string) => string;
   onStep: (app: string, step: string) => void;
   deploy: Omit<DeployBatchOptions, 'client' | 'targets'>;
+}
+
+/** What a deploy run knows that restoring its live apps needs (deploy-all.ts, run-steps.ts). */
+export interface RestoreRun {
+  client: Client;
+  resolveApp: (text: string) => string;
+  emit: (event: ApplyEvent) => void;
+  now: () => number;
+  timeoutMs: number;
+  batchSize: number;
+  pollIntervalMs: { initial: number; max: number };
+}
+
+/**
+ * Says that `targets` are being put back, and why, then restores them with the run's deploy
+ * settings (one timeout from now); the apps that could not be put back, with why.
+ */
+export async function restoreAfterRun(
+  run: RestoreRun,
+  targets: readonly RestoreTarget[],
+  reason: string,
+): Promise<Map<string, string>> {
+  run.emit({ type: 'rollback', apps: targets.map((t) => t.key), reason });
+  return restoreLive({
+    client: run.client,
+    targets,
+    batchSize: run.batchSize,
+    resolveApp: run.resolveApp,
+    onStep: (app, step) => run.emit({ type: 'restore', app, step }),
+    deploy: {
+      poll: {
+        deadline: run.now() + run.timeoutMs,
+        now: run.now,
+        initialMs: run.pollIntervalMs.initial,
+        maxMs: run.pollIntervalMs.max,
+        onPoll: () => undefined,
+      },
+      onAnswerLost: (why) => run.emit({ type: 'deploy-answer-lost', reason: why }),
+    },
+  });
 }
 
 /** The apps (by key) that could not be put back, with why. */

@@ -13,7 +13,7 @@ import type { Client } from '../client/index.js';
 import type { AppPlan } from '../plan/types.js';
 import type { Project } from '../project/index.js';
 import { deployAll } from './deploy-all.js';
-import { restoreLive } from './restore.js';
+import { restoreAfterRun } from './restore.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
 import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
@@ -149,28 +149,11 @@ async function restoreEarlier(
   failedApps: AppResult[],
   rollbackFailed: boolean,
 ): Promise<RunStepsResult> {
-  input.emit({
-    type: 'rollback',
-    apps: live.map((s) => s.plan.key),
-    reason: 'writing back the before-state of the apps an earlier deploy step made live',
-  });
-  const failures = await restoreLive({
-    client: input.client,
-    targets: live.map((s) => ({ key: s.plan.key, id: s.id!, areas: written.get(s.plan.key) ?? [] })),
-    batchSize: input.batchSize,
-    resolveApp: input.resolveApp,
-    onStep: (app, step) => input.emit({ type: 'restore', app, step }),
-    deploy: {
-      poll: {
-        deadline: input.now() + input.timeoutMs,
-        now: input.now,
-        initialMs: input.pollIntervalMs.initial,
-        maxMs: input.pollIntervalMs.max,
-        onPoll: () => undefined,
-      },
-      onAnswerLost: (why) => input.emit({ type: 'deploy-answer-lost', reason: why }),
-    },
-  });
+  const failures = await restoreAfterRun(
+    input,
+    live.map((s) => ({ key: s.plan.key, id: s.id!, areas: written.get(s.plan.key) ?? [] })),
+    'writing back the before-state of the apps an earlier deploy step made live',
+  );
   const restored = live.map((s) =>
     failures.has(s.plan.key)
       ? appResult(

@@ -26,6 +26,9 @@ let gateUrl = '';
 /** Every X-Cybozu-* / X-Service-* header name that reached the gate, and the requests refused. */
 const seen = new Set<string>();
 const refused: string[] = [];
+/** Every write that passed the gate (`METHOD path`), and the field names of field ACL rules sent. */
+const writes: string[] = [];
+const fieldAclNames = new Set<string>();
 
 beforeAll(async () => {
   await build();
@@ -40,6 +43,9 @@ beforeAll(async () => {
       res.end(JSON.stringify({ code: 'CB_AU01', id: 'gate', message: 'Please login.' }));
       return;
     }
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method !== 'GET') writes.push(`${req.method ?? ''} ${path}`);
+    if (path.endsWith('/field/acl.json') && req.method === 'PUT') noteFieldAclNames(req);
     const upstream = request(
       new URL(req.url ?? '/', emulator.url),
       { method: req.method, headers: req.headers },
@@ -60,6 +66,17 @@ afterAll(async () => {
   await emulator?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
+
+/** Records which key each field ACL rule of a write names its field under (read alongside the proxying). */
+function noteFieldAclNames(req: NodeJS.ReadableStream): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { rights?: object[] };
+    for (const rule of body.rights ?? [])
+      for (const key of ['code', 'field']) if (key in rule) fieldAclNames.add(key);
+  });
+}
 
 /** The example copied, with an environment `hosted` on the gate that says `platform: kintone`. */
 async function hostedCopy(name: string): Promise<{ project: string; apps: string[] }> {
@@ -100,4 +117,12 @@ describe('the examples against a service that speaks only the hosted platform na
     },
     180_000,
   );
+
+  // The assets example adds a plug-in and sets field permissions: on the hosted platform the first
+  // goes through the draft path (the official client's addPlugins) and the second names `code`.
+  it("added plug-ins through the hosted platform's draft path and named field ACL rules' fields `code`", () => {
+    expect(writes).toContain('POST /k/v1/preview/app/plugins.json');
+    expect(writes).not.toContain('POST /k/v1/app/plugins.json');
+    expect([...fieldAclNames]).toEqual(['code']);
+  });
 });
