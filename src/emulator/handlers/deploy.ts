@@ -61,8 +61,8 @@ function revertDrafts(req: ApiRequest, targets: { doc: AppDoc }[]): void {
         nextId(req.ctx.store, 'view'),
         req.lang,
       );
-    // Pending renames go with the draft: the records never left their live codes.
-    const { renamed: _discarded, ...rest } = doc;
+    // Pending renames go with the draft: the records never left their live codes and statuses.
+    const { renamed: _discarded, renamedStates: _statesDiscarded, ...rest } = doc;
     apps.put(doc.id, { ...rest, draft, revision: doc.revision + 1 });
   }
 }

@@ -54,6 +54,11 @@ export interface AppDoc {
    * records hold its values under the live code until the draft goes live. Absent when none.
    */
   readonly renamed?: Readonly<Record<string, string>>;
+  /**
+   * Live name -> draft name of each live status renamed in the draft since the last deploy (`''`:
+   * deleted): the records stay in the live name until the draft goes live. Absent when none.
+   */
+  readonly renamedStates?: Readonly<Record<string, string>>;
 }
 
 export const APPS_TABLE = 'apps';

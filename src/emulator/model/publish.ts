@@ -6,6 +6,7 @@ import { effectiveRenames, liveCodeOf } from './renames/pending.js';
 import { recordMigration } from './renames/records.js';
 import { renameRelated, type NamesApp } from './renames/related.js';
 import { isObject } from './renames/json.js';
+import { effectiveStateRenames } from './renames/states.js';
 
 /**
  * Why the draft cannot go live: a field newly `unique` that existing records break, as the hosted
@@ -44,6 +45,7 @@ export function publishProblem(ctx: EmulatorContext, app: AppDoc): string | null
 export function publishDraft(ctx: EmulatorContext, app: AppDoc): AppDoc {
   const pending = app.renamed ?? {};
   if (app.live) moveRecordValues(ctx, app);
+  if (app.live) moveRecordStatuses(ctx, app);
   const renames = effectiveRenames(pending, app.draft);
   const apps = ctx.store.table<AppDoc>(APPS_TABLE);
   const names: NamesApp = (ref) => namesApp(ref, app);
@@ -55,7 +57,7 @@ export function publishDraft(ctx: EmulatorContext, app: AppDoc): AppDoc {
       apps.put(other.id, { ...other, draft, live });
   }
   const settings = renameRelated(app.draft, names, renames);
-  const { renamed: _done, ...rest } = app;
+  const { renamed: _done, renamedStates: _statesDone, ...rest } = app;
   const published: AppDoc = { ...rest, draft: settings, live: settings, deployedRevision: app.revision };
   apps.put(app.id, published);
   return published;
@@ -69,6 +71,23 @@ function moveRecordValues(ctx: EmulatorContext, app: AppDoc): void {
     const next = migrate(record);
     records.put(id, next);
     reindexRecordFiles(ctx, app.id, record, next);
+  }
+}
+
+/**
+ * Records in a status the draft renamed show its new name (model/renames/states.ts). The STATUS
+ * field is looked up in the draft, where a field rename has already moved the values.
+ */
+function moveRecordStatuses(ctx: EmulatorContext, app: AppDoc): void {
+  const renames = effectiveStateRenames(app.renamedStates ?? {}, app.draft);
+  if (renames.size === 0) return;
+  const code = Object.keys(app.draft.properties).find((c) => app.draft.properties[c]?.type === 'STATUS');
+  if (code === undefined) return;
+  const records = ctx.store.table<StoredRecord>(recordsTable(app.id));
+  for (const [id, record] of [...records.entries()]) {
+    const status = record[code];
+    const to = typeof status?.value === 'string' ? renames.get(status.value) : undefined;
+    if (to !== undefined) records.put(id, { ...record, [code]: { ...status!, value: to } });
   }
 }
 

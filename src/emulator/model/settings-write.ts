@@ -5,6 +5,7 @@ import { isDeploying } from './deploy-state.js';
 import { APPS_TABLE, type AppDoc, type AppSettings } from './app.js';
 import { publishDraft, publishProblem } from './publish.js';
 import { withFormChange } from './renames/pending.js';
+import { withStateChange } from './renames/states.js';
 import type { Renames } from './renames/text.js';
 import type { ApiRequest } from '../context.js';
 
@@ -26,6 +27,18 @@ export interface FormChange {
   readonly deleted: readonly string[];
 }
 
+/** A process write's statuses renamed (draft name before -> after) and deleted. */
+export interface StateChange {
+  readonly renames: ReadonlyMap<string, string>;
+  readonly deleted: readonly string[];
+}
+
+/** A change to the draft's process: the app remembers where each live status's records go. */
+export interface ProcessChange {
+  readonly settings: AppSettings;
+  readonly states: StateChange;
+}
+
 /**
  * The common path of every settings write: the app exists (and is live, to publish), the caller
  * may manage it, no deploy of it is running, the revision matches (-1 or absent skips), then the
@@ -35,7 +48,7 @@ export interface FormChange {
 export function writeSettings(
   req: ApiRequest,
   target: WriteTarget,
-  change: (settings: AppSettings, app: AppDoc) => AppSettings | FormChange,
+  change: (settings: AppSettings, app: AppDoc) => AppSettings | FormChange | ProcessChange,
 ): { revision: string; app: AppDoc } {
   const current = authorizeSettingsWrite(req, target);
   const appId = current.id;
@@ -45,14 +58,24 @@ export function writeSettings(
     const revision = current.revision + 1;
     const changed = change(current.draft, current);
     const form = 'renames' in changed ? changed : null;
-    const draft = form ? form.settings : (changed as AppSettings);
+    const process = 'states' in changed ? changed : null;
+    const draft = form?.settings ?? process?.settings ?? (changed as AppSettings);
     const renamed = form
       ? withFormChange(current.renamed ?? {}, current.live, form.renames, form.deleted)
       : current.renamed;
-    const { renamed: _before, ...rest } = current;
+    const renamedStates = process
+      ? withStateChange(
+          current.renamedStates ?? {},
+          current.live,
+          process.states.renames,
+          process.states.deleted,
+        )
+      : current.renamedStates;
+    const { renamed: _before, renamedStates: _statesBefore, ...rest } = current;
     let app: AppDoc = {
       ...rest,
       ...(renamed && Object.keys(renamed).length > 0 ? { renamed } : {}),
+      ...(renamedStates && Object.keys(renamedStates).length > 0 ? { renamedStates } : {}),
       draft,
       revision,
       modifiedAt: req.ctx.clock.iso(),

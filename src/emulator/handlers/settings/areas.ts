@@ -14,11 +14,12 @@ import { actionsBody } from '../../validate/actions.js';
 import { adminNotesBody } from '../../validate/admin-notes.js';
 import { guardCustomViews } from './custom-views.js';
 import { applyGeneral, applyCustomize } from './apply.js';
-import { applyProcess } from './process.js';
+import { applyProcess, stateChanges } from './process.js';
 import { syncAssigneeView, viewAnswer, viewsAfterPut } from '../../model/assignee-view.js';
 import { invalid } from '../../errors.js';
 import type { AppPermission } from '../../access.js';
 import type { AppSettings, JsonObject } from '../../model/app.js';
+import type { StateChange } from '../../model/settings-write.js';
 import type { Shape } from '../../validate/shape.js';
 import type { ApiRequest } from '../../context.js';
 import type { Dialect } from '../../auth.js';
@@ -50,7 +51,7 @@ export interface SettingsArea {
     settings: AppSettings,
     body: JsonObject,
     req: ApiRequest,
-  ) => { settings: AppSettings; reply?: JsonObject };
+  ) => { settings: AppSettings; reply?: JsonObject; states?: StateChange };
 }
 
 type Named = Record<string, JsonObject>;
@@ -126,6 +127,8 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     // The built-in view "(Assigned to me)" comes and goes with process management.
     apply: (s, body, req) => ({
       settings: syncAssigneeView(applyProcess(s, body), req.lang, () => nextId(req.ctx.store, 'view')),
+      // Records in a renamed status follow it when the draft goes live (model/renames/states.ts).
+      states: stateChanges(s, body),
     }),
   },
   {

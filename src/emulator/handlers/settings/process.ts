@@ -24,6 +24,28 @@ export function applyProcess(settings: AppSettings, body: JsonObject): AppSettin
   return { ...settings, process, properties };
 }
 
+/**
+ * The statuses a write renames (name before -> after) and deletes, by their names in the draft
+ * before it: a status is keyed by its current name and may carry a new `name`; given `states`
+ * are the whole new set, so a status left out (or null) is deleted.
+ */
+export function stateChanges(
+  settings: AppSettings,
+  body: JsonObject,
+): { renames: Map<string, string>; deleted: string[] } {
+  const renames = new Map<string, string>();
+  if (!body.states) return { renames, deleted: [] };
+  const given = body.states as JsonObject;
+  const current = Object.keys((settings.process.states ?? {}) as JsonObject);
+  for (const [key, state] of Object.entries(given)) {
+    if (state === null || !current.includes(key)) continue;
+    const name = (state as JsonObject).name;
+    if (typeof name === 'string' && name !== '' && name !== key) renames.set(key, name);
+  }
+  const deleted = current.filter((name) => given[name] === undefined || given[name] === null);
+  return { renames, deleted };
+}
+
 function processSettings(settings: AppSettings, body: JsonObject): JsonObject {
   const current = settings.process;
   const creator = creatorField(settings);

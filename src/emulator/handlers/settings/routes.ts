@@ -80,7 +80,7 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
       const { app: _app, revision: _revision, ...values } = body;
       const result = area.apply(settings, values, req);
       reply = result.reply ?? {};
-      return result.settings;
+      return result.states ? { settings: result.settings, states: result.states } : result.settings;
     });
     return { ...reply, revision };
   };
