@@ -45,6 +45,16 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
           ` loses the values of ${risk.records} record${risk.records === 1 ? '' : 's'}` +
           ` (pass --allow-data-loss to accept it)`,
       };
+    // Records stranded in a removed status lose their place in the process: the same consent.
+    case 'records-in-removed-status':
+      if (flags.allowDataLoss) return null;
+      return {
+        kind: 'data-loss',
+        app,
+        message:
+          `removing status "${risk.status}" strands ${risk.records} record${risk.records === 1 ? '' : 's'} in it` +
+          ` (${risk.query}; pass --allow-data-loss to accept it, or rename it with renamedFrom)`,
+      };
     case 'pending-draft':
       if (flags.discardPendingDrafts) return null;
       return {

@@ -3,11 +3,14 @@
  * `index`; the first is where records start) and the actions between them (an ordered list:
  * the order of the buttons). The service takes `states` as the whole new set (a status left out
  * is deleted), each keyed by its current name with `name` its new one, and cannot add a new
- * first status: the first is renamed instead (statesUpdate).
+ * first status: the first is renamed instead. Which status becomes which: process-states.ts.
  */
 import { entityTarget, flag, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
-import { diffList, diffMap, diffSingle, unchangedInList, unchangedInMap } from './diff.js';
+import { diffList, diffSingle, unchangedInList } from './diff.js';
+import { diffStates, stateProbes, statesUpdate, unchangedStates } from './process-states.js';
+
+export { statesUpdate };
 import type { ProcessSettingsUpdate } from '../client/types/process.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, Change, Json, JsonObject, ProcessCanonical, ReadContext } from './types.js';
@@ -26,6 +29,8 @@ function state(value: Json): JsonObject {
   };
   // Only for ordering: orderByIndex rewrites it as the position.
   if (typeof s.index === 'string' || typeof s.index === 'number') out.index = String(s.index);
+  // A manifest's hint (a GET never has it): the status's name before a rename.
+  if (typeof s.renamedFrom === 'string' && s.renamedFrom !== '') out.renamedFrom = s.renamedFrom;
   return out;
 }
 
@@ -93,33 +98,9 @@ function toManifest(c: ProcessCanonical): Partial<AppManifest> {
 function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {
   return [
     ...underPath('enable', diffSingle(desired.enable, current.enable)),
-    ...underPath('states', diffMap(desired.states, current.states)),
+    ...underPath('states', diffStates(desired.states, current.states)),
     ...underPath('actions', diffList(desired.actions, current.actions)),
   ];
-}
-
-/**
- * The `states` of a write. The hosted platform refuses a new first status ("the first status
- * cannot be added; rename the existing one"), so when the desired first status is new, a current
- * status that is not kept (the current first one, if it can be) is renamed to it: the records in
- * that status then stay at the start of the process.
- */
-export function statesUpdate(
-  desired: ProcessCanonical['states'],
-  current: ProcessCanonical['states'],
-): Record<string, Json> {
-  const ordered = (states: ProcessCanonical['states']) =>
-    Object.entries(states)
-      .sort(([, a], [, b]) => Number(a.index) - Number(b.index))
-      .map(([name]) => name);
-  const states: Record<string, Json> = {};
-  for (const [name, s] of Object.entries(desired)) states[name] = { ...s, name };
-  const first = ordered(desired)[0];
-  if (first === undefined || first in current) return states;
-  const renamed = ordered(current).find((name) => !(name in desired));
-  if (renamed === undefined) return states;
-  const { [first]: firstState, ...rest } = states;
-  return { [renamed]: firstState!, ...rest };
 }
 
 export const processArea: Area<ProcessCanonical> = {
@@ -129,9 +110,12 @@ export const processArea: Area<ProcessCanonical> = {
   toManifest,
   read,
   diff,
+  // Records in a removed status are stranded; nothing else the process changes risks data.
+  probes: (desired, current) => stateProbes(desired.states, current.states),
+  blocked: () => [],
   unchangedCount: (desired, current) =>
     (desired.enable === current.enable ? 1 : 0) +
-    unchangedInMap(desired.states, current.states) +
+    unchangedStates(desired.states, current.states) +
     unchangedInList(desired.actions, current.actions),
   writes: (desired, current) =>
     oneWrite('process', diff(desired, current), async (wctx, revision) => {

@@ -167,7 +167,9 @@ export interface Area<C extends Json = Json> extends Partial<RiskSource<C>> {
 export type RiskProbe =
   | { kind: 'data-loss'; field: string; fieldType: string; table?: string; option?: string }
   | { kind: 'deploy-fails'; field: string; fieldType: string; reason: 'unique' }
-  | { kind: 'records-need-values'; field: string; fieldType: string; table?: string };
+  | { kind: 'records-need-values'; field: string; fieldType: string; table?: string }
+  /** Records in a status about to be removed (process area): stranded, no action leaves it. */
+  | { kind: 'records-in-removed-status'; status: string };
 
 /** A change the service cannot make, found without asking about records. */
 export interface BlockedChange {
@@ -176,7 +178,7 @@ export interface BlockedChange {
   instead: string;
 }
 
-/** Optional: areas whose changes can lose data or fail (today only fields). */
+/** Optional: areas whose changes can lose data or fail (fields, and process statuses). */
 export interface RiskSource<C extends Json = Json> {
   probes(desired: C, current: C): RiskProbe[];
   blocked(desired: C, current: C): BlockedChange[];
@@ -190,6 +192,8 @@ export interface ProcessCanonical {
     [name: string]: {
       index: string;
       assignee: { type: 'ONE' | 'ALL' | 'ANY'; entities: JsonObject[] };
+      /** The manifest's hint of a rename (never from the service): the status's name before. */
+      renamedFrom?: string;
     };
   };
   /** Only a SECONDARY action has `executableUser` (the official types' ActionForResponse). */

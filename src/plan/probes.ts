@@ -8,6 +8,7 @@ import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
 import type { Risk } from './types.js';
+import { recordsInStatus } from './status-probes.js';
 
 const LONG = new Set(['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE']);
 const SINGLE_CHOICE = new Set(['RADIO_BUTTON', 'DROP_DOWN']);
@@ -46,6 +47,8 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
         reason: 'unique',
         records: await sharing(client, app, probe.field),
       };
+    case 'records-in-removed-status':
+      return recordsInStatus(client, app, probe.status);
     default: {
       const unreachable: never = probe;
       return unreachable;

@@ -47,7 +47,13 @@ export type Risk =
   /** `unique` added where records share a value: the deploy fails. */
   | { kind: 'deploy-fails'; field: string; reason: 'unique'; records: number }
   /** `required` added where records are empty: it deploys, then each is refused on its next update. */
-  | { kind: 'records-need-values'; field: string; records: number; query: string };
+  | { kind: 'records-need-values'; field: string; records: number; query: string }
+  /**
+   * A status removed from the process while records are in it: they are stranded there (no action
+   * leaves it, and a query naming it is refused once it is gone). Apply refuses without
+   * `--allow-data-loss`. A status renamed with `renamedFrom` keeps its records and is no risk.
+   */
+  | { kind: 'records-in-removed-status'; status: string; records: number; query: string };
 
 export type AppAction = 'no-op' | 'update' | 'create-app';
 

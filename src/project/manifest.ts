@@ -61,7 +61,12 @@ export interface ProcessSetting {
   enable?: boolean;
   states?: Record<
     string,
-    { index?: Numeric; assignee?: { type: 'ONE' | 'ALL' | 'ANY'; entities?: EntityTarget[] } }
+    {
+      /** The status's name before a rename: the records in it follow it. */
+      renamedFrom?: string;
+      index?: Numeric;
+      assignee?: { type: 'ONE' | 'ALL' | 'ANY'; entities?: EntityTarget[] };
+    }
   >;
   actions?: {
     name: string;

@@ -69,6 +69,14 @@ export function describeRisk(risk: Risk): RiskView {
         message: `making it required leaves ${plural(risk.records, 'record')} without a value: the deploy succeeds, but ${risk.records === 1 ? 'it is' : 'each of them is'} refused on its next update until the field gets a value.`,
         query: risk.query,
       };
+    case 'records-in-removed-status':
+      return {
+        severity: 'Warning',
+        title: 'Records in a removed status',
+        subject: `process.states.${formatName(risk.status)}`,
+        message: `removing it strands the ${plural(risk.records, 'record')} in it: no action moves ${risk.records === 1 ? 'it' : 'them'} on, and a query naming the status is refused once it is gone. Move them first, or rename the status with renamedFrom.`,
+        query: risk.query,
+      };
     default: {
       const unreachable: never = risk;
       return unreachable;

@@ -27,7 +27,11 @@ function process(states: Record<string, { name: string; index: number }>, action
 async function appWithRecords(): Promise<string> {
   const app = await emu.deployedApp();
   const body = process(
-    { Open: { name: 'Open', index: 0 }, Doing: { name: 'Doing', index: 1 }, Done: { name: 'Done', index: 2 } },
+    {
+      Open: { name: 'Open', index: 0 },
+      Doing: { name: 'Doing', index: 1 },
+      Done: { name: 'Done', index: 2 },
+    },
     [
       { name: 'Start', from: 'Open', to: 'Doing' },
       { name: 'Finish', from: 'Doing', to: 'Done' },
@@ -50,7 +54,11 @@ async function statuses(app: string): Promise<string[]> {
 }
 
 const renamed = process(
-  { Open: { name: 'Open', index: 0 }, Doing: { name: 'In progress', index: 1 }, Done: { name: 'Done', index: 2 } },
+  {
+    Open: { name: 'Open', index: 0 },
+    Doing: { name: 'In progress', index: 1 },
+    Done: { name: 'Done', index: 2 },
+  },
   [
     { name: 'Start', from: 'Open', to: 'In progress' },
     { name: 'Finish', from: 'In progress', to: 'Done' },
@@ -79,7 +87,11 @@ describe('renaming a status that records are in', () => {
   it('follows a rename made in two writes before one deploy (Doing -> Busy -> In progress)', async () => {
     const app = await appWithRecords();
     const busy = process(
-      { Open: { name: 'Open', index: 0 }, Doing: { name: 'Busy', index: 1 }, Done: { name: 'Done', index: 2 } },
+      {
+        Open: { name: 'Open', index: 0 },
+        Doing: { name: 'Busy', index: 1 },
+        Done: { name: 'Done', index: 2 },
+      },
       [
         { name: 'Start', from: 'Open', to: 'Busy' },
         { name: 'Finish', from: 'Busy', to: 'Done' },

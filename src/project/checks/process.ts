@@ -24,6 +24,7 @@ export function checkProcess(ctx: CheckContext): void {
       ctx.entity(e.entity, ['process', 'states', name, 'assignee', 'entities', i, 'entity'], ASSIGNEE_TYPES),
     );
   if (states !== undefined) checkFirstStatus(ctx, states);
+  if (states !== undefined) checkRenames(ctx, states);
   const actionNames = new Set<string>();
   (process.actions ?? []).forEach((action, i) => {
     const path = ['process', 'actions', i];
@@ -83,6 +84,28 @@ function checkFirstStatus(ctx: CheckContext, states: States): void {
       { hint: fix },
     );
   });
+}
+
+/**
+ * `renamedFrom` names the status's name before: one still in the manifest cannot also be renamed
+ * (the write keys each status by its current name once), and two statuses cannot come from one.
+ */
+function checkRenames(ctx: CheckContext, states: States): void {
+  const taken = new Set<string>();
+  for (const [name, state] of Object.entries(states)) {
+    const from = state.renamedFrom;
+    if (from === undefined || from === name) continue;
+    const path = ['process', 'states', name, 'renamedFrom'];
+    if (from in states)
+      ctx.report('PROCESS.RENAME_KEPT', `renamedFrom "${from}" is another status of this manifest`, path, {
+        hint: `A rename moves the records in "${from}" to "${name}"; remove "${from}" from the manifest, or drop renamedFrom.`,
+      });
+    else if (taken.has(from))
+      ctx.report('PROCESS.RENAME_TWICE', `two statuses say renamedFrom "${from}"`, path, {
+        hint: 'A status can be renamed to one name only: keep renamedFrom on one of them.',
+      });
+    taken.add(from);
+  }
 }
 
 /** The status with the lowest index; statuses without one take their place in the map. */
