@@ -12,6 +12,7 @@ import type { Client } from '../client/index.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
 import { formatElapsed } from './progress.js';
 import { restoreAfterRun } from './restore.js';
+import { inexactNote, inexactReason } from './restore-check.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
 import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
@@ -124,12 +125,13 @@ async function notLive(
   const done = new Set(reverted ? batch.map((s) => s.id!) : []);
   const rolled = await rollbackAll(input.client, [...batch, ...later], input.emit, reason, done);
   let restoreFailures = new Map<string, string>();
+  let inexact = new Map<string, string[]>();
   if (earlier.length > 0) {
-    restoreFailures = await restoreAfterRun(
+    ({ failures: restoreFailures, inexact } = await restoreAfterRun(
       input,
-      earlier.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas })),
+      earlier.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas, risks: s.plan.risks })),
       'writing back the before-state of the batches already live',
-    );
+    ));
   }
   const restored = earlier.map((s) => {
     const failure = restoreFailures.get(s.plan.key);
@@ -137,7 +139,7 @@ async function notLive(
       ? appResult(
           s,
           'rolled-back',
-          'its deploy had gone live; its before-state was written and deployed again',
+          `its deploy had gone live; its before-state was written and deployed again${inexactReason(inexact.get(s.plan.key))}`,
         )
       : appResult(s, 'failed', `its change is live and restoring its before-state failed: ${failure}`);
   });
@@ -150,7 +152,8 @@ async function notLive(
             .filter((s) => restoreFailures.has(s.plan.key))
             .map(named)
             .join(', ')} failed: their change is live. `
-        : `Restored ${earlier.map(named).join(', ')} (an earlier deploy call had made them live: their before-state was written and deployed again). `;
+        : `Restored ${earlier.map(named).join(', ')} (an earlier deploy call had made them live: their before-state was written and deployed again). ` +
+          inexactNote(inexact, (key) => named(earlier.find((s) => s.plan.key === key)!));
   const message = `${capitalized(reason)}. ${restoredNote}${rolled.message}`;
   return {
     kind: 'not-live',

@@ -2,10 +2,14 @@
  * The rollback that reverting cannot do: apps of an earlier deploy batch are live already when a
  * later batch fails (a deploy of more than 300 apps is several calls, and only each call is
  * all-or-nothing). Their before-state is written back to the draft (the same area writes, the
- * other way round) and deployed again.
+ * other way round: a renamed field or status is renamed back, so its records keep their values)
+ * and deployed again. Then each app's live settings are compared with the before-state, and what
+ * did not come back exactly is named per app, with the values a removed field took with it.
  */
 import type { Client } from '../client/index.js';
 import type { ApplyEvent } from './types.js';
+import type { Risk } from '../plan/types.js';
+import { describeLoss, liveDifferences } from './restore-check.js';
 import { downloadHasher } from '../plan/read.js';
 import { deployBatch, type BatchTarget, type DeployBatchOptions } from './deploy.js';
 import { readDraftRevision } from './revisions.js';
@@ -17,6 +21,14 @@ export interface RestoreTarget {
   id: string;
   /** The areas as apply wrote them: `current` is what they held before, `desired` what they hold now. */
   areas: readonly AreaWrite[];
+  /** The plan's risks for the app: data the apply accepted to lose does not come back. */
+  risks?: readonly Risk[];
+}
+
+/** Per app key: why it could not be put back, or what of it is not exactly as before. */
+export interface RestoreOutcome {
+  failures: Map<string, string>;
+  inexact: Map<string, string[]>;
 }
 
 export interface RestoreOptions {
@@ -47,7 +59,7 @@ export async function restoreAfterRun(
   run: RestoreRun,
   targets: readonly RestoreTarget[],
   reason: string,
-): Promise<Map<string, string>> {
+): Promise<RestoreOutcome> {
   run.emit({ type: 'rollback', apps: targets.map((t) => t.key), reason });
   return restoreLive({
     client: run.client,
@@ -68,8 +80,8 @@ export async function restoreAfterRun(
   });
 }
 
-/** The apps (by key) that could not be put back, with why. */
-export async function restoreLive(options: RestoreOptions): Promise<Map<string, string>> {
+/** The apps (by key) that could not be put back, with why; and what came back other than it was. */
+export async function restoreLive(options: RestoreOptions): Promise<RestoreOutcome> {
   const failures = new Map<string, string>();
   const written: (BatchTarget & { key: string })[] = [];
   const downloadHash = downloadHasher(options.client);
@@ -81,7 +93,7 @@ export async function restoreLive(options: RestoreOptions): Promise<Map<string, 
           target.areas.map(async (a) => ({
             area: a.area,
             current: (await a.area.read({ client, app: target.id, copy: 'draft', downloadHash })).value,
-            desired: a.current,
+            desired: a.area.reverse ? a.area.reverse(a.current, a.desired) : a.current,
           })),
         );
         const result = await writeApp({
@@ -116,7 +128,16 @@ export async function restoreLive(options: RestoreOptions): Promise<Map<string, 
     if (outcome.kind === 'not-live' && !outcome.reverted)
       await revertDrafts({ client: options.client, apps: batch.map((t) => t.app) });
   }
-  return failures;
+  const inexact = new Map<string, string[]>();
+  for (const target of options.targets) {
+    if (failures.has(target.key)) continue;
+    const notes = [
+      ...(await liveDifferences(options.client, target.id, target.areas, downloadHash)),
+      ...describeLoss(target.risks ?? []),
+    ];
+    if (notes.length > 0) inexact.set(target.key, notes);
+  }
+  return { failures, inexact };
 }
 
 function errorText(error: unknown): string {

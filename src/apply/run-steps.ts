@@ -14,6 +14,7 @@ import type { AppPlan } from '../plan/types.js';
 import type { Project } from '../project/index.js';
 import { deployAll } from './deploy-all.js';
 import { restoreAfterRun } from './restore.js';
+import { inexactNote, inexactReason } from './restore-check.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
 import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
@@ -149,9 +150,14 @@ async function restoreEarlier(
   failedApps: AppResult[],
   rollbackFailed: boolean,
 ): Promise<RunStepsResult> {
-  const failures = await restoreAfterRun(
+  const { failures, inexact } = await restoreAfterRun(
     input,
-    live.map((s) => ({ key: s.plan.key, id: s.id!, areas: written.get(s.plan.key) ?? [] })),
+    live.map((s) => ({
+      key: s.plan.key,
+      id: s.id!,
+      areas: written.get(s.plan.key) ?? [],
+      risks: s.plan.risks,
+    })),
     'writing back the before-state of the apps an earlier deploy step made live',
   );
   const restored = live.map((s) =>
@@ -164,7 +170,7 @@ async function restoreEarlier(
       : appResult(
           s,
           'rolled-back',
-          'an earlier deploy step had made its change live; its before-state was written and deployed again',
+          `an earlier deploy step had made its change live; its before-state was written and deployed again${inexactReason(inexact.get(s.plan.key))}`,
         ),
   );
   const others = failedApps.filter((a) => !live.some((s) => s.plan.key === a.key));
@@ -174,7 +180,8 @@ async function restoreEarlier(
           .filter((s) => failures.has(s.plan.key))
           .map(named)
           .join(', ')} failed: part of this apply is live there.`
-      : ` Restored ${live.map(named).join(', ')} (the first deploy step had made them live: their before-state was written and deployed again).`;
+      : ` Restored ${live.map(named).join(', ')} (the first deploy step had made them live: their before-state was written and deployed again).` +
+        ` ${inexactNote(inexact, (key) => named(live.find((s) => s.plan.key === key)!))}`.trimEnd();
   return {
     kind: 'ended',
     outcome: rollbackFailed || failures.size > 0 ? 'rollback-failed' : 'rolled-back',

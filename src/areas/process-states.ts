@@ -91,6 +91,17 @@ export function statesUpdate(desired: States, current: States): Record<string, J
   );
 }
 
+/**
+ * The before-state's statuses, made to undo a change: each status the change renamed says
+ * `renamedFrom` its new name, so restoring it renames it back and its records follow.
+ */
+export function reverseStates(before: States, applied: States): States {
+  const { renamed } = planStates(applied, before);
+  const out: States = { ...before };
+  for (const [to, from] of renamed) out[from] = { ...before[from]!, renamedFrom: to };
+  return out;
+}
+
 /** The records in each status about to go: no action moves them once it is gone. */
 export function stateProbes(desired: States, current: States): RiskProbe[] {
   return planStates(desired, current).removed.map((status) => ({

@@ -8,7 +8,7 @@
 import { entityTarget, flag, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
 import { diffList, diffSingle, unchangedInList } from './diff.js';
-import { diffStates, stateProbes, statesUpdate, unchangedStates } from './process-states.js';
+import { diffStates, reverseStates, stateProbes, statesUpdate, unchangedStates } from './process-states.js';
 
 export { statesUpdate };
 import type { ProcessSettingsUpdate } from '../client/types/process.js';
@@ -112,6 +112,7 @@ export const processArea: Area<ProcessCanonical> = {
   diff,
   // Records in a removed status are stranded; nothing else the process changes risks data.
   probes: (desired, current) => stateProbes(desired.states, current.states),
+  reverse: (before, applied) => ({ ...before, states: reverseStates(before.states, applied.states) }),
   blocked: () => [],
   unchangedCount: (desired, current) =>
     (desired.enable === current.enable ? 1 : 0) +

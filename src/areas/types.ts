@@ -156,6 +156,12 @@ export interface Area<C extends Json = Json> extends Partial<RiskSource<C>> {
   unchangedCount(desired: C, current: C, changes: Change[]): number;
   /** Pure: the writes that bring a draft holding `current` to `desired`. */
   writes(desired: C, current: C): WriteStep[];
+  /**
+   * Pure, for areas whose writes rename items (fields, statuses): `before` with the hints that
+   * make writing it over `applied` undo those renames (`renamedFrom` the new name) rather than
+   * remove and add the items, which would lose their records' values. Absent: `before` as it is.
+   */
+  reverse?(before: C, applied: C): C;
 }
 
 /**

@@ -11,6 +11,7 @@ import { canonicalFields, type FieldsCanonical } from './canonical.js';
 import { itemPath, planFields, typeOf, type FieldPlan } from './items.js';
 import { fieldBlocks, fieldProbes } from './risks.js';
 import { fieldWrites } from './writes.js';
+import { reverseFields } from './reverse.js';
 
 export const fieldsArea: Area<FieldsCanonical> = {
   key: 'fields',
@@ -33,6 +34,7 @@ export const fieldsArea: Area<FieldsCanonical> = {
     return items - plans.length;
   },
   writes: fieldWrites,
+  reverse: reverseFields,
   probes: fieldProbes,
   blocked: fieldBlocks,
 };
