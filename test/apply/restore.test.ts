@@ -7,7 +7,7 @@
  * message, instead of a plain "Restored".
  */
 import { describe, expect, it } from 'vitest';
-import { useApplyHarness } from './harness.js';
+import { manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
 
@@ -107,5 +107,82 @@ describe('restoring an earlier deploy batch when a later one fails', () => {
     const customers = result.apps.find((a) => a.key === 'customers')!;
     expect(customers.reason).toMatch(/not put back exactly: field notes came back without its values/);
     expect(result.message).toMatch(/customers \(\d+\): field notes came back without its values/);
+  });
+
+  it('the two-step deploy: a failed second step renames the field of the first step back, records kept', async () => {
+    const codeField = { type: 'SINGLE_LINE_TEXT', label: 'Code', unique: true, required: true };
+    const v1 = {
+      customers: manifest('Customers', { code: codeField, company: text('Company') }),
+      deals: manifest('Deals', { title: text('Title') }),
+    };
+    const project = await h.writeProject({ apps: v1 });
+    expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
+    const loaded = await h.load(project.root);
+    const ids = Object.fromEntries(loaded.apps.map((a) => [a.key, a.id!]));
+    await h.client.records.addRecords({
+      app: ids.customers!,
+      records: [{ code: { value: 'C1' }, company: { value: 'Acme' } }],
+    });
+    // customers renames company and adds region; deals looks region up: held to a second step.
+    const v2 = await h.rewriteManifests(loaded, {
+      customers: manifest('Customers', {
+        code: codeField,
+        company_name: { ...text('Company'), renamedFrom: 'company' },
+        region: text('Region'),
+      }),
+      deals: manifest('Deals', {
+        title: text('Title'),
+        customer: {
+          type: 'SINGLE_LINE_TEXT',
+          label: 'Customer',
+          lookup: {
+            relatedApp: { app: 'customers' },
+            relatedKeyField: 'code',
+            fieldMappings: [{ field: 'title', relatedField: 'region' }],
+            lookupPickerFields: ['code'],
+          },
+        },
+      }),
+    });
+    const plan = await h.plan(v2);
+    expect(plan.heldReferences.map((r) => r.field)).toEqual(['customer']);
+    const before = await h.snapshot(Object.values(ids));
+    await h.control('POST', '/_emulator/deploy-outcome', { app: ids.deals, outcome: 'FAIL' });
+    const result = await h.apply(v2, plan);
+    expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(await values(ids.customers!, ['code', 'company'])).toEqual([['C1', 'Acme']]);
+    expect(await h.snapshot(Object.values(ids))).toEqual(before);
+    expect(result.message).toMatch(/Restored customers \(\d+\)/);
+    expect(result.message).not.toMatch(/not put back exactly/i);
+  });
+
+  it('renames a renamed status back: the records in it return to the old name', async () => {
+    const states = (doing: Record<string, unknown>, name: string) => ({
+      enable: true,
+      states: { Open: {}, [name]: doing, Done: {} },
+      actions: [
+        { name: 'Start', from: 'Open', to: name },
+        { name: 'Finish', from: name, to: 'Done' },
+      ],
+    });
+    const customers = (process: unknown) => ({ ...V1.customers, process });
+    const project = await h.writeProject({
+      apps: { customers: customers(states({}, 'Doing')), orders: V1.orders },
+    });
+    expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
+    const loaded = await h.load(project.root);
+    const ids = Object.fromEntries(loaded.apps.map((a) => [a.key, a.id!]));
+    const { ids: records } = await h.client.records.addRecords({ app: ids.customers!, records: [{}, {}] });
+    await h.client.process.updateStatus({ app: ids.customers!, id: records[0]!, action: 'Start' });
+    const v2 = await h.rewriteManifests(loaded, {
+      customers: customers(states({ renamedFrom: 'Doing' }, 'Busy')),
+      orders: ORDERS_V2,
+    });
+    const before = await h.snapshot(Object.values(ids));
+    await h.control('POST', '/_emulator/deploy-outcome', { app: ids.orders, outcome: 'FAIL' });
+    const result = await h.apply(v2, await h.plan(v2), { deployBatchSize: 1 });
+    expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(await values(ids.customers!, ['Status'])).toEqual([['Doing'], ['Open']]);
+    expect(await h.snapshot(Object.values(ids))).toEqual(before);
   });
 });
