@@ -50,7 +50,7 @@ export function planStates(desired: States, current: States): StatesPlan {
 /** A status without the manifest's hint: what the service holds and what is compared. */
 export function withoutHint(state: States[string]): JsonObject {
   const { renamedFrom: _hint, ...rest } = state;
-  return rest as JsonObject;
+  return rest;
 }
 
 function stripped(states: States, leaveOut: ReadonlySet<string>): Record<string, Json> {

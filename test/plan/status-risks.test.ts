@@ -8,7 +8,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Document } from 'yaml';
-import { apply } from '../../src/apply/index.js';
 import { plan, type Plan } from '../../src/plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
 import { loadValid, useService } from './harness.js';
@@ -35,7 +34,7 @@ async function ticketsInTriage(root: string): Promise<string> {
 
 async function statuses(app: string): Promise<string[]> {
   const { records } = await service.client.records.getRecords({ app, query: 'order by $id asc' });
-  return records.map((r) => String(r.Status?.value));
+  return records.map((r) => r.Status?.value as string);
 }
 
 /** Triage left out: Submit goes straight to In progress, Start work goes. */
