@@ -20,7 +20,7 @@ describe('renderJson', () => {
   it('is the plan, pretty-printed with two spaces and a final newline, formatVersion first', () => {
     const text = renderJson(everyAreaPlan);
     expect(JSON.parse(text)).toEqual(everyAreaPlan);
-    expect(text.startsWith('{\n  "formatVersion": 1,\n  "environment": "staging",')).toBe(true);
+    expect(text.startsWith('{\n  "formatVersion": 2,\n  "environment": "staging",')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
   });
 

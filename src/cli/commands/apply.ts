@@ -143,12 +143,20 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     });
   }
   const saved = data as Partial<Plan> | null;
+  // Version 1 names no service: whether it is applied where it was reviewed cannot be told.
+  if (saved && typeof saved === 'object' && (saved.formatVersion as number) === 1)
+    throw new AppdeployError(
+      'APPLY.OLD_PLANFILE',
+      `${path}: a plan of format version 1, made by an older appdeploy: it does not say which service it was made against`,
+      { hint: 'Plan again with this appdeploy: `appdeploy plan --out FILE`, then apply that file.' },
+    );
   if (
     !saved ||
     typeof saved !== 'object' ||
     saved.formatVersion !== PLAN_FORMAT_VERSION ||
     !Array.isArray(saved.plugins) ||
-    !Array.isArray(saved.apps)
+    !Array.isArray(saved.apps) ||
+    typeof saved.service !== 'object'
   )
     throw new AppdeployError(
       'APPLY.BAD_PLANFILE',
