@@ -6,10 +6,9 @@
  * creator, as `GET /k/v1/app.json` answers them (`createdAt`, `creator.code`: the official
  * client's `App` type in lib/src/client/types/app/index.d.ts; spec/rest-interface.md, Get App).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
-import { localDataDir } from '../local/connect.js';
 import type { Project } from '../project/index.js';
 import type { ServiceApp, ServiceIdentity } from './types.js';
 
@@ -17,7 +16,8 @@ import type { ServiceApp, ServiceIdentity } from './types.js';
 export function serviceOf(project: Project): Omit<ServiceIdentity, 'apps'> {
   const { config, local } = project.environment;
   if (local || config.baseUrl === undefined)
-    return { baseUrl: null, dataDir: resolve(localDataDir(project)) };
+    // Where local/connect.ts (localDataDir) keeps the local service's data; plan/ may not import local/.
+    return { baseUrl: null, dataDir: resolve(join(project.root, '.appdeploy', 'local')) };
   return { baseUrl: config.baseUrl.replace(/\/+$/, '') };
 }
 

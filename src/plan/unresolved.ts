@@ -39,6 +39,6 @@ function pathsOf(value: Json, text: string, at: (string | number)[] = []): (stri
   if (value === text) return [at];
   if (Array.isArray(value)) return value.flatMap((item, i) => pathsOf(item, text, [...at, i]));
   if (value !== null && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, item]) => pathsOf(item as Json, text, [...at, key]));
+    return Object.entries(value).flatMap(([key, item]) => pathsOf(item, text, [...at, key]));
   return [];
 }

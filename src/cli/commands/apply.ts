@@ -24,7 +24,8 @@ interface ApplyFlags extends ProjectFlags {
  * `appdeploy apply [PLANFILE]`: plans (or reads a saved plan), asks, writes every changed app's
  * draft, deploys them in one call, and rolls everything back when anything fails. Exit codes:
  * 0 applied (or nothing to do), 1 nothing changed (refused, declined or rolled back), 3 outcome
- * unknown (a deploy still running at --timeout), 70 applied but not converged (a bug), 130
+ * unknown (a deploy still running at --timeout), 4 failed with live not as before (someone
+ * published the half-written draft between two writes), 70 applied but not converged (a bug), 130
  * interrupted before the deploy call.
  */
 export const registerApply: RegisterCommand = (program, io, state) => {
