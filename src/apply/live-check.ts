@@ -1,9 +1,11 @@
 /**
  * After a failure, reverting drafts puts an app back only if live never changed. But a `PUT` on a
  * live ACL path (app, record or field ACL, admin notes) publishes every pending draft setting of
- * the app on the spot (the hosted platform's behaviour the official client works around by always
- * writing the preview paths; DESIGN.md "Apply"; the local service does the same, publishes: true
- * in emulator/handlers/settings/areas.ts), and so does anyone's deploy: someone who does either
+ * the app on the spot (kintone's "Update App Permissions" and "Update Record Permissions" pages,
+ * cybozu.dev .../rest-api/apps/settings/update-app-permissions: on the live URL every setting of
+ * the test environment is reflected to the production app, not only the permissions; the local
+ * service does the same, `publishes: true` in emulator/handlers/settings/areas.ts), and so does
+ * anyone's deploy: someone who does either
  * between two of apply's writes publishes apply's half-written draft. So after a failure apply
  * reads each written app's live areas again and compares them with the before-state the plan
  * holds, and says exactly what went live instead of "every app is as before".
