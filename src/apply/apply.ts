@@ -21,7 +21,10 @@ import {
   pluginTitle,
 } from './plugins.js';
 import { readDraftRevision } from './revisions.js';
+import { liveChangedEnd, liveMoved } from './live-check.js';
+import { recountRisks } from './recount.js';
 import { riskRefusals, serviceRefusals } from './refusals.js';
+import { otherServiceRefusals, refuseOtherService } from './service-check.js';
 import { revertDrafts } from './revert.js';
 import { appResult, createdNote, named, refusedResult, result, untouched } from './result.js';
 import { runSteps } from './run-steps.js';
@@ -36,6 +39,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   const { plan, project, client } = options;
   // What the environment's API token cannot do stops the apply before anything is written.
   refuseTokenLimits(plan);
+  refuseOtherService(plan, project);
   const emit = (event: ApplyEvent) => options.onProgress?.(event);
   const changed = plan.apps.filter((a) => a.action !== 'no-op');
   const plugins = initialPluginResults(plan.plugins);
@@ -58,12 +62,17 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     allowDataLoss: options.allowDataLoss === true,
     discardPendingDrafts: options.discardPendingDrafts === true,
   };
-  const refusals = [
-    ...riskRefusals(changed, flags),
+  const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
+  // On another service than the plan's, nothing else the service answers concerns this plan.
+  const otherService = await otherServiceRefusals(plan, client);
+  if (otherService.length > 0) return refusedResult(everyone(asIs()), otherService, plugins);
+  const fromService = [
     ...(await serviceRefusals(client, project, changed, areas)),
     ...(await pluginRefusals(client, project.root, plan.plugins)),
   ];
-  const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
+  // After the last read and before the first write: the risks as the records stand now.
+  const counted = await recountRisks(client, changed, areas);
+  const refusals = [...riskRefusals(changed, flags, counted), ...fromService];
   if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals, plugins);
   const interruptedEarly = () => {
     const installed = installedNote(plugins);
@@ -152,14 +161,17 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     batchSize: options.deployBatchSize ?? 300,
     pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
   }).finally(() => options.signal?.removeEventListener('abort', onAbort));
-  if (ran.kind !== 'live')
+  if (ran.kind !== 'live') {
+    const moved = await liveMoved(client, sessions, plan.apps, areas, ran);
+    const ended = moved.length > 0 ? liveChangedEnd(ran, sessions, moved) : ran;
     return result(
-      ran.outcome,
-      `${ran.message}${createdNote(sessions)}${installedNote(plugins)}`,
-      everyone(ran.apps),
+      ended.outcome,
+      `${ended.message}${createdNote(sessions)}${installedNote(plugins)}`,
+      everyone(ended.apps),
       plugins,
-      { liveLeftChanged: ran.liveLeftChanged },
+      { liveLeftChanged: ran.liveLeftChanged, liveChanged: moved },
     );
+  }
 
   emit({ type: 'verify', apps: sessions.map((s) => s.plan.key) });
   // Every area as the plan has it (not a step's part of it), written in whichever step.

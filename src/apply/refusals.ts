@@ -1,13 +1,15 @@
 /**
- * Why apply must not start, found before anything is written: from the plan alone (blocked
- * changes, data loss not allowed, someone's pending draft not to be discarded), and from the
- * service (a deploy still running, a revision that moved since the plan was made).
+ * Why apply must not start, found before anything is written: from the plan's risks (blocked
+ * changes, a deploy that would fail, data loss not allowed, someone's pending draft not to be
+ * discarded) as counted again at apply (recount.ts), and from the service (a deploy still
+ * running, a revision that moved since the plan was made).
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { AppPlan, Risk } from '../plan/types.js';
 import type { Project } from '../project/index.js';
 import { movedAreas } from './moved-areas.js';
+import { isCounted, plannedRecords, type CountedRisk } from './recount.js';
 import { readRevisions } from './revisions.js';
 import type { AppRefusal } from './types.js';
 
@@ -16,15 +18,65 @@ export interface RiskFlags {
   discardPendingDrafts: boolean;
 }
 
-/** Pure: the risks of the apps about to change that the flags do not allow. */
-export function riskRefusals(apps: readonly AppPlan[], flags: RiskFlags): AppRefusal[] {
+const NO_FLAGS: RiskFlags = { allowDataLoss: false, discardPendingDrafts: false };
+
+/**
+ * Pure: the risks of the apps about to change that the flags do not allow. With `counted` (the
+ * risks about records as counted at apply, by app key), those replace the plan's: a risk new or
+ * larger than the plan said is refused as the plan's would be (the same flags allow it), and one
+ * that no flag is needed for at plan time (`records-need-values`) is refused when it grew, since
+ * the plan that was reviewed said less: plan again.
+ */
+export function riskRefusals(
+  apps: readonly AppPlan[],
+  flags: RiskFlags,
+  counted: ReadonlyMap<string, readonly CountedRisk[]> = new Map(),
+): AppRefusal[] {
   const refusals: AppRefusal[] = [];
-  for (const app of apps)
-    for (const risk of app.risks) {
+  for (const app of apps) {
+    const now = counted.get(app.key);
+    const risks = now === undefined ? app.risks : [...app.risks.filter((r) => !isCounted(r)), ...now];
+    for (const risk of risks) {
+      const planned = now !== undefined && isCounted(risk) ? plannedRecords(app.risks, risk) : null;
+      const grew = planned !== null && isCounted(risk) && risk.records > planned;
+      const note = grew ? `; found at apply, the plan counted ${planned}` : '';
       const refusal = refuse(app.key, risk, flags);
-      if (refusal) refusals.push(refusal);
+      if (refusal) refusals.push({ ...refusal, message: `${refusal.message}${note}` });
+      // Refused by nothing even without flags: the plan did not say it, so it is not accepted.
+      else if (grew && refuse(app.key, risk, NO_FLAGS) === null)
+        refusals.push({
+          kind: 'risk-grew',
+          app: app.key,
+          message: `${describeCounted(risk)}${note}; plan again to review it`,
+        });
     }
+  }
   return refusals;
+}
+
+/** Pure: what apply refuses whatever its flags (a blocked change, a deploy that would fail). */
+export function unappliable(apps: readonly AppPlan[]): AppRefusal[] {
+  return riskRefusals(
+    apps.filter((a) => a.action !== 'no-op'),
+    { allowDataLoss: true, discardPendingDrafts: true },
+  );
+}
+
+/** What a risk about records means, in words. */
+function describeCounted(risk: CountedRisk): string {
+  const records = `${risk.records} record${risk.records === 1 ? '' : 's'}`;
+  switch (risk.kind) {
+    case 'data-loss':
+      return `removing ${risk.option === undefined ? `field ${risk.field}` : `option "${risk.option}" of ${risk.field}`} loses the values of ${records}`;
+    case 'deploy-fails':
+      return `field ${risk.field} becomes unique but ${records} share a value: the deploy would fail`;
+    case 'records-need-values':
+      return `required field ${risk.field} leaves ${records} empty (each is refused on its next update until it gets a value)`;
+    default: {
+      const unreachable: never = risk;
+      return unreachable;
+    }
+  }
 }
 
 function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
@@ -40,10 +92,15 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
       return {
         kind: 'data-loss',
         app,
-        message:
-          `removing ${risk.option === undefined ? `field ${risk.field}` : `option "${risk.option}" of ${risk.field}`}` +
-          ` loses the values of ${risk.records} record${risk.records === 1 ? '' : 's'}` +
-          ` (pass --allow-data-loss to accept it)`,
+        message: `${describeCounted(risk)} (pass --allow-data-loss to accept it)`,
+      };
+    // The platform refuses the deploy (publishProblem in the local service): refused before
+    // writing, instead of writing, deploying and rolling back.
+    case 'deploy-fails':
+      return {
+        kind: 'deploy-fails',
+        app,
+        message: `${describeCounted(risk)} (give those records distinct values first)`,
       };
     // Records stranded in a removed status lose their place in the process: the same consent.
     case 'records-in-removed-status':
@@ -64,8 +121,7 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
           `its draft has changes that are not deployed (${risk.areas.join(', ')}); deploying would publish them` +
           ` (pass --discard-pending-drafts to discard them first)`,
       };
-    // These deploy (or fail the deploy, which rolls back): the plan shows them; apply goes on.
-    case 'deploy-fails':
+    // This deploys: the plan shows it; apply goes on.
     case 'records-need-values':
       return null;
     default: {

@@ -1,7 +1,15 @@
 /** Builds the ApplyResult: each app's outcome, the overall outcome and its exit code, one message. */
 import type { AppSession } from './write-all.js';
 import { installedNote } from './plugins.js';
-import type { AppResult, ApplyExitCode, ApplyOutcome, ApplyResult, PluginResult, Refusal } from './types.js';
+import type {
+  AppResult,
+  ApplyExitCode,
+  ApplyOutcome,
+  ApplyResult,
+  LiveChanged,
+  PluginResult,
+  Refusal,
+} from './types.js';
 import type { NotConverged } from './verify.js';
 
 const EXIT_CODES: Record<Exclude<ApplyOutcome, 'rollback-failed'>, ApplyExitCode> = {
@@ -12,6 +20,7 @@ const EXIT_CODES: Record<Exclude<ApplyOutcome, 'rollback-failed'>, ApplyExitCode
   unknown: 3,
   interrupted: 130,
   'not-converged': 70,
+  'live-changed': 4,
 };
 
 export function exitCodeOf(outcome: ApplyOutcome, liveLeftChanged: boolean): ApplyExitCode {
@@ -66,7 +75,7 @@ export function result(
   message: string,
   apps: AppResult[],
   plugins: PluginResult[],
-  options: { liveLeftChanged?: boolean; notConverged?: NotConverged[] } = {},
+  options: { liveLeftChanged?: boolean; notConverged?: NotConverged[]; liveChanged?: LiveChanged[] } = {},
 ): ApplyResult {
   return {
     outcome,
@@ -76,6 +85,9 @@ export function result(
     apps,
     refusals: [],
     notConverged: options.notConverged ?? [],
+    ...(options.liveChanged !== undefined && options.liveChanged.length > 0
+      ? { liveChanged: options.liveChanged }
+      : {}),
   };
 }
 

@@ -38,9 +38,12 @@ export interface ApplyOptions {
  * - `rolled-back`: written to the draft, then reverted; live never changed (a created app stays,
  *   with a new app's settings: the interface cannot delete an app);
  * - `failed`: the rollback itself did not succeed; `reason` says what state the app is in;
- * - `unknown`: the deploy was still running when the timeout passed.
+ * - `unknown`: the deploy was still running when the timeout passed;
+ * - `live-changed`: after a failure, its live copy is not its before-state: someone published its
+ *   draft while apply was writing (live-check.ts); `reason` names the areas.
  */
-export type AppOutcome = 'applied' | 'created' | 'unchanged' | 'rolled-back' | 'failed' | 'unknown';
+export type AppOutcome =
+  'applied' | 'created' | 'unchanged' | 'rolled-back' | 'failed' | 'unknown' | 'live-changed';
 
 export interface AppResult {
   key: string;
@@ -59,6 +62,8 @@ export interface AppResult {
  * - `rollback-failed` 1 when only drafts are left changed, 3 when a live copy could not be restored;
  * - `unknown` 3 (a deploy still running at the timeout);
  * - `interrupted` 130 (SIGINT/SIGTERM before the deploy call; every app as before);
+ * - `live-changed` 4: a failure, after which live is not as before for some apps (someone
+ *   published apply's half-written draft between two writes); `liveChanged` says what went live;
  * - `not-converged` 70: the deploy succeeded but a fresh read differs from the manifests, which is
  *   a bug of appdeploy (70 is the CLI's exit code for bugs), never the user's doing.
  */
@@ -70,9 +75,17 @@ export type ApplyOutcome =
   | 'rollback-failed'
   | 'unknown'
   | 'interrupted'
-  | 'not-converged';
+  | 'not-converged'
+  | 'live-changed';
 
-export type ApplyExitCode = 0 | 1 | 3 | 70 | 130;
+export type ApplyExitCode = 0 | 1 | 3 | 4 | 70 | 130;
+
+/** An app whose live copy moved away from its before-state during a failed apply, by area. */
+export interface LiveChanged {
+  app: string;
+  id: string;
+  areas: string[];
+}
 
 /**
  * How one system plug-in of the plan ended: `installed` or `updated` by this apply (it stays so
@@ -103,11 +116,19 @@ export interface ApplyResult {
   refusals: Refusal[];
   /** Areas whose live copy differs from the manifest after a successful deploy (outcome `not-converged`). */
   notConverged: { app: string; area: string; changes: number }[];
+  /** Apps whose live copy is not as before after a failure (outcome `live-changed`). */
+  liveChanged?: LiveChanged[];
 }
 
 export type AppRefusal =
   | { kind: 'blocked'; app: string; message: string }
   | { kind: 'data-loss'; app: string; message: string }
+  /** A new `unique` that records break: the deploy would fail. */
+  | { kind: 'deploy-fails'; app: string; message: string }
+  /** A risk no flag accepts that grew since the plan (counted again at apply). */
+  | { kind: 'risk-grew'; app: string; message: string }
+  /** The app on this service is not the one the plan was made against. */
+  | { kind: 'other-service'; app: string; message: string }
   | { kind: 'pending-draft'; app: string; message: string }
   | { kind: 'deploying'; app: string; message: string }
   | { kind: 'revision-moved'; app: string; message: string };

@@ -14,6 +14,8 @@ import { planPlugins } from './plugins.js';
 import { heldReferences } from './held.js';
 import { appPlaceholder } from './placeholder.js';
 import { answerProbe } from './probes.js';
+import { serviceIdentity } from './service.js';
+import { unresolvedReferences } from './unresolved.js';
 import { downloadHasher, readAppState } from './read.js';
 import {
   appPasswordNeeds,
@@ -54,6 +56,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const readable = tokenOnly ? areas.filter((a) => !TOKEN_UNREADABLE.has(a.key)) : areas;
   const plugins = tokenOnly ? [] : await planPlugins(client, project.root, chosen);
   const unread = new Map<string, AreaKey[]>();
+  const planned = chosen.map((a) => a.key);
+  const missing = project.apps.filter((a) => a.id === null && !planned.includes(a.key)).map((a) => a.key);
   const apps = await mapLimit(chosen, APPS_AT_ONCE, async (app): Promise<AppPlan> => {
     const files = await hashLocalFiles(app.manifestPath, app.manifest);
     const desired = desiredAreas(project, app, areas, files);
@@ -74,6 +78,14 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       // A field no record fills loses nothing, and a rule no record breaks cannot fail.
       diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
     }
+    diff.risks.push(
+      ...unresolvedReferences(
+        { key: app.key, areas: diff.areas },
+        missing,
+        project.environment.name,
+        planned,
+      ),
+    );
     const changed = diff.areas.some((a) => a.action !== 'no-op');
     return {
       key: app.key,
@@ -91,6 +103,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     environment: project.environment.name,
+    service: await serviceIdentity(project, client, apps),
     createdAt: (options.now ?? new Date()).toISOString(),
     plugins,
     apps,

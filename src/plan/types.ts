@@ -11,7 +11,11 @@ export type { AreaKey, AttributeChange, Change, ChangePath, Json, ProcessCanonic
 
 export type { PasswordNeed, TokenLimits } from './token-limits.js';
 
-export const PLAN_FORMAT_VERSION = 1;
+/**
+ * 2: the plan names the service it was made against (`service`). A plan of version 1 names none,
+ * so apply cannot tell whether it is applied where it was reviewed: it is refused (plan again).
+ */
+export const PLAN_FORMAT_VERSION = 2;
 
 export type AreaAction = 'no-op' | 'update' | 'create-app';
 
@@ -117,9 +121,33 @@ export interface HeldReference {
   step: number;
 }
 
+/** An app as the service answered `GET /k/v1/app.json` for it: what tells two services apart. */
+export interface ServiceApp {
+  key: string;
+  id: string;
+  createdAt: string;
+  /** The creator's login name (`creator.code`). */
+  creator: string;
+}
+
+/**
+ * The service a plan was made against: apply refuses the plan on another one, even where the
+ * environment's name, the app ids and the revisions are the same.
+ */
+export interface ServiceIdentity {
+  /** The environment's base URL; null for the local service started inside the command. */
+  baseUrl: string | null;
+  /** The local service's data directory (absolute); only when `baseUrl` is null. */
+  dataDir?: string;
+  /** Every planned app that has an id, in plan order. */
+  apps: ServiceApp[];
+}
+
 export interface Plan {
   formatVersion: typeof PLAN_FORMAT_VERSION;
   environment: string;
+  /** The service the plan was made against. */
+  service: ServiceIdentity;
   /** ISO 8601, from the clock handed to the planner. */
   createdAt: string;
   /** System plug-ins to install or update first, in the order the project names them. */

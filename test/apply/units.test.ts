@@ -58,7 +58,7 @@ describe('riskRefusals', () => {
     { risk: pending, flags: {}, kinds: ['pending-draft'] },
     { risk: pending, flags: { discardPendingDrafts: true }, kinds: [] },
     { risk: blocked, flags: { allowDataLoss: true, discardPendingDrafts: true }, kinds: ['blocked'] },
-    { risk: unique, flags: {}, kinds: [] },
+    { risk: unique, flags: { allowDataLoss: true, discardPendingDrafts: true }, kinds: ['deploy-fails'] },
   ])('$risk.kind with $flags -> $kinds', ({ risk, flags, kinds }) => {
     const refusals = riskRefusals([app('orders', {}, [risk])], {
       allowDataLoss: false,

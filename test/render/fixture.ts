@@ -197,8 +197,9 @@ const calendar = plugin('Calendar | plus', 'calendar-plus', 'b', '2.0.1', '1.9')
 const maps = plugin('Maps', 'maps', 'c', '3', '3');
 
 export const everyAreaPlan: Plan = {
-  formatVersion: 1,
+  formatVersion: 2,
   environment: 'staging',
+  service: { baseUrl: 'https://staging.example.com', apps: [] },
   createdAt: '2026-11-24T09:30:00.000Z',
   plugins: [scanner, calendar, maps],
   apps: [deals, orders, leads, contacts],

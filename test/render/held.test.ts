@@ -27,8 +27,9 @@ const created = (key: string, name: string, fields: Record<string, unknown>): Pl
 });
 
 const plan: Plan = {
-  formatVersion: 1,
+  formatVersion: 2,
   environment: 'local',
+  service: { baseUrl: null, dataDir: '/project/.appdeploy/local', apps: [] },
   createdAt: '2026-01-01T00:00:00.000Z',
   plugins: [],
   apps: [

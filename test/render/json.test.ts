@@ -20,7 +20,7 @@ describe('renderJson', () => {
   it('is the plan, pretty-printed with two spaces and a final newline, formatVersion first', () => {
     const text = renderJson(everyAreaPlan);
     expect(JSON.parse(text)).toEqual(everyAreaPlan);
-    expect(text.startsWith('{\n  "formatVersion": 1,\n  "environment": "staging",')).toBe(true);
+    expect(text.startsWith('{\n  "formatVersion": 2,\n  "environment": "staging",')).toBe(true);
     expect(text.endsWith('}\n')).toBe(true);
   });
 
@@ -35,7 +35,12 @@ describe('renderJson', () => {
 
   it.each<[string, (plan: any) => void]>([
     ['without formatVersion', (plan) => delete plan.formatVersion],
-    ['with another formatVersion', (plan) => (plan.formatVersion = 2)],
+    ['with another formatVersion', (plan) => (plan.formatVersion = 1)],
+    ['without the service it was made against', (plan) => delete plan.service],
+    [
+      'with a service app missing its creation time',
+      (plan) => (plan.service.apps = [{ key: 'a', id: '1', creator: 'x' }]),
+    ],
     ['with an unknown risk kind', (plan) => (plan.apps[0].risks[0].kind = 'data-gone')],
     ['with a risk missing its count', (plan) => delete plan.apps[0].risks[3].records],
     ['with a risk carrying another kind’s property', (plan) => (plan.apps[1].risks[0].records = 3)],

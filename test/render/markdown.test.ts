@@ -396,8 +396,9 @@ describe('renderMarkdown', () => {
       ],
     };
     const plan: Plan = {
-      formatVersion: 1,
+      formatVersion: 2,
       environment: 'local',
+      service: { baseUrl: null, dataDir: '/project/.appdeploy/local', apps: [] },
       createdAt: '2026-01-01T00:00:00.000Z',
       plugins: [],
       heldReferences: [],

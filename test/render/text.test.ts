@@ -8,8 +8,9 @@ const ESC = '\u001b[';
 
 function onePlan(app: Partial<AppPlan>, summary: Plan['summary']): Plan {
   return {
-    formatVersion: 1,
+    formatVersion: 2,
     environment: 'local',
+    service: { baseUrl: null, dataDir: '/project/.appdeploy/local', apps: [] },
     createdAt: '2026-01-01T00:00:00.000Z',
     plugins: [],
     heldReferences: [],

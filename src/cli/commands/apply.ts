@@ -24,7 +24,8 @@ interface ApplyFlags extends ProjectFlags {
  * `appdeploy apply [PLANFILE]`: plans (or reads a saved plan), asks, writes every changed app's
  * draft, deploys them in one call, and rolls everything back when anything fails. Exit codes:
  * 0 applied (or nothing to do), 1 nothing changed (refused, declined or rolled back), 3 outcome
- * unknown (a deploy still running at --timeout), 70 applied but not converged (a bug), 130
+ * unknown (a deploy still running at --timeout), 4 failed with live not as before (someone
+ * published the half-written draft between two writes), 70 applied but not converged (a bug), 130
  * interrupted before the deploy call.
  */
 export const registerApply: RegisterCommand = (program, io, state) => {
@@ -143,12 +144,20 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     });
   }
   const saved = data as Partial<Plan> | null;
+  // Version 1 names no service: whether it is applied where it was reviewed cannot be told.
+  if (saved && typeof saved === 'object' && (saved.formatVersion as number) === 1)
+    throw new AppdeployError(
+      'APPLY.OLD_PLANFILE',
+      `${path}: a plan of format version 1, made by an older appdeploy: it does not say which service it was made against`,
+      { hint: 'Plan again with this appdeploy: `appdeploy plan --out FILE`, then apply that file.' },
+    );
   if (
     !saved ||
     typeof saved !== 'object' ||
     saved.formatVersion !== PLAN_FORMAT_VERSION ||
     !Array.isArray(saved.plugins) ||
-    !Array.isArray(saved.apps)
+    !Array.isArray(saved.apps) ||
+    typeof saved.service !== 'object'
   )
     throw new AppdeployError(
       'APPLY.BAD_PLANFILE',

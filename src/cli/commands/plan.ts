@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
+import { unappliable } from '../../apply/refusals.js';
 import { hasChanges, plan } from '../../plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
@@ -22,7 +23,10 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
       new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'),
     )
     .option('--out <file>', 'also save the plan (JSON) for `appdeploy apply <file>`')
-    .option('--detailed-exitcode', 'exit 0 when nothing changes, 2 when something does (1 on errors)')
+    .option(
+      '--detailed-exitcode',
+      'exit 0 when nothing changes, 2 when something does (1 on errors and on changes apply would refuse)',
+    )
     .action(async (flags: PlanFlags) => {
       await withProject(flags, io, state, async ({ project, connection }) => {
         const result = await plan({ project, client: connection.client, apps: flags.app });
@@ -36,7 +40,15 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
         );
         if (flags.out !== undefined)
           io.err(`Saved the plan to ${flags.out}; apply it with \`appdeploy apply ${flags.out}\`.\n`);
-        state.exitCode = flags.detailedExitcode && hasChanges(result) ? 2 : 0;
+        // What apply would refuse whatever the flags (a blocked change, a deploy that would fail)
+        // fails the plan, after the whole plan is printed: a pull request's check goes red.
+        const refused = unappliable(result.apps);
+        if (refused.length > 0) {
+          io.err(
+            `Error: apply would refuse this plan: ${refused.map((r) => `${r.app}: ${r.message}`).join('; ')}.\n`,
+          );
+          state.exitCode = 1;
+        } else state.exitCode = flags.detailedExitcode && hasChanges(result) ? 2 : 0;
       });
     });
 };

@@ -1,0 +1,87 @@
+/**
+ * After a failure, reverting drafts puts an app back only if live never changed. But a `PUT` on a
+ * live ACL path (app, record or field ACL, admin notes) publishes every pending draft setting of
+ * the app on the spot (kintone's "Update App Permissions" and "Update Record Permissions" pages,
+ * cybozu.dev .../rest-api/apps/settings/update-app-permissions: on the live URL every setting of
+ * the test environment is reflected to the production app, not only the permissions; the local
+ * service does the same, `publishes: true` in emulator/handlers/settings/areas.ts), and so does
+ * anyone's deploy: someone who does either
+ * between two of apply's writes publishes apply's half-written draft. So after a failure apply
+ * reads each written app's live areas again and compares them with the before-state the plan
+ * holds, and says exactly what went live instead of "every app is as before".
+ */
+import type { Area, AreaKey } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import { mapLimit } from '../plan/map-limit.js';
+import { downloadHasher } from '../plan/read.js';
+import type { AppPlan } from '../plan/types.js';
+import { appResult, named } from './result.js';
+import type { AppResult, ApplyOutcome, LiveChanged } from './types.js';
+import type { AppSession } from './write-all.js';
+
+/** Outcomes that claim live is as before, which a fresh read can check. */
+const CLAIMS_LIVE_AS_BEFORE = new Set<ApplyOutcome>(['rolled-back', 'interrupted', 'rollback-failed']);
+
+/** Apps apply wrote whose live copy is no longer their before-state, with the areas that moved. */
+export async function liveMoved(
+  client: Client,
+  sessions: readonly AppSession[],
+  planned: readonly AppPlan[],
+  areas: ReadonlyMap<AreaKey, Area>,
+  ended: { outcome: ApplyOutcome; liveLeftChanged: boolean },
+): Promise<LiveChanged[]> {
+  if (!CLAIMS_LIVE_AS_BEFORE.has(ended.outcome) || ended.liveLeftChanged) return [];
+  const downloadHash = downloadHasher(client);
+  const checks = sessions
+    .filter((s) => s.touched && s.id !== null)
+    .flatMap((s) =>
+      (planned.find((a) => a.key === s.plan.key)?.areas ?? [])
+        .filter((a) => a.action !== 'no-op' && a.before !== null)
+        .map((a) => ({ session: s, planned: a, area: areas.get(a.key) })),
+    );
+  const moved = await mapLimit(checks, 16, async ({ session, planned: a, area }) => {
+    if (!area || a.before === null) return null;
+    const { value } = await area.read({ client, app: session.id!, copy: 'live', downloadHash });
+    return area.diff(a.before, value).length > 0 ? { session, area: a.key } : null;
+  });
+  const out: LiveChanged[] = [];
+  for (const found of moved) {
+    if (!found) continue;
+    const known = out.find((o) => o.app === found.session.plan.key);
+    if (known) known.areas.push(found.area);
+    else out.push({ app: found.session.plan.key, id: found.session.id!, areas: [found.area] });
+  }
+  return out;
+}
+
+/** The ended apply's outcome, message and apps, told truly once live is known to have moved. */
+export function liveChangedEnd(
+  ended: { message: string; apps: AppResult[] },
+  sessions: readonly AppSession[],
+  moved: readonly LiveChanged[],
+): { outcome: ApplyOutcome; message: string; apps: AppResult[] } {
+  const what = moved
+    .map((m) => `${named(sessions.find((s) => s.plan.key === m.app)!)}: ${m.areas.join(', ')} went live`)
+    .join('; ');
+  const claim = 'Every app is as before (drafts reverted).';
+  const said = ended.message.includes(claim)
+    ? ended.message.replace(claim, 'Drafts reverted.')
+    : ended.message;
+  return {
+    outcome: 'live-changed',
+    message:
+      `${said} Live is not as before: someone published a draft while apply was writing: ${what}.` +
+      ' Run `appdeploy plan` to see what each app holds now, and apply again.',
+    apps: ended.apps.map((app) => {
+      const m = moved.find((x) => x.app === app.key);
+      if (!m) return app;
+      const session = sessions.find((s) => s.plan.key === app.key)!;
+      return appResult(
+        session,
+        'live-changed',
+        `live changed while apply was writing: ${m.areas.join(', ')} went live with part of this apply` +
+          ' (someone published the draft: a live ACL or admin notes save, or a deploy)',
+      );
+    }),
+  };
+}
