@@ -72,6 +72,8 @@ function describeCounted(risk: CountedRisk): string {
       return `field ${risk.field} becomes unique but ${records} share a value: the deploy would fail`;
     case 'records-need-values':
       return `required field ${risk.field} leaves ${records} empty (each is refused on its next update until it gets a value)`;
+    case 'records-in-removed-status':
+      return `removing status "${risk.status}" strands ${records} in it (${risk.query})`;
     default: {
       const unreachable: never = risk;
       return unreachable;
