@@ -81,13 +81,38 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
     throw new AppdeployError(
       'EXPORT.NO_PROJECT',
       `no project file at ${path} to define environment "${flags.env}"`,
-      {
-        hint: 'Write appdeploy.yaml with that environment first, or export from the local service (no --env).',
-      },
+      { hint: environmentHint(flags.env, flags) },
     );
   await mkdir(dirname(path), { recursive: true });
   await createProjectFile(path);
   return true;
+}
+
+/**
+ * Exactly what to write for an environment that is not defined yet, and the command to run again
+ * (with the flags given, so that it is the same export).
+ */
+function environmentHint(env: string, flags: ExportFlags): string {
+  const variable = (name: string) => `\${${env.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${name}}`;
+  const again = [
+    'npx appdeploy export',
+    ...(flags.directory !== undefined ? ['-C', flags.directory] : []),
+    ...(flags.config !== undefined ? ['--config', flags.config] : []),
+    ...flags.app.flatMap((app) => ['--app', app]),
+    ...(flags.space !== undefined ? ['--space', flags.space] : []),
+    ...(flags.all === true ? ['--all'] : []),
+    '--env',
+    env,
+  ].join(' ');
+  return [
+    'Write appdeploy.yaml with that environment, for example:',
+    'environments:',
+    `  ${env}:`,
+    '    baseUrl: https://example.cybozu.com',
+    `    auth: { login: ${variable('LOGIN')}, password: ${variable('PASSWORD')} }`,
+    `then run again: ${again}`,
+    '(or leave out --env to export from the local service).',
+  ].join('\n');
 }
 
 /**
