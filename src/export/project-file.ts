@@ -11,11 +11,8 @@ import { patchYaml, type YamlEdit } from './yaml-patch.js';
 
 /** A new project file: the embedded local service, no apps. */
 export async function createProjectFile(configPath: string): Promise<void> {
-  const root = dirname(configPath);
-  await writeFile(
-    configPath,
-    `#${modeline(root, configPath, 'project')}\nenvironments:\n  local: {}\napps: {}\n`,
-  );
+  const line = modeline(dirname(configPath), configPath, 'project');
+  await writeFile(configPath, `${line === null ? '' : `${line}\n`}environments:\n  local: {}\napps: {}\n`);
 }
 
 export interface NewAppEntry {

@@ -14,7 +14,8 @@ import { styledDocument, TO_STRING } from './yaml-style.js';
 
 type Obj = Record<string, unknown>;
 
-export function renderNewManifest(manifest: Obj, comment: string): string {
+/** A new manifest's text, after its first line (the schema modeline) when there is one. */
+export function renderNewManifest(manifest: Obj, comment: string | null): string {
   const doc = styledDocument(manifest, 1);
   // A blank line before each block section, as the examples are written.
   if (isMap(doc.contents))
@@ -22,7 +23,7 @@ export function renderNewManifest(manifest: Obj, comment: string): string {
       if (i > 0 && isCollection(pair.value) && !pair.value.flow && isScalar(pair.key))
         pair.key.spaceBefore = true;
     });
-  return `#${comment}\n${doc.toString(TO_STRING)}`;
+  return `${comment === null ? '' : `${comment}\n`}${doc.toString(TO_STRING)}`;
 }
 
 export interface UpdatedManifest {
