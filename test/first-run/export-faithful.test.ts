@@ -22,6 +22,7 @@ name: \${APP_NAME}
 description: 'costs $\${PRICE} per seat'
 fields:
   title: { type: SINGLE_LINE_TEXT, label: Title }
+  due: { type: DATE, label: \${DUE_LABEL:-Due} }
 customize:
   desktop:
     js: [{ type: FILE, path: tasks/app.js }]
