@@ -1,7 +1,7 @@
 /**
  * A generated app with every field type and every area filled (generated-app.ts): applied,
- * exported into a new project, planned: no changes; exported twice: the same bytes. And without
- * --files, every file the manifest names is reported as not downloaded, none silently dropped.
+ * exported into a new project, planned: no changes; exported twice: the same bytes. And with
+ * --no-files, every file left out of the manifest is reported, none silently dropped.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
