@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import { parse } from 'yaml';
 import type { Area, AreaKey, ExportContext, Json, ResolveContext } from '../areas/types.js';
 import { ServiceError, type Client } from '../client/index.js';
@@ -13,7 +14,15 @@ import { AppdeployError } from '../errors.js';
 import { areaParts, buildManifest, type AreaPart } from './build-manifest.js';
 import { tidyManifest } from './tidy.js';
 import { differences } from './distance.js';
-import { ManifestFiles, manifestFilePaths, type ServiceFiles } from './files.js';
+import {
+  ManifestFiles,
+  manifestFilePaths,
+  withoutLeftOutFiles,
+  type LeftOutFile,
+  type ServiceFiles,
+} from './files.js';
+import { localEditsError, rewrittenAreas } from './local-edits.js';
+import { escapeVariables } from './variables.js';
 import { modeline } from './modeline.js';
 import { renderNewManifest, updateManifest } from './write-manifest.js';
 
@@ -23,11 +32,15 @@ export interface ExportRun {
   areas: readonly Area[];
   copy: 'live' | 'draft';
   saveFiles: boolean;
+  /** Overwrite what a manifest says although it differs from the service (local-edits.ts). */
+  force: boolean;
   files: ServiceFiles;
   /** The project key of an app id (project apps and apps of this export). */
   appKey(id: string): string | null;
   /** The id of a project key in the environment, or the placeholder apply would use. */
   appId(key: string): string;
+  /** A project app's manifest as the project loaded it: its text, and its value with variables expanded. */
+  loaded(key: string): { text: string; value: unknown } | undefined;
 }
 
 export interface AppExport {
@@ -50,7 +63,11 @@ export async function exportApp(
 ): Promise<AppExport> {
   const values = await readAreas(run, app.appId);
   const before = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
-  const existing: unknown = before === null ? null : safeParse(before);
+  const loaded = run.loaded(key);
+  // What the file means, variables expanded; a file changed since the project was loaded is read anew.
+  const expanded =
+    before !== null && loaded?.text === before && isObj(loaded.value) ? loaded.value : undefined;
+  const existing: unknown = before === null ? null : (expanded ?? safeParse(before));
   const files = new ManifestFiles(manifestPath, key, existing, run.saveFiles);
   const exportCtx: ExportContext = {
     appKey: (id) => run.appKey(id),
@@ -66,18 +83,30 @@ export async function exportApp(
   let manifest: Record<string, unknown>;
   let managed = parts;
   let unmanaged: AreaKey[] = [];
-  const notes: string[] = [];
-  const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) =>
-    tidyManifest(buildManifest(chosen, extra), chosen, ctx);
+  const leftOut: LeftOutFile[] = [];
+  const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) => {
+    const stripped = withoutLeftOutFiles(tidyManifest(buildManifest(chosen, extra), chosen, ctx));
+    leftOut.push(...stripped.leftOut);
+    return stripped.manifest;
+  };
   if (before === null) {
     manifest = build(parts, placement(app));
-    text = renderNewManifest(manifest, modeline(run.root, manifestPath, 'app'));
+    text = renderNewManifest(
+      escapeVariables(manifest) as Record<string, unknown>,
+      modeline(run.root, manifestPath, 'app'),
+    );
   } else {
-    const updated = updateManifest(manifestPath, before, parts, ctx, build);
+    const updated = updateManifest(manifestPath, before, expanded, parts, ctx, build);
     ({ text, manifest, managed, unmanaged } = updated);
+    const diskCtx: ResolveContext = { ...ctx, fileHash: (path) => files.diskHash(path) };
+    const rewritten = rewrittenAreas(managed, updated.current, diskCtx, manifest, ctx);
+    if (rewritten.length > 0 && !run.force)
+      throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten);
   }
-  notes.push(...files.notes);
-  for (const { area, current } of managed) {
+  const notes = [...files.notes, ...leftOutNotes(leftOut, managed, manifest, ctx)];
+  const explained = new Set(leftOut.map((f) => f.topKey));
+  for (const { area, current, part } of managed) {
+    if (Object.keys(part).some((k) => explained.has(k))) continue;
     const left = differences(area, current, manifest, ctx);
     if (left.length > 0)
       notes.push(
@@ -95,6 +124,26 @@ export async function exportApp(
     if (referenced.has(path) && content) toSave.set(files.absolute(path), content);
   }
   return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged };
+}
+
+/** What `--no-files` left out, per top-level key, and what a plan of the manifest would then do. */
+function leftOutNotes(
+  leftOut: readonly LeftOutFile[],
+  managed: readonly AreaPart[],
+  manifest: Record<string, unknown>,
+  ctx: ResolveContext,
+): string[] {
+  const byKey = new Map<string, string[]>();
+  for (const { topKey, name } of leftOut) byKey.set(topKey, [...(byKey.get(topKey) ?? []), name]);
+  return [...byKey].map(([topKey, names]) => {
+    const owners = managed.filter(({ part }) => topKey in part);
+    const removes = owners.some(({ area, current }) => differences(area, current, manifest, ctx).length > 0);
+    const files = names.length === 1 ? '1 file' : `${names.length} files`;
+    return (
+      `${topKey}: ${files} left out (--no-files): ${names.join(', ')}; export without --no-files to keep them` +
+      (removes ? ' (apply would remove them)' : '')
+    );
+  });
 }
 
 async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json>> {
@@ -130,6 +179,10 @@ function placement(app: App): Record<string, unknown> {
   if (app.spaceId !== null && app.spaceId !== '') out.space = Number(app.spaceId);
   if (app.threadId !== null && app.threadId !== '') out.thread = Number(app.threadId);
   return out;
+}
+
+function isObj(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function safeParse(text: string): unknown {

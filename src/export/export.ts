@@ -43,13 +43,18 @@ export async function exportApps(
     root: project.root,
     areas: options.areas ?? AREAS,
     copy,
-    saveFiles: options.files === true,
+    saveFiles: options.files !== false,
+    force: options.force === true,
     files: serviceFiles(client),
     appKey: (id) => keys.get(id)?.key ?? project.apps.find((a) => a.id === id)?.key ?? null,
     appId: (key) =>
       project.apps.find((a) => a.key === key)?.id ??
       [...keys.entries()].find(([, k]) => k.key === key)?.[0] ??
       `{${key}}`,
+    loaded: (key) => {
+      const app = project.apps.find((a) => a.key === key);
+      return app && { text: app.source.text, value: app.source.value };
+    },
   };
   const results: ExportedApp[] = [];
   const newEntries: NewAppEntry[] = [];
@@ -77,9 +82,10 @@ export async function exportApps(
     } catch (error) {
       if (!(error instanceof AppdeployError) && !(error instanceof ClientError)) throw error;
       const hint = error instanceof AppdeployError && error.hint ? ` (${error.hint})` : '';
+      const refused = error instanceof AppdeployError && error.code === 'EXPORT.LOCAL_EDITS';
       result = {
         ...base,
-        status: 'failed',
+        status: refused ? 'refused' : 'failed',
         files: [],
         notes: [],
         unmanaged: [],
@@ -92,7 +98,7 @@ export async function exportApps(
   const configText = await readFile(project.configPath, 'utf8');
   const updated = addAppEntries(configText, env, newEntries);
   if (updated !== configText) await atomicWrite(project.configPath, updated);
-  const failed = results.some((r) => r.status === 'failed');
+  const failed = results.some((r) => r.status === 'failed' || r.status === 'refused');
   return {
     outcome: failed ? 'failed' : 'exported',
     exitCode: failed ? 1 : 0,

@@ -1,12 +1,13 @@
 /**
  * Files the service holds (the icon, JavaScript and CSS): read once per run while the areas are
- * read (they compare files by content), kept by content hash, and, with `--files`, saved beside
- * the manifest so that it can refer to them by `path`. A file the manifest already names keeps
- * its path; a new one goes to `<app key>/<name>` next to the manifest.
+ * read (they compare files by content), kept by content hash, and saved beside the manifest so
+ * that it can refer to them by `path` (unless `--no-files`: then they are left out of it). A file
+ * the manifest already names keeps its path; a new one goes to `<app key>/<name>` next to the
+ * manifest.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import type { Client } from '../client/index.js';
 
 export interface ServiceFiles {
@@ -78,22 +79,22 @@ export class ManifestFiles {
     if (same !== undefined) return same;
     const named = this.#known.find((p) => posix.basename(p) === name);
     if (!this.save) {
-      this.notes.push(
-        named !== undefined
-          ? `${named}: the service holds other content; not downloaded (export with --files to update it)`
-          : `${name}: not downloaded (export with --files to save it beside the manifest)`,
-      );
-      return named ?? null;
+      if (named === undefined) return `${LEFT_OUT}${name}`;
+      this.notes.push(`${named}: the service holds other content; not downloaded (--no-files)`);
+      return named;
     }
     const path = named ?? this.newPath(sha, name);
     this.writes.set(path, sha);
     return path;
   }
 
-  /** ResolveContext.fileHash. */
+  /** ResolveContext.fileHash: a path about to be written has the content it will have. */
   hash(path: string): string {
-    const pending = this.writes.get(path);
-    if (pending !== undefined) return pending;
+    return this.writes.get(path) ?? this.diskHash(path);
+  }
+
+  /** The hash of the file as it is on disk now. */
+  diskHash(path: string): string {
     let hash = this.#hashes.get(path);
     if (hash === undefined) {
       const file = join(this.#dir, ...path.split('/'));
@@ -101,11 +102,6 @@ export class ManifestFiles {
       this.#hashes.set(path, hash);
     }
     return hash;
-  }
-
-  /** Files written relative to `root`, for the result. */
-  written(root: string): string[] {
-    return [...this.writes.keys()].map((p) => relative(root, join(this.#dir, p)).split(sep).join('/'));
   }
 
   absolute(path: string): string {
@@ -118,4 +114,49 @@ export class ManifestFiles {
     const taken = this.writes.get(plain);
     return taken === undefined || taken === sha ? plain : `${this.appKey}/${sha.slice(0, 8)}-${safe}`;
   }
+}
+
+/** The path given to a file left out (`--no-files`): no manifest path can start with it. */
+const LEFT_OUT = '\u0000left-out:';
+
+export interface LeftOutFile {
+  /** The manifest's top-level key it was under (`customize`, `icon`). */
+  topKey: string;
+  name: string;
+}
+
+/** The manifest without the FILE entries given LEFT_OUT paths, and what they were. */
+export function withoutLeftOutFiles(manifest: Record<string, unknown>): {
+  manifest: Record<string, unknown>;
+  leftOut: LeftOutFile[];
+} {
+  const leftOut: LeftOutFile[] = [];
+  const isLeftOut = (value: unknown): value is { path: string } => {
+    const o = value as Record<string, unknown> | null;
+    return o !== null && typeof o === 'object' && o.type === 'FILE' && String(o.path).startsWith(LEFT_OUT);
+  };
+  const strip = (value: unknown, topKey: string): unknown => {
+    if (Array.isArray(value))
+      return value.flatMap((v) => {
+        if (!isLeftOut(v)) return [strip(v, topKey)];
+        leftOut.push({ topKey, name: v.path.slice(LEFT_OUT.length) });
+        return [];
+      });
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).flatMap(([k, v]) => {
+        if (!isLeftOut(v)) return [[k, strip(v, topKey)]];
+        leftOut.push({ topKey, name: v.path.slice(LEFT_OUT.length) });
+        return [];
+      }),
+    );
+  };
+  const out = Object.fromEntries(Object.entries(manifest).map(([key, value]) => [key, strip(value, key)]));
+  // A top-level FILE (the icon) is itself left out.
+  for (const [key, value] of Object.entries(manifest))
+    if (isLeftOut(value)) {
+      delete out[key];
+      leftOut.push({ topKey: key, name: value.path.slice(LEFT_OUT.length) });
+    }
+  return { manifest: out, leftOut };
 }

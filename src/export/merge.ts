@@ -125,6 +125,13 @@ function apply(root: Obj, edit: YamlEdit): () => void {
   };
 }
 
+/** A copy of `root` with the edits made, as data (what the text edits must read back as). */
+export function applyEdits(root: Obj, edits: readonly YamlEdit[]): Obj {
+  const out = structuredClone(root);
+  for (const edit of edits) apply(out, edit);
+  return out;
+}
+
 export function getIn(root: Value, path: YamlPath): Value {
   let node = root;
   for (const segment of path) node = (node as Record<string | number, Value> | null)?.[segment];

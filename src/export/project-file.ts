@@ -7,15 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseDocument } from 'yaml';
 import { modeline } from './modeline.js';
+import { maskManifest } from './variables.js';
 import { patchYaml, type YamlEdit } from './yaml-patch.js';
 
 /** A new project file: the embedded local service, no apps. */
 export async function createProjectFile(configPath: string): Promise<void> {
-  const root = dirname(configPath);
-  await writeFile(
-    configPath,
-    `#${modeline(root, configPath, 'project')}\nenvironments:\n  local: {}\napps: {}\n`,
-  );
+  const line = modeline(dirname(configPath), configPath, 'project');
+  await writeFile(configPath, `${line === null ? '' : `${line}\n`}environments:\n  local: {}\napps: {}\n`);
 }
 
 export interface NewAppEntry {
@@ -28,12 +26,14 @@ export interface NewAppEntry {
 /** The project file's text with an entry for each new app. */
 export function addAppEntries(text: string, environment: string, apps: readonly NewAppEntry[]): string {
   if (apps.length === 0) return text;
-  const doc = parseDocument(text);
+  // Masked as the loader reads it: YAML alone cannot parse `{ login: ${LOGIN} }`.
+  const masked = maskManifest(text);
+  const doc = parseDocument(masked.masked);
   const entry = (app: NewAppEntry) => ({ manifest: app.manifest, ids: { [environment]: idValue(app.id) } });
   const edits: YamlEdit[] = doc.has('apps')
     ? apps.map((app) => ({ kind: 'add', path: ['apps'], key: app.key, value: entry(app) }))
     : [{ kind: 'add', path: [], key: 'apps', value: Object.fromEntries(apps.map((a) => [a.key, entry(a)])) }];
-  return patchYaml(text, edits);
+  return masked.unmask(patchYaml(masked.masked, edits));
 }
 
 /** Ids are numbers in the service's interface and in hand-written files; others stay text. */

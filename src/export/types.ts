@@ -10,8 +10,13 @@ export interface ExportOptions {
   selection: Selection;
   /** Export the draft settings instead of the live ones. */
   draft?: boolean | undefined;
-  /** Download customization files and the icon into the project, referred to by `path`. */
+  /**
+   * Download customization files and the icon into the project, referred to by `path` (the
+   * default); false leaves those items out of the manifests (and says so in the notes).
+   */
   files?: boolean | undefined;
+  /** Update a manifest although it differs from the service where export rewrites it (local edits). */
+  force?: boolean | undefined;
   /** Called after each app, for progress lines. */
   onProgress?: ((event: ExportProgress) => void) | undefined;
   /** The area table; the full one unless a test narrows it. */
@@ -28,9 +33,11 @@ export interface ExportProgress {
 /**
  * - `created`: a new manifest; `updated`: an existing one rewritten in place;
  * - `unchanged`: the manifest already says what the service holds;
+ * - `refused`: the manifest differs from the service where export would rewrite it (`error`
+ *   names the areas): nothing of it was written (`force` writes it);
  * - `failed`: not exported (`error` says why); nothing of it was written.
  */
-export type ExportedAppStatus = 'created' | 'updated' | 'unchanged' | 'failed';
+export type ExportedAppStatus = 'created' | 'updated' | 'unchanged' | 'refused' | 'failed';
 
 export interface ExportedApp {
   key: string;
@@ -39,7 +46,7 @@ export interface ExportedApp {
   /** The manifest, relative to the project folder. */
   manifest: string;
   status: ExportedAppStatus;
-  /** Files downloaded into the project (`--files`), relative to the project folder. */
+  /** Files downloaded into the project, relative to the project folder. */
   files: string[];
   /** What the manifest does not say and why: files not downloaded, areas left out or not expressible. */
   notes: string[];
@@ -49,7 +56,7 @@ export interface ExportedApp {
 }
 
 export interface ExportResult {
-  /** `exported`: every app; `failed`: at least one app could not be exported. */
+  /** `exported`: every app; `failed`: at least one app could not be exported (or was refused). */
   outcome: 'exported' | 'failed';
   exitCode: 0 | 1;
   environment: string;

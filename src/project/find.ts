@@ -31,9 +31,21 @@ export function findConfig(options: FindOptions): string {
     if (existsSync(path)) return path;
   }
   throw new AppdeployError('PROJECT.NOT_FOUND', `no appdeploy.yaml in ${displayPath(options.cwd, dir)}`, {
-    hint: 'Run in the project directory, or point at it with -C DIR or --config FILE.',
+    hint: START_HINT,
   });
 }
+
+/**
+ * Where no project is found: how to point at one, and the two ways to start one (init, or
+ * export from a service, which needs the environment written first unless it is the local one).
+ */
+const START_HINT = [
+  'Run in the project directory, or point at it with -C DIR or --config FILE. To start a project',
+  '  here: npx appdeploy init . (a new one), or npx appdeploy export --all (from the apps of the',
+  '  local service; for your own service, first write appdeploy.yaml with',
+  '  environments: { staging: { baseUrl: https://example.cybozu.com, auth: { login: ${STAGING_LOGIN}, password: ${STAGING_PASSWORD} } } }',
+  '  and add --env staging).',
+].join('\n');
 
 /** A path as problems show it: relative to where the command ran when inside it, with `/`. */
 export function displayPath(cwd: string, path: string): string {

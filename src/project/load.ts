@@ -165,7 +165,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const projectApps = loaded.flatMap(({ key, manifestPath, checked }) => {
     if (!checked) return [];
     const ids = Object.fromEntries(
-      Object.entries(valid.apps[key]?.ids ?? {}).map(([env, id]) => [env, String(id)]),
+      Object.entries(valid.apps?.[key]?.ids ?? {}).map(([env, id]) => [env, String(id)]),
     );
     return [
       {

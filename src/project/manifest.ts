@@ -207,5 +207,6 @@ export interface ProjectConfig {
   locale?: Locale;
   environments?: Record<string, EnvironmentConfig>;
   defaultEnvironment?: string;
-  apps: Record<string, { manifest: string; ids?: Record<string, Numeric> }>;
+  /** Left out while the project has no apps yet (export adds them). */
+  apps?: Record<string, { manifest: string; ids?: Record<string, Numeric> }>;
 }

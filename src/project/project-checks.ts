@@ -10,7 +10,7 @@ import type { YamlSource } from './yaml-source.js';
  */
 export function checkProjectConfig(
   environments: string[] | null,
-  apps: ProjectConfig['apps'],
+  apps: NonNullable<ProjectConfig['apps']>,
   source: YamlSource,
   root: string,
 ): Problem[] {

@@ -28,7 +28,7 @@ describe('export of the examples', () => {
         const applied = await applyProject(source, service.client);
         const result = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
         const files = await snapshotFiles(target);
-        // --files: the icon and the customization files are saved beside the manifest, by path.
+        // The icon and the customization files are saved beside the manifest, by path.
         const saved = result.apps.flatMap((a) => a.files);
         for (const file of saved) expect(Object.keys(files)).toContain(file);
         if (name === 'assets')

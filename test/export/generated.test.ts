@@ -1,7 +1,7 @@
 /**
  * A generated app with every field type and every area filled (generated-app.ts): applied,
- * exported into a new project, planned: no changes; exported twice: the same bytes. And without
- * --files, every file the manifest names is reported as not downloaded, none silently dropped.
+ * exported into a new project, planned: no changes; exported twice: the same bytes. And with
+ * --no-files, every file left out of the manifest is reported, none silently dropped.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -86,20 +86,24 @@ describe('export of a generated app with every field type and every area', () =>
     expect(await snapshotFiles(target)).toEqual(files);
   });
 
-  it('without --files names each file it did not download', async () => {
+  it('--no-files names each file it left out', async () => {
     const source = await generatedProject();
     const applied = await applyProject(source, service.client);
     const target = await emptyProject(service.url);
     roots.push(target);
-    const result = await exportInto(target, service.client, { apps: [appIds(applied)[0]!] });
+    const result = await exportInto(
+      target,
+      service.client,
+      { apps: [appIds(applied)[0]!] },
+      { files: false },
+    );
     expect(result.exitCode).toBe(0);
     expect(result.apps[0]!.files).toEqual([]);
-    expect(result.apps[0]!.notes.filter((n) => n.includes('not downloaded'))).toEqual([
-      'hub.png: not downloaded (export with --files to save it beside the manifest)',
-      'hub.js: not downloaded (export with --files to save it beside the manifest)',
-      'hub.css: not downloaded (export with --files to save it beside the manifest)',
-      'hub-mobile.js: not downloaded (export with --files to save it beside the manifest)',
+    expect(result.apps[0]!.notes.filter((n) => n.includes('left out'))).toEqual([
+      'customize: 3 files left out (--no-files): hub.js, hub.css, hub-mobile.js; export without --no-files to keep them (apply would remove them)',
+      'icon: 1 file left out (--no-files): hub.png; export without --no-files to keep them',
     ]);
+    expect(JSON.stringify(result.apps[0]!.notes)).not.toContain('cannot say');
     // `side` is not part of the project or of this export: it stays a number.
     expect((await snapshotFiles(target))['apps/hub.yaml']).toMatch(/relatedApp: \{ app: \d+ \}/);
   });

@@ -76,7 +76,7 @@ export async function exportInto(
   root: string,
   client: Client,
   selection: Selection,
-  extra: { files?: boolean; draft?: boolean } = {},
+  extra: { files?: boolean; draft?: boolean; force?: boolean } = {},
 ): Promise<ExportResult> {
   const project = await loadValid(root);
   return exportApps({ project, client, selection, areas: FULL_AREAS, ...extra });

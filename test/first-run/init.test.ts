@@ -26,13 +26,10 @@ describe('appdeploy init', () => {
     expect(await readFile(join(project, '.gitignore'), 'utf8')).toMatch(/^\.env$[\s\S]*^\.appdeploy\/$/m);
     const config = await readFile(join(project, 'appdeploy.yaml'), 'utf8');
     const manifest = await readFile(join(project, 'apps/tasks.yaml'), 'utf8');
-    // Outside any project holding the package, the modelines point where `npm install -D appdeploy` puts it.
-    expect(config.split('\n')[0]).toBe(
-      '# yaml-language-server: $schema=node_modules/appdeploy/schema/project.schema.json',
-    );
-    expect(manifest.split('\n')[0]).toBe(
-      '# yaml-language-server: $schema=../node_modules/appdeploy/schema/app.schema.json',
-    );
+    // Outside any project holding the package there is no schema to point at: no modeline
+    // (issue 21 item 17; test/first-run/schema-modelines.test.ts covers the other settings).
+    expect(config).not.toContain('yaml-language-server');
+    expect(manifest).not.toContain('yaml-language-server');
     expect(config).toMatch(/^ {2}# staging:$/m);
 
     expect((await appdeploy(['validate'], project)).code).toBe(0);

@@ -151,8 +151,16 @@ describe('appdeploy validate', () => {
   it('is a user error, not a bug, when there is no project file', async () => {
     const { code, err } = await run('-C', temp);
     expect(code).toBe(1);
-    expect(err).toMatch(
-      /^Error: no appdeploy.yaml in .*\n {2}Run in the project directory, or point at it with -C DIR or --config FILE.\n$/,
+    expect(err).toMatch(/^Error: no appdeploy.yaml in .*\n/);
+    expect(err.replace(/^.*\n/, '')).toBe(
+      [
+        '  Run in the project directory, or point at it with -C DIR or --config FILE. To start a project',
+        '  here: npx appdeploy init . (a new one), or npx appdeploy export --all (from the apps of the',
+        '  local service; for your own service, first write appdeploy.yaml with',
+        '  environments: { staging: { baseUrl: https://example.cybozu.com, auth: { login: ${STAGING_LOGIN}, password: ${STAGING_PASSWORD} } } }',
+        '  and add --env staging).',
+        '',
+      ].join('\n'),
     );
   });
 });

@@ -40,8 +40,8 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  // --files: the customization's files are saved beside the manifest, so plan can hash them.
-  exported = await appdeploy(['export', '--app', service.appId, '--files'], dir);
+  // The customization's files are saved beside the manifest (by default), so plan can hash them.
+  exported = await appdeploy(['export', '--app', service.appId], dir);
   const manifests = readdirSync(join(dir, 'apps')).filter((name) => name.endsWith('.yaml'));
   manifestText = manifests.length === 1 ? await readFile(join(dir, 'apps', manifests[0]!), 'utf8') : '';
 }, 180_000);

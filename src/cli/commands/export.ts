@@ -20,6 +20,7 @@ interface ExportFlags extends ProjectFlags {
   all?: boolean;
   draft?: boolean;
   files?: boolean;
+  force?: boolean;
   format: 'text' | 'json';
 }
 
@@ -34,10 +35,18 @@ export const registerExport: RegisterCommand = (program, io, state) => {
     .option('--space <id>', 'export every app of this space')
     .option('--all', 'export every app the service shows')
     .option('--draft', 'export the draft settings instead of the live ones')
-    .option('--files', 'download customization files and the icon into the project, referred to by path')
+    // Files are downloaded by default now; --files is still accepted (and says it is not needed).
+    .addOption(new Option('--files').hideHelp())
+    .option(
+      '--no-files',
+      'leave customization files and the icon out of the manifests (by default they are downloaded beside them)',
+    )
+    .option('--force', 'overwrite what a manifest says where it differs from the service (local edits)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (flags: ExportFlags) => {
       const selection = selectionOf(flags);
+      if (flags.files === true)
+        io.err('--files: files are downloaded by default; the flag is no longer needed.\n');
       const created = await ensureProjectFile(flags);
       await withProject(flags, io, state, async ({ project, connection }) => {
         const result = await exportApps({
@@ -45,7 +54,8 @@ export const registerExport: RegisterCommand = (program, io, state) => {
           client: connection.client,
           selection,
           draft: flags.draft,
-          files: flags.files,
+          files: flags.files !== false,
+          force: flags.force === true,
           projectFileCreated: created,
           onProgress: (event) => io.err(progress(event, io.liveProgress === true)),
         });
@@ -81,13 +91,38 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
     throw new AppdeployError(
       'EXPORT.NO_PROJECT',
       `no project file at ${path} to define environment "${flags.env}"`,
-      {
-        hint: 'Write appdeploy.yaml with that environment first, or export from the local service (no --env).',
-      },
+      { hint: environmentHint(flags.env, flags) },
     );
   await mkdir(dirname(path), { recursive: true });
   await createProjectFile(path);
   return true;
+}
+
+/**
+ * Exactly what to write for an environment that is not defined yet, and the command to run again
+ * (with the flags given, so that it is the same export).
+ */
+function environmentHint(env: string, flags: ExportFlags): string {
+  const variable = (name: string) => `\${${env.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${name}}`;
+  const again = [
+    'npx appdeploy export',
+    ...(flags.directory !== undefined ? ['-C', flags.directory] : []),
+    ...(flags.config !== undefined ? ['--config', flags.config] : []),
+    ...flags.app.flatMap((app) => ['--app', app]),
+    ...(flags.space !== undefined ? ['--space', flags.space] : []),
+    ...(flags.all === true ? ['--all'] : []),
+    '--env',
+    env,
+  ].join(' ');
+  return [
+    'Write appdeploy.yaml with that environment, for example:',
+    'environments:',
+    `  ${env}:`,
+    '    baseUrl: https://example.cybozu.com',
+    `    auth: { login: ${variable('LOGIN')}, password: ${variable('PASSWORD')} }`,
+    `then run again: ${again}`,
+    '(or leave out --env to export from the local service).',
+  ].join('\n');
 }
 
 /**
@@ -103,7 +138,10 @@ export function progress(event: ExportProgress, live: boolean): string {
 
 function progressLine({ index, total, app }: ExportProgress): string {
   const head = `[${index}/${total}] ${app.key} (app ${app.id}): `;
-  const body = app.status === 'failed' ? `failed: ${app.error ?? ''}` : `${app.status} ${app.manifest}`;
+  const body =
+    app.status === 'failed' || app.status === 'refused'
+      ? `${app.status}: ${app.error ?? ''}`
+      : `${app.status} ${app.manifest}`;
   const notes = app.notes.map((note) => `    note: ${note}\n`).join('');
   const unmanaged =
     app.unmanaged.length > 0
@@ -114,7 +152,7 @@ function progressLine({ index, total, app }: ExportProgress): string {
 
 function summary(result: ExportResult): string {
   const count = (status: string) => result.apps.filter((a) => a.status === status).length;
-  const parts = ['created', 'updated', 'unchanged', 'failed']
+  const parts = ['created', 'updated', 'unchanged', 'refused', 'failed']
     .filter((s) => count(s) > 0)
     .map((s) => `${count(s)} ${s}`);
   const apps = `${result.apps.length} app${result.apps.length === 1 ? '' : 's'}`;

@@ -1,13 +1,10 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
+import { modeline } from '../../export/modeline.js';
 import type { RegisterCommand } from './index.js';
-
-/** This package's schema/ folder (dist/cli/commands/ is three levels below the package root). */
-const SCHEMA_DIR = fileURLToPath(new URL('../../../schema/', import.meta.url));
 
 /**
  * `appdeploy init [DIR]`: a project that validates and plans at once: appdeploy.yaml with the
@@ -54,32 +51,23 @@ interface ProjectFile {
 function projectFiles(root: string, locale: 'en' | 'ja'): ProjectFile[] {
   const manifest = locale === 'ja' ? manifestYamlJa : manifestYaml;
   return [
-    { path: 'appdeploy.yaml', content: projectYaml(schemaRef(root, root, 'project.schema.json'), locale) },
+    {
+      path: 'appdeploy.yaml',
+      content: projectYaml(schemaLines(root, join(root, 'appdeploy.yaml'), 'project'), locale),
+    },
     {
       path: 'apps/tasks.yaml',
-      content: manifest(schemaRef(root, join(root, 'apps'), 'app.schema.json')),
+      content: manifest(schemaLines(root, join(root, 'apps', 'tasks.yaml'), 'app')),
     },
     { path: '.env.example', content: ENV_EXAMPLE },
     { path: '.gitignore', content: GITIGNORE },
   ];
 }
 
-/**
- * The modeline's schema path, relative to the file: this package's own schema when the project
- * holds it (node_modules/appdeploy, or the project inside a checkout of appdeploy), else where
- * `npm install --save-dev appdeploy` puts it, since a global or npx copy is no stable path.
- */
-export function schemaRef(root: string, fileDir: string, name: string): string {
-  const real = (path: string) => (existsSync(path) ? realpathSync(path) : path);
-  const schemaDir = real(SCHEMA_DIR);
-  const packageRoot = dirname(schemaDir);
-  const inside = (path: string, dir: string) => path === dir || path.startsWith(dir + sep);
-  const realRoot = real(root);
-  const target =
-    inside(schemaDir, realRoot) || inside(realRoot, packageRoot)
-      ? join(schemaDir, name)
-      : join(realRoot, 'node_modules', 'appdeploy', 'schema', name);
-  return relative(real(fileDir), target).split(sep).join('/');
+/** The first lines of a file: its schema modeline when the project holds a schema. */
+function schemaLines(root: string, file: string, schema: 'app' | 'project'): string {
+  const line = modeline(root, file, schema);
+  return line === null ? '' : `${line}\n#\n`;
 }
 
 const LOCALE_JA = `# The language of the service's apps: new apps get Japanese system field codes (レコード番号,
@@ -88,10 +76,10 @@ locale: ja
 
 `;
 
-const projectYaml = (schema: string, locale: 'en' | 'ja') => `# yaml-language-server: $schema=${schema}
-#
-${locale === 'ja' ? LOCALE_JA : ''}#
-# The environments this project deploys to, and its apps. \`local\` is the embedded local service:
+const projectYaml = (
+  schema: string,
+  locale: 'en' | 'ja',
+) => `${schema}${locale === 'ja' ? LOCALE_JA : ''}# The environments this project deploys to, and its apps. \`local\` is the embedded local service:
 # no account needed, its data is kept in .appdeploy/local (not in git).
 environments:
   local: {}
@@ -113,9 +101,9 @@ apps:
     manifest: apps/tasks.yaml
 `;
 
-const manifestYaml = (schema: string) => `# yaml-language-server: $schema=${schema}
-#
-# Tasks: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
+const manifestYaml = (
+  schema: string,
+) => `${schema}# Tasks: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
 # change and \`appdeploy apply\` deploys it. Areas left out (views, process, ...) stay unmanaged.
 name: Tasks
 description: Work to do, who does it and by when.
@@ -143,9 +131,9 @@ layout:
     fields: [{ code: notes }]
 `;
 
-const manifestYamlJa = (schema: string) => `# yaml-language-server: $schema=${schema}
-#
-# タスク: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
+const manifestYamlJa = (
+  schema: string,
+) => `${schema}# タスク: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
 # change and \`appdeploy apply\` deploys it. Areas left out (process, ...) stay unmanaged.
 name: タスク
 description: やるべき作業、担当者と期限。
