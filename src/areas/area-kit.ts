@@ -105,7 +105,7 @@ export async function fileFromService(value: unknown, ctx: ReadContext): Promise
 }
 
 /**
- * A file for a manifest: where export saved it (`--files`), or else its name, which the
+ * A file for a manifest: where export saved it (by default; not with `--no-files`), or else its name, which the
  * manifest then expects beside it (export without files cannot do better, and says the name).
  */
 export function fileToManifest(value: FileCanonical, ctx: ExportContext): { type: 'FILE'; path: string } {

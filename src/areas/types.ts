@@ -85,7 +85,7 @@ export interface ReadContext {
 export interface ExportContext {
   /** The project key of an app id, when that app is part of the project or of the export. */
   appKey(id: string): string | null;
-  /** The local path a downloaded file (by content hash) was saved under, with `--files`. */
+  /** The local path a downloaded file (by content hash) was saved under (export downloads files unless `--no-files`). */
   filePath(sha256: string, name: string): string | null;
 }
 
