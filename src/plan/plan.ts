@@ -75,11 +75,13 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
     }
     const changed = diff.areas.some((a) => a.action !== 'no-op');
+    // An app whose live settings do not exist is not deployed, whatever its draft holds.
+    const notDeployed = revisions?.live === '';
     return {
       key: app.key,
       name: app.manifest.name,
       id: app.id,
-      action: app.id === null ? 'create-app' : changed ? 'update' : 'no-op',
+      action: app.id === null ? 'create-app' : changed ? 'update' : notDeployed ? 'deploy' : 'no-op',
       revisions,
       areas: diff.areas,
       risks: diff.risks,

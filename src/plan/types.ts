@@ -49,7 +49,11 @@ export type Risk =
   /** `required` added where records are empty: it deploys, then each is refused on its next update. */
   | { kind: 'records-need-values'; field: string; records: number; query: string };
 
-export type AppAction = 'no-op' | 'update' | 'create-app';
+/**
+ * `deploy`: the app exists only as a draft (created, maybe written, never deployed: an apply
+ * stopped before its deploy), and its draft already matches the manifest; apply deploys it.
+ */
+export type AppAction = 'no-op' | 'update' | 'create-app' | 'deploy';
 
 export interface AppPlan {
   /** The app's key in appdeploy.yaml. */
