@@ -45,7 +45,9 @@ export async function openProject(
     return null;
   }
   const project = result.project;
-  return { project, connection: await connect(project) };
+  const connection = await connect(project);
+  for (const note of connection.notes ?? []) io.err(`Note: ${note}\n`);
+  return { project, connection };
 }
 
 /**

@@ -15,6 +15,7 @@ import { heldReferences } from './held.js';
 import { appPlaceholder } from './placeholder.js';
 import { answerProbe } from './probes.js';
 import { downloadHasher, readAppState } from './read.js';
+import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import {
   appPasswordNeeds,
   passwordInstead,
@@ -61,7 +62,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     let revisions: AppPlan['revisions'] = null;
     if (app.id === null) diff = createAppDiff(desired);
     else {
-      const state = await readAppState(client, app.id, readable, downloadHash);
+      const state = await readAppState(client, app.id, readable, downloadHash).catch((error: unknown) => {
+        throw isUnknownApp(error) ? unknownAppId(project, app, error) : error;
+      });
       revisions = state.revisions;
       const [known, unknown] = partition(desired, (d) => readable.includes(d.area));
       unread.set(
