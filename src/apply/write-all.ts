@@ -124,6 +124,7 @@ async function prepareOne(
     resolveApp: input.resolveApp,
     shouldStop: stop,
     onStep: (step) => input.emit({ type: 'write', app: key, step }),
+    onWritten: (revision) => input.emit({ type: 'draft-written', app: key, id, revision }),
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });
   return {

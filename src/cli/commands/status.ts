@@ -1,9 +1,12 @@
 import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
+import { readRecovery } from '../../apply/recovery.js';
+import { isRunning } from '../../local/lock.js';
 import { plan, type AreaKey, type Plan } from '../../plan/index.js';
 import type { Project } from '../../project/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
+import { interruptedApply, interruptedLines, type InterruptedApply } from './status-interrupted.js';
 
 interface StatusFlags extends ProjectFlags {
   app: string[];
@@ -34,6 +37,8 @@ export interface StatusResult {
   /** Where the service is: a URL, or the local environment's data directory. */
   service: string;
   apps: AppStatus[];
+  /** An apply that ended without its own answer (or one still running): what it left. */
+  interruptedApply: InterruptedApply | null;
   inSync: boolean;
 }
 
@@ -71,11 +76,13 @@ export async function readStatus(
     for (const item of items) deploys.set(String(item.app), item.status);
   }
   const statuses = thePlan.apps.map((app) => appStatus(app, deploys));
+  const record = readRecovery(project);
   return {
     environment: thePlan.environment,
     service,
     apps: statuses,
-    inSync: statuses.every((s) => s.inSync),
+    interruptedApply: record && interruptedApply(record, isRunning(record.pid)),
+    inSync: record === null && statuses.every((s) => s.inSync),
   };
 }
 
@@ -108,7 +115,10 @@ export function statusText(result: StatusResult): string {
   for (const app of result.apps) lines.push(`  ${appLine(app)}`);
   const out = result.apps.filter((a) => !a.inSync).length;
   lines.push('');
-  if (out === 0) lines.push('In sync: every app matches its manifest, with no pending draft.');
+  if (result.interruptedApply) lines.push(...interruptedLines(result.interruptedApply), '');
+  if (out === 0 && result.interruptedApply === null)
+    lines.push('In sync: every app matches its manifest, with no pending draft.');
+  else if (out === 0) lines.push('Every app matches its manifest, with no pending draft.');
   else {
     lines.push(`${out} of ${result.apps.length} app${result.apps.length === 1 ? '' : 's'} not in sync.`);
     if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
