@@ -155,8 +155,22 @@ export function recorder(
             }),
           });
           break;
-        default:
+        // The other events change nothing on the service, or only undo what is recorded.
+        case 'plugin':
+        case 'step':
+        case 'upload':
+        case 'write':
+        case 'deploy-answer-lost':
+        case 'poll':
+        case 'deploy-cannot-stop':
+        case 'rollback':
+        case 'restore':
+        case 'verify':
           return;
+        default: {
+          const unreachable: never = event;
+          return unreachable;
+        }
       }
       save();
     },
