@@ -50,7 +50,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     options.onProgress?.(event);
   };
   const ended = await applyRecorded({ ...options, onProgress }, previous, sessions);
-  record.end();
+  record.end(ended.outcome);
   return ended;
 }
 

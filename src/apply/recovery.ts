@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import type { AppPlan } from '../plan/types.js';
 import type { Project } from '../project/index.js';
-import type { ApplyEvent } from './types.js';
+import type { ApplyEvent, ApplyOutcome } from './types.js';
 
 export interface RecoveryRecord {
   formatVersion: 1;
@@ -85,8 +85,12 @@ export function withoutOwnDrafts(apps: readonly AppPlan[], own: ReadonlySet<stri
 export interface Recorder {
   /** Notes an event; writes the record when the event is a step that changes the service. */
   track(event: ApplyEvent): void;
-  /** Apply ended with its own answer: the record goes, when this apply wrote one. */
-  end(): void;
+  /**
+   * Apply ended with its own answer: the record goes when this apply wrote one, or when every
+   * app matches its manifest now (an interrupted apply whose deploy went live leaves nothing to
+   * finish); an apply refused or stopped before writing leaves the previous record as it was.
+   */
+  end(outcome: ApplyOutcome): void;
 }
 
 /**
@@ -174,8 +178,8 @@ export function recorder(
       }
       save();
     },
-    end() {
-      if (record === null) return;
+    end(outcome) {
+      if (record === null && outcome !== 'applied' && outcome !== 'no-changes') return;
       try {
         unlinkSync(path);
       } catch (error) {
