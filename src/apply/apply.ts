@@ -50,7 +50,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     options.onProgress?.(event);
   };
   const ended = await applyRecorded({ ...options, onProgress }, previous, sessions);
-  record.end(ended.outcome);
+  record.end(ended.outcome, options.plan.apps.length === options.project.apps.length);
   return ended;
 }
 

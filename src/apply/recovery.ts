@@ -88,9 +88,10 @@ export interface Recorder {
   /**
    * Apply ended with its own answer: the record goes when this apply wrote one, or when every
    * app matches its manifest now (an interrupted apply whose deploy went live leaves nothing to
-   * finish); an apply refused or stopped before writing leaves the previous record as it was.
+   * finish; `wholeProject`: not an apply narrowed with --app); an apply refused or stopped
+   * before writing leaves the previous record as it was.
    */
-  end(outcome: ApplyOutcome): void;
+  end(outcome: ApplyOutcome, wholeProject: boolean): void;
 }
 
 /**
@@ -178,8 +179,9 @@ export function recorder(
       }
       save();
     },
-    end(outcome) {
-      if (record === null && outcome !== 'applied' && outcome !== 'no-changes') return;
+    end(outcome, wholeProject) {
+      const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
+      if (record === null && !settled) return;
       try {
         unlinkSync(path);
       } catch (error) {
