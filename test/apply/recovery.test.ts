@@ -52,26 +52,28 @@ describe('the recovery record of an apply', () => {
     expect(existsSync(join(p.root, '.appdeploy', 'apply-staging.json'))).toBe(true);
   });
 
-  // [what this apply did, how it ended, whether the previous record is left]
-  it.each<[string, ApplyEvent[], ApplyOutcome, boolean]>([
-    ['refused before writing', [], 'refused', true],
-    ['stopped before writing', [], 'interrupted', true],
-    ['found nothing to do', [], 'no-changes', false],
-    ['wrote and rolled back', [{ type: 'revert-pending', apps: ['orders'] }], 'rolled-back', false],
+  // [what this apply did, its events, how it ended, whether it covered the whole project, whether the previous record is left]
+  it.each<[string, ApplyEvent[], ApplyOutcome, boolean, boolean]>([
+    ['was refused before writing', [], 'refused', true, true],
+    ['stopped before writing', [], 'interrupted', true, true],
+    ['found nothing to do', [], 'no-changes', true, false],
+    ['found nothing to do in the apps of --app', [], 'no-changes', false, true],
+    ['wrote and rolled back', [{ type: 'revert-pending', apps: ['orders'] }], 'rolled-back', true, false],
     [
       'wrote and applied',
       [{ type: 'draft-written', app: 'orders', id: '3', revision: '9' }],
       'applied',
+      true,
       false,
     ],
   ])(
-    'an apply that %s (events %j, outcome %s) keeps the previous record: %s',
-    async (_what, events, outcome, kept) => {
+    'an apply that %s (events %j, outcome %s, whole project %s) keeps the previous record: %s',
+    async (_what, events, outcome, whole, kept) => {
       const p = await project();
       start(p).track({ type: 'draft-written', app: 'orders', id: '3', revision: '5' });
       const next = start(p, readRecovery(p));
       for (const event of events) next.track(event);
-      next.end(outcome);
+      next.end(outcome, whole);
       expect(existsSync(join(p.root, '.appdeploy', 'apply-staging.json'))).toBe(kept);
     },
   );
