@@ -4,6 +4,10 @@
  * id, so the app is given it, recorded where the environment keeps ids (config-ids.ts), instead
  * of being created a second time by the next apply. Every command on a project does this first,
  * so that plan and status see the app too.
+ *
+ * An app whose creation was sent but never answered cannot be found this way: an app that exists
+ * only as a draft is not listed by `apps.json` (platform-facts.md, "Apps and deploy"), so its id
+ * cannot be looked up by name; the note says so and leaves the choice to the user.
  */
 import type { Client } from '../client/index.js';
 import { isUnknownApp } from '../plan/unknown-id.js';

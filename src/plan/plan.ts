@@ -78,7 +78,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
     }
     const changed = diff.areas.some((a) => a.action !== 'no-op');
-    // An app whose live settings do not exist is not deployed, whatever its draft holds.
+    // An app whose live settings do not exist is not deployed, whatever its draft holds: live reads
+    // answer GAIA_AP01 until its first successful deploy (platform-facts.md, "Apps and deploy").
     const notDeployed = revisions?.live === '';
     return {
       key: app.key,

@@ -1,7 +1,10 @@
 /**
  * An app id the service does not have (GAIA_AP01 on a draft read, which answers for every app
  * that exists, deployed or not): an error naming the app key, where the id came from and what to
- * do, instead of a bare `[404] GAIA_AP01` from deep inside a command.
+ * do, instead of a bare `[404] GAIA_AP01` from deep inside a command. Evidence: platform-facts.md
+ * (404 GAIA_AP01: app not found, or not yet deployed for live reads); the hosted platform's answer
+ * recorded in kintone's own SDK tests is 404 GAIA_AP01 "The app (ID: 444444) not found. The app
+ * may have been deleted." for an id it does not have.
  */
 import { ServiceError } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
