@@ -20,6 +20,7 @@ import {
   pluginRefusals,
   pluginTitle,
 } from './plugins.js';
+import { ownDraftApps, readRecovery, recorder, withoutOwnDrafts, type RecoveryRecord } from './recovery.js';
 import { readDraftRevision } from './revisions.js';
 import { liveChangedEnd, liveMoved } from './live-check.js';
 import { recountRisks } from './recount.js';
@@ -36,6 +37,31 @@ import type { AppSession } from './write-all.js';
 export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
 
 export async function apply(options: ApplyOptions): Promise<ApplyResult> {
+  // What an interrupted apply left, and the record of this one (recovery.ts).
+  const previous = readRecovery(options.project);
+  const sessions = new Map<string, AppSession>();
+  const names = (key: string) => options.plan.apps.find((a) => a.key === key)?.name ?? key;
+  const record = recorder(
+    options.project,
+    previous,
+    names,
+    (key) => sessions.get(key),
+    options.now ?? Date.now,
+  );
+  const onProgress = (event: ApplyEvent) => {
+    record.track(event);
+    options.onProgress?.(event);
+  };
+  const ended = await applyRecorded({ ...options, onProgress }, previous, sessions);
+  record.end(ended.outcome, options.plan.apps.length === options.project.apps.length);
+  return ended;
+}
+
+async function applyRecorded(
+  options: ApplyOptions,
+  previous: RecoveryRecord | null,
+  sessionsByKey: Map<string, AppSession>,
+): Promise<ApplyResult> {
   const { plan, project, client } = options;
   // What the environment's API token cannot do stops the apply before anything is written.
   refuseTokenLimits(plan);
@@ -51,6 +77,7 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
     revision: app.revisions?.draft ?? null,
     areas: [],
   }));
+  for (const s of sessions) sessionsByKey.set(s.plan.key, s);
   const others = untouched(sessions, plan.apps);
   const everyone = (changedApps: ApplyResult['apps']) =>
     plan.apps.map((a) => [...changedApps, ...others].find((r) => r.key === a.key)!);
@@ -72,7 +99,11 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   ];
   // After the last read and before the first write: the risks as the records stand now.
   const counted = await recountRisks(client, changed, areas);
-  const refusals = [...riskRefusals(changed, flags, counted), ...fromService];
+  const refusals = [
+    // Pending drafts that the interrupted apply before this one wrote are this tool's to discard.
+    ...riskRefusals(withoutOwnDrafts(changed, ownDraftApps(previous, changed)), flags, counted),
+    ...fromService,
+  ];
   if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals, plugins);
   const interruptedEarly = () => {
     const installed = installedNote(plugins);

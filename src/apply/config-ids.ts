@@ -1,11 +1,21 @@
 /**
- * Writes a created app's id into appdeploy.yaml (`apps.<key>.ids.<env>`), through the yaml
- * package's Document API so that comments, ${VAR} references, flow maps and key order stay as
- * the user wrote them. Done right after each creation: the app exists from then on, whatever
- * happens next, and the next plan must find it.
+ * Records a created app's id at once: the app exists from then on, whatever happens next, and
+ * the next plan must find it. The embedded local service's environments keep their ids with its
+ * data (`.appdeploy/local/ids.json`, project/local-ids.ts), never in the committed appdeploy.yaml;
+ * every other environment's id goes into appdeploy.yaml (`apps.<key>.ids.<env>`), through the
+ * yaml package's Document API so that comments, ${VAR} references, flow maps and key order stay
+ * as the user wrote them.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseDocument } from 'yaml';
+import type { Project } from '../project/index.js';
+import { writeLocalId } from '../project/local-ids.js';
+
+export async function recordAppId(project: Project, appKey: string, id: string): Promise<void> {
+  const env = project.environment.name;
+  if (project.environment.local) writeLocalId(project.root, env, appKey, id);
+  else await writeAppId(project.configPath, appKey, env, id);
+}
 
 export async function writeAppId(configPath: string, appKey: string, env: string, id: string): Promise<void> {
   const text = await readFile(configPath, 'utf8');

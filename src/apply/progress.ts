@@ -55,6 +55,8 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
           `created (id ${event.id}, written to the project file); its draft is being written`,
         );
         return line(`Created app ${event.app} (id ${event.id})`);
+      case 'draft-written':
+        return;
       case 'upload':
         return line(`${event.app}: uploading ${event.file}`);
       case 'write':

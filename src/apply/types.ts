@@ -162,6 +162,8 @@ export type ApplyEvent =
   | { type: 'app-created'; app: string; id: string }
   | { type: 'upload'; app: string; file: string }
   | { type: 'write'; app: string; step: string }
+  /** A write was answered: the draft's revision now (for the recovery record, recovery.ts). */
+  | { type: 'draft-written'; app: string; id: string; revision: string }
   | { type: 'deploy'; apps: string[]; batch: number; batches: number }
   | { type: 'deploy-answer-lost'; reason: string }
   | {

@@ -1,6 +1,6 @@
 /**
  * Everything apply does before the deploy call: create the apps that have no id yet (their ids
- * go into appdeploy.yaml at once), then write each app's draft. Apps are taken in dependency
+ * are recorded at once, config-ids.ts), then write each app's draft. Apps are taken in dependency
  * levels (placeholders.ts): the apps of one level are created one by one, then written at the
  * same time. The first failure, or an interrupt, stops every app before its next step.
  */
@@ -12,7 +12,7 @@ import { hashLocalFiles } from '../plan/local-files.js';
 import { downloadHasher } from '../plan/read.js';
 import type { AppPlan } from '../plan/types.js';
 import type { Project, ProjectApp } from '../project/index.js';
-import { writeAppId } from './config-ids.js';
+import { recordAppId } from './config-ids.js';
 import { errorText } from './error-text.js';
 import { dependencyLevels } from './placeholders.js';
 import type { ApplyEvent } from './types.js';
@@ -102,7 +102,7 @@ async function createApp(input: WriteAllInput, session: AppSession): Promise<voi
   session.touched = true;
   session.revision = created.revision;
   input.emit({ type: 'app-created', app: session.plan.key, id: created.app });
-  await writeAppId(input.project.configPath, session.plan.key, input.project.environment.name, created.app);
+  await recordAppId(input.project, session.plan.key, created.app);
 }
 
 /** The app's writer; `run(phase)` gives null when written (or stopped by someone else's failure), else why it failed. */
@@ -124,6 +124,7 @@ async function prepareOne(
     resolveApp: input.resolveApp,
     shouldStop: stop,
     onStep: (step) => input.emit({ type: 'write', app: key, step }),
+    onWritten: (revision) => input.emit({ type: 'draft-written', app: key, id, revision }),
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });
   return {

@@ -28,6 +28,8 @@ export interface AppWriteInput {
   /** Checked before each step: a failure elsewhere or an interrupt stops the writes. */
   shouldStop: () => boolean;
   onStep: (step: string) => void;
+  /** After each step the service answered: the draft's revision now. */
+  onWritten?: (revision: string) => void;
   onUpload: (file: string) => void;
 }
 
@@ -71,6 +73,7 @@ export function appWriter(input: AppWriteInput): AppWriter {
         input.onStep(step.describe);
         try {
           revision = await step.run(ctx, revision);
+          input.onWritten?.(revision);
         } catch (error) {
           return (ended = { kind: 'failed', step: step.describe, error });
         }

@@ -1,6 +1,7 @@
 /** What every command that acts on a project shares: its flags, and opening it (validated) with a connection. */
 import { formatValidationText, validateProject, type Project } from '../project/index.js';
 import { connect, type Connection } from '../local/connect.js';
+import { adoptInterrupted } from '../apply/recovery-adopt.js';
 import type { Command } from 'commander';
 import type { Io } from './io.js';
 
@@ -45,7 +46,17 @@ export async function openProject(
     return null;
   }
   const project = result.project;
-  return { project, connection: await connect(project) };
+  const connection = await connect(project);
+  // The apps an interrupted apply created are adopted before anything reads the project.
+  let adopted: string[];
+  try {
+    adopted = await adoptInterrupted(project, connection.client);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  for (const note of [...(connection.notes ?? []), ...adopted]) io.err(`Note: ${note}\n`);
+  return { project, connection };
 }
 
 /**

@@ -2,7 +2,7 @@
  * The service a command talks to: the environment's `baseUrl` with its credentials, or, for an
  * environment without one (`local`, the default), the local service started inside the command
  * on a free loopback port, keeping its data in `.appdeploy/local/` beside appdeploy.yaml so that
- * what one command wrote is there for the next. That directory is locked (lock.ts) while a
+ * what one command wrote is there for the next, app ids included (ids.ts). That directory is locked (lock.ts) while a
  * command uses it, so a second command on the same project is refused instead of corrupting it.
  */
 import { join } from 'node:path';
@@ -10,12 +10,15 @@ import { createClient, type Client } from '../client/index.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
 import type { Project } from '../project/index.js';
+import { useLocalIds } from './ids.js';
 import { acquireLocalLock } from './lock.js';
 
 export interface Connection {
   client: Client;
   /** Where the service is: the environment's URL, or `local (.appdeploy/local)`. */
   describe: string;
+  /** What the user should know before the command's own output (an id read from an old place). */
+  notes?: string[];
   close(): Promise<void>;
 }
 
@@ -38,14 +41,19 @@ export async function connect(project: Project, options: { concurrency?: number 
       platform: config.platform ?? 'service',
       concurrency: options.concurrency ?? 8,
     });
-    return {
-      client,
-      describe: 'local (.appdeploy/local)',
-      close: async () => {
-        await client.close();
-        await emulator.close();
-      },
+    const close = async () => {
+      await client.close();
+      await emulator.close();
     };
+    // The local environment's ids live with its data (project/local-ids.ts), not in appdeploy.yaml.
+    let notes: string[];
+    try {
+      notes = await useLocalIds(project, client);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    return { client, describe: 'local (.appdeploy/local)', notes, close };
   }
   if (!config.auth)
     throw new AppdeployError(

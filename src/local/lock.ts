@@ -94,7 +94,8 @@ function readOwner(path: string): number | 'gone' | 'unreadable' {
   return Number.isInteger(pid) && pid > 0 ? pid : 'unreadable';
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` runs (EPERM: it does, as another user); also what status asks of an apply's record. */
+export function isRunning(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

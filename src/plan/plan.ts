@@ -17,6 +17,7 @@ import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { downloadHasher, readAppState } from './read.js';
+import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import {
   appPasswordNeeds,
   passwordInstead,
@@ -65,7 +66,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     let revisions: AppPlan['revisions'] = null;
     if (app.id === null) diff = createAppDiff(desired);
     else {
-      const state = await readAppState(client, app.id, readable, downloadHash);
+      const state = await readAppState(client, app.id, readable, downloadHash).catch((error: unknown) => {
+        throw isUnknownApp(error) ? unknownAppId(project, app, error) : error;
+      });
       revisions = state.revisions;
       const [known, unknown] = partition(desired, (d) => readable.includes(d.area));
       unread.set(
@@ -87,11 +90,14 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       ),
     );
     const changed = diff.areas.some((a) => a.action !== 'no-op');
+    // An app whose live settings do not exist is not deployed, whatever its draft holds: live reads
+    // answer GAIA_AP01 until its first successful deploy (platform-facts.md, "Apps and deploy").
+    const notDeployed = revisions?.live === '';
     return {
       key: app.key,
       name: app.manifest.name,
       id: app.id,
-      action: app.id === null ? 'create-app' : changed ? 'update' : 'no-op',
+      action: app.id === null ? 'create-app' : changed ? 'update' : notDeployed ? 'deploy' : 'no-op',
       revisions,
       areas: diff.areas,
       risks: diff.risks,

@@ -59,7 +59,11 @@ export type Risk =
    */
   | { kind: 'records-in-removed-status'; status: string; records: number; query: string };
 
-export type AppAction = 'no-op' | 'update' | 'create-app';
+/**
+ * `deploy`: the app exists only as a draft (created, maybe written, never deployed: an apply
+ * stopped before its deploy), and its draft already matches the manifest; apply deploys it.
+ */
+export type AppAction = 'no-op' | 'update' | 'create-app' | 'deploy';
 
 export interface AppPlan {
   /** The app's key in appdeploy.yaml. */

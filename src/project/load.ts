@@ -7,6 +7,7 @@ import { chooseEnvironment, environmentLocale, type ChosenEnvironment } from './
 import { displayPath, findConfig, type FindOptions } from './find.js';
 import { loadApp, locatableApps } from './load-app.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
+import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
@@ -162,6 +163,9 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   if (!environment || problems.length > 0) return done(environment);
   // No problems: the whole file passed the schema.
   const valid = configSource.value as ProjectConfig;
+  // The embedded local service's ids live with its data (local-ids.ts); appdeploy.yaml's are a
+  // fallback there, which the commands check against the service (src/local/ids.ts).
+  const localIds = environment.local ? (readLocalIds(root)[environment.name] ?? {}) : {};
   const projectApps = loaded.flatMap(({ key, manifestPath, checked }) => {
     if (!checked) return [];
     const ids = Object.fromEntries(
@@ -173,7 +177,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
         manifestPath,
         manifest: checked.manifest,
         source: checked.source,
-        id: ids[environment.name] ?? null,
+        id: localIds[key] ?? ids[environment.name] ?? null,
         ids,
       },
     ];

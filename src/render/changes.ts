@@ -36,6 +36,7 @@ function appMarker(app: AppPlan): Marker | null {
     case 'no-op':
       return null;
     case 'update':
+    case 'deploy':
       return '~';
     case 'create-app':
       return '+';
@@ -47,6 +48,9 @@ function appMarker(app: AppPlan): Marker | null {
 }
 
 function appVerb(app: AppPlan): string {
+  if (app.action === 'deploy')
+    return 'will be deployed: it exists only as a draft (never deployed), which matches the manifest';
+  if (app.revisions?.live === '') return 'will be updated and deployed: it was never deployed';
   return app.action === 'create-app' ? 'will be created' : 'will be updated';
 }
 

@@ -48,6 +48,8 @@ function actionWord(app: AppPlan): string {
       return 'update';
     case 'create-app':
       return 'create';
+    case 'deploy':
+      return 'deploy (never deployed)';
     default: {
       const unreachable: never = app.action;
       return unreachable;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readLocalIds } from '../../src/project/local-ids.js';
 import { manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
@@ -9,7 +10,7 @@ const customersV1 = manifest('Customers', {
 });
 
 describe('apply to a fresh service', () => {
-  it('creates the apps, writes their ids into appdeploy.yaml with comments kept, and a fresh plan is empty', async () => {
+  it('creates the apps, records their ids with the local data (appdeploy.yaml untouched), and a fresh plan is empty', async () => {
     const project = await h.writeProject({
       apps: {
         customers: customersV1,
@@ -22,9 +23,14 @@ describe('apply to a fresh service', () => {
       ['customers', 'created', true],
       ['orders', 'created', true],
     ]);
+    // The local environment's ids are not committed (issue 21 item 8): appdeploy.yaml stays as it
+    // was; apply writes the ids of other environments there (units.test.ts, writeAppId).
     const config = await h.readConfig(project);
     expect(config).toMatch(/^# the test project: comments must survive apply\n/);
-    for (const app of result.apps) expect(config).toContain(`local: ${app.id}`);
+    expect(config).not.toContain('ids');
+    expect(readLocalIds(project.root)).toEqual({
+      local: Object.fromEntries(result.apps.map((a) => [a.key, a.id])),
+    });
     await h.expectConverged(project);
   });
 

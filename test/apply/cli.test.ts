@@ -58,10 +58,13 @@ describe('appdeploy apply (built CLI)', () => {
     const result = JSON.parse(applied.stdout);
     expectValidResult(result);
     expect(result).toMatchObject({ outcome: 'applied', apps: [{ key: 'tasks', outcome: 'created' }] });
+    // The local environment's ids live with its data, not in the committed appdeploy.yaml (issue 21 item 8).
     const config = await readFile(join(dir, 'appdeploy.yaml'), 'utf8');
     expect(config).toBe(
-      `# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml, ids: { local: ${result.apps[0].id} } }\n`,
+      '# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml }\n',
     );
+    const ids = JSON.parse(await readFile(join(dir, '.appdeploy', 'local', 'ids.json'), 'utf8'));
+    expect(ids).toEqual({ local: { tasks: String(result.apps[0].id) } });
 
     const again = await run(['plan', '--detailed-exitcode', '-C', dir]);
     expect(again.code).toBe(0);

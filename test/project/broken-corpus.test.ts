@@ -59,4 +59,6 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   // Errors thrown rather than problems listed: no project file, and loadProject on a broken project.
   'PROJECT.NOT_FOUND': 'load.test.ts',
   'MANIFEST.INVALID': 'load.test.ts',
+  // Thrown when .appdeploy/local/ids.json (written by apply, never by hand) is not a map of ids.
+  'LOCAL.IDS': 'local-ids.test.ts',
 };

@@ -1,9 +1,12 @@
 import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
+import { readRecovery } from '../../apply/recovery.js';
+import { isRunning } from '../../local/lock.js';
 import { plan, type AreaKey, type Plan } from '../../plan/index.js';
 import type { Project } from '../../project/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
+import { interruptedApply, interruptedLines, type InterruptedApply } from './status-interrupted.js';
 
 interface StatusFlags extends ProjectFlags {
   app: string[];
@@ -15,7 +18,12 @@ export interface AppStatus {
   key: string;
   /** Null when the app does not exist in the environment yet (apply creates it). */
   id: string | null;
-  /** The last deployment's status; null for an app not created yet. */
+  /**
+   * False for an app that exists only as a draft (its live settings do not exist: an apply
+   * stopped before its deploy); apply deploys it. True for an app not created yet too (n/a).
+   */
+  deployed: boolean;
+  /** The last deployment's status; null for an app not created yet or never deployed. */
   deploy: DeployStatus | null;
   /** Areas whose draft differs from live: someone's undeployed work (or a failed apply's). */
   pendingDraft: AreaKey[];
@@ -29,6 +37,8 @@ export interface StatusResult {
   /** Where the service is: a URL, or the local environment's data directory. */
   service: string;
   apps: AppStatus[];
+  /** An apply that ended without its own answer (or one still running): what it left. */
+  interruptedApply: InterruptedApply | null;
   inSync: boolean;
 }
 
@@ -66,27 +76,37 @@ export async function readStatus(
     for (const item of items) deploys.set(String(item.app), item.status);
   }
   const statuses = thePlan.apps.map((app) => appStatus(app, deploys));
+  const record = readRecovery(project);
   return {
     environment: thePlan.environment,
     service,
     apps: statuses,
-    inSync: statuses.every((s) => s.inSync),
+    interruptedApply: record && interruptedApply(record, isRunning(record.pid)),
+    inSync: record === null && statuses.every((s) => s.inSync),
   };
 }
 
 function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, DeployStatus>): AppStatus {
   const pendingDraft = app.risks.flatMap((risk) => (risk.kind === 'pending-draft' ? risk.areas : []));
   const drift = app.id === null ? [] : app.areas.filter((a) => a.action !== 'no-op').map((a) => a.key);
-  const deploy = app.id === null ? null : (deploys.get(app.id) ?? null);
+  // Live reads of an app never deployed answer GAIA_AP01 (plan/read.ts): its live revision is ''.
+  const deployed = app.id === null || app.revisions?.live !== '';
+  const deploy = app.id === null || !deployed ? null : (deploys.get(app.id) ?? null);
   return {
     key: app.key,
     id: app.id,
+    deployed,
     deploy,
     pendingDraft,
     drift,
     // An app not created yet differs from its manifest as much as an app can; a deployment still
     // running is not settled either.
-    inSync: app.id !== null && pendingDraft.length === 0 && drift.length === 0 && deploy !== 'PROCESSING',
+    inSync:
+      app.id !== null &&
+      deployed &&
+      pendingDraft.length === 0 &&
+      drift.length === 0 &&
+      deploy !== 'PROCESSING',
   };
 }
 
@@ -95,10 +115,13 @@ export function statusText(result: StatusResult): string {
   for (const app of result.apps) lines.push(`  ${appLine(app)}`);
   const out = result.apps.filter((a) => !a.inSync).length;
   lines.push('');
-  if (out === 0) lines.push('In sync: every app matches its manifest, with no pending draft.');
+  if (result.interruptedApply) lines.push(...interruptedLines(result.interruptedApply), '');
+  if (out === 0 && result.interruptedApply === null)
+    lines.push('In sync: every app matches its manifest, with no pending draft.');
+  else if (out === 0) lines.push('Every app matches its manifest, with no pending draft.');
   else {
     lines.push(`${out} of ${result.apps.length} app${result.apps.length === 1 ? '' : 's'} not in sync.`);
-    if (result.apps.some((a) => a.id === null || a.drift.length > 0))
+    if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
       lines.push('  `appdeploy plan` shows the differences; `appdeploy apply` makes the apps match.');
     if (result.apps.some((a) => a.pendingDraft.length > 0))
       lines.push('  `appdeploy revert` discards pending drafts (undeployed changes made outside appdeploy).');
@@ -109,6 +132,7 @@ export function statusText(result: StatusResult): string {
 function appLine(app: AppStatus): string {
   if (app.id === null) return `${app.key}: not created yet (apply creates it)`;
   const parts: string[] = [];
+  if (!app.deployed) parts.push('not deployed (it exists only as a draft; apply deploys it)');
   if (app.drift.length > 0) parts.push(`drift in ${app.drift.join(', ')}`);
   if (app.pendingDraft.length > 0) parts.push(`pending draft in ${app.pendingDraft.join(', ')}`);
   if (parts.length === 0) parts.push('in sync');

@@ -1,0 +1,192 @@
+/**
+ * The recovery record of an apply: `.appdeploy/apply-<env>.json`, kept while apply writes, so
+ * that an apply that dies without a word (kill -9, a power cut, a closed CI runner) leaves a note
+ * of what it did. It holds the apps it was creating (with their ids once the service answered),
+ * the draft revision each of its writes left, and each deploy call it started with the revisions
+ * it pinned. It is written (beside and renamed over) before each step goes out and after each
+ * answer comes back, and removed when apply ends with an answer of its own, whatever it is.
+ *
+ * What reads it: `status`, which says an apply was interrupted and what it left
+ * (recovery-status.ts); the commands on a project, which adopt the apps it created whose id
+ * never reached the project (recovery-adopt.ts); and the next apply, which discards the pending
+ * drafts it wrote itself, recognised by the revision (ownDraftApps below): a draft whose
+ * revision moved since was written by someone else and is still refused.
+ */
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppdeployError } from '../errors.js';
+import type { AppPlan } from '../plan/types.js';
+import type { Project } from '../project/index.js';
+import type { ApplyEvent, ApplyOutcome } from './types.js';
+
+export interface RecoveryRecord {
+  formatVersion: 1;
+  environment: string;
+  pid: number;
+  startedAt: string;
+  /** Apps apply asked the service to create; `id` is null until the service answered. */
+  creating: { key: string; name: string; since: string; id: string | null }[];
+  /** The draft revision the last write of apply left, per app. */
+  drafts: { key: string; id: string; revision: string }[];
+  /** Deploy calls started, each with the revisions it pinned. */
+  deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
+}
+
+/** As messages name the file, from the project's folder. */
+export function recoveryShown(env: string): string {
+  return `.appdeploy/apply-${encodeURIComponent(env)}.json`;
+}
+
+function recoveryPath(project: Pick<Project, 'root'>, env: string): string {
+  return join(project.root, recoveryShown(env));
+}
+
+/** The record a previous apply of this environment left, or null. */
+export function readRecovery(project: Pick<Project, 'root' | 'environment'>): RecoveryRecord | null {
+  const env = project.environment.name;
+  let text: string;
+  try {
+    text = readFileSync(recoveryPath(project, env), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const record = JSON.parse(text) as RecoveryRecord;
+    if (record.formatVersion === 1 && Array.isArray(record.drafts)) return record;
+  } catch {
+    // Reported below.
+  }
+  throw new AppdeployError('APPLY.RECOVERY_RECORD', `${recoveryShown(env)} cannot be read`, {
+    hint: `It is written by apply alone. Delete it; then \`appdeploy status\` shows what an interrupted apply left.`,
+  });
+}
+
+/**
+ * Apps whose pending draft is the one the previous apply wrote: the same id, and the draft still
+ * at the revision its last write left (any write since, by anyone, moves it).
+ */
+export function ownDraftApps(previous: RecoveryRecord | null, apps: readonly AppPlan[]): Set<string> {
+  const own = new Set<string>();
+  for (const app of apps) {
+    const wrote = previous?.drafts.find((d) => d.key === app.key);
+    if (wrote && wrote.id === app.id && wrote.revision === app.revisions?.draft) own.add(app.key);
+  }
+  return own;
+}
+
+/** The apps with the pending-draft risk of their own drafts left out: what refusals judge. */
+export function withoutOwnDrafts(apps: readonly AppPlan[], own: ReadonlySet<string>): AppPlan[] {
+  return apps.map((app) =>
+    own.has(app.key) ? { ...app, risks: app.risks.filter((r) => r.kind !== 'pending-draft') } : app,
+  );
+}
+
+export interface Recorder {
+  /** Notes an event; writes the record when the event is a step that changes the service. */
+  track(event: ApplyEvent): void;
+  /**
+   * Apply ended with its own answer: the record goes when this apply wrote one, or when every
+   * app matches its manifest now (an interrupted apply whose deploy went live leaves nothing to
+   * finish; `wholeProject`: not an apply narrowed with --app); an apply refused or stopped
+   * before writing leaves the previous record as it was.
+   */
+  end(outcome: ApplyOutcome, wholeProject: boolean): void;
+}
+
+/**
+ * A recorder for one apply. The record is written from the first step that changes an app on,
+ * carrying what the previous record said (until this apply's own steps replace it), so an apply
+ * refused before writing leaves the previous record as it was.
+ */
+export function recorder(
+  project: Pick<Project, 'root' | 'environment'>,
+  previous: RecoveryRecord | null,
+  names: (key: string) => string,
+  session: (key: string) => { id: string | null; revision: string | null } | undefined,
+  now: () => number,
+): Recorder {
+  const env = project.environment.name;
+  const path = recoveryPath(project, env);
+  let record: RecoveryRecord | null = null;
+  const open = (): RecoveryRecord =>
+    (record ??= {
+      formatVersion: 1,
+      environment: env,
+      pid: process.pid,
+      startedAt: new Date(now()).toISOString(),
+      creating: [...(previous?.creating ?? [])],
+      drafts: [...(previous?.drafts ?? [])],
+      deploys: [],
+    });
+  const save = () => {
+    mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
+    renameSync(temp, path);
+  };
+  return {
+    track(event) {
+      switch (event.type) {
+        case 'revert-pending':
+          open();
+          break;
+        case 'create-app': {
+          const r = open();
+          r.creating = r.creating.filter((c) => c.key !== event.app);
+          r.creating.push({
+            key: event.app,
+            name: names(event.app),
+            since: new Date(now()).toISOString(),
+            id: null,
+          });
+          break;
+        }
+        case 'app-created':
+          for (const c of open().creating) if (c.key === event.app) c.id = event.id;
+          break;
+        case 'draft-written': {
+          const r = open();
+          r.drafts = r.drafts.filter((d) => d.key !== event.app);
+          r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
+          break;
+        }
+        case 'deploy':
+          open().deploys.push({
+            at: new Date(now()).toISOString(),
+            apps: event.apps.flatMap((key) => {
+              const s = session(key);
+              return s?.id && s.revision ? [{ key, id: s.id, revision: s.revision }] : [];
+            }),
+          });
+          break;
+        // The other events change nothing on the service, or only undo what is recorded.
+        case 'plugin':
+        case 'step':
+        case 'upload':
+        case 'write':
+        case 'deploy-answer-lost':
+        case 'poll':
+        case 'deploy-cannot-stop':
+        case 'rollback':
+        case 'restore':
+        case 'verify':
+          return;
+        default: {
+          const unreachable: never = event;
+          return unreachable;
+        }
+      }
+      save();
+    },
+    end(outcome, wholeProject) {
+      const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
+      if (record === null && !settled) return;
+      try {
+        unlinkSync(path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The app ids of the environments served by the embedded local service (no `baseUrl`): they live
+ * with its data, in `.appdeploy/local/ids.json`, never in appdeploy.yaml. appdeploy.yaml is
+ * committed and `.appdeploy/` is not, so an id written there would outlive the data it names:
+ * a fresh clone (or a deleted `.appdeploy/`) would send it to a service that has no such app,
+ * and two branches that each add an app would both get the next free id and, merged, name one
+ * app twice. Deleting `.appdeploy/` now starts over cleanly: the ids go with the apps.
+ *
+ * The file maps environment name to app key to id: `{ "local": { "orders": "3" } }`.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AppdeployError } from '../errors.js';
+
+export type LocalIds = Record<string, Record<string, string>>;
+
+/** As messages name the file, from the project's folder. */
+export const LOCAL_IDS_SHOWN = '.appdeploy/local/ids.json';
+
+export function localIdsPath(root: string): string {
+  return join(root, '.appdeploy', 'local', 'ids.json');
+}
+
+/** Every environment's local ids; empty when the file does not exist yet. */
+export function readLocalIds(root: string): LocalIds {
+  let text: string;
+  try {
+    text = readFileSync(localIdsPath(root), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = null;
+  }
+  if (!isIds(value))
+    throw new AppdeployError('LOCAL.IDS', `${LOCAL_IDS_SHOWN} is not a map of environments to app ids`, {
+      hint: `Delete ${LOCAL_IDS_SHOWN} (apply then creates the apps again), or delete .appdeploy/ to start over.`,
+    });
+  return value;
+}
+
+/** Records one app's id; written beside and renamed over, so a crash leaves the old file or the new one. */
+export function writeLocalId(root: string, env: string, key: string, id: string): void {
+  const ids = readLocalIds(root);
+  ids[env] = { ...(ids[env] ?? {}), [key]: id };
+  const path = localIdsPath(root);
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(ids, null, 2)}\n`);
+  renameSync(temp, path);
+}
+
+function isIds(value: unknown): value is LocalIds {
+  return (
+    isMap(value) &&
+    Object.values(value).every(
+      (env) => isMap(env) && Object.values(env).every((id) => typeof id === 'string'),
+    )
+  );
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
