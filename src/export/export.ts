@@ -14,6 +14,7 @@ import { exportApp, type ExportRun } from './export-app.js';
 import { serviceFiles } from './files.js';
 import { appKeyFor } from './keys.js';
 import { addAppEntries, type NewAppEntry } from './project-file.js';
+import { writeLocalId } from '../project/local-ids.js';
 import { selectApps } from './select.js';
 import type { ExportedApp, ExportOptions, ExportResult } from './types.js';
 
@@ -96,7 +97,10 @@ export async function exportApps(
     options.onProgress?.({ index: i + 1, total: chosen.length, app: result });
   }
   const configText = await readFile(project.configPath, 'utf8');
-  const updated = addAppEntries(configText, env, newEntries);
+  const local = project.environment.local;
+  const updated = addAppEntries(configText, local ? null : env, newEntries);
+  // The local service's ids live with its data (.appdeploy/local/ids.json), as apply keeps them.
+  if (local) for (const app of newEntries) writeLocalId(project.root, env, app.key, app.id);
   if (updated !== configText) await atomicWrite(project.configPath, updated);
   const failed = results.some((r) => r.status === 'failed' || r.status === 'refused');
   return {

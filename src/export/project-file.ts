@@ -23,13 +23,23 @@ export interface NewAppEntry {
   id: string;
 }
 
-/** The project file's text with an entry for each new app. */
-export function addAppEntries(text: string, environment: string, apps: readonly NewAppEntry[]): string {
+/**
+ * The project file's text with an entry for each new app. `environment` is null for the local
+ * service, whose ids live with its data (src/project/local-ids.ts), never in the project file.
+ */
+export function addAppEntries(
+  text: string,
+  environment: string | null,
+  apps: readonly NewAppEntry[],
+): string {
   if (apps.length === 0) return text;
   // Masked as the loader reads it: YAML alone cannot parse `{ login: ${LOGIN} }`.
   const masked = maskManifest(text);
   const doc = parseDocument(masked.masked);
-  const entry = (app: NewAppEntry) => ({ manifest: app.manifest, ids: { [environment]: idValue(app.id) } });
+  const entry = (app: NewAppEntry) =>
+    environment === null
+      ? { manifest: app.manifest }
+      : { manifest: app.manifest, ids: { [environment]: idValue(app.id) } };
   const edits: YamlEdit[] = doc.has('apps')
     ? apps.map((app) => ({ kind: 'add', path: ['apps'], key: app.key, value: entry(app) }))
     : [{ kind: 'add', path: [], key: 'apps', value: Object.fromEntries(apps.map((a) => [a.key, entry(a)])) }];

@@ -71,11 +71,18 @@ describe('appdeploy export (built CLI)', () => {
     // A temporary folder holds no schema: no modeline (issue 21 item 17).
     expect(config).toMatch(/^environments:\n/);
     expect(config).toContain('  local: {}');
-    expect(config).toContain('tasks: { manifest: apps/tasks.yaml, ids: { local: 1 } }');
+    // The local service's ids live with its data, never in appdeploy.yaml (issue 21 item 8).
+    expect(config).toContain('tasks: { manifest: apps/tasks.yaml }');
+    expect(config).not.toContain('ids:');
+    const ids = JSON.parse(await readFile(join(target, '.appdeploy', 'local', 'ids.json'), 'utf8')) as {
+      local?: Record<string, string>;
+    };
+    expect(ids.local?.tasks).toBe('1');
     const manifest = await readFile(join(target, 'apps', 'tasks.yaml'), 'utf8');
     expect(manifest).toMatch(/^name: Tasks\n/);
     const planned = await run(['plan', '-C', target, '--detailed-exitcode']);
     expect(planned.code, planned.stdout + planned.stderr).toBe(0);
+    expect(planned.stderr).not.toContain('Note:');
     const files = await snapshotFiles(target);
     expect((await run(['export', '-C', target, '--app', 'tasks'])).code).toBe(0);
     expect(await snapshotFiles(target)).toEqual(files);
