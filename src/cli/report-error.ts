@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ClientError, ServiceError } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
+import { InterruptedError } from './confirm.js';
 import type { Io } from './io.js';
 
 /** Exit code of an error the user can act on (unless an AppdeployError names its own). */
@@ -16,6 +17,10 @@ export const EXIT_BUG = 70;
  */
 export function reportError(error: unknown, io: Io): number {
   if (error instanceof CommanderError) return error.exitCode;
+  if (error instanceof InterruptedError) {
+    io.err(`${error.message}\n`);
+    return error.exitCode;
+  }
   if (error instanceof AppdeployError) {
     io.err(`Error: ${error.message}\n`);
     if (error.hint) io.err(`  ${error.hint}\n`);
