@@ -7,24 +7,24 @@
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
+import { typeSpec } from '../query/index.js';
 import type { Risk } from './types.js';
-
-const LONG = new Set(['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE']);
-const SINGLE_CHOICE = new Set(['RADIO_BUTTON', 'DROP_DOWN']);
 
 export async function answerProbe(client: Client, app: string, probe: RiskProbe): Promise<Risk> {
   switch (probe.kind) {
     case 'data-loss': {
       const query =
-        probe.option !== undefined ? `${probe.field} in (${quote(probe.option)})` : hasValue(probe);
+        probe.option !== undefined
+          ? `${probe.field} in (${quote(probe.option)})`
+          : emptinessQuery(probe, false);
       const records =
         probe.option !== undefined
-          ? await countOr(client, app, query, () =>
+          ? await countOr(client, app, { field: probe.field }, query, () =>
               scan(client, app, probe, (v) =>
                 Array.isArray(v) ? v.includes(probe.option) : v === probe.option,
               ),
             )
-          : await countOr(client, app, query, () => scan(client, app, probe, (v) => !isEmpty(v)));
+          : await countOr(client, app, probe, query, () => scan(client, app, probe, (v) => !isEmpty(v)));
       return {
         kind: 'data-loss',
         area: 'fields',
@@ -35,8 +35,8 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
       };
     }
     case 'records-need-values': {
-      const query = isEmptyQuery(probe);
-      const records = await countOr(client, app, query, () => scan(client, app, probe, isEmpty));
+      const query = emptinessQuery(probe, true);
+      const records = await countOr(client, app, probe, query, () => scan(client, app, probe, isEmpty));
       return { kind: 'records-need-values', field: probe.field, records, query };
     }
     case 'deploy-fails':
@@ -53,29 +53,38 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
   }
 }
 
-function hasValue(probe: { field: string; fieldType: string; table?: string }): string {
+/**
+ * The query that lists the records where the field holds a value (or, `empty`, holds none), in
+ * the operators the service takes for its type and place (src/query/field-types.ts, the hosted
+ * platform's operator table): `is (not) empty` for long text and files, `(!)= ""` where equality
+ * is allowed, else `(not) in ("")`, which is also what a table column takes, since the service
+ * refuses `=` and `!=` inside a table (GAIA_IQ07; kintone's query documentation: "fields in
+ * tables" take `in` and `not in`).
+ */
+function emptinessQuery(probe: { field: string; fieldType: string; table?: string }, empty: boolean): string {
   // Field codes are letters, digits and _: they need no quoting in a query.
   const f = probe.field;
-  if (LONG.has(probe.fieldType)) return `${f} is not empty`;
-  if (SINGLE_CHOICE.has(probe.fieldType)) return `${f} not in ("")`;
-  return `${f} != ""`;
+  const operators = typeSpec({ type: probe.fieldType, ...(probe.table ? { subtable: probe.table } : {}) })
+    ?.operators ?? ['in', 'not in'];
+  if (operators.includes('is empty')) return `${f} ${empty ? 'is empty' : 'is not empty'}`;
+  if (operators.includes('=')) return `${f} ${empty ? '=' : '!='} ""`;
+  return `${f} ${empty ? 'in' : 'not in'} ("")`;
 }
 
-function isEmptyQuery(probe: { field: string; fieldType: string }): string {
-  // Field codes are letters, digits and _: they need no quoting in a query.
-  const f = probe.field;
-  if (LONG.has(probe.fieldType)) return `${f} is empty`;
-  if (SINGLE_CHOICE.has(probe.fieldType)) return `${f} in ("")`;
-  return `${f} = ""`;
-}
-
-/** One counting query when the service takes it for this type, else the fallback. */
+/**
+ * One counting query when the service takes it for this type, else the fallback. A table
+ * column's emptiness is always counted by reading: `not in ("")` over a table matches only
+ * records none of whose rows is empty (platform-facts-verified), so a record with one empty row
+ * and one filled row would go uncounted; the query still lists the common case for the reader.
+ */
 async function countOr(
   client: Client,
   app: string,
+  probe: { table?: string },
   query: string,
   fallback: () => Promise<number>,
 ): Promise<number> {
+  if (probe.table !== undefined) return fallback();
   try {
     const { totalCount } = await client.records.getRecords({
       app,
