@@ -7,7 +7,7 @@
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
-import { typeSpec } from '../query/index.js';
+import { emptinessQuery } from '../areas/fields/emptiness-query.js';
 import type { Risk } from './types.js';
 
 export async function answerProbe(client: Client, app: string, probe: RiskProbe): Promise<Risk> {
@@ -19,7 +19,7 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
           : emptinessQuery(probe, false);
       const records =
         probe.option !== undefined
-          ? await countOr(client, app, { field: probe.field }, query, () =>
+          ? await countOr(client, app, {}, query, () =>
               scan(client, app, probe, (v) =>
                 Array.isArray(v) ? v.includes(probe.option) : v === probe.option,
               ),
@@ -51,24 +51,6 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
       return unreachable;
     }
   }
-}
-
-/**
- * The query that lists the records where the field holds a value (or, `empty`, holds none), in
- * the operators the service takes for its type and place (src/query/field-types.ts, the hosted
- * platform's operator table): `is (not) empty` for long text and files, `(!)= ""` where equality
- * is allowed, else `(not) in ("")`, which is also what a table column takes, since the service
- * refuses `=` and `!=` inside a table (GAIA_IQ07; kintone's query documentation: "fields in
- * tables" take `in` and `not in`).
- */
-function emptinessQuery(probe: { field: string; fieldType: string; table?: string }, empty: boolean): string {
-  // Field codes are letters, digits and _: they need no quoting in a query.
-  const f = probe.field;
-  const operators = typeSpec({ type: probe.fieldType, ...(probe.table ? { subtable: probe.table } : {}) })
-    ?.operators ?? ['in', 'not in'];
-  if (operators.includes('is empty')) return `${f} ${empty ? 'is empty' : 'is not empty'}`;
-  if (operators.includes('=')) return `${f} ${empty ? '=' : '!='} ""`;
-  return `${f} ${empty ? 'in' : 'not in'} ("")`;
 }
 
 /**

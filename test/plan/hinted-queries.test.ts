@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerProbe } from '../../src/plan/probes.js';
 import type { RiskProbe } from '../../src/areas/types.js';
+import type { FieldProperties, RecordForWrite } from '../../src/client/index.js';
 import { useService } from './harness.js';
 
 const service = useService();
@@ -39,15 +40,18 @@ describe('the query a risk hints at', () => {
     async (type, inTable, extra, value) => {
       const client = service.client;
       const field = { type, code: 'f', label: 'F', ...extra };
-      const properties = inTable
+      // The definitions as the fields API takes them (the extras differ by type).
+      const properties = (inTable
         ? { t: { type: 'SUBTABLE', code: 't', label: 'T', fields: { f: field } } }
-        : { f: field };
+        : { f: field }) as unknown as FieldProperties;
       const { app } = await client.apps.addApp({ name: `${type} ${inTable}` });
       await client.form.addFields({ app, properties });
       await client.apps.deploy({ apps: [{ app }] });
       await client.apps.waitForDeploy([app]);
-      const cell = (v: unknown): Record<string, unknown> =>
-        inTable ? { t: { value: [{ value: { f: { value: v } } }] } } : { f: { value: v } };
+      const cell = (v: unknown): RecordForWrite =>
+        (inTable
+          ? { t: { value: [{ value: { f: { value: v } } }] } }
+          : { f: { value: v } }) as RecordForWrite;
       await client.records.addRecords({
         app,
         // One row per record in a table: the records the query lists are then the ones counted.
