@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
 import { reportError } from './report-error.js';
+import { choiceOf, type ProjectFlags } from './project-flags.js';
 
 export { reportError };
 
@@ -30,11 +31,16 @@ export function buildProgram(io: Io, state: { exitCode: number }): Command {
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const state = { exitCode: 0 };
   const program = buildProgram(io, state);
+  // The flags that chose the project, so that an error's hint names commands with them.
+  let chosen: ProjectFlags = {};
+  program.hook('preAction', (_program, command) => {
+    chosen = command.opts<ProjectFlags>();
+  });
   try {
     await program.parseAsync(argv);
     return state.exitCode;
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, io, choiceOf(chosen));
   }
 }
 

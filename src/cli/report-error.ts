@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ClientError, ServiceError } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
+import { appdeployCommand, projectFlags, type ProjectChoice } from '../project/index.js';
 import { InterruptedError } from './confirm.js';
 import type { Io } from './io.js';
 
@@ -15,7 +16,7 @@ export const EXIT_BUG = 70;
  * error (its message, which says what failed, and a hint where the next step is not obvious).
  * Everything else is a bug: its stack, and a request to report it.
  */
-export function reportError(error: unknown, io: Io): number {
+export function reportError(error: unknown, io: Io, choice: ProjectChoice = {}): number {
   if (error instanceof CommanderError) return error.exitCode;
   if (error instanceof InterruptedError) {
     io.err(`${error.message}\n`);
@@ -28,7 +29,7 @@ export function reportError(error: unknown, io: Io): number {
   }
   if (error instanceof ClientError) {
     io.err(`Error: ${error.message}\n`);
-    const hint = clientHint(error);
+    const hint = clientHint(error, choice);
     if (hint) io.err(`  ${hint}\n`);
     return EXIT_ERROR;
   }
@@ -38,7 +39,7 @@ export function reportError(error: unknown, io: Io): number {
 }
 
 /** What to do next, where a client error's own message does not already say it. */
-function clientHint(error: ClientError): string | undefined {
+function clientHint(error: ClientError, choice: ProjectChoice): string | undefined {
   const kind = error.kind;
   switch (kind) {
     case 'service':
@@ -47,7 +48,7 @@ function clientHint(error: ClientError): string | undefined {
       if (error.status === 403) return 'The account lacks a permission this needs; ask an administrator.';
       return undefined;
     case 'deploy-timeout':
-      return 'The deployment goes on in the service: run `appdeploy status` to see how it ends.';
+      return `The deployment goes on in the service: run \`${appdeployCommand({ commandFlags: projectFlags(choice) }, 'status')}\` to see how it ends.`;
     case 'options':
       return "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml.";
     case 'bulk-write':

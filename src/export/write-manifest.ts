@@ -47,7 +47,8 @@ export function updateManifest(
   const current = doc.toJS() as unknown;
   if (doc.errors.length > 0 || current === null || typeof current !== 'object' || Array.isArray(current))
     throw new AppdeployError('EXPORT.MANIFEST', `${file}: not a manifest that export can update`, {
-      hint: doc.errors[0]?.message ?? 'Fix the file (appdeploy validate), or remove it to export it anew.',
+      hint:
+        doc.errors[0]?.message ?? 'Fix the file (npx appdeploy validate), or remove it to export it anew.',
     });
   const managed = parts.filter(({ area }) => {
     try {

@@ -6,6 +6,7 @@ import type { Variables } from './env-vars.js';
 import { chooseEnvironment, environmentLocale, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
 import { loadApp, locatableApps } from './load-app.js';
+import { appdeployCommand, projectFlags } from './next-command.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { checkProjectConfig } from './project-checks.js';
 import { sortProblems, type Problem } from './problems.js';
@@ -48,6 +49,11 @@ export interface Project {
   environment: ChosenEnvironment;
   /** In the order of appdeploy.yaml. */
   apps: ProjectApp[];
+  /**
+   * The flags that chose this project and environment (`-C DIR --env NAME`), as given, for hints
+   * that name a next command (next-command.ts); '' or absent when none was given.
+   */
+  commandFlags?: string;
 }
 
 export interface ValidationResult {
@@ -185,6 +191,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     configSource,
     environment,
     apps: projectApps,
+    commandFlags: projectFlags({ dir: options.dir, config: options.config, env: options.env }),
   });
 }
 
@@ -198,7 +205,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     'MANIFEST.INVALID',
     first ? `${first.file}:${first.line}:${first.col}: ${first.message}` : 'the project is not valid',
     {
-      hint: `${count === 1 ? 'That is the only problem' : `${count} problems in all`}; run \`appdeploy validate\` to list them.`,
+      hint: `${count === 1 ? 'That is the only problem' : `${count} problems in all`}; run \`${appdeployCommand({ commandFlags: projectFlags(options) }, 'validate')}\` to list them.`,
     },
   );
 }

@@ -57,7 +57,7 @@ const CASES: [string, unknown, number, string | null][] = [
     error,
     1,
     kind === 'deploy-timeout'
-      ? 'The deployment goes on in the service: run `appdeploy status` to see how it ends.'
+      ? 'The deployment goes on in the service: run `npx appdeploy status` to see how it ends.'
       : kind === 'options'
         ? "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml."
         : null,

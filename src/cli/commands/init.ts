@@ -40,7 +40,7 @@ export const registerInit: RegisterCommand = (program, io, state) => {
       io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
       const cd = dir === '.' ? '' : `cd ${dir} && `;
       io.out(
-        `\nNext: ${cd}appdeploy plan, then appdeploy apply (on the local service, no account needed).\n`,
+        `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
       );
       state.exitCode = 0;
     });

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { hasChanges, plan } from '../../plan/index.js';
+import { appdeployCommand, shellWord } from '../../project/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -35,7 +36,9 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
               : renderText(result, { color: io.color === true }),
         );
         if (flags.out !== undefined)
-          io.err(`Saved the plan to ${flags.out}; apply it with \`appdeploy apply ${flags.out}\`.\n`);
+          io.err(
+            `Saved the plan to ${flags.out}; apply it with \`${appdeployCommand(project, 'apply', shellWord(flags.out))}\`.\n`,
+          );
         state.exitCode = flags.detailedExitcode && hasChanges(result) ? 2 : 0;
       });
     });
