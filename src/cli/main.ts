@@ -15,15 +15,13 @@ export function buildProgram(io: Io, state: { exitCode: number }): Command {
     )
     .version(VERSION)
     .showHelpAfterError()
+    .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of commands) register(program, io, state);
-  // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one: say so.
-  program.allowExcessArguments(true).action(() => {
-    const [unknown] = program.args;
-    if (unknown === undefined) program.help({ error: true });
-    program.error(`error: unknown command '${unknown}'`, { code: 'commander.unknownCommand' });
-  });
+  // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one,
+  // commander says so and suggests the nearest command (showSuggestionAfterError, on by default),
+  // which it does only when the program itself has no action to hand the word to.
   return program;
 }
 
