@@ -343,7 +343,7 @@ describe('renderText', () => {
               }
           }
 
-      Plan: 16 to add, 15 to change, 6 to remove.
+      Plan: 18 to add, 18 to change, 6 to remove.
       "
     `);
   });
