@@ -13,6 +13,7 @@ import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
+import { didYouMean } from './suggest.js';
 import { validateSchema } from './schema-check.js';
 import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
@@ -113,10 +114,16 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
   const config = (parts.value ?? {}) as Partial<ProjectConfig>;
   const apps = isMap(config.apps) ? config.apps : {};
+  const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
   // An environment that failed the schema may be the one meant: choosing another would mislead.
-  const environmentsFailed = parts.dropped.some(([area]) =>
-    ['environments', 'defaultEnvironment'].includes(String(area)),
-  );
+  // So may one under a misspelled `environments` (its unknown key is the one problem to report:
+  // every environment name the file uses would otherwise be "not defined" too).
+  const environmentsMisspelled =
+    raw.environments === undefined &&
+    Object.keys(raw).some((key) => key !== 'environments' && didYouMean(key, ['environments']) !== undefined);
+  const environmentsFailed =
+    environmentsMisspelled ||
+    parts.dropped.some(([area]) => ['environments', 'defaultEnvironment'].includes(String(area)));
   const chosen =
     parts.value === null || environmentsFailed
       ? { environment: null, problems: [] }
@@ -128,10 +135,10 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     const matters = area !== 'environments' || name === chosen.environment?.name;
     if (matters && reportUnset) problems.push(unset.problem);
   }
-  const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
   // Names as written: an environment that failed the schema is still defined.
-  const environmentNames =
-    raw.environments === undefined
+  const environmentNames = environmentsMisspelled
+    ? null
+    : raw.environments === undefined
       ? ['local']
       : isMap(raw.environments)
         ? Object.keys(raw.environments)
