@@ -96,7 +96,7 @@ ${locale === 'ja' ? LOCALE_JA : ''}#
 environments:
   local: {}
   # A hosted service. Secrets are written as \${VARIABLE} and come from the environment or from a
-  # .env file beside this one (see .env.example); uncomment, then: appdeploy plan --env staging
+  # .env file beside this one (see .env.example); uncomment, then: npx appdeploy plan --env staging
   # staging:
   #   baseUrl: https://staging.example.com
   #   auth:
@@ -115,8 +115,8 @@ apps:
 
 const manifestYaml = (schema: string) => `# yaml-language-server: $schema=${schema}
 #
-# Tasks: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
-# change and \`appdeploy apply\` deploys it. Areas left out (views, process, ...) stay unmanaged.
+# Tasks: one record per piece of work. Change a field here, then \`npx appdeploy plan\` shows the
+# change and \`npx appdeploy apply\` deploys it. Areas left out (views, process, ...) stay unmanaged.
 name: Tasks
 description: Work to do, who does it and by when.
 
@@ -145,8 +145,8 @@ layout:
 
 const manifestYamlJa = (schema: string) => `# yaml-language-server: $schema=${schema}
 #
-# タスク: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
-# change and \`appdeploy apply\` deploys it. Areas left out (process, ...) stay unmanaged.
+# タスク: one record per piece of work. Change a field here, then \`npx appdeploy plan\` shows the
+# change and \`npx appdeploy apply\` deploys it. Areas left out (process, ...) stay unmanaged.
 name: タスク
 description: やるべき作業、担当者と期限。
 
