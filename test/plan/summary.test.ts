@@ -8,8 +8,15 @@ import { summarize } from '../../src/plan/diff-app.js';
 import type { AppPlan, AreaPlan, Change } from '../../src/plan/types.js';
 import { countApp } from '../../src/render/counts.js';
 
-const area = (key: AreaPlan['key'], changes: Change[], action: AreaPlan['action'] = 'update'): AreaPlan =>
-  ({ key, action, itemNoun: 'item', changes, unchanged: 0, before: null, after: null });
+const area = (key: AreaPlan['key'], changes: Change[], action: AreaPlan['action'] = 'update'): AreaPlan => ({
+  key,
+  action,
+  itemNoun: 'item',
+  changes,
+  unchanged: 0,
+  before: null,
+  after: null,
+});
 
 const created: AppPlan = {
   key: 'tasks',
