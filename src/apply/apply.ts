@@ -33,6 +33,7 @@ import { deploySteps } from './steps.js';
 import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
 import { verifyConvergence } from './verify.js';
 import type { AppSession } from './write-all.js';
+import { appdeployCommand } from '../project/index.js';
 
 export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
 
@@ -220,7 +221,7 @@ async function applyRecorded(
   if (notConverged.length > 0)
     return result(
       'not-converged',
-      `${pluginSentence}Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`appdeploy plan\`.`,
+      `${pluginSentence}Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`${appdeployCommand(project, 'plan')}\`.`,
       everyone(applied),
       plugins,
       { notConverged },

@@ -9,6 +9,7 @@
  *   to finish, later batches (never deployed) are reverted.
  */
 import type { Client } from '../client/index.js';
+import { appdeployCommand, type Project } from '../project/index.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
 import { formatElapsed } from './progress.js';
 import { restoreAfterRun } from './restore.js';
@@ -27,6 +28,8 @@ export interface DeployAllInput {
   timeoutMs: number;
   batchSize: number;
   pollIntervalMs: { initial: number; max: number };
+  /** For the commands a message names (with the project's flags). */
+  project: Pick<Project, 'commandFlags'>;
 }
 
 export type DeployAllResult =
@@ -92,14 +95,15 @@ async function unknown(
 ): Promise<DeployAllResult> {
   const rolled = await rollbackAll(
     input.client,
+    input.project,
     later,
     input.emit,
     'an earlier deploy call is still running',
   );
   const still = batch.filter((s) => pending.includes(s.id!));
   const waited = formatElapsed(input.timeoutMs);
-  const how =
-    'Run `appdeploy status` to see how it ends; then `appdeploy apply` again to finish, or `appdeploy revert` if it failed.';
+  const run = (command: string) => `\`${appdeployCommand(input.project, command)}\``;
+  const how = `Run ${run('status')} to see how it ends; then ${run('apply')} again to finish, or ${run('revert')} if it failed.`;
   const apps = [
     ...earlier.map((s) => appResult(s, s.created ? 'created' : 'applied')),
     ...batch.map((s) => appResult(s, 'unknown', `its deploy was still running after ${waited}`)),
@@ -123,7 +127,14 @@ async function notLive(
   reverted: boolean,
 ): Promise<DeployAllResult> {
   const done = new Set(reverted ? batch.map((s) => s.id!) : []);
-  const rolled = await rollbackAll(input.client, [...batch, ...later], input.emit, reason, done);
+  const rolled = await rollbackAll(
+    input.client,
+    input.project,
+    [...batch, ...later],
+    input.emit,
+    reason,
+    done,
+  );
   let restoreFailures = new Map<string, string>();
   let inexact = new Map<string, string[]>();
   if (earlier.length > 0) {

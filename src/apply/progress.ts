@@ -4,12 +4,15 @@
  * line when a status changes. It also keeps what each app may be in, for a second Ctrl-C that
  * exits at once. It writes only through the `write` it is given.
  */
+import { appdeployCommand, type Project } from '../project/index.js';
 import type { ApplyEvent } from './types.js';
 
 export interface ProgressOutput {
   write: (text: string) => void;
   /** A terminal: the polling line is rewritten in place. */
   live: boolean;
+  /** The project, so that the commands named in the states repeat its flags. */
+  project?: Pick<Project, 'commandFlags'>;
 }
 
 export interface ProgressPrinter {
@@ -24,6 +27,7 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
   let live = false;
   let lastStatuses = '';
   const state = new Map<string, string>();
+  const run = (command: string) => `\`${appdeployCommand(io.project, command)}\``;
   const line = (text: string) => {
     if (live) io.write('\n');
     live = false;
@@ -60,13 +64,13 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
       case 'upload':
         return line(`${event.app}: uploading ${event.file}`);
       case 'write':
-        state.set(event.app, 'its draft is being written (live unchanged); `appdeploy revert` discards it');
+        state.set(event.app, `its draft is being written (live unchanged); ${run('revert')} discards it`);
         return line(`${event.app}: writing ${event.step}`);
       case 'deploy':
         for (const app of event.apps)
           state.set(
             app,
-            'deploying: it may go live; see `appdeploy status`, then `appdeploy revert` or `apply`',
+            `deploying: it may go live; see ${run('status')}, then ${run('revert')} or ${run('apply')}`,
           );
         return line(
           `Deploying ${event.apps.join(', ')}${event.batches > 1 ? ` (call ${event.batch} of ${event.batches})` : ''}`,

@@ -7,7 +7,7 @@
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { AppPlan, Risk } from '../plan/types.js';
-import type { Project } from '../project/index.js';
+import { appdeployCommand, type Project } from '../project/index.js';
 import { movedAreas } from './moved-areas.js';
 import { isCounted, plannedRecords, type CountedRisk } from './recount.js';
 import { readRevisions } from './revisions.js';
@@ -173,7 +173,7 @@ export async function serviceRefusals(
         refusals.push({
           kind: 'deploying',
           app: app.key,
-          message: `a deploy of app ${app.id} is still running; wait for it (\`appdeploy status\`) and plan again`,
+          message: `a deploy of app ${app.id} is still running; wait for it (\`${appdeployCommand(project, 'status')}\`) and plan again`,
         });
         return;
       }

@@ -4,6 +4,7 @@
  * named with its state: its draft still holds part of this apply, live is as before.
  */
 import type { Client } from '../client/index.js';
+import { appdeployCommand, type Project } from '../project/index.js';
 import { revertDrafts } from './revert.js';
 import { appResult, named } from './result.js';
 import type { AppResult, ApplyEvent } from './types.js';
@@ -17,6 +18,8 @@ export interface RollbackResult {
 
 export async function rollbackAll(
   client: Client,
+  /** For the command a failure names (with the project's flags). */
+  project: Pick<Project, 'commandFlags'>,
   sessions: readonly AppSession[],
   emit: (event: ApplyEvent) => void,
   reason: string,
@@ -35,7 +38,7 @@ export async function rollbackAll(
       s,
       'failed',
       `reverting its draft failed (${failure}): the draft still holds part of this apply, live is as before; ` +
-        `discard the draft with \`appdeploy revert --app ${s.plan.key}\``,
+        `discard the draft with \`${appdeployCommand(project, 'revert', `--app ${s.plan.key}`)}\``,
     );
   });
   const failed = touched.filter((s) => failures.has(s.id!));

@@ -81,7 +81,7 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
     const stopped = wrote.kind === 'written' && first && input.signal?.aborted ? 'interrupted' : wrote.kind;
     if (stopped !== 'written') {
       const reason = wrote.kind === 'failed' ? wrote.reason : 'interrupted';
-      const rolled = await rollbackAll(input.client, sessions, input.emit, reason);
+      const rolled = await rollbackAll(input.client, input.project, sessions, input.emit, reason);
       const why = wrote.kind === 'failed' ? `${wrote.reason}.` : 'Interrupted before the deploy call.';
       if (live.length === 0)
         return {

@@ -2,9 +2,8 @@
  * The item-level diff every area uses. An area only says how its items are keyed and ordered:
  * a map of named items (fields, views, graphs), an ordered list (ACL rules, layout rows), or a
  * single value (general settings, admin notes). Attribute-level differences inside a changed
- * item come from deep-diff.
+ * item come from attributeChanges.
  */
-import deepDiff from 'deep-diff';
 import type { AttributeChange, Change, ChangePath, Json } from './types.js';
 
 /** Deep equality of canonical values (key order does not matter; array order does). */
@@ -22,32 +21,51 @@ export function equalJson(a: Json | undefined, b: Json | undefined): boolean {
   return keys.every((k) => Object.hasOwn(bo, k) && equalJson(ao[k], bo[k]));
 }
 
-/** The attributes that differ between two versions of one item, each with its path inside it. */
-export function attributeChanges(before: Json, after: Json): AttributeChange[] {
-  const found = deepDiff.diff<Json, Json>(before, after) ?? [];
-  return found.map((d) => {
-    const path = (d.path ?? []) as ChangePath;
-    switch (d.kind) {
-      case 'N':
-        return { path, after: d.rhs };
-      case 'D':
-        return { path, before: d.lhs };
-      case 'E':
-        return { path, before: d.lhs, after: d.rhs };
-      case 'A': {
-        const item = d.item;
-        const at = [...path, d.index];
-        if (item.kind === 'N') return { path: at, after: item.rhs };
-        if (item.kind === 'D') return { path: at, before: item.lhs };
-        if (item.kind === 'E') return { path: at, before: item.lhs, after: item.rhs };
-        return { path: at };
-      }
-      default: {
-        const unreachable: never = d;
-        return unreachable;
-      }
-    }
-  });
+/**
+ * The attributes that differ between two versions of one item, each with its path inside it.
+ * Objects are compared key by key (the keys of `before` in their order, then the new ones); lists
+ * the way diffList compares an area's list, by their longest common subsequence, so that a field
+ * inserted into a layout row is one insertion, not a change of every field after it.
+ */
+export function attributeChanges(before: Json, after: Json, path: ChangePath = []): AttributeChange[] {
+  if (equalJson(before, after)) return [];
+  if (Array.isArray(before) && Array.isArray(after)) return listAttributeChanges(before, after, path);
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const changes: AttributeChange[] = [];
+    for (const [key, value] of Object.entries(before))
+      changes.push(
+        ...(Object.hasOwn(after, key)
+          ? attributeChanges(value, after[key]!, [...path, key])
+          : [{ path: [...path, key], before: value }]),
+      );
+    for (const [key, value] of Object.entries(after))
+      if (!Object.hasOwn(before, key)) changes.push({ path: [...path, key], after: value });
+    return changes;
+  }
+  return [{ path, before, after }];
+}
+
+/** A list inside an item: what is kept stays silent; the gaps pair up as in diffList. */
+function listAttributeChanges(
+  before: readonly Json[],
+  after: readonly Json[],
+  path: ChangePath,
+): AttributeChange[] {
+  const changes: AttributeChange[] = [];
+  for (const gap of listGaps(after, before)) {
+    const paired = Math.min(gap.removed.length, gap.added.length);
+    for (let i = 0; i < paired; i++)
+      changes.push(
+        ...attributeChanges(before[gap.removed[i]!]!, after[gap.added[i]!]!, [...path, gap.added[i]!]),
+      );
+    for (const i of gap.removed.slice(paired)) changes.push({ path: [...path, i], before: before[i]! });
+    for (const i of gap.added.slice(paired)) changes.push({ path: [...path, i], after: after[i]! });
+  }
+  return changes;
+}
+
+function isPlainObject(value: Json): value is { [key: string]: Json } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A single-valued area: nothing, or one change at the area itself. */
@@ -109,15 +127,8 @@ export function unchangedInMap(
  * the desired list (in the current list for a removal).
  */
 export function diffList(desired: readonly Json[], current: readonly Json[]): Change[] {
-  const kept = commonSubsequence(desired, current);
   const changes: Change[] = [];
-  let d = 0;
-  let c = 0;
-  for (const [keepD, keepC] of [...kept, [desired.length, current.length] as const]) {
-    const removed: number[] = [];
-    const added: number[] = [];
-    for (; c < keepC; c++) removed.push(c);
-    for (; d < keepD; d++) added.push(d);
+  for (const { removed, added } of listGaps(desired, current)) {
     const paired = Math.min(removed.length, added.length);
     for (let i = 0; i < paired; i++) {
       const before = current[removed[i]!]!;
@@ -132,10 +143,33 @@ export function diffList(desired: readonly Json[], current: readonly Json[]): Ch
     }
     for (const i of removed.slice(paired)) changes.push({ action: 'remove', path: [i], before: current[i]! });
     for (const i of added.slice(paired)) changes.push({ action: 'add', path: [i], after: desired[i]! });
+  }
+  return changes;
+}
+
+/**
+ * The stretches between the items a longest common subsequence keeps: in each, the indexes
+ * removed from the current list and added in the desired one.
+ */
+function listGaps(
+  desired: readonly Json[],
+  current: readonly Json[],
+): { removed: number[]; added: number[] }[] {
+  const gaps: { removed: number[]; added: number[] }[] = [];
+  let d = 0;
+  let c = 0;
+  for (const [keepD, keepC] of [
+    ...commonSubsequence(desired, current),
+    [desired.length, current.length] as const,
+  ]) {
+    const gap = { removed: [] as number[], added: [] as number[] };
+    for (; c < keepC; c++) gap.removed.push(c);
+    for (; d < keepD; d++) gap.added.push(d);
+    if (gap.removed.length > 0 || gap.added.length > 0) gaps.push(gap);
     d = keepD + 1;
     c = keepC + 1;
   }
-  return changes;
+  return gaps;
 }
 
 /** Items of a list the diff keeps as they are. */

@@ -29,7 +29,7 @@ export const layoutArea: Area<Layout> = {
   writes: (desired) => [
     {
       phase: 'layout',
-      describe: `layout: ${desired.length} rows`,
+      describe: `layout: ${desired.length} row${desired.length === 1 ? '' : 's'}`,
       run: async (ctx, revision) => {
         // The service wants each field's type; the fields written just before say it.
         const { properties } = await ctx.client.form.getFields({ app: ctx.app, copy: 'draft' });

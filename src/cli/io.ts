@@ -8,6 +8,8 @@ export interface Io {
   readonly interactive?: boolean;
   /** stderr is a terminal: progress may redraw a live line there. */
   readonly liveProgress?: boolean;
+  /** Where a prompt reads its answer (stdin unless a test hands in another stream). */
+  readonly input?: NodeJS.ReadableStream;
 }
 
 export const processIo: Io = {

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
 import { reportError } from './report-error.js';
+import { choiceOf, type ProjectFlags } from './project-flags.js';
 
 export { reportError };
 
@@ -14,15 +15,13 @@ export function buildProgram(io: Io, state: { exitCode: number }): Command {
     )
     .version(VERSION)
     .showHelpAfterError()
+    .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of commands) register(program, io, state);
-  // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one: say so.
-  program.allowExcessArguments(true).action(() => {
-    const [unknown] = program.args;
-    if (unknown === undefined) program.help({ error: true });
-    program.error(`error: unknown command '${unknown}'`, { code: 'commander.unknownCommand' });
-  });
+  // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one,
+  // commander says so and suggests the nearest command (showSuggestionAfterError, on by default),
+  // which it does only when the program itself has no action to hand the word to.
   return program;
 }
 
@@ -30,11 +29,16 @@ export function buildProgram(io: Io, state: { exitCode: number }): Command {
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const state = { exitCode: 0 };
   const program = buildProgram(io, state);
+  // The flags that chose the project, so that an error's hint names commands with them.
+  let chosen: ProjectFlags = {};
+  program.hook('preAction', (_program, command) => {
+    chosen = command.opts<ProjectFlags>();
+  });
   try {
     await program.parseAsync(argv);
     return state.exitCode;
   } catch (error) {
-    return reportError(error, io);
+    return reportError(error, io, choiceOf(chosen));
   }
 }
 

@@ -1,5 +1,5 @@
 /** What every command that acts on a project shares: its flags, and opening it (validated) with a connection. */
-import { formatValidationText, validateProject, type Project } from '../project/index.js';
+import { formatValidationText, validateProject, type Project, type ProjectChoice } from '../project/index.js';
 import { connect, type Connection } from '../local/connect.js';
 import { adoptInterrupted } from '../apply/recovery-adopt.js';
 import type { Command } from 'commander';
@@ -20,6 +20,11 @@ export function projectOptions(
     .option('-C, --directory <dir>', directory)
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)');
+}
+
+/** The flags that chose the project, for hints that name a next command. */
+export function choiceOf(flags: ProjectFlags): ProjectChoice {
+  return { dir: flags.directory, config: flags.config, env: flags.env };
 }
 
 export function collectApp(value: string, previous: string[]): string[] {

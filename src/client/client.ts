@@ -107,6 +107,16 @@ function parseBaseUrl(text: string): URL {
   if (url.search !== '' || url.hash !== '') {
     throw new ClientOptionsError(`baseUrl must not have a query or fragment: ${url.origin}${url.pathname}`);
   }
+  // Every call's path starts with /k/v1 or /k/guest/N/v1 (the official client's buildPath, in
+  // @kintone/rest-api-client lib/src/url.js), added to the base URL's own path: a base URL that
+  // already ends in it would call /k/v1/k/v1/... and be answered 404 without saying why.
+  const apiPath = /\/k(?:\/guest\/\d+)?\/v1\/?$/.exec(url.pathname);
+  if (apiPath) {
+    const base = `${url.origin}${url.pathname.slice(0, apiPath.index)}`;
+    throw new ClientOptionsError(
+      `baseUrl ends in the API's own path (${apiPath[0].replace(/\/$/, '')}), which every call adds: give ${base}`,
+    );
+  }
   return url;
 }
 

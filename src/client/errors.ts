@@ -113,6 +113,8 @@ export class TransportTimeoutError extends TransportError {
   override readonly name = 'TransportError.Timeout';
   readonly timeoutMs: number;
   readonly queued: boolean;
+  /** How many calls were ahead of it (the client's concurrency), when `queued`. */
+  readonly queuedBehind: number | undefined;
 
   constructor(init: {
     timeoutMs: number;
@@ -132,6 +134,7 @@ export class TransportTimeoutError extends TransportError {
     );
     this.timeoutMs = init.timeoutMs;
     this.queued = init.queuedBehind !== undefined;
+    this.queuedBehind = init.queuedBehind;
   }
 }
 

@@ -248,7 +248,10 @@ export class Transport {
     const { redact } = this.#config.credentials;
     const original = error instanceof Error ? error : new Error(String(error));
     const code = (original as { code?: unknown }).code;
-    const detail = redact(original.message || original.name);
+    const detail = redact(
+      tlsDetail(typeof code === 'string' ? code : undefined, this.#config.baseUrl) ??
+        (original.message || original.name),
+    );
     const cause = new Error(detail);
     cause.name = original.name;
     return new TransportNetworkError(
@@ -269,4 +272,23 @@ export class Transport {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * What a TLS failure means, in place of OpenSSL's own text (`...:error:0A00010B:SSL
+ * routines:ssl3_get_record:wrong version number:...`). Node reports the handshake's failures by
+ * OpenSSL's reason as the error code (ERR_SSL_<REASON>); a server that answers the handshake in
+ * plain HTTP gives WRONG_VERSION_NUMBER (or, from some servers, HTTP_REQUEST).
+ */
+function tlsDetail(code: string | undefined, baseUrl: URL): string | undefined {
+  if (code === undefined || !code.startsWith('ERR_SSL_')) return undefined;
+  if (
+    baseUrl.protocol === 'https:' &&
+    /WRONG_VERSION_NUMBER|HTTP_REQUEST|PACKET_LENGTH_TOO_LONG/.test(code)
+  ) {
+    const http = new URL(baseUrl.href);
+    http.protocol = 'http:';
+    return `the server at ${baseUrl.host} answered in plain HTTP, not HTTPS: use ${http.href.replace(/\/$/, '')} as the base URL, or the server's HTTPS port`;
+  }
+  return `the TLS connection failed (${code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ')})`;
 }

@@ -5,7 +5,7 @@
 import { equalJson } from '../areas/diff.js';
 import type { Area, AreaKey, Json, RiskProbe } from '../areas/types.js';
 import type { AppState } from './read.js';
-import type { AreaPlan, Plan, Risk } from './types.js';
+import type { AreaPlan, Change, Plan, Risk } from './types.js';
 
 export interface Desired {
   area: Area;
@@ -78,7 +78,8 @@ export function pendingAreas(state: AppState): AreaKey[] {
 
 /**
  * `Plan: X to add, Y to change, Z to remove.` counted over every change; a replace is both. A
- * plug-in installed is an addition, one updated a change.
+ * plug-in installed is an addition, one updated a change. A change of a whole area counts the
+ * items a reader sees listed in it (itemsOf), not one per area.
  */
 export function summarize(apps: Plan['apps'], plugins: Plan['plugins']): Plan['summary'] {
   const summary = { add: 0, change: 0, remove: 0 };
@@ -101,16 +102,17 @@ export function summarize(apps: Plan['apps'], plugins: Plan['plugins']): Plan['s
   for (const app of apps)
     for (const area of app.areas)
       for (const change of area.changes) {
+        const items = itemsOf(change);
         switch (change.action) {
           case 'add':
-            summary.add++;
+            summary.add += items;
             break;
           case 'remove':
-            summary.remove++;
+            summary.remove += items;
             break;
           case 'change':
           case 'rename':
-            summary.change++;
+            summary.change += items;
             break;
           case 'replace':
             summary.add++;
@@ -123,4 +125,35 @@ export function summarize(apps: Plan['apps'], plugins: Plan['plugins']): Plan['s
         }
       }
   return summary;
+}
+
+/**
+ * How many items one change stands for: one, for a change of an item; for a change of a whole
+ * area (`path` empty: an app's areas when it is created, single-valued areas such as admin
+ * notes), the entries it adds or removes (fields, layout rows, settings), or the settings it
+ * changes. render/counts.ts counts the same way for the Markdown table.
+ */
+export function itemsOf(change: Change): number {
+  if (change.path.length > 0) return 1;
+  switch (change.action) {
+    case 'add':
+      return entries(change.after);
+    case 'remove':
+      return entries(change.before);
+    case 'change':
+    case 'rename':
+      return Math.max(1, new Set(change.details.map((detail) => detail.path[0] ?? '')).size);
+    case 'replace':
+      return 1;
+    default: {
+      const unreachable: never = change;
+      return unreachable;
+    }
+  }
+}
+
+function entries(value: Json): number {
+  if (Array.isArray(value)) return value.length;
+  if (value !== null && typeof value === 'object') return Object.keys(value).length;
+  return 1;
 }

@@ -29,7 +29,7 @@ export async function hashLocalFiles(
         data = await readFile(absolutePath);
       } catch (error) {
         throw new AppdeployError('FILE.UNREADABLE', `${path}: cannot read ${absolutePath}`, {
-          hint: 'Check the path (it is relative to the manifest), or run `appdeploy validate`.',
+          hint: 'Check the path (it is relative to the manifest), or run `npx appdeploy validate`.',
           cause: error,
         });
       }

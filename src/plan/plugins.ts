@@ -29,7 +29,7 @@ export async function readLocalPackage(root: string, path: string): Promise<Loca
     data = await readFile(absolute);
   } catch (error) {
     throw new AppdeployError('FILE.UNREADABLE', `${path}: cannot read ${absolute}`, {
-      hint: 'Check the path (a plug-in item’s path is relative to its manifest), or run `appdeploy validate`.',
+      hint: 'Check the path (a plug-in item’s path is relative to its manifest), or run `npx appdeploy validate`.',
       cause: error,
     });
   }
@@ -39,7 +39,7 @@ export async function readLocalPackage(root: string, path: string): Promise<Loca
   } catch (error) {
     if (!(error instanceof PluginPackageError)) throw error;
     throw new AppdeployError('PLUGIN.PACKAGE', `${path}: not a plug-in package: ${error.message}`, {
-      hint: 'Name the signed package (contents.zip, PUBKEY, SIGNATURE), or run `appdeploy validate`.',
+      hint: 'Name the signed package (contents.zip, PUBKEY, SIGNATURE), or run `npx appdeploy validate`.',
       cause: error,
     });
   }
@@ -65,7 +65,7 @@ export async function projectPackages(
     const id = named.get(pkg.path);
     if (pkg.id !== id)
       throw new AppdeployError('PLUGIN.ID_MISMATCH', `${pkg.path} is plug-in ${pkg.id}, not ${id}`, {
-        hint: 'Run `appdeploy validate`: the manifest’s id must be the package’s.',
+        hint: 'Run `npx appdeploy validate`: the manifest’s id must be the package’s.',
       });
   }
   const byId = new Map<string, LocalPluginPackage>();

@@ -7,25 +7,25 @@
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
+import { emptinessQuery } from '../areas/fields/emptiness-query.js';
 import type { Risk } from './types.js';
 import { recordsInStatus } from './status-probes.js';
-
-const LONG = new Set(['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE']);
-const SINGLE_CHOICE = new Set(['RADIO_BUTTON', 'DROP_DOWN']);
 
 export async function answerProbe(client: Client, app: string, probe: RiskProbe): Promise<Risk> {
   switch (probe.kind) {
     case 'data-loss': {
       const query =
-        probe.option !== undefined ? `${probe.field} in (${quote(probe.option)})` : hasValue(probe);
+        probe.option !== undefined
+          ? `${probe.field} in (${quote(probe.option)})`
+          : emptinessQuery(probe, false);
       const records =
         probe.option !== undefined
-          ? await countOr(client, app, query, () =>
+          ? await countOr(client, app, {}, query, () =>
               scan(client, app, probe, (v) =>
                 Array.isArray(v) ? v.includes(probe.option) : v === probe.option,
               ),
             )
-          : await countOr(client, app, query, () => scan(client, app, probe, (v) => !isEmpty(v)));
+          : await countOr(client, app, probe, query, () => scan(client, app, probe, (v) => !isEmpty(v)));
       return {
         kind: 'data-loss',
         area: 'fields',
@@ -36,8 +36,8 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
       };
     }
     case 'records-need-values': {
-      const query = isEmptyQuery(probe);
-      const records = await countOr(client, app, query, () => scan(client, app, probe, isEmpty));
+      const query = emptinessQuery(probe, true);
+      const records = await countOr(client, app, probe, query, () => scan(client, app, probe, isEmpty));
       return { kind: 'records-need-values', field: probe.field, records, query };
     }
     case 'deploy-fails':
@@ -56,29 +56,20 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
   }
 }
 
-function hasValue(probe: { field: string; fieldType: string; table?: string }): string {
-  // Field codes are letters, digits and _: they need no quoting in a query.
-  const f = probe.field;
-  if (LONG.has(probe.fieldType)) return `${f} is not empty`;
-  if (SINGLE_CHOICE.has(probe.fieldType)) return `${f} not in ("")`;
-  return `${f} != ""`;
-}
-
-function isEmptyQuery(probe: { field: string; fieldType: string }): string {
-  // Field codes are letters, digits and _: they need no quoting in a query.
-  const f = probe.field;
-  if (LONG.has(probe.fieldType)) return `${f} is empty`;
-  if (SINGLE_CHOICE.has(probe.fieldType)) return `${f} in ("")`;
-  return `${f} = ""`;
-}
-
-/** One counting query when the service takes it for this type, else the fallback. */
+/**
+ * One counting query when the service takes it for this type, else the fallback. A table
+ * column's emptiness is always counted by reading: `not in ("")` over a table matches only
+ * records none of whose rows is empty (platform-facts-verified), so a record with one empty row
+ * and one filled row would go uncounted; the query still lists the common case for the reader.
+ */
 async function countOr(
   client: Client,
   app: string,
+  probe: { table?: string },
   query: string,
   fallback: () => Promise<number>,
 ): Promise<number> {
+  if (probe.table !== undefined) return fallback();
   try {
     const { totalCount } = await client.records.getRecords({
       app,

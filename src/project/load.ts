@@ -6,6 +6,7 @@ import type { Variables } from './env-vars.js';
 import { chooseEnvironment, environmentLocale, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
 import { loadApp, locatableApps } from './load-app.js';
+import { appdeployCommand, projectFlags } from './next-command.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
@@ -13,6 +14,7 @@ import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
+import { didYouMean } from './suggest.js';
 import { validateSchema } from './schema-check.js';
 import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
@@ -49,6 +51,11 @@ export interface Project {
   environment: ChosenEnvironment;
   /** In the order of appdeploy.yaml. */
   apps: ProjectApp[];
+  /**
+   * The flags that chose this project and environment (`-C DIR --env NAME`), as given, for hints
+   * that name a next command (next-command.ts); '' or absent when none was given.
+   */
+  commandFlags?: string;
 }
 
 export interface ValidationResult {
@@ -108,10 +115,16 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
   const config = (parts.value ?? {}) as Partial<ProjectConfig>;
   const apps = isMap(config.apps) ? config.apps : {};
+  const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
   // An environment that failed the schema may be the one meant: choosing another would mislead.
-  const environmentsFailed = parts.dropped.some(([area]) =>
-    ['environments', 'defaultEnvironment'].includes(String(area)),
-  );
+  // So may one under a misspelled `environments` (its unknown key is the one problem to report:
+  // every environment name the file uses would otherwise be "not defined" too).
+  const environmentsMisspelled =
+    raw.environments === undefined &&
+    Object.keys(raw).some((key) => key !== 'environments' && didYouMean(key, ['environments']) !== undefined);
+  const environmentsFailed =
+    environmentsMisspelled ||
+    parts.dropped.some(([area]) => ['environments', 'defaultEnvironment'].includes(String(area)));
   const chosen =
     parts.value === null || environmentsFailed
       ? { environment: null, problems: [] }
@@ -123,10 +136,10 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     const matters = area !== 'environments' || name === chosen.environment?.name;
     if (matters && reportUnset) problems.push(unset.problem);
   }
-  const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
   // Names as written: an environment that failed the schema is still defined.
-  const environmentNames =
-    raw.environments === undefined
+  const environmentNames = environmentsMisspelled
+    ? null
+    : raw.environments === undefined
       ? ['local']
       : isMap(raw.environments)
         ? Object.keys(raw.environments)
@@ -189,6 +202,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     configSource,
     environment,
     apps: projectApps,
+    commandFlags: projectFlags({ dir: options.dir, config: options.config, env: options.env }),
   });
 }
 
@@ -202,7 +216,7 @@ export async function loadProject(options: LoadOptions): Promise<Project> {
     'MANIFEST.INVALID',
     first ? `${first.file}:${first.line}:${first.col}: ${first.message}` : 'the project is not valid',
     {
-      hint: `${count === 1 ? 'That is the only problem' : `${count} problems in all`}; run \`appdeploy validate\` to list them.`,
+      hint: `${count === 1 ? 'That is the only problem' : `${count} problems in all`}; run \`${appdeployCommand({ commandFlags: projectFlags(options) }, 'validate')}\` to list them.`,
     },
   );
 }

@@ -124,7 +124,8 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
         key === 'unique' && path[0] === 'fields'
           ? UNIQUE_HINT
           : allowed.length > 0
-            ? `Allowed here: ${allowed.join(', ')}.`
+            ? // The key meant, when one is a couple of edits away, then what is allowed.
+              [didYouMean(key, allowed), `Allowed here: ${allowed.join(', ')}.`].filter(Boolean).join(' ')
             : undefined;
       return at(
         source,

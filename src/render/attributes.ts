@@ -25,7 +25,8 @@ function valueColumn(entries: readonly (readonly [string, Json | undefined])[]):
 
 /** `key: value` with the values of one block starting in one column. */
 function keyed(key: string | null, width: number, value: string): string {
-  if (key === null) return value;
+  // A detail with an empty path is the item's own value: no key to show.
+  if (key === null || key === '') return value;
   return `${key}:${' '.repeat(width - key.length + 1)}${value}`;
 }
 

@@ -3,10 +3,10 @@
  * block) per changed item, and a count of what is left out, so the reviewer sees only what
  * differs and still knows how much did not.
  */
-import type { AppPlan, AreaPlan, Change } from '../plan/types.js';
+import type { AppPlan, AreaPlan, Change, Json } from '../plan/types.js';
 import { contentLines, detailLines, wholeItemLines } from './attributes.js';
 import type { Line, Marker } from './lines.js';
-import { formatPath, plural } from './values.js';
+import { formatPath, inlineValue, plural } from './values.js';
 
 /** The attribute a replacement is forced by: the service cannot change a field's type in place. */
 const FORCES_REPLACEMENT = 'type';
@@ -60,6 +60,10 @@ function hiddenLine(count: number, noun: string, depth: number): Line {
 
 function areaLines(area: AreaPlan, depth: number): Line[] {
   const marker: Marker = area.action === 'create-app' ? '+' : '~';
+  // An area whose whole value is one scalar reads as one line, as a changed attribute does.
+  const [only, ...others] = area.changes;
+  const scalar = only !== undefined && others.length === 0 && only.path.length === 0 ? scalarOf(only) : null;
+  if (scalar !== null) return [scalarLine(area.key, scalar, depth)];
   return [
     { depth, marker, text: `${area.key} {` },
     ...area.changes.flatMap((change) => changeLines(change, depth + 1)),
@@ -84,10 +88,13 @@ function changeLines(change: Change, depth: number): Line[] {
       return atArea
         ? contentLines('-', change.before, depth)
         : wholeItemLines('-', label, change.before, depth);
-    case 'change':
-      return atArea
-        ? detailLines(change.details, depth)
-        : itemBlock('~', label, detailLines(change.details, depth + 1), depth);
+    case 'change': {
+      if (atArea) return detailLines(change.details, depth);
+      // A setting whose value is a scalar (general settings' `name`): `~ name: "A" -> "B"`.
+      const scalar = scalarOf(change);
+      if (scalar !== null) return [scalarLine(label, scalar, depth)];
+      return itemBlock('~', label, detailLines(change.details, depth + 1), depth);
+    }
     case 'rename': {
       // The path names the new code; the old one replaces its last segment.
       const from = formatPath([...change.path.slice(0, -1), change.from]);
@@ -103,6 +110,19 @@ function changeLines(change: Change, depth: number): Line[] {
       return unreachable;
     }
   }
+}
+
+/** The one difference of a change whose value is a scalar (its detail has an empty path). */
+function scalarOf(change: Change): { before: Json; after: Json } | null {
+  if (change.action !== 'change' || change.details.length !== 1) return null;
+  const [detail] = change.details;
+  if (detail === undefined || detail.path.length > 0) return null;
+  const { before, after } = detail;
+  return before === undefined || after === undefined ? null : { before, after };
+}
+
+function scalarLine(label: string, { before, after }: { before: Json; after: Json }, depth: number): Line {
+  return { depth, marker: '~', text: `${label}: ${inlineValue(before)} -> ${inlineValue(after)}` };
 }
 
 /** `~ label {` with nested lines and its `}`, or one line when nothing is nested. */

@@ -22,6 +22,18 @@ describe('cli main', () => {
     expect(err.join('')).toMatch(/unknown command/);
   });
 
+  it('suggests the command meant by a mistyped one', async () => {
+    const { io, err } = capture();
+    expect(await main(['node', 'appdeploy', 'pln'], io)).toBe(1);
+    expect(err.join('')).toMatch(/unknown command 'pln'\n\(Did you mean plan\?\)/);
+  });
+
+  it('without a command, prints the help and exits 1', async () => {
+    const { io, err } = capture();
+    expect(await main(['node', 'appdeploy'], io)).toBe(1);
+    expect(err.join('')).toContain('Usage: appdeploy');
+  });
+
   it('prints a user error as summary and hint, without a stack', () => {
     const { io, err } = capture();
     const code = reportError(

@@ -52,16 +52,17 @@ const CLIENT_ERRORS: Record<ClientErrorKind, ClientError> = {
 
 // [case, error, exit code, hint line or null]
 const CASES: [string, unknown, number, string | null][] = [
-  ...Object.entries(CLIENT_ERRORS).map(([kind, error]): [string, unknown, number, string | null] => [
-    `${error.constructor.name} (${kind})`,
-    error,
-    1,
-    kind === 'deploy-timeout'
-      ? 'The deployment goes on in the service: run `appdeploy status` to see how it ends.'
-      : kind === 'options'
+  ...Object.entries(CLIENT_ERRORS)
+    // The timeouts are worded for the command line: their own tests are below.
+    .filter(([kind]) => kind !== 'timeout' && kind !== 'deploy-timeout')
+    .map(([kind, error]): [string, unknown, number, string | null] => [
+      `${error.constructor.name} (${kind})`,
+      error,
+      1,
+      kind === 'options'
         ? "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml."
         : null,
-  ]),
+    ]),
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
   ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
   ['AppdeployError', new AppdeployError('X.Y', 'summary', { hint: 'do this' }), 1, 'do this'],
@@ -74,6 +75,36 @@ describe('reportError: errors map to exit codes by class', () => {
     expect(out.code).toBe(code);
     const message = (error as Error).message;
     expect(out.text).toBe(`Error: ${message}\n${hint === null ? '' : `  ${hint}\n`}`);
+  });
+
+  it.each([
+    [
+      'a call that got no answer',
+      new TransportTimeoutError({ timeoutMs: 30_000, ...where }),
+      'Error: GET /k/v1/app.json got no answer within 30s.\n' +
+        "  Check that the service is reachable at the environment's baseUrl, then run the command again.\n",
+    ],
+    [
+      'a call that waited behind the others',
+      new TransportTimeoutError({ timeoutMs: 30_000, queuedBehind: 8, ...where }),
+      'Error: GET /k/v1/app.json waited 30s behind 8 other calls and was never sent.\n' +
+        '  The service answers slowly: run the command again later.\n',
+    ],
+    [
+      'a deploy still running',
+      new DeployTimeoutError({
+        statuses: [{ app: '7', status: 'PROCESSING' }],
+        timeoutMs: 600_000,
+        ...where,
+      }),
+      'Error: The deployment of app 7 was still running after 10m00s.\n' +
+        '  It goes on in the service: run `npx appdeploy status` to see how it ends (apply waits longer with --timeout, e.g. --timeout 30m).\n',
+    ],
+  ])('%s: says what to do with the command line, not with a library option', (_, error, text) => {
+    const out = report(error);
+    expect(out.text).toBe(text);
+    expect(out.text).not.toMatch(/timeoutMs|concurrency/);
+    expect(out.code).toBe(1);
   });
 
   it('an error that merely carries a client error name is still a bug', () => {

@@ -64,7 +64,7 @@ describe('appdeploy status and revert', () => {
     const pending = await appdeploy(['status'], project);
     expect(pending.code).toBe(2);
     expect(pending.stdout).toContain(`tasks (app ${id}): pending draft in fields`);
-    expect(pending.stdout).toContain('`appdeploy revert` discards pending drafts');
+    expect(pending.stdout).toContain('`npx appdeploy revert` discards pending drafts');
 
     const refused = await appdeploy(['revert'], project);
     expect(refused.code).toBe(1);
@@ -83,7 +83,7 @@ describe('appdeploy status and revert', () => {
     const drifted = await appdeploy(['status', '-C', project], dir);
     expect(drifted.code).toBe(2);
     expect(drifted.stdout).toContain(`tasks (app ${id}): drift in fields; last deployment SUCCESS`);
-    expect(drifted.stdout).toContain('`appdeploy plan` shows the differences');
+    expect(drifted.stdout).toContain(`\`npx appdeploy plan -C ${project}\` shows the differences`);
   }, 180_000);
 
   it('names an unknown app', async () => {

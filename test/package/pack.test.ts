@@ -43,10 +43,19 @@ beforeAll(async () => {
     join(project, 'package.json'),
     '{ "name": "user-project", "private": true, "type": "module" }\n',
   );
-  // The dependencies come from npm's cache: no network needed once this repository is installed.
+  // As the README says to install it (appdeploy is not on the registry): the packed tarball,
+  // offline, its dependencies from npm's cache (filled when this repository was installed).
   const installed = await run(
     'npm',
-    ['install', join(dir, filename), '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    [
+      'install',
+      '--save-dev',
+      join(dir, filename),
+      '--offline',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+    ],
     project,
   );
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed: ${installed.stderr}`);
@@ -157,7 +166,8 @@ console.log(typeof query, query === null);
       await readFile(join(project, 'node_modules/appdeploy/schema/app.schema.json'), 'utf8'),
     ) as { title?: string };
     expect(schema.title).toBeTruthy();
-    const help = await run(join(project, 'node_modules/.bin/appdeploy'), ['--help'], project);
+    // `npx appdeploy`, as the README spells every command, finds the installed one (offline).
+    const help = await run('npx', ['--offline', 'appdeploy', '--help'], project);
     expect(help.code).toBe(0);
     for (const command of ['init', 'validate', 'plan', 'apply', 'status', 'revert', 'emulator'])
       expect(help.stdout).toContain(command);

@@ -82,7 +82,7 @@ describe('loadProject', () => {
     expect(error).toMatchObject({
       code: 'MANIFEST.INVALID',
       message: 'apps/orders.yaml:39:1: layout: field "related" is not placed',
-      hint: '2 problems in all; run `appdeploy validate` to list them.',
+      hint: '2 problems in all; run `npx appdeploy validate` to list them.',
     });
   });
 

@@ -8,15 +8,15 @@ describe('renderMarkdown', () => {
   it('renders a plan that touches every area: table, risks, a diff and the process per app', () => {
     expect(renderMarkdown(everyAreaPlan)).toMatchInlineSnapshot(`
       "<!-- appdeploy-plan -->
-      ### appdeploy plan for \`staging\`: 16 to add, 15 to change, 6 to remove
+      ### appdeploy plan for \`staging\`: 18 to add, 18 to change, 6 to remove
 
       Planned at 2026-11-24T09:30:00.000Z.
 
       | App | Id | Action | Add | Change | Remove | Risks |
       | --- | --- | --- | ---: | ---: | ---: | ---: |
-      | \`deals\` Deals | 13 | update | 8 | 11 | 4 | 5 |
-      | \`orders\` Orders \\| EU | 14 | update | 4 | 3 | 2 | 1 |
-      | \`leads\` Leads | (new) | create | 3 | 0 | 0 | 0 |
+      | \`deals\` Deals | 13 | update | 8 | 13 | 4 | 5 |
+      | \`orders\` Orders \\| EU | 14 | update | 4 | 4 | 2 | 1 |
+      | \`leads\` Leads | (new) | create | 5 | 0 | 0 | 0 |
       | \`contacts\` Contacts | 12 | no changes | 0 | 0 | 0 | 0 |
 
       #### System plug-ins (installed before the apps are written)
@@ -36,7 +36,7 @@ describe('renderMarkdown', () => {
       - **Records need values** (warning) in app \`deals\`, \`fields.close_date\`: making it required leaves 1 record without a value: the deploy succeeds, but it is refused on its next update until the field gets a value. List them with the query \`close_date = ""\`.
       - **Pending draft** (warning) in app \`orders\`: the draft already differs from the live app in views, customize: a deploy would publish that unfinished change too.
 
-      <details><summary>app <code>deals</code> (id 13) will be updated: 8 to add, 11 to change, 4 to remove</summary>
+      <details><summary>app <code>deals</code> (id 13) will be updated: 8 to add, 13 to change, 4 to remove</summary>
 
       \`\`\`diff
          # app "deals" (id 13) will be updated
@@ -218,7 +218,7 @@ describe('renderMarkdown', () => {
 
       </details>
 
-      <details><summary>app <code>orders</code> (id 14) will be updated: 4 to add, 3 to change, 2 to remove</summary>
+      <details><summary>app <code>orders</code> (id 14) will be updated: 4 to add, 4 to change, 2 to remove</summary>
 
       \`\`\`diff
          # app "orders" (id 14) will be updated
@@ -314,7 +314,7 @@ describe('renderMarkdown', () => {
 
       </details>
 
-      <details><summary>app <code>leads</code> will be created: 3 to add, 0 to change, 0 to remove</summary>
+      <details><summary>app <code>leads</code> will be created: 5 to add, 0 to change, 0 to remove</summary>
 
       \`\`\`diff
          # app "leads" will be created

@@ -344,7 +344,7 @@ describe('renderText', () => {
               }
           }
 
-      Plan: 16 to add, 15 to change, 6 to remove.
+      Plan: 18 to add, 18 to change, 6 to remove.
       "
     `);
   });
@@ -455,5 +455,27 @@ describe('renderText', () => {
     expect(text).toContain('# (1 unchanged graph hidden)');
     expect(text).toContain('# (2 unchanged policies hidden)');
     expect(text).toContain('1 record shares a value with another record.');
+  });
+
+  it('shows a changed scalar setting on one line, without an empty key', () => {
+    const plan = onePlan(
+      {
+        areas: [
+          area('general', 'setting', [change(['name'], 'A', [{ path: [], before: 'A', after: 'B' }])], 1),
+          area('adminNotes', 'setting', [change([], false, [{ path: [], before: false, after: true }])], 0),
+        ],
+      },
+      { add: 0, change: 2, remove: 0 },
+    );
+    expect(actionsOf(renderText(plan, { color: false }))).toMatchInlineSnapshot(`
+      "  # app "a" (id 1) will be updated
+        ~ app "a" {
+            ~ general {
+                ~ name: "A" -> "B"
+                  # (1 unchanged setting hidden)
+              }
+            ~ adminNotes: false -> true
+          }"
+    `);
   });
 });

@@ -4,10 +4,10 @@ import { Option } from 'commander';
 import { apply, DEFAULT_APPLY_TIMEOUT_MS, progressPrinter, type ApplyResult } from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
-import type { Project } from '../../project/index.js';
+import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
 import { renderText } from '../../render/index.js';
 import type { Io } from '../io.js';
-import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
@@ -46,7 +46,7 @@ export const registerApply: RegisterCommand = (program, io, state) => {
         });
       if (planFile !== undefined && flags.app.length > 0)
         throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
-          hint: 'Save a plan of those apps instead: appdeploy plan --app KEY --out FILE.',
+          hint: `Save a plan of those apps instead: ${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}.`,
         });
       await withProject(flags, io, state, async ({ project, connection }) => {
         const client = connection.client;
@@ -94,12 +94,16 @@ async function applyWithSignals(
   input: { plan: Plan; project: Project; flags: ApplyFlags; timeoutMs: number; client: ApplyClient },
 ): Promise<ApplyResult> {
   const controller = new AbortController();
-  const progress = progressPrinter({ write: (text) => io.err(text), live: io.interactive === true });
+  const progress = progressPrinter({
+    write: (text) => io.err(text),
+    live: io.interactive === true,
+    project: input.project,
+  });
   const second = () => {
     progress.finish();
     io.err('Interrupted again: exiting now. What each app may be in:\n');
     for (const line of progress.states()) io.err(`  ${line}\n`);
-    io.err('Run `appdeploy status` to see where they are.\n');
+    io.err(`Run \`${appdeployCommand(input.project, 'status')}\` to see where they are.\n`);
     process.exit(130);
   };
   const first = (signal: NodeJS.Signals) => {
@@ -139,7 +143,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     data = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
     throw new AppdeployError('APPLY.BAD_PLANFILE', `${path}: not a plan file (${(error as Error).message})`, {
-      hint: 'Save one with `appdeploy plan --out FILE`.',
+      hint: `Save one with \`${appdeployCommand(project, 'plan', '--out FILE')}\`.`,
       cause: error,
     });
   }
@@ -163,7 +167,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
       'APPLY.BAD_PLANFILE',
       `${path}: not a plan of format version ${PLAN_FORMAT_VERSION}`,
       {
-        hint: 'Plan again with this appdeploy: `appdeploy plan --out FILE`.',
+        hint: `Plan again with this appdeploy: \`${appdeployCommand(project, 'plan', '--out FILE')}\`.`,
       },
     );
   if (saved.environment !== project.environment.name)

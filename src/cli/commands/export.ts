@@ -10,8 +10,8 @@ import {
   type ExportResult,
   type Selection,
 } from '../../export/index.js';
-import { CONFIG_NAMES } from '../../project/index.js';
-import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { appdeployCommand, CONFIG_NAMES, projectFlags } from '../../project/index.js';
+import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface ExportFlags extends ProjectFlags {
@@ -69,7 +69,7 @@ function selectionOf(flags: ExportFlags): Selection {
   const given = [flags.app.length > 0, flags.space !== undefined, flags.all === true].filter(Boolean).length;
   if (given !== 1)
     throw new AppdeployError('EXPORT.SELECTION', 'choose the apps with one of --app, --space or --all', {
-      hint: 'appdeploy export --app 12 --app 13, --space 4, or --all.',
+      hint: `${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'export', '--app 12 --app 13')}, --space 4, or --all.`,
     });
   if (flags.space !== undefined) return { space: flags.space };
   return flags.all ? { all: true } : { apps: flags.app };

@@ -37,7 +37,7 @@ export const registerInit: RegisterCommand = (program, io, state) => {
       io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
       const cd = dir === '.' ? '' : `cd ${dir} && `;
       io.out(
-        `\nNext: ${cd}appdeploy plan, then appdeploy apply (on the local service, no account needed).\n`,
+        `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
       );
       state.exitCode = 0;
     });
@@ -84,7 +84,7 @@ const projectYaml = (
 environments:
   local: {}
   # A hosted service. Secrets are written as \${VARIABLE} and come from the environment or from a
-  # .env file beside this one (see .env.example); uncomment, then: appdeploy plan --env staging
+  # .env file beside this one (see .env.example); uncomment, then: npx appdeploy plan --env staging
   # staging:
   #   baseUrl: https://staging.example.com
   #   auth:

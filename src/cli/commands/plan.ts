@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Option } from 'commander';
 import { unappliable } from '../../apply/refusals.js';
 import { hasChanges, plan } from '../../plan/index.js';
+import { appdeployCommand, shellWord } from '../../project/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -39,7 +40,9 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
               : renderText(result, { color: io.color === true }),
         );
         if (flags.out !== undefined)
-          io.err(`Saved the plan to ${flags.out}; apply it with \`appdeploy apply ${flags.out}\`.\n`);
+          io.err(
+            `Saved the plan to ${flags.out}; apply it with \`${appdeployCommand(project, 'apply', shellWord(flags.out))}\`.\n`,
+          );
         // What apply would refuse whatever the flags (a blocked change, a deploy that would fail)
         // fails the plan, after the whole plan is printed: a pull request's check goes red.
         const refused = unappliable(result.apps);

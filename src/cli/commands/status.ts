@@ -3,7 +3,7 @@ import type { Client, DeployStatus } from '../../client/index.js';
 import { readRecovery } from '../../apply/recovery.js';
 import { isRunning } from '../../local/lock.js';
 import { plan, type AreaKey, type Plan } from '../../plan/index.js';
-import type { Project } from '../../project/index.js';
+import { appdeployCommand, type Project } from '../../project/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 import { interruptedApply, interruptedLines, type InterruptedApply } from './status-interrupted.js';
@@ -55,7 +55,9 @@ export const registerStatus: RegisterCommand = (program, io, state) => {
     .action(async (flags: StatusFlags) => {
       await withProject(flags, io, state, async ({ project, connection }) => {
         const result = await readStatus(project, connection.client, flags.app, connection.describe);
-        io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : statusText(result));
+        io.out(
+          flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : statusText(result, project),
+        );
         state.exitCode = result.inSync ? 0 : 2;
       });
     });
@@ -110,7 +112,8 @@ function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, Deplo
   };
 }
 
-export function statusText(result: StatusResult): string {
+export function statusText(result: StatusResult, project?: Pick<Project, 'commandFlags'>): string {
+  const run = (command: string) => `\`${appdeployCommand(project, command)}\``;
   const lines = [`Environment "${result.environment}" on ${result.service}:`];
   for (const app of result.apps) lines.push(`  ${appLine(app)}`);
   const out = result.apps.filter((a) => !a.inSync).length;
@@ -122,9 +125,9 @@ export function statusText(result: StatusResult): string {
   else {
     lines.push(`${out} of ${result.apps.length} app${result.apps.length === 1 ? '' : 's'} not in sync.`);
     if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
-      lines.push('  `appdeploy plan` shows the differences; `appdeploy apply` makes the apps match.');
+      lines.push(`  ${run('plan')} shows the differences; ${run('apply')} makes the apps match.`);
     if (result.apps.some((a) => a.pendingDraft.length > 0))
-      lines.push('  `appdeploy revert` discards pending drafts (undeployed changes made outside appdeploy).');
+      lines.push(`  ${run('revert')} discards pending drafts (undeployed changes made outside appdeploy).`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,109 @@
+/**
+ * A hint that names a next command spells it as the README does (`npx appdeploy ...`) and
+ * repeats the flags that chose the project (`-C`, `--config`, `--env`), quoted for the shell
+ * where a path needs it; and the command it names, run as written, acts on the same project.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { main } from '../../src/cli/main.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { appdeployCommand, projectFlags } from '../../src/project/index.js';
+import { manifest } from '../apply/harness.js';
+
+let emulator: RunningEmulator;
+let dir = '';
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, deployMs: 10 });
+  // A folder whose name has a space: the hint must quote it.
+  dir = await mkdtemp(join(tmpdir(), 'appdeploy next command-'));
+  await mkdir(join(dir, 'apps'));
+  await writeFile(
+    join(dir, 'apps', 'tasks.yaml'),
+    stringify(manifest('Tasks', { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } })),
+  );
+  await writeFile(
+    join(dir, 'project.yaml'),
+    stringify({
+      environments: {
+        local: {},
+        test: { baseUrl: emulator.url, auth: { login: 'admin', password: 'admin' } },
+      },
+      apps: { tasks: { manifest: 'apps/tasks.yaml' } },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await emulator.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) };
+  const code = await main(['node', 'appdeploy', ...args], io);
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** The words of a command as a POSIX shell splits them (plain words and single quotes). */
+function shellWords(command: string): string[] {
+  return [...command.matchAll(/'((?:[^']|'\\'')*)'|(\S+)/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]!,
+  );
+}
+
+/** Runs a hinted `npx appdeploy ...` command as written. */
+function runHint(command: string) {
+  const words = shellWords(command);
+  expect(words.slice(0, 2)).toEqual(['npx', 'appdeploy']);
+  return cli(words.slice(2));
+}
+
+const quoted = () => `'${dir}'`;
+const flags = () => `-C ${quoted()} --config project.yaml --env test`;
+
+describe('hints that name a next command', () => {
+  it('spells the flags as given, quoting only what the shell needs', () => {
+    expect(projectFlags({})).toBe('');
+    expect(projectFlags({ dir: 'proj', env: 'staging' })).toBe('-C proj --env staging');
+    expect(projectFlags({ config: "it's.yaml" })).toBe(`--config 'it'\\''s.yaml'`);
+    expect(appdeployCommand(undefined, 'status')).toBe('npx appdeploy status');
+    expect(appdeployCommand({ commandFlags: '-C a' }, 'revert', '--app x')).toBe(
+      'npx appdeploy revert -C a --app x',
+    );
+  });
+
+  it('status and plan --out name commands with -C, --config and --env, and those commands work', async () => {
+    const base = ['-C', dir, '--config', 'project.yaml', '--env', 'test'];
+    const status = await cli(['status', ...base]);
+    expect(status.code).toBe(2);
+    expect(status.stdout).toContain(
+      `\`npx appdeploy plan ${flags()}\` shows the differences; \`npx appdeploy apply ${flags()}\` makes the apps match.`,
+    );
+
+    const out = join(dir, 'p.json');
+    const planned = await cli(['plan', ...base, '--out', out]);
+    expect(planned.code).toBe(0);
+    const hint = /apply it with `([^`]+)`/.exec(planned.stderr)?.[1];
+    expect(hint).toBe(`npx appdeploy apply ${flags()} '${out}'`);
+    const applied = await runHint(hint!);
+    expect(applied.stderr).not.toMatch(/Error/);
+    expect(applied.code).toBe(0);
+
+    const after = await cli(['status', ...base]);
+    expect(after.code).toBe(0);
+  });
+
+  it('an error names the command with the flags the failing command was given', async () => {
+    const refused = await cli(['apply', 'p.json', '--app', 'tasks', '-C', dir, '--env', 'test']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `Save a plan of those apps instead: npx appdeploy plan -C ${quoted()} --env test --app KEY --out FILE.`,
+    );
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Two base URL mistakes, each answered with what is wrong and what to write instead: https:// to a
+ * port that speaks plain HTTP (not OpenSSL's own text), and a base URL that already ends in the
+ * API's path (/k/v1), which the client adds to every call itself (the official client's paths
+ * are /k/v1/... below the domain: AppClient.js builds them from buildPath).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientOptionsError, createClient, TransportNetworkError } from '../../src/client/index.js';
+
+let server: Server;
+let port = 0;
+
+beforeAll(async () => {
+  server = createServer((_req, res) => res.end('{}'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the base URL', () => {
+  it('https:// to a plain HTTP port: says so and names the http:// URL, without OpenSSL text', async () => {
+    const client = createClient({
+      baseUrl: `https://127.0.0.1:${port}`,
+      auth: { apiToken: 't' },
+      retry: { retries: 0 },
+    });
+    try {
+      const error = await client.apps.getApps().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportNetworkError);
+      const message = (error as Error).message;
+      expect(message).not.toMatch(/SSL routines|openssl|0A00010B/);
+      expect(message).toContain(
+        `the server at 127.0.0.1:${port} answered in plain HTTP, not HTTPS: use http://127.0.0.1:${port} as the base URL`,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.each([
+    'https://example.com/k/v1',
+    'https://example.com/k/v1/',
+    'https://example.com/proxy/k/guest/3/v1',
+  ])('%s: refused, naming the base URL to give instead', (baseUrl) => {
+    let thrown: unknown;
+    try {
+      createClient({ baseUrl, auth: { apiToken: 't' } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ClientOptionsError);
+    const expected = baseUrl.includes('/proxy') ? 'https://example.com/proxy' : 'https://example.com';
+    expect((thrown as Error).message).toBe(
+      `baseUrl ends in the API's own path (${new URL(baseUrl).pathname.replace(/\/$/, '').replace(/^\/proxy/, '')}), which every call adds: give ${expected}`,
+    );
+  });
+});

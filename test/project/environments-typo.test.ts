@@ -1,0 +1,57 @@
+/**
+ * A misspelled `environments` is one problem that names the key meant, not that problem and then
+ * one for every environment name the file uses (defaultEnvironment, each app's ids, --env), which
+ * are all there under the misspelled key.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateProject } from '../../src/project/index.js';
+
+let dir = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'appdeploy-env-typo-'));
+  await mkdir(join(dir, 'apps'));
+  await writeFile(
+    join(dir, 'apps', 'tasks.yaml'),
+    'name: Tasks\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
+  );
+});
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const CONFIG = (key: string) =>
+  `${key}:\n  staging:\n    baseUrl: https://example.com\n    auth: { apiToken: x }\n` +
+  'defaultEnvironment: staging\napps:\n  tasks: { manifest: apps/tasks.yaml, ids: { staging: 3 } }\n';
+
+describe('a misspelled environments', () => {
+  it.each(['enviroments', 'environment', 'Environments'])(
+    '%s: one problem, naming "environments"',
+    async (key) => {
+      await writeFile(join(dir, 'appdeploy.yaml'), CONFIG(key));
+      for (const env of [undefined, 'staging']) {
+        const result = await validateProject({ cwd: dir, env, variables: {} });
+        expect(
+          result.problems.map((p) => ({ line: p.line, message: p.message, hint: p.hint })),
+          `--env ${env}`,
+        ).toEqual([
+          {
+            line: 1,
+            message: `${key}: unknown key "${key}"`,
+            hint: 'Did you mean "environments"? Allowed here: environments, locale, defaultEnvironment, apps.',
+          },
+        ]);
+      }
+    },
+  );
+
+  it('a key far from any allowed one still lists what is allowed', async () => {
+    await writeFile(join(dir, 'appdeploy.yaml'), `frobnicate: 1\n${CONFIG('environments')}`);
+    const result = await validateProject({ cwd: dir, variables: {} });
+    expect(result.problems.map((p) => p.hint)).toEqual([
+      'Allowed here: environments, locale, defaultEnvironment, apps.',
+    ]);
+  });
+});
