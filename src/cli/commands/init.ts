@@ -103,8 +103,8 @@ apps:
 
 const manifestYaml = (
   schema: string,
-) => `${schema}# Tasks: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
-# change and \`appdeploy apply\` deploys it. Areas left out (views, process, ...) stay unmanaged.
+) => `${schema}# Tasks: one record per piece of work. Change a field here, then \`npx appdeploy plan\` shows the
+# change and \`npx appdeploy apply\` deploys it. Areas left out (views, process, ...) stay unmanaged.
 name: Tasks
 description: Work to do, who does it and by when.
 
@@ -133,8 +133,8 @@ layout:
 
 const manifestYamlJa = (
   schema: string,
-) => `${schema}# タスク: one record per piece of work. Change a field here, then \`appdeploy plan\` shows the
-# change and \`appdeploy apply\` deploys it. Areas left out (process, ...) stay unmanaged.
+) => `${schema}# タスク: one record per piece of work. Change a field here, then \`npx appdeploy plan\` shows the
+# change and \`npx appdeploy apply\` deploys it. Areas left out (process, ...) stay unmanaged.
 name: タスク
 description: やるべき作業、担当者と期限。
 
