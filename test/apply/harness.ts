@@ -82,6 +82,17 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
     return Object.fromEntries(Object.entries(requests).filter(([key]) => !key.includes(' /_emulator/')));
   }
 
+  /**
+   * The writes made since `before` (a `serviceCalls()` answer): every call but reads, cursor
+   * reads among them, whose count moved.
+   */
+  async function writesSince(before: Record<string, number>): Promise<string[]> {
+    const after = await serviceCalls();
+    return Object.keys(after).filter(
+      (k) => !k.startsWith('GET') && !k.includes('/records/cursor') && after[k] !== before[k],
+    );
+  }
+
   /** Writes the project to a new temp dir (or over `dir`) and loads it for the `local` environment. */
   async function writeProject(spec: ProjectSpec, dir?: string): Promise<Project> {
     const root = dir ?? (await mkdtemp(join(tmpdir(), 'appdeploy-apply-')));
@@ -175,6 +186,7 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
     },
     control,
     serviceCalls,
+    writesSince,
     writeProject,
     rewriteManifests,
     load,
