@@ -2,3 +2,4 @@
 export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply.js';
 export type * from './types.js';
 export { progressPrinter, formatElapsed, type ProgressPrinter, type ProgressOutput } from './progress.js';
+export { planAsApplySees } from './recovery.js';

@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import type { AppPlan } from '../plan/types.js';
+import type { AppPlan, Plan } from '../plan/types.js';
 import type { Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 
@@ -73,6 +73,23 @@ export function ownDraftApps(previous: RecoveryRecord | null, apps: readonly App
     if (wrote && wrote.id === app.id && wrote.revision === app.revisions?.draft) own.add(app.key);
   }
   return own;
+}
+
+/**
+ * The plan as this apply judges it: the pending-draft risk of a draft the interrupted apply
+ * before it wrote is left out (apply discards such a draft itself), with a note naming those apps.
+ */
+export function planAsApplySees(
+  plan: Plan,
+  project: Pick<Project, 'root' | 'environment'>,
+): { plan: Plan; note: string | null } {
+  const own = ownDraftApps(readRecovery(project), plan.apps);
+  if (own.size === 0) return { plan, note: null };
+  const keys = [...own].join(', ');
+  return {
+    plan: { ...plan, apps: withoutOwnDrafts(plan.apps, own) },
+    note: `Note: the pending draft of ${keys} is the one an interrupted apply wrote; apply discards it and writes again.\n`,
+  };
 }
 
 /** The apps with the pending-draft risk of their own drafts left out: what refusals judge. */

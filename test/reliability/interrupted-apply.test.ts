@@ -135,6 +135,11 @@ describe('an apply killed with kill -9 in its deploy call', { timeout: 120_000 }
 
     const applied = await w.run('apply', '--yes');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    // The plan it shows says what it does: no "pending draft" refusal for its own drafts.
+    expect(applied.stdout).not.toContain('--discard-pending-drafts');
+    expect(applied.stderr).toMatch(
+      /Note: the pending draft of .*orders.* is the one an interrupted apply wrote/,
+    );
     expect((await appsOf(w.url)).map((a) => a.name).sort()).toEqual(['Orders', 'Stock']);
     expect(existsSync(join(w.root, '.appdeploy', 'apply-emu.json'))).toBe(false);
     const fields = await call(w.url, 'GET', `/k/v1/app/form/fields.json?app=${w.orders}`);

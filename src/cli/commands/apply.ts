@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { apply, DEFAULT_APPLY_TIMEOUT_MS, progressPrinter, type ApplyResult } from '../../apply/index.js';
+import {
+  apply,
+  DEFAULT_APPLY_TIMEOUT_MS,
+  planAsApplySees,
+  progressPrinter,
+  type ApplyResult,
+} from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
@@ -55,8 +61,12 @@ export const registerApply: RegisterCommand = (program, io, state) => {
             ? await plan({ project, client, apps: flags.app })
             : await readPlan(resolve(planFile), project);
         const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
-        if (planFile === undefined)
-          say(renderText(thePlan, { color: flags.format === 'text' && io.color === true }));
+        if (planFile === undefined) {
+          // Shown as apply judges it: a draft an interrupted apply wrote is apply's own to discard.
+          const seen = planAsApplySees(thePlan, project);
+          say(renderText(seen.plan, { color: flags.format === 'text' && io.color === true }));
+          if (seen.note !== null) io.err(seen.note);
+        }
         if (!hasChanges(thePlan)) {
           if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
           if (flags.format === 'json') io.out(`${JSON.stringify(noChanges(thePlan), null, 2)}\n`);
