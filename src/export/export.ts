@@ -15,6 +15,8 @@ import { serviceFiles } from './files.js';
 import { appKeyFor } from './keys.js';
 import { addAppEntries, type NewAppEntry } from './project-file.js';
 import { writeLocalId } from '../project/local-ids.js';
+import { TOKEN_UNREADABLE_AREAS } from '../platform/index.js';
+import { usesTokenOnly } from '../project/index.js';
 import { selectApps } from './select.js';
 import type { ExportedApp, ExportOptions, ExportResult } from './types.js';
 
@@ -39,10 +41,20 @@ export async function exportApps(
       keys.set(app.appId, { key, manifestPath: join(project.root, 'apps', `${key}.yaml`), isNew: true });
     }
   }
+  // An API token cannot read the customization (403 GAIA_NO01 on the hosted platform): export
+  // leaves that area as the manifest has it, and says so, rather than stopping at the refusal.
+  const tokenOnly = usesTokenOnly(project.environment.config);
+  const unread = tokenOnly
+    ? AREAS.filter((a) => (TOKEN_UNREADABLE_AREAS as readonly string[]).includes(a.key)).map((a) => a.key)
+    : [];
+  const tokenNotes = unread.map(
+    (key) =>
+      `${key}: not read: an API token cannot read it; give environment "${env}" a login (auth: { login, password }) to export it`,
+  );
   const run: ExportRun = {
     client,
     root: project.root,
-    areas: options.areas ?? AREAS,
+    areas: options.areas ?? AREAS.filter((a) => !unread.includes(a.key)),
     copy,
     saveFiles: options.files !== false,
     force: options.force === true,
@@ -78,7 +90,7 @@ export async function exportApps(
         status,
         files: [...out.files.keys()].map((p) => rel(project.root, p)),
         unmanaged: out.unmanaged,
-        notes: out.notes,
+        notes: [...tokenNotes, ...out.notes],
       };
     } catch (error) {
       if (!(error instanceof AppdeployError) && !(error instanceof ClientError)) throw error;

@@ -2,7 +2,7 @@
  * Which apps an export takes: `--app` (ids, or keys of the project), `--space` (every app of a
  * space) or `--all` (every app the service shows), in id order, each once.
  */
-import type { Client } from '../client/index.js';
+import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import { AppdeployError } from '../errors.js';
 import type { Project } from '../project/index.js';
@@ -22,7 +22,7 @@ export async function selectApps(client: Client, project: Project, selection: Se
         hint: 'Pass --app ID|KEY (repeatable), --space ID or --all.',
       });
     const ids = selection.apps.map((idOrKey) => appId(project, idOrKey));
-    apps = await listApps(client, { ids });
+    apps = await appsById(client, ids);
     const missing = ids.filter((id) => !apps.some((a) => a.appId === id));
     if (missing.length > 0)
       throw new AppdeployError('EXPORT.NO_SUCH_APP', `no app ${missing.join(', ')} on the service`, {
@@ -54,6 +54,23 @@ function appId(project: Project, idOrKey: string): string {
       { hint: 'Apply it first, or export it by its id.' },
     );
   return app.id;
+}
+
+/**
+ * The named apps, one `app.json` each: the hosted platform answers it to an API token of the app
+ * (kintone "Get App"), while the app list (`apps.json`) takes a password login only. An app the
+ * service does not have (404 GAIA_AP01) is left out, for the caller to name.
+ */
+async function appsById(client: Client, ids: readonly string[]): Promise<App[]> {
+  const found = await Promise.all(
+    [...new Set(ids)].map((id) =>
+      client.apps.getApp({ id }).catch((error: unknown) => {
+        if (error instanceof ServiceError && error.code === 'GAIA_AP01') return null;
+        throw error;
+      }),
+    ),
+  );
+  return found.filter((app): app is App => app !== null);
 }
 
 async function listApps(client: Client, filter: { ids?: string[]; spaceIds?: string[] }): Promise<App[]> {

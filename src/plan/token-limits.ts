@@ -20,7 +20,8 @@
  */
 import type { AreaKey, Json } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
-import type { EnvironmentConfig, PluginItem } from '../project/manifest.js';
+import { TOKEN_UNREADABLE_AREAS } from '../platform/index.js';
+import type { PluginItem } from '../project/manifest.js';
 import type { AppPlan, Plan } from './types.js';
 
 /** One thing the plan needs that the hosted platform refuses to an API token. */
@@ -42,7 +43,7 @@ export interface TokenLimits {
 }
 
 /** Areas no API token can read: the planner does not read them with one. */
-export const TOKEN_UNREADABLE: ReadonlySet<AreaKey> = new Set<AreaKey>(['customize']);
+export const TOKEN_UNREADABLE: ReadonlySet<AreaKey> = new Set<AreaKey>(TOKEN_UNREADABLE_AREAS);
 
 const CUSTOMIZE_CALLS = [
   'GET /k/v1/app/customize.json',
@@ -50,11 +51,7 @@ const CUSTOMIZE_CALLS = [
   'PUT /k/v1/preview/app/customize.json',
 ];
 
-/** An environment of a service (not the embedded one) whose `auth` is API tokens, no login. */
-export function usesTokenOnly(config: EnvironmentConfig): boolean {
-  const auth: object | undefined = config.auth;
-  return config.baseUrl !== undefined && auth !== undefined && 'apiToken' in auth && !('login' in auth);
-}
+export { usesTokenOnly } from '../project/index.js';
 
 /**
  * Pure: what one planned app needs a password login for. `unread` are the managed areas the

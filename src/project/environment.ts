@@ -61,3 +61,9 @@ export function environmentLocale(
 ): Locale {
   return environment?.locale ?? config.locale ?? 'en';
 }
+
+/** An environment of a service (not the embedded one) whose `auth` is API tokens, no login. */
+export function usesTokenOnly(config: EnvironmentConfig): boolean {
+  const auth: object | undefined = config.auth;
+  return config.baseUrl !== undefined && auth !== undefined && 'apiToken' in auth && !('login' in auth);
+}

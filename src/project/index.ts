@@ -2,6 +2,7 @@
 export { validateProject, loadProject } from './load.js';
 export type { LoadOptions, Project, ProjectApp, ValidationResult } from './load.js';
 export type { ChosenEnvironment } from './environment.js';
+export { usesTokenOnly } from './environment.js';
 export { findConfig, CONFIG_NAMES } from './find.js';
 export { appdeployCommand, projectFlags, shellWord, type ProjectChoice } from './next-command.js';
 export type { Variables } from './env-vars.js';

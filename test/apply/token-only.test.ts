@@ -132,4 +132,16 @@ describe('a token-only environment', () => {
     expect(json.tokenLimits).toBeUndefined();
     expect(json.apps[0].action).toBe('no-op');
   });
+
+  it("exports what a token can read, keeps the manifest's customization, and says why it was not read", async () => {
+    const { root } = await tokenProject(undefined);
+    const before = await readFile(join(root, 'apps', 'tasks.yaml'), 'utf8');
+    const exported = await cli(['export', '-C', root, '--env', 'prod', '--app', 'tasks', '--force']);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout + exported.stderr).toContain(
+      'customize: not read: an API token cannot read it; give environment "prod" a login',
+    );
+    const after = parse(await readFile(join(root, 'apps', 'tasks.yaml'), 'utf8')) as { customize?: unknown };
+    expect(after.customize).toEqual((parse(before) as { customize: unknown }).customize);
+  });
 });
