@@ -29,7 +29,7 @@ import { otherServiceRefusals, refuseOtherService } from './service-check.js';
 import { revertDrafts } from './revert.js';
 import { appResult, createdNote, named, refusedResult, result, untouched } from './result.js';
 import { runSteps } from './run-steps.js';
-import { deploySteps } from './steps.js';
+import { deploySteps } from '../plan/steps.js';
 import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
 import { verifyConvergence } from './verify.js';
 import type { AppSession } from './write-all.js';

@@ -12,6 +12,7 @@ import { hashLocalFiles, type LocalFile } from './local-files.js';
 import { mapLimit } from './map-limit.js';
 import { planPlugins } from './plugins.js';
 import { heldReferences } from './held.js';
+import { deploySteps } from './steps.js';
 import { appPlaceholder } from './placeholder.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
@@ -106,6 +107,10 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const needs = tokenOnly
     ? [...pluginPasswordNeeds(chosen), ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? []))]
     : [];
+  const held = heldReferences(apps);
+  // How many deploy calls apply makes, counted as apply cuts the plan (steps.ts): a copy action
+  // naming a held field may add one more than the references' own steps.
+  const steps = held.length === 0 ? 1 : deploySteps(apps, held, new Map(areas.map((a) => [a.key, a]))).length;
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     environment: project.environment.name,
@@ -113,7 +118,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     createdAt: (options.now ?? new Date()).toISOString(),
     plugins,
     apps,
-    heldReferences: heldReferences(apps),
+    heldReferences: held,
+    ...(steps > 1 ? { deploySteps: steps } : {}),
     summary: summarize(apps, plugins),
     ...(needs.length > 0
       ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }

@@ -159,6 +159,8 @@ export interface Plan {
   apps: AppPlan[];
   /** References apply writes after a first deploy (empty: one deploy publishes everything). */
   heldReferences: HeldReference[];
+  /** How many deploy calls apply makes, when more than one (the held references need steps). */
+  deploySteps?: number;
   /** Counted over every change of every app and plug-in, as the summary line says them. */
   summary: { add: number; change: number; remove: number };
   /**

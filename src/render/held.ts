@@ -6,7 +6,7 @@ import type { HeldReference, Plan } from '../plan/types.js';
 
 /** How many deploy calls apply makes for the references (1 when none is held). */
 export function deploySteps(plan: Plan): number {
-  return Math.max(1, ...plan.heldReferences.map((h) => h.step));
+  return plan.deploySteps ?? Math.max(1, ...plan.heldReferences.map((h) => h.step));
 }
 
 const REASONS: Record<HeldReference['reason'], (h: HeldReference) => string> = {

@@ -68,6 +68,8 @@ describe('examples whose new apps name each other', () => {
       [3, ['customers']],
     ]);
     expect((await h.serviceCalls())['POST /k/v1/preview/app/deploy.json']).toBe(3);
+    // The plan said how many deploy calls apply would make.
+    expect(plan.deploySteps).toBe(3);
     const again = await h.plan(await h.load(project.root));
     expect(hasChanges(again)).toBe(false);
     expect(again.heldReferences).toEqual([]);
@@ -80,9 +82,13 @@ describe('examples whose new apps name each other', () => {
       ['assets', 'maintenance_history', 'maintenance', 3],
       ['maintenance', 'asset_tag', 'assets', 2],
     ]);
+    const deploysBefore = (await h.serviceCalls())['POST /k/v1/preview/app/deploy.json'] ?? 0;
     const result = await h.apply(project, plan);
     expect(result.message).not.toMatch(/failed/);
     expect(result).toMatchObject({ outcome: 'applied', exitCode: 0 });
+    // The plan says how many deploy calls apply makes, the copy action's extra step included.
+    const deploys = (await h.serviceCalls())['POST /k/v1/preview/app/deploy.json']! - deploysBefore;
+    expect(plan.deploySteps).toBe(deploys);
     expect(hasChanges(await h.plan(await h.load(project.root)))).toBe(false);
   });
 });

@@ -7,9 +7,9 @@
  * for that field's step, so no write ever names a field the draft does not have.
  */
 import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
-import { mentions } from '../plan/held.js';
-import { appPlaceholder } from '../plan/placeholder.js';
-import type { AppPlan, AreaPlan, HeldReference } from '../plan/types.js';
+import { mentions } from './held.js';
+import { appPlaceholder } from './placeholder.js';
+import type { AppPlan, AreaPlan, HeldReference } from './types.js';
 
 /** The changed apps of each deploy step, their areas going from one step's state to the next. */
 export function deploySteps(
