@@ -196,7 +196,7 @@ describe('appModule', () => {
       lacks: ['Record_number'],
     },
   ] as const)('$name', ({ manifest, has, lacks }) => {
-    const text = moduleOf(manifest as unknown as Partial<AppManifest>);
+    const text = moduleOf(manifest);
     const lines = text.split('\n');
     for (const line of has) expect(lines.some((l) => l.startsWith(line))).toBe(true);
     for (const part of lacks) expect(text).not.toContain(part);
