@@ -7,10 +7,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTypes } from '../../src/typegen/index.js';
-import { EXAMPLES, loadExample, ROOT } from './examples.js';
+import { compileErrors } from './compile.js';
+import { EXAMPLES, loadExample } from './examples.js';
 import { goodSample, wrongCodeSample, wrongOptionSample } from './samples.js';
 
 interface Sample {
@@ -44,32 +44,7 @@ beforeAll(async () => {
       await write('wrong option', wrongOptionSample(app, module));
     }
   }
-  // One program for every sample: each file's own diagnostics say whether it compiles.
-  const program = ts.createProgram(
-    samples.map((s) => s.path),
-    {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      typeRoots: [join(ROOT, 'node_modules/@types')],
-      skipLibCheck: true,
-      paths: {
-        '@kintone/rest-api-client': [join(ROOT, 'node_modules/@kintone/rest-api-client/lib/src/index.d.ts')],
-      },
-    },
-  );
-  diagnostics = new Map(
-    samples.map((s) => [
-      s.path,
-      ts
-        .getPreEmitDiagnostics(program, program.getSourceFile(s.path))
-        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-    ]),
-  );
+  diagnostics = compileErrors(samples.map((s) => s.path));
 }, 120_000);
 
 afterAll(async () => {
