@@ -7,6 +7,7 @@ import { registerInit } from './init.js';
 import { registerPlan } from './plan.js';
 import { registerRevert } from './revert.js';
 import { registerStatus } from './status.js';
+import { registerTypes } from './types.js';
 import { registerValidate } from './validate.js';
 
 /** A command registers itself on the program; it reports its exit code through `state`. */
@@ -21,5 +22,6 @@ export const commands: RegisterCommand[] = [
   registerStatus,
   registerRevert,
   registerExport,
+  registerTypes,
   registerEmulator,
 ];
