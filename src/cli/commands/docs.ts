@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { generateDocs, type DocApp, type DocScript } from '../../docgen/index.js';
-import { loadProject, type ProjectApp } from '../../project/index.js';
+import { generateDocs, type DocProject, type DocScript } from '../../docgen/index.js';
+import { loadProject, type LoadOptions, type ProjectApp } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
 interface DocsFlags {
@@ -27,6 +27,21 @@ async function readScripts(app: ProjectApp): Promise<DocScript[]> {
   );
 }
 
+/** The project as the generator reads it: loaded as `validate` does, with the scripts' text. */
+export async function loadDocProject(options: LoadOptions): Promise<{ root: string; docs: DocProject }> {
+  const project = await loadProject(options);
+  const apps = await Promise.all(
+    project.apps.map(async (app) => ({
+      key: app.key,
+      manifestFile: relative(project.root, app.manifestPath).split('\\').join('/'),
+      manifest: app.manifest,
+      ids: app.ids,
+      scripts: await readScripts(app),
+    })),
+  );
+  return { root: project.root, docs: { apps } };
+}
+
 /** `appdeploy docs`: one Markdown page per app and an overview, from the manifests, offline. */
 export const registerDocs: RegisterCommand = (program, io, state) => {
   program
@@ -36,29 +51,20 @@ export const registerDocs: RegisterCommand = (program, io, state) => {
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`)
     .action(async (flags: DocsFlags) => {
-      const project = await loadProject({
+      const { root, docs } = await loadDocProject({
         cwd: process.cwd(),
         dir: flags.directory,
         config: flags.config,
         variables: process.env,
       });
-      const apps: DocApp[] = await Promise.all(
-        project.apps.map(async (app) => ({
-          key: app.key,
-          manifestFile: relative(project.root, app.manifestPath).split('\\').join('/'),
-          manifest: app.manifest,
-          ids: app.ids,
-          scripts: await readScripts(app),
-        })),
-      );
       const out =
         flags.out === undefined
-          ? join(project.root, DEFAULT_DOCS_DIR)
+          ? join(root, DEFAULT_DOCS_DIR)
           : isAbsolute(flags.out)
             ? flags.out
             : resolve(process.cwd(), flags.out);
       await mkdir(out, { recursive: true });
-      const pages = generateDocs({ apps });
+      const pages = generateDocs(docs);
       for (const page of pages) await writeFile(join(out, page.path), page.content);
       const shown = relative(process.cwd(), out) || '.';
       io.out(`Wrote ${pages.length} pages to ${shown}/ (index.md and one per app).\n`);
