@@ -7,6 +7,7 @@ import type { RegisterCommand } from './index.js';
 interface DocsFlags {
   directory?: string;
   config?: string;
+  env?: string;
   out?: string;
 }
 
@@ -49,12 +50,17 @@ export const registerDocs: RegisterCommand = (program, io, state) => {
     .description('Write a Markdown handbook of the apps (one page each, where every field is used), offline.')
     .option('-C, --directory <dir>', 'the project directory (default: the current one)')
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option(
+      '--env <name>',
+      'the environment to resolve (default: defaultEnvironment, the only one, or local)',
+    )
     .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`)
     .action(async (flags: DocsFlags) => {
       const { root, docs } = await loadDocProject({
         cwd: process.cwd(),
         dir: flags.directory,
         config: flags.config,
+        env: flags.env,
         variables: process.env,
       });
       const out =
