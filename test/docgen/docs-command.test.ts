@@ -36,7 +36,9 @@ describe('appdeploy docs', () => {
 
   it("names the customization's JavaScript files where they use a field", async () => {
     const page = await readFile(join(project, 'appdeploy-docs', 'assets.md'), 'utf8');
-    expect(page).toMatch(/^\| `warranty_until` \|.*JavaScript: customize\/asset-register\.js:9 \(property access\)/m);
+    expect(page).toMatch(
+      /^\| `warranty_until` \|.*JavaScript: customize\/asset-register\.js:9 \(property access\)/m,
+    );
   });
 
   it('writes the same pages to --out, relative to the current folder', async () => {
