@@ -2,7 +2,7 @@
  * What the handbook generator reads: the project's apps with their manifests, and the text of the
  * JavaScript files their customization names. The CLI reads the files; the generator does no IO.
  */
-import type { AppManifest, AppReference } from '../project/index.js';
+import type { AppManifest, AppReference, FieldManifest } from '../project/index.js';
 
 export interface DocScript {
   /** As the manifest names it (`path:`, relative to the manifest's folder). */
@@ -51,3 +51,11 @@ export function describeAppRef(ref: AppReference, project: DocProject): string {
 
 /** The file name of an app's page. */
 export const pageFile = (key: string) => `${key}.md`;
+
+/** Every field of an app with its code, each subtable's members right after the subtable. */
+export function allFields(manifest: AppManifest): [string, FieldManifest][] {
+  return Object.entries(manifest.fields ?? {}).flatMap(([c, f]): [string, FieldManifest][] => [
+    [c, f],
+    ...(f.type === 'SUBTABLE' && 'fields' in f ? Object.entries(f.fields) : []),
+  ]);
+}

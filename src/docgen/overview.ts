@@ -2,7 +2,7 @@
 import type { AppReference } from '../project/index.js';
 import { code, table, text } from './markdown.js';
 import { flowchart, type FlowEdge, type FlowNode } from './mermaid.js';
-import { describeAppRef, pageFile, resolveAppRef, type DocProject } from './model.js';
+import { allFields, describeAppRef, pageFile, resolveAppRef, type DocProject } from './model.js';
 
 interface Reference {
   from: string;
@@ -13,10 +13,7 @@ interface Reference {
 /** Lookups, related-records tables and copy actions of every app, in manifest order. */
 export function appReferences(project: DocProject): Reference[] {
   return project.apps.flatMap((app) => {
-    const fields = Object.entries(app.manifest.fields ?? {}).flatMap(([c, f]) => [
-      [c, f] as const,
-      ...(f.type === 'SUBTABLE' && 'fields' in f ? Object.entries(f.fields) : []),
-    ]);
+    const fields = allFields(app.manifest);
     const refs: Reference[] = [];
     for (const [c, f] of fields) {
       if ('lookup' in f && f.lookup)

@@ -4,8 +4,8 @@
  * lookups, related-records tables and copy actions; customization JavaScript). Pure: built from
  * the manifests and the scripts' text.
  */
-import type { AppManifest, EntityTarget, FieldManifest } from '../project/index.js';
-import { resolveAppRef, type DocApp, type DocProject } from './model.js';
+import type { AppManifest, EntityTarget } from '../project/index.js';
+import { allFields, resolveAppRef, type DocApp, type DocProject } from './model.js';
 import { filterFields, sortFields } from './query-fields.js';
 import { scriptMentions } from './script-mentions.js';
 
@@ -38,11 +38,7 @@ export type WhereUsed = Map<string, Map<string, Usage[]>>;
 
 /** Every field code of an app, subtables' members after their table. */
 export function fieldCodes(manifest: AppManifest): string[] {
-  return Object.entries(manifest.fields ?? {}).flatMap(([c, f]) => [c, ...memberCodes(f)]);
-}
-
-function memberCodes(field: FieldManifest): string[] {
-  return field.type === 'SUBTABLE' && 'fields' in field ? Object.keys(field.fields) : [];
+  return allFields(manifest).map(([c]) => c);
 }
 
 export function buildWhereUsed(project: DocProject): WhereUsed {
@@ -177,10 +173,7 @@ type Add = (app: string | null, code: string | undefined, usage: Usage) => void;
 
 /** Lookups, related-records tables and copy actions: they name fields here and in another app. */
 function indexReferences(app: DocApp, project: DocProject, add: Add): void {
-  const fields = Object.entries(app.manifest.fields ?? {}).flatMap(([c, f]) => [
-    [c, f] as const,
-    ...(f.type === 'SUBTABLE' && 'fields' in f ? Object.entries(f.fields) : []),
-  ]);
+  const fields = allFields(app.manifest);
   for (const [code, field] of fields) {
     if ('lookup' in field && field.lookup) {
       const l = field.lookup;
