@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { registerApply } from './apply.js';
+import { registerDocs } from './docs.js';
 import { registerEmulator } from './emulator.js';
 import { registerExport } from './export.js';
 import { registerInit } from './init.js';
@@ -23,5 +24,6 @@ export const commands: RegisterCommand[] = [
   registerRevert,
   registerExport,
   registerTypes,
+  registerDocs,
   registerEmulator,
 ];

@@ -1,0 +1,79 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { generateDocs, type DocProject, type DocScript } from '../../docgen/index.js';
+import { loadProject, type LoadOptions, type ProjectApp } from '../../project/index.js';
+import type { RegisterCommand } from './index.js';
+
+interface DocsFlags {
+  directory?: string;
+  config?: string;
+  env?: string;
+  out?: string;
+}
+
+/** Where the handbook goes unless --out says: beside appdeploy.yaml, apart from the project's own docs/. */
+export const DEFAULT_DOCS_DIR = 'appdeploy-docs';
+
+/** The customization's JavaScript files (`type: FILE`), read relative to the manifest's folder. */
+async function readScripts(app: ProjectApp): Promise<DocScript[]> {
+  const c = app.manifest.customize;
+  const files = [...(c?.desktop?.js ?? []), ...(c?.mobile?.js ?? [])].flatMap((r) =>
+    r.type === 'FILE' ? [r.path] : [],
+  );
+  return Promise.all(
+    [...new Set(files)].map(async (path) => ({
+      path,
+      text: await readFile(join(dirname(app.manifestPath), path), 'utf8').catch(() => null),
+    })),
+  );
+}
+
+/** The project as the generator reads it: loaded as `validate` does, with the scripts' text. */
+export async function loadDocProject(options: LoadOptions): Promise<{ root: string; docs: DocProject }> {
+  const project = await loadProject(options);
+  const apps = await Promise.all(
+    project.apps.map(async (app) => ({
+      key: app.key,
+      manifestFile: relative(project.root, app.manifestPath).split('\\').join('/'),
+      manifest: app.manifest,
+      ids: app.ids,
+      scripts: await readScripts(app),
+    })),
+  );
+  return { root: project.root, docs: { apps } };
+}
+
+/** `appdeploy docs`: one Markdown page per app and an overview, from the manifests, offline. */
+export const registerDocs: RegisterCommand = (program, io, state) => {
+  program
+    .command('docs')
+    .description('Write a Markdown handbook of the apps (one page each, where every field is used), offline.')
+    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
+    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
+    .option(
+      '--env <name>',
+      'the environment to resolve (default: defaultEnvironment, the only one, or local)',
+    )
+    .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`)
+    .action(async (flags: DocsFlags) => {
+      const { root, docs } = await loadDocProject({
+        cwd: process.cwd(),
+        dir: flags.directory,
+        config: flags.config,
+        env: flags.env,
+        variables: process.env,
+      });
+      const out =
+        flags.out === undefined
+          ? join(root, DEFAULT_DOCS_DIR)
+          : isAbsolute(flags.out)
+            ? flags.out
+            : resolve(process.cwd(), flags.out);
+      await mkdir(out, { recursive: true });
+      const pages = generateDocs(docs);
+      for (const page of pages) await writeFile(join(out, page.path), page.content);
+      const shown = relative(process.cwd(), out) || '.';
+      io.out(`Wrote ${pages.length} pages to ${shown}/ (index.md and one per app).\n`);
+      state.exitCode = 0;
+    });
+};
