@@ -35,10 +35,8 @@ export function collectApp(value: string, previous: string[]): string[] {
  * The project, validated, and a connection to its environment's service. A project that does
  * not validate is refused with validate's own output on stderr (null is returned).
  */
-export async function openProject(
-  flags: ProjectFlags,
-  io: Io,
-): Promise<{ project: Project; connection: Connection } | null> {
+/** The project the flags name, validated; null (validate's output on stderr) when it has problems. */
+export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
   const result = await validateProject({
     cwd: process.cwd(),
     dir: flags.directory,
@@ -50,7 +48,15 @@ export async function openProject(
     io.err(formatValidationText(result));
     return null;
   }
-  const project = result.project;
+  return result.project;
+}
+
+export async function openProject(
+  flags: ProjectFlags,
+  io: Io,
+): Promise<{ project: Project; connection: Connection } | null> {
+  const project = await validatedProject(flags, io);
+  if (project === null) return null;
   const connection = await connect(project);
   // The apps an interrupted apply created are adopted before anything reads the project.
   let adopted: string[];

@@ -4,10 +4,11 @@
  * has a page per exported app, its Mermaid blocks pass the grammar check, its tables are whole,
  * and the overview draws the lookup between the two apps.
  */
-import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, ROOT, tempDir } from '../first-run/cli.js';
+import { appdeploy, build, tempDir } from '../first-run/cli.js';
+import { exportedProject } from '../first-run/exported-project.js';
 import { checkFlowchart, mermaidBlocks } from './mermaid-grammar.js';
 
 let dir = '';
@@ -16,19 +17,7 @@ let target = '';
 beforeAll(async () => {
   await build();
   dir = await tempDir('docs-exported');
-  const source = join(dir, 'source');
-  await cp(join(ROOT, 'examples', 'crm'), source, {
-    recursive: true,
-    filter: (p) => !p.includes('.appdeploy'),
-  });
-  const applied = await appdeploy(['apply', '--yes'], source);
-  expect(applied.code, applied.stderr).toBe(0);
-  target = join(dir, 'exported');
-  await mkdir(target);
-  await cp(join(source, '.appdeploy'), join(target, '.appdeploy'), { recursive: true });
-  await writeFile(join(target, 'appdeploy.yaml'), 'environments:\n  local: {}\n');
-  const exported = await appdeploy(['export', '--all'], target);
-  expect(exported.code, exported.stderr).toBe(0);
+  target = await exportedProject('crm', dir);
 }, 180_000);
 
 afterAll(async () => {

@@ -4,10 +4,11 @@
  * built CLI, then `types`. The modules name the same field codes, options and statuses as those
  * of the example itself, and a program using them with the official client compiles.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, ROOT, tempDir } from '../first-run/cli.js';
+import { appdeploy, build, tempDir } from '../first-run/cli.js';
+import { exportedProject } from '../first-run/exported-project.js';
 import { loadProject } from '../../src/project/index.js';
 import { compileErrors } from './compile.js';
 import { exampleModules } from './examples.js';
@@ -20,19 +21,7 @@ let target = '';
 beforeAll(async () => {
   await build();
   dir = await tempDir('types-exported');
-  const source = join(dir, 'source');
-  await cp(join(ROOT, 'examples', EXAMPLE), source, {
-    recursive: true,
-    filter: (path) => !path.includes('.appdeploy'),
-  });
-  const applied = await appdeploy(['apply', '--yes'], source);
-  expect(applied.code, applied.stderr).toBe(0);
-  target = join(dir, 'exported');
-  await mkdir(target);
-  await cp(join(source, '.appdeploy'), join(target, '.appdeploy'), { recursive: true });
-  await writeFile(join(target, 'appdeploy.yaml'), 'environments:\n  local: {}\n');
-  const exported = await appdeploy(['export', '--all'], target);
-  expect(exported.code, exported.stderr).toBe(0);
+  target = await exportedProject(EXAMPLE, dir);
 }, 180_000);
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { appdeployCommand, formatValidationText, shellWord, validateProject } from '../../project/index.js';
+import { appdeployCommand, shellWord } from '../../project/index.js';
 import { GENERATED_HEADER, generateTypes, type GeneratedFile } from '../../typegen/index.js';
-import { projectOptions, type ProjectFlags } from '../project-flags.js';
+import { projectOptions, validatedProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface TypesFlags extends ProjectFlags {
@@ -24,19 +24,11 @@ export const registerTypes: RegisterCommand = (program, io, state) => {
     .option('--check', 'write nothing; exit 1 and name the files that differ from what the manifests give')
     .action(async (flags: TypesFlags) => {
       const cwd = process.cwd();
-      const result = await validateProject({
-        cwd,
-        dir: flags.directory,
-        config: flags.config,
-        env: flags.env,
-        variables: process.env,
-      });
-      if (!result.project || result.problems.length > 0) {
-        io.err(formatValidationText(result));
+      const project = await validatedProject(flags, io);
+      if (project === null) {
         state.exitCode = 1;
         return;
       }
-      const project = result.project;
       const dir = flags.out === undefined ? join(project.root, DEFAULT_TYPES_DIR) : resolve(cwd, flags.out);
       const files = generateTypes(project);
       const shown = (name: string) => relative(cwd, join(dir, name)) || name;
