@@ -8,26 +8,18 @@
  * - a batch still running at the deadline: nothing can be undone; the apps are named with how
  *   to finish, later batches (never deployed) are reverted.
  */
-import type { Client } from '../client/index.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
 import { formatElapsed } from './progress.js';
-import { restoreAfterRun } from './restore.js';
+import { restoreAfterRun, type RestoreRun } from './restore.js';
 import { inexactNote, inexactReason } from './restore-check.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
-import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
+import type { AppResult, ApplyOutcome } from './types.js';
 import type { AppSession } from './write-all.js';
 
-export interface DeployAllInput {
-  client: Client;
+export interface DeployAllInput extends RestoreRun {
   sessions: readonly AppSession[];
-  resolveApp: (text: string) => string;
-  emit: (event: ApplyEvent) => void;
-  now: () => number;
-  timeoutMs: number;
-  batchSize: number;
-  pollIntervalMs: { initial: number; max: number };
   /** For the commands a message names (with the project's flags). */
   project: Pick<Project, 'commandFlags'>;
 }

@@ -9,31 +9,23 @@
  * An interrupt stops the first step's writes; from the first deploy call on nothing stops.
  */
 import type { Area, AreaKey } from '../areas/types.js';
-import type { Client } from '../client/index.js';
 import type { AppPlan } from '../plan/types.js';
 import type { Project } from '../project/index.js';
 import { deployAll } from './deploy-all.js';
-import { restoreAfterRun } from './restore.js';
+import { restoreAfterRun, type RestoreRun } from './restore.js';
 import { inexactNote, inexactReason } from './restore-check.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
-import type { AppResult, ApplyEvent, ApplyOutcome } from './types.js';
+import type { AppResult, ApplyOutcome } from './types.js';
 import { writeAll, type AppSession } from './write-all.js';
 import type { AreaWrite } from './write-app.js';
 
-export interface RunStepsInput {
-  client: Client;
+export interface RunStepsInput extends RestoreRun {
   project: Project;
   sessions: readonly AppSession[];
   steps: readonly AppPlan[][];
   areas: ReadonlyMap<AreaKey, Area>;
-  resolveApp: (text: string) => string;
   signal: AbortSignal | undefined;
-  emit: (event: ApplyEvent) => void;
-  now: () => number;
-  timeoutMs: number;
-  batchSize: number;
-  pollIntervalMs: { initial: number; max: number };
 }
 
 export type RunStepsResult =
