@@ -5,7 +5,7 @@
 import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import { AppdeployError } from '../errors.js';
-import type { Project } from '../project/index.js';
+import { usesTokenOnly, type Project } from '../project/index.js';
 
 export type Selection = { apps: readonly string[] } | { space: string } | { all: true };
 
@@ -22,7 +22,10 @@ export async function selectApps(client: Client, project: Project, selection: Se
         hint: 'Pass --app ID|KEY (repeatable), --space ID or --all.',
       });
     const ids = selection.apps.map((idOrKey) => appId(project, idOrKey));
-    apps = await appsById(client, ids);
+    // One list call with a login; an API token may not list apps, but may read its own app.
+    apps = usesTokenOnly(project.environment.config)
+      ? await appsById(client, ids)
+      : await listApps(client, { ids });
     const missing = ids.filter((id) => !apps.some((a) => a.appId === id));
     if (missing.length > 0)
       throw new AppdeployError('EXPORT.NO_SUCH_APP', `no app ${missing.join(', ')} on the service`, {
@@ -57,9 +60,9 @@ function appId(project: Project, idOrKey: string): string {
 }
 
 /**
- * The named apps, one `app.json` each: the hosted platform answers it to an API token of the app
- * (kintone "Get App"), while the app list (`apps.json`) takes a password login only. An app the
- * service does not have (404 GAIA_AP01) is left out, for the caller to name.
+ * The named apps, one `app.json` each, for an API token: the hosted platform answers it to a token
+ * of the app (kintone "Get App"), while the app list (`apps.json`) takes a password login only. An
+ * app the service does not have (404 GAIA_AP01) is left out, for the caller to name.
  */
 async function appsById(client: Client, ids: readonly string[]): Promise<App[]> {
   const found = await Promise.all(
