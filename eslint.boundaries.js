@@ -28,7 +28,7 @@ export const IMPORT_RULES = {
   // Settings areas: read and write through a client handed in (its types and the Client type).
   areas: { may: ['project', 'platform', 'query', 'errors.js'], types: ['client'] },
   // The planner: gathers state through the client, diffs with the areas.
-  plan: { may: ['areas', 'client', 'project', 'platform', 'plugin-package', 'errors.js'] },
+  plan: { may: ['areas', 'client', 'project', 'platform', 'plugin-package', 'usage', 'errors.js'] },
   // Renderers are pure: they read plan types and nothing else.
   render: { may: [], types: ['plan'] },
   // Apply and export loop over the area table with a client.
@@ -36,8 +36,11 @@ export const IMPORT_RULES = {
   export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
   local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
+  // The where-used index, pure: from manifests (their types) and scripts' text, with the query
+  // parser. The handbook prints it; the planner names it beside a removed field.
+  usage: { may: ['query'], types: ['project'] },
   // Generators from manifests alone, pure: the project's types, the platform's facts, the query parser.
-  docgen: { may: ['query', 'platform'], types: ['project'] },
+  docgen: { may: ['query', 'platform', 'usage'], types: ['project'] },
   typegen: { may: ['query', 'platform'], types: ['project'] },
 };
 

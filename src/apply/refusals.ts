@@ -123,8 +123,9 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
           `its draft has changes that are not deployed (${risk.areas.join(', ')}); deploying would publish them` +
           ` (pass --discard-pending-drafts to discard them first)`,
       };
-    // This deploys: the plan shows it; apply goes on.
+    // These deploy: the plan shows them; apply goes on.
     case 'records-need-values':
+    case 'field-still-used':
       return null;
     default: {
       const unreachable: never = risk;

@@ -13,7 +13,7 @@ import {
   reportsSection,
   viewsSection,
 } from './settings-sections.js';
-import type { Usage, WhereUsed } from './where-used.js';
+import type { Usage, WhereUsed } from '../usage/index.js';
 
 function whereUsedSection(app: DocApp, index: WhereUsed): string {
   const used = index.get(app.key) ?? new Map<string, Usage[]>();

@@ -2,11 +2,16 @@
 import { appPage } from './app-page.js';
 import { pageFile, type DocPage, type DocProject } from './model.js';
 import { overviewPage } from './overview.js';
-import { buildWhereUsed } from './where-used.js';
+import { buildWhereUsed } from '../usage/index.js';
 
 export type { DocApp, DocPage, DocProject, DocScript } from './model.js';
-export { buildWhereUsed, type Usage, type UsageArea, type WhereUsed } from './where-used.js';
-export { scriptMentions } from './script-mentions.js';
+export {
+  buildWhereUsed,
+  scriptMentions,
+  type Usage,
+  type UsageArea,
+  type WhereUsed,
+} from '../usage/index.js';
 
 /** index.md first, then one page per app in the order of appdeploy.yaml. */
 export function generateDocs(project: DocProject): DocPage[] {

@@ -6,7 +6,9 @@ import type { Client } from '../client/index.js';
 import { AREAS } from '../areas/index.js';
 import type { Area, AreaKey, ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
-import type { Project, ProjectApp } from '../project/index.js';
+import { readScripts, type Project, type ProjectApp } from '../project/index.js';
+import { buildWhereUsed, type WhereUsed } from '../usage/index.js';
+import { codesToFind, withFieldUses } from './field-uses.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
 import { hashLocalFiles, type LocalFile } from './local-files.js';
 import { mapLimit } from './map-limit.js';
@@ -107,6 +109,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const needs = tokenOnly
     ? [...pluginPasswordNeeds(chosen), ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? []))]
     : [];
+  const index = await fieldUseIndex(project, apps);
+  if (index) for (const app of apps) app.risks = withFieldUses(app, index);
   const held = heldReferences(apps);
   // How many deploy calls apply makes, counted as apply cuts the plan (steps.ts): a copy action
   // naming a held field may add one more than the references' own steps.
@@ -125,6 +129,24 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }
       : {}),
   };
+}
+
+/**
+ * The where-used index of the whole project, with the scripts read, when some app loses a field
+ * code (removed, renamed, blocked); null, and no file read, when none does.
+ */
+async function fieldUseIndex(project: Project, apps: readonly AppPlan[]): Promise<WhereUsed | null> {
+  const alsoCodes = codesToFind(apps);
+  if (alsoCodes.size === 0) return null;
+  const usage = await Promise.all(
+    project.apps.map(async (a) => ({
+      key: a.key,
+      manifest: a.manifest,
+      ids: a.ids,
+      scripts: await readScripts(a),
+    })),
+  );
+  return buildWhereUsed({ apps: usage }, { alsoCodes });
 }
 
 function partition<T>(items: readonly T[], keep: (item: T) => boolean): [T[], T[]] {

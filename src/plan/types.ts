@@ -33,6 +33,19 @@ export interface AreaPlan {
   after: Json;
 }
 
+/**
+ * One place of the project that still names a field the plan removes, renames or cannot change in
+ * place (the where-used index of src/usage, the one `appdeploy docs` prints).
+ */
+export interface FieldUse {
+  /** The app whose manifest or script names it (its key); another app for lookups and the like. */
+  app: string;
+  /** `views`, `JavaScript`, `lookups`, ... as the handbook groups them. */
+  area: string;
+  /** Where, in words: `view "Pipeline" (filter)`, `desktop.js:12 (quoted string)`. */
+  where: string;
+}
+
 export type Risk =
   /** A field (or a table column) removed, or an option removed from a choice field, with its data. */
   | {
@@ -43,9 +56,24 @@ export type Risk =
       records: number;
       /** A query that lists the records concerned. */
       query: string;
+      /** For a removed field: where the project still names it. */
+      usedBy?: FieldUse[];
     }
   /** The service cannot make this change: what it is, why, and what to do instead. */
-  | { kind: 'blocked'; area: AreaKey; path: (string | number)[]; reason: string; instead: string }
+  | {
+      kind: 'blocked';
+      area: AreaKey;
+      path: (string | number)[];
+      reason: string;
+      instead: string;
+      /** For a field: where the project names it (each place changes with it). */
+      usedBy?: FieldUse[];
+    }
+  /**
+   * A field removed (holding no data) or renamed while the project still names its old code: a
+   * script, another app's lookup or related records. It deploys; what names it stops working.
+   */
+  | { kind: 'field-still-used'; area: 'fields'; field: string; renamedTo?: string; usedBy: FieldUse[] }
   /** The draft already differs from live in these areas: a deploy would publish someone's work. */
   | { kind: 'pending-draft'; areas: AreaKey[] }
   /** `unique` added where records share a value: the deploy fails. */

@@ -4,6 +4,7 @@ export type { LoadOptions, Project, ProjectApp, ValidationResult } from './load.
 export type { ChosenEnvironment } from './environment.js';
 export { usesTokenOnly } from './environment.js';
 export { findConfig, CONFIG_NAMES } from './find.js';
+export { readScripts, type ProjectScript } from './read-scripts.js';
 export { appdeployCommand, projectFlags, shellWord, type ProjectChoice } from './next-command.js';
 export type { Variables } from './env-vars.js';
 export { formatProblem, formatValidationText, validationReport } from './format.js';

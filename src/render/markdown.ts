@@ -81,11 +81,12 @@ function summaryTable(apps: AppPlan[]): string[] {
 function riskList(apps: AppPlan[]): string[] {
   const items = apps.flatMap((app) =>
     app.risks.map((risk) => {
-      const view = describeRisk(risk);
+      const view = describeRisk(risk, app.key);
       const where = view.subject === null ? '' : `, ${codeSpan(view.subject)}`;
       let item = `- **${view.title}** (${view.severity.toLowerCase()}) in app ${codeSpan(app.key)}${where}: ${markdownText(view.message)}`;
       if (view.instead !== undefined) item += ` Instead: ${markdownText(view.instead)}`;
       if (view.query !== undefined) item += ` List them with the query ${codeSpan(view.query)}.`;
+      if (view.usedBy !== undefined) item += ` Still named in: ${view.usedBy.map(markdownText).join('; ')}.`;
       return item;
     }),
   );

@@ -2,7 +2,7 @@
  * What each risk says, worded once for the text and the Markdown renderings: which app, what
  * goes wrong, how many records, and what to run or do about it.
  */
-import type { Risk } from '../plan/types.js';
+import type { FieldUse, Risk } from '../plan/types.js';
 import { formatName, formatPath, plural } from './values.js';
 
 export interface RiskView {
@@ -18,6 +18,14 @@ export interface RiskView {
   instead?: string;
   /** A record query that lists the records concerned. */
   query?: string;
+  /** Where the project still names the field, one place each (`view "Open" (filter)`). */
+  usedBy?: string[];
+}
+
+/** One place, with its app when it is another app than the risk's. */
+function describeUses(uses: readonly FieldUse[] | undefined, app: string): { usedBy?: string[] } {
+  if (uses === undefined || uses.length === 0) return {};
+  return { usedBy: uses.map((u) => (u.app === app ? u.where : `app ${u.app}: ${u.where}`)) };
 }
 
 /** `deploy-fails` and `records-need-values` are about a field's `unique` and `required`. */
@@ -26,7 +34,8 @@ const fieldPath = (field: string): string => `fields.${formatName(field)}`;
 /** The verb agreeing with a count of records. */
 const verb = (count: number, one: string, many: string): string => (count === 1 ? one : many);
 
-export function describeRisk(risk: Risk): RiskView {
+/** `app`: the key of the app the risk is about, so places in that app are not prefixed with it. */
+export function describeRisk(risk: Risk, app: string): RiskView {
   switch (risk.kind) {
     case 'data-loss':
       return {
@@ -38,6 +47,7 @@ export function describeRisk(risk: Risk): RiskView {
             ? `removing it deletes its value in ${plural(risk.records, 'record')}.`
             : `removing the option ${JSON.stringify(risk.option)} clears it in the ${plural(risk.records, 'record')} that ${verb(risk.records, 'holds', 'hold')} it.`,
         query: risk.query,
+        ...describeUses(risk.usedBy, app),
       };
     case 'blocked':
       return {
@@ -46,6 +56,18 @@ export function describeRisk(risk: Risk): RiskView {
         subject: formatPath(risk.path, risk.area),
         message: sentence(risk.reason),
         instead: sentence(risk.instead),
+        ...describeUses(risk.usedBy, app),
+      };
+    case 'field-still-used':
+      return {
+        severity: 'Warning',
+        title: 'Field still used',
+        subject: `${risk.area}.${formatName(risk.field)}`,
+        message:
+          risk.renamedTo === undefined
+            ? `it is removed, but the project still names it: each place named stops working.`
+            : `it is renamed to ${formatName(risk.renamedTo)}, but the project still names the old code: each place named stops working until it names the new one.`,
+        ...describeUses(risk.usedBy, app),
       };
     case 'pending-draft':
       return {

@@ -70,7 +70,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
  */
 function riskBlocks(app: AppPlan, paint: Paint): string[] {
   return app.risks.flatMap((risk) => {
-    const view = describeRisk(risk);
+    const view = describeRisk(risk, app.key);
     const label = paint(`${view.severity}:`, view.severity === 'Error' ? 'red' : 'yellow');
     const lines = [
       `${paint(label, 'bold')} ${paint(`${view.title} in ${appTitle(app)}`, 'bold')}`,
@@ -79,6 +79,7 @@ function riskBlocks(app: AppPlan, paint: Paint): string[] {
     ];
     if (view.instead !== undefined) lines.push(`  Instead: ${view.instead}`);
     if (view.query !== undefined) lines.push(`  List them with the query: ${view.query}`);
+    if (view.usedBy !== undefined) lines.push('  Still named in:', ...view.usedBy.map((u) => `    - ${u}`));
     return [...lines, ''];
   });
 }

@@ -1,23 +1,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const folder = new URL('../../src/docgen/', import.meta.url);
-const files = readdirSync(folder).filter((name) => name.endsWith('.ts'));
-const source = (name: string) => readFileSync(new URL(name, folder), 'utf8');
+/**
+ * The handbook generator and the where-used index are pure (manifests in, pages or an index out):
+ * the CLI reads and writes the files. Each folder may import its own files and those listed.
+ */
+const FOLDERS: [string, RegExp][] = [
+  ['docgen', /^(\.\/|\.\.\/project\/index\.js$|\.\.\/query\/index\.js$|\.\.\/usage\/index\.js$)/],
+  ['usage', /^(\.\/|\.\.\/project\/index\.js$|\.\.\/query\/index\.js$)/],
+];
 
-/** The generator is pure (manifests in, pages out): the CLI command reads and writes the files. */
-describe('src/docgen', () => {
-  it.each(files)('%s imports only project/ types, the query parser and its own folder', (name) => {
-    const specifiers = [...source(name).matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map(
+describe.each(FOLDERS)('src/%s', (name, allowed) => {
+  const folder = new URL(`../../src/${name}/`, import.meta.url);
+  const files = readdirSync(folder).filter((file) => file.endsWith('.ts'));
+  const source = (file: string) => readFileSync(new URL(file, folder), 'utf8');
+
+  it.each(files)('%s imports only project/ types, the query parser, usage/ and its own folder', (file) => {
+    const specifiers = [...source(file).matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map(
       (m) => m[1] ?? '',
     );
-    expect(
-      specifiers.filter((s) => !/^(\.\/|\.\.\/project\/index\.js$|\.\.\/query\/index\.js$)/.test(s)),
-    ).toEqual([]);
+    expect(specifiers.filter((s) => !allowed.test(s))).toEqual([]);
   });
 
-  it.each(files)('%s reads no file, clock, environment or terminal', (name) => {
-    expect(source(name)).not.toMatch(
+  it.each(files)('%s reads no file, clock, environment or terminal', (file) => {
+    expect(source(file)).not.toMatch(
       /\bprocess\.(env|argv|stdout|stderr|exit|cwd|platform)\b|\bnew Date\b|\bDate\.now\b|\bconsole\.|\brequire\(|'node:/,
     );
   });

@@ -89,6 +89,15 @@ const CASES: [string, string, boolean][] = [
   ['src/index.ts', value('./emulator/index.js'), false],
   ['src/index.ts', value('./cli/main.js'), true],
   ['src/errors.ts', value('./platform/index.js'), true],
+  // usage/ (the where-used index): the query parser and project types; read by plan/ and docgen/
+  ['src/usage/x.ts', value('../query/index.js'), false],
+  ['src/usage/x.ts', type('../project/index.js'), false],
+  ['src/usage/x.ts', value('../project/index.js'), true],
+  ['src/usage/x.ts', value('../plan/index.js'), true],
+  ['src/plan/x.ts', value('../usage/index.js'), false],
+  ['src/docgen/x.ts', value('../usage/index.js'), false],
+  ['src/docgen/x.ts', value('../plan/index.js'), true],
+  ['src/render/x.ts', value('../usage/index.js'), true],
 ];
 
 describe('import boundaries (eslint.boundaries.js)', () => {

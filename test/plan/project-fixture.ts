@@ -98,3 +98,15 @@ export async function cli(
   });
   return { code, out, err };
 }
+
+/** `minutes_spent` renamed to `time_spent` (`renamedFrom`, which keeps its data), and every place that names it. */
+export function renameMinutesSpent(d: Document): void {
+  const field = d.getIn(['fields', 'minutes_spent']) as { set(k: string, v: unknown): void };
+  field.set('renamedFrom', 'minutes_spent');
+  d.setIn(['fields', 'time_spent'], field);
+  d.deleteIn(['fields', 'minutes_spent']);
+  d.setIn(['layout', 7, 'layout', 1, 'fields', 1, 'code'], 'time_spent');
+  d.setIn(['fieldAcl', 0, 'field'], 'time_spent');
+  d.setIn(['reports', 'Average handling time', 'aggregations', 0, 'code'], 'time_spent');
+  d.setIn(['reports', 'Average handling time', 'aggregations', 1, 'code'], 'time_spent');
+}

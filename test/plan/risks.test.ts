@@ -9,7 +9,7 @@ import type { Document } from 'yaml';
 import { plan, type Plan, type Risk } from '../../src/plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
 import { loadValid, useService } from './harness.js';
-import { appliedProject, editManifest, removeProjects } from './project-fixture.js';
+import { appliedProject, editManifest, removeProjects, renameMinutesSpent } from './project-fixture.js';
 
 const service = useService();
 afterEach(removeProjects);
@@ -61,16 +61,7 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'a rename of a field that holds data keeps it: no risk',
-    edit: (d) => {
-      const field = d.getIn(['fields', 'minutes_spent']) as { set(k: string, v: unknown): void };
-      field.set('renamedFrom', 'minutes_spent');
-      d.setIn(['fields', 'time_spent'], field);
-      d.deleteIn(['fields', 'minutes_spent']);
-      d.setIn(['layout', 7, 'layout', 1, 'fields', 1, 'code'], 'time_spent');
-      d.setIn(['fieldAcl', 0, 'field'], 'time_spent');
-      d.setIn(['reports', 'Average handling time', 'aggregations', 0, 'code'], 'time_spent');
-      d.setIn(['reports', 'Average handling time', 'aggregations', 1, 'code'], 'time_spent');
-    },
+    edit: renameMinutesSpent,
     risks: [],
     says: ['minutes_spent', 'time_spent'],
   },
@@ -110,9 +101,11 @@ const cases: Case[] = [
         path: ['callback_time'],
         reason: 'the service cannot change the type of field "callback_time" (TIME -> SINGLE_LINE_TEXT)',
         instead: 'add a field with a new code and type, copy the values over, then remove "callback_time"',
+        // The where-used index (`appdeploy docs`): each place that names it changes with it.
+        usedBy: [{ app: 'tickets', area: 'layout', where: 'row 4' }],
       },
     ],
-    says: ['callback_time', 'cannot change the type'],
+    says: ['callback_time', 'cannot change the type', 'Still named in', 'row 4'],
   },
   {
     name: 'unique over shared values makes the deploy fail, counted',

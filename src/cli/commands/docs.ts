@@ -1,7 +1,7 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { generateDocs, type DocProject, type DocScript } from '../../docgen/index.js';
-import { loadProject, type LoadOptions, type ProjectApp } from '../../project/index.js';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { generateDocs, type DocProject } from '../../docgen/index.js';
+import { loadProject, readScripts, type LoadOptions } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
 interface DocsFlags {
@@ -13,20 +13,6 @@ interface DocsFlags {
 
 /** Where the handbook goes unless --out says: beside appdeploy.yaml, apart from the project's own docs/. */
 export const DEFAULT_DOCS_DIR = 'appdeploy-docs';
-
-/** The customization's JavaScript files (`type: FILE`), read relative to the manifest's folder. */
-async function readScripts(app: ProjectApp): Promise<DocScript[]> {
-  const c = app.manifest.customize;
-  const files = [...(c?.desktop?.js ?? []), ...(c?.mobile?.js ?? [])].flatMap((r) =>
-    r.type === 'FILE' ? [r.path] : [],
-  );
-  return Promise.all(
-    [...new Set(files)].map(async (path) => ({
-      path,
-      text: await readFile(join(dirname(app.manifestPath), path), 'utf8').catch(() => null),
-    })),
-  );
-}
 
 /** The project as the generator reads it: loaded as `validate` does, with the scripts' text. */
 export async function loadDocProject(options: LoadOptions): Promise<{ root: string; docs: DocProject }> {

@@ -5,7 +5,7 @@
  * the manifests and the scripts' text.
  */
 import type { AppManifest, EntityTarget } from '../project/index.js';
-import { allFields, resolveAppRef, type DocApp, type DocProject } from './model.js';
+import { allFields, resolveAppRef, type UsageApp, type UsageProject } from './model.js';
 import { filterFields, sortFields } from './query-fields.js';
 import { scriptMentions } from './script-mentions.js';
 
@@ -41,7 +41,15 @@ export function fieldCodes(manifest: AppManifest): string[] {
   return allFields(manifest).map(([c]) => c);
 }
 
-export function buildWhereUsed(project: DocProject): WhereUsed {
+export interface WhereUsedOptions {
+  /**
+   * More codes to look for in each app's scripts (app key -> codes), beyond the app's fields:
+   * the planner asks where fields the manifests no longer have are still named.
+   */
+  alsoCodes?: ReadonlyMap<string, readonly string[]>;
+}
+
+export function buildWhereUsed(project: UsageProject, options: WhereUsedOptions = {}): WhereUsed {
   const index: WhereUsed = new Map(project.apps.map((a) => [a.key, new Map<string, Usage[]>()]));
   const add = (app: string | null, code: string | undefined, usage: Usage) => {
     if (app === null || code === undefined) return;
@@ -61,8 +69,9 @@ export function buildWhereUsed(project: DocProject): WhereUsed {
     indexNotifications(app.manifest, own('notifications'));
     indexReports(app.manifest, own('reports'));
     indexReferences(app, project, add);
+    const codes = new Set([...fieldCodes(app.manifest), ...(options.alsoCodes?.get(app.key) ?? [])]);
     for (const script of app.scripts) {
-      for (const code of fieldCodes(app.manifest)) {
+      for (const code of codes) {
         for (const m of scriptMentions(script.text ?? '', code))
           own('JavaScript')(code, `${script.path}:${m.line} (${m.how})`);
       }
@@ -172,7 +181,7 @@ function indexReports(manifest: AppManifest, note: Note): void {
 type Add = (app: string | null, code: string | undefined, usage: Usage) => void;
 
 /** Lookups, related-records tables and copy actions: they name fields here and in another app. */
-function indexReferences(app: DocApp, project: DocProject, add: Add): void {
+function indexReferences(app: UsageApp, project: UsageProject, add: Add): void {
   const fields = allFields(app.manifest);
   for (const [code, field] of fields) {
     if ('lookup' in field && field.lookup) {
