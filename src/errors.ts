@@ -1,17 +1,198 @@
 /**
  * The one error base class for problems a user can fix (bad manifest, bad flag, unreachable
- * service). `code` is dotted (`MANIFEST.INVALID`), `message` is the one-line summary, `hint`
- * says what to do next. Anything that is not an AppdeployError (or one of the client's errors) is a
- * bug, and the CLI prints its stack and says so.
+ * service), and the catalogue of their codes. `code` is dotted (`MANIFEST.INVALID`) and one of
+ * ERROR_CODES, `message` is the one-line summary of this occurrence, `hint` says what to do next.
+ * Anything that is not an AppdeployError (or one of the client's errors) is a bug, and the CLI
+ * prints its stack and says so.
  */
+
+/** What a code means whatever the occurrence, and which command or stage raises it. */
+export interface ErrorEntry {
+  summary: string;
+  /** The usual next step; each occurrence's own hint says it for its case. */
+  hint: string;
+  /** The command(s) or stage that raise it. */
+  where: string;
+}
+
+/**
+ * Every code an AppdeployError may carry. A new code is added here first (the constructor takes
+ * only these), and docs/errors.md lists them all (a test compares the two).
+ */
+export const ERROR_CODES = {
+  'APPLY.APP_WITH_PLANFILE': {
+    summary: '--app was given with a saved plan, which it cannot narrow',
+    hint: 'Save a plan of those apps with plan --app KEY --out FILE, and apply that.',
+    where: 'apply',
+  },
+  'APPLY.BAD_PLANFILE': {
+    summary: 'the file given to apply is not a plan appdeploy wrote',
+    hint: 'Save one with plan --out FILE.',
+    where: 'apply PLANFILE',
+  },
+  'APPLY.BAD_TIMEOUT': {
+    summary: '--timeout is not a duration',
+    hint: 'Give a number with a unit: 90s, 10m, 1h.',
+    where: 'apply',
+  },
+  'APPLY.NEEDS_PASSWORD': {
+    summary: 'the plan needs calls the API token of the environment may not make',
+    hint: 'Give the environment a login (auth: {login, password}) for this apply.',
+    where: 'apply',
+  },
+  'APPLY.OLD_PLANFILE': {
+    summary: 'the saved plan was made by an older appdeploy and does not name its service',
+    hint: 'Plan again with this appdeploy, then apply that file.',
+    where: 'apply PLANFILE',
+  },
+  'APPLY.OTHER_SERVICE': {
+    summary: 'the saved plan was made against another service than the environment names now',
+    hint: 'Plan again against this service.',
+    where: 'apply PLANFILE',
+  },
+  'APPLY.PLAN_ENVIRONMENT': {
+    summary: 'the saved plan was made for another environment',
+    hint: 'Pass the plan’s --env, or plan again for this environment.',
+    where: 'apply PLANFILE',
+  },
+  'APPLY.RECOVERY_RECORD': {
+    summary: 'the record an interrupted apply left (.appdeploy/apply-<env>.json) cannot be read',
+    hint: 'Delete it; status then shows what the interrupted apply left.',
+    where: 'apply, status',
+  },
+  'CONFIRM.INTERRUPTED': {
+    summary: 'the person stopped the command (Ctrl-C or Ctrl-D at the question) before it wrote anything',
+    hint: 'Run it again when ready; nothing was changed.',
+    where: 'apply, revert (the confirmation question)',
+  },
+  'EMULATOR.FLAGS': {
+    summary: 'the emulator’s flags contradict each other',
+    hint: 'Give -C DIR or --data DIR, not both.',
+    where: 'emulator',
+  },
+  'EMULATOR.START': {
+    summary: 'the local service cannot start',
+    hint: 'A port in use: pick another with --port, or --port 0.',
+    where: 'emulator',
+  },
+  'ENVIRONMENT.NO_AUTH': {
+    summary: 'an environment with a baseUrl has no auth',
+    hint: 'Add auth: {login, password} or apiToken under the environment in appdeploy.yaml.',
+    where: 'every command that connects',
+  },
+  'EXPORT.LOCAL_EDITS': {
+    summary: 'a manifest differs from the service where export would overwrite it',
+    hint: 'Apply the edits first, or pass --force to take the service’s settings.',
+    where: 'export',
+  },
+  'EXPORT.MANIFEST': {
+    summary: 'an existing manifest cannot be updated by export',
+    hint: 'Fix the file (validate), or remove it to export it anew.',
+    where: 'export',
+  },
+  'EXPORT.NOT_DEPLOYED': {
+    summary: 'the app has never been deployed: it has no live settings',
+    hint: 'Export its draft with --draft.',
+    where: 'export',
+  },
+  'EXPORT.NO_APPS': {
+    summary: 'no app was chosen to export',
+    hint: 'Pass --app ID|KEY (repeatable), --space ID or --all.',
+    where: 'export',
+  },
+  'EXPORT.NO_ID': {
+    summary: 'the app named has no id in the environment',
+    hint: 'Apply it first, or export it by its id.',
+    where: 'export',
+  },
+  'EXPORT.NO_PROJECT': {
+    summary: 'export was asked for an environment no project file defines',
+    hint: 'Run it in a project, or pass the environment’s connection flags.',
+    where: 'export',
+  },
+  'EXPORT.NO_SUCH_APP': {
+    summary: 'the service has no app with that id',
+    hint: 'Check the ids for the environment.',
+    where: 'export',
+  },
+  'EXPORT.SELECTION': {
+    summary: 'export needs exactly one of --app, --space and --all',
+    hint: 'Pass one of them.',
+    where: 'export',
+  },
+  'EXPORT.UNKNOWN_APP': {
+    summary: '--app names neither an app id nor a key of the project',
+    hint: 'Pass an id, or one of the project’s keys.',
+    where: 'export',
+  },
+  'FILE.UNREADABLE': {
+    summary: 'a file a manifest names cannot be read',
+    hint: 'Check the path (relative to the manifest), or run validate.',
+    where: 'plan, apply',
+  },
+  'INIT.EXISTS': {
+    summary: 'init would overwrite files',
+    hint: 'Pick an empty directory, or move those files away.',
+    where: 'init',
+  },
+  'LOCAL.IDS': {
+    summary:
+      'the local environment’s ids (.appdeploy/local/ids.json) are not a map of environments to app ids',
+    hint: 'Delete the file (apply creates the apps again), or .appdeploy/ to start over.',
+    where: 'every command on the local environment',
+  },
+  'LOCAL.LOCKED': {
+    summary: 'another appdeploy command holds the local environment’s lock',
+    hint: 'Wait for it, or delete the lock file if no command runs.',
+    where: 'every command on the local environment',
+  },
+  'MANIFEST.INVALID': {
+    summary: 'the project does not validate',
+    hint: 'Run validate to list every problem with its file:line:col.',
+    where: 'every command that loads the project',
+  },
+  'PLAN.PLUGIN_CONFLICT': {
+    summary: 'two different packages of one plug-in are named',
+    hint: 'Name one package of a plug-in in every manifest that adds it.',
+    where: 'plan, apply',
+  },
+  'PLAN.UNKNOWN_APP': {
+    summary: '--app names no app of the project',
+    hint: 'Pass one of the keys in appdeploy.yaml.',
+    where: 'plan, apply',
+  },
+  'PLUGIN.ID_MISMATCH': {
+    summary: 'a plug-in package’s id is not the one its manifest names',
+    hint: 'Run validate: the manifest’s id must be the package’s.',
+    where: 'plan, apply',
+  },
+  'PLUGIN.PACKAGE': {
+    summary: 'a file named as a plug-in is not a plug-in package',
+    hint: 'Name the signed package (contents.zip, PUBKEY, SIGNATURE).',
+    where: 'plan, apply',
+  },
+  'PROJECT.NOT_FOUND': {
+    summary: 'no project at the path given',
+    hint: 'Check -C and --config, or run init to start one.',
+    where: 'every command on a project',
+  },
+  'PROJECT.UNKNOWN_ID': {
+    summary: 'an app id the project holds is not on the service',
+    hint: 'Remove the id from the project (apply creates the app again), or correct it.',
+    where: 'plan, apply',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
 export class AppdeployError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly hint: string | undefined;
   /** Exit code the CLI uses for this error; 1 unless a command says otherwise. */
   readonly exitCode: number;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     options: { hint?: string | undefined; exitCode?: number; cause?: unknown } = {},
   ) {

@@ -30,16 +30,24 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const state = { exitCode: 0 };
   const program = buildProgram(io, state);
   // The flags that chose the project, so that an error's hint names commands with them.
-  let chosen: ProjectFlags = {};
+  let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
-    chosen = command.opts<ProjectFlags>();
+    chosen = command.opts<ProjectFlags & { format?: string }>();
   });
   try {
     await program.parseAsync(argv);
     return state.exitCode;
   } catch (error) {
-    return reportError(error, io, choiceOf(chosen));
+    // A command run with --format json reads its errors as JSON too; a command line commander
+    // refused before the command ran is read from argv.
+    const json = chosen.format === 'json' || asksForJson(argv);
+    return reportError(error, io, choiceOf(chosen), json ? 'json' : 'text');
   }
+}
+
+/** `--format json` or `--format=json` anywhere on the command line. */
+function asksForJson(argv: readonly string[]): boolean {
+  return argv.some((arg, i) => arg === '--format=json' || (arg === '--format' && argv[i + 1] === 'json'));
 }
 
 const VERSION = (

@@ -12,31 +12,86 @@ export const EXIT_ERROR = 1;
 export const EXIT_BUG = 70;
 
 /**
- * Prints an error the way its user needs it and returns the exit code, matching by class (never
- * by name): commander's own (already printed), an AppdeployError (summary and hint), any client
- * error (its message, which says what failed, and a hint where the next step is not obvious).
- * Everything else is a bug: its stack, and a request to report it.
+ * An error as the user is told it, matched by class (never by name): commander's own (already
+ * printed on stderr), an interrupt, an AppdeployError (its catalogued code, summary and hint),
+ * any client error (its message, which says what failed, a hint where the next step is not
+ * obvious, and the service's own code when the service refused). Everything else is a bug: its
+ * stack, and a request to report it.
  */
-export function reportError(error: unknown, io: Io, choice: ProjectChoice = {}): number {
-  if (error instanceof CommanderError) return error.exitCode;
-  if (error instanceof InterruptedError) {
-    io.err(`${error.message}\n`);
-    return error.exitCode;
-  }
-  if (error instanceof AppdeployError) {
-    io.err(`Error: ${error.message}\n`);
-    if (error.hint) io.err(`  ${error.hint}\n`);
-    return error.exitCode;
-  }
+export interface ReportedError {
+  /** A code of src/errors.ts, the service's own (`GAIA_AP01`), `CLIENT.<kind>`, `USAGE` or `BUG`. */
+  code: string;
+  message: string;
+  hint?: string;
+  exitCode: number;
+  /** A bug's stack. */
+  stack?: string;
+  /** How the text rendering starts the message; commander's usage errors are printed by commander. */
+  lead: 'Error: ' | '' | null;
+}
+
+export function describeError(error: unknown, choice: ProjectChoice = {}): ReportedError {
+  if (error instanceof CommanderError)
+    return { code: 'USAGE', message: error.message, exitCode: error.exitCode, lead: null };
+  if (error instanceof InterruptedError)
+    return { code: error.code, message: error.message, exitCode: error.exitCode, lead: '' };
+  if (error instanceof AppdeployError)
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.hint ? { hint: error.hint } : {}),
+      exitCode: error.exitCode,
+      lead: 'Error: ',
+    };
   if (error instanceof ClientError) {
-    io.err(`Error: ${commandLineMessage(error) ?? error.message}\n`);
     const hint = clientHint(error, choice);
-    if (hint) io.err(`  ${hint}\n`);
-    return EXIT_ERROR;
+    return {
+      code: error instanceof ServiceError ? error.code : `CLIENT.${error.kind}`,
+      message: commandLineMessage(error) ?? error.message,
+      ...(hint ? { hint } : {}),
+      exitCode: EXIT_ERROR,
+      lead: 'Error: ',
+    };
   }
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  io.err(`Bug: appdeploy failed unexpectedly. Please report this with the stack below.\n${stack}\n`);
-  return EXIT_BUG;
+  return {
+    code: 'BUG',
+    message: 'appdeploy failed unexpectedly. Please report this with the stack below.',
+    stack,
+    exitCode: EXIT_BUG,
+    lead: 'Error: ',
+  };
+}
+
+/**
+ * Prints an error the way its user needs it and returns the exit code. As text on stderr; with
+ * `--format json`, as one JSON object `{"error": {code, message, hint?, exitCode, stack?}}` on
+ * stdout, where a program reading the command's JSON looks for it (the text goes to stderr too,
+ * for the person watching the log).
+ */
+export function reportError(
+  error: unknown,
+  io: Io,
+  choice: ProjectChoice = {},
+  format: 'text' | 'json' = 'text',
+): number {
+  const reported = describeError(error, choice);
+  printText(reported, io);
+  if (format === 'json') {
+    const { lead: _lead, ...fields } = reported;
+    io.out(`${JSON.stringify({ error: fields }, null, 2)}\n`);
+  }
+  return reported.exitCode;
+}
+
+function printText(reported: ReportedError, io: Io): void {
+  if (reported.lead === null) return;
+  if (reported.code === 'BUG') {
+    io.err(`Bug: ${reported.message}\n${reported.stack ?? ''}\n`);
+    return;
+  }
+  io.err(`${reported.lead}${reported.message}\n`);
+  if (reported.hint) io.err(`  ${reported.hint}\n`);
 }
 
 /** What to do next, where a client error's own message does not already say it. */

@@ -65,8 +65,13 @@ const CASES: [string, unknown, number, string | null][] = [
     ]),
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
   ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
-  ['AppdeployError', new AppdeployError('X.Y', 'summary', { hint: 'do this' }), 1, 'do this'],
-  ['AppdeployError with its exit code', new AppdeployError('X.Y', 'summary', { exitCode: 3 }), 3, null],
+  ['AppdeployError', new AppdeployError('INIT.EXISTS', 'summary', { hint: 'do this' }), 1, 'do this'],
+  [
+    'AppdeployError with its exit code',
+    new AppdeployError('INIT.EXISTS', 'summary', { exitCode: 3 }),
+    3,
+    null,
+  ],
 ];
 
 describe('reportError: errors map to exit codes by class', () => {
@@ -137,5 +142,58 @@ describe('reportError: errors map to exit codes by class', () => {
     expect(thrown).toBeInstanceOf(ClientOptionsError);
     expect(report(thrown).text).toMatch(/^Error: /);
     expect(report(thrown).code).toBe(1);
+  });
+});
+
+/** The JSON rendering: stdout, parsed; the text still on stderr. */
+function reportJson(error: unknown): { code: number; json: unknown; text: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = reportError(error, { out: (s) => void out.push(s), err: (s) => void err.push(s) }, {}, 'json');
+  return { code, json: JSON.parse(out.join('')), text: err.join('') };
+}
+
+describe('reportError with --format json: one {error} object on stdout', () => {
+  it.each([
+    [
+      'an AppdeployError: its catalogued code, message and hint',
+      new AppdeployError('INIT.EXISTS', 'not overwriting appdeploy.yaml in .', {
+        hint: 'pick an empty directory',
+      }),
+      {
+        code: 'INIT.EXISTS',
+        message: 'not overwriting appdeploy.yaml in .',
+        hint: 'pick an empty directory',
+        exitCode: 1,
+      },
+    ],
+    [
+      "a service refusal: the service's own code",
+      service(403),
+      {
+        code: 'CB_XX01',
+        message: service(403).message,
+        hint: 'The account lacks a permission this needs; ask an administrator.',
+        exitCode: 1,
+      },
+    ],
+    [
+      'a call that failed on the way: CLIENT.<kind>, no hint when the message says it',
+      CLIENT_ERRORS.network,
+      { code: 'CLIENT.network', message: CLIENT_ERRORS.network.message, exitCode: 1 },
+    ],
+  ])('%s', (_, error, expected) => {
+    const out = reportJson(error);
+    expect(out.json).toEqual({ error: expected });
+    expect(out.code).toBe(expected.exitCode);
+    expect(out.text).toMatch(/^Error: /);
+  });
+
+  it('a bug: code BUG with its stack, exit 70', () => {
+    const out = reportJson(new TypeError('boom'));
+    expect(out.code).toBe(70);
+    expect(out.json).toMatchObject({
+      error: { code: 'BUG', exitCode: 70, stack: expect.stringMatching(/TypeError: boom\n\s+at /) },
+    });
   });
 });
