@@ -7,6 +7,19 @@ import { entityName } from './process-section.js';
 const byIndex = <T extends { index?: number | string }>(entries: [string, T][]) =>
   [...entries].sort((a, b) => Number(a[1].index ?? 0) - Number(b[1].index ?? 0));
 
+/** The general settings that are on or off, in the order the page lists them. */
+const SWITCHES: readonly [string, keyof AppManifest & `enable${string}`][] = [
+  ['Thumbnails', 'enableThumbnails'],
+  ['Bulk deletion', 'enableBulkDeletion'],
+  ['Comments', 'enableComments'],
+  ['Duplicate record', 'enableDuplicateRecord'],
+  ['Inline editing', 'enableInlineRecordEditing'],
+];
+
+/** `yes` or `no` for a setting the manifest gives; nothing for one it leaves out. */
+const onOff = (value: boolean | undefined): string | undefined =>
+  value === undefined ? undefined : yesNo(value) || 'no';
+
 export function generalSection(app: DocApp): string {
   const m = app.manifest;
   const rows: [string, string | undefined][] = [
@@ -38,17 +51,7 @@ export function generalSection(app: DocApp): string {
       'Fiscal year starts in month',
       m.firstMonthOfFiscalYear === undefined ? undefined : String(m.firstMonthOfFiscalYear),
     ],
-    ['Thumbnails', m.enableThumbnails === undefined ? undefined : yesNo(m.enableThumbnails) || 'no'],
-    ['Bulk deletion', m.enableBulkDeletion === undefined ? undefined : yesNo(m.enableBulkDeletion) || 'no'],
-    ['Comments', m.enableComments === undefined ? undefined : yesNo(m.enableComments) || 'no'],
-    [
-      'Duplicate record',
-      m.enableDuplicateRecord === undefined ? undefined : yesNo(m.enableDuplicateRecord) || 'no',
-    ],
-    [
-      'Inline editing',
-      m.enableInlineRecordEditing === undefined ? undefined : yesNo(m.enableInlineRecordEditing) || 'no',
-    ],
+    ...SWITCHES.map(([label, key]): [string, string | undefined] => [label, onOff(m[key])]),
   ];
   const shown = rows.filter((r): r is [string, string] => r[1] !== undefined && r[1] !== '');
   return section(2, 'General settings', [table(['Setting', 'Value'], shown)]);

@@ -65,6 +65,43 @@ function addMonths(day: number, months: number): number {
 
 const SHIFT = { THIS: 0, LAST: -1, NEXT: 1 } as const;
 
+const single = (day: number): DayRange => ({ from: day, to: day + 1 });
+
+/** The day FROM_TODAY(amount, unit) names. */
+function fromToday(fn: Extract<QueryFunction, { name: 'FROM_TODAY' }>, today: number): number {
+  switch (fn.unit) {
+    case 'DAYS':
+      return today + fn.amount;
+    case 'WEEKS':
+      return today + 7 * fn.amount;
+    case 'MONTHS':
+      return addMonths(today, fn.amount);
+    case 'YEARS':
+      return addMonths(today, 12 * fn.amount);
+    default: {
+      const never: never = fn.unit;
+      return never;
+    }
+  }
+}
+
+/** THIS_MONTH(), LAST_MONTH(), NEXT_MONTH(): the month, or one day of it. */
+function monthDays(
+  fn: Extract<QueryFunction, { name: 'THIS_MONTH' | 'LAST_MONTH' | 'NEXT_MONTH' }>,
+  today: number,
+): DayRange {
+  const first = new Date(
+    addMonths(today - new Date(today * DAY_MS).getUTCDate() + 1, shiftOf(fn.name)) * DAY_MS,
+  );
+  const year = first.getUTCFullYear();
+  const month = first.getUTCMonth();
+  const length = daysInMonth(year, month);
+  const start = dayOf(year, month, 1);
+  if (fn.day === null) return { from: start, to: start + length };
+  // A day the month does not have (31 in April) means its last day.
+  return single(start + (fn.day === 'LAST' ? length : Math.min(fn.day, length)) - 1);
+}
+
 function shiftOf(name: string): number {
   return SHIFT[name.slice(0, 4) as keyof typeof SHIFT];
 }
@@ -75,7 +112,6 @@ function shiftOf(name: string): number {
  * for THIS_MONTH(), the year for THIS_YEAR(). Null for functions that are not about days.
  */
 export function functionDays(fn: QueryFunction, today: number): DayRange | null {
-  const single = (day: number): DayRange => ({ from: day, to: day + 1 });
   switch (fn.name) {
     case 'TODAY':
       return single(today);
@@ -84,20 +120,7 @@ export function functionDays(fn: QueryFunction, today: number): DayRange | null 
     case 'TOMORROW':
       return single(today + 1);
     case 'FROM_TODAY':
-      switch (fn.unit) {
-        case 'DAYS':
-          return single(today + fn.amount);
-        case 'WEEKS':
-          return single(today + 7 * fn.amount);
-        case 'MONTHS':
-          return single(addMonths(today, fn.amount));
-        case 'YEARS':
-          return single(addMonths(today, 12 * fn.amount));
-        default: {
-          const never: never = fn.unit;
-          return never;
-        }
-      }
+      return single(fromToday(fn, today));
     case 'THIS_WEEK':
     case 'LAST_WEEK':
     case 'NEXT_WEEK': {
@@ -108,18 +131,8 @@ export function functionDays(fn: QueryFunction, today: number): DayRange | null 
     }
     case 'THIS_MONTH':
     case 'LAST_MONTH':
-    case 'NEXT_MONTH': {
-      const first = new Date(
-        addMonths(today - new Date(today * DAY_MS).getUTCDate() + 1, shiftOf(fn.name)) * DAY_MS,
-      );
-      const year = first.getUTCFullYear();
-      const month = first.getUTCMonth();
-      const length = daysInMonth(year, month);
-      const start = dayOf(year, month, 1);
-      if (fn.day === null) return { from: start, to: start + length };
-      // A day the month does not have (31 in April) means its last day.
-      return single(start + (fn.day === 'LAST' ? length : Math.min(fn.day, length)) - 1);
-    }
+    case 'NEXT_MONTH':
+      return monthDays(fn, today);
     case 'THIS_YEAR':
     case 'LAST_YEAR':
     case 'NEXT_YEAR': {

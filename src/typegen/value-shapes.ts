@@ -15,107 +15,96 @@ export interface Narrowing {
 const ENTITY = '{ code: string; name: string }';
 const FILE = '{ contentType: string; fileKey: string; name: string; size: string }';
 
-/** The value a read returns; null for types whose records carry no value (GROUP, REFERENCE_TABLE). */
-export function readValue(type: FieldType, narrowing: Narrowing = {}): string | null {
-  const choice = narrowing.choices ?? 'string';
-  switch (type) {
-    case 'SINGLE_LINE_TEXT':
-    case 'MULTI_LINE_TEXT':
-    case 'RICH_TEXT':
-    case 'NUMBER':
-    case 'CALC':
-    case 'LINK':
-    case 'DATETIME':
-    case 'RECORD_NUMBER':
-    case 'CREATED_TIME':
-    case 'UPDATED_TIME':
-      return 'string';
-    // A radio button always holds one of its options (platform-facts: string, never null).
-    case 'RADIO_BUTTON':
-    case 'STATUS':
-      return choice;
-    // DROP_DOWN, DATE and TIME: string or null (platform-facts; client's Dropdown, Date, Time).
-    case 'DROP_DOWN':
-      return `${choice} | null`;
-    case 'DATE':
-    case 'TIME':
-      return 'string | null';
-    case 'CHECK_BOX':
-    case 'MULTI_SELECT':
-      return `${choice}[]`;
-    case 'CATEGORY':
-      return 'string[]';
-    case 'CREATOR':
-    case 'MODIFIER':
-      return ENTITY;
-    case 'USER_SELECT':
-    case 'ORGANIZATION_SELECT':
-    case 'GROUP_SELECT':
-    case 'STATUS_ASSIGNEE':
-      return `${ENTITY}[]`;
-    case 'FILE':
-      return `${FILE}[]`;
-    // Subtables are written by the module (their rows name their columns).
-    case 'SUBTABLE':
-      return null;
-    // Decorations and related-records tables hold no value ("Field Types" of the kintone REST
-    // documentation: their values cannot be read, added or updated).
-    case 'GROUP':
-    case 'REFERENCE_TABLE':
-      return null;
-  }
-}
+/** A value's type text, given the union a choice field's value is narrowed to (or `string`). */
+type Shape = (choice: string) => string | null;
+const fixed =
+  (text: string | null): Shape =>
+  () =>
+    text;
+
+/** Every type, so that a new one fails to compile until its values are said. */
+const READ: Record<FieldType, Shape> = {
+  SINGLE_LINE_TEXT: fixed('string'),
+  MULTI_LINE_TEXT: fixed('string'),
+  RICH_TEXT: fixed('string'),
+  NUMBER: fixed('string'),
+  CALC: fixed('string'),
+  LINK: fixed('string'),
+  DATETIME: fixed('string'),
+  RECORD_NUMBER: fixed('string'),
+  CREATED_TIME: fixed('string'),
+  UPDATED_TIME: fixed('string'),
+  // A radio button always holds one of its options (platform-facts: string, never null).
+  RADIO_BUTTON: (choice) => choice,
+  STATUS: (choice) => choice,
+  // DROP_DOWN, DATE and TIME: string or null (platform-facts; client's Dropdown, Date, Time).
+  DROP_DOWN: (choice) => `${choice} | null`,
+  DATE: fixed('string | null'),
+  TIME: fixed('string | null'),
+  CHECK_BOX: (choice) => `${choice}[]`,
+  MULTI_SELECT: (choice) => `${choice}[]`,
+  CATEGORY: fixed('string[]'),
+  CREATOR: fixed(ENTITY),
+  MODIFIER: fixed(ENTITY),
+  USER_SELECT: fixed(`${ENTITY}[]`),
+  ORGANIZATION_SELECT: fixed(`${ENTITY}[]`),
+  GROUP_SELECT: fixed(`${ENTITY}[]`),
+  STATUS_ASSIGNEE: fixed(`${ENTITY}[]`),
+  FILE: fixed(`${FILE}[]`),
+  // Subtables are written by the module (their rows name their columns).
+  SUBTABLE: fixed(null),
+  // Decorations and related-records tables hold no value ("Field Types" of the kintone REST
+  // documentation: their values cannot be read, added or updated).
+  GROUP: fixed(null),
+  REFERENCE_TABLE: fixed(null),
+};
 
 /**
- * The value a write takes; null for fields a write cannot set. Users, groups and departments are
- * given by `code`, files by the `fileKey` of an upload (platform-facts; spec "Record").
+ * Users, groups and departments are given by `code`, files by the `fileKey` of an upload
+ * (platform-facts; spec "Record").
  */
+const WRITE: Record<FieldType, Shape> = {
+  SINGLE_LINE_TEXT: fixed('string'),
+  MULTI_LINE_TEXT: fixed('string'),
+  RICH_TEXT: fixed('string'),
+  LINK: fixed('string'),
+  // The platform takes a number as text or as a JSON number.
+  NUMBER: fixed('string | number'),
+  DATE: fixed('string | null'),
+  TIME: fixed('string | null'),
+  DATETIME: fixed('string | null'),
+  RADIO_BUTTON: (choice) => choice,
+  DROP_DOWN: (choice) => `${choice} | null`,
+  CHECK_BOX: (choice) => `${choice}[]`,
+  MULTI_SELECT: (choice) => `${choice}[]`,
+  USER_SELECT: fixed('{ code: string }[]'),
+  ORGANIZATION_SELECT: fixed('{ code: string }[]'),
+  GROUP_SELECT: fixed('{ code: string }[]'),
+  FILE: fixed('{ fileKey: string }[]'),
+  // Creator, modifier and both times may be given on add, by an app administrator (kintone REST
+  // documentation, "Add Record": 作成者, 更新者, 作成日時, 更新日時 need app management rights).
+  CREATOR: fixed('{ code: string }'),
+  MODIFIER: fixed('{ code: string }'),
+  CREATED_TIME: fixed('string'),
+  UPDATED_TIME: fixed('string'),
+  // Computed or kept by the service: a write cannot set them (the record number, calculated
+  // fields; the status and assignees change only through process actions, spec "Process").
+  CALC: fixed(null),
+  RECORD_NUMBER: fixed(null),
+  STATUS: fixed(null),
+  STATUS_ASSIGNEE: fixed(null),
+  CATEGORY: fixed(null),
+  SUBTABLE: fixed(null),
+  GROUP: fixed(null),
+  REFERENCE_TABLE: fixed(null),
+};
+
+/** The value a read returns; null for types whose records carry no value (GROUP, REFERENCE_TABLE). */
+export function readValue(type: FieldType, narrowing: Narrowing = {}): string | null {
+  return READ[type](narrowing.choices ?? 'string');
+}
+
+/** The value a write takes; null for fields a write cannot set. */
 export function writeValue(type: FieldType, narrowing: Narrowing = {}): string | null {
-  const choice = narrowing.choices ?? 'string';
-  switch (type) {
-    case 'SINGLE_LINE_TEXT':
-    case 'MULTI_LINE_TEXT':
-    case 'RICH_TEXT':
-    case 'LINK':
-      return 'string';
-    // The platform takes a number as text or as a JSON number.
-    case 'NUMBER':
-      return 'string | number';
-    case 'DATE':
-    case 'TIME':
-    case 'DATETIME':
-      return 'string | null';
-    case 'RADIO_BUTTON':
-      return choice;
-    case 'DROP_DOWN':
-      return `${choice} | null`;
-    case 'CHECK_BOX':
-    case 'MULTI_SELECT':
-      return `${choice}[]`;
-    case 'USER_SELECT':
-    case 'ORGANIZATION_SELECT':
-    case 'GROUP_SELECT':
-      return '{ code: string }[]';
-    case 'FILE':
-      return '{ fileKey: string }[]';
-    // Creator, modifier and both times may be given on add, by an app administrator (kintone REST
-    // documentation, "Add Record": 作成者, 更新者, 作成日時, 更新日時 need app management rights).
-    case 'CREATOR':
-    case 'MODIFIER':
-      return '{ code: string }';
-    case 'CREATED_TIME':
-    case 'UPDATED_TIME':
-      return 'string';
-    // Computed or kept by the service: a write cannot set them (the record number, calculated
-    // fields; the status and assignees change only through process actions, spec "Process").
-    case 'CALC':
-    case 'RECORD_NUMBER':
-    case 'STATUS':
-    case 'STATUS_ASSIGNEE':
-    case 'CATEGORY':
-    case 'SUBTABLE':
-    case 'GROUP':
-    case 'REFERENCE_TABLE':
-      return null;
-  }
+  return WRITE[type](narrowing.choices ?? 'string');
 }

@@ -4,7 +4,7 @@
  * lookups, related-records tables and copy actions; customization JavaScript). Pure: built from
  * the manifests and the scripts' text.
  */
-import type { AppManifest, EntityTarget } from '../project/index.js';
+import type { AppManifest, EntityTarget, LookupSetting, ReferenceTableManifest } from '../project/index.js';
 import { allFields, resolveAppRef, type UsageApp, type UsageProject } from './model.js';
 import { filterFields, sortFields } from './query-fields.js';
 import { scriptMentions } from './script-mentions.js';
@@ -182,35 +182,47 @@ type Add = (app: string | null, code: string | undefined, usage: Usage) => void;
 
 /** Lookups, related-records tables and copy actions: they name fields here and in another app. */
 function indexReferences(app: UsageApp, project: UsageProject, add: Add): void {
-  const fields = allFields(app.manifest);
-  for (const [code, field] of fields) {
-    if ('lookup' in field && field.lookup) {
-      const l = field.lookup;
-      const there = resolveAppRef(l.relatedApp, project);
-      const at = (where: string): Usage => ({ area: 'lookups', where, fromApp: app.key });
-      add(there, l.relatedKeyField, at(`lookup ${code} (key)`));
-      for (const m of l.fieldMappings ?? []) {
-        add(there, m.relatedField, at(`lookup ${code} (copied into ${m.field})`));
-        add(app.key, m.field, { area: 'lookups', where: `filled by lookup ${code} from ${m.relatedField}` });
-      }
-      for (const c of l.lookupPickerFields ?? []) add(there, c, at(`lookup ${code} (picker column)`));
-      for (const c of filterFields(l.filterCond)) add(there, c, at(`lookup ${code} (filter)`));
-      for (const c of sortFields(l.sort)) add(there, c, at(`lookup ${code} (sort)`));
-    }
-    if (field.type === 'REFERENCE_TABLE' && 'referenceTable' in field) {
-      const r = field.referenceTable;
-      const there = resolveAppRef(r.relatedApp, project);
-      const at = (where: string): Usage => ({ area: 'related records', where, fromApp: app.key });
-      add(app.key, r.condition.field, {
-        area: 'related records',
-        where: `${code} (matches ${r.condition.relatedField})`,
-      });
-      add(there, r.condition.relatedField, at(`${code} (matches ${r.condition.field})`));
-      for (const c of r.displayFields) add(there, c, at(`${code} (column)`));
-      for (const c of filterFields(r.filterCond)) add(there, c, at(`${code} (filter)`));
-      for (const c of sortFields(r.sort)) add(there, c, at(`${code} (sort)`));
-    }
+  for (const [code, field] of allFields(app.manifest)) {
+    if ('lookup' in field && field.lookup) indexLookup(app, project, add, code, field.lookup);
+    if (field.type === 'REFERENCE_TABLE' && 'referenceTable' in field)
+      indexRelatedRecords(app, project, add, code, field.referenceTable);
   }
+  indexActions(app, project, add);
+}
+
+function indexLookup(app: UsageApp, project: UsageProject, add: Add, code: string, l: LookupSetting): void {
+  const there = resolveAppRef(l.relatedApp, project);
+  const at = (where: string): Usage => ({ area: 'lookups', where, fromApp: app.key });
+  add(there, l.relatedKeyField, at(`lookup ${code} (key)`));
+  for (const m of l.fieldMappings ?? []) {
+    add(there, m.relatedField, at(`lookup ${code} (copied into ${m.field})`));
+    add(app.key, m.field, { area: 'lookups', where: `filled by lookup ${code} from ${m.relatedField}` });
+  }
+  for (const c of l.lookupPickerFields ?? []) add(there, c, at(`lookup ${code} (picker column)`));
+  for (const c of filterFields(l.filterCond)) add(there, c, at(`lookup ${code} (filter)`));
+  for (const c of sortFields(l.sort)) add(there, c, at(`lookup ${code} (sort)`));
+}
+
+function indexRelatedRecords(
+  app: UsageApp,
+  project: UsageProject,
+  add: Add,
+  code: string,
+  r: ReferenceTableManifest['referenceTable'],
+): void {
+  const there = resolveAppRef(r.relatedApp, project);
+  const at = (where: string): Usage => ({ area: 'related records', where, fromApp: app.key });
+  add(app.key, r.condition.field, {
+    area: 'related records',
+    where: `${code} (matches ${r.condition.relatedField})`,
+  });
+  add(there, r.condition.relatedField, at(`${code} (matches ${r.condition.field})`));
+  for (const c of r.displayFields) add(there, c, at(`${code} (column)`));
+  for (const c of filterFields(r.filterCond)) add(there, c, at(`${code} (filter)`));
+  for (const c of sortFields(r.sort)) add(there, c, at(`${code} (sort)`));
+}
+
+function indexActions(app: UsageApp, project: UsageProject, add: Add): void {
   for (const [name, action] of Object.entries(app.manifest.actions ?? {})) {
     const there = resolveAppRef(action.destApp, project);
     for (const m of action.mappings) {
