@@ -199,7 +199,17 @@ export interface EnvironmentConfig {
    * platform's; `service`, the spec's. Default: from the base URL's domain (`service` locally).
    */
   platform?: 'kintone' | 'service';
+  /**
+   * The code each user, group and organization the manifests name has in this environment, by
+   * the code the manifests use; null leaves out what names it here (principal-maps.ts).
+   */
+  users?: PrincipalMap;
+  groups?: PrincipalMap;
+  organizations?: PrincipalMap;
 }
+
+/** Manifest code -> this environment's code, or null: left out in this environment. */
+export type PrincipalMap = Record<string, string | null>;
 
 /** appdeploy.yaml as written (after variables are expanded). */
 export interface ProjectConfig {
