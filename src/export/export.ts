@@ -59,6 +59,7 @@ export async function exportApps(
     saveFiles: options.files !== false,
     force: options.force === true,
     files: serviceFiles(client),
+    principals: project.environment.config,
     appKey: (id) => keys.get(id)?.key ?? project.apps.find((a) => a.id === id)?.key ?? null,
     appId: (key) =>
       project.apps.find((a) => a.key === key)?.id ??

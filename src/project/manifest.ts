@@ -78,10 +78,13 @@ export interface ProcessSetting {
   }[];
 }
 
+/** A JavaScript file apply writes for the environment: its name and app ids (customize.ts). */
+export type GeneratedResource = { generated: 'environment' };
+
 export interface CustomizeSetting {
   scope?: 'ALL' | 'ADMIN' | 'NONE';
-  desktop?: { js?: ResourceSetting[]; css?: ResourceSetting[] };
-  mobile?: { js?: ResourceSetting[]; css?: ResourceSetting[] };
+  desktop?: { js?: (ResourceSetting | GeneratedResource)[]; css?: ResourceSetting[] };
+  mobile?: { js?: (ResourceSetting | GeneratedResource)[]; css?: ResourceSetting[] };
 }
 
 export interface AppRightSetting extends EntityTarget {

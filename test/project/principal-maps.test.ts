@@ -8,6 +8,7 @@ import {
 } from '../../src/project/index.js';
 import { AREAS } from '../../src/areas/index.js';
 import type { ResolveContext } from '../../src/areas/types.js';
+import type { Entity } from '../../src/client/types/common.js';
 
 const MAPS: PrincipalMaps = {
   users: { alice: 'alice.s', bob: null },
@@ -25,7 +26,7 @@ const org = (code: string) => ({ type: 'ORGANIZATION' as const, code });
  */
 const PLACES: {
   place: string;
-  manifest: (e: object) => Partial<AppManifest>;
+  manifest: (e: Entity) => Partial<AppManifest>;
   leftOut: (string | number)[];
 }[] = [
   {

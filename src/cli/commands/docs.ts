@@ -18,7 +18,7 @@ export const DEFAULT_DOCS_DIR = 'appdeploy-docs';
 async function readScripts(app: ProjectApp): Promise<DocScript[]> {
   const c = app.manifest.customize;
   const files = [...(c?.desktop?.js ?? []), ...(c?.mobile?.js ?? [])].flatMap((r) =>
-    r.type === 'FILE' ? [r.path] : [],
+    'type' in r && r.type === 'FILE' ? [r.path] : [],
   );
   return Promise.all(
     [...new Set(files)].map(async (path) => ({
