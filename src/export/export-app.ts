@@ -40,6 +40,9 @@ export interface ExportRun {
   appKey(id: string): string | null;
   /** The id of a project key in the environment, or the placeholder apply would use. */
   appId(key: string): string;
+  /** The environment's name and every app key (the project's and this export's): customize's generated file. */
+  environment?: string;
+  appKeys?: readonly string[];
   /** The environment's users, groups and organizations maps: export writes the manifests' codes. */
   principals?: PrincipalMaps | undefined;
   /** A project app's manifest as the project loaded it: its text, and its value with variables expanded. */
@@ -81,6 +84,8 @@ export async function exportApp(
     appKey: key,
     appId: (appKey) => run.appId(appKey),
     fileHash: (path) => files.hash(path),
+    ...(run.environment === undefined ? {} : { environment: run.environment }),
+    ...(run.appKeys === undefined ? {} : { appKeys: run.appKeys }),
   };
   let text: string;
   let manifest: Record<string, unknown>;
