@@ -16,11 +16,11 @@ export function leftOutTitle(plan: Plan, app: AppPlan): string {
   return `${count} ${count === 1 ? 'item' : 'items'} of app ${app.key} left out in environment ${JSON.stringify(plan.environment)}, as appdeploy.yaml maps them to nothing:`;
 }
 
-/** `appAcl[2] (rule naming user "bob", apps/customers.yaml:12:5): environments.staging.users.bob is null` */
+/** `appAcl[1], the rule naming user "bob" (apps/customers.yaml:12:5): environments.staging.users["bob"] is null.` */
 export function leftOutSentences(plan: Plan, app: AppPlan): string[] {
   return (app.leftOut ?? []).map(
     (l) =>
-      `${l.area}: ${l.path} (the ${l.item} naming ${NOUN[l.kind]} ${JSON.stringify(l.code)}, ${l.location}): ` +
+      `${l.path}, the ${l.item} naming ${NOUN[l.kind]} ${JSON.stringify(l.code)} (${l.location}): ` +
       `environments.${plan.environment}.${l.kind}[${JSON.stringify(l.code)}] is null.`,
   );
 }

@@ -214,7 +214,7 @@ describe('one project, two environments with different users', () => {
       },
     ]);
     expect(renderText(b.again, { color: false })).toContain(
-      '  appAcl: appAcl[1] (the rule naming user "bob", apps/customers.yaml:29:5): environments.two.users["bob"] is null.',
+      '  appAcl[1], the rule naming user "bob" (apps/customers.yaml:29:5): environments.two.users["bob"] is null.',
     );
     const idOf = (p: Project, key: string) => p.apps.find((x) => x.key === key)!.id!;
     const customersTwo = idOf(b.project, 'customers');
