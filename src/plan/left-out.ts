@@ -11,8 +11,10 @@ export function leftOutNotes(
   app: Pick<ProjectApp, 'source'>,
   leftOut: readonly LeftOutPrincipal[],
 ): LeftOutNote[] {
-  return leftOut.map((l) => {
-    const at = app.source.locate(l.path);
+  const located = leftOut.map((l) => ({ l, at: app.source.locate(l.path) }));
+  // In the manifest's order, as a reader goes through it.
+  located.sort((a, b) => a.at.line - b.at.line || a.at.col - b.at.col);
+  return located.map(({ l, at }) => {
     return {
       area: l.area as AreaKey,
       path: formatPath(l.path),
