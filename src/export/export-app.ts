@@ -163,8 +163,9 @@ async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json
       ),
     );
     // The codes the manifests use for this environment's users, groups and organizations.
+    const fields = read[run.areas.findIndex((area) => area.key === 'fields')]?.value;
     run.areas.forEach((area, i) =>
-      values.set(area.key, invertPrincipals(area.key, read[i]!.value, run.principals) as Json),
+      values.set(area.key, invertPrincipals(area.key, read[i]!.value, run.principals, fields) as Json),
     );
   } catch (error) {
     if (run.copy === 'live' && error instanceof ServiceError && error.code === 'GAIA_AP01')

@@ -4,13 +4,15 @@
  * by other codes, or not at all. Every place a manifest (and, as the same shape, an area's
  * canonical form) names one is listed once here, in PRINCIPAL_PLACES; resolving a manifest for an
  * environment maps each code, and leaves out the rule, recipient, assignee or default value whose
- * code maps to nothing (null); export maps the codes back.
+ * code maps to nothing (null); export maps the codes back. The values the app's own filters
+ * compare with user, group and organization fields are mapped too (principal-filters.ts).
  *
  * Entities are `{type, code}` with type USER, GROUP or ORGANIZATION (the official client's Entity
  * type, node_modules/@kintone/rest-api-client/lib/src/client/types/app/acl.d.ts and notification
  * types; FIELD_ENTITY, CREATOR and FUNCTION name no one of the directory and are left alone).
  */
 import type { AppManifest, EnvironmentConfig, PrincipalMap } from './manifest.js';
+import { FILTER_PLACES, mapFilter, mapFiltersAt, principalFields } from './principal-filters.js';
 
 export type PrincipalKind = 'users' | 'groups' | 'organizations';
 
@@ -221,6 +223,16 @@ export function resolvePrincipals(
     });
     if (next !== part) out = withPart(out, place.root, next);
   }
+  // Filters: a value mapped to nothing stays (principal-filters.ts).
+  const fields = principalFields(manifest.fields);
+  for (const place of FILTER_PLACES) {
+    const part = partAt(out, place.root);
+    if (part === undefined) continue;
+    const next = mapFiltersAt(part, place.at, (filter) =>
+      mapFilter(filter, fields, (kind, code) => target(maps, kind, code)),
+    );
+    if (next !== part) out = withPart(out, place.root, next);
+  }
   return { manifest: out as unknown as AppManifest, leftOut };
 }
 
@@ -247,7 +259,13 @@ export function principalReferences(
  * the manifest uses (export). A code no entry maps to is kept as it is; `validate` refuses two
  * codes mapped to one, so the inverse is a function.
  */
-export function invertPrincipals(area: string, value: unknown, maps: PrincipalMaps | undefined): unknown {
+export function invertPrincipals(
+  area: string,
+  value: unknown,
+  maps: PrincipalMaps | undefined,
+  /** The app's fields (the canonical `fields` area), for the values its filters compare them with. */
+  fields?: unknown,
+): unknown {
   if (!hasPrincipalMaps(maps)) return value;
   const inverse = Object.fromEntries(
     PRINCIPAL_KINDS.map((kind) => [
@@ -266,6 +284,11 @@ export function invertPrincipals(area: string, value: unknown, maps: PrincipalMa
       return code === undefined ? original : { ...original, code };
     });
   }
+  const kinds = principalFields(fields);
+  for (const place of FILTER_PLACES.filter((p) => p.area === area))
+    out = mapFiltersAt(out, place.at, (filter) =>
+      mapFilter(filter, kinds, (kind, code) => inverse[kind].get(code) ?? null),
+    );
   return out;
 }
 

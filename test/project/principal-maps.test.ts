@@ -209,3 +209,104 @@ describe('invertPrincipals: export maps the codes back', () => {
     expect(to).not.toBe(from);
   });
 });
+
+describe('filters: values compared with user, group and organization fields', () => {
+  const fields = {
+    owner: { type: 'USER_SELECT', label: 'Owner' },
+    team: { type: 'GROUP_SELECT', label: 'Team' },
+    office: { type: 'ORGANIZATION_SELECT', label: 'Office' },
+    note: { type: 'SINGLE_LINE_TEXT', label: 'Note' },
+  };
+  const FILTER =
+    'owner in ("alice", "bob", LOGINUSER()) and team = "sales" or office not in ("hq") and note = "alice"';
+  const MAPPED =
+    'owner in ("alice.s", "bob", LOGINUSER()) and team = "sales-eu" or office not in ("head-office") and note = "alice"';
+  const places: {
+    place: string;
+    manifest: (f: string) => Partial<AppManifest>;
+    read: (m: AppManifest) => unknown;
+  }[] = [
+    {
+      place: 'view',
+      manifest: (f) => ({ views: { All: { type: 'LIST', filterCond: f } } }),
+      read: (m) => m.views?.All?.filterCond,
+    },
+    {
+      place: 'report',
+      manifest: (f) =>
+        ({
+          reports: {
+            R: {
+              chartType: 'TABLE',
+              groups: [{ code: 'owner' }],
+              aggregations: [{ type: 'COUNT' }],
+              filterCond: f,
+            },
+          },
+        }) as never,
+      read: (m) => m.reports?.R?.filterCond,
+    },
+    {
+      place: 'record ACL',
+      manifest: (f) => ({ recordAcl: [{ filterCond: f, entities: [] }] }),
+      read: (m) => m.recordAcl?.[0]?.filterCond,
+    },
+    {
+      place: 'per-record notification',
+      manifest: (f) => ({
+        notifications: { perRecord: { notifications: [{ filterCond: f, targets: [] }] } },
+      }),
+      read: (m) => m.notifications?.perRecord?.notifications?.[0]?.filterCond,
+    },
+    {
+      place: 'reminder',
+      manifest: (f) => ({
+        notifications: {
+          reminder: { notifications: [{ timing: { code: 'd', daysLater: 0 }, filterCond: f, targets: [] }] },
+        },
+      }),
+      read: (m) => m.notifications?.reminder?.notifications?.[0]?.filterCond,
+    },
+    {
+      place: 'process action',
+      manifest: (f) => ({ process: { actions: [{ name: 'Go', from: 'A', to: 'B', filterCond: f }] } }),
+      read: (m) => m.process?.actions?.[0]?.filterCond,
+    },
+    {
+      place: 'copy action',
+      manifest: (f) =>
+        ({
+          actions: { Copy: { destApp: { app: 'x' }, mappings: [], entities: [], filterCond: f } },
+        }) as never,
+      read: (m) => m.actions?.Copy?.filterCond,
+    },
+  ];
+  it.each(places)(
+    '$place: mapped codes replaced, null-mapped and other fields kept',
+    ({ manifest, read }) => {
+      const m = named({ fields: fields as never, ...manifest(FILTER) });
+      expect(read(resolvePrincipals(m, MAPS).manifest)).toBe(MAPPED);
+    },
+  );
+
+  it('maps system fields under their default codes, and leaves a filter that does not parse alone', () => {
+    const m = named({
+      views: {
+        A: { type: 'LIST', filterCond: 'Created_by in ("alice") and 作成者 = "alice"' },
+        B: { type: 'LIST', filterCond: 'owner in ("alice"' },
+      },
+    });
+    const views = resolvePrincipals(m, MAPS).manifest.views!;
+    expect(views.A!.filterCond).toBe('Created_by in ("alice.s") and 作成者 = "alice.s"');
+    expect(views.B!.filterCond).toBe('owner in ("alice"');
+  });
+
+  it('export maps them back, with the app fields', () => {
+    const resolveCtx: ResolveContext = { appKey: 'a', appId: (key) => key, fileHash: () => '0'.repeat(64) };
+    const m = named({ fields: fields as never, views: { All: { type: 'LIST', filterCond: FILTER } } });
+    const area = AREAS.find((a) => a.key === 'views')!;
+    const there = area.fromManifest(resolvePrincipals(m, MAPS).manifest, resolveCtx);
+    const fieldsThere = AREAS.find((a) => a.key === 'fields')!.fromManifest(m, resolveCtx);
+    expect(invertPrincipals('views', there, MAPS, fieldsThere)).toEqual(area.fromManifest(m, resolveCtx));
+  });
+});

@@ -36,6 +36,7 @@ const CUSTOMERS = {
       defaultValue: [{ type: 'ORGANIZATION', code: 'hq' }],
     },
   },
+  views: { Mine: { type: 'LIST', filterCond: 'owner in ("alice") and team in ("sales")' } },
   appAcl: [
     {
       entity: { type: 'USER', code: 'alice' },
@@ -191,7 +192,7 @@ describe('one project, two environments with different users', () => {
       {
         area: 'appAcl',
         path: 'appAcl[1]',
-        location: 'apps/customers.yaml:29:5',
+        location: 'apps/customers.yaml:33:5',
         item: 'rule',
         kind: 'users',
         code: 'bob',
@@ -199,7 +200,7 @@ describe('one project, two environments with different users', () => {
       {
         area: 'notificationsGeneral',
         path: 'notifications.general.notifications[1]',
-        location: 'apps/customers.yaml:49:9',
+        location: 'apps/customers.yaml:53:9',
         item: 'recipient',
         kind: 'users',
         code: 'bob',
@@ -207,14 +208,14 @@ describe('one project, two environments with different users', () => {
       {
         area: 'process',
         path: 'process.states.Review.assignee.entities[1]',
-        location: 'apps/customers.yaml:70:13',
+        location: 'apps/customers.yaml:74:13',
         item: 'assignee',
         kind: 'users',
         code: 'bob',
       },
     ]);
     expect(renderText(b.again, { color: false })).toContain(
-      '  appAcl[1], the rule naming user "bob" (apps/customers.yaml:29:5): environments.two.users["bob"] is null.',
+      '  appAcl[1], the rule naming user "bob" (apps/customers.yaml:33:5): environments.two.users["bob"] is null.',
     );
     const idOf = (p: Project, key: string) => p.apps.find((x) => x.key === key)!.id!;
     const customersTwo = idOf(b.project, 'customers');
@@ -223,6 +224,9 @@ describe('one project, two environments with different users', () => {
     expect(JSON.stringify(appAcl)).toContain('"code":"a.smith"');
     expect(JSON.stringify(await live(clientTwo, customersTwo, 'fields'))).toContain('"code":"head-office"');
     expect(JSON.stringify(await live(clientTwo, customersTwo, 'process'))).toContain('"code":"sales-eu"');
+    expect(JSON.stringify(await live(clientTwo, customersTwo, 'views'))).toContain(
+      String.raw`owner in (\"a.smith\") and team in (\"sales-eu\")`,
+    );
     expect(JSON.stringify(await live(clientOne, idOf(a.project, 'customers'), 'appAcl'))).toContain(
       '"code":"bob"',
     );
@@ -270,6 +274,7 @@ describe('one project, two environments with different users', () => {
         { entity: { type: 'USER', code: 'alice' } },
         { entity: { type: 'GROUP', code: 'sales' } },
       ]);
+      expect(customers.views.Mine.filterCond).toBe('owner in ("alice") and team in ("sales")');
       expect(customers.customize).toEqual({ desktop: { js: [{ generated: 'environment' }] } });
     } finally {
       await rm(exportRoot, { recursive: true, force: true });
