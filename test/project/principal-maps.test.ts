@@ -137,7 +137,7 @@ const KINDS = [
   { kind: 'organizations', entity: org, mapped: ['hq', 'head-office'], unmapped: 'branch', none: 'lab' },
 ] as const;
 
-const named = (m: Partial<AppManifest>) => ({ name: 'App', ...m }) as AppManifest;
+const named = (m: Partial<AppManifest>) => ({ name: 'App', ...m });
 const codes = (m: AppManifest) => principalReferences(m, undefined).map((r) => r.code);
 
 describe('resolvePrincipals: every place a code appears', () => {
@@ -277,7 +277,7 @@ describe('filters: values compared with user, group and organization fields', ()
       manifest: (f) =>
         ({
           actions: { Copy: { destApp: { app: 'x' }, mappings: [], entities: [], filterCond: f } },
-        }) as never,
+        }),
       read: (m) => m.actions?.Copy?.filterCond,
     },
   ];
