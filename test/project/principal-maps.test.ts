@@ -274,10 +274,9 @@ describe('filters: values compared with user, group and organization fields', ()
     },
     {
       place: 'copy action',
-      manifest: (f) =>
-        ({
-          actions: { Copy: { destApp: { app: 'x' }, mappings: [], entities: [], filterCond: f } },
-        }),
+      manifest: (f) => ({
+        actions: { Copy: { destApp: { app: 'x' }, mappings: [], entities: [], filterCond: f } },
+      }),
       read: (m) => m.actions?.Copy?.filterCond,
     },
   ];
