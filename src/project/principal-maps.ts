@@ -7,9 +7,10 @@
  * code maps to nothing (null); export maps the codes back. The values the app's own filters
  * compare with user, group and organization fields are mapped too (principal-filters.ts).
  *
- * Entities are `{type, code}` with type USER, GROUP or ORGANIZATION (the official client's Entity
- * type, node_modules/@kintone/rest-api-client/lib/src/client/types/app/acl.d.ts and notification
- * types; FIELD_ENTITY, CREATOR and FUNCTION name no one of the directory and are left alone).
+ * Entities are `{type, code}`; the official client's Entity
+ * (node_modules/@kintone/rest-api-client/lib/src/client/types/entity.d.ts) has exactly the types
+ * USER, GROUP and ORGANIZATION, the ones mapped here. Settings also name FIELD_ENTITY, CREATOR and
+ * (default values) FUNCTION entities: they name no one of the directory and are left alone.
  */
 import type { AppManifest, EnvironmentConfig, PrincipalMap } from './manifest.js';
 import { FILTER_PLACES, mapFilter, mapFiltersAt, principalFields } from './principal-filters.js';
