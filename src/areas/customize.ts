@@ -17,7 +17,15 @@ import {
 } from './area-kit.js';
 import { diffList, diffSingle, unchangedInList } from './diff.js';
 import type { CustomizeUpdate } from '../client/types/customize.js';
-import type { AppManifest, ResourceSetting } from '../project/manifest.js';
+import type { AppManifest, GeneratedResource, ResourceSetting } from '../project/manifest.js';
+import {
+  GENERATED_FILE_NAME,
+  generatedContent,
+  generatedFile,
+  generatedInput,
+  isGeneratedFile,
+  type GeneratedInput,
+} from './customize-generated.js';
 import type {
   Area,
   Change,
@@ -30,7 +38,8 @@ import type {
 
 type Resource = { type: 'URL'; url: string } | FileCanonical;
 type Lists = { js: Resource[]; css: Resource[] };
-export type CustomizeCanonical = { scope: string; desktop: Lists; mobile: Lists };
+/** `generated`: what the environment's generated file is made of, when a list names it (from a manifest only). */
+export type CustomizeCanonical = { scope: string; desktop: Lists; mobile: Lists; generated?: GeneratedInput };
 
 const DEVICES = ['desktop', 'mobile'] as const;
 const KINDS = ['js', 'css'] as const;
@@ -38,12 +47,43 @@ const KINDS = ['js', 'css'] as const;
 function fromManifest(m: AppManifest, ctx: ResolveContext): CustomizeCanonical | undefined {
   const c = m.customize;
   if (c === undefined) return undefined;
-  const lists = (part: { js?: ResourceSetting[]; css?: ResourceSetting[] } | undefined): Lists => ({
-    js: (part?.js ?? []).map((r) => resource(r, ctx)),
-    css: (part?.css ?? []).map((r) => resource(r, ctx)),
-  });
+  const input = generatedInput(ctx);
+  let generated = false;
+  const lists = (
+    part: { js?: (ResourceSetting | GeneratedResource)[]; css?: ResourceSetting[] } | undefined,
+  ): Lists => {
+    const js = part?.js ?? [];
+    const named = js.some((r) => 'generated' in r);
+    generated ||= named;
+    // The generated file goes first, so that every other file can read what it defines.
+    const own = js.flatMap((r) => ('generated' in r ? [] : [resource(r, ctx)]));
+    return {
+      js: named ? [generatedFile(input), ...own] : own,
+      css: (part?.css ?? []).map((r) => resource(r, ctx)),
+    };
+  };
   // Scope: ALL is what a new app has on the hosted platform.
-  return { scope: c.scope ?? 'ALL', desktop: lists(c.desktop), mobile: lists(c.mobile) };
+  const out: CustomizeCanonical = {
+    scope: c.scope ?? 'ALL',
+    desktop: lists(c.desktop),
+    mobile: lists(c.mobile),
+  };
+  if (generated) out.generated = input;
+  return out;
+}
+
+/**
+ * The desired value with the generated file's hash made from its input as it is now: after
+ * apply resolved the placeholders of apps it created, their ids.
+ */
+function withGeneratedHash(desired: CustomizeCanonical): CustomizeCanonical {
+  const input = desired.generated;
+  if (input === undefined) return desired;
+  const lists = (l: Lists): Lists => ({
+    js: l.js.map((r) => (isGeneratedFile(r) ? generatedFile(input) : r)),
+    css: l.css,
+  });
+  return { ...desired, desktop: lists(desired.desktop), mobile: lists(desired.mobile) };
 }
 
 function resource(r: ResourceSetting, ctx: ResolveContext): Resource {
@@ -72,18 +112,24 @@ async function read(ctx: ReadContext): Promise<{ value: CustomizeCanonical; revi
 }
 
 function toManifest(c: CustomizeCanonical, ctx: ExportContext): Partial<AppManifest> {
-  const entry = (r: Resource): ResourceSetting => (r.type === 'FILE' ? fileToManifest(r, ctx) : r);
+  // The generated file is written back as its entry, not as a file (customize-generated.ts).
+  const entry = (r: Resource): ResourceSetting | GeneratedResource =>
+    isGeneratedFile(r) ? { generated: 'environment' } : r.type === 'FILE' ? fileToManifest(r, ctx) : r;
   const customize: NonNullable<AppManifest['customize']> = {};
   if (c.scope !== 'ALL') customize.scope = c.scope as 'ADMIN' | 'NONE';
   for (const device of DEVICES) {
-    const part: { js?: ResourceSetting[]; css?: ResourceSetting[] } = {};
-    for (const kind of KINDS) if (c[device][kind].length > 0) part[kind] = c[device][kind].map(entry);
+    const part: { js?: (ResourceSetting | GeneratedResource)[]; css?: ResourceSetting[] } = {};
+    const { js, css } = c[device];
+    if (js.length > 0) part.js = js.map(entry);
+    // CSS is never generated: only a JavaScript list names the generated file.
+    if (css.length > 0) part.css = css.map(entry) as ResourceSetting[];
     if (Object.keys(part).length > 0) customize[device] = part;
   }
   return { customize };
 }
 
-function diff(desired: CustomizeCanonical, current: CustomizeCanonical): Change[] {
+function diff(given: CustomizeCanonical, current: CustomizeCanonical): Change[] {
+  const desired = withGeneratedHash(given);
   const changes = underPath('scope', diffSingle(desired.scope, current.scope));
   for (const device of DEVICES)
     for (const kind of KINDS)
@@ -93,11 +139,27 @@ function diff(desired: CustomizeCanonical, current: CustomizeCanonical): Change[
   return changes;
 }
 
-/** A list as the PUT takes it: local files uploaded, sent by their new file key. */
-async function forWrite(list: readonly Resource[], wctx: WriteContext) {
+/**
+ * A list as the PUT takes it: local files uploaded, sent by their new file key; the generated
+ * file made now, with the ids of apps this apply created.
+ */
+async function forWrite(
+  list: readonly Resource[],
+  wctx: WriteContext,
+  generated: GeneratedInput | undefined,
+) {
+  const upload = async (r: FileCanonical): Promise<string> => {
+    if (generated === undefined || !isGeneratedFile(r)) return wctx.upload(r.file.sha256);
+    const content = Buffer.from(generatedContent(generated, (id) => wctx.resolveApp(id)));
+    const uploaded = await wctx.client.files.upload(content, {
+      name: GENERATED_FILE_NAME,
+      contentType: 'text/javascript',
+    });
+    return uploaded.fileKey;
+  };
   return Promise.all(
     list.map(async (r) =>
-      r.type === 'FILE' ? { type: 'FILE' as const, file: { fileKey: await wctx.upload(r.file.sha256) } } : r,
+      r.type === 'FILE' ? { type: 'FILE' as const, file: { fileKey: await upload(r) } } : r,
     ),
   );
 }
@@ -109,12 +171,16 @@ export const customizeArea: Area<CustomizeCanonical> = {
   toManifest,
   read,
   diff,
-  unchangedCount: (desired, current) =>
-    (desired.scope === current.scope ? 1 : 0) +
-    DEVICES.flatMap((d) => KINDS.map((k) => unchangedInList(desired[d][k], current[d][k]))).reduce(
-      (a, b) => a + b,
-      0,
-    ),
+  unchangedCount: (given, current) => {
+    const desired = withGeneratedHash(given);
+    return (
+      (desired.scope === current.scope ? 1 : 0) +
+      DEVICES.flatMap((d) => KINDS.map((k) => unchangedInList(desired[d][k], current[d][k]))).reduce(
+        (a, b) => a + b,
+        0,
+      )
+    );
+  },
   writes: (desired, current) => {
     const changes = diff(desired, current);
     return oneWrite('customize', changes, async (wctx, revision) => {
@@ -123,8 +189,8 @@ export const customizeArea: Area<CustomizeCanonical> = {
       for (const device of DEVICES)
         if (changes.some((c) => c.path[0] === device))
           update[device] = {
-            js: await forWrite(desired[device].js, wctx),
-            css: await forWrite(desired[device].css, wctx),
+            js: await forWrite(desired[device].js, wctx, desired.generated),
+            css: await forWrite(desired[device].css, wctx, undefined),
           };
       const result = await wctx.client.settings.updateCustomize({ ...update, app: wctx.app, revision });
       return result.revision;

@@ -70,6 +70,9 @@ export interface ResolveContext {
   appId(key: string): string;
   /** SHA-256 (hex) of a file named by a manifest `path:`, relative to the manifest's folder. */
   fileHash(path: string): string;
+  /** The environment's name and every app key of the project (customize's generated file). */
+  environment?: string;
+  appKeys?: readonly string[];
 }
 
 /** What an area needs to read the service. */

@@ -1,5 +1,5 @@
 /** The smaller sections of an app's page: general settings, views, notifications, reports, actions, customization, plug-ins. */
-import type { AppManifest, ResourceSetting } from '../project/index.js';
+import type { AppManifest, GeneratedResource, ResourceSetting } from '../project/index.js';
 import { code, section, table, text, yesNo } from './markdown.js';
 import { describeAppRef, type DocApp, type DocProject } from './model.js';
 import { entityName } from './process-section.js';
@@ -146,7 +146,12 @@ export function actionsSection(m: AppManifest, project: DocProject): string {
   ]);
 }
 
-const resource = (r: ResourceSetting) => (r.type === 'URL' ? r.url : code(r.path));
+const resource = (r: ResourceSetting | GeneratedResource) =>
+  'generated' in r
+    ? "generated: the environment's name and app ids"
+    : r.type === 'URL'
+      ? r.url
+      : code(r.path);
 
 export function customizeSection(m: AppManifest): string {
   const c = m.customize;

@@ -23,6 +23,7 @@ import {
 } from './files.js';
 import { localEditsError, rewrittenAreas } from './local-edits.js';
 import { escapeVariables } from './variables.js';
+import { invertPrincipals, type PrincipalMaps } from '../project/index.js';
 import { modeline } from './modeline.js';
 import { renderNewManifest, updateManifest } from './write-manifest.js';
 
@@ -39,6 +40,11 @@ export interface ExportRun {
   appKey(id: string): string | null;
   /** The id of a project key in the environment, or the placeholder apply would use. */
   appId(key: string): string;
+  /** The environment's name and every app key (the project's and this export's): customize's generated file. */
+  environment?: string;
+  appKeys?: readonly string[];
+  /** The environment's users, groups and organizations maps: export writes the manifests' codes. */
+  principals?: PrincipalMaps | undefined;
   /** A project app's manifest as the project loaded it: its text, and its value with variables expanded. */
   loaded(key: string): { text: string; value: unknown } | undefined;
 }
@@ -78,6 +84,8 @@ export async function exportApp(
     appKey: key,
     appId: (appKey) => run.appId(appKey),
     fileHash: (path) => files.hash(path),
+    ...(run.environment === undefined ? {} : { environment: run.environment }),
+    ...(run.appKeys === undefined ? {} : { appKeys: run.appKeys }),
   };
   let text: string;
   let manifest: Record<string, unknown>;
@@ -154,7 +162,11 @@ async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json
         area.read({ client: run.client, app, copy: run.copy, downloadHash: (key) => run.files.hash(key) }),
       ),
     );
-    run.areas.forEach((area, i) => values.set(area.key, read[i]!.value));
+    // The codes the manifests use for this environment's users, groups and organizations.
+    const fields = read[run.areas.findIndex((area) => area.key === 'fields')]?.value;
+    run.areas.forEach((area, i) =>
+      values.set(area.key, invertPrincipals(area.key, read[i]!.value, run.principals, fields) as Json),
+    );
   } catch (error) {
     if (run.copy === 'live' && error instanceof ServiceError && error.code === 'GAIA_AP01')
       throw new AppdeployError(

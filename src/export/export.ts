@@ -59,6 +59,9 @@ export async function exportApps(
     saveFiles: options.files !== false,
     force: options.force === true,
     files: serviceFiles(client),
+    principals: project.environment.config,
+    environment: env,
+    appKeys: [...new Set([...project.apps.map((a) => a.key), ...[...keys.values()].map((k) => k.key)])],
     appKey: (id) => keys.get(id)?.key ?? project.apps.find((a) => a.id === id)?.key ?? null,
     appId: (key) =>
       project.apps.find((a) => a.key === key)?.id ??

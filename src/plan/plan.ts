@@ -16,6 +16,8 @@ import { planPlugins } from './plugins.js';
 import { heldReferences } from './held.js';
 import { deploySteps } from './steps.js';
 import { appPlaceholder } from './placeholder.js';
+import { leftOutNotes } from './left-out.js';
+import { resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
@@ -28,7 +30,7 @@ import {
   TOKEN_UNREADABLE,
   usesTokenOnly,
 } from './token-limits.js';
-import { PLAN_FORMAT_VERSION, type AppPlan, type Plan } from './types.js';
+import { PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
 
 export interface PlanOptions {
   project: Project;
@@ -64,7 +66,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const missing = project.apps.filter((a) => a.id === null && !planned.includes(a.key)).map((a) => a.key);
   const apps = await mapLimit(chosen, APPS_AT_ONCE, async (app): Promise<AppPlan> => {
     const files = await hashLocalFiles(app.manifestPath, app.manifest);
-    const desired = desiredAreas(project, app, areas, files);
+    const { desired, leftOut } = desiredAreas(project, app, areas, files);
     let diff: AppDiff;
     let revisions: AppPlan['revisions'] = null;
     if (app.id === null) diff = createAppDiff(desired);
@@ -104,6 +106,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       revisions,
       areas: diff.areas,
       risks: diff.risks,
+      ...(leftOut.length > 0 ? { leftOut } : {}),
     };
   });
   const needs = tokenOnly
@@ -171,6 +174,8 @@ export function resolveContext(
   return {
     appKey: app.key,
     appId: (key) => project.apps.find((a) => a.key === key)?.id ?? appPlaceholder(key),
+    environment: project.environment.name,
+    appKeys: project.apps.map((a) => a.key),
     fileHash: (path) => {
       const file = files.get(path);
       if (!file) throw new Error(`file ${path} was not hashed`);
@@ -184,10 +189,13 @@ function desiredAreas(
   app: ProjectApp,
   areas: readonly Area[],
   files: ReadonlyMap<string, LocalFile>,
-): Desired[] {
+): { desired: Desired[]; leftOut: LeftOutNote[] } {
   const ctx = resolveContext(project, app, files);
-  return areas.flatMap((area) => {
-    const value = area.fromManifest(app.manifest, ctx);
+  // Users, groups and organizations as the environment knows them (principal-maps.ts).
+  const resolved = resolvePrincipals(app.manifest, project.environment.config);
+  const desired = areas.flatMap((area) => {
+    const value = area.fromManifest(resolved.manifest, ctx);
     return value === undefined ? [] : [{ area, value }];
   });
+  return { desired, leftOut: leftOutNotes(app, resolved.leftOut) };
 }

@@ -106,6 +106,25 @@ export interface AppPlan {
   /** Every area the manifest manages, in apply order. */
   areas: AreaPlan[];
   risks: Risk[];
+  /**
+   * What the manifest names that this environment maps to nothing (appdeploy.yaml's `users`,
+   * `groups`, `organizations`): left out here. Absent when nothing is.
+   */
+  leftOut?: LeftOutNote[];
+}
+
+/** A rule, recipient, assignee or default value left out in the environment, and why. */
+export interface LeftOutNote {
+  area: AreaKey;
+  /** The item in the manifest, as users read it: `appAcl[2]`. */
+  path: string;
+  /** `file:line:col` of the item in the manifest. */
+  location: string;
+  /** What the item is: `rule`, `recipient`, `assignee`, `default value`, ... */
+  item: string;
+  kind: 'users' | 'groups' | 'organizations';
+  /** The code the manifest names, which the environment maps to null. */
+  code: string;
 }
 
 /** `install` when the service lacks the plug-in, `update` when its installed version differs. */

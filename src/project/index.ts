@@ -15,3 +15,13 @@ export type { YamlSource, Location } from './yaml-source.js';
 export type * from './manifest.js';
 export { SYSTEM_FIELD_TYPES } from './manifest-fields.js';
 export { DEFAULT_SYSTEM_CODES } from './checks/field-index.js';
+export {
+  invertPrincipals,
+  principalReferences,
+  resolvePrincipals,
+  PRINCIPAL_PLACES,
+  type LeftOutPrincipal,
+  type PrincipalKind,
+  type PrincipalMaps,
+  type PrincipalReference,
+} from './principal-maps.js';

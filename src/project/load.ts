@@ -10,6 +10,7 @@ import { appdeployCommand, projectFlags } from './next-command.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
+import { checkPrincipalMaps } from './checks/principal-maps.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
@@ -145,6 +146,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
         ? Object.keys(raw.environments)
         : null;
   problems.push(...checkProjectConfig(environmentNames, apps, configSource, root));
+  problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
 
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
   const loaded = await Promise.all(

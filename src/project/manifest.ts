@@ -78,10 +78,13 @@ export interface ProcessSetting {
   }[];
 }
 
+/** A JavaScript file apply writes for the environment: its name and app ids (customize.ts). */
+export type GeneratedResource = { generated: 'environment' };
+
 export interface CustomizeSetting {
   scope?: 'ALL' | 'ADMIN' | 'NONE';
-  desktop?: { js?: ResourceSetting[]; css?: ResourceSetting[] };
-  mobile?: { js?: ResourceSetting[]; css?: ResourceSetting[] };
+  desktop?: { js?: (ResourceSetting | GeneratedResource)[]; css?: ResourceSetting[] };
+  mobile?: { js?: (ResourceSetting | GeneratedResource)[]; css?: ResourceSetting[] };
 }
 
 export interface AppRightSetting extends EntityTarget {
@@ -199,7 +202,17 @@ export interface EnvironmentConfig {
    * platform's; `service`, the spec's. Default: from the base URL's domain (`service` locally).
    */
   platform?: 'kintone' | 'service';
+  /**
+   * The code each user, group and organization the manifests name has in this environment, by
+   * the code the manifests use; null leaves out what names it here (principal-maps.ts).
+   */
+  users?: PrincipalMap;
+  groups?: PrincipalMap;
+  organizations?: PrincipalMap;
 }
+
+/** Manifest code -> this environment's code, or null: left out in this environment. */
+export type PrincipalMap = Record<string, string | null>;
 
 /** appdeploy.yaml as written (after variables are expanded). */
 export interface ProjectConfig {

@@ -19,7 +19,7 @@ export async function readScripts(
 ): Promise<ProjectScript[]> {
   const c = app.manifest.customize;
   const files = [...(c?.desktop?.js ?? []), ...(c?.mobile?.js ?? [])].flatMap((r) =>
-    r.type === 'FILE' ? [r.path] : [],
+    'type' in r && r.type === 'FILE' ? [r.path] : [],
   );
   return Promise.all(
     [...new Set(files)].map(async (path) => ({

@@ -11,6 +11,7 @@ import { diffLine } from './lines.js';
 import { markdownText, codeSpan, fenced, htmlText, tableCell } from './markdown-text.js';
 import { asProcess, stateDiagram, statesMissingFrom, type DiagramProcess } from './mermaid.js';
 import { heldSentences, heldTitle } from './held.js';
+import { appsWithLeftOut, leftOutSentences, leftOutTitle } from './left-out.js';
 import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
 import { tokenLimitSection } from './token-limits.js';
@@ -33,6 +34,14 @@ export function renderMarkdown(plan: Plan): string {
       `> ${markdownText(heldTitle(plan))}`,
       '',
       ...heldSentences(plan).map((h) => `- ${markdownText(h.text)}`),
+      '',
+    );
+  for (const app of appsWithLeftOut(plan))
+    out.push(
+      `> [!NOTE]`,
+      `> ${markdownText(leftOutTitle(plan, app))}`,
+      '',
+      ...leftOutSentences(plan, app).map((text) => `- ${markdownText(text)}`),
       '',
     );
   if (!changed) out.push('No changes. The apps match the manifests.', '');

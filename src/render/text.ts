@@ -9,6 +9,7 @@ import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
 import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
 import { heldSentences, heldTitle } from './held.js';
+import { appsWithLeftOut, leftOutSentences, leftOutTitle } from './left-out.js';
 import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
 import { tokenLimitLines } from './token-limits.js';
@@ -32,6 +33,12 @@ export function renderText(plan: Plan, options: TextOptions): string {
     '',
     ...tokenLimitLines(plan, paint),
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
+    ...appsWithLeftOut(plan).flatMap((app) => [
+      `${paint('Note:', 'bold')} ${leftOutTitle(plan, app)}`,
+      '',
+      ...leftOutSentences(plan, app).map((text) => `  ${text}`),
+      '',
+    ]),
   ];
   if (!planChanges(plan)) {
     out.push(`${paint('No changes.', 'bold')} The apps match the manifests.`);

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { LocalFile, ResourceSetting } from '../manifest.js';
+import type { GeneratedResource, LocalFile, ResourceSetting } from '../manifest.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
 
@@ -11,8 +11,8 @@ export async function checkFiles(ctx: CheckContext): Promise<void> {
   if (icon?.type === 'FILE') named.push({ file: icon, path: ['icon', 'path'] });
   for (const device of ['desktop', 'mobile'] as const)
     for (const kind of ['js', 'css'] as const)
-      (customize?.[device]?.[kind] ?? []).forEach((resource: ResourceSetting, i) => {
-        if (resource.type === 'FILE')
+      (customize?.[device]?.[kind] ?? []).forEach((resource: ResourceSetting | GeneratedResource, i) => {
+        if ('type' in resource && resource.type === 'FILE')
           named.push({ file: resource, path: ['customize', device, kind, i, 'path'] });
       });
   const base = dirname(ctx.app.source.path);
