@@ -1,6 +1,6 @@
 import { attachFileKey, attachmentView } from '../model/files.js';
-import { findUser } from './entities.js';
-import { findUnit, unknownUnit } from './directory.js';
+import { findUser } from '../directory/users.js';
+import { findUnit, unknownUnit } from '../directory/units.js';
 import type { Problems } from '../errors.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
@@ -187,7 +187,7 @@ function checkEntities(
     }
     if (seen.has(code)) return;
     seen.add(code);
-    // Users by login; groups and organizations from the emulator's directory (records/directory.ts).
+    // Users by login; groups and organizations from the emulator's directory (directory/units.ts).
     const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
     const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
     if (!found) {

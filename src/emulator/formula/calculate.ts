@@ -16,8 +16,8 @@ import {
   type FieldValue,
   type StoredRecord,
   type SubtableRow,
-} from '../model.js';
-import type { Json, JsonObject } from '../../model/app.js';
+} from '../records/model.js';
+import type { Json, JsonObject } from '../model/app.js';
 
 export type { NumberPrecision } from './stored.js';
 

@@ -1,4 +1,4 @@
-import { allUsers, findUser } from './entities.js';
+import { allUsers, findUser } from './users.js';
 import type { EmulatorContext } from '../context.js';
 import type { UserRef } from '../model/app.js';
 

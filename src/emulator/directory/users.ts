@@ -1,6 +1,17 @@
-import { GUESTS_TABLE, type GuestDoc, type Principal } from '../auth.js';
+import type { Principal } from '../auth.js';
 import type { EmulatorContext } from '../context.js';
 import type { UserRef } from '../model/app.js';
+
+/** A guest user as the guests endpoints store it (table `guests`, keyed by login). */
+export interface GuestDoc {
+  readonly code: string;
+  readonly password: string;
+  readonly name: string;
+  /** The guest's profile as given; `locale` is their language (`auto`: as the browser). */
+  readonly profile?: { readonly locale?: string };
+}
+
+export const GUESTS_TABLE = 'guests';
 
 /** The emulator's directory: its configured users and the guests created through the API. */
 export function findUser(ctx: EmulatorContext, login: string): UserRef | undefined {

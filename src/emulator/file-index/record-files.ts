@@ -1,5 +1,5 @@
 import type { Json } from '../model/app.js';
-import { idOf, type StoredRecord } from './model.js';
+import { idOf, type StoredRecord } from '../records/model.js';
 import type { EmulatorContext } from '../context.js';
 import type { Store, Table } from '../store/store.js';
 

@@ -1,7 +1,7 @@
 // Stored field values as formula operands, as the platform computes with them.
 import { FormulaError } from './parse.js';
 import { toNumber, type Operand } from './evaluate.js';
-import type { Json } from '../../model/app.js';
+import type { Json } from '../model/app.js';
 
 const SECOND = 1000;
 

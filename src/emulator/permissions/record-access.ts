@@ -1,9 +1,9 @@
 import { hasAppPermission } from '../access.js';
-import { bypassesRules } from './entities.js';
-import { inUnits } from './directory.js';
+import { bypassesRules } from '../directory/users.js';
+import { inUnits } from '../directory/units.js';
 import type { Principal } from '../auth.js';
 import type { AppDoc, Json, JsonObject } from '../model/app.js';
-import { idOf, text, type StoredRecord } from './model.js';
+import { idOf, text, type StoredRecord } from '../records/model.js';
 
 export interface RecordRights {
   readonly viewable: boolean;
