@@ -1,7 +1,7 @@
 // Calculated fields: the formula subset, table columns, field operands, and the stored text at
 // the app's number precision.
 import { describe, expect, it } from 'vitest';
-import { calculator, type NumberPrecision } from '../../src/emulator/records/formula/calculate.js';
+import { calculator, type NumberPrecision } from '../../src/emulator/formula/calculate.js';
 import type { StoredRecord } from '../../src/emulator/records/model.js';
 import type { JsonObject } from '../../src/emulator/model/app.js';
 

@@ -7,7 +7,7 @@ import {
   type RecordFileHolders,
   type RecordFileIndex,
   type RecordFileLink,
-} from '../../src/emulator/records/file-index.js';
+} from '../../src/emulator/file-index/record-files.js';
 import type { StoredRecord } from '../../src/emulator/records/model.js';
 
 /**
