@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authHeader, runCli } from './cli-process.js';
+import { runCli } from '../support/cli.js';
+import { passwordHeader } from '../support/users.js';
 import { startEmulator } from '../../src/emulator/index.js';
 
 describe('appdeploy emulator (the built CLI)', () => {
@@ -9,7 +10,7 @@ describe('appdeploy emulator (the built CLI)', () => {
       expect(cli.firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
       const created = await fetch(`${cli.url}/k/v1/preview/app.json`, {
         method: 'POST',
-        headers: { ...authHeader(), 'Content-Type': 'application/json' },
+        headers: { ...passwordHeader(), 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: 'From the CLI' }),
       });
       expect(created.status).toBe(200);
@@ -32,7 +33,9 @@ describe('appdeploy emulator (the built CLI)', () => {
     const cli = await runCli(['emulator', '--port', '0', '--user', 'ops:s3cret:admin', '--user', 'dev:pw']);
     try {
       const get = (login: string, password: string) =>
-        fetch(`${cli.url}/k/v1/apps.json`, { headers: authHeader(login, password) }).then((r) => r.status);
+        fetch(`${cli.url}/k/v1/apps.json`, {
+          headers: passwordHeader({ login: login, password: password }),
+        }).then((r) => r.status);
       expect([await get('ops', 's3cret'), await get('dev', 'pw'), await get('admin', 'admin')]).toEqual([
         200, 200, 401,
       ]);
@@ -75,7 +78,7 @@ describe('appdeploy emulator (the built CLI)', () => {
       expect(cli.firstLine).toMatch(/^listening on http:\/\/0\.0\.0\.0:\d+$/);
       const port = new URL(cli.url).port;
       const res = await fetch(`http://127.0.0.1:${port}/k/v1/apps.json`, {
-        headers: authHeader('ops', 's3cret'),
+        headers: passwordHeader({ login: 'ops', password: 's3cret' }),
       });
       expect(res.status).toBe(200);
     } finally {
@@ -97,7 +100,7 @@ describe('appdeploy emulator (the built CLI)', () => {
   it('serves without the control API under --no-control', async () => {
     const cli = await runCli(['emulator', '--port', '0', '--no-control']);
     try {
-      const res = await fetch(`${cli.url}/_emulator/stats`, { headers: authHeader() });
+      const res = await fetch(`${cli.url}/_emulator/stats`, { headers: passwordHeader() });
       expect(res.status).toBe(404);
     } finally {
       cli.child.kill('SIGTERM');
@@ -109,7 +112,7 @@ describe('appdeploy emulator (the built CLI)', () => {
     const emulator = await startEmulator({ port: 0 });
     try {
       expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect((await fetch(`${emulator.url}/k/v1/apps.json`, { headers: authHeader() })).status).toBe(200);
+      expect((await fetch(`${emulator.url}/k/v1/apps.json`, { headers: passwordHeader() })).status).toBe(200);
     } finally {
       await emulator.close();
     }

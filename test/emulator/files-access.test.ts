@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from './harness.js';
 import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { ALICE, BOB, USERS, appRights, appWithFields, ok, rec } from './records-helpers.js';
+import { ADMIN } from '../support/users.js';
 
 const emu = useEmulator({ users: USERS });
-const ADMIN = { login: 'admin', password: 'admin' };
 
 async function token(app: string): Promise<{ token: string }> {
   return { token: (await ok(emu.call('POST', '/_emulator/tokens', { app }))).token as string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authHeader, runCli } from './cli-process.js';
+import { runCli } from '../support/cli.js';
+import { passwordHeader } from '../support/users.js';
 import { multipart } from './file-upload.js';
 
 const MB = 1024 * 1024;
@@ -8,7 +9,7 @@ async function upload(url: string, size: number): Promise<{ status: number; body
   const { body, contentType } = await multipart({ file: { bytes: Buffer.alloc(size, 1), name: 'big.bin' } });
   const res = await fetch(`${url}/k/v1/file.json`, {
     method: 'POST',
-    headers: { ...authHeader(), 'Content-Type': contentType },
+    headers: { ...passwordHeader(), 'Content-Type': contentType },
     body,
   });
   return { status: res.status, body: await res.json() };

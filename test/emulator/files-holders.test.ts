@@ -6,6 +6,7 @@ import { useEmulator } from './harness.js';
 import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { ALICE, BOB, REVIEW_PROCESS, USERS, appWithFields, ok, rec } from './records-helpers.js';
 import { keptAndDerivedIndex } from './stored-docs.js';
+import { ADMIN } from '../support/users.js';
 
 // On disk, so that each test can compare the index the writes kept with the one the records imply.
 const data = mkdtempSync(join(tmpdir(), 'appdeploy-file-holders-'));
@@ -16,7 +17,6 @@ afterEach(() => {
   const { kept, derived } = keptAndDerivedIndex(data);
   expect(kept).toEqual(derived);
 });
-const ADMIN = { login: 'admin', password: 'admin' };
 
 async function download(fileKey: string, who: DownloadAuth = ADMIN): Promise<[number, string?]> {
   const res = await downloadFile(emu.url, fileKey, who);

@@ -8,6 +8,7 @@ import { manifest, newPluginKey, pluginPackage } from './plugin-packages.js';
 import { ALICE, BOB, USERS, appRights } from './records-helpers.js';
 import { appWithFile, caller, fileRecord, must, recordWithFile, type Call } from './own-emulator.js';
 import { keptAndDerivedIndex, storedDocs, storedEntries } from './stored-docs.js';
+import { ADMIN } from '../support/users.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -15,7 +16,6 @@ function newDataDir(): string {
   dirs.push(mkdtempSync(join(tmpdir(), 'appdeploy-legacy-files-')));
   return dirs.at(-1)!;
 }
-const ADMIN = { login: 'admin', password: 'admin' };
 const GUEST = { login: 'gina@example.com', password: 'guest-pw' };
 const start = (data: string) => startEmulator({ port: 0, deployMs: 20, data, users: USERS });
 const download = async (url: string, fileKey: string, who: DownloadAuth) => {

@@ -6,11 +6,11 @@ import { useEmulator } from './harness.js';
 import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { manifest, newPluginKey, pluginPackage } from './plugin-packages.js';
 import { storedDocs } from './stored-docs.js';
+import { ADMIN } from '../support/users.js';
 
 const data = mkdtempSync(join(tmpdir(), 'appdeploy-file-owners-'));
 afterAll(() => rmSync(data, { recursive: true, force: true }));
 
-const ADMIN = { login: 'admin', password: 'admin' };
 const ALICE = { login: 'alice', password: 'alice' };
 const BOB = { login: 'bob', password: 'bob' };
 const GUEST = { login: 'gina@example.com', password: 'guest-pw' };

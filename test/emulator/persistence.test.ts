@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { authHeader, runCli } from './cli-process.js';
+import { runCli } from '../support/cli.js';
+import { passwordHeader } from '../support/users.js';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -23,7 +24,7 @@ async function call(
 ): Promise<{ status: number; body: any }> {
   const res = await fetch(base + path, {
     method,
-    headers: { ...authHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { ...passwordHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: await res.json() };

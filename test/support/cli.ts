@@ -1,7 +1,10 @@
-/** Runs the built CLI (`node dist/cli/bin.js`, what `npx appdeploy` runs) in a folder of its own. */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+/**
+ * Runs the built CLI (`node dist/cli/bin.js`, what `npx appdeploy` runs): to its end in a folder
+ * of its own (`appdeploy`), or as a long-lived process read line by line (`runCli`). dist/ is
+ * built once for the whole run by global-setup.ts.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,33 +38,47 @@ export function runCommand(
   });
 }
 
-/**
- * `npm test` builds before vitest, so under it nothing is rebuilt: tsc rewriting dist/ while
- * another file runs the CLI would make that file fail at random. Run on their own, the files
- * build first, one at a time (a directory made with mkdir is the lock); a file that waited for
- * another's build uses it.
- */
-export async function build(): Promise<void> {
-  if (process.env.npm_lifecycle_event === 'test') return;
-  const lock = join(ROOT, 'node_modules', '.first-run-build');
-  const deadline = Date.now() + 120_000;
-  while (
-    !(await mkdir(lock).then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    // Another file is building: wait for it and use its build (a crashed one's lock expires).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (!existsSync(lock)) return;
-    if (Date.now() > deadline) await rm(lock, { recursive: true, force: true });
-  }
-  try {
-    const result = await runCommand('npm', ['run', 'build'], ROOT);
-    if (result.code !== 0) throw new Error(result.stderr);
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
+export const tempDir = (name: string) => mkdtemp(join(tmpdir(), `appdeploy-${name}-`));
+
+export interface CliProcess {
+  readonly child: ChildProcess;
+  /** The first stdout line. */
+  readonly firstLine: string;
+  readonly url: string;
+  stderr(): string;
+  /** Resolves when the process ends: its exit code (null when killed by a signal) and signal. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export const tempDir = (name: string) => mkdtemp(join(tmpdir(), `appdeploy-${name}-`));
+/** Runs `appdeploy <args>` and waits for its first line on stdout (or its exit, whichever comes first). */
+export function runCli(args: string[], waitMs = 10_000): Promise<CliProcess> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no first line within ${waitMs} ms; stderr: ${stderr}`));
+    }, waitMs);
+    const done = () => {
+      clearTimeout(timer);
+      const firstLine = stdout.split('\n')[0] ?? '';
+      resolve({
+        child,
+        firstLine,
+        url: /http:\/\/\S+/.exec(firstLine)?.[0] ?? '',
+        stderr: () => stderr,
+        exited,
+      });
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) done();
+    });
+    void exited.then(done);
+  });
+}
