@@ -1,6 +1,6 @@
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { uploadKey } from './file-upload.js';
-import { rec } from './records-helpers.js';
+import { uploadKey } from './files/file-upload.js';
+import { rec } from './records/records-helpers.js';
 import type { CallOptions, Reply } from './harness.js';
 import { ADMIN } from '../support/users.js';
 

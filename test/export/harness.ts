@@ -19,7 +19,7 @@ import {
   newPluginKey,
   pluginIdOf,
   pluginPackage,
-} from '../emulator/plugin-packages.js';
+} from '../emulator/plugins/plugin-packages.js';
 
 /** The area table export uses. */
 export const FULL_AREAS: readonly Area[] = AREAS;
