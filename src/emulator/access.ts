@@ -2,7 +2,7 @@ import { ApiError, errors } from './errors.js';
 import { SPACES_TABLE, type SpaceRef } from './model/space.js';
 import type { ApiRequest } from './context.js';
 import type { Principal, TokenPermissions } from './auth.js';
-import { inUnits } from './records/directory.js';
+import { inUnits } from './directory/units.js';
 import { APPS_TABLE, type AppDoc, type JsonObject } from './model/app.js';
 
 /** A signed-in user (login and password), as opposed to an API token. */

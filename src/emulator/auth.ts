@@ -3,7 +3,8 @@ import { userLang } from './messages/user-lang.js';
 import { errors } from './errors.js';
 import type { EmulatorContext } from './context.js';
 import { guestSpaceIds } from './model/space.js';
-import { unitsOf } from './records/directory.js';
+import { unitsOf } from './directory/units.js';
+import { GUESTS_TABLE, type GuestDoc } from './directory/users.js';
 
 export interface TokenDoc {
   readonly token: string;
@@ -19,15 +20,6 @@ export interface TokenPermissions {
   readonly manage: boolean;
 }
 
-/** A guest user as the guests endpoints store it (table `guests`, keyed by login). */
-export interface GuestDoc {
-  readonly code: string;
-  readonly password: string;
-  readonly name: string;
-  /** The guest's profile as given; `locale` is their language (`auto`: as the browser). */
-  readonly profile?: { readonly locale?: string };
-}
-
 export type Principal =
   | {
       readonly kind: 'user';
@@ -37,7 +29,7 @@ export type Principal =
       readonly guest: boolean;
       /** The user's language setting; absent: "as the browser" (Accept-Language decides). */
       readonly lang?: Lang;
-      /** The groups and organizations the user belongs to (records/directory.ts `unitsOf`), for ACL entities. */
+      /** The groups and organizations the user belongs to (directory/units.ts `unitsOf`), for ACL entities. */
       readonly units: ReadonlySet<string>;
       /** For a guest: the guest spaces they are a member of (see model/space.ts). */
       readonly guestSpaces?: readonly string[];
@@ -59,7 +51,6 @@ const AUTH_HEADERS: Record<Dialect, { password: string; token: string }> = {
 };
 
 export const TOKENS_TABLE = 'tokens';
-export const GUESTS_TABLE = 'guests';
 
 /**
  * Who is calling, and in which dialect. Login/password wins when both kinds of header are sent

@@ -1,7 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type Node } from 'yaml';
 import { expandPlaceholders, hasPlaceholder, type Variables, type VariableRef } from './env-vars.js';
 import { problem, type Path, type PathSegment, type Problem } from './problems.js';
-import type { Location, UnsetVariable } from './yaml-source.js';
+import type { Location, UnsetVariable } from './yaml-location.js';
 
 /** Aliases may repeat a subtree; past this many values they are an attack, not a manifest. */
 export const MAX_ALIAS_VALUES = 10_000;

@@ -1,14 +1,11 @@
 import { Composer, LineCounter, YAMLParseError, type CST, type Document } from 'yaml';
 import { maskVariables, MAX_VARIABLE_REFS, type Variables } from './env-vars.js';
-import { problem, type Path, type PathSegment, type Problem } from './problems.js';
+import { problem, type Path, type Problem } from './problems.js';
 import { Builder, pointer, TAG_HINT, type Span } from './yaml-build.js';
 import { MAX_DEPTH, parseTokens } from './yaml-depth.js';
+import type { Location, UnsetVariable } from './yaml-location.js';
 
-export interface Location {
-  file: string;
-  line: number;
-  col: number;
-}
+export type { Location, UnsetVariable } from './yaml-location.js';
 
 /** A parsed YAML file: its plain value (variables expanded) and where every part of it came from. */
 export interface YamlSource {
@@ -28,12 +25,6 @@ export interface YamlSource {
   locateInText(path: Path, index: number): Location;
   /** The text of a 1-based line, for showing under a problem. */
   lineText(line: number): string;
-}
-
-/** A reference to a variable that has no value; the loader decides whether it matters. */
-export interface UnsetVariable {
-  path: PathSegment[];
-  problem: Problem;
 }
 
 export interface ParseResult {

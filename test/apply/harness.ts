@@ -7,18 +7,17 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { stringify } from 'yaml';
 import { apply } from '../../src/apply/index.js';
 import type { ApplyOptions, ApplyResult } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
-import { createClient, type Client } from '../../src/client/index.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { plan, type Plan } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/plan/read.js';
 import { validateProject, type Project } from '../../src/project/index.js';
+import { useLocalService } from '../support/service.js';
 
-export const ADMIN = { login: 'admin', password: 'admin' };
+export { ADMIN } from '../support/users.js';
 
 /** Every result a test gets is checked against the schema `--format json` promises. */
 const resultSchema = new Ajv2020({ allErrors: true }).compile(
@@ -41,40 +40,17 @@ export interface ProjectSpec {
 }
 
 export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
-  const state: { emulator?: RunningEmulator; client?: Client; dirs: string[] } = { dirs: [] };
-  beforeAll(async () => {
-    state.emulator = await startEmulator({ port: 0, deployMs: 20 });
-    state.client = createClient({
-      baseUrl: state.emulator.url,
-      auth: ADMIN,
+  const service = useLocalService({
+    client: {
       retry: { initialDelayMs: 20, maxDelayMs: 100 },
       ...(options.clientTimeoutMs !== undefined ? { timeoutMs: options.clientTimeoutMs } : {}),
-    });
+    },
   });
-  afterAll(async () => {
-    await state.client?.close();
-    await state.emulator?.close();
-  });
-  beforeEach(async () => {
-    await control('POST', '/_emulator/reset');
-  });
+  const dirs: string[] = [];
   afterEach(async () => {
-    for (const dir of state.dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
   });
-
-  async function control(method: string, path: string, body?: unknown): Promise<any> {
-    const res = await fetch(state.emulator!.url + path, {
-      method,
-      headers: {
-        'X-Service-Authorization': Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64'),
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}`);
-    return json;
-  }
+  const control = service.control;
 
   /** Calls to the service's interface so far (control calls left out), by `METHOD path`. */
   async function serviceCalls(): Promise<Record<string, number>> {
@@ -96,7 +72,7 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
   /** Writes the project to a new temp dir (or over `dir`) and loads it for the `local` environment. */
   async function writeProject(spec: ProjectSpec, dir?: string): Promise<Project> {
     const root = dir ?? (await mkdtemp(join(tmpdir(), 'appdeploy-apply-')));
-    if (!dir) state.dirs.push(root);
+    if (!dir) dirs.push(root);
     for (const [path, content] of Object.entries(spec.files ?? {})) {
       await mkdir(dirname(join(root, path)), { recursive: true });
       await writeFile(join(root, path), content);
@@ -133,7 +109,7 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
     return result.project;
   }
 
-  const planOf = (project: Project): Promise<Plan> => plan({ project, client: state.client! });
+  const planOf = (project: Project): Promise<Plan> => plan({ project, client: service.client });
 
   async function applyPlan(
     project: Project,
@@ -143,7 +119,7 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
     const result = await apply({
       plan: thePlan,
       project,
-      client: state.client!,
+      client: service.client,
       pollIntervalMs: { initial: 10, max: 50 },
       ...extra,
     });
@@ -153,7 +129,7 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
 
   /** Every area's draft and live copy of each app, canonical, with the revisions left out. */
   async function snapshot(ids: readonly string[]): Promise<Record<string, unknown>> {
-    const client = state.client!;
+    const client = service.client;
     const downloadHash = downloadHasher(client);
     const out: Record<string, unknown> = {};
     for (const app of ids)
@@ -179,10 +155,10 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
 
   return {
     get client() {
-      return state.client!;
+      return service.client;
     },
     get url() {
-      return state.emulator!.url;
+      return service.url;
     },
     control,
     serviceCalls,

@@ -14,7 +14,7 @@ import {
   newPluginKey,
   pluginIdOf,
   pluginPackage,
-} from '../emulator/plugin-packages.js';
+} from '../emulator/plugins/plugin-packages.js';
 import { manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
-import { createClient, type Client } from '../../src/client/index.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import type { Client } from '../../src/client/index.js';
 import type {
   Area,
   ExportContext,
@@ -10,6 +8,7 @@ import type {
   ResolveContext,
   WriteContext,
 } from '../../src/areas/types.js';
+import { useLocalService } from '../support/service.js';
 
 export const sha256 = (content: string | Buffer): string =>
   createHash('sha256').update(content).digest('hex');
@@ -43,17 +42,8 @@ export function exportContext(apps: Record<string, string> = {}): ExportContext 
  * step (each with the revision the previous returned), deploy, wait, and read the live copy.
  */
 export function useAreaEmulator() {
-  const state: { emulator?: RunningEmulator; client?: Client } = {};
-  beforeAll(async () => {
-    state.emulator = await startEmulator({ port: 0, deployMs: 20 });
-    state.client = createClient({ baseUrl: state.emulator.url, auth: { login: 'admin', password: 'admin' } });
-  });
-  afterAll(async () => {
-    await state.client?.close();
-    await state.emulator?.close();
-  });
-
-  const client = (): Client => state.client!;
+  const service = useLocalService({ client: {}, resetEachTest: false });
+  const client = (): Client => service.client;
 
   async function deploy(app: string): Promise<void> {
     await client().apps.deploy({ apps: [{ app }] });

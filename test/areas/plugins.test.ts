@@ -7,7 +7,7 @@ import {
   newPluginKey,
   pluginIdOf,
   pluginPackage,
-} from '../emulator/plugin-packages.js';
+} from '../emulator/plugins/plugin-packages.js';
 
 const A = 'a'.repeat(32);
 const B = 'b'.repeat(32);

@@ -14,11 +14,11 @@ import { main } from '../../src/cli/main.js';
 import { createClient, type Client } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { manifest } from '../apply/harness.js';
+import { ADMIN } from '../support/users.js';
 
 let emulator: RunningEmulator;
 let client: Client;
 let dir = '';
-const ADMIN = { login: 'admin', password: 'admin' };
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, deployMs: 10 });

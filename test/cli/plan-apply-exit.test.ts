@@ -12,8 +12,8 @@ import { stringify } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { createClient, type Client } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { ADMIN } from '../support/users.js';
 
-const ADMIN = { login: 'admin', password: 'admin' };
 let a: RunningEmulator;
 let b: RunningEmulator;
 const dirs: string[] = [];

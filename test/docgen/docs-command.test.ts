@@ -6,13 +6,12 @@
 import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, ROOT, tempDir } from '../first-run/cli.js';
+import { appdeploy, ROOT, tempDir } from '../support/cli.js';
 
 let dir = '';
 let project = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('docs');
   project = join(dir, 'assets');
   await cp(join(ROOT, 'examples', 'assets'), project, { recursive: true });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocProject } from '../../src/cli/commands/docs.js';
 import { generateDocs, type DocPage } from '../../src/docgen/index.js';
-import { ROOT } from '../first-run/cli.js';
+import { ROOT } from '../support/cli.js';
 import { checkFlowchart, mermaidBlocks } from './mermaid-grammar.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>

@@ -7,7 +7,7 @@
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, tempDir } from '../first-run/cli.js';
+import { appdeploy, tempDir } from '../support/cli.js';
 import { exportedProject } from '../first-run/exported-project.js';
 import { checkFlowchart, mermaidBlocks } from './mermaid-grammar.js';
 
@@ -15,7 +15,6 @@ let dir = '';
 let target = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('docs-exported');
   target = await exportedProject('crm', dir);
 }, 180_000);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/index.js';
+import type { EmulatorOptions } from '../../src/emulator/index.js';
+import { useLocalService } from '../support/service.js';
+import { ADMIN, passwordHeader } from '../support/users.js';
 
-export const ADMIN = { login: 'admin', password: 'admin' };
+export { ADMIN };
 
 export interface CallOptions {
   /** Login/password; default the administrator. `null` sends no X-Service-Authorization. */
@@ -22,16 +23,7 @@ export interface Reply {
 
 /** One emulator per test file, reset before each test; `call` speaks plain HTTP to it. */
 export function useEmulator(options: EmulatorOptions = {}) {
-  const state: { emulator?: RunningEmulator } = {};
-  beforeAll(async () => {
-    state.emulator = await startEmulator({ port: 0, deployMs: 20, ...options });
-  });
-  afterAll(async () => {
-    await state.emulator?.close();
-  });
-  beforeEach(async () => {
-    if (options.control !== false) await call('POST', '/_emulator/reset');
-  });
+  const service = useLocalService({ emulator: options, resetEachTest: options.control !== false });
 
   async function call(
     method: string,
@@ -39,12 +31,11 @@ export function useEmulator(options: EmulatorOptions = {}) {
     params?: unknown,
     opts: CallOptions = {},
   ): Promise<Reply> {
-    const url = new URL(state.emulator!.url + path);
+    const url = new URL(service.url + path);
     const headers: Record<string, string> = { ...opts.headers };
     const user = opts.user === undefined ? ADMIN : opts.user;
     const prefix = opts.dialect === 'kintone' ? 'X-Cybozu' : 'X-Service';
-    if (user)
-      headers[`${prefix}-Authorization`] = Buffer.from(`${user.login}:${user.password}`).toString('base64');
+    if (user) Object.assign(headers, passwordHeader(user, opts.dialect));
     if (opts.token) headers[`${prefix}-API-Token`] = opts.token;
     let body: string | Buffer | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody;
@@ -106,7 +97,7 @@ export function useEmulator(options: EmulatorOptions = {}) {
     deploy,
     waitDeploy,
     get url() {
-      return state.emulator!.url;
+      return service.url;
     },
   };
 }

@@ -1,9 +1,8 @@
 import type { RunningEmulator } from '../../src/emulator/index.js';
-import { uploadKey } from './file-upload.js';
-import { rec } from './records-helpers.js';
+import { uploadKey } from './files/file-upload.js';
+import { rec } from './records/records-helpers.js';
 import type { CallOptions, Reply } from './harness.js';
-
-const ADMIN = { login: 'admin', password: 'admin' };
+import { ADMIN } from '../support/users.js';
 
 /** The harness's `call`, against an emulator a test starts itself (to restart it on the same data). */
 export function caller(emu: RunningEmulator) {

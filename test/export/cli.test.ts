@@ -4,34 +4,20 @@
  * (with the local environment) and a manifest that plans to no changes; exporting again over
  * the hand-written project changes no byte; a bad selection exits 1.
  */
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from '../first-run/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appdeploy, ROOT } from '../support/cli.js';
 import { stringify } from 'yaml';
 import { snapshotFiles } from './harness.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'dist/cli/bin.js');
-
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const run = (args: string[]) => appdeploy(args, ROOT);
 
 const dirs: string[] = [];
 let source = '';
 
 beforeAll(async () => {
-  // `npm test` builds before vitest (building again here would rewrite dist/ under other
-  // files' feet); run on its own, this file builds first.
-  await build();
   source = await mkdtemp(join(tmpdir(), 'appdeploy-cli-export-'));
   dirs.push(source);
   await mkdir(join(source, 'apps'));

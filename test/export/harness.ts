@@ -2,10 +2,9 @@
  * Export tests: a real local service on port 0 (test/plan/harness.ts), example projects copied
  * to temp folders with a `test` environment pointing at it, applied, exported and planned.
  */
-import { cp, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseDocument } from 'yaml';
 import { expect } from 'vitest';
 import { apply } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
@@ -14,35 +13,22 @@ import type { Client } from '../../src/client/index.js';
 import { exportApps, type ExportResult, type Selection } from '../../src/export/index.js';
 import { plan } from '../../src/plan/index.js';
 import type { Project } from '../../src/project/index.js';
-import { loadValid } from '../plan/harness.js';
+import { copyExample as copyExampleTo, loadValid } from '../support/projects.js';
 import {
   manifest as pluginManifest,
   newPluginKey,
   pluginIdOf,
   pluginPackage,
-} from '../emulator/plugin-packages.js';
+} from '../emulator/plugins/plugin-packages.js';
 
 /** The area table export uses. */
 export const FULL_AREAS: readonly Area[] = AREAS;
 
 export const EXAMPLES = ['crm', 'helpdesk', 'assets'] as const;
 
-/** Points a project file at the test service: a `test` environment, made the default. */
-export function withTestEnvironment(text: string, url: string): string {
-  const doc = parseDocument(text);
-  doc.setIn(['environments', 'test'], { baseUrl: url, auth: { login: 'admin', password: 'admin' } });
-  doc.set('defaultEnvironment', 'test');
-  return doc.toString();
-}
-
 /** An example copied to a temp folder, pointed at the test service (its plug-in packages come along). */
-export async function copyExample(name: string, url: string): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), `appdeploy-export-${name}-`));
-  await cp(new URL(`../../examples/${name}/`, import.meta.url), root, { recursive: true });
-  const config = join(root, 'appdeploy.yaml');
-  await writeFile(config, withTestEnvironment(await readFile(config, 'utf8'), url));
-  return root;
-}
+export const copyExample = (name: string, url: string): Promise<string> =>
+  copyExampleTo(name, url, `appdeploy-export-${name}-`);
 
 /** Installs a new plug-in on the service; returns its id. */
 export async function installPlugin(client: Client, name: string): Promise<string> {

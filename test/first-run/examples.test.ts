@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, ROOT, tempDir } from './cli.js';
+import { appdeploy, ROOT, tempDir } from '../support/cli.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
   existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
@@ -18,7 +18,6 @@ const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
 let dir = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('examples');
 }, 120_000);
 

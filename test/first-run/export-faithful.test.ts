@@ -12,7 +12,7 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, tempDir } from './cli.js';
+import { appdeploy, tempDir } from '../support/cli.js';
 
 let dir = '';
 let source = '';
@@ -32,7 +32,6 @@ const APP_JS = "console.log('tasks');\n";
 const APP_CSS = '.tasks { color: red; }\n';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('export-faithful');
   source = join(dir, 'source');
   await mkdir(join(source, 'apps', 'tasks'), { recursive: true });

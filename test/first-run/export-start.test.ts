@@ -6,13 +6,12 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, tempDir } from './cli.js';
+import { appdeploy, tempDir } from '../support/cli.js';
 
 let dir = '';
 let source = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('export-start');
   source = join(dir, 'source');
   await mkdir(join(source, 'apps'), { recursive: true });

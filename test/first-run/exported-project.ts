@@ -6,7 +6,7 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { appdeploy, ROOT } from './cli.js';
+import { appdeploy, ROOT } from '../support/cli.js';
 
 /** The exported project's folder, made inside `dir`. */
 export async function exportedProject(example: string, dir: string): Promise<string> {

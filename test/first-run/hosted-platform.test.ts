@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { appdeploy, build, ROOT, tempDir } from './cli.js';
+import { appdeploy, ROOT, tempDir } from '../support/cli.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
   existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
@@ -31,7 +31,6 @@ const writes: string[] = [];
 const fieldAclNames = new Set<string>();
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('hosted');
   emulator = await startEmulator({ port: 0, deployMs: 20 });
   gate = createServer((req, res) => {

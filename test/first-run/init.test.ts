@@ -3,12 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, ROOT, tempDir } from './cli.js';
+import { appdeploy, ROOT, tempDir } from '../support/cli.js';
 
 let dir = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('init');
 }, 120_000);
 

@@ -10,14 +10,13 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startDataEmulator, stop, tempDir as dataDir } from '../reliability/emulator-process.js';
-import { appdeploy, build, tempDir } from './cli.js';
+import { appdeploy, tempDir } from '../support/cli.js';
 
 let dir = '';
 let project = '';
 const CONFIG = 'environments:\n  local: {}\napps:\n  tasks:\n    manifest: apps/tasks.yaml\n';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('local-ids');
   project = join(dir, 'p');
   const init = await appdeploy(['init', 'p'], dir);

@@ -9,13 +9,12 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLocalLock } from '../../src/local/lock.js';
-import { appdeploy, BIN, build, runCommand, tempDir } from './cli.js';
+import { appdeploy, BIN, runCommand, tempDir } from '../support/cli.js';
 
 let dir = '';
 let project = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('lock');
   project = join(dir, 'p');
   if ((await appdeploy(['init', 'p'], dir)).code !== 0) throw new Error('init failed');

@@ -1,7 +1,7 @@
 /** The README's fenced blocks that tests run or compare, found by the HTML comment before each. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './cli.js';
+import { ROOT } from '../support/cli.js';
 
 export const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, ROOT, tempDir } from './cli.js';
+import { appdeploy, ROOT, tempDir } from '../support/cli.js';
 
 const MODELINE = /^# yaml-language-server: \$schema=(\S+)$/;
 
@@ -19,7 +19,6 @@ let data = '';
 const inRepository = join(ROOT, 'test', 'first-run', `.modelines-${process.pid}`);
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('modelines');
   const source = join(dir, 'source');
   await mkdir(join(source, 'apps'), { recursive: true });

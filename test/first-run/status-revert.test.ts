@@ -8,13 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { startLocal } from '../../src/local/connect.js';
-import { appdeploy, build, tempDir } from './cli.js';
+import { appdeploy, tempDir } from '../support/cli.js';
 
 let dir = '';
 let project = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('status');
   project = join(dir, 'p');
   const init = await appdeploy(['init', 'p'], dir);

@@ -7,7 +7,7 @@
 import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, build, ROOT, runCommand, tempDir } from './cli.js';
+import { BIN, ROOT, runCommand, tempDir } from '../support/cli.js';
 import { markedBlock, splitComment } from './readme-blocks.js';
 
 const TOUR = markedBlock('tour').map(splitComment);
@@ -15,7 +15,6 @@ let dir = '';
 let env: NodeJS.ProcessEnv = {};
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('tour');
   await cp(join(ROOT, 'examples'), join(dir, 'examples'), {
     recursive: true,

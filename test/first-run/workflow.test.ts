@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { MARKDOWN_MARKER } from '../../src/render/index.js';
-import { ROOT } from './cli.js';
+import { ROOT } from '../support/cli.js';
 import { markedBlock } from './readme-blocks.js';
 
 const TEXT = readFileSync(join(ROOT, 'examples/github-actions/appdeploy.yml'), 'utf8');

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../first-run/cli.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -30,8 +29,8 @@ let dir = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'appdeploy-package-'));
-  // Built once (not by pack's `prepare`, which would rewrite dist/ under the other test files).
-  await build();
+  // dist/ is built once by test/support/global-setup.ts (not by pack's `prepare`, which would
+  // rewrite dist/ under the other test files).
   const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
   const packs = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];

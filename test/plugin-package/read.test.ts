@@ -1,7 +1,13 @@
 /** The package reader the local service, validation and the planner share. */
 import { describe, expect, it } from 'vitest';
 import { PluginPackageError, readPluginPackage, ZipError } from '../../src/plugin-package/index.js';
-import { manifest, newPluginKey, pluginIdOf, pluginPackage, writeZip } from '../emulator/plugin-packages.js';
+import {
+  manifest,
+  newPluginKey,
+  pluginIdOf,
+  pluginPackage,
+  writeZip,
+} from '../emulator/plugins/plugin-packages.js';
 
 const key = newPluginKey();
 

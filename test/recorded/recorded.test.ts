@@ -10,7 +10,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { appdeploy, build, tempDir, type Run } from '../first-run/cli.js';
+import { appdeploy, tempDir, type Run } from '../support/cli.js';
 import { recordedAnswers, startRecordedService, type RecordedService } from './hosted-fake.js';
 
 let service: RecordedService;
@@ -24,7 +24,6 @@ const builtinViews = Object.entries(views)
   .map(([name]) => name);
 
 beforeAll(async () => {
-  await build();
   service = await startRecordedService();
   dir = await tempDir('recorded');
   await writeFile(

@@ -5,7 +5,7 @@ import { expectAdminSucceeds, label, refusal, send, tokenFor } from './sweep-sen
 import { buildWorld, USERS } from './sweep-world.js';
 
 /**
- * Every endpoint of the spec list (test/emulator/auth.test.ts checks chosen endpoints in depth;
+ * Every endpoint of the spec list (test/emulator/access/auth.test.ts checks chosen endpoints in depth;
  * this sweeps them all), each with valid parameters (sweep-cases.ts): no credential is 401
  * CB_AU01, a wrong password 401 CB_WA01 (docs/local-service.md, Errors), and a token of another
  * app reaches nothing of this one. insufficient-sweep and guest-sweep cover the other refusals.

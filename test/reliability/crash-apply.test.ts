@@ -3,8 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { BIN } from '../emulator/cli-process.js';
-import { appdeploy, build, type Run } from '../first-run/cli.js';
+import { BIN } from '../support/cli.js';
+import { appdeploy, type Run } from '../support/cli.js';
 import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
 
 /**
@@ -103,7 +103,6 @@ describe('kill -9 of the service during a whole appdeploy apply', { timeout: 60_
   ] as const)(
     'killed %s, restarted %s: whole apps, and a second apply converges',
     async (_when, restart, afterMs) => {
-      await build();
       const data = tempDir('appdeploy-crash-apply-data-');
       const project = tempDir('appdeploy-crash-apply-project-');
       cleanups.push(

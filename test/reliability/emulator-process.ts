@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authHeader, runCli, type CliProcess } from '../emulator/cli-process.js';
+import { runCli, type CliProcess } from '../support/cli.js';
+import { passwordHeader } from '../support/users.js';
 
 export interface Answer {
   status: number;
@@ -13,7 +14,7 @@ export async function call(base: string, method: string, path: string, body?: un
   try {
     const res = await fetch(base + path, {
       method,
-      headers: { ...authHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: { ...passwordHeader(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();

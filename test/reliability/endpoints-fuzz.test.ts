@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { multipart } from '../emulator/file-upload.js';
+import { multipart } from '../emulator/files/file-upload.js';
 import { ADMIN, useEmulator } from '../emulator/harness.js';
 import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz } from './fuzz.js';
 import { expectServiceAnswer } from './service-answers.js';

@@ -4,8 +4,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { BIN } from '../emulator/cli-process.js';
-import { appdeploy, build } from '../first-run/cli.js';
+import { BIN } from '../support/cli.js';
+import { appdeploy } from '../support/cli.js';
 import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
 
 /**
@@ -52,7 +52,6 @@ async function config(root: string, url: string, ids: Record<string, string>): P
 
 /** Orders applied at v1; then v2 of orders and a new app stock, applied by a CLI killed in its deploy call. */
 async function interrupted(): Promise<World> {
-  await build();
   const data = tempDir('appdeploy-interrupted-data-');
   const project = tempDir('appdeploy-interrupted-project-');
   cleanups.push(

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { appdeploy, build } from '../first-run/cli.js';
+import { appdeploy } from '../support/cli.js';
 import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
 
 /**
@@ -25,7 +25,6 @@ const MANIFEST = {
 
 describe('an app that was created but never deployed', { timeout: 60_000 }, () => {
   it('is "not deployed" in status (exit 2), shown by plan, and deployed by apply', async () => {
-    await build();
     const data = tempDir('appdeploy-never-deployed-data-');
     const project = tempDir('appdeploy-never-deployed-project-');
     cleanups.push(

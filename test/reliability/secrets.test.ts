@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { appdeploy, build, type Run } from '../first-run/cli.js';
+import { appdeploy, type Run } from '../support/cli.js';
 
 /**
  * Secrets given to the CLI, in the environment and in `.env`, never come back out: not in stdout
@@ -41,7 +41,6 @@ async function freeClosedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  await build();
   emulator = await startEmulator({
     port: 0,
     deployMs: 20,

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { multipart } from '../emulator/file-upload.js';
+import { multipart } from '../emulator/files/file-upload.js';
 import type { CallOptions, Reply, useEmulator } from '../emulator/harness.js';
 import type { Case, Permission } from './sweep-cases.js';
 import type { AppTargets, World } from './sweep-world.js';

@@ -1,4 +1,4 @@
-import { uploadKey } from '../emulator/file-upload.js';
+import { uploadKey } from '../emulator/files/file-upload.js';
 import type { useEmulator } from '../emulator/harness.js';
 import {
   manifest,
@@ -6,8 +6,8 @@ import {
   pluginIdOf,
   pluginPackage,
   type PluginKey,
-} from '../emulator/plugin-packages.js';
-import { appRights, ok } from '../emulator/records-helpers.js';
+} from '../emulator/plugins/plugin-packages.js';
+import { appRights, ok } from '../emulator/records/records-helpers.js';
 
 type Emulator = ReturnType<typeof useEmulator>;
 

@@ -7,7 +7,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, build, tempDir } from '../first-run/cli.js';
+import { appdeploy, tempDir } from '../support/cli.js';
 import { exportedProject } from '../first-run/exported-project.js';
 import { loadProject } from '../../src/project/index.js';
 import { compileErrors } from './compile.js';
@@ -19,7 +19,6 @@ let dir = '';
 let target = '';
 
 beforeAll(async () => {
-  await build();
   dir = await tempDir('types-exported');
   target = await exportedProject(EXAMPLE, dir);
 }, 180_000);

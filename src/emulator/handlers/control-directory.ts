@@ -1,13 +1,13 @@
 import { Problems } from '../errors.js';
 import { closedKeys } from '../validate/request.js';
-import { findUser } from '../records/entities.js';
+import { findUser } from '../directory/users.js';
 import {
   BUILT_IN_GROUPS,
   definedUnits,
   replaceUnits,
   type UnitDoc,
   type UnitKind,
-} from '../records/directory.js';
+} from '../directory/units.js';
 import type { ApiRequest, EmulatorContext, Route } from '../context.js';
 
 const LISTS: readonly { param: string; kind: UnitKind }[] = [

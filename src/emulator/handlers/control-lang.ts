@@ -1,6 +1,6 @@
 import { invalid } from '../errors.js';
 import { closedKeys } from '../validate/request.js';
-import { findUser } from '../records/entities.js';
+import { findUser } from '../directory/users.js';
 import { LANGS, type Lang } from '../messages/lang.js';
 import { USER_LANGS_TABLE, type UserLangDoc } from '../messages/user-lang.js';
 import type { ApiRequest, Route } from '../context.js';

@@ -1,7 +1,7 @@
 import { ApiError, errors } from '../errors.js';
 import { canSeeApp, findApp } from '../access.js';
 import { describeOwner, type FileOwner, type StoredFile } from '../model/files.js';
-import { fieldHolding, recordsHolding } from '../records/file-index.js';
+import { fieldHolding, recordsHolding } from '../file-index/record-files.js';
 import { openScope, requireRight, storedRecord } from './records/scope.js';
 import { onlyViewable } from './records/read.js';
 import { readableSpace } from './spaces/model.js';

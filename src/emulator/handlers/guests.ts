@@ -1,5 +1,5 @@
 import { Problems, invalid } from '../errors.js';
-import { GUESTS_TABLE, type GuestDoc } from '../auth.js';
+import { GUESTS_TABLE, type GuestDoc } from '../directory/users.js';
 import { attachmentView, consumeUploadKey, type AttachmentView } from '../model/files.js';
 import { administeredSpace, spaces } from './spaces/model.js';
 import type { ApiRequest, Route } from '../context.js';

@@ -1,10 +1,10 @@
-import { GUESTS_TABLE } from '../auth.js';
+import { GUESTS_TABLE } from '../directory/users.js';
 import { FILES_TABLE, type FileOwner, type StoredFile } from '../model/files.js';
 import { APPS_TABLE, type AppDoc } from '../model/app.js';
 import { settingsFileEntries } from '../handlers/settings/apply.js';
 import { THREAD_COMMENTS_TABLE, type ThreadCommentDoc } from '../handlers/spaces/model.js';
 import { PLUGINS_TABLE, type PluginDoc } from '../handlers/plugins/store.js';
-import type { RecordFileIndex } from '../records/file-index.js';
+import type { RecordFileIndex } from '../file-index/record-files.js';
 import type { Store } from '../store/store.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   indexTables,
   type AppRecords,
   type RecordFileIndex,
-} from '../records/file-index.js';
+} from '../file-index/record-files.js';
 import { deriveFileOwners } from './file-owners.js';
 import type { StoredRecord } from '../records/model.js';
 import type { Store, Table } from '../store/store.js';

@@ -1,6 +1,6 @@
 import type { EmulatorContext } from '../context.js';
 import { APPS_TABLE, recordsTable, type AppDoc, type Json } from './app.js';
-import { reindexRecordFiles } from '../records/file-index.js';
+import { reindexRecordFiles } from '../file-index/record-files.js';
 import { isEmptyValue, type StoredRecord } from '../records/model.js';
 import { effectiveRenames, liveCodeOf } from './renames/pending.js';
 import { recordMigration } from './renames/records.js';

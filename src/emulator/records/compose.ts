@@ -214,26 +214,11 @@ function checkRows(
     }
     const rawId = (row as { id?: unknown }).id;
     const old = rawId === undefined || rawId === null ? undefined : before.get(text(rawId));
-    const cells: Record<string, FieldValue> = {};
-    for (const [code, field] of Object.entries(inner)) {
-      if (!isWritable(field)) continue;
-      const cellPath = `${rowPath}.value.${code}`;
-      const supplied = code in values;
-      const raw = supplied ? valueOf((values as Record<string, unknown>)[code], cellPath, env) : INVALID;
-      if (supplied && raw === INVALID) {
-        ok = false;
-        continue;
-      }
-      const oldCell = old?.value[code];
-      const input =
-        raw !== INVALID ? raw.value : (oldCell?.value ?? defaultInput(field, env.ctx, env.principal));
-      const place = { prefix: `${rowPath}.value`, code, inTable: true };
-      const checked = checkField(field, input, place, oldCell, env);
-      if (checked === INVALID) ok = false;
-      else cells[code] = { type: typeOf(field), value: checked };
-    }
+    const cells = checkCells(inner, values as Record<string, unknown>, old, rowPath, env);
+    if (cells === INVALID) ok = false;
     // Lookups inside a table work per row, among the row's own fields: a new row runs them all, a
     // kept row those whose key it sends (the copies of the others stay, a snapshot).
+    if (cells === INVALID) return;
     if (ok && env.problems.empty) {
       const keys = old ? Object.keys(values) : Object.keys(inner);
       runLookups(cells, keys, { ...env, fields: inner });
@@ -241,6 +226,38 @@ function checkRows(
     rows.push({ id: old ? old.id : newRowId(env.ctx, env.appId), value: cellsJson(cells) });
   });
   return ok ? rows : INVALID;
+}
+
+/**
+ * One row's cells: each writable field of the table from what the row sends, else (a kept row)
+ * its old value, else (a new row) its default; INVALID once any cell is refused (all reported).
+ */
+function checkCells(
+  inner: Record<string, JsonObject>,
+  values: Record<string, unknown>,
+  old: SubtableRow | undefined,
+  rowPath: string,
+  env: WriteEnv,
+): Record<string, FieldValue> | typeof INVALID {
+  const cells: Record<string, FieldValue> = {};
+  let ok = true;
+  for (const [code, field] of Object.entries(inner)) {
+    if (!isWritable(field)) continue;
+    const supplied = code in values;
+    const raw = supplied ? valueOf(values[code], `${rowPath}.value.${code}`, env) : INVALID;
+    if (supplied && raw === INVALID) {
+      ok = false;
+      continue;
+    }
+    const oldCell = old?.value[code];
+    const input =
+      raw !== INVALID ? raw.value : (oldCell?.value ?? defaultInput(field, env.ctx, env.principal));
+    const place = { prefix: `${rowPath}.value`, code, inTable: true };
+    const checked = checkField(field, input, place, oldCell, env);
+    if (checked === INVALID) ok = false;
+    else cells[code] = { type: typeOf(field), value: checked };
+  }
+  return ok ? cells : INVALID;
 }
 
 /** A row's cells as stored JSON. */

@@ -1,5 +1,5 @@
-import { findUser } from './entities.js';
-import { findUnit, primaryOrganization, unitKindOf } from './directory.js';
+import { findUser } from '../directory/users.js';
+import { findUnit, primaryOrganization, unitKindOf } from '../directory/units.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
 import type { Principal } from '../auth.js';

@@ -1,5 +1,5 @@
-import { findUser } from './entities.js';
-import { unitMembers, type UnitKind } from './directory.js';
+import { findUser } from '../directory/users.js';
+import { unitMembers, type UnitKind } from '../directory/units.js';
 import type { EmulatorContext } from '../context.js';
 import type { AppSettings, Json, JsonObject, UserRef } from '../model/app.js';
 import { text, type StoredRecord } from './model.js';
@@ -56,7 +56,7 @@ export function processActions(live: AppSettings): ProcessAction[] {
 
 /**
  * The users a status's assignee rule names for a record: users by login, the members of a
- * group or organization (records/directory.ts), the record's creator, or the users in a user
+ * group or organization (directory/units.ts), the record's creator, or the users in a user
  * field of the record (FIELD_ENTITY).
  */
 export function assigneeCandidates(

@@ -1,6 +1,6 @@
 import { ApiError, invalid } from '../errors.js';
-import { callerLogin } from './entities.js';
-import { primaryOrganization } from './directory.js';
+import { callerLogin } from '../directory/users.js';
+import { primaryOrganization } from '../directory/units.js';
 import { processEnabled, processStates } from './process.js';
 import {
   compileQuery,
@@ -17,7 +17,7 @@ import {
 import { idOf, type StoredRecord } from './model.js';
 import type { ApiRequest } from '../context.js';
 import type { AppSettings } from '../model/app.js';
-import type { FilterMatcher } from './permissions.js';
+import type { FilterMatcher } from '../permissions/record-access.js';
 
 /** Get Records: the default page, and the caps platform-facts gives. */
 const DEFAULT_LIMIT = 100;

@@ -1,6 +1,6 @@
 import { attachFileKey, attachmentView } from '../model/files.js';
-import { findUser } from './entities.js';
-import { findUnit, unknownUnit } from './directory.js';
+import { findUser } from '../directory/users.js';
+import { findUnit, unknownUnit } from '../directory/units.js';
 import type { Problems } from '../errors.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
@@ -23,6 +23,86 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** What a field type's check is handed: the field's settings, where to report, and the service. */
+interface Check {
+  readonly type: string;
+  readonly field: JsonObject;
+  readonly path: string;
+  readonly env: ValueEnv;
+  /** Reports `message` at the value's path and returns INVALID. */
+  readonly fail: (message: string) => Checked;
+}
+
+type Checker = (given: unknown, check: Check) => Checked;
+
+const isBlank = (given: unknown): boolean => given === null || given === undefined || given === '';
+
+const checkText: Checker = (given, { field, fail }) => {
+  const text = scalarText(given);
+  if (text === undefined) return fail('Enter a string.');
+  return checkLength(field, text, fail);
+};
+
+const checkNumber: Checker = (given, { field, fail }) => {
+  const text = parseNumber(given);
+  if (text === undefined) return fail('Only numbers are allowed.');
+  if (text === '') return '';
+  return checkRange(field, text, fail);
+};
+
+const checkOneOption: Checker = (given, { type, field, fail }) => {
+  if (isBlank(given)) return type === 'DROP_DOWN' ? null : '';
+  if (typeof given !== 'string') return fail('Enter one of the field options as a string.');
+  return isOption(field, given) ? given : fail(`"${given}" is not an option. ${optionList(field)}`);
+};
+
+const checkOptions: Checker = (given, { field, path, env, fail }) => {
+  if (given === null || given === undefined) return [];
+  if (!Array.isArray(given) || !given.every((v) => typeof v === 'string'))
+    return fail('Enter an array of option names.');
+  // Each bad item is reported at its own index, `<code>.values[<i>].value`, as the platform does.
+  const base = path.replace(/\.value$/, '');
+  given.forEach((v, i) => {
+    if (!isOption(field, v))
+      env.problems.add(`${base}.values[${i}].value`, `"${v}" is not an option. ${optionList(field)}`);
+  });
+  return given.every((v) => isOption(field, v)) ? [...new Set(given)] : INVALID;
+};
+
+const checkTime: Checker = (given, { fail }) => {
+  if (isBlank(given)) return null;
+  const match = typeof given === 'string' ? TIME.exec(given) : null;
+  return match ? `${match[1]!}:${match[2]!}` : fail('Enter a time as HH:MM.');
+};
+
+const checkDateTime: Checker = (given, { fail }) => {
+  if (isBlank(given)) return '';
+  if (typeof given !== 'string' || !DATETIME.test(given) || Number.isNaN(Date.parse(given)))
+    return fail('Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
+  // The platform keeps minutes: seconds and fractions are dropped.
+  return new Date(Date.parse(given)).toISOString().slice(0, 16) + ':00Z';
+};
+
+/** The writable field types and how each checks its value; any other type cannot be written. */
+const CHECKS: Readonly<Record<string, Checker>> = {
+  SINGLE_LINE_TEXT: checkText,
+  LINK: checkText,
+  MULTI_LINE_TEXT: checkText,
+  RICH_TEXT: checkText,
+  NUMBER: checkNumber,
+  RADIO_BUTTON: checkOneOption,
+  DROP_DOWN: checkOneOption,
+  CHECK_BOX: checkOptions,
+  MULTI_SELECT: checkOptions,
+  DATE: (given, { fail }) => checkDate(given, fail),
+  TIME: checkTime,
+  DATETIME: checkDateTime,
+  USER_SELECT: checkEntities,
+  ORGANIZATION_SELECT: checkEntities,
+  GROUP_SELECT: checkEntities,
+  FILE: checkFiles,
+};
+
 /**
  * Checks the value written to one non-table field and returns it in the shape GET returns
  * (platform-facts' value shapes), or INVALID after reporting why at `path`. Empty values are
@@ -34,63 +114,9 @@ export function checkValue(field: JsonObject, given: unknown, path: string, env:
     env.problems.add(path, message);
     return INVALID;
   };
-  switch (type) {
-    case 'SINGLE_LINE_TEXT':
-    case 'LINK':
-    case 'MULTI_LINE_TEXT':
-    case 'RICH_TEXT': {
-      const text = scalarText(given);
-      if (text === undefined) return fail('Enter a string.');
-      return checkLength(field, text, fail);
-    }
-    case 'NUMBER': {
-      const text = parseNumber(given);
-      if (text === undefined) return fail('Only numbers are allowed.');
-      if (text === '') return '';
-      return checkRange(field, text, fail);
-    }
-    case 'RADIO_BUTTON':
-    case 'DROP_DOWN': {
-      if (given === null || given === undefined || given === '') return type === 'DROP_DOWN' ? null : '';
-      if (typeof given !== 'string') return fail('Enter one of the field options as a string.');
-      return isOption(field, given) ? given : fail(`"${given}" is not an option. ${optionList(field)}`);
-    }
-    case 'CHECK_BOX':
-    case 'MULTI_SELECT': {
-      if (given === null || given === undefined) return [];
-      if (!Array.isArray(given) || !given.every((v) => typeof v === 'string'))
-        return fail('Enter an array of option names.');
-      // Each bad item is reported at its own index, `<code>.values[<i>].value`, as the platform does.
-      const base = path.replace(/\.value$/, '');
-      given.forEach((v, i) => {
-        if (!isOption(field, v))
-          env.problems.add(`${base}.values[${i}].value`, `"${v}" is not an option. ${optionList(field)}`);
-      });
-      return given.every((v) => isOption(field, v)) ? [...new Set(given)] : INVALID;
-    }
-    case 'DATE':
-      return checkDate(given, fail);
-    case 'TIME': {
-      if (given === null || given === undefined || given === '') return null;
-      const match = typeof given === 'string' ? TIME.exec(given) : null;
-      return match ? `${match[1]!}:${match[2]!}` : fail('Enter a time as HH:MM.');
-    }
-    case 'DATETIME': {
-      if (given === null || given === undefined || given === '') return '';
-      if (typeof given !== 'string' || !DATETIME.test(given) || Number.isNaN(Date.parse(given)))
-        return fail('Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
-      // The platform keeps minutes: seconds and fractions are dropped.
-      return new Date(Date.parse(given)).toISOString().slice(0, 16) + ':00Z';
-    }
-    case 'USER_SELECT':
-    case 'ORGANIZATION_SELECT':
-    case 'GROUP_SELECT':
-      return checkEntities(type, given, path, env, fail);
-    case 'FILE':
-      return checkFiles(given, path, env, fail);
-    default:
-      return fail(`Fields of type ${type} cannot be written.`);
-  }
+  const checker = Object.hasOwn(CHECKS, type) ? CHECKS[type] : undefined;
+  if (!checker) return fail(`Fields of type ${type} cannot be written.`);
+  return checker(given, { type, field, path, env, fail });
 }
 
 /**
@@ -157,7 +183,7 @@ function optionList(field: JsonObject): string {
 }
 
 function checkDate(given: unknown, fail: (m: string) => Checked): Checked {
-  if (given === null || given === undefined || given === '') return null;
+  if (isBlank(given)) return null;
   const match = typeof given === 'string' ? DATE.exec(given) : null;
   if (match) {
     const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
@@ -166,13 +192,7 @@ function checkDate(given: unknown, fail: (m: string) => Checked): Checked {
   return fail('Enter a date as YYYY-MM-DD.');
 }
 
-function checkEntities(
-  type: string,
-  given: unknown,
-  path: string,
-  env: ValueEnv,
-  fail: (m: string) => Checked,
-): Checked {
+function checkEntities(given: unknown, { type, path, env, fail }: Check): Checked {
   if (given === null || given === undefined) return [];
   if (!Array.isArray(given)) return fail('Enter an array of {code} objects.');
   const result: JsonObject[] = [];
@@ -187,7 +207,7 @@ function checkEntities(
     }
     if (seen.has(code)) return;
     seen.add(code);
-    // Users by login; groups and organizations from the emulator's directory (records/directory.ts).
+    // Users by login; groups and organizations from the emulator's directory (directory/units.ts).
     const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
     const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
     if (!found) {
@@ -202,7 +222,7 @@ function checkEntities(
   return ok ? result : INVALID;
 }
 
-function checkFiles(given: unknown, path: string, env: ValueEnv, fail: (m: string) => Checked): Checked {
+function checkFiles(given: unknown, { path, env, fail }: Check): Checked {
   if (given === null || given === undefined) return [];
   if (!Array.isArray(given)) return fail('Enter an array of {fileKey} objects.');
   const result: JsonObject[] = [];

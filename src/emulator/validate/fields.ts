@@ -89,6 +89,22 @@ export const TYPE_PROPS: Record<FieldType, Record<string, Shape>> = {
   CATEGORY: system('CATEGORY'),
 };
 
+/** Why a field definition's type is refused: unknown, a system type added by hand, or not allowed in a table. */
+function typeRefusal(
+  mode: 'add' | 'change',
+  type: unknown,
+  known: boolean,
+  inTable: boolean,
+): string | undefined {
+  if (!known || (mode === 'add' && isSystemFieldType(type as string))) {
+    const writable = Object.keys(TYPE_PROPS).filter((t) => !isSystemFieldType(t));
+    return `Enter a field type: one of ${writable.join(', ')}.`;
+  }
+  if (inTable && NOT_IN_SUBTABLE_TYPES.has(type as FieldType))
+    return `A ${String(type)} field cannot be inside a table.`;
+  return undefined;
+}
+
 /**
  * One field definition of a fields POST (`add`: type and label required, `code` the key) or PUT
  * (`change`: the type may be repeated but not changed; a different `code` renames the field,
@@ -115,13 +131,9 @@ export function fieldDefinition(
     value = withoutDroppedUnique(type, value);
     const props =
       typeof type === 'string' ? (TYPE_PROPS as Record<string, Record<string, Shape>>)[type] : undefined;
-    if (!props || (mode === 'add' && isSystemFieldType(type as string))) {
-      const known = Object.keys(TYPE_PROPS).filter((t) => !isSystemFieldType(t));
-      ctx.problems.add(join(path, 'type'), `Enter a field type: one of ${known.join(', ')}.`);
-      return undefined;
-    }
-    if (inTable && NOT_IN_SUBTABLE_TYPES.has(type as FieldType)) {
-      ctx.problems.add(join(path, 'type'), `A ${String(type)} field cannot be inside a table.`);
+    const refused = typeRefusal(mode, type, props !== undefined, inTable);
+    if (refused !== undefined) {
+      ctx.problems.add(join(path, 'type'), refused);
       return undefined;
     }
     const codeCheck: Shape = (v, p, c) => {

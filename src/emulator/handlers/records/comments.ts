@@ -1,8 +1,8 @@
 import { ApiError, errors, invalid } from '../../errors.js';
 import { principalEntity } from '../../auth.js';
 import { nextId } from '../../model/ids.js';
-import { findUser } from '../../records/entities.js';
-import { findUnit, unknownUnit, type UnitKind } from '../../records/directory.js';
+import { findUser } from '../../directory/users.js';
+import { findUnit, unknownUnit, type UnitKind } from '../../directory/units.js';
 import { openScope, recordFor } from './scope.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
 import type { UserRef } from '../../model/app.js';

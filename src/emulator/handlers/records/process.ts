@@ -1,6 +1,6 @@
 import { ApiError, errors, invalid } from '../../errors.js';
 import { toId } from '../../http/params.js';
-import { bypassesRules, findUser } from '../../records/entities.js';
+import { bypassesRules, findUser } from '../../directory/users.js';
 import {
   checkRecordRevision,
   idOf,

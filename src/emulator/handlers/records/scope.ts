@@ -1,7 +1,7 @@
 import { errors, Problems } from '../../errors.js';
 import { findApp } from '../../access.js';
 import { principalEntity } from '../../auth.js';
-import { RecordAccess, type RecordRights } from '../../records/permissions.js';
+import { RecordAccess, type RecordRights } from '../../permissions/record-access.js';
 import { filterMatcher } from '../../records/query.js';
 import { withInitialStatus } from '../../records/process.js';
 import { findRecord, recordTable, type StoredRecord } from '../../records/model.js';

@@ -3,7 +3,7 @@ import { composeNew, composeUpdate } from '../../records/compose.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
 import { stampNew, stampUpdate } from '../../records/system-fields.js';
 import { initialStatus } from '../../records/process.js';
-import { calculator, precisionOf } from '../../records/formula/calculate.js';
+import { calculator, precisionOf } from '../../formula/calculate.js';
 import { toId } from '../../http/params.js';
 import {
   checkRecordRevision,
@@ -15,7 +15,7 @@ import {
   type StoredRecord,
 } from '../../records/model.js';
 import { deleteComments } from './comments.js';
-import { reindexRecordFiles } from '../../records/file-index.js';
+import { reindexRecordFiles } from '../../file-index/record-files.js';
 import { openScope, recordFor, requireRight, stampOf, writeEnv, type RecordScope } from './scope.js';
 import type { ApiRequest } from '../../context.js';
 

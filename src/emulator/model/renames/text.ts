@@ -1,5 +1,5 @@
 import { parseFilter, parseSort, type Condition, type FieldRef } from '../../../query/index.js';
-import { formulaFieldNames } from '../../records/formula/parse.js';
+import { formulaFieldNames } from '../../formula/parse.js';
 
 /** Field code (as written before) -> its new code. Codes not in the map stay. */
 export type Renames = ReadonlyMap<string, string>;

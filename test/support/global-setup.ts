@@ -1,0 +1,35 @@
+/**
+ * Builds dist/ once, before any test file runs (vitest.config.ts `globalSetup`): the files that
+ * run the built CLI all use that one build. Building from a test file instead rewrote dist/ while
+ * other files were executing it, which failed them at random. `npm test` builds before vitest,
+ * so under it nothing is rebuilt; otherwise the build is skipped when dist/ is newer than every
+ * source file.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, runCommand } from './cli.js';
+
+const BUILT = join(ROOT, 'dist/cli/bin.js');
+
+export default async function setup(): Promise<void> {
+  if (process.env.npm_lifecycle_event === 'test') return;
+  // Each vitest project runs its global setup; the first one builds, the others wait for it.
+  const shared = globalThis as { appdeployBuild?: Promise<void> };
+  shared.appdeployBuild ??= buildIfStale();
+  await shared.appdeployBuild;
+}
+
+async function buildIfStale(): Promise<void> {
+  if (existsSync(BUILT) && newestSource(join(ROOT, 'src')) < statSync(BUILT).mtimeMs) return;
+  const result = await runCommand('npm', ['run', 'build'], ROOT);
+  if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
+}
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
