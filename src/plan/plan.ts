@@ -17,6 +17,7 @@ import { appPlaceholder } from './placeholder.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
+import { checkDirectory } from './directory-preflight.js';
 import { downloadHasher, readAppState } from './read.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import {
@@ -107,6 +108,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const needs = tokenOnly
     ? [...pluginPasswordNeeds(chosen), ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? []))]
     : [];
+  // Every user, group and organization the writes name, looked up in the target before any write.
+  const directoryCheck = await checkDirectory(client, project, apps, tokenOnly);
   const held = heldReferences(apps);
   // How many deploy calls apply makes, counted as apply cuts the plan (steps.ts): a copy action
   // naming a held field may add one more than the references' own steps.
@@ -124,6 +127,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     ...(needs.length > 0
       ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }
       : {}),
+    ...(directoryCheck ? { directoryCheck } : {}),
   };
 }
 
