@@ -1,0 +1,220 @@
+/**
+ * The directory preflight, end to end against the local service: every user, group and
+ * organization the manifest names (app ACL, general notifications, process assignees, a
+ * USER_SELECT default) is looked up through the User API before any write. All present: the
+ * plan has no risk, apply converges. One missing: the plan has a `blocked` risk naming the
+ * manifest's file:line:col and the environment, and apply refuses with nothing written. A
+ * token-only environment cannot read the directory (the User API takes no app token): the plan
+ * says the check was skipped, in text, Markdown and JSON.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { readRevisions } from '../../src/apply/revisions.js';
+import { main } from '../../src/cli/main.js';
+import type { Risk } from '../../src/plan/index.js';
+import { manifest, useApplyHarness } from './harness.js';
+
+const h = useApplyHarness();
+const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
+  JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')),
+);
+
+const ALL_RIGHTS = {
+  appEditable: true,
+  recordViewable: true,
+  recordAddable: true,
+  recordEditable: true,
+  recordDeletable: true,
+  recordImportable: true,
+  recordExportable: true,
+};
+
+/** Tasks naming `owner` (a user), the group `reviewers` and the organization `sales`. */
+function tasks(owner: string): Record<string, unknown> {
+  return {
+    ...manifest('Tasks', {
+      title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
+      assignee: { type: 'USER_SELECT', label: 'Assignee', defaultValue: [{ type: 'USER', code: owner }] },
+    }),
+    appAcl: [
+      { entity: { type: 'CREATOR' }, ...ALL_RIGHTS },
+      { entity: { type: 'GROUP', code: 'reviewers' }, recordViewable: true },
+      { entity: { type: 'ORGANIZATION', code: 'sales' }, recordViewable: true, recordAddable: true },
+      { entity: { type: 'GROUP', code: 'everyone' }, recordViewable: true },
+    ],
+    notifications: {
+      general: { notifications: [{ entity: { type: 'USER', code: owner }, recordAdded: true }] },
+    },
+    process: {
+      enable: true,
+      states: {
+        Open: { index: 0 },
+        Review: {
+          index: 1,
+          assignee: { type: 'ONE', entities: [{ entity: { type: 'USER', code: owner } }] },
+        },
+        Done: { index: 2 },
+      },
+      actions: [
+        { name: 'Submit', from: 'Open', to: 'Review' },
+        { name: 'Finish', from: 'Review', to: 'Done' },
+      ],
+    },
+  };
+}
+
+async function defineDirectory(): Promise<void> {
+  await h.control('PUT', '/_emulator/directory', {
+    groups: [{ code: 'reviewers', users: ['admin'] }],
+    organizations: [{ code: 'sales', users: ['admin'] }],
+  });
+}
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io = { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) };
+  const code = await main(['node', 'appdeploy', ...args], io);
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+/** Where `code: <code>` first stands in the written manifest, as file:line:col of the value. */
+async function locationOf(root: string, code: string): Promise<string> {
+  const lines = (await readFile(join(root, 'apps', 'tasks.yaml'), 'utf8')).split('\n');
+  const line = lines.findIndex((l) => l.includes(`code: ${code}`));
+  return `apps/tasks.yaml:${line + 1}:${lines[line]!.indexOf(code) + 1}`;
+}
+
+describe('the directory preflight', () => {
+  it('finds every name in the target: no risk, and apply converges', async () => {
+    await defineDirectory();
+    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    const planned = await h.plan(project);
+    expect(planned.apps[0]!.risks).toEqual([]);
+    expect(planned.directoryCheck).toBeUndefined();
+    expect((await h.apply(project, planned)).outcome).toBe('applied');
+    await h.expectConverged(project);
+  });
+
+  it('blocks a missing user, group or organization with its location, and apply writes nothing', async () => {
+    // Defined: neither `reviewers` nor `sales`; `carol` is no user of the service.
+    const project = await h.writeProject({ apps: { tasks: tasks('carol') } });
+    const planned = await h.plan(project);
+    const blocked = planned.apps[0]!.risks.filter(
+      (r): r is Extract<Risk, { kind: 'blocked' }> => r.kind === 'blocked',
+    );
+    const carol = await locationOf(project.root, 'carol');
+    expect(blocked.map((r) => [r.area, r.path.join('.'), r.reason])).toEqual([
+      [
+        'fields',
+        'assignee.defaultValue.0.code',
+        `${carol}: user "carol" does not exist in environment local`,
+      ],
+      [
+        'process',
+        'states.Review.assignee.entities.0.entity.code',
+        expect.stringMatching(/:61:21: user "carol"/),
+      ],
+      [
+        'appAcl',
+        '1.entity.code',
+        `${await locationOf(project.root, 'reviewers')}: group "reviewers" does not exist in environment local`,
+      ],
+      [
+        'appAcl',
+        '2.entity.code',
+        `${await locationOf(project.root, 'sales')}: organization "sales" does not exist in environment local`,
+      ],
+      ['notificationsGeneral', 'notifications.0.entity.code', expect.stringMatching(/user "carol"/)],
+    ]);
+    expect(blocked[0]!.instead).toBe(
+      'add the user there, or map "carol" to one that exists (environments.local.users in appdeploy.yaml)',
+    );
+
+    const before = await h.serviceCalls();
+    const result = await h.apply(project, planned);
+    expect(result.outcome).toBe('refused');
+    expect(result.refusals?.map((r) => r.kind)).toEqual(Array(5).fill('blocked'));
+    expect(result.refusals?.[0]?.message).toContain(
+      `${carol}: user "carol" does not exist in environment local`,
+    );
+    expect(await h.writesSince(before)).toEqual([]);
+    expect((await h.load(project.root)).apps[0]!.id).toBeNull();
+  });
+
+  it('refuses the apply of an existing app before any write: its revisions stay', async () => {
+    await defineDirectory();
+    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    await h.apply(project, await h.plan(project));
+    const loaded = await h.load(project.root);
+    const id = loaded.apps[0]!.id!;
+    const revisions = await readRevisions(h.client, id);
+    const snapshot = await h.snapshot([id]);
+    const changed = await h.rewriteManifests(loaded, { tasks: tasks('carol') });
+    const planned = await h.plan(changed);
+    expect(planned.apps[0]!.risks.map((r) => r.kind)).toEqual(['blocked', 'blocked', 'blocked']);
+    const result = await h.apply(changed, planned);
+    expect(result.outcome).toBe('refused');
+    expect(await h.snapshot([id])).toEqual(snapshot);
+    expect(await readRevisions(h.client, id)).toEqual(revisions);
+  });
+
+  it('says the check was skipped where the environment signs in with an API token only', async () => {
+    await defineDirectory();
+    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    await h.apply(project, await h.plan(project));
+    const id = (await h.load(project.root)).apps[0]!.id!;
+    const { token } = (await h.control('POST', '/_emulator/tokens', {
+      app: id,
+      permissions: { view: true, add: true, edit: true, delete: true, manage: true },
+    })) as { token: string };
+    await writeFile(join(project.root, 'apps', 'tasks.yaml'), stringify(tasks('carol')));
+    const config = {
+      environments: { prod: { baseUrl: h.url, auth: { apiToken: token } } },
+      apps: { tasks: { manifest: 'apps/tasks.yaml', ids: { prod: Number(id) } } },
+    };
+    await writeFile(join(project.root, 'appdeploy.yaml'), stringify(config));
+
+    const text = await cli(['plan', '-C', project.root, '--env', 'prod']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(
+      text.stdout.split('\n').find((l) => l.startsWith('Directory check skipped')),
+    ).toMatchInlineSnapshot(
+      `"Directory check skipped: 1 user, group or organization named by this plan was not looked up in the target: the environment signs in with API tokens only, and the User API takes no app token. A missing one is found only when the service refuses the write."`,
+    );
+    const json = JSON.parse(
+      (await cli(['plan', '-C', project.root, '--env', 'prod', '--format', 'json'])).stdout,
+    );
+    planSchema(json);
+    expect(planSchema.errors ?? [], 'plan.schema.json').toEqual([]);
+    expect(json.directoryCheck).toEqual({
+      skipped: 'the environment signs in with API tokens only, and the User API takes no app token',
+      unchecked: 1,
+    });
+    const markdown = (await cli(['plan', '-C', project.root, '--env', 'prod', '--format', 'markdown']))
+      .stdout;
+    expect(markdown).toContain('> [!WARNING]\n> Directory check skipped: 1 user, group or organization');
+  });
+
+  it.each([403, 520])(
+    'says the check was skipped where the service answers the lookup %i',
+    async (status) => {
+      const project = await h.writeProject({ apps: { tasks: tasks('carol') } });
+      await h.control('POST', '/_emulator/faults', {
+        path: '^/v1/(users|groups|organizations)\\.json$',
+        status,
+        body: { code: status === 403 ? 'CB_NO02' : 'GAIA_XX01', id: 'x', message: 'refused' },
+      });
+      const planned = await h.plan(project);
+      await h.control('DELETE', '/_emulator/faults');
+      expect(planned.directoryCheck).toEqual({
+        skipped: `the service refused the directory lookup (${status} ${status === 403 ? 'CB_NO02' : 'GAIA_XX01'})`,
+        unchecked: 3,
+      });
+      expect(planned.apps[0]!.risks.filter((r) => r.kind === 'blocked')).toEqual([]);
+    },
+  );
+});
