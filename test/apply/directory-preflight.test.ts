@@ -217,4 +217,24 @@ describe('the directory preflight', () => {
       expect(planned.apps[0]!.risks.filter((r) => r.kind === 'blocked')).toEqual([]);
     },
   );
+
+  it('looks again at apply: a group removed since the plan refuses it before any write', async () => {
+    await defineDirectory();
+    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    const planned = await h.plan(project);
+    expect(planned.apps[0]!.risks).toEqual([]);
+    await h.control('PUT', '/_emulator/directory', { groups: [] });
+    const before = await h.serviceCalls();
+    const result = await h.apply(project, planned);
+    expect(result.outcome).toBe('refused');
+    expect(result.refusals?.map((r) => [r.kind, r.message])).toEqual([
+      [
+        'blocked',
+        expect.stringMatching(
+          /^appAcl 1\.entity\.code: apps\/tasks\.yaml:\d+:\d+: group "reviewers" does not exist in environment local; .* \(found at apply; the plan did not have it\)$/,
+        ),
+      ],
+    ]);
+    expect(await h.writesSince(before)).toEqual([]);
+  });
 });
