@@ -9,7 +9,8 @@
  * authentication; the kintone REST documentation lists no directory API for a token). Where the
  * environment signs in with tokens alone, or the service answers the lookup 403 (no permission,
  * GAIA_NO01 to a token; guests are refused, kintone.dev Get Groups "Permissions") or 520 (the
- * hosted platform's answer to some refused calls), the check is skipped and the plan says so.
+ * hosted platform's answer to some refused calls), the check is skipped and the plan says so; so
+ * it is for the embedded local service.
  */
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
@@ -33,6 +34,14 @@ export interface DirectoryCheck {
 
 /** The codes the target has, of each kind asked about. */
 export type Found = Readonly<Record<DirectoryKind, ReadonlySet<string>>>;
+
+/**
+ * The embedded local service (an environment without `baseUrl`) holds only the groups and
+ * organizations `appdeploy emulator -C . --group/--organization` gave it, and accepts settings
+ * naming others; rehearse an environment's directory on a service of its own instead.
+ */
+const EMBEDDED =
+  'the embedded local service does not check them (rehearse with `appdeploy emulator --user/--group/--organization` and an environment whose baseUrl points at it)';
 
 /** Statuses that mean "these credentials may not read the directory", not a failure of the plan. */
 const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 520]);
@@ -118,7 +127,9 @@ export async function checkDirectory(
   const perApp = apps.map((app) => ({ app, refs: directoryRefs(app.areas) }));
   const all = perApp.flatMap((p) => p.refs);
   if (all.length === 0) return undefined;
-  const answer = await lookUpDirectory(client, all, tokenOnly);
+  const answer = project.environment.local
+    ? { skipped: EMBEDDED }
+    : await lookUpDirectory(client, all, tokenOnly);
   if ('skipped' in answer) return { skipped: answer.skipped, unchecked: uncheckedCount(all) };
   for (const { app, refs } of perApp) {
     const source = project.apps.find((a) => a.key === app.key)?.source;

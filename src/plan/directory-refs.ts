@@ -41,15 +41,31 @@ export function directoryRefs(areas: readonly Pick<AreaPlan, 'key' | 'action' | 
   );
 }
 
+/**
+ * Keys under which an entity stands: `entity` (ACL rules, notifications, assignees), and the
+ * items of `entities` (copy actions, select fields' candidates), `defaultValue` (select fields'
+ * defaults) and `targets`. Anything else shaped `{type: GROUP, code}` is not a directory entry:
+ * a layout's field group, a field of type GROUP.
+ */
+const ENTITY_KEYS: ReadonlySet<string> = new Set(['entity']);
+const ENTITY_LIST_KEYS: ReadonlySet<string> = new Set(['entities', 'defaultValue', 'targets']);
+
 function entitiesIn(value: Json, at: (string | number)[] = []): Omit<DirectoryRef, 'area'>[] {
   if (Array.isArray(value)) return value.flatMap((item, i) => entitiesIn(item, [...at, i]));
   if (value === null || typeof value !== 'object') return [];
   const { type, code } = value;
-  if (typeof type === 'string' && KINDS.has(type) && typeof code === 'string' && code !== '') {
-    if (type === 'GROUP' && BUILT_IN_GROUPS.has(code)) return [];
+  if (isEntityPlace(at) && typeof type === 'string' && KINDS.has(type) && typeof code === 'string') {
+    if (code === '' || (type === 'GROUP' && BUILT_IN_GROUPS.has(code))) return [];
     return [{ kind: type as DirectoryKind, code, path: [...at, 'code'] }];
   }
   return Object.entries(value).flatMap(([key, item]) => entitiesIn(item, [...at, key]));
+}
+
+function isEntityPlace(at: readonly (string | number)[]): boolean {
+  const last = at.at(-1);
+  const parent = at.at(-2);
+  if (typeof last === 'string') return ENTITY_KEYS.has(last);
+  return typeof parent === 'string' && ENTITY_LIST_KEYS.has(parent);
 }
 
 /**

@@ -11,11 +11,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { readRevisions } from '../../src/apply/revisions.js';
 import { main } from '../../src/cli/main.js';
 import type { Risk } from '../../src/plan/index.js';
-import { manifest, useApplyHarness } from './harness.js';
+import { validateProject, type Project } from '../../src/project/index.js';
+import { renderText } from '../../src/render/index.js';
+import { ADMIN, manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
 const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
@@ -73,6 +75,29 @@ async function defineDirectory(): Promise<void> {
   });
 }
 
+/** The project at `root` for environment `staging`: the harness's service, reached by its baseUrl. */
+async function staging(root: string): Promise<Project> {
+  const path = join(root, 'appdeploy.yaml');
+  const doc = parseDocument(await readFile(path, 'utf8'));
+  if (!doc.hasIn(['environments', 'staging'])) {
+    doc.setIn(['environments', 'staging'], { baseUrl: h.url, auth: ADMIN });
+    await writeFile(path, doc.toString());
+  }
+  const result = await validateProject({ cwd: root, dir: root, env: 'staging', variables: {} });
+  if (!result.project) throw new Error(JSON.stringify(result.problems));
+  return result.project;
+}
+
+/** A project of one app, tasks naming `owner`, planned for `staging`. */
+async function stagingProject(owner: string): Promise<Project> {
+  return staging((await h.writeProject({ apps: { tasks: tasks(owner) } })).root);
+}
+
+async function expectConverged(project: Project): Promise<void> {
+  const again = await h.plan(await staging(project.root));
+  expect(again.apps.filter((a) => a.action !== 'no-op')).toEqual([]);
+}
+
 async function cli(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
@@ -91,17 +116,17 @@ async function locationOf(root: string, code: string): Promise<string> {
 describe('the directory preflight', () => {
   it('finds every name in the target: no risk, and apply converges', async () => {
     await defineDirectory();
-    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    const project = await stagingProject('admin');
     const planned = await h.plan(project);
     expect(planned.apps[0]!.risks).toEqual([]);
     expect(planned.directoryCheck).toBeUndefined();
     expect((await h.apply(project, planned)).outcome).toBe('applied');
-    await h.expectConverged(project);
+    await expectConverged(project);
   });
 
   it('blocks a missing user, group or organization with its location, and apply writes nothing', async () => {
     // Defined: neither `reviewers` nor `sales`; `carol` is no user of the service.
-    const project = await h.writeProject({ apps: { tasks: tasks('carol') } });
+    const project = await stagingProject('carol');
     const planned = await h.plan(project);
     const blocked = planned.apps[0]!.risks.filter(
       (r): r is Extract<Risk, { kind: 'blocked' }> => r.kind === 'blocked',
@@ -111,7 +136,7 @@ describe('the directory preflight', () => {
       [
         'fields',
         'assignee.defaultValue.0.code',
-        `${carol}: user "carol" does not exist in environment local`,
+        `${carol}: user "carol" does not exist in environment staging`,
       ],
       [
         'process',
@@ -121,17 +146,29 @@ describe('the directory preflight', () => {
       [
         'appAcl',
         '1.entity.code',
-        `${await locationOf(project.root, 'reviewers')}: group "reviewers" does not exist in environment local`,
+        `${await locationOf(project.root, 'reviewers')}: group "reviewers" does not exist in environment staging`,
       ],
       [
         'appAcl',
         '2.entity.code',
-        `${await locationOf(project.root, 'sales')}: organization "sales" does not exist in environment local`,
+        `${await locationOf(project.root, 'sales')}: organization "sales" does not exist in environment staging`,
       ],
       ['notificationsGeneral', 'notifications.0.entity.code', expect.stringMatching(/user "carol"/)],
     ]);
+    // The text rendering names the setting, the manifest location and the environment.
+    const text = renderText(planned, { color: false });
+    const group = text.slice(
+      text.indexOf('  appAcl[1]'),
+      text.indexOf('Error:', text.indexOf('  appAcl[1]')),
+    );
+    expect(group).toMatchInlineSnapshot(`
+      "  appAcl[1].entity.code: apps/tasks.yaml:31:13: group "reviewers" does not exist in environment staging.
+        Instead: add the group there, or map "reviewers" to one that exists (environments.staging.groups in appdeploy.yaml).
+
+      "
+    `);
     expect(blocked[0]!.instead).toBe(
-      'add the user there, or map "carol" to one that exists (environments.local.users in appdeploy.yaml)',
+      'add the user there, or map "carol" to one that exists (environments.staging.users in appdeploy.yaml)',
     );
 
     const before = await h.serviceCalls();
@@ -139,21 +176,21 @@ describe('the directory preflight', () => {
     expect(result.outcome).toBe('refused');
     expect(result.refusals?.map((r) => r.kind)).toEqual(Array(5).fill('blocked'));
     expect(result.refusals?.[0]?.message).toContain(
-      `${carol}: user "carol" does not exist in environment local`,
+      `${carol}: user "carol" does not exist in environment staging`,
     );
     expect(await h.writesSince(before)).toEqual([]);
-    expect((await h.load(project.root)).apps[0]!.id).toBeNull();
+    expect((await staging(project.root)).apps[0]!.id).toBeNull();
   });
 
   it('refuses the apply of an existing app before any write: its revisions stay', async () => {
     await defineDirectory();
-    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    const project = await stagingProject('admin');
     await h.apply(project, await h.plan(project));
-    const loaded = await h.load(project.root);
-    const id = loaded.apps[0]!.id!;
+    const id = (await staging(project.root)).apps[0]!.id!;
     const revisions = await readRevisions(h.client, id);
     const snapshot = await h.snapshot([id]);
-    const changed = await h.rewriteManifests(loaded, { tasks: tasks('carol') });
+    await writeFile(join(project.root, 'apps', 'tasks.yaml'), stringify(tasks('carol')));
+    const changed = await staging(project.root);
     const planned = await h.plan(changed);
     expect(planned.apps[0]!.risks.map((r) => r.kind)).toEqual(['blocked', 'blocked', 'blocked']);
     const result = await h.apply(changed, planned);
@@ -164,9 +201,9 @@ describe('the directory preflight', () => {
 
   it('says the check was skipped where the environment signs in with an API token only', async () => {
     await defineDirectory();
-    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    const project = await stagingProject('admin');
     await h.apply(project, await h.plan(project));
-    const id = (await h.load(project.root)).apps[0]!.id!;
+    const id = (await staging(project.root)).apps[0]!.id!;
     const { token } = (await h.control('POST', '/_emulator/tokens', {
       app: id,
       permissions: { view: true, add: true, edit: true, delete: true, manage: true },
@@ -202,7 +239,7 @@ describe('the directory preflight', () => {
   it.each([403, 520])(
     'says the check was skipped where the service answers the lookup %i',
     async (status) => {
-      const project = await h.writeProject({ apps: { tasks: tasks('carol') } });
+      const project = await stagingProject('carol');
       await h.control('POST', '/_emulator/faults', {
         path: '^/v1/(users|groups|organizations)\\.json$',
         status,
@@ -220,7 +257,7 @@ describe('the directory preflight', () => {
 
   it('looks again at apply: a group removed since the plan refuses it before any write', async () => {
     await defineDirectory();
-    const project = await h.writeProject({ apps: { tasks: tasks('admin') } });
+    const project = await stagingProject('admin');
     const planned = await h.plan(project);
     expect(planned.apps[0]!.risks).toEqual([]);
     await h.control('PUT', '/_emulator/directory', { groups: [] });
@@ -231,10 +268,18 @@ describe('the directory preflight', () => {
       [
         'blocked',
         expect.stringMatching(
-          /^appAcl 1\.entity\.code: apps\/tasks\.yaml:\d+:\d+: group "reviewers" does not exist in environment local; .* \(found at apply; the plan did not have it\)$/,
+          /^appAcl 1\.entity\.code: apps\/tasks\.yaml:\d+:\d+: group "reviewers" does not exist in environment staging; .* \(found at apply; the plan did not have it\)$/,
         ),
       ],
     ]);
     expect(await h.writesSince(before)).toEqual([]);
+  });
+
+  it('says the check was skipped on the embedded local service, which does not check names', async () => {
+    const project = await h.writeProject({ apps: { tasks: tasks('carol') } });
+    const planned = await h.plan(project);
+    expect(planned.directoryCheck?.skipped).toMatch(/^the embedded local service does not check them/);
+    expect(planned.directoryCheck?.unchecked).toBe(3);
+    expect(planned.apps[0]!.risks).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { apply } from '../../src/apply/index.js';
 import type { ApplyOptions, ApplyResult } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
 import { createClient, type Client } from '../../src/client/index.js';
+import { EXAMPLE_DIRECTORY } from '../example-directory.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { plan, type Plan } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/plan/read.js';
@@ -43,7 +44,7 @@ export interface ProjectSpec {
 export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
   const state: { emulator?: RunningEmulator; client?: Client; dirs: string[] } = { dirs: [] };
   beforeAll(async () => {
-    state.emulator = await startEmulator({ port: 0, deployMs: 20 });
+    state.emulator = await startEmulator({ port: 0, deployMs: 20, ...EXAMPLE_DIRECTORY });
     state.client = createClient({
       baseUrl: state.emulator.url,
       auth: ADMIN,

@@ -10,25 +10,36 @@ describe('directoryRefs', () => {
   it.each([
     ['a user', { entity: user('alice') }, ['USER alice entity.code']],
     [
-      'a group and an organization',
-      [
-        { type: 'GROUP', code: 'g' },
-        { type: 'ORGANIZATION', code: 'o' },
-      ],
-      ['GROUP g 0.code', 'ORGANIZATION o 1.code'],
+      'a group and an organization in a list of entities',
+      {
+        entities: [
+          { type: 'GROUP', code: 'g' },
+          { type: 'ORGANIZATION', code: 'o' },
+        ],
+      },
+      ['GROUP g entities.0.code', 'ORGANIZATION o entities.1.code'],
     ],
     ['the creator (no code)', { entity: { type: 'CREATOR', code: null } }, []],
     ['a field entity', { entity: { type: 'FIELD_ENTITY', code: 'Created_by' } }, []],
     ['a function default', { defaultValue: [{ type: 'FUNCTION', code: 'LOGINUSER()' }] }, []],
     [
       'the built-in groups',
-      [
-        { type: 'GROUP', code: 'everyone' },
-        { type: 'GROUP', code: 'Administrators' },
-      ],
+      {
+        entities: [
+          { type: 'GROUP', code: 'everyone' },
+          { type: 'GROUP', code: 'Administrators' },
+        ],
+      },
       [],
     ],
-    ['an empty code', user(''), []],
+    ['an empty code', { entity: user('') }, []],
+    ['a layout field group (not a directory group)', [{ type: 'GROUP', code: 'details', layout: [] }], []],
+    ['a field of type GROUP', { details: { type: 'GROUP', code: 'details', label: 'Details' } }, []],
+    [
+      'per-record notification targets',
+      { targets: [{ entity: user('a') }] },
+      ['USER a targets.0.entity.code'],
+    ],
     [
       'a field whose type is a select type',
       { owner: { type: 'USER_SELECT', code: 'owner', defaultValue: [user('bob')] } },
@@ -44,7 +55,8 @@ describe('directoryRefs', () => {
   });
 
   it('counts each code once per kind', () => {
-    const refs = directoryRefs([area('appAcl', [user('a'), user('a'), { type: 'GROUP', code: 'a' }])]);
+    const entities = [user('a'), user('a'), { type: 'GROUP', code: 'a' }];
+    const refs = directoryRefs([area('actions', { copy: { entities } })]);
     expect([codesOf(refs, 'USER'), codesOf(refs, 'GROUP'), codesOf(refs, 'ORGANIZATION')]).toEqual([
       ['a'],
       ['a'],

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { parseDocument } from 'yaml';
 import { createClient, type Client } from '../../src/client/index.js';
+import { EXAMPLE_DIRECTORY } from '../example-directory.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 
@@ -46,7 +47,7 @@ export function useService(options: { locale?: 'en' | 'ja' } = {}): ServiceHandl
     },
   };
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, deployMs: 10, ...options });
+    emulator = await startEmulator({ port: 0, deployMs: 10, ...EXAMPLE_DIRECTORY, ...options });
     client = createClient({ baseUrl: emulator.url, auth: ADMIN, retry: { retries: 0 } });
   });
   afterAll(async () => {
