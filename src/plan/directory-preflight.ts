@@ -8,8 +8,8 @@
  * The lookup needs a password login: the User API takes no app API token (cybozu.dev, User API
  * authentication; the kintone REST documentation lists no directory API for a token). Where the
  * environment signs in with tokens alone, or the service answers the lookup 403 (no permission,
- * GAIA_NO01 to a token; guests are refused, kintone.dev Get Groups "Permissions") or 520 (the
- * hosted platform's answer to some refused calls), the check is skipped and the plan says so; so
+ * GAIA_NO01 to a token; guests are refused, kintone.dev Get Groups "Permissions"), 520 (the
+ * hosted platform's answer to some refused calls) or 404 (no User API), the check is skipped and the plan says so; so
  * it is for the embedded local service.
  */
 import type { Client } from '../client/index.js';
@@ -43,8 +43,12 @@ export type Found = Readonly<Record<DirectoryKind, ReadonlySet<string>>>;
 const EMBEDDED =
   'the embedded local service does not check them (rehearse with `appdeploy emulator --user/--group/--organization` and an environment whose baseUrl points at it)';
 
-/** Statuses that mean "these credentials may not read the directory", not a failure of the plan. */
-const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 520]);
+/**
+ * Statuses that mean "the directory cannot be read here", not a failure of the plan: 403 and 520
+ * for credentials that may not read it; 404 for a service of the spec alone, which has no User API
+ * (spec/rest-interface.md names none).
+ */
+const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404, 520]);
 
 /**
  * Asks the target for exactly the codes named (100 to a call, every page). `skipped` instead when

@@ -236,7 +236,7 @@ describe('the directory preflight', () => {
     expect(markdown).toContain('> [!WARNING]\n> Directory check skipped: 1 user, group or organization');
   });
 
-  it.each([403, 520])(
+  it.each([403, 404, 520])(
     'says the check was skipped where the service answers the lookup %i',
     async (status) => {
       const project = await stagingProject('carol');
