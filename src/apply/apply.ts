@@ -24,6 +24,7 @@ import { ownDraftApps, readRecovery, recorder, withoutOwnDrafts, type RecoveryRe
 import { readDraftRevision } from './revisions.js';
 import { liveChangedEnd, liveMoved } from './live-check.js';
 import { recountRisks } from './recount.js';
+import { directoryRefusals } from './directory-recheck.js';
 import { riskRefusals, serviceRefusals } from './refusals.js';
 import { otherServiceRefusals, refuseOtherService } from './service-check.js';
 import { revertDrafts } from './revert.js';
@@ -104,6 +105,7 @@ async function applyRecorded(
     // Pending drafts that the interrupted apply before this one wrote are this tool's to discard.
     ...riskRefusals(withoutOwnDrafts(changed, ownDraftApps(previous, changed)), flags, counted),
     ...fromService,
+    ...(await directoryRefusals(client, project, changed)),
   ];
   if (refusals.length > 0) return refusedResult(everyone(asIs()), refusals, plugins);
   const interruptedEarly = () => {

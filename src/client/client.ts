@@ -7,6 +7,7 @@ import { BulkClient } from './bulk.js';
 import { CommentsClient } from './comments.js';
 import { createContext, guestPrefix } from './context.js';
 import { CursorsClient } from './cursors.js';
+import { DirectoryClient } from './directory.js';
 import { ClientOptionsError } from './errors.js';
 import { FilesClient } from './files.js';
 import { FormClient } from './form.js';
@@ -37,6 +38,8 @@ export interface Client {
   readonly plugins: PluginsClient;
   readonly spaces: SpacesClient;
   readonly guests: GuestsClient;
+  /** The common User API's directory reads (users, groups, organizations). */
+  readonly directory: DirectoryClient;
   /** The platform whose names this client speaks (ClientOptions.platform). */
   readonly platform: Platform;
   /** Lets go of the connection pool (closed when no other client of the same origin uses it). */
@@ -77,6 +80,7 @@ export function createClient(options: ClientOptions): Client {
     plugins: new PluginsClient(ctx),
     spaces: new SpacesClient(ctx),
     guests: new GuestsClient(ctx),
+    directory: new DirectoryClient(ctx),
     platform,
     close: async () => {
       await lease?.release();

@@ -5,12 +5,15 @@ import { Router } from './router.js';
 import { Store } from './store/store.js';
 import { allRoutes } from './handlers/index.js';
 import { storedClockOffset } from './handlers/control.js';
+import { seedDirectory } from './handlers/control-directory.js';
+import { ApiError } from './errors.js';
 import { migrateStore } from './migrations/index.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
 export type { EmulatorOptions, EmulatorUser, EmulatorSettings } from './options.js';
-export { parseUserSpec, isLoopback } from './options.js';
+export { parseUserSpec, parseUnitSpec, isLoopback } from './options.js';
+export type { EmulatorUnit } from './options.js';
 export type { Lang } from './messages/lang.js';
 
 export interface RunningEmulator {
@@ -40,6 +43,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     runtime: { faults: [], stats: new Map() },
     router: new Router(allRoutes),
   };
+  startingDirectory(ctx);
   const server = createHttpServer(ctx);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -63,4 +67,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return closed;
     },
   };
+}
+
+/** The `--group`/`--organization` definitions, or an error naming each one that is wrong. */
+function startingDirectory(ctx: EmulatorContext): void {
+  try {
+    seedDirectory(ctx);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    ctx.store.close();
+    const problems = Object.entries(error.errors ?? {}).map(
+      ([at, { messages }]) => `${at}: ${messages.join(' ')}`,
+    );
+    throw new Error(`the starting groups and organizations are not valid: ${problems.join('; ')}`, {
+      cause: error,
+    });
+  }
 }

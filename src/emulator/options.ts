@@ -10,6 +10,16 @@ export interface EmulatorUser {
   readonly lang?: Lang;
 }
 
+/**
+ * A group or organization the service starts with (`--group code:login,...`), as
+ * `PUT /_emulator/directory` defines one; kept across `POST /_emulator/reset`, like the users.
+ */
+export interface EmulatorUnit {
+  readonly code: string;
+  readonly name?: string;
+  readonly users: readonly string[];
+}
+
 export interface EmulatorOptions {
   /** TCP port; 0 picks a free one. Default 8085. */
   port?: number;
@@ -23,6 +33,9 @@ export interface EmulatorOptions {
   deployMs?: number;
   /** Users; default one administrator admin:admin. */
   users?: readonly EmulatorUser[];
+  /** Groups and organizations defined at start (and again after a reset); none by default. */
+  groups?: readonly EmulatorUnit[];
+  organizations?: readonly EmulatorUnit[];
   /** Serve the `/_emulator/` control API (default true). */
   control?: boolean;
   /** Largest request body accepted, in bytes (uploads excepted: see maxFileBytes). Default 100 MB. */
@@ -47,6 +60,8 @@ export interface EmulatorSettings {
   readonly users: readonly EmulatorUser[];
   /** Whether anyone can sign in as admin:admin (the default user, or one given as such). */
   readonly defaultCredentialsInUse: boolean;
+  readonly groups: readonly EmulatorUnit[];
+  readonly organizations: readonly EmulatorUnit[];
   readonly control: boolean;
   readonly maxBodyBytes: number;
   readonly maxFileBytes: number;
@@ -69,6 +84,8 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     deployMs: options.deployMs ?? 200,
     users,
     defaultCredentialsInUse: users.some(isDefaultCredentials),
+    groups: options.groups ?? [],
+    organizations: options.organizations ?? [],
     control: options.control ?? true,
     maxBodyBytes: options.maxBodyBytes ?? 100 * 1024 * 1024,
     maxFileBytes: options.maxFileBytes ?? 100 * 1024 * 1024,
@@ -99,6 +116,21 @@ export function parseUserSpec(spec: string): EmulatorUser {
       `--user ${JSON.stringify(spec.split(':')[0])}...: expected login:password[:admin][:en|ja|zh]`,
     );
   return { login, password, admin, ...(lang ? { lang } : {}) };
+}
+
+/** Parses `code[:login,login...]` as the `--group` and `--organization` flags take it. */
+export function parseUnitSpec(spec: string, flag: string): EmulatorUnit {
+  const colon = spec.indexOf(':');
+  const code = colon < 0 ? spec : spec.slice(0, colon);
+  const logins = colon < 0 ? '' : spec.slice(colon + 1);
+  if (!code) throw new Error(`${flag} ${JSON.stringify(spec)}: expected code:login1,login2,...`);
+  return {
+    code,
+    users: logins
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  };
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);

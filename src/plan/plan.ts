@@ -21,6 +21,7 @@ import { resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
+import { checkDirectory } from './directory-preflight.js';
 import { downloadHasher, readAppState } from './read.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import {
@@ -114,6 +115,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     : [];
   const index = await fieldUseIndex(project, apps);
   if (index) for (const app of apps) app.risks = withFieldUses(app, index);
+  // Every user, group and organization the writes name, looked up in the target before any write.
+  const directoryCheck = await checkDirectory(client, project, apps, tokenOnly);
   const held = heldReferences(apps);
   // How many deploy calls apply makes, counted as apply cuts the plan (steps.ts): a copy action
   // naming a held field may add one more than the references' own steps.
@@ -131,6 +134,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     ...(needs.length > 0
       ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }
       : {}),
+    ...(directoryCheck ? { directoryCheck } : {}),
   };
 }
 

@@ -6,10 +6,12 @@
  */
 import type { AreaKey, Change, Json } from '../areas/types.js';
 import type { TokenLimits } from './token-limits.js';
+import type { DirectoryCheck } from './directory-preflight.js';
 
 export type { AreaKey, AttributeChange, Change, ChangePath, Json, ProcessCanonical } from '../areas/types.js';
 
 export type { PasswordNeed, TokenLimits } from './token-limits.js';
+export type { DirectoryCheck } from './directory-preflight.js';
 
 /**
  * 2: the plan names the service it was made against (`service`). A plan of version 1 names none,
@@ -215,6 +217,11 @@ export interface Plan {
    * hosted platform refuses to a token (token-limits.ts): apply refuses such a plan.
    */
   tokenLimits?: TokenLimits;
+  /**
+   * Present when the users, groups and organizations the plan's writes name could not be looked
+   * up in the target (directory-preflight.ts): the plan says the check was skipped.
+   */
+  directoryCheck?: DirectoryCheck;
 }
 
 /** Whether applying the plan would change anything. */

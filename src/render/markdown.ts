@@ -15,6 +15,7 @@ import { appsWithLeftOut, leftOutSentences, leftOutTitle } from './left-out.js';
 import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
 import { tokenLimitSection } from './token-limits.js';
+import { directoryCheckSection } from './directory-check.js';
 
 /** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
 export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
@@ -27,7 +28,7 @@ export function renderMarkdown(plan: Plan): string {
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
   if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
-  out.push(...tokenLimitSection(plan), ...riskList(plan.apps));
+  out.push(...tokenLimitSection(plan), ...directoryCheckSection(plan), ...riskList(plan.apps));
   if (plan.heldReferences.length > 0)
     out.push(
       `> [!NOTE]`,

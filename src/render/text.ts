@@ -13,6 +13,7 @@ import { appsWithLeftOut, leftOutSentences, leftOutTitle } from './left-out.js';
 import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
 import { tokenLimitLines } from './token-limits.js';
+import { directoryCheckLines } from './directory-check.js';
 
 export interface TextOptions {
   /** ANSI colours: the CLI sets it on a terminal when NO_COLOR is not set. */
@@ -32,6 +33,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     `${paint(`appdeploy plan for environment ${JSON.stringify(plan.environment)}`, 'bold')}, as of ${plan.createdAt}`,
     '',
     ...tokenLimitLines(plan, paint),
+    ...directoryCheckLines(plan, paint),
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
     ...appsWithLeftOut(plan).flatMap((app) => [
       `${paint('Note:', 'bold')} ${leftOutTitle(plan, app)}`,

@@ -16,6 +16,7 @@ import { plan, type Plan } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/plan/read.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 import { useLocalService } from '../support/service.js';
+import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 
 export { ADMIN } from '../support/users.js';
 
@@ -41,6 +42,7 @@ export interface ProjectSpec {
 
 export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
   const service = useLocalService({
+    emulator: EXAMPLE_DIRECTORY,
     client: {
       retry: { initialDelayMs: 20, maxDelayMs: 100 },
       ...(options.clientTimeoutMs !== undefined ? { timeoutMs: options.clientTimeoutMs } : {}),

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeploy, ROOT, tempDir } from '../support/cli.js';
 
@@ -32,7 +33,7 @@ const fieldAclNames = new Set<string>();
 
 beforeAll(async () => {
   dir = await tempDir('hosted');
-  emulator = await startEmulator({ port: 0, deployMs: 20 });
+  emulator = await startEmulator({ port: 0, deployMs: 20, ...EXAMPLE_DIRECTORY });
   gate = createServer((req, res) => {
     const names = Object.keys(req.headers).filter((n) => /^x-(cybozu|service)-/.test(n));
     names.forEach((n) => seen.add(n));

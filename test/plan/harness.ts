@@ -5,6 +5,7 @@
 import type { Client } from '../../src/client/index.js';
 import { copyExample as copyExampleTo } from '../support/projects.js';
 import { useLocalService } from '../support/service.js';
+import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 
 export { ADMIN } from '../support/users.js';
 export { loadValid, projectFile, removeProject, writeProject } from '../support/projects.js';
@@ -18,7 +19,7 @@ export interface ServiceHandle {
 /** One local service per test file, reset before each test; `locale` is its default language (`--locale`). */
 export function useService(options: { locale?: 'en' | 'ja' } = {}): ServiceHandle {
   const service = useLocalService({
-    emulator: { deployMs: 10, ...options },
+    emulator: { deployMs: 10, ...EXAMPLE_DIRECTORY, ...options },
     client: { retry: { retries: 0 } },
   });
   return {

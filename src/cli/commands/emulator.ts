@@ -3,6 +3,8 @@ import { InvalidArgumentError, Option } from 'commander';
 import {
   startEmulator,
   parseUserSpec,
+  parseUnitSpec,
+  type EmulatorUnit,
   type EmulatorUser,
   type Lang,
   type RunningEmulator,
@@ -29,6 +31,17 @@ function collectUser(value: string, previous: EmulatorUser[]): EmulatorUser[] {
   }
 }
 
+/** A repeatable `--group` / `--organization` flag: `code:login1,login2`. */
+function collectUnit(flag: string) {
+  return (value: string, previous: EmulatorUnit[]): EmulatorUnit[] => {
+    try {
+      return [...previous, parseUnitSpec(value, flag)];
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+}
+
 /** The language of a project's `local` environment; en when the project cannot say. */
 async function projectLocale(root: string): Promise<Lang> {
   const result = await validateProject({ cwd: root, dir: root, env: 'local', variables: process.env });
@@ -43,6 +56,8 @@ interface EmulatorFlags {
   latency: number;
   deployMs: number;
   user: EmulatorUser[];
+  group: EmulatorUnit[];
+  organization: EmulatorUnit[];
   control: boolean;
   maxUploadMb?: number;
   locale?: Lang;
@@ -72,6 +87,19 @@ export const registerEmulator: RegisterCommand = (program, io) => {
     )
     .addOption(
       new Option(
+        '--group <code:login,...>',
+        'a group and its members (repeatable), as PUT /_emulator/directory defines one; kept across a reset',
+      )
+        .argParser(collectUnit('--group'))
+        .default([]),
+    )
+    .addOption(
+      new Option('--organization <code:login,...>', 'an organization and its members (repeatable), likewise')
+        .argParser(collectUnit('--organization'))
+        .default([]),
+    )
+    .addOption(
+      new Option(
         '--locale <lang>',
         "the organisation's language: answers when neither the user nor Accept-Language says, and names new apps' system fields (default: with -C the project's locale, else en)",
       ).choices(['en', 'ja', 'zh']),
@@ -96,6 +124,8 @@ export const registerEmulator: RegisterCommand = (program, io) => {
         latencyMs: flags.latency,
         deployMs: flags.deployMs,
         users: flags.user,
+        groups: flags.group,
+        organizations: flags.organization,
         control: flags.control,
         locale,
         ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),

@@ -17,3 +17,4 @@ export type * from './records.js';
 export type * from './reports.js';
 export type * from './spaces.js';
 export type * from './views.js';
+export type * from './directory.js';

@@ -10,7 +10,7 @@ import {
 } from '../directory/units.js';
 import type { ApiRequest, EmulatorContext, Route } from '../context.js';
 
-const LISTS: readonly { param: string; kind: UnitKind }[] = [
+const LISTS: readonly { param: 'groups' | 'organizations'; kind: UnitKind }[] = [
   { param: 'groups', kind: 'GROUP' },
   { param: 'organizations', kind: 'ORGANIZATION' },
 ];
@@ -77,6 +77,20 @@ function putDirectory(req: ApiRequest): unknown {
   problems.throwIfAny();
   req.ctx.store.transaction(() => given.forEach(({ kind, units }) => replaceUnits(req.ctx, kind, units)));
   return {};
+}
+
+/**
+ * Defines the groups and organizations the service was started with (`--group`,
+ * `--organization`): at start and after a reset. Throws the problems as a 400 would name them.
+ */
+export function seedDirectory(ctx: EmulatorContext): void {
+  const problems = new Problems();
+  const given = LISTS.flatMap(({ param, kind }) => {
+    const raw = ctx.settings[param];
+    return raw.length === 0 ? [] : [{ kind, units: checkedUnits(ctx, raw, param, kind, problems) }];
+  });
+  problems.throwIfAny();
+  ctx.store.transaction(() => given.forEach(({ kind, units }) => replaceUnits(ctx, kind, units)));
 }
 
 /** `GET /_emulator/directory`: the defined groups and organizations (built-in groups left out). */

@@ -5,7 +5,7 @@ import { TOKENS_TABLE, type TokenDoc, type TokenPermissions } from '../auth.js';
 import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
 import { closedKeys } from '../validate/request.js';
 import { setAppCode } from './app-code.js';
-import { directoryRoutes } from './control-directory.js';
+import { directoryRoutes, seedDirectory } from './control-directory.js';
 import { langRoutes } from './control-lang.js';
 import type { ApiRequest, Route } from '../context.js';
 import type { Store } from '../store/store.js';
@@ -19,6 +19,8 @@ const CLOCK_TABLE = 'clock';
 function reset(req: ApiRequest): unknown {
   closedKeys(req.params, []);
   req.ctx.store.clear();
+  // The groups and organizations of the command line stay, as its users do.
+  seedDirectory(req.ctx);
   req.ctx.clock.reset();
   req.ctx.runtime.stats.clear();
   req.ctx.runtime.faults = [];

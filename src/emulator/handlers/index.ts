@@ -11,6 +11,7 @@ import { appPluginRoutes } from './app-plugins.js';
 import { spaceRoutes } from './spaces/spaces.js';
 import { guestRoutes } from './guests.js';
 import { recordRoutes } from './records/index.js';
+import { userApiRoutes } from './user-api.js';
 
 /** Every endpoint the emulator serves, one list per resource group. */
 export const allRoutes: readonly Route[] = [
@@ -26,4 +27,5 @@ export const allRoutes: readonly Route[] = [
   ...spaceRoutes,
   ...guestRoutes,
   ...recordRoutes,
+  ...userApiRoutes,
 ];

@@ -459,6 +459,12 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     ja: '{n}以下である必要があります。',
     zh: '必须小于等于{n}。',
   },
+  // The User API refuses ids and codes together (kintone.dev, Get Groups / Get Departments).
+  {
+    en: 'Specify either ids or codes, not both.',
+    ja: 'idsとcodesは同時に指定できません。',
+    zh: 'ids 和 codes 不能同时指定。',
+  },
   { en: 'Enter true or false.', ja: 'true または false を入力してください。', zh: '请输入 true 或 false。' },
   { en: 'Enter an object.', ja: 'オブジェクトを入力してください。', zh: '请输入对象。' },
   { en: 'Enter an array.', ja: '配列を入力してください。', zh: '请输入数组。' },

@@ -1,0 +1,139 @@
+/**
+ * The hosted platform's common User API, read side: `GET /v1/users.json`, `/v1/groups.json` and
+ * `/v1/organizations.json`, answered from the emulator's users (settings) and its groups and
+ * organizations (directory/units.ts, defined with `PUT /_emulator/directory` or the
+ * `--group`/`--organization` flags).
+ *
+ * Evidence (cybozu.dev, common/docs/user-api: users/get-users, groups/get-groups,
+ * organizations/get-organizations; kintone.dev, common/user-api, "Get Groups" and "Get
+ * Departments"; data-structure for the User, Group and Organization types):
+ * - parameters `ids` (ID type) or `codes` (login names / codes), never both ("If ids and codes
+ *   are both set, an error will return"); up to 100 of either; `size` 1 to 100, default 100;
+ *   `offset` 0 or more, default 0;
+ * - answers `{users}`, `{groups}`, `{organizations}`, in ascending order of id;
+ * - "All users other than Guest Users can use this API"; the kintone pages list password and
+ *   session authentication. The newer API token of the User API (cybozu.dev, api-updates/2025-04)
+ *   is a cybozu.com token sent as `Authorization: Bearer`, not an app's token: an app's API token
+ *   (`X-Cybozu-API-Token`) is not among the APIs the kintone REST documentation lists for it
+ *   (rest-api/overview/authentication), so the route takes users only and a token gets the
+ *   platform's refusal of a token on an API it may not run (403 GAIA_NO01, server.ts). The exact
+ *   answer the User API gives an app token is not documented.
+ * The emulator's ids are positions: users in the order they were configured (guests are left
+ * out: the User API does not return kintone guest users, get-users-organizations "limitations"),
+ * groups after the two built-in ones, organizations in definition order.
+ */
+import { errors, invalid } from '../errors.js';
+import { ADMINISTRATORS, definedUnits, EVERYONE, primaryOrganization } from '../directory/units.js';
+import type { ApiRequest, Route } from '../context.js';
+
+/** The most `ids`, `codes` and `size` take (the documentation's "up to 100"). */
+const MAX = 100;
+
+/** A stand-in for the creation and update times the emulator does not keep for users. */
+const SINCE = '2000-01-01T00:00:00Z';
+
+interface Entry {
+  readonly id: string;
+  readonly code: string;
+  readonly body: Record<string, unknown>;
+}
+
+/** The entries an endpoint serves, by id, with the `ids`/`codes` filter and paging applied. */
+function page(req: ApiRequest, entries: readonly Entry[]): Record<string, unknown>[] {
+  if (req.principal.kind === 'user' && req.principal.guest) throw errors.forbidden('this operation');
+  const params = req.params;
+  if (params.has('ids') && params.has('codes'))
+    throw invalid({ codes: 'Specify either ids or codes, not both.' });
+  const ids = params.ids('ids', { max: MAX });
+  const codes = params.array('codes', { max: MAX }).map(String);
+  const size = params.int('size', { default: MAX, min: 1, max: MAX });
+  const offset = params.int('offset', { default: 0, min: 0 });
+  const chosen = entries.filter(
+    (e) => (ids.length === 0 || ids.includes(e.id)) && (codes.length === 0 || codes.includes(e.code)),
+  );
+  return chosen.slice(offset, offset + size).map((e) => e.body);
+}
+
+function users(req: ApiRequest): unknown {
+  const orgIds = new Map(definedUnits(req.ctx, 'ORGANIZATION').map((o, i) => [o.code, String(i + 1)]));
+  const entries = req.ctx.settings.users.map((user, i): Entry => {
+    const primary = primaryOrganization(req.ctx, user.login);
+    const id = String(i + 1);
+    return {
+      id,
+      code: user.login,
+      body: {
+        id,
+        code: user.login,
+        ctime: SINCE,
+        mtime: SINCE,
+        valid: true,
+        name: user.name ?? user.login,
+        ...Object.fromEntries(UNSET_USER_KEYS.map((key) => [key, null])),
+        timezone: 'Asia/Tokyo',
+        locale: user.lang ?? null,
+        primaryOrganization: primary === null ? null : Number(orgIds.get(primary)),
+        customItemValues: [],
+      },
+    };
+  });
+  return { users: page(req, entries) };
+}
+
+/** User-type keys the emulator keeps no value for: null, as the platform answers an unset one. */
+const UNSET_USER_KEYS = [
+  'surName',
+  'givenName',
+  'surNameReading',
+  'givenNameReading',
+  'localName',
+  'localNameLocale',
+  'description',
+  'phone',
+  'mobilePhone',
+  'extensionNumber',
+  'email',
+  'callto',
+  'url',
+  'employeeNumber',
+  'birthDate',
+  'joinDate',
+  'sortOrder',
+];
+
+/** Built-in groups first: the platform's `everyone` has a description of null (get-users-groups). */
+function groups(req: ApiRequest): unknown {
+  const all = [
+    { code: EVERYONE, name: 'Everyone' },
+    { code: ADMINISTRATORS, name: ADMINISTRATORS },
+    ...definedUnits(req.ctx, 'GROUP'),
+  ];
+  const entries = all.map(({ code, name }, i): Entry => {
+    const id = String(i + 1);
+    return { id, code, body: { id, code, name, description: null, type: 'static' } };
+  });
+  return { groups: page(req, entries) };
+}
+
+function organizations(req: ApiRequest): unknown {
+  const entries = definedUnits(req.ctx, 'ORGANIZATION').map(({ code, name }, i): Entry => {
+    const id = String(i + 1);
+    const body = {
+      id,
+      code,
+      name,
+      localName: null,
+      localNameLocale: null,
+      parentCode: null,
+      description: null,
+    };
+    return { id, code, body };
+  });
+  return { organizations: page(req, entries) };
+}
+
+export const userApiRoutes: Route[] = [
+  { method: 'GET', path: '/v1/users.json', auth: 'user', handler: users },
+  { method: 'GET', path: '/v1/groups.json', auth: 'user', handler: groups },
+  { method: 'GET', path: '/v1/organizations.json', auth: 'user', handler: organizations },
+];

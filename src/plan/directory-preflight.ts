@@ -1,0 +1,145 @@
+/**
+ * Before any write: every user, group and organization the plan's writes name (directory-refs.ts)
+ * is looked up in the target through the common User API (client.directory), and each one the
+ * target lacks becomes a `blocked` risk naming its manifest location and the environment, which
+ * apply refuses before writing (apply/refusals.ts), as the platform would refuse the write itself
+ * ("user, group or organization does not exist").
+ *
+ * The lookup needs a password login: the User API takes no app API token (cybozu.dev, User API
+ * authentication; the kintone REST documentation lists no directory API for a token). Where the
+ * environment signs in with tokens alone, or the service answers the lookup 403 (no permission,
+ * GAIA_NO01 to a token; guests are refused, kintone.dev Get Groups "Permissions"), 520 (the
+ * hosted platform's answer to some refused calls) or 404 (no User API), the check is skipped and the plan says so; so
+ * it is for the embedded local service.
+ */
+import type { Client } from '../client/index.js';
+import { ServiceError } from '../client/index.js';
+import type { Location, Project } from '../project/index.js';
+import {
+  codesOf,
+  directoryRefs,
+  manifestPath,
+  type DirectoryKind,
+  type DirectoryRef,
+} from './directory-refs.js';
+import type { AppPlan, Risk } from './types.js';
+
+/** What the plan says when it could not look the names up. */
+export interface DirectoryCheck {
+  /** Why the lookup was skipped. */
+  skipped: string;
+  /** How many distinct users, groups and organizations went unchecked. */
+  unchecked: number;
+}
+
+/** The codes the target has, of each kind asked about. */
+export type Found = Readonly<Record<DirectoryKind, ReadonlySet<string>>>;
+
+/**
+ * The embedded local service (an environment without `baseUrl`) holds only the groups and
+ * organizations `appdeploy emulator -C . --group/--organization` gave it, and accepts settings
+ * naming others; rehearse an environment's directory on a service of its own instead.
+ */
+const EMBEDDED =
+  'the embedded local service does not check them (rehearse with `appdeploy emulator --user/--group/--organization` and an environment whose baseUrl points at it)';
+
+/**
+ * Statuses that mean "the directory cannot be read here", not a failure of the plan: 403 and 520
+ * for credentials that may not read it; 404 for a service of the spec alone, which has no User API
+ * (spec/rest-interface.md names none).
+ */
+const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404, 520]);
+
+/**
+ * Asks the target for exactly the codes named (100 to a call, every page). `skipped` instead when
+ * the credentials cannot read the directory.
+ */
+export async function lookUpDirectory(
+  client: Client,
+  refs: readonly DirectoryRef[],
+  tokenOnly: boolean,
+): Promise<{ found: Found } | { skipped: string }> {
+  if (tokenOnly)
+    return { skipped: 'the environment signs in with API tokens only, and the User API takes no app token' };
+  try {
+    const [users, groups, organizations] = await Promise.all([
+      ask(refs, 'USER', (codes) => client.directory.allUsers(codes)),
+      ask(refs, 'GROUP', (codes) => client.directory.allGroups(codes)),
+      ask(refs, 'ORGANIZATION', (codes) => client.directory.allOrganizations(codes)),
+    ]);
+    return { found: { USER: users, GROUP: groups, ORGANIZATION: organizations } };
+  } catch (error) {
+    if (error instanceof ServiceError && UNREADABLE_STATUSES.has(error.status))
+      return { skipped: `the service refused the directory lookup (${error.status} ${error.code})` };
+    throw error;
+  }
+}
+
+async function ask(
+  refs: readonly DirectoryRef[],
+  kind: DirectoryKind,
+  read: (codes: string[]) => Promise<{ code: string }[]>,
+): Promise<Set<string>> {
+  const codes = codesOf(refs, kind);
+  if (codes.length === 0) return new Set();
+  return new Set((await read(codes)).map((entry) => entry.code));
+}
+
+const NOUN: Record<DirectoryKind, string> = { USER: 'user', GROUP: 'group', ORGANIZATION: 'organization' };
+const MAP_KEY: Record<DirectoryKind, string> = {
+  USER: 'users',
+  GROUP: 'groups',
+  ORGANIZATION: 'organizations',
+};
+
+/** Pure: a `blocked` risk for each reference the target lacks, located in the app's manifest. */
+export function missingEntityRisks(
+  refs: readonly DirectoryRef[],
+  found: Found,
+  environment: string,
+  locate: (path: (string | number)[]) => Location,
+): Risk[] {
+  return refs
+    .filter((ref) => !found[ref.kind].has(ref.code))
+    .map((ref) => {
+      const at = locate(manifestPath(ref.area, ref.path));
+      return {
+        kind: 'blocked',
+        area: ref.area,
+        path: ref.path,
+        reason: `${at.file}:${at.line}:${at.col}: ${NOUN[ref.kind]} "${ref.code}" does not exist in environment ${environment}`,
+        instead: `add the ${NOUN[ref.kind]} there, or map "${ref.code}" to one that exists (environments.${environment}.${MAP_KEY[ref.kind]} in appdeploy.yaml)`,
+      };
+    });
+}
+
+/** How many distinct codes a skipped check left unchecked. */
+export function uncheckedCount(refs: readonly DirectoryRef[]): number {
+  return (['USER', 'GROUP', 'ORGANIZATION'] as const).reduce((n, kind) => n + codesOf(refs, kind).length, 0);
+}
+
+/**
+ * Looks up what the planned apps' writes name and adds a `blocked` risk to each app for every
+ * one the target lacks; says why when the lookup was skipped (nothing named: no lookup at all).
+ */
+export async function checkDirectory(
+  client: Client,
+  project: Pick<Project, 'apps' | 'environment'>,
+  apps: readonly AppPlan[],
+  tokenOnly: boolean,
+): Promise<DirectoryCheck | undefined> {
+  const perApp = apps.map((app) => ({ app, refs: directoryRefs(app.areas) }));
+  const all = perApp.flatMap((p) => p.refs);
+  if (all.length === 0) return undefined;
+  const answer = project.environment.local
+    ? { skipped: EMBEDDED }
+    : await lookUpDirectory(client, all, tokenOnly);
+  if ('skipped' in answer) return { skipped: answer.skipped, unchecked: uncheckedCount(all) };
+  for (const { app, refs } of perApp) {
+    const source = project.apps.find((a) => a.key === app.key)?.source;
+    if (!source) continue;
+    const locate = (path: (string | number)[]) => source.locate(path);
+    app.risks.push(...missingEntityRisks(refs, answer.found, project.environment.name, locate));
+  }
+  return undefined;
+}

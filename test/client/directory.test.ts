@@ -1,0 +1,62 @@
+/**
+ * The directory reads of the client against the local service over HTTP: one page, every page
+ * (offset/size loop over 150 users: two calls of the documented 100 at most), codes sent in
+ * batches of 100, and the platform's refusal of an app's API token reaching the caller.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, ServiceError, type Client } from '../../src/client/index.js';
+import { ADMIN, useEmulator } from '../emulator/harness.js';
+
+const MANY = Array.from({ length: 150 }, (_, i) => ({ login: `u${i}`, password: 'pw', admin: false }));
+const emu = useEmulator({ users: [{ ...ADMIN, admin: true }, ...MANY] });
+let client: Client;
+beforeEach(async () => {
+  client = createClient({ baseUrl: emu.url, auth: ADMIN, platform: 'kintone' });
+  await emu.call('PUT', '/_emulator/directory', {
+    groups: [{ code: 'reviewers', users: ['u1'] }],
+    organizations: [{ code: 'sales', name: 'Sales', users: ['u2'] }],
+  });
+});
+afterEach(async () => {
+  await client.close();
+});
+
+const stats = async (): Promise<Record<string, number>> =>
+  ((await emu.call('GET', '/_emulator/stats')).body as { requests: Record<string, number> }).requests;
+
+describe('client.directory', () => {
+  it('reads one page in the documented shapes', async () => {
+    const { users } = await client.directory.getUsers({ codes: ['u2', 'u1'], size: 1 });
+    expect(users.map((u) => u.code)).toEqual(['u1']);
+    expect((await client.directory.getGroups({ codes: ['reviewers'] })).groups).toEqual([
+      { id: '3', code: 'reviewers', name: 'reviewers', description: null, type: 'static' },
+    ]);
+    const { organizations } = await client.directory.getOrganizations();
+    expect(organizations.map((o) => [o.code, o.name])).toEqual([['sales', 'Sales']]);
+  });
+
+  it('reads every page until a short one', async () => {
+    const before = (await stats())['GET /v1/users.json'] ?? 0;
+    const users = await client.directory.allUsers();
+    expect(users).toHaveLength(151);
+    expect(new Set(users.map((u) => u.id)).size).toBe(151);
+    expect((await stats())['GET /v1/users.json']! - before).toBe(2);
+  });
+
+  it('sends codes 100 to a call', async () => {
+    const codes = [...MANY.map((u) => u.login), 'nobody'];
+    expect((await client.directory.allUsers(codes)).map((u) => u.code)).toEqual(MANY.map((u) => u.login));
+    expect((await client.directory.allGroups(['everyone', 'gone'])).map((g) => g.code)).toEqual(['everyone']);
+    expect(await client.directory.allOrganizations([])).toEqual([]);
+  });
+
+  it('passes on the refusal of an app API token', async () => {
+    const { body } = await emu.call('POST', '/k/v1/preview/app.json', { name: 'A' });
+    const token = (await emu.call('POST', '/_emulator/tokens', { app: body.app })).body.token as string;
+    const tokenClient = createClient({ baseUrl: emu.url, auth: { apiToken: token }, platform: 'kintone' });
+    const error: unknown = await tokenClient.directory.getUsers().catch((e: unknown) => e);
+    await tokenClient.close();
+    expect(error).toBeInstanceOf(ServiceError);
+    expect([(error as ServiceError).status, (error as ServiceError).code]).toEqual([403, 'GAIA_NO01']);
+  });
+});
