@@ -36,6 +36,9 @@ export const IMPORT_RULES = {
   export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
   local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
+  // plan --check: reads the target and starts its shadow through local/ (which alone starts the
+  // emulator), then runs apply/ against the shadow; never the emulator itself.
+  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'errors.js'] },
   // Generators from manifests alone, pure: the project's types, the platform's facts, the query parser.
   docgen: { may: ['query', 'platform'], types: ['project'] },
   typegen: { may: ['query', 'platform'], types: ['project'] },

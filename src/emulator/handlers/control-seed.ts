@@ -82,7 +82,10 @@ function seedApp(store: Store, app: SeedApp): void {
   if (app.spaceId !== null) seedPlace(store, app.spaceId, app.threadId);
   const table = store.table<StoredRecord>(recordsTable(app.id));
   for (const record of records) {
-    const id = String(record.$id?.value);
+    const given = record.$id?.value;
+    if (typeof given !== 'string' && typeof given !== 'number')
+      throw invalid({ [`apps.${app.id}.records`]: 'Each record needs its $id.' });
+    const id = String(given);
     table.put(id, record);
     raise(store, `record:${app.id}`, Number(id));
     for (const field of Object.values(record))
