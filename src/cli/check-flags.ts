@@ -20,6 +20,6 @@ export async function checkedOnCopy(
   client: Client,
   records: number,
 ): Promise<PlanCheck> {
-  const { checkPlan } = await import('../../check/index.js');
+  const { checkPlan } = await import('../check/index.js');
   return checkPlan({ plan: thePlan, project, client, records });
 }
