@@ -18,11 +18,11 @@ export function describeFailure(
 ): CheckFailure {
   const manifestOf = (key: string | null) => project.apps.find((a) => a.key === key) ?? null;
   if (log.refused !== null) {
-    const { error, appId } = log.refused;
+    const { error, appId, body } = log.refused;
     const key = keyOf(appId);
     const place = areaOfPath(error.path);
     const app = manifestOf(key);
-    const location = app === null ? null : locateRefusal(app, place, error.errors);
+    const location = app === null ? null : locateRefusal(app, place, error.errors, body);
     return {
       app: key,
       area: place?.area ?? null,

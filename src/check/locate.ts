@@ -58,10 +58,11 @@ export function locateRefusal(
   app: ProjectApp,
   place: AreaPlace | null,
   errors: Record<string, unknown> | undefined,
+  body: unknown,
 ): string {
   const base: Path = place?.manifest ?? [];
   const first = Object.keys(errors ?? {})[0];
-  const rest = first === undefined ? [] : errorKeyPath(first);
+  const rest = first === undefined ? [] : manifestNames(errorKeyPath(first), body);
   const inner = place?.wrapper !== null && rest[0] === place?.wrapper ? rest.slice(1) : rest;
   // locate() answers the nearest part that exists: the value, else its closest parent.
   const at = app.source.locate([...base, ...inner]);
@@ -79,4 +80,22 @@ function errorKeyPath(key: string): Path {
       return [...(match[1] ? [match[1]] : []), ...indexes];
     })
     .filter((segment) => segment !== '');
+}
+
+/**
+ * The errors' key names an item by the key it was sent under, which for a renamed status is its
+ * name before (apply renames in place: `states: {"Not started": {name: "Open"}}`); the manifest
+ * names it by its new `name`.
+ */
+function manifestNames(path: Path, body: unknown): Path {
+  let node: unknown = body;
+  return path.map((segment) => {
+    const inner: unknown =
+      node !== null && typeof node === 'object'
+        ? (node as Record<string | number, unknown>)[segment]
+        : undefined;
+    node = inner;
+    const named = (inner as { name?: unknown } | null | undefined)?.name;
+    return typeof segment === 'string' && typeof named === 'string' ? named : segment;
+  });
 }

@@ -9,6 +9,8 @@ export interface RefusedCall {
   error: ServiceError;
   /** The app the call named (`app` or `id` of its first argument), when it named one. */
   appId: string | null;
+  /** The call's first argument: the request's body, which the errors' keys walk. */
+  body: unknown;
 }
 
 export interface CallLog {
@@ -35,7 +37,7 @@ export function recordingClient(client: Client): { client: Client; log: CallLog 
           if (!(answer instanceof Promise)) return answer;
           return answer.catch((error: unknown) => {
             if (error instanceof ServiceError && log.refused === null && !READ.test(name))
-              log.refused = { error, appId: appOf(args[0]) };
+              log.refused = { error, appId: appOf(args[0]), body: args[0] };
             throw error;
           });
         };

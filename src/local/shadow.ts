@@ -12,6 +12,9 @@ import type { Platform } from '../client/platform.js';
 
 export interface Shadow {
   client: Client;
+  /** The shadow's address and the headers that sign in to it (tests read it raw). */
+  url: string;
+  headers: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -35,13 +38,13 @@ export async function startShadow(seed: Seed, options: { platform: Platform }): 
     await client.close();
     await emulator.close();
   };
+  const headers = {
+    'X-Service-Authorization': Buffer.from(`${admin.login}:${admin.password}`).toString('base64'),
+  };
   try {
     const answer = await fetch(`${emulator.url}/_emulator/seed`, {
       method: 'POST',
-      headers: {
-        'X-Service-Authorization': Buffer.from(`${admin.login}:${admin.password}`).toString('base64'),
-        'Content-Type': 'application/json',
-      },
+      headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify(seed),
     });
     if (!answer.ok) throw new Error(`seeding the shadow failed: ${answer.status} ${await answer.text()}`);
@@ -49,5 +52,5 @@ export async function startShadow(seed: Seed, options: { platform: Platform }): 
     await close();
     throw error;
   }
-  return { client, close };
+  return { client, url: emulator.url, headers, close };
 }
