@@ -153,10 +153,20 @@ describe('plan --check', () => {
       area: 'process',
       request: 'PUT /k/v1/preview/app/status.json',
       code: 'CB_VA01',
+      // Keyed by the name apply sent it under (it renames the new app's first status in place).
       message: expect.stringContaining(
-        'states.Open.assignee.entities[0].entity.type: The first status "Open"',
+        '.assignee.entities[0].entity.type: The first status "Open" takes no assignee',
       ),
-      location: at(project, 'deals', ['process', 'states', 'Open', 'assignee', 'entities']),
+      location: at(project, 'deals', [
+        'process',
+        'states',
+        'Open',
+        'assignee',
+        'entities',
+        0,
+        'entity',
+        'type',
+      ]),
       hint: expect.stringContaining('run plan --check again'),
     });
   });
