@@ -28,7 +28,10 @@ export function describeFailure(
       area: place?.area ?? null,
       request: `${error.method ?? '?'} ${error.path ?? '?'}`,
       code: error.code,
-      message: errorText(error),
+      // The service's own words, without the status and code said beside them.
+      message: errorText(error)
+        .replace(`[${error.status}] [${error.code}] `, '')
+        .replace(/ \([\w-]+\)(?= |$)/, ''),
       location,
       hint:
         location === null

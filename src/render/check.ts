@@ -23,9 +23,9 @@ export function passedSentence(check: PlanCheck): string {
 
 /** The failure's facts, one per line, in the order a reader needs them. */
 function failureFacts(failure: CheckFailure): string[] {
-  const what = [failure.app, failure.area].filter((part) => part !== null).join(', ');
   return [
-    ...(what === '' ? [] : [`app: ${what}`]),
+    ...(failure.app === null ? [] : [`app: ${failure.app}`]),
+    ...(failure.area === null ? [] : [`area: ${failure.area}`]),
     ...(failure.request === null ? [] : [`request: ${failure.request}`]),
     `${failure.code === null ? '' : `[${failure.code}] `}${failure.message}`,
     ...(failure.location === null ? [] : [`at ${failure.location}`]),
