@@ -23,3 +23,14 @@ export async function checkedOnCopy(
   const { checkPlan } = await import('../check/index.js');
   return checkPlan({ plan: thePlan, project, client, records });
 }
+
+/**
+ * The client a checked plan is made with: with --check, one that remembers its settings reads,
+ * so that the copy is read once (what the plan read is not asked again). Apply writes through the
+ * plain client, whose reads are always fresh.
+ */
+export async function planningClient(check: boolean | undefined, client: Client): Promise<Client> {
+  if (check !== true) return client;
+  const { rememberingReads } = await import('../check/index.js');
+  return rememberingReads(client);
+}

@@ -12,7 +12,7 @@ import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
 import { renderCheck, renderText } from '../../render/index.js';
-import { checkedOnCopy, checkRecordsFlag } from '../check-flags.js';
+import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
@@ -65,14 +65,15 @@ export const registerApply: RegisterCommand = (program, io, state) => {
         });
       await withProject(flags, io, state, async ({ project, connection }) => {
         const client = connection.client;
+        const reading = await planningClient(flags.check, client);
         const planned =
           planFile === undefined
-            ? await plan({ project, client, apps: flags.app })
+            ? await plan({ project, client: reading, apps: flags.app })
             : await readPlan(resolve(planFile), project);
         // --check: on a copy first; the section shows with the plan, and a failure writes nothing.
         const thePlan =
           flags.check && hasChanges(planned)
-            ? { ...planned, check: await checkedOnCopy(planned, project, client, records) }
+            ? { ...planned, check: await checkedOnCopy(planned, project, reading, records) }
             : planned;
         const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
         if (planFile !== undefined && thePlan.check !== undefined)

@@ -4,7 +4,7 @@ import { Option } from 'commander';
 import { unappliable } from '../../apply/refusals.js';
 import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
-import { checkedOnCopy, checkRecordsFlag } from '../check-flags.js';
+import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -36,9 +36,10 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
     .action(async (flags: PlanFlags) => {
       const records = checkRecordsFlag(flags.checkRecords);
       await withProject(flags, io, state, async ({ project, connection }) => {
-        const planned = await plan({ project, client: connection.client, apps: flags.app });
+        const client = await planningClient(flags.check, connection.client);
+        const planned = await plan({ project, client, apps: flags.app });
         const result = flags.check
-          ? { ...planned, check: await checkedOnCopy(planned, project, connection.client, records) }
+          ? { ...planned, check: await checkedOnCopy(planned, project, client, records) }
           : planned;
         if (flags.out !== undefined) await writeFile(resolve(flags.out), renderJson(result));
         io.out(
