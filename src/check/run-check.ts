@@ -29,6 +29,23 @@ export async function checkPlan(options: CheckOptions): Promise<PlanCheck> {
   const environment = project.environment.name;
   const empty = { environment, apps: 0, writes: 0, deployCalls: 0 };
   if (!hasChanges(plan)) return { outcome: 'passed', copied: { apps: 0, records: 0 }, ...empty };
+  // An API token alone cannot read every area of the copy, nor make the calls the plan needs.
+  if (plan.tokenLimits !== undefined)
+    return {
+      outcome: 'failed',
+      copied: { apps: 0, records: 0 },
+      ...empty,
+      failure: {
+        app: null,
+        area: null,
+        request: null,
+        code: null,
+        message:
+          'the environment signs in with API tokens alone: the copy cannot be read, and apply would refuse this plan',
+        location: null,
+        hint: `${plan.tokenLimits.instead.charAt(0).toUpperCase()}${plan.tokenLimits.instead.slice(1)}`,
+      },
+    };
   const seed = await readShadowSeed(options.client, shadowAppIds(plan, project), {
     records: options.records ?? 0,
   });
