@@ -48,6 +48,7 @@ export async function checkPlan(options: CheckOptions): Promise<PlanCheck> {
     };
   const seed = await readShadowSeed(options.client, shadowAppIds(plan, project), {
     records: options.records ?? 0,
+    queries: riskQueries(plan),
   });
   const copied = {
     apps: seed.apps.length,
@@ -112,4 +113,14 @@ function shadowAppIds(plan: Plan, project: Project): string[] {
   };
   for (const app of plan.apps) for (const area of app.areas) walk(area.after);
   return [...ids];
+}
+
+/** Per app id, the queries of its risks over records (values removed, records left empty or stranded). */
+function riskQueries(plan: Plan): Map<string, string[]> {
+  return new Map(
+    plan.apps.flatMap((app) => {
+      const queries = app.risks.flatMap((risk) => ('query' in risk ? [risk.query] : []));
+      return app.id === null || queries.length === 0 ? [] : [[app.id, queries] as const];
+    }),
+  );
 }

@@ -12,6 +12,11 @@ import type { StoredRecord } from '../emulator/records/model.js';
 export interface ShadowReadOptions {
   /** The latest records of each app to copy (0: none). */
   records?: number;
+  /**
+   * Per app id, record queries whose matches are copied too (up to `records` each): the plan's
+   * risk queries, so that the records a risk concerns are in the copy whatever their age.
+   */
+  queries?: ReadonlyMap<string, readonly string[]>;
 }
 
 type Copy = 'draft' | 'live';
@@ -26,7 +31,9 @@ export async function readShadowSeed(
   let wanted = [...new Set(appIds)];
   // The apps the read ones refer to, until none is new: a lookup checks its source app's fields.
   while (wanted.length > 0) {
-    const read = await Promise.all(wanted.map((id) => readApp(client, id, options.records ?? 0)));
+    const read = await Promise.all(
+      wanted.map((id) => readApp(client, id, options.records ?? 0, options.queries?.get(id) ?? [])),
+    );
     for (const app of read) apps.set(app.id, app);
     wanted = [...new Set(read.flatMap(referencedApps))].filter((id) => !apps.has(id));
   }
@@ -43,7 +50,12 @@ export async function readShadowSeed(
   };
 }
 
-async function readApp(client: Client, id: string, records: number): Promise<SeedApp> {
+async function readApp(
+  client: Client,
+  id: string,
+  records: number,
+  queries: readonly string[],
+): Promise<SeedApp> {
   const [app, draft, live, copied] = await Promise.all([
     client.apps.getApp({ id }),
     readCopy(client, id, 'draft'),
@@ -52,7 +64,7 @@ async function readApp(client: Client, id: string, records: number): Promise<See
       if (error instanceof ServiceError) return null;
       throw error;
     }),
-    records > 0 ? latestRecords(client, id, records) : Promise.resolve([]),
+    records > 0 ? copiedRecords(client, id, records, queries) : Promise.resolve([]),
   ]);
   return {
     id,
@@ -139,15 +151,41 @@ async function appPlugins(client: Client, app: string, copy: Copy): Promise<Json
   }
 }
 
-/** The app's latest `count` records (highest ids), as the records GET answers them. */
-async function latestRecords(client: Client, app: string, count: number): Promise<StoredRecord[]> {
+/**
+ * The app's latest `count` records (highest ids), and up to `count` of the records each query
+ * matches, once each, as the records GET answers them.
+ */
+async function copiedRecords(
+  client: Client,
+  app: string,
+  count: number,
+  queries: readonly string[],
+): Promise<StoredRecord[]> {
+  const lists = await Promise.all(
+    ['', ...queries].map((condition) => latestRecords(client, app, count, condition)),
+  );
+  const byId = new Map<string, StoredRecord>();
+  for (const record of lists.flat()) {
+    const id = record.$id?.value;
+    if (typeof id === 'string' || typeof id === 'number') byId.set(String(id), record);
+  }
+  return [...byId.values()].sort((a, b) => Number(b.$id?.value) - Number(a.$id?.value));
+}
+
+/** The latest `count` records matching `condition` ('' for all), highest ids first. */
+async function latestRecords(
+  client: Client,
+  app: string,
+  count: number,
+  condition: string,
+): Promise<StoredRecord[]> {
   const all: StoredRecord[] = [];
   // 500 is the most one records GET returns.
   for (let offset = 0; offset < count; offset += 500) {
     const limit = Math.min(500, count - offset);
     const page = await client.records.getRecords({
       app,
-      query: `order by $id desc limit ${limit} offset ${offset}`,
+      query: `${condition} order by $id desc limit ${limit} offset ${offset}`.trim(),
     });
     all.push(...(page.records as unknown as StoredRecord[]));
     if (page.records.length < limit) break;

@@ -235,4 +235,29 @@ describe('plan --check', () => {
       location: at(project, 'customers', ['fields', 'company', 'unique']),
     });
   });
+
+  it("copies, besides each app's latest N records, the records the plan's risk queries match", async () => {
+    // `notes` removed where only the oldest customer has a value: the data-loss risk's query finds it.
+    const { notes: _removed, ...kept } = V2.customers.fields as Record<string, Record<string, unknown>>;
+    const project = await h.writeProject({ apps: V1 });
+    await h.apply(project, await h.plan(project));
+    const v1 = await h.load(project.root);
+    const customers = v1.apps.find((a) => a.key === 'customers')!.id!;
+    await h.client.records.addRecords({
+      app: customers,
+      records: [
+        { code: { value: 'C1' }, notes: { value: 'kept in mind' } },
+        { code: { value: 'C2' } },
+        { code: { value: 'C3' } },
+      ] as never,
+    });
+    const v2 = await h.rewriteManifests(v1, { ...V1, customers: manifest('Customers', kept) });
+    const plan = await h.plan(v2);
+    expect(plan.apps.find((a) => a.key === 'customers')!.risks).toContainEqual(
+      expect.objectContaining({ kind: 'data-loss', field: 'notes', records: 1 }),
+    );
+    const check = await checkedWithoutWrites(v2, plan, 1);
+    // C3, the latest, and C1, which the risk's query matches.
+    expect(check).toMatchObject({ outcome: 'passed', copied: { apps: 2, records: 2 } });
+  });
 });
