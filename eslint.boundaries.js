@@ -39,6 +39,9 @@ export const IMPORT_RULES = {
   // The where-used index, pure: from manifests (their types) and scripts' text, with the query
   // parser. The handbook prints it; the planner names it beside a removed field.
   usage: { may: ['query'], types: ['project'] },
+  // plan --check: reads the target and starts its shadow through local/ (which alone starts the
+  // emulator), then runs apply/ against the shadow; never the emulator itself.
+  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'errors.js'] },
   // Generators from manifests alone, pure: the project's types, the platform's facts, the query parser.
   docgen: { may: ['query', 'platform', 'usage'], types: ['project'] },
   typegen: { may: ['query', 'platform'], types: ['project'] },

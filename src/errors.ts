@@ -151,6 +151,11 @@ export const ERROR_CODES = {
     hint: 'Run validate to list every problem with its file:line:col.',
     where: 'every command that loads the project',
   },
+  'PLAN.BAD_CHECK_RECORDS': {
+    summary: '--check-records is not a whole number',
+    hint: 'Give how many of each app’s latest records the copy holds, e.g. --check-records 500.',
+    where: 'plan --check, apply --check',
+  },
   'PLAN.PLUGIN_CONFLICT': {
     summary: 'two different packages of one plug-in are named',
     hint: 'Name one package of a plug-in in every manifest that adds it.',

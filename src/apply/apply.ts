@@ -40,6 +40,7 @@ export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
 
 export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   // What an interrupted apply left, and the record of this one (recovery.ts).
+  if (options.shadow === true) return applyRecorded(options, null, new Map());
   const previous = readRecovery(options.project);
   const sessions = new Map<string, AppSession>();
   const names = (key: string) => options.plan.apps.find((a) => a.key === key)?.name ?? key;
@@ -184,6 +185,7 @@ async function applyRecorded(
     steps,
     areas,
     resolveApp,
+    shadow: options.shadow,
     signal: options.signal,
     emit: (event) => {
       if (event.type === 'deploy' && event.batch === 1)

@@ -26,6 +26,7 @@ export interface RunStepsInput extends RestoreRun {
   steps: readonly AppPlan[][];
   areas: ReadonlyMap<AreaKey, Area>;
   signal: AbortSignal | undefined;
+  shadow?: boolean | undefined;
 }
 
 export type RunStepsResult =

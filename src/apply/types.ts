@@ -28,6 +28,11 @@ export interface ApplyOptions {
   deployBatchSize?: number | undefined;
   /** The first and longest pause between two deploy status polls (default 200 ms, 5 s). */
   pollIntervalMs?: { initial: number; max: number } | undefined;
+  /**
+   * The client is a shadow of the target (plan --check): nothing is recorded on disk, neither the
+   * recovery record nor the ids of the apps it creates (they are the copy's).
+   */
+  shadow?: boolean | undefined;
 }
 
 /**

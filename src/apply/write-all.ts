@@ -38,6 +38,8 @@ export interface WriteAllInput {
   resolveApp: (text: string) => string;
   signal: AbortSignal | undefined;
   emit: (event: ApplyEvent) => void;
+  /** A run on a shadow (plan --check): a created app's id is the copy's, never recorded. */
+  shadow?: boolean | undefined;
 }
 
 export type WriteAllResult =
@@ -102,7 +104,7 @@ async function createApp(input: WriteAllInput, session: AppSession): Promise<voi
   session.touched = true;
   session.revision = created.revision;
   input.emit({ type: 'app-created', app: session.plan.key, id: created.app });
-  await recordAppId(input.project, session.plan.key, created.app);
+  if (input.shadow !== true) await recordAppId(input.project, session.plan.key, created.app);
 }
 
 /** The app's writer; `run(phase)` gives null when written (or stopped by someone else's failure), else why it failed. */

@@ -222,6 +222,41 @@ export interface Plan {
    * up in the target (directory-preflight.ts): the plan says the check was skipped.
    */
   directoryCheck?: DirectoryCheck;
+  /** `plan --check`: how the change went on a copy of the target (check/). */
+  check?: PlanCheck;
+}
+
+/**
+ * The outcome of applying the plan to a shadow: a copy of the target in a local service in
+ * memory. `passed` says what the apply did there; `failed` says what the service refused.
+ */
+export interface PlanCheck {
+  outcome: 'passed' | 'failed';
+  /** The environment copied. */
+  environment: string;
+  /** Apps copied (the planned ones and those they refer to) and records copied. */
+  copied: { apps: number; records: number };
+  /** Apps the apply changed, writes (every call but reads and deploys), deploy calls. */
+  apps: number;
+  writes: number;
+  deployCalls: number;
+  failure?: CheckFailure;
+}
+
+/** What the shadow refused, and where the manifest holds the value it refused. */
+export interface CheckFailure {
+  /** The app's key; null when the failure is not one app's (a plug-in). */
+  app: string | null;
+  /** The settings area of the request; null when it is none (a deploy, a creation). */
+  area: string | null;
+  /** `METHOD /path` of the refused call; null when no call was refused (a deploy that failed). */
+  request: string | null;
+  /** The service's error code and message (with its `errors`, when it gave some). */
+  code: string | null;
+  message: string;
+  /** `file:line:col` of the value in the manifest; null when it cannot be told. */
+  location: string | null;
+  hint: string;
 }
 
 /** Whether applying the plan would change anything. */

@@ -6,3 +6,4 @@
 export { renderText, type TextOptions } from './text.js';
 export { renderMarkdown, MARKDOWN_MARKER } from './markdown.js';
 export { renderJson } from './json.js';
+export { renderCheck } from './check.js';

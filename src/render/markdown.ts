@@ -4,6 +4,7 @@
  * rendering in a collapsed diff block and, where the process changes, its state diagram before
  * and after.
  */
+import { checkMarkdown } from './check.js';
 import type { AppPlan, AreaPlan, Plan } from '../plan/types.js';
 import { appLines } from './changes.js';
 import { countApp, summaryPhrase } from './counts.js';
@@ -26,7 +27,7 @@ const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
 export function renderMarkdown(plan: Plan): string {
   const changed = planChanges(plan);
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
-  const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
+  const out = [MARKDOWN_MARKER, title, '', ...checkMarkdown(plan), `Planned at ${plan.createdAt}.`, ''];
   if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
   out.push(...tokenLimitSection(plan), ...directoryCheckSection(plan), ...riskList(plan.apps));
   if (plan.heldReferences.length > 0)

@@ -4,6 +4,7 @@
  * install or update, one block per app that changes, and the summary line. Colour is the
  * caller's decision (a terminal, no NO_COLOR).
  */
+import { checkLines } from './check.js';
 import type { AppPlan, Plan } from '../plan/types.js';
 import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
@@ -32,6 +33,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
   const out: string[] = [
     `${paint(`appdeploy plan for environment ${JSON.stringify(plan.environment)}`, 'bold')}, as of ${plan.createdAt}`,
     '',
+    ...checkLines(plan, paint),
     ...tokenLimitLines(plan, paint),
     ...directoryCheckLines(plan, paint),
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),

@@ -11,7 +11,8 @@ import {
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
-import { renderText } from '../../render/index.js';
+import { renderCheck, renderText } from '../../render/index.js';
+import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
@@ -24,6 +25,8 @@ interface ApplyFlags extends ProjectFlags {
   discardPendingDrafts?: boolean;
   timeout: string;
   format: 'text' | 'json';
+  check?: boolean;
+  checkRecords: string;
 }
 
 /**
@@ -44,7 +47,13 @@ export const registerApply: RegisterCommand = (program, io, state) => {
     .option('--discard-pending-drafts', "discard undeployed draft changes of the apps (someone's work) first")
     .option('--timeout <duration>', 'how long to wait for the deploy, e.g. 90s, 10m', '10m')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .option(
+      '--check',
+      'first apply the plan to a copy of the environment in memory; write nothing if it fails',
+    )
+    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0')
     .action(async (planFile: string | undefined, flags: ApplyFlags) => {
+      const records = checkRecordsFlag(flags.checkRecords);
       const timeoutMs = parseDuration(flags.timeout);
       if (timeoutMs === null)
         throw new AppdeployError('APPLY.BAD_TIMEOUT', `--timeout ${flags.timeout}: not a duration`, {
@@ -56,16 +65,31 @@ export const registerApply: RegisterCommand = (program, io, state) => {
         });
       await withProject(flags, io, state, async ({ project, connection }) => {
         const client = connection.client;
-        const thePlan =
+        const reading = await planningClient(flags.check, client);
+        const planned =
           planFile === undefined
-            ? await plan({ project, client, apps: flags.app })
+            ? await plan({ project, client: reading, apps: flags.app })
             : await readPlan(resolve(planFile), project);
+        // --check: on a copy first; the section shows with the plan, and a failure writes nothing.
+        const thePlan =
+          flags.check && hasChanges(planned)
+            ? { ...planned, check: await checkedOnCopy(planned, project, reading, records) }
+            : planned;
         const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
+        if (planFile !== undefined && thePlan.check !== undefined)
+          say(renderCheck(thePlan, { color: flags.format === 'text' && io.color === true }));
         if (planFile === undefined) {
           // Shown as apply judges it: a draft an interrupted apply wrote is apply's own to discard.
           const seen = planAsApplySees(thePlan, project);
           say(renderText(seen.plan, { color: flags.format === 'text' && io.color === true }));
           if (seen.note !== null) io.err(seen.note);
+        }
+        if (thePlan.check?.outcome === 'failed') {
+          io.err(
+            'Apply refused, nothing was changed: the plan fails on a copy of the environment (see Check failed).\n',
+          );
+          state.exitCode = 1;
+          return;
         }
         if (!hasChanges(thePlan)) {
           if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');

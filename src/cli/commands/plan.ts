@@ -4,6 +4,7 @@ import { Option } from 'commander';
 import { unappliable } from '../../apply/refusals.js';
 import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
+import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -13,6 +14,8 @@ interface PlanFlags extends ProjectFlags {
   format: 'text' | 'markdown' | 'json';
   out?: string;
   detailedExitcode?: boolean;
+  check?: boolean;
+  checkRecords: string;
 }
 
 /** `appdeploy plan`: what apply would change, and what could go wrong; changes nothing. */
@@ -28,9 +31,16 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
       '--detailed-exitcode',
       'exit 0 when nothing changes, 2 when something does (1 on errors and on changes apply would refuse)',
     )
+    .option('--check', 'also apply the plan to a copy of the environment in memory, and say what would fail')
+    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0')
     .action(async (flags: PlanFlags) => {
+      const records = checkRecordsFlag(flags.checkRecords);
       await withProject(flags, io, state, async ({ project, connection }) => {
-        const result = await plan({ project, client: connection.client, apps: flags.app });
+        const client = await planningClient(flags.check, connection.client);
+        const planned = await plan({ project, client, apps: flags.app });
+        const result = flags.check
+          ? { ...planned, check: await checkedOnCopy(planned, project, client, records) }
+          : planned;
         if (flags.out !== undefined) await writeFile(resolve(flags.out), renderJson(result));
         io.out(
           flags.format === 'json'
@@ -46,7 +56,10 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
         // What apply would refuse whatever the flags (a blocked change, a deploy that would fail)
         // fails the plan, after the whole plan is printed: a pull request's check goes red.
         const refused = unappliable(result.apps);
-        if (refused.length > 0) {
+        if (result.check?.outcome === 'failed') {
+          io.err('Error: the plan fails on a copy of the environment (see Check failed above).\n');
+          state.exitCode = 1;
+        } else if (refused.length > 0) {
           io.err(
             `Error: apply would refuse this plan: ${refused.map((r) => `${r.app}: ${r.message}`).join('; ')}.\n`,
           );

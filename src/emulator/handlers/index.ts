@@ -1,6 +1,7 @@
 import type { Route } from '../context.js';
 import { appRoutes } from './apps.js';
 import { controlRoutes } from './control.js';
+import { seedRoutes } from './control-seed.js';
 import { deployRoutes } from './deploy.js';
 import { settingsRoutes } from './settings/routes.js';
 import { formFieldRoutes } from './form-fields.js';
@@ -21,6 +22,7 @@ export const allRoutes: readonly Route[] = [
   ...formFieldRoutes,
   ...formLayoutRoutes,
   ...controlRoutes,
+  ...seedRoutes,
   ...fileRoutes,
   ...systemPluginRoutes,
   ...appPluginRoutes,

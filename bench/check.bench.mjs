@@ -1,0 +1,109 @@
+// `plan --check` against `plan` on the same 20 changed apps (the helpdesk tickets app, three
+// changes each), against the local service answering every call 20 ms late: the ratio of the
+// check's wall time (plan, then the copy read and the apply on the in-memory shadow) to the plan's
+// alone, both measured in this run. Target: at most 1.5 (the copy is read concurrently, the
+// shadow answers without latency). Run with `npm run bench -- check` (builds first; imports dist/).
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseDocument, stringify } from 'yaml';
+import { apply } from '../dist/apply/index.js';
+import { checkPlan, rememberingReads } from '../dist/check/index.js';
+import { createClient } from '../dist/client/index.js';
+import { startEmulator } from '../dist/emulator/index.js';
+import { plan } from '../dist/plan/index.js';
+import { validateProject } from '../dist/project/index.js';
+
+const APPS = 20;
+const LATENCY_MS = 20;
+const TARGET = 1.5;
+const RUNS = 3;
+const ADMIN = { login: 'admin', password: 'admin' };
+
+const root = await mkdtemp(join(tmpdir(), 'appdeploy-bench-check-'));
+const data = join(root, 'data');
+await cp(new URL('../examples/helpdesk/apps/', import.meta.url), join(root, 'apps'), { recursive: true });
+const tickets = await readFile(join(root, 'apps/tickets.yaml'), 'utf8');
+
+async function writeProjectFile(url) {
+  const apps = {};
+  for (let i = 0; i < APPS; i++) apps[`tickets${i}`] = { manifest: `apps/tickets${i}.yaml` };
+  const config = {
+    environments: { bench: { baseUrl: url, auth: ADMIN } },
+    defaultEnvironment: 'bench',
+    apps,
+  };
+  const path = join(root, 'appdeploy.yaml');
+  let text = stringify(config);
+  try {
+    // Keep the ids apply wrote.
+    const doc = parseDocument(await readFile(path, 'utf8'));
+    doc.setIn(['environments', 'bench', 'baseUrl'], url);
+    text = doc.toString();
+  } catch {
+    for (let i = 0; i < APPS; i++) await writeFile(join(root, `apps/tickets${i}.yaml`), tickets);
+  }
+  await writeFile(path, text);
+}
+
+async function load() {
+  const result = await validateProject({ cwd: root, dir: root, variables: {} });
+  if (!result.project) throw new Error(result.problems.map((p) => p.message).join('\n'));
+  return result.project;
+}
+
+// Set up without latency: create and apply the apps, then change each.
+let emulator = await startEmulator({ port: 0, data, deployMs: 0 });
+await writeProjectFile(emulator.url);
+{
+  const client = createClient({ baseUrl: emulator.url, auth: ADMIN });
+  const project = await load();
+  const result = await apply({
+    plan: await plan({ project, client }),
+    project,
+    client,
+    pollIntervalMs: { initial: 10, max: 100 },
+  });
+  if (result.outcome !== 'applied') throw new Error(result.message);
+  await client.close();
+}
+await emulator.close();
+for (let i = 0; i < APPS; i++) {
+  const path = join(root, `apps/tickets${i}.yaml`);
+  const doc = parseDocument(await readFile(path, 'utf8'));
+  doc.set('theme', 'BLUE');
+  doc.setIn(['fields', 'subject', 'label'], `Subject ${i}`);
+  doc.setIn(['views', 'Board', 'pager'], true);
+  await writeFile(path, doc.toString());
+}
+
+// Measure: the same data, every answer 20 ms late; the best of RUNS of each.
+emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS });
+await writeProjectFile(emulator.url);
+const project = await load();
+const client = createClient({ baseUrl: emulator.url, auth: ADMIN, concurrency: 8 });
+let planWall = Infinity;
+let checkWall = Infinity;
+let check;
+for (let run = 0; run < RUNS; run++) {
+  let started = performance.now();
+  const planned = await plan({ project, client });
+  planWall = Math.min(planWall, performance.now() - started);
+  if (!planned.apps.every((a) => a.action === 'update')) throw new Error('every app should change');
+  started = performance.now();
+  // As the CLI does: the copy reuses what the plan read.
+  const reading = rememberingReads(client);
+  check = await checkPlan({ plan: await plan({ project, client: reading }), project, client: reading });
+  checkWall = Math.min(checkWall, performance.now() - started);
+  if (check.outcome !== 'passed') throw new Error(JSON.stringify(check.failure));
+}
+const ratio = checkWall / planWall;
+console.log(
+  `plan --check of ${APPS} changed apps, latency ${LATENCY_MS} ms: ${check.writes} writes, ${check.deployCalls} deploy call(s) on the copy`,
+);
+console.log(`plan ${planWall.toFixed(0)} ms, plan --check ${checkWall.toFixed(0)} ms (best of ${RUNS})`);
+console.log(`ratio ${ratio.toFixed(2)} (target <= ${TARGET}): ${ratio <= TARGET ? 'PASS' : 'FAIL'}`);
+if (ratio > TARGET) process.exitCode = 1;
+await client.close();
+await emulator.close();
+await rm(root, { recursive: true, force: true });

@@ -1,0 +1,36 @@
+/** `--check` and `--check-records` of plan and apply (check/ runs the check itself). */
+import type { Client } from '../client/index.js';
+import { AppdeployError } from '../errors.js';
+import type { Plan, PlanCheck } from '../plan/index.js';
+import type { Project } from '../project/index.js';
+
+/** `--check-records N`: a whole number, 0 (the default) copying none. */
+export function checkRecordsFlag(text: string): number {
+  if (!/^\d+$/.test(text.trim()))
+    throw new AppdeployError('PLAN.BAD_CHECK_RECORDS', `--check-records ${text}: not a whole number`, {
+      hint: "Give how many of each app's latest records the copy holds, e.g. --check-records 500 (0: none).",
+    });
+  return Number(text);
+}
+
+/** The check, loaded only when asked for: it brings the local service along. */
+export async function checkedOnCopy(
+  thePlan: Plan,
+  project: Project,
+  client: Client,
+  records: number,
+): Promise<PlanCheck> {
+  const { checkPlan } = await import('../check/index.js');
+  return checkPlan({ plan: thePlan, project, client, records });
+}
+
+/**
+ * The client a checked plan is made with: with --check, one that remembers its settings reads,
+ * so that the copy is read once (what the plan read is not asked again). Apply writes through the
+ * plain client, whose reads are always fresh.
+ */
+export async function planningClient(check: boolean | undefined, client: Client): Promise<Client> {
+  if (check !== true) return client;
+  const { rememberingReads } = await import('../check/index.js');
+  return rememberingReads(client);
+}

@@ -1,0 +1,217 @@
+/**
+ * Reads what a shadow of the target needs (`plan --check`): for each app, every settings area of
+ * its draft and of its live copy as the service answers them (managed by the project or not), its
+ * place and revisions, the plug-ins installed on the service, and, when asked, its latest records.
+ * Every read is a GET; the reads run concurrently (the client's pool bounds them).
+ */
+import { ServiceError, type Client } from '../client/index.js';
+import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
+import type { AppSettings, JsonObject } from '../emulator/model/app.js';
+import type { StoredRecord } from '../emulator/records/model.js';
+
+export interface ShadowReadOptions {
+  /** The latest records of each app to copy (0: none). */
+  records?: number;
+  /**
+   * Per app id, record queries whose matches are copied too (up to `records` each): the plan's
+   * risk queries, so that the records a risk concerns are in the copy whatever their age.
+   */
+  queries?: ReadonlyMap<string, readonly string[]>;
+}
+
+type Copy = 'draft' | 'live';
+
+/** The seed of a shadow holding `appIds` and every app their lookups and related records name. */
+export async function readShadowSeed(
+  client: Client,
+  appIds: readonly string[],
+  options: ShadowReadOptions = {},
+): Promise<Seed> {
+  const apps = new Map<string, SeedApp>();
+  let wanted = [...new Set(appIds)];
+  // The apps the read ones refer to, until none is new: a lookup checks its source app's fields.
+  while (wanted.length > 0) {
+    const read = await Promise.all(
+      wanted.map((id) => readApp(client, id, options.records ?? 0, options.queries?.get(id) ?? [])),
+    );
+    for (const app of read) apps.set(app.id, app);
+    wanted = [...new Set(read.flatMap(referencedApps))].filter((id) => !apps.has(id));
+  }
+  const { plugins } = await client.plugins.getPlugins({ limit: 100 });
+  return {
+    apps: [...apps.values()],
+    plugins: plugins.map(({ id, name, version, description, isMarketPlugin }) => ({
+      id,
+      name,
+      version,
+      description,
+      isMarketPlugin,
+    })),
+  };
+}
+
+async function readApp(
+  client: Client,
+  id: string,
+  records: number,
+  queries: readonly string[],
+): Promise<SeedApp> {
+  const [app, draft, live, copied] = await Promise.all([
+    client.apps.getApp({ id }),
+    readCopy(client, id, 'draft'),
+    readCopy(client, id, 'live').catch((error: unknown) => {
+      // An app never deployed has no live copy; the service refuses to read one.
+      if (error instanceof ServiceError) return null;
+      throw error;
+    }),
+    records > 0 ? copiedRecords(client, id, records, queries) : Promise.resolve([]),
+  ]);
+  return {
+    id,
+    code: app.code,
+    spaceId: app.spaceId,
+    threadId: app.threadId,
+    createdAt: app.createdAt,
+    creator: app.creator,
+    modifiedAt: app.modifiedAt,
+    modifier: app.modifier,
+    revision: draft.revision,
+    deployedRevision: live?.revision ?? null,
+    draft: draft.settings,
+    live: live?.settings ?? null,
+    records: copied,
+  };
+}
+
+/** One copy of an app, area by area, in the shapes the service stores and answers. */
+async function readCopy(
+  client: Client,
+  app: string,
+  copy: Copy,
+): Promise<{ settings: AppSettings; revision: string }> {
+  const p = { app, copy } as const;
+  const s = client.settings;
+  const [general, fields, layout, views, process, customize, appAcl, recordAcl, fieldAcl] = await Promise.all(
+    [
+      s.getGeneralSettings(p),
+      client.form.getFields(p),
+      client.form.getLayout(p),
+      s.getViews(p),
+      s.getProcessManagement(p),
+      s.getCustomize(p),
+      s.getAppAcl(p),
+      s.getRecordAcl(p),
+      s.getFieldAcl(p),
+    ],
+  );
+  const [notificationsGeneral, perRecord, reminder, reports, actions, adminNotes, plugins] =
+    await Promise.all([
+      s.getGeneralNotifications(p),
+      s.getPerRecordNotifications(p),
+      s.getReminderNotifications(p),
+      s.getReports(p),
+      s.getActions(p),
+      s.getAdminNotes(p),
+      appPlugins(client, app, copy),
+    ]);
+  const settings = {
+    general: withoutRevision(general),
+    properties: fields.properties,
+    layout: layout.layout,
+    views: views.views,
+    process: withoutRevision(process),
+    customize: withoutRevision(customize),
+    appAcl: appAcl.rights,
+    recordAcl: recordAcl.rights,
+    fieldAcl: fieldAcl.rights,
+    notificationsGeneral: withoutRevision(notificationsGeneral),
+    notificationsPerRecord: perRecord.notifications,
+    notificationsReminder: withoutRevision(reminder),
+    reports: reports.reports,
+    actions: actions.actions,
+    adminNotes: withoutRevision(adminNotes),
+    plugins,
+  };
+  // The client's types are the service's answers; the emulator keeps them as plain JSON.
+  return { settings: settings as unknown as AppSettings, revision: general.revision };
+}
+
+function withoutRevision<T extends { revision: string }>(answer: T): Omit<T, 'revision'> {
+  const { revision: _revision, ...rest } = answer;
+  return rest;
+}
+
+/** Every plug-in of the app's copy, page by page (100 is the most one page holds). */
+async function appPlugins(client: Client, app: string, copy: Copy): Promise<JsonObject[]> {
+  const all: JsonObject[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await client.appPlugins.getPlugins({ app, copy, offset, limit: 100 });
+    all.push(...(page.plugins as unknown as JsonObject[]));
+    if (page.plugins.length < 100) return all;
+  }
+}
+
+/**
+ * The app's latest `count` records (highest ids), and up to `count` of the records each query
+ * matches, once each, as the records GET answers them.
+ */
+async function copiedRecords(
+  client: Client,
+  app: string,
+  count: number,
+  queries: readonly string[],
+): Promise<StoredRecord[]> {
+  const lists = await Promise.all(
+    ['', ...queries].map((condition) => latestRecords(client, app, count, condition)),
+  );
+  const byId = new Map<string, StoredRecord>();
+  for (const record of lists.flat()) {
+    const id = record.$id?.value;
+    if (typeof id === 'string' || typeof id === 'number') byId.set(String(id), record);
+  }
+  return [...byId.values()].sort((a, b) => Number(b.$id?.value) - Number(a.$id?.value));
+}
+
+/** The latest `count` records matching `condition` ('' for all), highest ids first. */
+async function latestRecords(
+  client: Client,
+  app: string,
+  count: number,
+  condition: string,
+): Promise<StoredRecord[]> {
+  const all: StoredRecord[] = [];
+  // 500 is the most one records GET returns.
+  for (let offset = 0; offset < count; offset += 500) {
+    const limit = Math.min(500, count - offset);
+    const page = await client.records.getRecords({
+      app,
+      query: `${condition} order by $id desc limit ${limit} offset ${offset}`.trim(),
+    });
+    all.push(...(page.records as unknown as StoredRecord[]));
+    if (page.records.length < limit) break;
+  }
+  return all;
+}
+
+/** The ids of the apps that an app's lookups and related-records tables name, in either copy. */
+export function referencedApps(app: { draft: AppSettings; live: AppSettings | null }): string[] {
+  const ids: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        const named = (inner as { app?: unknown } | null)?.app;
+        if (
+          key === 'relatedApp' &&
+          (typeof named === 'string' || typeof named === 'number') &&
+          `${named}` !== ''
+        )
+          ids.push(String(named));
+        else walk(inner);
+      }
+    }
+  };
+  walk(app.draft.properties);
+  walk(app.live?.properties);
+  return ids;
+}
