@@ -199,6 +199,8 @@ export interface EnvironmentConfig {
    * platform's; `service`, the spec's. Default: from the base URL's domain (`service` locally).
    */
   platform?: 'kintone' | 'service';
+  /** Calls in flight at once to this environment's service (`--concurrency` wins); 1 to 100. */
+  concurrency?: number;
 }
 
 /** appdeploy.yaml as written (after variables are expanded). */

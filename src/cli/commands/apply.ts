@@ -13,7 +13,7 @@ import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/ind
 import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
 import { renderText } from '../../render/index.js';
 import type { Io } from '../io.js';
-import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
@@ -35,7 +35,7 @@ interface ApplyFlags extends ProjectFlags {
  * interrupted before the deploy call.
  */
 export const registerApply: RegisterCommand = (program, io, state) => {
-  projectOptions(program.command('apply'))
+  serviceOptions(program.command('apply'))
     .description('Write the changes to every app and deploy them all at once; all or nothing.')
     .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
