@@ -14,13 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { apply } from '../dist/apply/index.js';
 import { AREAS } from '../dist/areas/index.js';
 import { DEFAULT_CONCURRENCY } from '../dist/client/index.js';
-import { startEmulator } from '../dist/emulator/index.js';
 import { plan } from '../dist/plan/index.js';
 import {
   benchRoot,
   countingClient,
   loadProject,
   repoint,
+  serviceProcess,
   verdict,
   writeTicketsProject,
 } from './lib/tickets.mjs';
@@ -33,7 +33,7 @@ const root = await benchRoot();
 const data = join(root, 'data');
 
 // Set up without latency: create and apply the apps.
-let emulator = await startEmulator({ port: 0, data, deployMs: 0 });
+let emulator = await serviceProcess({ data });
 await writeTicketsProject(root, emulator.url, APPS);
 {
   const { client } = countingClient(emulator.url, 32);
@@ -49,7 +49,8 @@ await writeTicketsProject(root, emulator.url, APPS);
 }
 await emulator.close();
 
-emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS });
+// The service in a process of its own, every answer 20 ms late: what is measured is the planner.
+emulator = await serviceProcess({ data, latencyMs: LATENCY_MS });
 await repoint(root, emulator.url);
 const project = await loadProject(root);
 
@@ -83,9 +84,8 @@ const project = await loadProject(root);
   await all.client.close();
 }
 
-// Peak memory of the command in a process of its own (the service stays in this one).
+// Peak memory of the command in a process of its own.
 {
-  // Not spawnSync: the service answering the command runs in this process's event loop.
   const peak = async (args) => {
     const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8' });
     return Number(stdout.trim().split('\n').pop());

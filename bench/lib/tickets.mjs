@@ -1,5 +1,6 @@
 // What the benchmarks share: projects of many copies of the helpdesk tickets app (every area but
 // plug-ins managed), a client that counts its requests, and the local service at a latency.
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,4 +86,35 @@ export function verdict(label, ratio, target) {
   const pass = ratio <= target;
   console.log(`${label}: ratio ${ratio.toFixed(2)} (target <= ${target}): ${pass ? 'PASS' : 'FAIL'}`);
   if (!pass) process.exitCode = 1;
+}
+
+/**
+ * The local service in a process of its own (`appdeploy emulator`), as a remote service would be:
+ * its work does not take the measured process's time. Resolves once it listens.
+ */
+export function serviceProcess({ data, latencyMs = 0, deployMs = 0 }) {
+  const bin = new URL('../../dist/cli/bin.js', import.meta.url).pathname;
+  const args = [bin, 'emulator', '--port', '0', '--data', data, '--latency', String(latencyMs)];
+  const child = spawn(process.execPath, [...args, '--deploy-ms', String(deployMs)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('exit', (code) => reject(new Error(`the service exited ${code} before it listened`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk.toString();
+      const url = /http:\/\/\S+/.exec(out)?.[0];
+      if (!url) return;
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve({
+        url,
+        close: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
 }
