@@ -86,7 +86,15 @@ export const registerApply: RegisterCommand = (program, io, state) => {
           state.exitCode = 1;
           return;
         }
-        const result = await applyWithSignals(io, { plan: thePlan, project, flags, timeoutMs, client });
+        const madeHere = planFile !== undefined ? undefined : flags.yes ? 'just-now' : 'before-a-prompt';
+        const result = await applyWithSignals(io, {
+          plan: thePlan,
+          project,
+          flags,
+          timeoutMs,
+          client,
+          madeHere,
+        });
         if (flags.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
         else io.out(textResult(result));
         state.exitCode = result.exitCode;
@@ -101,7 +109,14 @@ export const registerApply: RegisterCommand = (program, io, state) => {
  */
 async function applyWithSignals(
   io: Io,
-  input: { plan: Plan; project: Project; flags: ApplyFlags; timeoutMs: number; client: ApplyClient },
+  input: {
+    plan: Plan;
+    project: Project;
+    flags: ApplyFlags;
+    timeoutMs: number;
+    client: ApplyClient;
+    madeHere: Parameters<typeof apply>[0]['planMadeHere'];
+  },
 ): Promise<ApplyResult> {
   const controller = new AbortController();
   const progress = progressPrinter({
@@ -133,6 +148,7 @@ async function applyWithSignals(
       allowDataLoss: input.flags.allowDataLoss === true,
       discardPendingDrafts: input.flags.discardPendingDrafts === true,
       timeoutMs: input.timeoutMs,
+      planMadeHere: input.madeHere,
       signal: controller.signal,
       onProgress: (event) => progress.onEvent(event),
     });
