@@ -9,7 +9,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apply } from '../dist/apply/index.js';
 import { AREAS } from '../dist/areas/index.js';
@@ -19,21 +18,19 @@ import {
   benchRoot,
   countingClient,
   loadProject,
-  repoint,
   serviceProcess,
   verdict,
   writeTicketsProject,
 } from './lib/tickets.mjs';
 
 const APPS = Number(process.env.BENCH_APPS ?? 200);
-const LATENCY_MS = 20;
+const LATENCY_MS = Number(process.env.BENCH_LATENCY ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? DEFAULT_CONCURRENCY);
 
 const root = await benchRoot();
-const data = join(root, 'data');
 
 // Set up without latency: create and apply the apps.
-let emulator = await serviceProcess({ data });
+const emulator = await serviceProcess();
 await writeTicketsProject(root, emulator.url, APPS);
 {
   const { client } = countingClient(emulator.url, 32);
@@ -47,11 +44,9 @@ await writeTicketsProject(root, emulator.url, APPS);
   if (result.outcome !== 'applied') throw new Error(result.message);
   await client.close();
 }
-await emulator.close();
-
-// The service in a process of its own, every answer 20 ms late: what is measured is the planner.
-emulator = await serviceProcess({ data, latencyMs: LATENCY_MS });
-await repoint(root, emulator.url);
+// The service in a process of its own, every answer 20 ms late from now on: what is measured is
+// the planner.
+await emulator.latency(LATENCY_MS);
 const project = await loadProject(root);
 
 // One unchanged app.

@@ -89,13 +89,13 @@ export function verdict(label, ratio, target) {
 }
 
 /**
- * The local service in a process of its own (`appdeploy emulator`), as a remote service would be:
- * its work does not take the measured process's time. Resolves once it listens.
+ * The local service in a process of its own (`appdeploy emulator`, memory only), as a remote
+ * service would be: its work does not take the measured process's time. `latency(ms)` delays
+ * every API answer from then on (a control-API fault without a status). Resolves once it listens.
  */
-export function serviceProcess({ data, latencyMs = 0, deployMs = 0 }) {
+export function serviceProcess() {
   const bin = new URL('../../dist/cli/bin.js', import.meta.url).pathname;
-  const args = [bin, 'emulator', '--port', '0', '--data', data, '--latency', String(latencyMs)];
-  const child = spawn(process.execPath, [...args, '--deploy-ms', String(deployMs)], {
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--deploy-ms', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -110,6 +110,17 @@ export function serviceProcess({ data, latencyMs = 0, deployMs = 0 }) {
       child.stdout.resume();
       resolve({
         url,
+        latency: async (delayMs) => {
+          const res = await fetch(`${url}/_emulator/faults`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'X-Service-Authorization': Buffer.from('admin:admin').toString('base64'),
+            },
+            body: JSON.stringify({ path: '^/k/', delayMs }),
+          });
+          if (!res.ok) throw new Error(`latency: ${res.status} ${await res.text()}`);
+        },
         close: async () => {
           child.kill('SIGTERM');
           await exited;
