@@ -68,7 +68,8 @@ const project = await loadProject(root);
   const started = performance.now();
   const planned = await plan({ project, client: all.client });
   const wall = performance.now() - started;
-  if (planned.apps.some((a) => a.action !== 'no-op')) throw new Error('the applied apps should plan to no change');
+  if (planned.apps.some((a) => a.action !== 'no-op'))
+    throw new Error('the applied apps should plan to no change');
   const requests = all.total();
   const lowerBound = (requests / CONCURRENCY) * LATENCY_MS;
   console.log(
@@ -88,7 +89,9 @@ const project = await loadProject(root);
   const bare = await peak(['-e', 'console.log((process.resourceUsage().maxRSS / 1024).toFixed(0))']);
   const script = fileURLToPath(new URL('./lib/plan-rss.mjs', import.meta.url));
   const rss = await peak([script, root, '--concurrency', String(CONCURRENCY)]);
-  console.log(`peak memory, plan of ${APPS} apps: ${rss} MB (bare node: ${bare} MB, ratio ${(rss / bare).toFixed(1)})`);
+  console.log(
+    `peak memory, plan of ${APPS} apps: ${rss} MB (bare node: ${bare} MB, ratio ${(rss / bare).toFixed(1)})`,
+  );
   verdict('peak memory against 160 MB', rss / 160, 1);
 }
 

@@ -35,7 +35,9 @@ actions:
 /** A temp folder holding the helpdesk example's files (the tickets app's local files). */
 export async function benchRoot() {
   const root = await mkdtemp(join(tmpdir(), 'appdeploy-bench-'));
-  await cp(new URL('../../examples/helpdesk/apps/', import.meta.url), join(root, 'apps'), { recursive: true });
+  await cp(new URL('../../examples/helpdesk/apps/', import.meta.url), join(root, 'apps'), {
+    recursive: true,
+  });
   return root;
 }
 
