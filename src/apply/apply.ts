@@ -94,10 +94,10 @@ async function applyRecorded(
   };
   const asIs = () => sessions.map((s) => appResult(s, 'unchanged'));
   // On another service than the plan's, nothing else the service answers concerns this plan.
-  const otherService = await otherServiceRefusals(plan, client);
+  const otherService = options.planMadeHere ? [] : await otherServiceRefusals(plan, client);
   if (otherService.length > 0) return refusedResult(everyone(asIs()), otherService, plugins);
   const fromService = [
-    ...(await serviceRefusals(client, project, changed, areas)),
+    ...(await serviceRefusals(client, project, changed, areas, options.planMadeHere !== 'just-now')),
     ...(await pluginRefusals(client, project.root, plan.plugins)),
   ];
   // After the last read and before the first write: the risks as the records stand now.

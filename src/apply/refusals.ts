@@ -143,6 +143,8 @@ export async function serviceRefusals(
   project: Project,
   apps: readonly AppPlan[],
   areas: ReadonlyMap<AreaKey, Area>,
+  /** False when the plan read them moments before in the same command. */
+  readRevisionsAgain = true,
 ): Promise<AppRefusal[]> {
   const refusals: AppRefusal[] = [];
   for (const app of apps) {
@@ -178,7 +180,7 @@ export async function serviceRefusals(
         });
         return;
       }
-      if (!app.revisions) return;
+      if (!app.revisions || !readRevisionsAgain) return;
       const now = await readRevisions(client, app.id);
       const moved = (['draft', 'live'] as const).filter((copy) => now[copy] !== app.revisions![copy]);
       if (moved.length === 0) return;

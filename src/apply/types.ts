@@ -33,6 +33,13 @@ export interface ApplyOptions {
    * recovery record nor the ids of the apps it creates (they are the copy's).
    */
   shadow?: boolean | undefined;
+  /**
+   * The plan was made by this command through this client (refusals.ts, service-check.ts): it
+   * is this service's, so which service answers is not asked again; and `just-now` (no prompt
+   * in between) leaves the revisions as the plan read them moments before, not read again (a
+   * write pinned to a revision that moved since is refused by the service all the same).
+   */
+  planMadeHere?: 'just-now' | 'before-a-prompt' | undefined;
 }
 
 /**

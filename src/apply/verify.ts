@@ -1,7 +1,9 @@
 /**
- * After a successful deploy, apply checks its own promise: a fresh read of each written area's
- * live copy must not differ from what the manifest asked for, so that the next plan is empty.
+ * After a successful deploy, apply checks its own promise: a fresh read of the live copy of each
+ * area it wrote must not differ from what the manifest asked for, so that the next plan is empty.
  * An area that differs is appdeploy's bug (an area's write and read disagree), not the user's.
+ * An area with nothing to write (a new app's area that already held what the manifest asks for)
+ * was not written, and is not read again.
  */
 import type { Client } from '../client/index.js';
 import { mapLimit } from '../plan/map-limit.js';
@@ -27,11 +29,15 @@ export async function verifyConvergence(
   resolveApp: (text: string) => string,
 ): Promise<NotConverged[]> {
   const downloadHash = downloadHasher(client);
-  const checks = targets.flatMap((target) => target.areas.map((write) => ({ target, write })));
-  // A few reads at a time: thousands queued at once would time out waiting for a connection.
+  const checks = targets.flatMap((target) =>
+    target.areas
+      .filter((w) => w.area.writes(w.desired, w.current).length > 0)
+      .map((write) => ({ target, write })),
+  );
+  // A few reads per slot at a time: thousands queued at once would time out waiting for one.
   const found = await mapLimit(
     checks,
-    16,
+    2 * client.concurrency,
     async ({ target, write: { area, desired } }): Promise<NotConverged | null> => {
       const { value } = await area.read({ client, app: target.id, copy: 'live', downloadHash });
       const changes = area.diff(resolvePlaceholders(desired, resolveApp), value);

@@ -1,22 +1,23 @@
 /**
- * Everything apply does before the deploy call: create the apps that have no id yet (their ids
- * are recorded at once, config-ids.ts), then write each app's draft. Apps are taken in dependency
- * levels (placeholders.ts): the apps of one level are created one by one, then written at the
- * same time. The first failure, or an interrupt, stops every app before its next step.
+ * Everything apply does before the deploy call: create the apps that have no id yet, then write
+ * each app's draft. Apps are taken in dependency levels (placeholders.ts): the apps of one level
+ * are created at the same time (their ids recorded in one write once every creation of the level
+ * has answered, config-ids.ts; the recovery record holds each id from its answer on), then
+ * written at the same time. The first failure, or an interrupt, stops every app before its next
+ * step.
  */
-import type { Area, AreaKey, WritePhase } from '../areas/types.js';
-import { WRITE_PHASES } from '../areas/types.js';
+import type { Area, AreaKey } from '../areas/types.js';
 import { ServiceError, type Client } from '../client/index.js';
 import type { NewApp } from '../client/types/apps.js';
 import { hashLocalFiles } from '../plan/local-files.js';
 import { downloadHasher } from '../plan/read.js';
 import type { AppPlan } from '../plan/types.js';
 import type { Project, ProjectApp } from '../project/index.js';
-import { recordAppId } from './config-ids.js';
+import { recordAppIds } from './config-ids.js';
 import { errorText } from './error-text.js';
 import { dependencyLevels } from './placeholders.js';
 import type { ApplyEvent } from './types.js';
-import { appWriter, type AreaWrite } from './write-app.js';
+import { appWriter, WRITE_GROUPS, type AreaWrite, type WriteGroup } from './write-app.js';
 
 /** What apply knows of an app it is changing. */
 export interface AppSession {
@@ -51,14 +52,21 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
   const byKey = new Map(input.sessions.map((s) => [s.plan.key, s]));
   for (const level of dependencyLevels(input.sessions.map((s) => s.plan))) {
     const sessions = level.map((plan) => byKey.get(plan.key)!);
-    for (const session of sessions.filter((s) => s.id === null)) {
-      if (stop()) break;
-      try {
-        await createApp(input, session);
-      } catch (error) {
-        failure = `creating app ${session.plan.key} failed: ${errorText(error)}`;
-      }
-    }
+    const created: Record<string, string> = {};
+    await Promise.all(
+      sessions
+        .filter((s) => s.id === null)
+        .map(async (session) => {
+          if (stop()) return;
+          try {
+            created[session.plan.key] = await createApp(input, session);
+          } catch (error) {
+            failure ??= `creating app ${session.plan.key} failed: ${errorText(error)}`;
+          }
+        }),
+    );
+    // A shadow (plan --check) records nothing on disk: its ids are the copy's.
+    if (input.shadow !== true) await recordAppIds(input.project, created);
     const writers = await Promise.all(
       sessions.map(async (session) => {
         if (stop() || session.id === null) return null;
@@ -72,12 +80,12 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
     );
     // Phase by phase across the level's apps: two apps whose lookups name each other's fields
     // each get their own fields before either lookup is written.
-    for (const phase of WRITE_PHASES) {
+    for (const group of WRITE_GROUPS) {
       if (stop()) break;
       await Promise.all(
         writers.map(async (writer) => {
           if (!writer || stop()) return;
-          const result = await writer.run(phase);
+          const result = await writer.run(group);
           if (result !== null && failure === null) failure = result;
         }),
       );
@@ -88,7 +96,8 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
   return { kind: 'written' };
 }
 
-async function createApp(input: WriteAllInput, session: AppSession): Promise<void> {
+/** Creates the app; returns its id. */
+async function createApp(input: WriteAllInput, session: AppSession): Promise<string> {
   const app = projectApp(input.project, session.plan.key);
   input.emit({ type: 'create-app', app: session.plan.key });
   const { space, thread } = app.manifest;
@@ -104,7 +113,7 @@ async function createApp(input: WriteAllInput, session: AppSession): Promise<voi
   session.touched = true;
   session.revision = created.revision;
   input.emit({ type: 'app-created', app: session.plan.key, id: created.app });
-  if (input.shadow !== true) await recordAppId(input.project, session.plan.key, created.app);
+  return created.app;
 }
 
 /** The app's writer; `run(phase)` gives null when written (or stopped by someone else's failure), else why it failed. */
@@ -112,7 +121,7 @@ async function prepareOne(
   input: WriteAllInput,
   session: AppSession,
   stop: () => boolean,
-): Promise<{ run(phase: WritePhase): Promise<string | null> }> {
+): Promise<{ run(group: WriteGroup): Promise<string | null> }> {
   const key = session.plan.key;
   const id = session.id!;
   const app = projectApp(input.project, key);
@@ -130,9 +139,9 @@ async function prepareOne(
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });
   return {
-    async run(phase) {
+    async run(group) {
       const before = writer.revision;
-      const result = await writer.runPhase(phase);
+      const result = await writer.runGroup(group);
       // The draft is ours to revert only once we changed it: a write the service refused (a
       // 4xx, such as GAIA_CO02 when another apply got there first) changed nothing, and
       // reverting then would discard that other apply's draft.

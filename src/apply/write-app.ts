@@ -1,7 +1,9 @@
 /**
- * One app's draft writes: the steps of every changed area, in WRITE_PHASES order, run one after
- * the other, each with the revision the previous one returned. Local files are uploaded each
- * time a step asks for one (a file key is used up once attached).
+ * One app's draft writes: the steps of every changed area, in WRITE_PHASES order. Up to the
+ * process they run one after the other, each with the revision the previous one returned; the
+ * areas after it depend on the fields and statuses (written by then) but not on each other, so
+ * their steps go out together (WRITE_GROUPS). Local files are uploaded each time a step asks for
+ * one (a file key is used up once attached).
  */
 import type { Area, AreaKey, Json, WriteContext, WritePhase, WriteStep } from '../areas/types.js';
 import { WRITE_PHASES } from '../areas/types.js';
@@ -33,6 +35,20 @@ export interface AppWriteInput {
   onUpload: (file: string) => void;
 }
 
+/**
+ * The phases in apply's order, grouped: the steps of one group go out together. The fields'
+ * phases are ordered (lookups name fields added first, removals wait for the layout and the
+ * title field), the layout and general settings name fields, and views, ACLs, notifications,
+ * reports and actions name fields and statuses, so every phase up to the process runs alone;
+ * what follows names only what those wrote, and none of it names another's settings.
+ */
+export type WriteGroup = readonly WritePhase[];
+const LAST_ALONE = WRITE_PHASES.indexOf('process');
+export const WRITE_GROUPS: readonly WriteGroup[] = [
+  ...WRITE_PHASES.slice(0, LAST_ALONE + 1).map((phase) => [phase]),
+  WRITE_PHASES.slice(LAST_ALONE + 1),
+];
+
 export type AppWriteResult =
   | { kind: 'written'; revision: string }
   /** Stopped before a step because shouldStop() said so; `revision` is the last one known. */
@@ -47,12 +63,12 @@ export function orderedSteps(areas: readonly AreaWrite[]): WriteStep[] {
 }
 
 /**
- * One app's writes, run phase by phase: apply runs a phase for every app of a dependency level
- * before the next phase, so an app's lookups find the other apps' fields already written.
+ * One app's writes, run group by group: apply runs a group for every app of a dependency level
+ * before the next group, so an app's lookups find the other apps' fields already written.
  */
 export interface AppWriter {
-  /** The steps of one phase, in order; a failure or a stop ends the app's writes. */
-  runPhase(phase: WritePhase): Promise<AppWriteResult>;
+  /** The steps of one group (together when several); a failure or a stop ends the app's writes. */
+  runGroup(group: WriteGroup): Promise<AppWriteResult>;
   /** The draft revision after the last step run. */
   readonly revision: string;
 }
@@ -62,18 +78,30 @@ export function appWriter(input: AppWriteInput): AppWriter {
   const steps = orderedSteps(input.areas);
   let revision = input.revision;
   let ended: AppWriteResult | null = null;
+  const runOne = async (step: WriteStep, pinned: string): Promise<string> => {
+    input.onStep(step.describe);
+    const next = await step.run(ctx, pinned);
+    input.onWritten?.(next);
+    return next;
+  };
   return {
     get revision() {
       return revision;
     },
-    async runPhase(phase) {
+    async runGroup(group) {
       if (ended) return ended;
-      for (const step of steps.filter((s) => s.phase === phase)) {
+      const due = steps.filter((s) => group.includes(s.phase));
+      if (due.length > 1 && revision !== '-1') {
         if (input.shouldStop()) return (ended = { kind: 'stopped', revision });
-        input.onStep(step.describe);
+        const sent = await together(due, revision, runOne);
+        revision = sent.revision;
+        if (sent.result.kind === 'failed') ended = sent.result;
+        return sent.result;
+      }
+      for (const step of due) {
+        if (input.shouldStop()) return (ended = { kind: 'stopped', revision });
         try {
-          revision = await step.run(ctx, revision);
-          input.onWritten?.(revision);
+          revision = await runOne(step, revision);
         } catch (error) {
           return (ended = { kind: 'failed', step: step.describe, error });
         }
@@ -83,15 +111,51 @@ export function appWriter(input: AppWriteInput): AppWriter {
   };
 }
 
-/** Every phase of one app, one after the other. */
+/** Every group of one app, one after the other. */
 export async function writeApp(input: AppWriteInput): Promise<AppWriteResult> {
   const writer = appWriter(input);
   let result: AppWriteResult = { kind: 'written', revision: input.revision };
-  for (const phase of WRITE_PHASES) {
-    result = await writer.runPhase(phase);
+  for (const group of WRITE_GROUPS) {
+    result = await writer.runGroup(group);
     if (result.kind !== 'written') return result;
   }
   return result;
+}
+
+/**
+ * Steps sent at once, each unpinned (`-1`: the service skips the check; a pin would refuse all
+ * but the first to arrive). The pin's protection is kept another way: every preview write raises
+ * the app's one settings counter by exactly one (platform-facts.md, "Revisions"), so k writes
+ * from revision r end at r + k, and higher means someone else's write came in between.
+ * `revision` is the highest one answered, so that a partly written draft counts as changed.
+ */
+async function together(
+  steps: readonly WriteStep[],
+  from: string,
+  runOne: (step: WriteStep, pinned: string) => Promise<string>,
+): Promise<{ result: AppWriteResult; revision: string }> {
+  const settled = await Promise.allSettled(steps.map((step) => runOne(step, '-1')));
+  let highest = Number(from);
+  for (const one of settled) if (one.status === 'fulfilled') highest = Math.max(highest, Number(one.value));
+  const revision = String(highest);
+  const failed = settled.findIndex((one) => one.status === 'rejected');
+  if (failed >= 0) {
+    const error: unknown = (settled[failed] as PromiseRejectedResult).reason;
+    return { result: { kind: 'failed', step: steps[failed]!.describe, error }, revision };
+  }
+  const expected = Number(from) + steps.length;
+  if (highest !== expected)
+    return {
+      result: {
+        kind: 'failed',
+        step: steps.map((s) => s.describe).join('; '),
+        error: new Error(
+          `the app's draft revision went from ${from} to ${highest} over ${steps.length} writes: someone else changed its settings meanwhile; plan again`,
+        ),
+      },
+      revision,
+    };
+  return { result: { kind: 'written', revision }, revision };
 }
 
 function writeContext(input: AppWriteInput): WriteContext {

@@ -2,13 +2,16 @@
 import { formatValidationText, validateProject, type Project, type ProjectChoice } from '../project/index.js';
 import { connect, type Connection } from '../local/connect.js';
 import { adoptInterrupted } from '../apply/recovery-adopt.js';
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../client/options.js';
 import type { Io } from './io.js';
 
 export interface ProjectFlags {
   directory?: string;
   config?: string;
   env?: string;
+  /** `--concurrency`: calls in flight at once, instead of the environment's `concurrency`. */
+  concurrency?: number;
 }
 
 /** -C, --config and --env, as every command on a project takes them. */
@@ -20,6 +23,24 @@ export function projectOptions(
     .option('-C, --directory <dir>', directory)
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)');
+}
+
+/** projectOptions and --concurrency: what every command that talks to a service takes. */
+export function serviceOptions(command: Command, directory?: string): Command {
+  return projectOptions(command, directory).option(
+    '--concurrency <n>',
+    `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default: the environment's concurrency, else ${DEFAULT_CONCURRENCY})`,
+    parseConcurrency,
+  );
+}
+
+function parseConcurrency(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > MAX_CONCURRENCY)
+    throw new InvalidArgumentError(
+      `give a whole number from 1 to ${MAX_CONCURRENCY}: the hosted platform answers 429 beyond ${MAX_CONCURRENCY} requests in flight per domain.`,
+    );
+  return n;
 }
 
 /** The flags that chose the project, for hints that name a next command. */
@@ -57,7 +78,7 @@ export async function openProject(
 ): Promise<{ project: Project; connection: Connection } | null> {
   const project = await validatedProject(flags, io);
   if (project === null) return null;
-  const connection = await connect(project);
+  const connection = await connect(project, { concurrency: flags.concurrency });
   // The apps an interrupted apply created are adopted before anything reads the project.
   let adopted: string[];
   try {

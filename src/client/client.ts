@@ -12,7 +12,7 @@ import { ClientOptionsError } from './errors.js';
 import { FilesClient } from './files.js';
 import { FormClient } from './form.js';
 import { GuestsClient } from './guests.js';
-import type { ClientOptions } from './options.js';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ClientOptions } from './options.js';
 import { PLATFORMS, platformOfUrl, type Platform } from './platform.js';
 import { PluginsClient } from './plugins.js';
 import { leasePool } from './pool.js';
@@ -42,6 +42,8 @@ export interface Client {
   readonly directory: DirectoryClient;
   /** The platform whose names this client speaks (ClientOptions.platform). */
   readonly platform: Platform;
+  /** How many of its calls may be in flight at once (ClientOptions.concurrency). */
+  readonly concurrency: number;
   /** Lets go of the connection pool (closed when no other client of the same origin uses it). */
   close(): Promise<void>;
 }
@@ -53,11 +55,12 @@ export function createClient(options: ClientOptions): Client {
   const credentials = createCredentials(options.auth, options.basicAuth, platform);
   const lease = options.dispatcher ? undefined : leasePool(baseUrl.origin);
   const dispatcher: Dispatcher = options.dispatcher ?? lease!.dispatcher;
+  const concurrency = concurrencyOf(options.concurrency);
   const transport = new Transport({
     baseUrl,
     dispatcher,
     credentials,
-    semaphore: new Semaphore(concurrencyOf(options.concurrency)),
+    semaphore: new Semaphore(concurrency),
     timeoutMs: options.timeoutMs ?? 60_000,
     language: options.language,
     retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
@@ -82,6 +85,7 @@ export function createClient(options: ClientOptions): Client {
     guests: new GuestsClient(ctx),
     directory: new DirectoryClient(ctx),
     platform,
+    concurrency,
     close: async () => {
       await lease?.release();
     },
@@ -135,9 +139,11 @@ function platformOf(given: Platform | undefined, baseUrl: URL): Platform {
 
 /** The client's concurrency limit; a bad one is the caller's mistake, said as an options error. */
 function concurrencyOf(value: number | undefined): number {
-  const limit = value ?? 8;
-  if (!Number.isInteger(limit) || limit < 1)
-    throw new ClientOptionsError(`concurrency must be a whole number of at least 1, got ${String(value)}`);
+  const limit = value ?? DEFAULT_CONCURRENCY;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CONCURRENCY)
+    throw new ClientOptionsError(
+      `concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (the hosted platform's limit per domain), got ${String(value)}`,
+    );
   return limit;
 }
 

@@ -29,8 +29,13 @@ export function localDataDir(project: Pick<Project, 'root'>): string {
   return join(project.root, '.appdeploy', 'local');
 }
 
-export async function connect(project: Project, options: { concurrency?: number } = {}): Promise<Connection> {
+export async function connect(
+  project: Project,
+  options: { concurrency?: number | undefined } = {},
+): Promise<Connection> {
   const { config, local } = project.environment;
+  // The flag, else the environment's own setting, else the client's default.
+  const concurrency = options.concurrency ?? config.concurrency;
   if (local || config.baseUrl === undefined) {
     // The service's default language is the environment's: new apps get its system field codes.
     const emulator = await startLocal(project, { port: 0, deployMs: 50, locale: project.environment.locale });
@@ -39,7 +44,7 @@ export async function connect(project: Project, options: { concurrency?: number 
       auth: LOCAL_ADMIN,
       // The local service speaks both dialects; the environment may ask for the hosted platform's.
       platform: config.platform ?? 'service',
-      concurrency: options.concurrency ?? 8,
+      ...(concurrency !== undefined ? { concurrency } : {}),
     });
     const close = async () => {
       await client.close();
@@ -71,7 +76,7 @@ export async function connect(project: Project, options: { concurrency?: number 
     ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
     // Asked for when the environment names a language; else the user's own setting decides.
     ...((config.locale ?? project.config.locale) ? { language: project.environment.locale } : {}),
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
   });
   return { client, describe: config.baseUrl, close: () => client.close() };
 }

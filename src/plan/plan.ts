@@ -47,11 +47,14 @@ export interface PlanOptions {
 export { appPlaceholder };
 
 /**
- * Apps read at the same time. Each reads ~32 settings at once; a few apps keep the client's
- * connections busy, while queueing every app's reads at once would leave calls waiting behind
- * thousands of others until they time out (the client's timeout covers the wait for a slot).
+ * Apps read at the same time. Each reads ~17 settings at once (read.ts); enough apps to keep
+ * every one of the client's slots busy, while queueing every app's reads at once would leave
+ * calls waiting behind thousands of others until they time out (the client's timeout covers the
+ * wait for a slot).
  */
-const APPS_AT_ONCE = 4;
+function appsAtOnce(client: Client): number {
+  return Math.max(4, Math.ceil(client.concurrency / 4));
+}
 
 export async function plan(options: PlanOptions): Promise<Plan> {
   const { project, client } = options;
@@ -65,7 +68,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const unread = new Map<string, AreaKey[]>();
   const planned = chosen.map((a) => a.key);
   const missing = project.apps.filter((a) => a.id === null && !planned.includes(a.key)).map((a) => a.key);
-  const apps = await mapLimit(chosen, APPS_AT_ONCE, async (app): Promise<AppPlan> => {
+  const apps = await mapLimit(chosen, appsAtOnce(client), async (app): Promise<AppPlan> => {
     const files = await hashLocalFiles(app.manifestPath, app.manifest);
     const { desired, leftOut } = desiredAreas(project, app, areas, files);
     let diff: AppDiff;

@@ -45,8 +45,13 @@ export function readLocalIds(root: string): LocalIds {
 
 /** Records one app's id; written beside and renamed over, so a crash leaves the old file or the new one. */
 export function writeLocalId(root: string, env: string, key: string, id: string): void {
+  writeLocalIds(root, env, { [key]: id });
+}
+
+/** Records several apps' ids (app key to id) in one write of the file. */
+export function writeLocalIds(root: string, env: string, added: Readonly<Record<string, string>>): void {
   const ids = readLocalIds(root);
-  ids[env] = { ...(ids[env] ?? {}), [key]: id };
+  ids[env] = { ...(ids[env] ?? {}), ...added };
   const path = localIdsPath(root);
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;

@@ -209,6 +209,8 @@ export interface EnvironmentConfig {
   users?: PrincipalMap;
   groups?: PrincipalMap;
   organizations?: PrincipalMap;
+  /** Calls in flight at once to this environment's service (`--concurrency` wins); 1 to 100. */
+  concurrency?: number;
 }
 
 /** Manifest code -> this environment's code, or null: left out in this environment. */

@@ -236,17 +236,17 @@ describe('timeouts and aborts', () => {
 });
 
 describe('concurrency limit', () => {
-  it('keeps 8 calls in flight by default', async () => {
+  it('keeps 16 calls in flight by default', async () => {
     h = harness();
     const held = h.hold();
-    const calls = Array.from({ length: 20 }, (_, id) => h!.client.apps.getApp({ id }));
-    for (let answered = 0; answered < 20; answered += 1) {
-      await until(() => held.waiting() === Math.min(8, 20 - answered));
+    const calls = Array.from({ length: 40 }, (_, id) => h!.client.apps.getApp({ id }));
+    for (let answered = 0; answered < 40; answered += 1) {
+      await until(() => held.waiting() === Math.min(16, 40 - answered));
       held.releaseOne();
     }
     await Promise.all(calls);
-    expect(held.maxWaiting()).toBe(8);
-    expect(h.calls()).toHaveLength(20);
+    expect(held.maxWaiting()).toBe(16);
+    expect(h.calls()).toHaveLength(40);
   });
 
   /** A dispatcher whose answers the test releases one by one. */

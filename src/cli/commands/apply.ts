@@ -14,7 +14,7 @@ import { appdeployCommand, projectFlags, type Project } from '../../project/inde
 import { renderCheck, renderText } from '../../render/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import type { Io } from '../io.js';
-import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
@@ -38,7 +38,7 @@ interface ApplyFlags extends ProjectFlags {
  * interrupted before the deploy call.
  */
 export const registerApply: RegisterCommand = (program, io, state) => {
-  projectOptions(program.command('apply'))
+  serviceOptions(program.command('apply'))
     .description('Write the changes to every app and deploy them all at once; all or nothing.')
     .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
@@ -110,7 +110,15 @@ export const registerApply: RegisterCommand = (program, io, state) => {
           state.exitCode = 1;
           return;
         }
-        const result = await applyWithSignals(io, { plan: thePlan, project, flags, timeoutMs, client });
+        const madeHere = planFile !== undefined ? undefined : flags.yes ? 'just-now' : 'before-a-prompt';
+        const result = await applyWithSignals(io, {
+          plan: thePlan,
+          project,
+          flags,
+          timeoutMs,
+          client,
+          madeHere,
+        });
         if (flags.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
         else io.out(textResult(result));
         state.exitCode = result.exitCode;
@@ -125,7 +133,14 @@ export const registerApply: RegisterCommand = (program, io, state) => {
  */
 async function applyWithSignals(
   io: Io,
-  input: { plan: Plan; project: Project; flags: ApplyFlags; timeoutMs: number; client: ApplyClient },
+  input: {
+    plan: Plan;
+    project: Project;
+    flags: ApplyFlags;
+    timeoutMs: number;
+    client: ApplyClient;
+    madeHere: Parameters<typeof apply>[0]['planMadeHere'];
+  },
 ): Promise<ApplyResult> {
   const controller = new AbortController();
   const progress = progressPrinter({
@@ -157,6 +172,7 @@ async function applyWithSignals(
       allowDataLoss: input.flags.allowDataLoss === true,
       discardPendingDrafts: input.flags.discardPendingDrafts === true,
       timeoutMs: input.timeoutMs,
+      planMadeHere: input.madeHere,
       signal: controller.signal,
       onProgress: (event) => progress.onEvent(event),
     });

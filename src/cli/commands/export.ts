@@ -11,7 +11,7 @@ import {
   type Selection,
 } from '../../export/index.js';
 import { appdeployCommand, CONFIG_NAMES, projectFlags } from '../../project/index.js';
-import { choiceOf, collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface ExportFlags extends ProjectFlags {
@@ -26,7 +26,7 @@ interface ExportFlags extends ProjectFlags {
 
 /** `appdeploy export`: apps on the service -> manifests in the project (created when absent). */
 export const registerExport: RegisterCommand = (program, io, state) => {
-  projectOptions(
+  serviceOptions(
     program.command('export'),
     'the project directory (default: the current one; created when absent)',
   )

@@ -6,7 +6,7 @@ import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
-import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface PlanFlags extends ProjectFlags {
@@ -20,7 +20,7 @@ interface PlanFlags extends ProjectFlags {
 
 /** `appdeploy plan`: what apply would change, and what could go wrong; changes nothing. */
 export const registerPlan: RegisterCommand = (program, io, state) => {
-  projectOptions(program.command('plan'))
+  serviceOptions(program.command('plan'))
     .description('Show what apply would change in each app, against its draft and live settings.')
     .option('--app <key>', 'plan only this app (repeatable)', collectApp, [])
     .addOption(

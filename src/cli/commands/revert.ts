@@ -1,5 +1,5 @@
 import { plan } from '../../plan/index.js';
-import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
@@ -16,7 +16,7 @@ interface RevertFlags extends ProjectFlags {
  * the question is open is left alone (the service refuses the stale revision).
  */
 export const registerRevert: RegisterCommand = (program, io, state) => {
-  projectOptions(program.command('revert'))
+  serviceOptions(program.command('revert'))
     .description(
       "Discard the apps' pending drafts (undeployed settings changes), back to their live settings.",
     )

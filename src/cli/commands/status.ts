@@ -4,7 +4,7 @@ import { readRecovery } from '../../apply/recovery.js';
 import { isRunning } from '../../local/lock.js';
 import { plan, type AreaKey, type Plan } from '../../plan/index.js';
 import { appdeployCommand, type Project } from '../../project/index.js';
-import { collectApp, projectOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 import { interruptedApply, interruptedLines, type InterruptedApply } from './status-interrupted.js';
 
@@ -48,7 +48,7 @@ export interface StatusResult {
  * errors. It reads through `plan()`, so "drift" means exactly "plan would change something".
  */
 export const registerStatus: RegisterCommand = (program, io, state) => {
-  projectOptions(program.command('status'))
+  serviceOptions(program.command('status'))
     .description('Show, per app, the last deployment, pending drafts and drift from the manifests.')
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
