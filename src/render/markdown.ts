@@ -4,6 +4,7 @@
  * rendering in a collapsed diff block and, where the process changes, its state diagram before
  * and after.
  */
+import { append } from './append.js';
 import type { AppPlan, AreaPlan, Plan } from '../plan/types.js';
 import { appLines } from './changes.js';
 import { countApp, summaryPhrase } from './counts.js';
@@ -25,18 +26,17 @@ export function renderMarkdown(plan: Plan): string {
   const changed = planChanges(plan);
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', `Planned at ${plan.createdAt}.`, ''];
-  if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
-  out.push(...tokenLimitSection(plan), ...riskList(plan.apps));
+  if (changed) append(out, summaryTable(plan.apps), [''], pluginTable(plan.plugins));
+  append(out, tokenLimitSection(plan), riskList(plan.apps));
   if (plan.heldReferences.length > 0)
-    out.push(
-      `> [!NOTE]`,
-      `> ${markdownText(heldTitle(plan))}`,
-      '',
-      ...heldSentences(plan).map((h) => `- ${markdownText(h.text)}`),
-      '',
+    append(
+      out,
+      [`> [!NOTE]`, `> ${markdownText(heldTitle(plan))}`, ''],
+      heldSentences(plan).map((h) => `- ${markdownText(h.text)}`),
+      [''],
     );
   if (!changed) out.push('No changes. The apps match the manifests.', '');
-  for (const app of plan.apps) if (app.action !== 'no-op') out.push(...appDetails(app));
+  for (const app of plan.apps) if (app.action !== 'no-op') append(out, appDetails(app));
   return `${out.join('\n').trimEnd()}\n`;
 }
 
