@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/areas/index.js';
-import type { Json } from '../../src/areas/types.js';
 import type { Client } from '../../src/client/index.js';
 import { existingAppDiff, summarize } from '../../src/plan/diff-app.js';
 import { plan, resolveContext } from '../../src/plan/plan.js';
