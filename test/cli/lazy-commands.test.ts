@@ -5,6 +5,7 @@
  * (commands/index.ts) says of each command what commander itself says once it is loaded.
  */
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Command, Help } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
@@ -22,10 +23,17 @@ const HOOK = `data:text/javascript,${encodeURIComponent(`
   \`));
 `)}`;
 
+/**
+ * The files of dist/ that running the CLI with `args` loads, as tsc built them (dist/cli/main.js:
+ * the bundle, dist/cli/bin.js, keeps each dynamic import a chunk of its own, but names chunks
+ * by no rule a test can lean on).
+ */
 async function loaded(args: string[]): Promise<string[]> {
+  const main = pathToFileURL(join(ROOT, 'dist/cli/main.js')).href;
+  const script = `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(['node', 'appdeploy', ...process.argv.slice(1)]);`;
   const run = await runCommand(
     process.execPath,
-    ['--import', HOOK, join(ROOT, 'dist/cli/bin.js'), ...args],
+    ['--import', HOOK, '--input-type=module', '-e', script, '--', ...args],
     ROOT,
   );
   expect(run.code).toBe(0);
