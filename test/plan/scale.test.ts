@@ -107,7 +107,7 @@ function updatedApp(many: Project, app: ProjectApp): AppPlan {
   const desired = AREAS.flatMap((area) => {
     const value = area.fromManifest(app.manifest, ctx);
     if (value === undefined) return [];
-    const current = (area.fromManifest(was, ctx) ?? value);
+    const current = area.fromManifest(was, ctx) ?? value;
     state.areas.set(area.key, { draft: current, live: current });
     return [{ area, value }];
   });
