@@ -1,4 +1,8 @@
-// Cold start of the built CLI: `node dist/cli/bin.js emulator --port 0`, spawned afresh each time,
+// Cold start of the built CLI, two ways. First the three command ratios of issue 25, each against
+// `node -e 0` spawned in the same run, each command spawned afresh and timed to its exit:
+// `appdeploy --help`, `validate` of the helpdesk example, and `plan` of the helpdesk example on
+// its local environment after an apply (unchanged: what a CI check runs most). Targets: at most
+// 2x / 3x / 4x (on a quiet machine). Then `node dist/cli/bin.js emulator --port 0`, spawned afresh each time,
 // timed from the spawn to its first stdout line (`listening on ...`, the line scripts wait for).
 // Baseline in the same run: a bare `node -e` script that starts a node:http server on port 0 and
 // prints a line, so the figure separates the emulator's own start-up from node's. Target (the
@@ -7,8 +11,8 @@
 // stored record (replaying the journal; nothing more since the record file index is kept rather
 // than derived on every start) shows as its own figure, without a target. Run with
 // `npm run bench -- startup` (builds first; runs dist/).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +23,13 @@ const TARGET_MS = 1000;
 const WAIT_MS = 10_000;
 const RECORDS = 20_000;
 const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../examples/helpdesk', import.meta.url));
+const COMMAND_RUNS = 15;
+const COMMANDS = [
+  { name: '--help', args: ['--help'], target: 2 },
+  { name: 'validate', args: ['validate'], target: 3 },
+  { name: 'plan (unchanged, local)', args: ['plan', '--detailed-exitcode'], target: 4 },
+];
 const BARE = `
 const server = require('node:http').createServer((req, res) => res.end('{}'));
 server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));
@@ -111,6 +122,45 @@ const median = (xs) => {
 };
 const summary = (xs) => `median ${median(xs).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
 
+/** Milliseconds from spawning `args` in `cwd` to its exit; throws unless it exits 0. */
+function exitMs(args, cwd) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+/** The commands and `node -e 0`, alternated so that load from other processes falls on all alike. */
+function commandRatios() {
+  const dir = mkdtempSync(join(tmpdir(), 'appdeploy-startup-commands-'));
+  try {
+    cpSync(EXAMPLE, dir, { recursive: true, filter: (source) => !source.includes('.appdeploy') });
+    exitMs([BIN, 'apply', '--yes'], dir);
+    const bareRuns = [];
+    const runs = COMMANDS.map(() => []);
+    for (let run = 0; run < COMMAND_RUNS; run++) {
+      bareRuns.push(exitMs(['-e', '0'], dir));
+      COMMANDS.forEach((command, i) => runs[i].push(exitMs([BIN, ...command.args], dir)));
+    }
+    console.log(`node -e 0                 ${summary(bareRuns)} (${COMMAND_RUNS} spawns)`);
+    let passed = true;
+    COMMANDS.forEach((command, i) => {
+      const ratio = median(runs[i]) / median(bareRuns);
+      const pass = ratio <= command.target;
+      passed &&= pass;
+      console.log(
+        `appdeploy ${command.name.padEnd(24)}${summary(runs[i])}: ${ratio.toFixed(2)}x node -e 0 (target <= ${command.target}x: ${pass ? 'PASS' : 'FAIL'})`,
+      );
+    });
+    return passed;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const commandsPass = commandRatios();
+
 const data = await populatedDataDir();
 // Alternate the three so that load from other processes during the run falls on all alike.
 const bare = [];
@@ -136,4 +186,4 @@ console.log(`median < ${TARGET_MS} ms: ${pass ? 'PASS' : 'FAIL'}`);
 console.log(
   `with --data, ${RECORDS.toLocaleString('en')} records (a FILE field each): ${summary(withData)} (${RUNS} spawns), ${(perRecord * 1000).toFixed(1)} µs a record over the empty store`,
 );
-if (!pass) process.exitCode = 1;
+if (!pass || !commandsPass) process.exitCode = 1;

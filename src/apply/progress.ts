@@ -4,7 +4,8 @@
  * line when a status changes. It also keeps what each app may be in, for a second Ctrl-C that
  * exits at once. It writes only through the `write` it is given.
  */
-import { appdeployCommand, type Project } from '../project/index.js';
+import type { Project } from '../project/index.js';
+import { appdeployCommand } from '../project/next-command.js';
 import type { ApplyEvent } from './types.js';
 
 export interface ProgressOutput {

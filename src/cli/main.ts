@@ -7,8 +7,12 @@ import { choiceOf, type ProjectFlags } from './project-flags.js';
 
 export { reportError };
 
-/** Builds the command tree. Each command registers itself and sets `state.exitCode` when it ends. */
-export function buildProgram(io: Io, state: { exitCode: number }): Command {
+/**
+ * Builds the command tree for `argv`. The command it runs (or asks help for) registers itself in
+ * full and sets `state.exitCode` when it ends; every other command is only its name and
+ * description, so that its code is never loaded (commands/index.ts).
+ */
+export async function buildProgram(io: Io, state: { exitCode: number }, argv: string[]): Promise<Command> {
   const program = new Command('appdeploy')
     .description(
       'Keep Application Data Service apps in git: validate, plan, apply, and a local service to try it on.',
@@ -18,7 +22,17 @@ export function buildProgram(io: Io, state: { exitCode: number }): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
-  for (const register of commands) register(program, io, state);
+  const wanted = commandWord(argv.slice(2));
+  for (const entry of commands) {
+    if (entry.name === wanted) (await entry.load())(program, io, state);
+    else program.command(entry.name);
+    // The last command added is this entry's, however it was registered.
+    program.commands.at(-1)?.description(entry.description);
+  }
+  const terms = new Map(commands.map((entry) => [entry.name, entry.term]));
+  const help = program.createHelp();
+  // A command not loaded has no options or arguments to list: --help shows the table's term.
+  program.configureHelp({ subcommandTerm: (cmd) => terms.get(cmd.name()) ?? help.subcommandTerm(cmd) });
   // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one,
   // commander says so and suggests the nearest command (showSuggestionAfterError, on by default),
   // which it does only when the program itself has no action to hand the word to.
@@ -28,7 +42,7 @@ export function buildProgram(io: Io, state: { exitCode: number }): Command {
 /** Runs the CLI and returns the exit code; the only place errors become exit codes. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const state = { exitCode: 0 };
-  const program = buildProgram(io, state);
+  const program = await buildProgram(io, state, argv);
   // The flags that chose the project, so that an error's hint names commands with them.
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
@@ -48,6 +62,15 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 /** `--format json` or `--format=json` anywhere on the command line. */
 function asksForJson(argv: readonly string[]): boolean {
   return argv.some((arg, i) => arg === '--format=json' || (arg === '--format' && argv[i + 1] === 'json'));
+}
+
+/**
+ * The command word of the arguments after `node appdeploy`: the first that is not an option (the
+ * program itself takes no option with a value), or the one after `help`.
+ */
+function commandWord(args: string[]): string | undefined {
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
 }
 
 const VERSION = (

@@ -1,7 +1,8 @@
 /** What every command that acts on a project shares: its flags, and opening it (validated) with a connection. */
-import { formatValidationText, validateProject, type Project, type ProjectChoice } from '../project/index.js';
-import { connect, type Connection } from '../local/connect.js';
-import { adoptInterrupted } from '../apply/recovery-adopt.js';
+// Only types up front: main.ts loads this file for every command, `--help` included; what a
+// command on a project runs is loaded when it runs (commands/index.ts says why).
+import type { Project, ProjectChoice } from '../project/index.js';
+import type { Connection } from '../local/connect.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../client/options.js';
 import type { Io } from './io.js';
@@ -58,6 +59,7 @@ export function collectApp(value: string, previous: string[]): string[] {
  */
 /** The project the flags name, validated; null (validate's output on stderr) when it has problems. */
 export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
+  const { formatValidationText, validateProject } = await import('../project/index.js');
   const result = await validateProject({
     cwd: process.cwd(),
     dir: flags.directory,
@@ -78,6 +80,10 @@ export async function openProject(
 ): Promise<{ project: Project; connection: Connection } | null> {
   const project = await validatedProject(flags, io);
   if (project === null) return null;
+  const [{ connect }, { adoptInterrupted }] = await Promise.all([
+    import('../local/connect.js'),
+    import('../apply/recovery-adopt.js'),
+  ]);
   const connection = await connect(project, { concurrency: flags.concurrency });
   // The apps an interrupted apply created are adopted before anything reads the project.
   let adopted: string[];

@@ -1,8 +1,11 @@
 import { CommanderError } from 'commander';
-import { formatElapsed } from '../apply/index.js';
-import { ClientError, DeployTimeoutError, ServiceError, TransportTimeoutError } from '../client/index.js';
+// The modules themselves, not their packages' index: every command loads this file, and the
+// indexes pull in the whole client, apply and project loader (commands/index.ts says why not).
+import { formatElapsed } from '../apply/progress.js';
+import { ClientError, ServiceError, TransportTimeoutError } from '../client/errors.js';
+import { DeployTimeoutError } from '../client/helper-errors.js';
 import { AppdeployError } from '../errors.js';
-import { appdeployCommand, projectFlags, type ProjectChoice } from '../project/index.js';
+import { appdeployCommand, projectFlags, type ProjectChoice } from '../project/next-command.js';
 import { InterruptedError } from './confirm.js';
 import type { Io } from './io.js';
 

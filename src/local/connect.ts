@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { createClient, type Client } from '../client/index.js';
-import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../emulator/index.js';
+import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
 import type { Project } from '../project/index.js';
 import { useLocalIds } from './ids.js';
@@ -92,6 +92,8 @@ export async function startLocal(
   const lock = acquireLocalLock(localDataDir(project));
   let emulator: RunningEmulator;
   try {
+    // Loaded here, not up front: a command on a remote environment never runs the local service.
+    const { startEmulator } = await import('../emulator/index.js');
     emulator = await startEmulator({ ...options, data: localDataDir(project) });
   } catch (error) {
     lock.release();

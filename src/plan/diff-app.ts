@@ -59,7 +59,7 @@ export function existingAppDiff(desired: readonly Desired[], state: AppState): A
       after: value,
     });
     if (changes.length === 0) continue;
-    probes.push(...(area.probes?.(value, current) ?? []));
+    for (const probe of area.probes?.(value, current) ?? []) probes.push(probe);
     for (const blocked of area.blocked?.(value, current) ?? [])
       risks.push({ kind: 'blocked', area: area.key, ...blocked });
   }

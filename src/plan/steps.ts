@@ -21,7 +21,8 @@ export function deploySteps(
   if (held.length === 0) return [changed];
   // One step more than the references need: a copy action naming another app's held field waits
   // until that field is live (the service checks a copy action's destination there).
-  const last = Math.max(...held.map((h) => h.step)) + 1;
+  // A fold, not Math.max(...): the references grow with the plan (an argument each would not fit).
+  const last = held.reduce((most, h) => Math.max(most, h.step), 0) + 1;
   const steps: AppPlan[][] = Array.from({ length: last }, () => []);
   const heldBy = new Map(apps.map((app) => [app.key, heldFieldSteps(app, held)]));
   for (const app of changed) {

@@ -1,43 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { YamlSource } from './yaml-source.js';
 import { didYouMean } from './suggest.js';
 import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
 import { UNIQUE_HINT } from './checks/field-rules.js';
+import type { SchemaName } from './schema-compile.js';
+import { schemaValidator } from './schema-validators.js';
 
-export type SchemaName = 'app' | 'project';
-
-const validators = new Map<SchemaName, ValidateFunction>();
-
-/**
- * Compiles a schema of `schema/` (the files editors use are the ones validation uses). The
- * meta-schema check is skipped at run time because it costs more than the rest of a validation;
- * the schema test runs it.
- */
-export function compileSchema(name: SchemaName, options: { checkSchema?: boolean } = {}): ValidateFunction {
-  const ajv = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    strict: true,
-    strictTypes: false,
-    allowUnionTypes: true,
-    logger: false,
-    inlineRefs: false,
-    validateSchema: options.checkSchema ?? false,
-    code: { optimize: false },
-  });
-  // Annotations editors understand (yaml-language-server); validation words its messages with them.
-  ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
-  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
-  const url = new URL(`../../schema/${name}.schema.json`, import.meta.url);
-  return ajv.compile(JSON.parse(readFileSync(url, 'utf8')) as object);
-}
-
-function validator(name: SchemaName): ValidateFunction {
-  let validate = validators.get(name);
-  if (!validate) validators.set(name, (validate = compileSchema(name)));
-  return validate;
-}
+export type { SchemaName };
 
 export interface SchemaResult {
   problems: Problem[];
@@ -53,7 +22,7 @@ export interface SchemaResult {
  * parts of the file that failed are listed, so the rest can still be checked.
  */
 export function validateSchema(name: SchemaName, source: YamlSource): SchemaResult {
-  const validate = validator(name);
+  const validate = schemaValidator(name);
   if (validate(source.value)) return { problems: [], failed: [] };
   const problems: Problem[] = [];
   const failed = (validate.errors ?? []).map(failedPath);

@@ -20,7 +20,7 @@ function fitsInline(value: Json): boolean {
 /** The column the values of a block start in: block openers (`options: {`) do not count. */
 function valueColumn(entries: readonly (readonly [string, Json | undefined])[]): number {
   const inline = entries.filter(([, value]) => value === undefined || fitsInline(value));
-  return Math.max(0, ...inline.map(([key]) => key.length));
+  return inline.reduce((widest, [key]) => Math.max(widest, key.length), 0);
 }
 
 /** `key: value` with the values of one block starting in one column. */

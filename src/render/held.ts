@@ -6,7 +6,8 @@ import type { HeldReference, Plan } from '../plan/types.js';
 
 /** How many deploy calls apply makes for the references (1 when none is held). */
 export function deploySteps(plan: Plan): number {
-  return plan.deploySteps ?? Math.max(1, ...plan.heldReferences.map((h) => h.step));
+  // A fold, not Math.max(...): the references grow with the plan (render/append.ts says why).
+  return plan.deploySteps ?? plan.heldReferences.reduce((most, h) => Math.max(most, h.step), 1);
 }
 
 const REASONS: Record<HeldReference['reason'], (h: HeldReference) => string> = {

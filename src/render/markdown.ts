@@ -5,6 +5,7 @@
  * and after.
  */
 import { checkMarkdown } from './check.js';
+import { append } from './append.js';
 import type { AppPlan, AreaPlan, Plan } from '../plan/types.js';
 import { appLines } from './changes.js';
 import { countApp, summaryPhrase } from './counts.js';
@@ -28,15 +29,14 @@ export function renderMarkdown(plan: Plan): string {
   const changed = planChanges(plan);
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', ...checkMarkdown(plan), `Planned at ${plan.createdAt}.`, ''];
-  if (changed) out.push(...summaryTable(plan.apps), '', ...pluginTable(plan.plugins));
-  out.push(...tokenLimitSection(plan), ...directoryCheckSection(plan), ...riskList(plan.apps));
+  if (changed) append(out, summaryTable(plan.apps), [''], pluginTable(plan.plugins));
+  append(out, tokenLimitSection(plan), directoryCheckSection(plan), riskList(plan.apps));
   if (plan.heldReferences.length > 0)
-    out.push(
-      `> [!NOTE]`,
-      `> ${markdownText(heldTitle(plan))}`,
-      '',
-      ...heldSentences(plan).map((h) => `- ${markdownText(h.text)}`),
-      '',
+    append(
+      out,
+      [`> [!NOTE]`, `> ${markdownText(heldTitle(plan))}`, ''],
+      heldSentences(plan).map((h) => `- ${markdownText(h.text)}`),
+      [''],
     );
   for (const app of appsWithLeftOut(plan))
     out.push(
@@ -47,7 +47,7 @@ export function renderMarkdown(plan: Plan): string {
       '',
     );
   if (!changed) out.push('No changes. The apps match the manifests.', '');
-  for (const app of plan.apps) if (app.action !== 'no-op') out.push(...appDetails(app));
+  for (const app of plan.apps) if (app.action !== 'no-op') append(out, appDetails(app));
   return `${out.join('\n').trimEnd()}\n`;
 }
 

@@ -2,6 +2,7 @@
  * The process (statuses and actions) as a Mermaid state diagram, for the Markdown rendering: a
  * workflow change is much easier to review as two pictures than as a list of index changes.
  */
+import { append } from './append.js';
 import type { Json, ProcessCanonical } from '../plan/types.js';
 
 /** What a diagram reads of ProcessCanonical: the statuses with their order, and the actions. */
@@ -71,7 +72,7 @@ export function stateDiagram(
   for (const [name, id] of ids) lines.push(`    state "${mermaidLabel(name)}" as ${id}`);
   const first = names[0];
   if (first !== undefined) lines.push(`    [*] --> ${idOf(first)}`);
-  lines.push(...transitions);
+  append(lines, transitions);
   const marked = [...ids].filter(([name]) => highlight.has(name)).map(([, id]) => id);
   if (marked.length > 0) lines.push(`    classDef changed ${style}`, `    class ${marked.join(',')} changed`);
   return lines;

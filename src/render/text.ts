@@ -5,6 +5,7 @@
  * caller's decision (a terminal, no NO_COLOR).
  */
 import { checkLines } from './check.js';
+import { append } from './append.js';
 import type { AppPlan, Plan } from '../plan/types.js';
 import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
@@ -48,7 +49,9 @@ export function renderText(plan: Plan, options: TextOptions): string {
     out.push(`${paint('No changes.', 'bold')} The apps match the manifests.`);
     return `${out.join('\n')}\n`;
   }
-  const blocks = [pluginLines(plan.plugins), ...plan.apps.map(appLines)].filter((lines) => lines.length > 0);
+  const blocks = append([pluginLines(plan.plugins)], plan.apps.map(appLines)).filter(
+    (lines) => lines.length > 0,
+  );
   const used = new Set(blocks.flat().map((line) => line.marker));
   const legend: Line[] = LEGEND.filter(([marker]) => used.has(marker)).map(([marker, text]) => ({
     depth: 0,
@@ -57,20 +60,19 @@ export function renderText(plan: Plan, options: TextOptions): string {
   }));
   const body = blocks.flatMap((lines) => [...lines, BLANK]);
   if (plan.heldReferences.length > 0)
-    out.push(
-      `${paint('Note:', 'bold')} ${heldTitle(plan)}`,
-      '',
-      ...heldSentences(plan).map((h) => `  ${h.text}`),
-      '',
+    append(
+      out,
+      [`${paint('Note:', 'bold')} ${heldTitle(plan)}`, ''],
+      heldSentences(plan).map((h) => `  ${h.text}`),
+      [''],
     );
-  out.push(
-    'Actions are shown with these symbols:',
-    ...legend.map((line) => layoutLine(line, paint)),
-    '',
-    'appdeploy will perform the following actions:',
-    '',
-    ...body.map((line) => layoutLine(line, paint)),
-    `${paint('Plan:', 'bold')} ${summaryPhrase(plan.summary)}.`,
+  append(
+    out,
+    ['Actions are shown with these symbols:'],
+    legend.map((line) => layoutLine(line, paint)),
+    ['', 'appdeploy will perform the following actions:', ''],
+    body.map((line) => layoutLine(line, paint)),
+    [`${paint('Plan:', 'bold')} ${summaryPhrase(plan.summary)}.`],
   );
   return `${out.join('\n')}\n`;
 }

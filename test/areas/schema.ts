@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { compileSchema } from '../../src/project/schema-check.js';
+import { compileSchema } from '../../src/project/schema-compile.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 
 const validate = compileSchema('app');

@@ -13,7 +13,7 @@ import {
   newFieldDefaults,
   type FieldType,
 } from '../../src/platform/index.js';
-import { compileSchema } from '../../src/project/schema-check.js';
+import { compileSchema } from '../../src/project/schema-compile.js';
 
 /**
  * The platform table against schema/app.schema.json, an independent description written for

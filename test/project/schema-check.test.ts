@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { compileSchema, validateSchema } from '../../src/project/schema-check.js';
+import { compileSchema } from '../../src/project/schema-compile.js';
+import { validateSchema } from '../../src/project/schema-check.js';
 import { parseYaml } from '../../src/project/yaml-source.js';
 
 function check(text: string, schema: 'app' | 'project' = 'app') {

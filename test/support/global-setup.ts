@@ -3,7 +3,7 @@
  * run the built CLI all use that one build. Building from a test file instead rewrote dist/ while
  * other files were executing it, which failed them at random. `npm test` builds before vitest,
  * so under it nothing is rebuilt; otherwise the build is skipped when dist/ is newer than every
- * source file.
+ * source file and schema.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,9 @@ export default async function setup(): Promise<void> {
 }
 
 async function buildIfStale(): Promise<void> {
-  if (existsSync(BUILT) && newestSource(join(ROOT, 'src')) < statSync(BUILT).mtimeMs) return;
+  // schema/ too: the build compiles the schemas' validators into dist/.
+  const newest = Math.max(newestSource(join(ROOT, 'src')), newestSource(join(ROOT, 'schema')));
+  if (existsSync(BUILT) && newest < statSync(BUILT).mtimeMs) return;
   const result = await runCommand('npm', ['run', 'build'], ROOT);
   if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }

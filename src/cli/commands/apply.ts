@@ -39,7 +39,6 @@ interface ApplyFlags extends ProjectFlags {
  */
 export const registerApply: RegisterCommand = (program, io, state) => {
   serviceOptions(program.command('apply'))
-    .description('Write the changes to every app and deploy them all at once; all or nothing.')
     .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
     .option('--yes', 'apply without asking (required without a terminal)')

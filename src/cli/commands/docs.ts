@@ -33,7 +33,6 @@ export async function loadDocProject(options: LoadOptions): Promise<{ root: stri
 export const registerDocs: RegisterCommand = (program, io, state) => {
   program
     .command('docs')
-    .description('Write a Markdown handbook of the apps (one page each, where every field is used), offline.')
     .option('-C, --directory <dir>', 'the project directory (default: the current one)')
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option(

@@ -67,7 +67,6 @@ interface EmulatorFlags {
 export const registerEmulator: RegisterCommand = (program, io) => {
   program
     .command('emulator')
-    .description('Run the local Application Data Service (the default target) until interrupted.')
     .option('--port <n>', 'TCP port; 0 picks a free one', integer('--port', 0, 65535), 8085)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--data <dir>', 'keep data in this directory (journal and snapshots); memory only without it')

@@ -30,7 +30,6 @@ export const registerExport: RegisterCommand = (program, io, state) => {
     program.command('export'),
     'the project directory (default: the current one; created when absent)',
   )
-    .description('Write the settings of apps on the service into the project: one manifest per app.')
     .option('--app <id|key>', 'export this app, by id or by project key (repeatable)', collectApp, [])
     .option('--space <id>', 'export every app of this space')
     .option('--all', 'export every app the service shows')

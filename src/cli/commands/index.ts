@@ -1,29 +1,84 @@
+/**
+ * The table of commands. Each command's module (and what it imports: the plan engine, apply, the
+ * local service, export) is loaded only when that command runs or its help is asked for; the
+ * others appear in `--help` through their line of this table alone, so that a command pays at
+ * start-up only for the code it runs.
+ */
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
-import { registerApply } from './apply.js';
-import { registerDocs } from './docs.js';
-import { registerEmulator } from './emulator.js';
-import { registerExport } from './export.js';
-import { registerInit } from './init.js';
-import { registerPlan } from './plan.js';
-import { registerRevert } from './revert.js';
-import { registerStatus } from './status.js';
-import { registerTypes } from './types.js';
-import { registerValidate } from './validate.js';
 
 /** A command registers itself on the program; it reports its exit code through `state`. */
 export type RegisterCommand = (program: Command, io: Io, state: { exitCode: number }) => void;
 
+export interface CommandEntry {
+  name: string;
+  /** How `--help` lists it: commander's own term for the command (a test keeps them equal). */
+  term: string;
+  description: string;
+  load(): Promise<RegisterCommand>;
+}
+
 /** Every command of the CLI, in the order `--help` lists them. */
-export const commands: RegisterCommand[] = [
-  registerInit,
-  registerValidate,
-  registerPlan,
-  registerApply,
-  registerStatus,
-  registerRevert,
-  registerExport,
-  registerTypes,
-  registerDocs,
-  registerEmulator,
+export const commands: CommandEntry[] = [
+  {
+    name: 'init',
+    term: 'init [options] [dir]',
+    description: 'Start a project: appdeploy.yaml, one app manifest, .env.example and .gitignore.',
+    load: async () => (await import('./init.js')).registerInit,
+  },
+  {
+    name: 'validate',
+    term: 'validate [options]',
+    description: 'Check appdeploy.yaml and every app manifest, offline, and list every problem.',
+    load: async () => (await import('./validate.js')).registerValidate,
+  },
+  {
+    name: 'plan',
+    term: 'plan [options]',
+    description: 'Show what apply would change in each app, against its draft and live settings.',
+    load: async () => (await import('./plan.js')).registerPlan,
+  },
+  {
+    name: 'apply',
+    term: 'apply [options] [planfile]',
+    description: 'Write the changes to every app and deploy them all at once; all or nothing.',
+    load: async () => (await import('./apply.js')).registerApply,
+  },
+  {
+    name: 'status',
+    term: 'status [options]',
+    description: 'Show, per app, the last deployment, pending drafts and drift from the manifests.',
+    load: async () => (await import('./status.js')).registerStatus,
+  },
+  {
+    name: 'revert',
+    term: 'revert [options]',
+    description:
+      "Discard the apps' pending drafts (undeployed settings changes), back to their live settings.",
+    load: async () => (await import('./revert.js')).registerRevert,
+  },
+  {
+    name: 'export',
+    term: 'export [options]',
+    description: 'Write the settings of apps on the service into the project: one manifest per app.',
+    load: async () => (await import('./export.js')).registerExport,
+  },
+  {
+    name: 'types',
+    term: 'types [options]',
+    description: 'Write a TypeScript module of record types per app, from the manifests (offline).',
+    load: async () => (await import('./types.js')).registerTypes,
+  },
+  {
+    name: 'docs',
+    term: 'docs [options]',
+    description: 'Write a Markdown handbook of the apps (one page each, where every field is used), offline.',
+    load: async () => (await import('./docs.js')).registerDocs,
+  },
+  {
+    name: 'emulator',
+    term: 'emulator [options]',
+    description: 'Run the local Application Data Service (the default target) until interrupted.',
+    load: async () => (await import('./emulator.js')).registerEmulator,
+  },
 ];

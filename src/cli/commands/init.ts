@@ -14,7 +14,6 @@ import type { RegisterCommand } from './index.js';
 export const registerInit: RegisterCommand = (program, io, state) => {
   program
     .command('init')
-    .description('Start a project: appdeploy.yaml, one app manifest, .env.example and .gitignore.')
     .argument('[dir]', 'where to write the project (created if missing)', '.')
     .addOption(
       new Option('--locale <lang>', "the service's language: the system field codes its apps get")

@@ -21,7 +21,6 @@ interface PlanFlags extends ProjectFlags {
 /** `appdeploy plan`: what apply would change, and what could go wrong; changes nothing. */
 export const registerPlan: RegisterCommand = (program, io, state) => {
   serviceOptions(program.command('plan'))
-    .description('Show what apply would change in each app, against its draft and live settings.')
     .option('--app <key>', 'plan only this app (repeatable)', collectApp, [])
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'),

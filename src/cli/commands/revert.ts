@@ -17,9 +17,6 @@ interface RevertFlags extends ProjectFlags {
  */
 export const registerRevert: RegisterCommand = (program, io, state) => {
   serviceOptions(program.command('revert'))
-    .description(
-      "Discard the apps' pending drafts (undeployed settings changes), back to their live settings.",
-    )
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
     .option('--yes', 'discard without asking (required without a terminal)')
     .action(async (flags: RevertFlags) => {

@@ -49,7 +49,6 @@ export interface StatusResult {
  */
 export const registerStatus: RegisterCommand = (program, io, state) => {
   serviceOptions(program.command('status'))
-    .description('Show, per app, the last deployment, pending drafts and drift from the manifests.')
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (flags: StatusFlags) => {

@@ -19,7 +19,6 @@ export const DEFAULT_TYPES_DIR = 'types';
  */
 export const registerTypes: RegisterCommand = (program, io, state) => {
   projectOptions(program.command('types'))
-    .description('Write a TypeScript module of record types per app, from the manifests (offline).')
     .option('--out <dir>', `the folder of the modules (default: ${DEFAULT_TYPES_DIR}/ beside appdeploy.yaml)`)
     .option('--check', 'write nothing; exit 1 and name the files that differ from what the manifests give')
     .action(async (flags: TypesFlags) => {

@@ -13,7 +13,6 @@ interface ValidateFlags {
 export const registerValidate: RegisterCommand = (program, io, state) => {
   program
     .command('validate')
-    .description('Check appdeploy.yaml and every app manifest, offline, and list every problem.')
     .option('-C, --directory <dir>', 'the project directory (default: the current one)')
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option(

@@ -1,0 +1,28 @@
+// Build step after tsc and the validators: the CLI as a few ES modules instead of ~400 (ours and
+// its dependencies', which node would otherwise find, read and link one by one on every command).
+// Writes dist/cli/bin.js (replacing tsc's, which imports main.js) and its chunks,
+// dist/cli/appdeploy-*.js: each command's code stays in chunks of its own, loaded by the dynamic
+// import that names it (cli/commands/index.ts), so a command still loads only what it runs.
+// Every chunk sits in dist/cli/, as deep as the modules it is made of, so their paths relative to
+// import.meta.url (../../package.json, ../../schema/) still lead where they did.
+// The rest of dist/ (the library's entry points, with their types) stays tsc's.
+import { readdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const dir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
+for (const file of readdirSync(dir)) if (file.startsWith('appdeploy-')) rmSync(`${dir}${file}`);
+await build({
+  input: `${dir}bin.js`,
+  platform: 'node',
+  logLevel: 'warn',
+  output: {
+    dir,
+    format: 'esm',
+    entryFileNames: 'bin.js',
+    chunkFileNames: 'appdeploy-[name]-[hash].js',
+    sourcemap: false,
+  },
+});
+// tsc's source map describes the file replaced.
+rmSync(`${dir}bin.js.map`, { force: true });

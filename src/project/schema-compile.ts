@@ -1,0 +1,62 @@
+/**
+ * The JSON Schema compiler of `schema/`, with the options validation depends on. It runs at build
+ * time, not when a command runs: scripts/build-validators.mjs writes each schema's validator as
+ * ajv standalone code into dist/ (loading ajv itself and compiling the 79 KB app schema cost
+ * ~85 ms and ~200 ms a command). Tests and the source tree (vitest) compile here on first use.
+ */
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+// A CommonJS module: Node hands its exports object over as the default import.
+import standalone from 'ajv/dist/standalone/index.js';
+
+export type SchemaName = 'app' | 'project';
+
+export const SCHEMA_NAMES: readonly SchemaName[] = ['app', 'project'];
+
+function newAjv(options: { checkSchema?: boolean; source?: boolean }): Ajv2020 {
+  const ajv = new Ajv2020({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictTypes: false,
+    allowUnionTypes: true,
+    logger: false,
+    inlineRefs: false,
+    validateSchema: options.checkSchema ?? false,
+    code: { optimize: false, source: options.source ?? false, esm: true },
+  });
+  // Annotations editors understand (yaml-language-server); validation words its messages with them.
+  ajv.addKeyword({ keyword: 'patternErrorMessage', schemaType: 'string' });
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  return ajv;
+}
+
+function readSchema(name: SchemaName): object {
+  const url = new URL(`../../schema/${name}.schema.json`, import.meta.url);
+  return JSON.parse(readFileSync(url, 'utf8')) as object;
+}
+
+/**
+ * Compiles a schema of `schema/` (the files editors use are the ones validation uses). The
+ * meta-schema check is skipped unless asked for because it costs more than the rest of a
+ * validation; the schema test runs it.
+ */
+export function compileSchema(name: SchemaName, options: { checkSchema?: boolean } = {}): ValidateFunction {
+  return newAjv(options).compile(readSchema(name));
+}
+
+/**
+ * The validator of a schema as an ES module of standalone code (its default export), compiled
+ * with the same options as `compileSchema`, so that its errors are the same, word for word.
+ */
+export function standaloneModule(name: SchemaName): string {
+  const ajv = newAjv({ source: true });
+  const code = standalone.default(ajv, ajv.compile(readSchema(name)));
+  // ajv's ES module output still requires its run-time helpers (ucs2length for minLength and
+  // maxLength) with `require`, which an ES module lacks: give it one.
+  return [
+    "import { createRequire } from 'node:module';",
+    'const require = createRequire(import.meta.url);',
+    code.replace(/^"use strict";/, ''),
+  ].join('\n');
+}
