@@ -6,6 +6,9 @@ export async function mapLimit<T, R>(
   limit: number,
   fn: (item: T) => Promise<R>,
 ): Promise<R[]> {
+  // A limit that is not a positive whole number would run nothing and answer holes: a bug.
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`mapLimit: limit ${limit} is not a positive integer`);
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

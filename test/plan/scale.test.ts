@@ -129,7 +129,7 @@ describe(`a plan of ${APPS} new and ${APPS} changed apps, every area managed`, (
     // New apps are planned without a single request: a client that answers nothing will do.
     const created = await plan({
       project: manyApps(APPS, () => null),
-      client: {} as Client,
+      client: { concurrency: 16 } as Client,
       now: new Date(0),
     });
     const existing = manyApps(APPS, (i) => String(i + 1));
