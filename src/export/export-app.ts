@@ -68,12 +68,7 @@ export async function exportApp(
   manifestPath: string,
 ): Promise<AppExport> {
   const values = await readAreas(run, app.appId);
-  const before = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
-  const loaded = run.loaded(key);
-  // What the file means, variables expanded; a file changed since the project was loaded is read anew.
-  const expanded =
-    before !== null && loaded?.text === before && isObj(loaded.value) ? loaded.value : undefined;
-  const existing: unknown = before === null ? null : (expanded ?? safeParse(before));
+  const { before, expanded, existing } = await manifestOnDisk(run, key, manifestPath);
   const files = new ManifestFiles(manifestPath, key, existing, run.saveFiles);
   const exportCtx: ExportContext = {
     appKey: (id) => run.appKey(id),
@@ -87,32 +82,107 @@ export async function exportApp(
     ...(run.environment === undefined ? {} : { environment: run.environment }),
     ...(run.appKeys === undefined ? {} : { appKeys: run.appKeys }),
   };
-  let text: string;
-  let manifest: Record<string, unknown>;
-  let managed = parts;
-  let unmanaged: AreaKey[] = [];
   const leftOut: LeftOutFile[] = [];
   const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) => {
     const stripped = withoutLeftOutFiles(tidyManifest(buildManifest(chosen, extra), chosen, ctx));
     leftOut.push(...stripped.leftOut);
     return stripped.manifest;
   };
-  if (before === null) {
-    manifest = build(parts, placement(app));
-    text = renderNewManifest(
-      escapeVariables(manifest) as Record<string, unknown>,
-      modeline(run.root, manifestPath, 'app'),
+  const rendered =
+    before === null
+      ? newManifest(run, app, manifestPath, parts, build)
+      : updatedManifest(run, manifestPath, { before, expanded }, parts, { ctx, files, build });
+  const { text, manifest, managed, unmanaged } = rendered;
+  const notes = [
+    ...files.notes,
+    ...leftOutNotes(leftOut, managed, manifest, ctx),
+    ...inexpressibleNotes(managed, leftOut, manifest, ctx),
+  ];
+  if (Array.isArray(manifest.plugins) && manifest.plugins.length > 0)
+    notes.push(
+      "plugins: each plug-in's own settings are not part of the interface; set them again after apply",
     );
-  } else {
-    const updated = updateManifest(manifestPath, before, expanded, parts, ctx, build);
-    ({ text, manifest, managed, unmanaged } = updated);
-    const diskCtx: ResolveContext = { ...ctx, fileHash: (path) => files.diskHash(path) };
-    const rewritten = rewrittenAreas(managed, updated.current, diskCtx, manifest, ctx);
-    if (rewritten.length > 0 && !run.force)
-      throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten);
-  }
-  const notes = [...files.notes, ...leftOutNotes(leftOut, managed, manifest, ctx)];
+  const toSave = filesToSave(run, files, manifest);
+  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged };
+}
+
+type Build = (chosen: readonly AreaPart[], extra?: Record<string, unknown>) => Record<string, unknown>;
+
+/** A manifest's new text with what it says and which areas it manages (all of them, or those it had). */
+interface RenderedManifest {
+  text: string;
+  manifest: Record<string, unknown>;
+  managed: readonly AreaPart[];
+  unmanaged: AreaKey[];
+}
+
+/**
+ * The manifest as on disk: its text (null: no file yet), and what it means, variables expanded.
+ * The project's reading is used while the file is as the project loaded it; a file changed since
+ * is read anew (and one that no longer parses counts as empty).
+ */
+async function manifestOnDisk(
+  run: ExportRun,
+  key: string,
+  manifestPath: string,
+): Promise<{ before: string | null; expanded: Record<string, unknown> | undefined; existing: unknown }> {
+  const before = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
+  if (before === null) return { before, expanded: undefined, existing: null };
+  const loaded = run.loaded(key);
+  const expanded = loaded?.text === before && isObj(loaded.value) ? loaded.value : undefined;
+  return { before, expanded, existing: expanded ?? safeParse(before) };
+}
+
+/** A new manifest says every area, and where the app sits, with the modeline of its schema. */
+function newManifest(
+  run: ExportRun,
+  app: App,
+  manifestPath: string,
+  parts: readonly AreaPart[],
+  build: Build,
+): RenderedManifest {
+  const manifest = build(parts, placement(app));
+  const text = renderNewManifest(
+    escapeVariables(manifest) as Record<string, unknown>,
+    modeline(run.root, manifestPath, 'app'),
+  );
+  return { text, manifest, managed: parts, unmanaged: [] };
+}
+
+/**
+ * An existing manifest is updated in place. Where it differs from the service in what export
+ * would rewrite (edits not applied yet, or made on the service), export refuses unless forced:
+ * overwriting them silently would lose someone's work.
+ */
+function updatedManifest(
+  run: ExportRun,
+  manifestPath: string,
+  disk: { before: string; expanded: Record<string, unknown> | undefined },
+  parts: readonly AreaPart[],
+  tools: { ctx: ResolveContext; files: ManifestFiles; build: Build },
+): RenderedManifest {
+  const { ctx, files, build } = tools;
+  const updated = updateManifest(manifestPath, disk.before, disk.expanded, parts, ctx, build);
+  // Files as they are on disk, not as the service has them: that is what the manifest says now.
+  const diskCtx: ResolveContext = { ...ctx, fileHash: (path) => files.diskHash(path) };
+  const rewritten = rewrittenAreas(updated.managed, updated.current, diskCtx, updated.manifest, ctx);
+  if (rewritten.length > 0 && !run.force)
+    throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten);
+  return updated;
+}
+
+/**
+ * What the service holds that the manifest cannot say, per managed area (an area whose
+ * difference `--no-files` already explains is left to that note).
+ */
+function inexpressibleNotes(
+  managed: readonly AreaPart[],
+  leftOut: readonly LeftOutFile[],
+  manifest: Record<string, unknown>,
+  ctx: ResolveContext,
+): string[] {
   const explained = new Set(leftOut.map((f) => f.topKey));
+  const notes: string[] = [];
   for (const { area, current, part } of managed) {
     if (Object.keys(part).some((k) => explained.has(k))) continue;
     const left = differences(area, current, manifest, ctx);
@@ -121,17 +191,22 @@ export async function exportApp(
         `${area.key}: the manifest cannot say ${left.length} thing(s) the service holds: ${left.join('; ')}`,
       );
   }
-  if (Array.isArray(manifest.plugins) && manifest.plugins.length > 0)
-    notes.push(
-      "plugins: each plug-in's own settings are not part of the interface; set them again after apply",
-    );
+  return notes;
+}
+
+/** The downloaded files the manifest refers to, by absolute path: what the caller saves beside it. */
+function filesToSave(
+  run: ExportRun,
+  files: ManifestFiles,
+  manifest: Record<string, unknown>,
+): Map<string, Buffer> {
   const referenced = new Set(manifestFilePaths(manifest));
   const toSave = new Map<string, Buffer>();
   for (const [path, sha] of files.writes) {
     const content = run.files.content(sha);
     if (referenced.has(path) && content) toSave.set(files.absolute(path), content);
   }
-  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged };
+  return toSave;
 }
 
 /** What `--no-files` left out, per top-level key, and what a plan of the manifest would then do. */

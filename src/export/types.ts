@@ -21,6 +21,11 @@ export interface ExportOptions {
   onProgress?: ((event: ExportProgress) => void) | undefined;
   /** The area table; the full one unless a test narrows it. */
   areas?: readonly Area[] | undefined;
+  /**
+   * Names export's temporary files (`<file>.<tag>.tmp`, renamed over the file): the CLI gives its
+   * process id, so that two exports at once never share one; a random tag when absent.
+   */
+  tempTag?: string | undefined;
 }
 
 export interface ExportProgress {

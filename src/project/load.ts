@@ -3,9 +3,10 @@ import { AppdeployError } from '../errors.js';
 import { runChecks } from './checks/index.js';
 import type { CheckedApp } from './checks/context.js';
 import type { Variables } from './env-vars.js';
-import { chooseEnvironment, environmentLocale, type ChosenEnvironment } from './environment.js';
+import { configEnvironment, unsetProblems, type RawConfig } from './config-environment.js';
+import { environmentLocale, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
-import { loadApp, locatableApps } from './load-app.js';
+import { loadApp, locatableApps, type LoadedApp } from './load-app.js';
 import { appdeployCommand, projectFlags } from './next-command.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
@@ -15,7 +16,6 @@ import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
-import { didYouMean } from './suggest.js';
 import { validateSchema } from './schema-check.js';
 import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
@@ -94,17 +94,13 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     sources,
   });
 
-  const dotEnvPath = join(root, '.env');
-  const dotEnv = await readDotEnv({
-    path: dotEnvPath,
-    file: show(dotEnvPath),
+  const { variables, reportUnset } = await readVariables(options, {
+    root,
+    show,
     maxFileBytes,
     problems,
     sources,
   });
-  const variables = { ...dotEnv, ...definedOnly(options.variables) };
-  // An unset variable may be one of an unreadable .env: that file's problem says all there is.
-  const reportUnset = dotEnv !== null;
   const configRead = await readSource({ path: configPath, file: show(configPath), variables, maxFileBytes });
   problems.push(...configRead.problems);
   const configSource = configRead.source;
@@ -115,37 +111,11 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   // What passed the schema is still checked, and every manifest that can be found is still read.
   const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
   const config = (parts.value ?? {}) as Partial<ProjectConfig>;
-  const apps = isMap(config.apps) ? config.apps : {};
-  const raw: { environments?: unknown; apps?: unknown } = isMap(configSource.value) ? configSource.value : {};
-  // An environment that failed the schema may be the one meant: choosing another would mislead.
-  // So may one under a misspelled `environments` (its unknown key is the one problem to report:
-  // every environment name the file uses would otherwise be "not defined" too).
-  const environmentsMisspelled =
-    raw.environments === undefined &&
-    Object.keys(raw).some((key) => key !== 'environments' && didYouMean(key, ['environments']) !== undefined);
-  const environmentsFailed =
-    environmentsMisspelled ||
-    parts.dropped.some(([area]) => ['environments', 'defaultEnvironment'].includes(String(area)));
-  const chosen =
-    parts.value === null || environmentsFailed
-      ? { environment: null, problems: [] }
-      : chooseEnvironment(config, options.env, configSource);
+  const raw: RawConfig = isMap(configSource.value) ? configSource.value : {};
+  const { chosen, names } = configEnvironment(raw, parts, options.env, configSource);
   problems.push(...chosen.problems);
-  // A variable of another environment's connection does not matter for this one.
-  for (const unset of configRead.unset) {
-    const [area, name] = unset.path;
-    const matters = area !== 'environments' || name === chosen.environment?.name;
-    if (matters && reportUnset) problems.push(unset.problem);
-  }
-  // Names as written: an environment that failed the schema is still defined.
-  const environmentNames = environmentsMisspelled
-    ? null
-    : raw.environments === undefined
-      ? ['local']
-      : isMap(raw.environments)
-        ? Object.keys(raw.environments)
-        : null;
-  problems.push(...checkProjectConfig(environmentNames, apps, configSource, root));
+  problems.push(...unsetProblems(configRead.unset, chosen.environment?.name, reportUnset));
+  problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
   problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
 
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
@@ -178,10 +148,53 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   if (!environment || problems.length > 0) return done(environment);
   // No problems: the whole file passed the schema.
   const valid = configSource.value as ProjectConfig;
+  return done(environment, {
+    root,
+    configPath,
+    config: valid,
+    configSource,
+    environment,
+    apps: projectApps(loaded, valid, environment, root),
+    commandFlags: projectFlags({ dir: options.dir, config: options.config, env: options.env }),
+  });
+}
+
+/**
+ * The variables `${VAR}` expands to: `.env` beside appdeploy.yaml, overridden by those given
+ * (the environment's). An unset variable is reported only when `.env` could be read.
+ */
+async function readVariables(
+  options: LoadOptions,
+  at: {
+    root: string;
+    show: (path: string) => string;
+    maxFileBytes: number;
+    problems: Problem[];
+    sources: Map<string, string>;
+  },
+): Promise<{ variables: Record<string, string>; reportUnset: boolean }> {
+  const dotEnvPath = join(at.root, '.env');
+  const dotEnv = await readDotEnv({
+    path: dotEnvPath,
+    file: at.show(dotEnvPath),
+    maxFileBytes: at.maxFileBytes,
+    problems: at.problems,
+    sources: at.sources,
+  });
+  return { variables: { ...dotEnv, ...definedOnly(options.variables) }, reportUnset: dotEnv !== null };
+}
+
+/** The apps of a valid project, with their ids in the chosen environment. */
+function projectApps(
+  loaded: readonly LoadedApp[],
+  valid: ProjectConfig,
+  environment: ChosenEnvironment,
+  root: string,
+): ProjectApp[] {
   // The embedded local service's ids live with its data (local-ids.ts); appdeploy.yaml's are a
   // fallback there, which the commands check against the service (src/local/ids.ts).
   const localIds = environment.local ? (readLocalIds(root)[environment.name] ?? {}) : {};
-  const projectApps = loaded.flatMap(({ key, manifestPath, checked }) => {
+  return loaded.flatMap(({ key, manifestPath, checked }) => {
     if (!checked) return [];
     const ids = Object.fromEntries(
       Object.entries(valid.apps?.[key]?.ids ?? {}).map(([env, id]) => [env, String(id)]),
@@ -196,15 +209,6 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
         ids,
       },
     ];
-  });
-  return done(environment, {
-    root,
-    configPath,
-    config: valid,
-    configSource,
-    environment,
-    apps: projectApps,
-    commandFlags: projectFlags({ dir: options.dir, config: options.config, env: options.env }),
   });
 }
 
