@@ -11,6 +11,7 @@ import { apply } from '../dist/apply/index.js';
 import { checkPlan, rememberingReads } from '../dist/check/index.js';
 import { createClient } from '../dist/client/index.js';
 import { startEmulator } from '../dist/emulator/index.js';
+import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
 import { plan } from '../dist/plan/index.js';
 import { validateProject } from '../dist/project/index.js';
 
@@ -53,7 +54,7 @@ async function load() {
 }
 
 // Set up without latency: create and apply the apps, then change each.
-let emulator = await startEmulator({ port: 0, data, deployMs: 0 });
+let emulator = await startEmulator({ port: 0, data, deployMs: 0, ...EXAMPLE_DIRECTORY });
 await writeProjectFile(emulator.url);
 {
   const client = createClient({ baseUrl: emulator.url, auth: ADMIN });
@@ -78,7 +79,7 @@ for (let i = 0; i < APPS; i++) {
 }
 
 // Measure: the same data, every answer 20 ms late; the best of RUNS of each.
-emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS });
+emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS, ...EXAMPLE_DIRECTORY });
 await writeProjectFile(emulator.url);
 const project = await load();
 const client = createClient({ baseUrl: emulator.url, auth: ADMIN, concurrency: 8 });

@@ -10,6 +10,7 @@ import { parseDocument, stringify } from 'yaml';
 import { apply } from '../dist/apply/index.js';
 import { createClient } from '../dist/client/index.js';
 import { startEmulator } from '../dist/emulator/index.js';
+import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
 import { plan } from '../dist/plan/index.js';
 import { validateProject } from '../dist/project/index.js';
 
@@ -80,7 +81,7 @@ function countingClient(url) {
 await cp(new URL('../examples/helpdesk/apps/', import.meta.url), join(root, 'apps'), { recursive: true });
 
 // Set up without latency: create and apply the 50 apps.
-let emulator = await startEmulator({ port: 0, data, deployMs: 0 });
+let emulator = await startEmulator({ port: 0, data, deployMs: 0, ...EXAMPLE_DIRECTORY });
 await writeProjectFile(emulator.url, APPS);
 {
   const { client } = countingClient(emulator.url);
@@ -97,7 +98,7 @@ await writeProjectFile(emulator.url, APPS);
 await emulator.close();
 
 // Measure: the same data, every answer 20 ms late.
-emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS });
+emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS, ...EXAMPLE_DIRECTORY });
 {
   const doc = parseDocument(await readFile(join(root, 'appdeploy.yaml'), 'utf8'));
   doc.setIn(['environments', 'bench', 'baseUrl'], emulator.url);

@@ -1,6 +1,7 @@
 // What the benchmarks share: projects of many copies of the helpdesk tickets app (every area but
 // plug-ins managed), a client that counts its requests, and the local service at a latency.
 import { spawn } from 'node:child_process';
+import { EXAMPLE_DIRECTORY_FLAGS } from './directory.mjs';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,7 +98,8 @@ export function verdict(label, ratio, target) {
  */
 export function serviceProcess() {
   const bin = new URL('../../dist/cli/bin.js', import.meta.url).pathname;
-  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--deploy-ms', '0'], {
+  const args = [bin, 'emulator', '--port', '0', '--deploy-ms', '0', ...EXAMPLE_DIRECTORY_FLAGS];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
