@@ -54,15 +54,17 @@ export function appResult(session: AppSession, outcome: AppResult['outcome'], re
  * installed: those stay, and the message says so instead of "nothing was changed".
  */
 export function refusedResult(apps: AppResult[], refusals: Refusal[], plugins: PluginResult[]): ApplyResult {
-  const reasons = refusals.map((r) => `${'app' in r ? r.app : 'plug-in'}: ${r.message}`).join('; ');
+  const each = refusals.map((r) => `${'app' in r ? r.app : 'plug-in'}: ${r.message}`);
+  // One reason reads as one sentence; several (a plan naming twenty missing users) one per line.
+  const reasons = each.length === 1 ? ` ${each[0]!}.` : `\n${each.map((line) => `  - ${line}`).join('\n')}\n`;
   const installed = installedNote(plugins);
   return {
     outcome: 'refused',
     exitCode: 1,
     message:
       installed === ''
-        ? `Apply refused, nothing was changed: ${reasons}.`
-        : `Apply refused, no app was changed: ${reasons}.${installed}`,
+        ? `Apply refused, nothing was changed:${reasons}`
+        : `Apply refused, no app was changed:${reasons}${each.length === 1 ? installed : installed.trimStart()}`,
     plugins,
     apps,
     refusals,
