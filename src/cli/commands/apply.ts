@@ -96,16 +96,7 @@ export const registerApply: RegisterCommand = (program, io, state) => {
           state.exitCode = 0;
           return;
         }
-        if (
-          planFile === undefined &&
-          !flags.yes &&
-          !(await confirmed(io, {
-            command: 'apply',
-            yesDoes: 'to apply',
-            ask: 'Do you want to apply these changes? Enter yes to apply: ',
-            cancelled: 'Apply cancelled: nothing was changed.',
-          }))
-        ) {
+        if (planFile === undefined && (await declined(io, flags))) {
           state.exitCode = 1;
           return;
         }
@@ -124,6 +115,17 @@ export const registerApply: RegisterCommand = (program, io, state) => {
       });
     });
 };
+
+/** A plan made just now is applied once the user says yes (or gave --yes). */
+async function declined(io: Io, flags: ApplyFlags): Promise<boolean> {
+  if (flags.yes) return false;
+  return !(await confirmed(io, {
+    command: 'apply',
+    yesDoes: 'to apply',
+    ask: 'Do you want to apply these changes? Enter yes to apply: ',
+    cancelled: 'Apply cancelled: nothing was changed.',
+  }));
+}
 
 /**
  * Runs apply with SIGINT/SIGTERM wired to its abort signal: the first one stops the writes and
