@@ -11,7 +11,7 @@
  * drafts equal to live.
  * It never prints: progress goes to `onProgress`, the outcome into the returned result.
  */
-import { refuseTokenLimits } from '../plan/token-limits.js';
+import { refuseTokenLimits } from '../plan/index.js';
 import { readRecovery, recorder, type RecoveryRecord } from './recovery.js';
 import { refuseOtherService } from './service-check.js';
 import { discard, nothingToDo, plugins, refuse } from './stages-before.js';

@@ -5,7 +5,7 @@
  */
 import { AREAS } from '../areas/index.js';
 import type { Area, AreaKey } from '../areas/types.js';
-import type { AppPlan } from '../plan/types.js';
+import type { AppPlan } from '../plan/index.js';
 import { initialPluginResults } from './plugins.js';
 import type { RecoveryRecord } from './recovery.js';
 import { appResult, untouched } from './result.js';

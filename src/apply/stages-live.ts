@@ -4,9 +4,7 @@
  * what was asked for (verify.ts).
  */
 import { appdeployCommand } from '../project/index.js';
-import { heldReferences } from '../plan/held.js';
-import { appPlaceholder } from '../plan/placeholder.js';
-import { deploySteps } from '../plan/steps.js';
+import { deploySteps, heldReferences } from '../plan/index.js';
 import { liveChangedEnd, liveMoved } from './live-check.js';
 import { appResult, createdNote, named, result } from './result.js';
 import { installedNote } from './plugins.js';
@@ -14,6 +12,7 @@ import { runSteps } from './run-steps.js';
 import type { ApplyRun, StageEnd } from './stage.js';
 import type { ApplyResult } from './types.js';
 import { verifyConvergence } from './verify.js';
+import { appPlaceholder } from '../readers/index.js';
 
 export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
 
