@@ -9,7 +9,8 @@
 
 /**
  * `may`: folders (or root files) of src/ a folder imports freely; `types`: ones it may import
- * types from only (`import type`). Everything else in src/ is refused.
+ * types from only (`import type`); `entry`: folders among those it may import only through their
+ * `index.js`, never a file inside. Everything else in src/ is refused.
  */
 export const IMPORT_RULES = {
   // Standalone layers: nothing else from src/.
@@ -27,12 +28,22 @@ export const IMPORT_RULES = {
   project: { may: ['platform', 'query', 'plugin-package', 'errors.js'], types: ['client/types'] },
   // Settings areas: read and write through a client handed in (its types and the Client type).
   areas: { may: ['project', 'platform', 'query', 'errors.js'], types: ['client'] },
+  // What the planner and apply both read alike (local files, plug-in packages, the service's
+  // files by hash, map-limit, the placeholder of an app not created yet): neither owns it, so
+  // neither reaches into the other for it. Files from disk, the client's types, no planner.
+  readers: { may: ['plugin-package', 'errors.js'], types: ['client'] },
   // The planner: gathers state through the client, diffs with the areas.
-  plan: { may: ['areas', 'client', 'project', 'platform', 'plugin-package', 'usage', 'errors.js'] },
+  plan: {
+    may: ['areas', 'client', 'project', 'platform', 'plugin-package', 'usage', 'readers', 'errors.js'],
+  },
   // Renderers are pure: they read plan types and nothing else.
   render: { may: [], types: ['plan'] },
-  // Apply and export loop over the area table with a client.
-  apply: { may: ['plan', 'areas', 'client', 'project', 'platform', 'plugin-package', 'errors.js'] },
+  // Apply and export loop over the area table with a client. Apply reads the plan's types and
+  // what it asks of the plan again through plan/index.js alone, never the planner's internals.
+  apply: {
+    may: ['plan', 'areas', 'client', 'project', 'platform', 'plugin-package', 'readers', 'errors.js'],
+    entry: ['plan'],
+  },
   export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
   local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
@@ -41,7 +52,7 @@ export const IMPORT_RULES = {
   usage: { may: ['query'], types: ['project'] },
   // plan --check: reads the target and starts its shadow through local/ (which alone starts the
   // emulator), then runs apply/ against the shadow; never the emulator itself.
-  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'errors.js'] },
+  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'readers', 'errors.js'] },
   // Generators from manifests alone, pure: the project's types, the platform's facts, the query parser.
   docgen: { may: ['query', 'platform', 'usage'], types: ['project'] },
   typegen: { may: ['query', 'platform'], types: ['project'] },
@@ -52,15 +63,19 @@ const RULE = '@typescript-eslint/no-restricted-imports';
 const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (/** @type {string[]} */ names) => names.map(escape).join('|');
 
-/** @param {string} folder @param {{may: string[], types?: string[]}} rule */
+/** @typedef {{may: string[], types?: string[], entry?: string[]}} Rule */
+
+/** @param {string} folder @param {Rule} rule */
 function describe(folder, rule) {
-  const parts = [...rule.may.map((m) => `${m.replace(/\.js$/, '')}/`)];
+  const parts = [
+    ...rule.may.map((m) => `${m.replace(/\.js$/, '')}/${rule.entry?.includes(m) ? 'index.js' : ''}`),
+  ];
   if (rule.types) parts.push(...rule.types.map((t) => `types from ${t}/`));
   const allowed = parts.length ? parts.join(', ') : 'nothing else from src/';
   return `src/${folder}/ may import ${allowed} (DESIGN.md: what may import what).`;
 }
 
-/** @param {string} folder @param {{may: string[], types?: string[]}} rule @param {number} depth */
+/** @param {string} folder @param {Rule} rule @param {number} depth */
 function configAt(folder, rule, depth) {
   const up = `^(?:\\.\\./){${depth}}`;
   // Type-only folders are left to the second pattern, so a value import of one is reported once.
@@ -69,6 +84,8 @@ function configAt(folder, rule, depth) {
   const patterns = [{ regex: `${up}(?!(?:${may})(?:/|$))`, message }];
   if (rule.types)
     patterns.push({ regex: `${up}(?:${alternatives(rule.types)})(?:/|$)`, message, allowTypeImports: true });
+  // Types too: the entry re-exports them, so a file inside stays the folder's own business.
+  if (rule.entry) patterns.push({ regex: `${up}(?:${alternatives(rule.entry)})/(?!index\\.js$)`, message });
   return {
     files: [`src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
     rules: { [RULE]: ['error', { patterns }] },

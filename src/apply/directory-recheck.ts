@@ -6,9 +6,7 @@
  * (refusals.ts), so nothing is written.
  */
 import type { Client } from '../client/index.js';
-import { checkDirectory } from '../plan/directory-preflight.js';
-import { usesTokenOnly } from '../plan/token-limits.js';
-import type { AppPlan } from '../plan/types.js';
+import { checkDirectory, usesTokenOnly, type AppPlan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import { riskRefusals } from './refusals.js';
 import type { AppRefusal } from './types.js';

@@ -12,12 +12,11 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import { mapLimit } from '../plan/map-limit.js';
-import { downloadHasher } from '../plan/read.js';
-import type { AppPlan } from '../plan/types.js';
+import type { AppPlan } from '../plan/index.js';
 import { appResult, named } from './result.js';
 import type { AppResult, ApplyOutcome, LiveChanged } from './types.js';
 import type { AppSession } from './write-all.js';
+import { downloadHasher, mapLimit } from '../readers/index.js';
 
 /** Outcomes that claim live is as before, which a fresh read can check. */
 const CLAIMS_LIVE_AS_BEFORE = new Set<ApplyOutcome>(['rolled-back', 'interrupted', 'rollback-failed']);

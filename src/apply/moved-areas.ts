@@ -5,8 +5,8 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import { downloadHasher } from '../plan/read.js';
-import type { AppPlan } from '../plan/types.js';
+import type { AppPlan } from '../plan/index.js';
+import { downloadHasher } from '../readers/index.js';
 
 export async function movedAreas(
   client: Client,

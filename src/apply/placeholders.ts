@@ -4,8 +4,8 @@
  * in), and the value with every placeholder replaced by the new id (what convergence compares).
  */
 import type { Json, JsonObject } from '../areas/types.js';
-import { appPlaceholder } from '../plan/plan.js';
-import type { AppPlan } from '../plan/types.js';
+import { appPlaceholder } from '../readers/index.js';
+import type { AppPlan } from '../plan/index.js';
 
 /** The keys of the other apps of `keys` that `value` names by placeholder. */
 export function placeholdersIn(

@@ -6,10 +6,10 @@
  */
 import { resolve } from 'node:path';
 import type { Client } from '../client/index.js';
-import { readLocalPackage } from '../plan/plugins.js';
-import type { PluginPlan } from '../plan/types.js';
+import type { PluginPlan } from '../plan/index.js';
 import { errorText } from './error-text.js';
 import type { ApplyEvent, PluginRefusal, PluginResult } from './types.js';
+import { readLocalPackage } from '../readers/index.js';
 
 /** The service answers at most 100 ids a call. */
 const IDS_PER_CALL = 100;

@@ -28,83 +28,29 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
   let live = false;
   let lastStatuses = '';
   const state = new Map<string, string>();
-  const run = (command: string) => `\`${appdeployCommand(io.project, command)}\``;
+  const run: Run = (command) => `\`${appdeployCommand(io.project, command)}\``;
   const line = (text: string) => {
     if (live) io.write('\n');
     live = false;
     io.write(`${text}\n`);
   };
   const onEvent = (event: ApplyEvent): void => {
-    switch (event.type) {
-      case 'plugin':
-        state.set(
-          `plug-in ${event.name}`,
-          `being ${event.action === 'install' ? 'installed' : 'updated'} (no app written yet)`,
-        );
-        return line(
-          `${event.action === 'install' ? 'Installing' : 'Updating'} plug-in ${JSON.stringify(event.name)} (${event.id}) to version ${event.version} from ${event.path}`,
-        );
-      case 'revert-pending':
-        for (const app of event.apps) state.set(app, 'its pending draft is being discarded');
-        return line(`Discarding the pending drafts of ${event.apps.join(', ')}`);
-      case 'step':
-        return line(
-          `Deploy step ${event.step} of ${event.steps} (lookups and related-records tables wait for the fields they name to be live): ${event.apps.join(', ')}`,
-        );
-      case 'create-app':
-        state.set(event.app, 'being created');
-        return line(`Creating app ${event.app}`);
-      case 'app-created':
-        state.set(
-          event.app,
-          `created (id ${event.id}, written to the project file); its draft is being written`,
-        );
-        return line(`Created app ${event.app} (id ${event.id})`);
-      case 'draft-written':
-        return;
-      case 'upload':
-        return line(`${event.app}: uploading ${event.file}`);
-      case 'write':
-        state.set(event.app, `its draft is being written (live unchanged); ${run('revert')} discards it`);
-        return line(`${event.app}: writing ${event.step}`);
-      case 'deploy':
-        for (const app of event.apps)
-          state.set(
-            app,
-            `deploying: it may go live; see ${run('status')}, then ${run('revert')} or ${run('apply')}`,
-          );
-        return line(
-          `Deploying ${event.apps.join(', ')}${event.batches > 1 ? ` (call ${event.batch} of ${event.batches})` : ''}`,
-        );
-      case 'deploy-answer-lost':
-        return line(`The deploy call's answer was lost (${event.reason}); finding out whether it ran`);
-      case 'poll': {
-        const statuses = event.statuses.map((s) => `${s.app} ${s.status}`).join(', ');
-        const text = `Waiting for the deploy (${formatElapsed(event.elapsedMs)}): ${statuses}${event.error ? ` (status call failed: ${event.error}; retrying)` : ''}`;
-        if (io.live) {
-          io.write(`\r\x1b[K${text}`);
-          live = true;
-        } else if (statuses !== lastStatuses || event.error) line(text);
-        lastStatuses = statuses;
-        return;
-      }
-      case 'deploy-cannot-stop':
-        return line(
-          'Interrupted: the deploy has been asked for and cannot be stopped; waiting for its outcome.',
-        );
-      case 'rollback':
-        for (const app of event.apps) state.set(app, 'its draft is being reverted (live unchanged)');
-        return line(`Rolling back ${event.apps.join(', ')}: ${event.reason}`);
-      case 'restore':
-        state.set(event.app, 'live holds this apply; its before-state is being written back');
-        return line(`${event.app}: restoring ${event.step}`);
-      case 'verify':
-        return line(`Checking that ${event.apps.join(', ')} now match the manifests`);
-      default: {
-        const unreachable: never = event;
-        return unreachable;
-      }
-    }
+    if (event.type === 'poll') return poll(event);
+    // One cast: TypeScript cannot tie a table entry to the event of the same type.
+    const describe = SAID[event.type] as (event: ApplyEvent, run: Run) => Said;
+    const said = describe(event, run);
+    for (const [app, what] of said.states ?? []) state.set(app, what);
+    if (said.line !== undefined) line(said.line);
+  };
+  // While polling: on a terminal one line rewritten in place, elsewhere a line per change.
+  const poll = (event: Extract<ApplyEvent, { type: 'poll' }>): void => {
+    const statuses = event.statuses.map((s) => `${s.app} ${s.status}`).join(', ');
+    const text = `Waiting for the deploy (${formatElapsed(event.elapsedMs)}): ${statuses}${event.error ? ` (status call failed: ${event.error}; retrying)` : ''}`;
+    if (io.live) {
+      io.write(`\r\x1b[K${text}`);
+      live = true;
+    } else if (statuses !== lastStatuses || event.error) line(text);
+    lastStatuses = statuses;
   };
   return {
     onEvent,
@@ -115,6 +61,74 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
     states: () => [...state].map(([app, what]) => `${app}: ${what}`),
   };
 }
+
+/** A command as the project runs it, quoted. */
+type Run = (command: string) => string;
+
+/** What an event says: its line, and what some apps (or plug-ins) may be in from now on. */
+interface Said {
+  line?: string;
+  states?: readonly (readonly [string, string])[];
+}
+
+const stateOf = (apps: readonly string[], what: string) => apps.map((app) => [app, what] as const);
+
+/** Per event type but `poll` (a live line), what it says. */
+const SAID: {
+  [T in Exclude<ApplyEvent['type'], 'poll'>]: (event: Extract<ApplyEvent, { type: T }>, run: Run) => Said;
+} = {
+  plugin: (event) => ({
+    states: [
+      [
+        `plug-in ${event.name}`,
+        `being ${event.action === 'install' ? 'installed' : 'updated'} (no app written yet)`,
+      ],
+    ],
+    line: `${event.action === 'install' ? 'Installing' : 'Updating'} plug-in ${JSON.stringify(event.name)} (${event.id}) to version ${event.version} from ${event.path}`,
+  }),
+  'revert-pending': (event) => ({
+    states: stateOf(event.apps, 'its pending draft is being discarded'),
+    line: `Discarding the pending drafts of ${event.apps.join(', ')}`,
+  }),
+  step: (event) => ({
+    line: `Deploy step ${event.step} of ${event.steps} (lookups and related-records tables wait for the fields they name to be live): ${event.apps.join(', ')}`,
+  }),
+  'create-app': (event) => ({ states: [[event.app, 'being created']], line: `Creating app ${event.app}` }),
+  'app-created': (event) => ({
+    states: [
+      [event.app, `created (id ${event.id}, written to the project file); its draft is being written`],
+    ],
+    line: `Created app ${event.app} (id ${event.id})`,
+  }),
+  'draft-written': () => ({}),
+  upload: (event) => ({ line: `${event.app}: uploading ${event.file}` }),
+  write: (event, run) => ({
+    states: [[event.app, `its draft is being written (live unchanged); ${run('revert')} discards it`]],
+    line: `${event.app}: writing ${event.step}`,
+  }),
+  deploy: (event, run) => ({
+    states: stateOf(
+      event.apps,
+      `deploying: it may go live; see ${run('status')}, then ${run('revert')} or ${run('apply')}`,
+    ),
+    line: `Deploying ${event.apps.join(', ')}${event.batches > 1 ? ` (call ${event.batch} of ${event.batches})` : ''}`,
+  }),
+  'deploy-answer-lost': (event) => ({
+    line: `The deploy call's answer was lost (${event.reason}); finding out whether it ran`,
+  }),
+  'deploy-cannot-stop': () => ({
+    line: 'Interrupted: the deploy has been asked for and cannot be stopped; waiting for its outcome.',
+  }),
+  rollback: (event) => ({
+    states: stateOf(event.apps, 'its draft is being reverted (live unchanged)'),
+    line: `Rolling back ${event.apps.join(', ')}: ${event.reason}`,
+  }),
+  restore: (event) => ({
+    states: [[event.app, 'live holds this apply; its before-state is being written back']],
+    line: `${event.app}: restoring ${event.step}`,
+  }),
+  verify: (event) => ({ line: `Checking that ${event.apps.join(', ')} now match the manifests` }),
+};
 
 export function formatElapsed(ms: number): string {
   const seconds = Math.floor(ms / 1000);

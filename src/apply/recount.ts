@@ -8,8 +8,7 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import { answerProbe } from '../plan/probes.js';
-import type { AppPlan, Risk } from '../plan/types.js';
+import { answerProbe, type AppPlan, type Risk } from '../plan/index.js';
 
 /** A risk the planner counts by asking about records (it carries `records`). */
 export type CountedRisk = Extract<Risk, { records: number }>;

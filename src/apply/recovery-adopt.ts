@@ -10,7 +10,7 @@
  * cannot be looked up by name; the note says so and leaves the choice to the user.
  */
 import type { Client } from '../client/index.js';
-import { isUnknownApp } from '../plan/unknown-id.js';
+import { isUnknownApp } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import { recordAppId } from './config-ids.js';
 import { readRecovery, recoveryShown } from './recovery.js';

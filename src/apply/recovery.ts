@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import type { AppPlan, Plan } from '../plan/types.js';
+import type { AppPlan, Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 

@@ -6,7 +6,7 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import type { AppPlan, Risk } from '../plan/types.js';
+import type { AppPlan, Risk } from '../plan/index.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 import { movedAreas } from './moved-areas.js';
 import { isCounted, plannedRecords, type CountedRisk } from './recount.js';

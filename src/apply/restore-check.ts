@@ -5,7 +5,7 @@
  */
 import type { AreaWrite } from './write-app.js';
 import type { Client } from '../client/index.js';
-import type { Risk } from '../plan/types.js';
+import type { Risk } from '../plan/index.js';
 
 export async function liveDifferences(
   client: Client,

@@ -8,13 +8,13 @@
  */
 import type { Client } from '../client/index.js';
 import type { ApplyEvent } from './types.js';
-import type { Risk } from '../plan/types.js';
+import type { Risk } from '../plan/index.js';
 import { describeLoss, liveDifferences } from './restore-check.js';
-import { downloadHasher } from '../plan/read.js';
 import { deployBatch, type BatchTarget, type DeployBatchOptions } from './deploy.js';
 import { readDraftRevision } from './revisions.js';
 import { revertDrafts } from './revert.js';
 import { writeApp, type AreaWrite } from './write-app.js';
+import { downloadHasher } from '../readers/index.js';
 
 export interface RestoreTarget {
   key: string;

@@ -9,7 +9,7 @@
  * An interrupt stops the first step's writes; from the first deploy call on nothing stops.
  */
 import type { Area, AreaKey } from '../areas/types.js';
-import type { AppPlan } from '../plan/types.js';
+import type { AppPlan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import { deployAll } from './deploy-all.js';
 import { restoreAfterRun, type RestoreRun } from './restore.js';

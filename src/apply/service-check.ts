@@ -6,8 +6,7 @@
  */
 import type { Client } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
-import { describeService, serviceApp, serviceOf } from '../plan/service.js';
-import type { Plan } from '../plan/types.js';
+import { describeService, serviceApp, serviceOf, type Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import type { AppRefusal } from './types.js';
 

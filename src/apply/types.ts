@@ -4,7 +4,7 @@
  */
 import type { Area } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import type { Plan } from '../plan/types.js';
+import type { Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 
 export interface ApplyOptions {

@@ -6,10 +6,9 @@
  * was not written, and is not read again.
  */
 import type { Client } from '../client/index.js';
-import { mapLimit } from '../plan/map-limit.js';
-import { downloadHasher } from '../plan/read.js';
 import { resolvePlaceholders } from './placeholders.js';
 import type { AreaWrite } from './write-app.js';
+import { downloadHasher, mapLimit } from '../readers/index.js';
 
 export interface VerifyTarget {
   key: string;

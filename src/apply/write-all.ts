@@ -9,15 +9,14 @@
 import type { Area, AreaKey } from '../areas/types.js';
 import { ServiceError, type Client } from '../client/index.js';
 import type { NewApp } from '../client/types/apps.js';
-import { hashLocalFiles } from '../plan/local-files.js';
-import { downloadHasher } from '../plan/read.js';
-import type { AppPlan } from '../plan/types.js';
+import type { AppPlan } from '../plan/index.js';
 import type { Project, ProjectApp } from '../project/index.js';
 import { recordAppIds } from './config-ids.js';
 import { errorText } from './error-text.js';
 import { dependencyLevels } from './placeholders.js';
 import type { ApplyEvent } from './types.js';
 import { appWriter, WRITE_GROUPS, type AreaWrite, type WriteGroup } from './write-app.js';
+import { downloadHasher, hashLocalFiles } from '../readers/index.js';
 
 /** What apply knows of an app it is changing. */
 export interface AppSession {

@@ -8,7 +8,7 @@
 import type { Area, AreaKey, Json, WriteContext, WritePhase, WriteStep } from '../areas/types.js';
 import { WRITE_PHASES } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import type { LocalFile } from '../plan/local-files.js';
+import { type LocalFile } from '../readers/index.js';
 
 /** An area to write: the table's entry, what the draft holds now, and what it must hold. */
 export interface AreaWrite {

@@ -11,8 +11,8 @@
  */
 import type { Json, JsonObject } from '../areas/types.js';
 import { equalJson } from '../areas/diff.js';
-import { appPlaceholder } from './placeholder.js';
 import type { AppPlan, HeldReference } from './types.js';
+import { appPlaceholder } from '../readers/index.js';
 
 type Fields = Record<string, JsonObject>;
 

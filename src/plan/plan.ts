@@ -10,19 +10,16 @@ import { readScripts, type Project, type ProjectApp } from '../project/index.js'
 import { buildWhereUsed, type WhereUsed } from '../usage/index.js';
 import { codesToFind, withFieldUses } from './field-uses.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
-import { hashLocalFiles, type LocalFile } from './local-files.js';
-import { mapLimit } from './map-limit.js';
 import { planPlugins } from './plugins.js';
 import { heldReferences } from './held.js';
 import { deploySteps } from './steps.js';
-import { appPlaceholder } from './placeholder.js';
 import { leftOutNotes } from './left-out.js';
 import { resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
-import { downloadHasher, readAppState } from './read.js';
+import { readAppState } from './read.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import {
   appPasswordNeeds,
@@ -32,6 +29,13 @@ import {
   usesTokenOnly,
 } from './token-limits.js';
 import { PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
+import {
+  appPlaceholder,
+  downloadHasher,
+  hashLocalFiles,
+  mapLimit,
+  type LocalFile,
+} from '../readers/index.js';
 
 export interface PlanOptions {
   project: Project;

@@ -1,50 +1,17 @@
 /**
  * System plug-ins whose packages the project carries: each distinct package named by the apps
  * planned is read (id, name, version, hash) and compared with what the service has installed.
- * The planner and apply read packages the same way (apply checks the bytes did not change).
+ * The planner and apply read packages the same way (readers/plugin-package.ts).
  */
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Client } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
-import { PluginPackageError, readPluginPackage, type PluginPackage } from '../plugin-package/index.js';
+import { readLocalPackage, type LocalPluginPackage } from '../readers/index.js';
 import type { ProjectApp } from '../project/index.js';
 import type { PluginPlan } from './types.js';
 
 /** The service answers at most 100 ids a call. */
 const IDS_PER_CALL = 100;
-
-export interface LocalPluginPackage extends PluginPackage {
-  /** Relative to the project's folder, forward slashes. */
-  path: string;
-  sha256: string;
-}
-
-/** Reads the package at `path` (relative to `root`); an unreadable or invalid one is an error. */
-export async function readLocalPackage(root: string, path: string): Promise<LocalPluginPackage> {
-  const absolute = resolve(root, path);
-  let data: Buffer;
-  try {
-    data = await readFile(absolute);
-  } catch (error) {
-    throw new AppdeployError('FILE.UNREADABLE', `${path}: cannot read ${absolute}`, {
-      hint: 'Check the path (a plug-in item’s path is relative to its manifest), or run `npx appdeploy validate`.',
-      cause: error,
-    });
-  }
-  let pkg: PluginPackage;
-  try {
-    pkg = readPluginPackage(data, path);
-  } catch (error) {
-    if (!(error instanceof PluginPackageError)) throw error;
-    throw new AppdeployError('PLUGIN.PACKAGE', `${path}: not a plug-in package: ${error.message}`, {
-      hint: 'Name the signed package (contents.zip, PUBKEY, SIGNATURE), or run `npx appdeploy validate`.',
-      cause: error,
-    });
-  }
-  return { ...pkg, path, sha256: createHash('sha256').update(data).digest('hex') };
-}
 
 /** Every distinct package the apps name, read once, in the order the project names them. */
 export async function projectPackages(

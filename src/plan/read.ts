@@ -12,7 +12,6 @@
  * first area's), which gives the live revision; the other live copies are read only when the
  * revisions differ (a pending draft, or a revert, which raises the counter without a change).
  */
-import { createHash } from 'node:crypto';
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { Area, AreaKey, Json } from '../areas/types.js';
@@ -28,21 +27,6 @@ export interface AppState {
   areas: Map<AreaKey, AreaState>;
   /** False when the app exists only as a draft. */
   deployed: boolean;
-}
-
-/** Hashes of files the service holds, each downloaded once per run. */
-export function downloadHasher(client: Client): (fileKey: string) => Promise<string> {
-  const seen = new Map<string, Promise<string>>();
-  return (fileKey) => {
-    let hash = seen.get(fileKey);
-    if (!hash) {
-      hash = client.files
-        .download({ fileKey })
-        .then(({ data }) => createHash('sha256').update(data).digest('hex'));
-      seen.set(fileKey, hash);
-    }
-    return hash;
-  };
 }
 
 type Copy = { value: Json; revision: string };

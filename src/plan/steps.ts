@@ -8,8 +8,8 @@
  */
 import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
 import { mentions } from './held.js';
-import { appPlaceholder } from './placeholder.js';
 import type { AppPlan, AreaPlan, HeldReference } from './types.js';
+import { appPlaceholder } from '../readers/index.js';
 
 /** The changed apps of each deploy step, their areas going from one step's state to the next. */
 export function deploySteps(

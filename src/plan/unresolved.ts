@@ -6,8 +6,8 @@
  * the app to include.
  */
 import type { Json } from '../areas/types.js';
-import { appPlaceholder } from './placeholder.js';
 import type { AppPlan, Risk } from './types.js';
+import { appPlaceholder } from '../readers/index.js';
 
 export function unresolvedReferences(
   app: Pick<AppPlan, 'key' | 'areas'>,

@@ -13,7 +13,7 @@ import { apply } from '../../src/apply/index.js';
 import type { ApplyOptions, ApplyResult } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
 import { plan, type Plan } from '../../src/plan/index.js';
-import { downloadHasher } from '../../src/plan/read.js';
+import { downloadHasher } from '../../src/readers/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 import { useLocalService } from '../support/service.js';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';

@@ -98,6 +98,28 @@ const CASES: [string, string, boolean][] = [
   ['src/docgen/x.ts', value('../usage/index.js'), false],
   ['src/docgen/x.ts', value('../plan/index.js'), true],
   ['src/render/x.ts', value('../usage/index.js'), true],
+  // readers/ (what plan/ and apply/ both read): files, plug-in packages, the client's types only
+  ['src/readers/x.ts', value('../plugin-package/index.js'), false],
+  ['src/readers/x.ts', value('../errors.js'), false],
+  ['src/readers/x.ts', type('../client/index.js'), false],
+  ['src/readers/x.ts', value('../client/index.js'), true],
+  ['src/readers/x.ts', value('../plan/index.js'), true],
+  ['src/readers/x.ts', value('../apply/index.js'), true],
+  ['src/readers/x.ts', value('../areas/index.js'), true],
+  ['src/plan/x.ts', value('../readers/index.js'), false],
+  ['src/apply/x.ts', value('../readers/index.js'), false],
+  ['src/apply/x.ts', value('../readers/download-hash.js'), false],
+  ['src/check/x.ts', value('../readers/index.js'), false],
+  ['src/render/x.ts', value('../readers/index.js'), true],
+  // apply/ reads plan/ through plan/index.js only, types and values alike, at any depth
+  ['src/apply/x.ts', value('../plan/read.js'), true],
+  ['src/apply/x.ts', value('../plan/steps.js'), true],
+  ['src/apply/x.ts', type('../plan/types.js'), true],
+  ['src/apply/x.ts', type('../plan/index.js'), false],
+  ['src/apply/inner/x.ts', value('../../plan/read.js'), true],
+  ['src/apply/inner/x.ts', value('../../plan/index.js'), false],
+  ['src/apply/x.ts', value('../plan/index.json'), true],
+  ['src/check/x.ts', value('../plan/index.js'), false],
 ];
 
 describe('import boundaries (eslint.boundaries.js)', () => {

@@ -17,7 +17,7 @@ import { createClient, type Client } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { exportApps } from '../../src/export/index.js';
 import { plan, hasChanges } from '../../src/plan/index.js';
-import { downloadHasher } from '../../src/plan/read.js';
+import { downloadHasher } from '../../src/readers/index.js';
 import { renderText } from '../../src/render/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 

@@ -75,14 +75,7 @@ export const registerApply: RegisterCommand = (program, io, state) => {
             ? { ...planned, check: await checkedOnCopy(planned, project, reading, records) }
             : planned;
         const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
-        if (planFile !== undefined && thePlan.check !== undefined)
-          say(renderCheck(thePlan, { color: flags.format === 'text' && io.color === true }));
-        if (planFile === undefined) {
-          // Shown as apply judges it: a draft an interrupted apply wrote is apply's own to discard.
-          const seen = planAsApplySees(thePlan, project);
-          say(renderText(seen.plan, { color: flags.format === 'text' && io.color === true }));
-          if (seen.note !== null) io.err(seen.note);
-        }
+        showPlan(io, say, { plan: thePlan, project, saved: planFile !== undefined, format: flags.format });
         if (thePlan.check?.outcome === 'failed') {
           io.err(
             'Apply refused, nothing was changed: the plan fails on a copy of the environment (see Check failed).\n',
@@ -96,16 +89,7 @@ export const registerApply: RegisterCommand = (program, io, state) => {
           state.exitCode = 0;
           return;
         }
-        if (
-          planFile === undefined &&
-          !flags.yes &&
-          !(await confirmed(io, {
-            command: 'apply',
-            yesDoes: 'to apply',
-            ask: 'Do you want to apply these changes? Enter yes to apply: ',
-            cancelled: 'Apply cancelled: nothing was changed.',
-          }))
-        ) {
+        if (planFile === undefined && (await declined(io, flags))) {
           state.exitCode = 1;
           return;
         }
@@ -124,6 +108,37 @@ export const registerApply: RegisterCommand = (program, io, state) => {
       });
     });
 };
+
+/**
+ * The plan about to be applied: a saved one shows its --check section only (it was reviewed
+ * already); one made just now shows whole, as apply judges it (a draft an interrupted apply
+ * wrote is apply's own to discard).
+ */
+function showPlan(
+  io: Io,
+  say: (text: string) => void,
+  shown: { plan: Plan; project: Project; saved: boolean; format: ApplyFlags['format'] },
+): void {
+  const color = shown.format === 'text' && io.color === true;
+  if (shown.saved) {
+    if (shown.plan.check !== undefined) say(renderCheck(shown.plan, { color }));
+    return;
+  }
+  const seen = planAsApplySees(shown.plan, shown.project);
+  say(renderText(seen.plan, { color }));
+  if (seen.note !== null) io.err(seen.note);
+}
+
+/** A plan made just now is applied once the user says yes (or gave --yes). */
+async function declined(io: Io, flags: ApplyFlags): Promise<boolean> {
+  if (flags.yes) return false;
+  return !(await confirmed(io, {
+    command: 'apply',
+    yesDoes: 'to apply',
+    ask: 'Do you want to apply these changes? Enter yes to apply: ',
+    cancelled: 'Apply cancelled: nothing was changed.',
+  }));
+}
 
 /**
  * Runs apply with SIGINT/SIGTERM wired to its abort signal: the first one stops the writes and

@@ -1,0 +1,127 @@
+/**
+ * The stages of an apply before its first app write: nothing to do, refusals (nothing written),
+ * the system plug-ins the project carries (installed or updated, and they stay), and the pending
+ * drafts the user asked to discard.
+ */
+import { installedNote, installPlugins, pluginRefusals, pluginTitle } from './plugins.js';
+import { ownDraftApps, withoutOwnDrafts } from './recovery.js';
+import { readDraftRevision } from './revisions.js';
+import { recountRisks } from './recount.js';
+import { directoryRefusals } from './directory-recheck.js';
+import { riskRefusals, serviceRefusals } from './refusals.js';
+import { otherServiceRefusals } from './service-check.js';
+import { revertDrafts } from './revert.js';
+import { refusedResult, result } from './result.js';
+import { asIs, type ApplyRun, type StageEnd } from './stage.js';
+import type { ApplyResult } from './types.js';
+
+export function nothingToDo(run: ApplyRun): StageEnd {
+  const { plan } = run.options;
+  if (run.changed.length === 0 && !plan.plugins.some((p) => p.action !== 'no-op'))
+    return result(
+      'no-changes',
+      'No changes: every app already matches its manifest.',
+      run.everyone([]),
+      run.plugins,
+    );
+  return 'continue';
+}
+
+/** What the service answers now that the plan did not foresee stops the apply, nothing written. */
+export async function refuse(run: ApplyRun): Promise<StageEnd> {
+  const { plan, project, client, planMadeHere } = run.options;
+  // On another service than the plan's, nothing else the service answers concerns this plan.
+  const otherService = planMadeHere ? [] : await otherServiceRefusals(plan, client);
+  if (otherService.length > 0) return refusedResult(asIs(run), otherService, run.plugins);
+  const fromService = [
+    ...(await serviceRefusals(client, project, run.changed, run.areas, planMadeHere !== 'just-now')),
+    ...(await pluginRefusals(client, project.root, plan.plugins)),
+  ];
+  // After the last read and before the first write: the risks as the records stand now.
+  const counted = await recountRisks(client, run.changed, run.areas);
+  const flags = {
+    allowDataLoss: run.options.allowDataLoss === true,
+    discardPendingDrafts: run.options.discardPendingDrafts === true,
+  };
+  const refusals = [
+    // Pending drafts that the interrupted apply before this one wrote are this tool's to discard.
+    ...riskRefusals(withoutOwnDrafts(run.changed, ownDraftApps(run.previous, run.changed)), flags, counted),
+    ...fromService,
+    ...(await directoryRefusals(client, project, run.changed)),
+  ];
+  if (refusals.length > 0) return refusedResult(asIs(run), refusals, run.plugins);
+  return run.options.signal?.aborted ? interruptedEarly(run) : 'continue';
+}
+
+/**
+ * Plug-ins before anything else: a plug-in the service refuses stops the apply with no app
+ * changed (and no pending draft discarded); the apps that add a plug-in need it installed.
+ */
+export async function plugins(run: ApplyRun): Promise<StageEnd> {
+  const { options } = run;
+  const installed = await installPlugins({
+    client: options.client,
+    root: options.project.root,
+    plugins: options.plan.plugins,
+    results: run.plugins,
+    signal: options.signal,
+    emit: run.emit,
+  });
+  if (installed.kind === 'failed') return refusedResult(asIs(run), [installed.refusal], run.plugins);
+  if (installed.kind === 'interrupted' || options.signal?.aborted) return interruptedEarly(run);
+  const done = run.plugins.filter((p) => p.outcome !== 'unchanged');
+  run.pluginSentence =
+    done.length === 0
+      ? ''
+      : `${capitalise(done.map((p) => `${p.outcome} plug-in ${pluginTitle(p)}`).join(', '))}. `;
+  if (run.changed.length === 0)
+    return result(
+      'applied',
+      `${run.pluginSentence}Every app already matches its manifest.`,
+      run.everyone([]),
+      run.plugins,
+    );
+  return 'continue';
+}
+
+/**
+ * Someone's pending draft, to be discarded on request: reverted first, pinned to the revision
+ * the plan saw (so a draft changed since is not discarded unseen).
+ */
+export async function discard(run: ApplyRun): Promise<StageEnd> {
+  const { client } = run.options;
+  const pending = run.sessions.filter(
+    (s) => s.id !== null && s.plan.risks.some((r) => r.kind === 'pending-draft'),
+  );
+  if (pending.length === 0) return 'continue';
+  run.emit({ type: 'revert-pending', apps: pending.map((s) => s.plan.key) });
+  const pinned = new Map(pending.map((s) => [s.id!, s.revision!]));
+  const failures = await revertDrafts({ client, apps: pending.map((s) => s.id!), pinned });
+  if (failures.size > 0)
+    return refusedResult(
+      asIs(run),
+      pending
+        .filter((s) => failures.has(s.id!))
+        .map((s) => ({
+          kind: 'pending-draft',
+          app: s.plan.key,
+          message: `discarding its pending draft failed: ${failures.get(s.id!)}`,
+        })),
+      run.plugins,
+    );
+  await Promise.all(pending.map(async (s) => (s.revision = await readDraftRevision(client, s.id!))));
+  return 'continue';
+}
+
+function interruptedEarly(run: ApplyRun): ApplyResult {
+  const installed = installedNote(run.plugins);
+  const message =
+    installed === ''
+      ? 'Interrupted before anything was written; nothing was changed.'
+      : `Interrupted before any app was written; no app was changed.${installed}`;
+  return result('interrupted', message, asIs(run), run.plugins);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

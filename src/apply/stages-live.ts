@@ -1,0 +1,97 @@
+/**
+ * The stages of an apply that write: the drafts written and deployed, step by step (run-steps.ts:
+ * a step writes then deploys, so the two are one stage), and the check that what went live is
+ * what was asked for (verify.ts).
+ */
+import { appdeployCommand } from '../project/index.js';
+import { deploySteps, heldReferences } from '../plan/index.js';
+import { liveChangedEnd, liveMoved } from './live-check.js';
+import { appResult, createdNote, named, result } from './result.js';
+import { installedNote } from './plugins.js';
+import { runSteps } from './run-steps.js';
+import type { ApplyRun, StageEnd } from './stage.js';
+import type { ApplyResult } from './types.js';
+import { verifyConvergence } from './verify.js';
+import { appPlaceholder } from '../readers/index.js';
+
+export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
+
+/** Writes and deploys every changed app; a run that does not end live ends the apply. */
+export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
+  const { options, sessions, areas, emit } = run;
+  const { client, plan } = options;
+  const steps = deploySteps(plan.apps, heldReferences(plan.apps), areas);
+  // From the first deploy call on, an interrupt cannot stop anything: the deploys run to their end.
+  const onAbort = () => emit({ type: 'deploy-cannot-stop' });
+  const ran = await runSteps({
+    client,
+    project: options.project,
+    sessions,
+    steps,
+    areas,
+    resolveApp: appResolver(run),
+    shadow: options.shadow,
+    signal: options.signal,
+    emit: (event) => {
+      if (event.type === 'deploy' && event.batch === 1)
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+      emit(event);
+    },
+    now: options.now ?? Date.now,
+    timeoutMs: options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS,
+    batchSize: options.deployBatchSize ?? 300,
+    pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
+  }).finally(() => options.signal?.removeEventListener('abort', onAbort));
+  if (ran.kind === 'live') {
+    run.written = ran.written;
+    return 'continue';
+  }
+  const moved = await liveMoved(client, sessions, plan.apps, areas, ran);
+  const ended = moved.length > 0 ? liveChangedEnd(ran, sessions, moved) : ran;
+  return result(
+    ended.outcome,
+    `${ended.message}${createdNote(sessions)}${installedNote(run.plugins)}`,
+    run.everyone(ended.apps),
+    run.plugins,
+    { liveLeftChanged: ran.liveLeftChanged, liveChanged: moved },
+  );
+}
+
+/** The last stage: a fresh read of every area written, compared with the plan. */
+export async function verify(run: ApplyRun): Promise<ApplyResult> {
+  const { options, sessions, pluginSentence } = run;
+  const { plan, project } = options;
+  run.emit({ type: 'verify', apps: sessions.map((s) => s.plan.key) });
+  // Every area as the plan has it (not a step's part of it), written in whichever step.
+  const targets = sessions.map((s) => ({
+    key: s.plan.key,
+    id: s.id!,
+    areas: (run.written.get(s.plan.key) ?? []).map((w) => ({
+      ...w,
+      desired: plan.apps.find((a) => a.key === s.plan.key)!.areas.find((a) => a.key === w.area.key)!.after,
+    })),
+  }));
+  const notConverged = await verifyConvergence(options.client, targets, appResolver(run));
+  const applied = sessions.map((s) => appResult(s, s.created ? 'created' : 'applied'));
+  const list = sessions.map(named).join(', ');
+  if (notConverged.length > 0)
+    return result(
+      'not-converged',
+      `${pluginSentence}Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`${appdeployCommand(project, 'plan')}\`.`,
+      run.everyone(applied),
+      run.plugins,
+      { notConverged },
+    );
+  return result('applied', `${pluginSentence}Applied ${list}.`, run.everyone(applied), run.plugins);
+}
+
+/** An app's placeholder in a setting (a lookup's related app): its id, once known. */
+function appResolver(run: ApplyRun): (text: string) => string {
+  const { sessions, options } = run;
+  return (text) => {
+    const session = sessions.find((s) => s.id !== null && appPlaceholder(s.plan.key) === text);
+    if (session) return session.id!;
+    const other = options.project.apps.find((a) => a.id !== null && appPlaceholder(a.key) === text);
+    return other?.id ?? text;
+  };
+}
