@@ -47,7 +47,9 @@ export async function refuse(run: ApplyRun): Promise<StageEnd> {
     // Pending drafts that the interrupted apply before this one wrote are this tool's to discard.
     ...riskRefusals(withoutOwnDrafts(run.changed, ownDraftApps(run.previous, run.changed)), flags, counted),
     ...fromService,
-    ...(await directoryRefusals(client, project, run.changed)),
+    // A shadow (plan --check) holds the target's apps, not its people: the plan looked them up
+    // in the target itself, and the copy would refuse every one.
+    ...(run.options.shadow === true ? [] : await directoryRefusals(client, project, run.changed)),
   ];
   if (refusals.length > 0) return refusedResult(asIs(run), refusals, run.plugins);
   return run.options.signal?.aborted ? interruptedEarly(run) : 'continue';

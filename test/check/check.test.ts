@@ -139,6 +139,27 @@ describe('plan --check', () => {
     expect(check.failure).toBeUndefined();
   });
 
+  it("passes a plan naming the target's groups: the copy holds apps, not people, and the plan looked them up", async () => {
+    const deals = V2.deals as { appAcl: Record<string, unknown>[] };
+    const withGroup = {
+      ...V2,
+      deals: {
+        ...deals,
+        appAcl: [...deals.appAcl, { entity: { type: 'GROUP', code: 'sales' }, recordViewable: true }],
+      },
+    };
+    const live = await liveAtV1(withGroup);
+    // As a remote target (an environment with a baseUrl): the plan looks the group up there.
+    const project = { ...live.project, environment: { ...live.project.environment, local: false } };
+    const plan = await h.plan(project);
+    // The target has the group (test/support/example-directory.ts): no blocked risk, no skip.
+    expect(plan.apps.flatMap((a) => a.risks)).toEqual([]);
+    expect(plan.directoryCheck).toBeUndefined();
+    const check = await checkedWithoutWrites(project, plan);
+    expect(check.failure).toBeUndefined();
+    expect(check.outcome).toBe('passed');
+  });
+
   it('fails a first status assigned to a group, at that status in the manifest', async () => {
     const { project, plan } = await liveAtV1();
     const group = { entity: { type: 'GROUP', code: 'everyone' }, includeSubs: false };
