@@ -3,59 +3,28 @@
 // check's wall time (plan, then the copy read and the apply on the in-memory shadow) to the plan's
 // alone, both measured in this run. Target: at most 1.5 (the copy is read concurrently, the
 // shadow answers without latency). Run with `npm run bench -- check` (builds first; imports dist/).
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseDocument, stringify } from 'yaml';
+import { parseDocument } from 'yaml';
 import { apply } from '../dist/apply/index.js';
 import { checkPlan, rememberingReads } from '../dist/check/index.js';
 import { createClient } from '../dist/client/index.js';
 import { startEmulator } from '../dist/emulator/index.js';
 import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
+import { ADMIN, benchRoot, loadProject, repoint, writeTicketsProject } from './lib/tickets.mjs';
 import { plan } from '../dist/plan/index.js';
-import { validateProject } from '../dist/project/index.js';
 
 const APPS = 20;
 const LATENCY_MS = 20;
 const TARGET = 1.5;
 const RUNS = 3;
-const ADMIN = { login: 'admin', password: 'admin' };
-
-const root = await mkdtemp(join(tmpdir(), 'appdeploy-bench-check-'));
+const root = await benchRoot();
 const data = join(root, 'data');
-await cp(new URL('../examples/helpdesk/apps/', import.meta.url), join(root, 'apps'), { recursive: true });
-const tickets = await readFile(join(root, 'apps/tickets.yaml'), 'utf8');
-
-async function writeProjectFile(url) {
-  const apps = {};
-  for (let i = 0; i < APPS; i++) apps[`tickets${i}`] = { manifest: `apps/tickets${i}.yaml` };
-  const config = {
-    environments: { bench: { baseUrl: url, auth: ADMIN } },
-    defaultEnvironment: 'bench',
-    apps,
-  };
-  const path = join(root, 'appdeploy.yaml');
-  let text = stringify(config);
-  try {
-    // Keep the ids apply wrote.
-    const doc = parseDocument(await readFile(path, 'utf8'));
-    doc.setIn(['environments', 'bench', 'baseUrl'], url);
-    text = doc.toString();
-  } catch {
-    for (let i = 0; i < APPS; i++) await writeFile(join(root, `apps/tickets${i}.yaml`), tickets);
-  }
-  await writeFile(path, text);
-}
-
-async function load() {
-  const result = await validateProject({ cwd: root, dir: root, variables: {} });
-  if (!result.project) throw new Error(result.problems.map((p) => p.message).join('\n'));
-  return result.project;
-}
+const load = () => loadProject(root);
 
 // Set up without latency: create and apply the apps, then change each.
 let emulator = await startEmulator({ port: 0, data, deployMs: 0, ...EXAMPLE_DIRECTORY });
-await writeProjectFile(emulator.url);
+await writeTicketsProject(root, emulator.url, APPS);
 {
   const client = createClient({ baseUrl: emulator.url, auth: ADMIN });
   const project = await load();
@@ -80,7 +49,7 @@ for (let i = 0; i < APPS; i++) {
 
 // Measure: the same data, every answer 20 ms late; the best of RUNS of each.
 emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS, ...EXAMPLE_DIRECTORY });
-await writeProjectFile(emulator.url);
+await repoint(root, emulator.url);
 const project = await load();
 const client = createClient({ baseUrl: emulator.url, auth: ADMIN, concurrency: 8 });
 let planWall = Infinity;

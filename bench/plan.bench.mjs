@@ -3,82 +3,30 @@
 // 20 ms (the time the calls take if the client's connections are never idle). Target: at most
 // 1.5. Also: applying 20 changed apps makes exactly one deploy call; the requests per changed
 // area are printed. Run with `npm run bench -- plan` (builds first; imports dist/).
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseDocument, stringify } from 'yaml';
+import { parseDocument } from 'yaml';
 import { apply } from '../dist/apply/index.js';
-import { createClient } from '../dist/client/index.js';
 import { startEmulator } from '../dist/emulator/index.js';
 import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
+import {
+  benchRoot,
+  countingClient as countingClientOf,
+  loadProject,
+  repoint,
+  writeTicketsProject,
+} from './lib/tickets.mjs';
 import { plan } from '../dist/plan/index.js';
-import { validateProject } from '../dist/project/index.js';
 
 const APPS = 50;
 const LATENCY_MS = 20;
 const CONCURRENCY = 8;
 const TARGET = 1.5;
-const ADMIN = { login: 'admin', password: 'admin' };
-
-// The helpdesk tickets app, with the areas it leaves out added: every area but plug-ins managed.
-const tickets = `${await readFile(new URL('../examples/helpdesk/apps/tickets.yaml', import.meta.url), 'utf8')}
-customize:
-  scope: ALL
-  desktop: { js: [{ type: URL, url: 'https://cdn.example.com/board.js' }], css: [] }
-  mobile: { js: [], css: [] }
-appAcl:
-  - { entity: { type: CREATOR }, appEditable: true, recordViewable: true, recordAddable: true }
-  - { entity: { type: GROUP, code: everyone }, recordViewable: true }
-recordAcl:
-  - filterCond: priority in ("Urgent")
-    entities: [{ entity: { type: GROUP, code: support-leads }, viewable: true, editable: true }]
-fieldAcl:
-  - field: minutes_spent
-    entities: [{ entity: { type: GROUP, code: everyone }, accessibility: READ }]
-actions:
-  Follow-up ticket:
-    destApp: { app: 1 }
-    mappings: [{ srcType: FIELD, srcField: subject, destField: subject }]
-    entities: [{ type: GROUP, code: everyone }]
-`;
-const root = await mkdtemp(join(tmpdir(), 'appdeploy-bench-'));
+const root = await benchRoot();
 const data = join(root, 'data');
-
-/** A project of `count` copies of the helpdesk tickets app, each with its own key. */
-async function writeProjectFile(url, count) {
-  const apps = {};
-  for (let i = 0; i < count; i++) apps[`tickets${i}`] = { manifest: `apps/tickets${i}.yaml` };
-  const config = {
-    environments: { bench: { baseUrl: url, auth: ADMIN } },
-    defaultEnvironment: 'bench',
-    apps,
-  };
-  await writeFile(join(root, 'appdeploy.yaml'), stringify(config));
-  for (let i = 0; i < count; i++) await writeFile(join(root, `apps/tickets${i}.yaml`), tickets);
-}
-
-async function load() {
-  const result = await validateProject({ cwd: root, dir: root, variables: {} });
-  if (!result.project) throw new Error(result.problems.map((p) => p.message).join('\n'));
-  return result.project;
-}
-
-/** A client that counts its requests by path. */
-function countingClient(url) {
-  const counts = new Map();
-  const client = createClient({
-    baseUrl: url,
-    auth: ADMIN,
-    concurrency: CONCURRENCY,
-    logger: (event) => {
-      if (event.type === 'request')
-        counts.set(`${event.method} ${event.path}`, (counts.get(`${event.method} ${event.path}`) ?? 0) + 1);
-    },
-  });
-  return { client, counts, total: () => [...counts.values()].reduce((a, b) => a + b, 0) };
-}
-
-await cp(new URL('../examples/helpdesk/apps/', import.meta.url), join(root, 'apps'), { recursive: true });
+const writeProjectFile = (url, count) => writeTicketsProject(root, url, count);
+const load = () => loadProject(root);
+const countingClient = (url) => countingClientOf(url, CONCURRENCY);
 
 // Set up without latency: create and apply the 50 apps.
 let emulator = await startEmulator({ port: 0, data, deployMs: 0, ...EXAMPLE_DIRECTORY });
@@ -99,11 +47,7 @@ await emulator.close();
 
 // Measure: the same data, every answer 20 ms late.
 emulator = await startEmulator({ port: 0, data, deployMs: 0, latencyMs: LATENCY_MS, ...EXAMPLE_DIRECTORY });
-{
-  const doc = parseDocument(await readFile(join(root, 'appdeploy.yaml'), 'utf8'));
-  doc.setIn(['environments', 'bench', 'baseUrl'], emulator.url);
-  await writeFile(join(root, 'appdeploy.yaml'), doc.toString());
-}
+await repoint(root, emulator.url);
 const project = await load();
 const planning = countingClient(emulator.url);
 const started = performance.now();

@@ -56,16 +56,29 @@ async function readApp(
   records: number,
   queries: readonly string[],
 ): Promise<SeedApp> {
-  const [app, draft, live, copied] = await Promise.all([
+  const [app, draft, liveRevision, copied] = await Promise.all([
     client.apps.getApp({ id }),
     readCopy(client, id, 'draft'),
-    readCopy(client, id, 'live').catch((error: unknown) => {
-      // An app never deployed has no live copy; the service refuses to read one.
-      if (error instanceof ServiceError) return null;
-      throw error;
-    }),
+    client.settings.getGeneralSettings({ app: id, copy: 'live' }).then(
+      (general) => general.revision,
+      (error: unknown) => {
+        // An app never deployed has no live copy; the service refuses to read one.
+        if (error instanceof ServiceError) return null;
+        throw error;
+      },
+    ),
     records > 0 ? copiedRecords(client, id, records, queries) : Promise.resolve([]),
   ]);
+  // One revision counter per app, moved by every draft write and not by a deploy; a live read
+  // answers the deployed revision (platform-facts.md, "Revisions"): equal revisions mean nothing
+  // was written since the deploy, so the live copy is the draft copy, as the plan reads it too
+  // (plan/read.ts). Otherwise (a pending draft, a revert) every live area is read.
+  const live =
+    liveRevision === null
+      ? null
+      : liveRevision === draft.revision
+        ? draft
+        : await readCopy(client, id, 'live');
   return {
     id,
     code: app.code,
