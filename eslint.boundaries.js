@@ -33,8 +33,19 @@ export const IMPORT_RULES = {
   // neither reaches into the other for it. Files from disk, the client's types, no planner.
   readers: { may: ['plugin-package', 'errors.js'], types: ['client'] },
   // The planner: gathers state through the client, diffs with the areas.
+  // The query language says how a record query finds a field empty (a risk's count and query).
   plan: {
-    may: ['areas', 'client', 'project', 'platform', 'plugin-package', 'usage', 'readers', 'errors.js'],
+    may: [
+      'areas',
+      'client',
+      'project',
+      'platform',
+      'plugin-package',
+      'usage',
+      'readers',
+      'query',
+      'errors.js',
+    ],
   },
   // Renderers are pure: they read plan types and nothing else.
   render: { may: [], types: ['plan'] },

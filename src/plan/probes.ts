@@ -7,7 +7,7 @@
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
-import { emptinessQuery } from '../areas/fields/emptiness-query.js';
+import { emptinessQuery } from '../query/index.js';
 import type { Risk } from './types.js';
 import { recordsInStatus } from './status-probes.js';
 

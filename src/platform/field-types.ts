@@ -106,6 +106,29 @@ export const DATE_FIELD_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
   'UPDATED_TIME',
 ]);
 
+/**
+ * Fields whose value is a list of users, organizations or groups picked by `code` (kintone REST
+ * documentation, "Field Types": USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT).
+ */
+export const SELECTION_FIELD_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
+  'USER_SELECT',
+  'ORGANIZATION_SELECT',
+  'GROUP_SELECT',
+]);
+
+/**
+ * Fields holding users, organizations or groups: the selection fields, the creator and modifier,
+ * and the process's assignees: what a `FIELD_ENTITY` may name. The kintone REST documentation
+ * (field permissions: FIELD_ENTITY is "a field added from the form's fields") does not list the
+ * types; this is the list validate and the local service held apart until now, kept in one place.
+ */
+export const ENTITY_FIELD_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
+  ...SELECTION_FIELD_TYPES,
+  'CREATOR',
+  'MODIFIER',
+  'STATUS_ASSIGNEE',
+]);
+
 /** Fields whose values are picked from `options`. */
 export const CHOICE_FIELD_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
   'CHECK_BOX',

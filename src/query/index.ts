@@ -35,3 +35,4 @@ export {
 export { runQuery, type QueryResult } from './run.js';
 export type { CompiledSortKey, SortValue } from './sort-keys.js';
 export type { QueryContext } from './values.js';
+export { emptinessQuery } from './emptiness.js';

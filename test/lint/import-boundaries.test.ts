@@ -74,6 +74,7 @@ const CASES: [string, string, boolean][] = [
   ['src/plan/x.ts', value('../client/index.js'), false],
   ['src/plan/x.ts', value('../render/index.js'), true],
   ['src/plan/x.ts', value('../emulator/index.js'), true],
+  ['src/plan/x.ts', value('../query/index.js'), false],
   // render/: plan/ types only
   ['src/render/x.ts', type('../plan/index.js'), false],
   ['src/render/x.ts', value('../plan/index.js'), true],

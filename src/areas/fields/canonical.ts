@@ -9,6 +9,7 @@ import {
   FIELD_PROPERTIES,
   LOOKUP_FIELD_KEYS,
   NUMERIC_STRING_PROPERTIES,
+  SELECTION_FIELD_TYPES,
   isSystemFieldType,
   newFieldDefaults,
   type FieldType,
@@ -87,7 +88,7 @@ function property(type: FieldType, key: string, value: unknown, ctx: ResolveCont
 
 /** A default value: a list for multi-choice and selection fields, a string otherwise. */
 function defaultValue(type: FieldType, value: unknown): Json {
-  if (type === 'USER_SELECT' || type === 'ORGANIZATION_SELECT' || type === 'GROUP_SELECT')
+  if (SELECTION_FIELD_TYPES.has(type))
     return list(value).map((v) => {
       const e = (v ?? {}) as { type?: unknown; code?: unknown };
       return { type: text(e.type), code: text(e.code) };

@@ -1,14 +1,8 @@
+import { ENTITY_FIELD_TYPES as PLATFORM_ENTITY_FIELD_TYPES } from '../../platform/index.js';
 import { byValue, field, int, join, obj, str, type CheckContext, type Shape } from './shape.js';
 
 /** Fields that hold users, organizations or groups: what a FIELD_ENTITY may name. */
-export const ENTITY_FIELD_TYPES = [
-  'USER_SELECT',
-  'ORGANIZATION_SELECT',
-  'GROUP_SELECT',
-  'CREATOR',
-  'MODIFIER',
-  'STATUS_ASSIGNEE',
-] as const;
+export const ENTITY_FIELD_TYPES: readonly string[] = [...PLATFORM_ENTITY_FIELD_TYPES];
 
 export const ENTITY_TYPES = [
   'USER',

@@ -1,5 +1,6 @@
 import {
   DATE_FIELD_TYPES,
+  ENTITY_FIELD_TYPES,
   FIELD_TYPES,
   INPUT_FIELD_TYPES,
   isSystemFieldType,
@@ -10,14 +11,7 @@ import {
 export const DATE_TYPES: readonly FieldType[] = [...DATE_FIELD_TYPES];
 export const NUMERIC_TYPES: readonly FieldType[] = ['NUMBER', 'CALC'];
 /** What FIELD_ENTITY may name: a field holding users, organizations or groups. */
-export const ENTITY_TYPES: readonly FieldType[] = [
-  'USER_SELECT',
-  'ORGANIZATION_SELECT',
-  'GROUP_SELECT',
-  'CREATOR',
-  'MODIFIER',
-  'STATUS_ASSIGNEE',
-];
+export const ENTITY_TYPES: readonly FieldType[] = [...ENTITY_FIELD_TYPES];
 /** Fields that hold a value (not GROUP, SUBTABLE or REFERENCE_TABLE): input and system fields. */
 export const VALUE_TYPES: readonly FieldType[] = FIELD_TYPES.filter(
   (t) => INPUT_FIELD_TYPES.has(t) || isSystemFieldType(t),

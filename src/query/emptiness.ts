@@ -1,9 +1,9 @@
 /** How a record query says that a field holds a value, or holds none. */
-import { typeSpec } from '../../query/index.js';
+import { typeSpec } from './field-types.js';
 
 /**
  * The query that lists the records where the field holds a value (or, `empty`, holds none), in
- * the operators the service takes for its type and place (src/query/field-types.ts, the hosted
+ * the operators the service takes for its type and place (field-types.ts, the hosted
  * platform's operator table): `is (not) empty` for long text and files, `(!)= ""` where equality
  * is allowed, else `(not) in ("")`, which is also what a table column takes, since the service
  * refuses `=` and `!=` inside a table (GAIA_IQ07; kintone's query documentation: "fields in
