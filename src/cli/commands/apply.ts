@@ -15,7 +15,7 @@ import { renderCheck, renderText } from '../../render/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
-import { confirmed } from '../confirm.js';
+import { confirmed, EXIT_INTERRUPTED } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
 interface ApplyFlags extends ProjectFlags {
@@ -167,7 +167,9 @@ async function applyWithSignals(
     io.err('Interrupted again: exiting now. What each app may be in:\n');
     for (const line of progress.states()) io.err(`  ${line}\n`);
     io.err(`Run \`${appdeployCommand(input.project, 'status')}\` to see where they are.\n`);
-    process.exit(130);
+    // A second interrupt cannot wait for main() to return: nothing is left to clean up, and the
+    // person asked twice.
+    process.exit(EXIT_INTERRUPTED);
   };
   const first = (signal: NodeJS.Signals) => {
     progress.finish();
