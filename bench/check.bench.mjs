@@ -6,12 +6,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
-import { apply } from '../dist/apply/index.js';
 import { checkPlan, rememberingReads } from '../dist/check/index.js';
 import { createClient } from '../dist/client/index.js';
 import { startEmulator } from '../dist/emulator/index.js';
 import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
-import { ADMIN, benchRoot, loadProject, repoint, writeTicketsProject } from './lib/tickets.mjs';
+import { ADMIN, applyProject, benchRoot, loadProject, repoint, writeTicketsProject } from './lib/tickets.mjs';
 import { plan } from '../dist/plan/index.js';
 
 const APPS = 20;
@@ -25,18 +24,7 @@ const load = () => loadProject(root);
 // Set up without latency: create and apply the apps, then change each.
 let emulator = await startEmulator({ port: 0, data, deployMs: 0, ...EXAMPLE_DIRECTORY });
 await writeTicketsProject(root, emulator.url, APPS);
-{
-  const client = createClient({ baseUrl: emulator.url, auth: ADMIN });
-  const project = await load();
-  const result = await apply({
-    plan: await plan({ project, client }),
-    project,
-    client,
-    pollIntervalMs: { initial: 10, max: 100 },
-  });
-  if (result.outcome !== 'applied') throw new Error(result.message);
-  await client.close();
-}
+await applyProject(root, emulator.url);
 await emulator.close();
 for (let i = 0; i < APPS; i++) {
   const path = join(root, `apps/tickets${i}.yaml`);

@@ -10,11 +10,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { apply } from '../dist/apply/index.js';
 import { AREAS } from '../dist/areas/index.js';
 import { DEFAULT_CONCURRENCY } from '../dist/client/index.js';
 import { plan } from '../dist/plan/index.js';
 import {
+  applyProject,
   benchRoot,
   countingClient,
   loadProject,
@@ -32,18 +32,7 @@ const root = await benchRoot();
 // Set up without latency: create and apply the apps.
 const emulator = await serviceProcess();
 await writeTicketsProject(root, emulator.url, APPS);
-{
-  const { client } = countingClient(emulator.url, 32);
-  const project = await loadProject(root);
-  const result = await apply({
-    plan: await plan({ project, client }),
-    project,
-    client,
-    pollIntervalMs: { initial: 10, max: 100 },
-  });
-  if (result.outcome !== 'applied') throw new Error(result.message);
-  await client.close();
-}
+await applyProject(root, emulator.url);
 // The service in a process of its own, every answer 20 ms late from now on: what is measured is
 // the planner.
 await emulator.latency(LATENCY_MS);

@@ -10,6 +10,7 @@ import { apply } from '../dist/apply/index.js';
 import { startEmulator } from '../dist/emulator/index.js';
 import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
 import {
+  applyProject,
   benchRoot,
   countingClient as countingClientOf,
   loadProject,
@@ -31,18 +32,7 @@ const countingClient = (url) => countingClientOf(url, CONCURRENCY);
 // Set up without latency: create and apply the 50 apps.
 let emulator = await startEmulator({ port: 0, data, deployMs: 0, ...EXAMPLE_DIRECTORY });
 await writeProjectFile(emulator.url, APPS);
-{
-  const { client } = countingClient(emulator.url);
-  const project = await load();
-  const result = await apply({
-    plan: await plan({ project, client }),
-    project,
-    client,
-    pollIntervalMs: { initial: 10, max: 100 },
-  });
-  if (result.outcome !== 'applied') throw new Error(result.message);
-  await client.close();
-}
+await applyProject(root, emulator.url);
 await emulator.close();
 
 // Measure: the same data, every answer 20 ms late.

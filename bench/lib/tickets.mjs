@@ -6,7 +6,9 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
+import { apply } from '../../dist/apply/index.js';
 import { createClient } from '../../dist/client/index.js';
+import { plan } from '../../dist/plan/index.js';
 import { validateProject } from '../../dist/project/index.js';
 
 export const ADMIN = { login: 'admin', password: 'admin' };
@@ -67,6 +69,23 @@ export async function loadProject(root) {
   const result = await validateProject({ cwd: root, dir: root, variables: {} });
   if (!result.project) throw new Error(result.problems.map((p) => p.message).join('\n'));
   return result.project;
+}
+
+/**
+ * Set-up, not measured: plans and applies the project at `root` on the service at `url` (no
+ * latency yet), and throws unless it applied.
+ */
+export async function applyProject(root, url) {
+  const client = createClient({ baseUrl: url, auth: ADMIN, concurrency: 32 });
+  const project = await loadProject(root);
+  const result = await apply({
+    plan: await plan({ project, client }),
+    project,
+    client,
+    pollIntervalMs: { initial: 10, max: 100 },
+  });
+  if (result.outcome !== 'applied') throw new Error(result.message);
+  await client.close();
 }
 
 /** A client that counts its requests by method and path. */
