@@ -33,34 +33,71 @@ beforeAll(async () => {
   // rewrite dist/ under the other test files).
   const packed = await run('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], ROOT);
   if (packed.code !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-  const packs = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string }[];
-  const filename = packs[0]?.filename;
-  if (!filename) throw new Error(`npm pack named no tarball: ${packed.stdout}`);
+  const packs = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as {
+    filename: string;
+    integrity: string;
+  }[];
+  const tarball = packs[0];
+  if (!tarball?.filename) throw new Error(`npm pack named no tarball: ${packed.stdout}`);
   const project = join(dir, 'project');
   await run('mkdir', [project], dir);
-  await writeFile(
-    join(project, 'package.json'),
-    '{ "name": "user-project", "private": true, "type": "module" }\n',
-  );
+  await writeUserProject(project, `file:../${tarball.filename}`, tarball.integrity);
   // As the README says to install it (appdeploy is not on the registry): the packed tarball,
-  // offline, its dependencies from npm's cache (filled when this repository was installed).
+  // offline, its dependencies from npm's cache. `npm install <tarball> --offline` would need the
+  // registry's metadata of ajv, undici, ... to resolve their ranges, and `npm ci` (all a clean
+  // machine has run) caches only their tarballs: so the project's lockfile pins the versions
+  // this repository's lockfile holds, which is what `npm install` would resolve to today, and
+  // `npm ci --offline` installs them from the cache by their integrity.
   const installed = await run(
     'npm',
-    [
-      'install',
-      '--save-dev',
-      join(dir, filename),
-      '--offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-    ],
+    ['ci', '--offline', '--no-audit', '--no-fund', '--no-update-notifier', '--ignore-scripts'],
     project,
   );
   if (installed.code !== 0) throw new Error(`npm install of the tarball failed: ${installed.stderr}`);
   await writeFile(join(project, 'record-loads.mjs'), RECORD_LOADS);
   await writeFile(join(project, 'hooks.mjs'), HOOKS);
 }, 240_000);
+
+/**
+ * A user's project whose lockfile holds the tarball and the production dependencies of this
+ * repository's own lockfile (the entries not marked dev), with their resolved URLs and integrity.
+ */
+async function writeUserProject(project: string, spec: string, integrity: string): Promise<void> {
+  const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const lock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; devOptional?: boolean }>;
+  };
+  const dependencies = Object.fromEntries(
+    Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== '' && entry.dev !== true && entry.devOptional !== true)
+      .map(([path, entry]) => [path, { ...entry, dev: true }]),
+  );
+  const manifest = {
+    name: 'user-project',
+    private: true,
+    type: 'module',
+    devDependencies: { appdeploy: spec },
+  };
+  const packages = {
+    '': { name: 'user-project', devDependencies: { appdeploy: spec } },
+    'node_modules/appdeploy': {
+      version: own.version,
+      resolved: spec,
+      integrity,
+      dev: true,
+      license: own.license,
+      dependencies: own.dependencies,
+      bin: own.bin,
+      engines: own.engines,
+    },
+    ...dependencies,
+  };
+  await writeFile(join(project, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(
+    join(project, 'package-lock.json'),
+    `${JSON.stringify({ name: 'user-project', lockfileVersion: 3, requires: true, packages }, null, 2)}\n`,
+  );
+}
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
