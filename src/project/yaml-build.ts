@@ -35,15 +35,21 @@ export class Builder {
     private readonly doc: Document,
     private readonly refs: VariableRef[],
     private readonly variables: Variables,
-    private readonly spans: Map<string, Span>,
+    /** Where each path is: null while only the value is wanted (yaml-source.ts builds it on demand). */
+    private readonly spans: Map<string, Span> | null,
     private readonly at: (offset: number) => Location,
   ) {}
+
+  /** Where a value written in the file (not one an alias repeats) is, when spans are wanted. */
+  private recordSpan(path: PathSegment[], key: number | undefined, value: number): void {
+    if (this.spans) this.spans.set(pointer(path), { key, value });
+  }
 
   build(node: unknown, path: PathSegment[], keyOffset: number | undefined): unknown {
     if (node === null || node === undefined) return null;
     const range = (node as { range?: [number, number, number] }).range;
     const offset = range?.[0] ?? keyOffset ?? 0;
-    if (this.aliasDepth === 0) this.spans.set(pointer(path), { key: keyOffset, value: offset });
+    if (this.aliasDepth === 0) this.recordSpan(path, keyOffset, offset);
     if (this.aliasDepth > 0 && ++this.aliasValues > MAX_ALIAS_VALUES) {
       if (!this.aliasLimitHit)
         this.problems.push(

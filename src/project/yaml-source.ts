@@ -41,8 +41,11 @@ export function parseYaml(options: {
 }): ParseResult {
   const { text, path, file } = options;
   const masked = maskVariables(text);
-  const lines = text.split(/\r?\n/);
-  const lineText = (n: number) => lines[n - 1] ?? '';
+  // The lines, and where each part of the value is, are kept only once asked for: a plan of
+  // hundreds of apps asks for a handful, and keeping every file's span map held ~0.1 MB per
+  // manifest (the benchmark's 200 apps: 28 MB retained, most of it these maps).
+  let lines: string[] | undefined;
+  const lineText = (n: number) => (lines ??= text.split(/\r?\n/))[n - 1] ?? '';
   const lineCounter = new LineCounter();
   const at = (offset: number): Location => {
     const pos = lineCounter.linePos(offset);
@@ -67,17 +70,29 @@ export function parseYaml(options: {
     return { source: unparsed, problems: [deep], unset: [] };
   }
   const doc = composeDocument(cst.tokens, masked.text.length);
-  const spans = new Map<string, Span>();
+  let spans: Map<string, Span> | undefined;
+  // The same text parsed and built again, recording spans this time: deterministic, so the
+  // spans are those of the value already built.
+  const spansOf = (): Map<string, Span> => {
+    if (spans) return spans;
+    spans = new Map();
+    const again = parseTokens(masked.text, new LineCounter());
+    if (again.tooDeep !== undefined) return spans;
+    const redone = composeDocument(again.tokens, masked.text.length);
+    if (redone.errors.length === 0)
+      new Builder(redone, masked.refs, options.variables, spans, at).build(redone.contents, [], undefined);
+    return spans;
+  };
   const locate = (target: Path, where: 'key' | 'value' = 'value'): Location => {
     for (let n = target.length; n >= 0; n--) {
-      const span = spans.get(pointer(target.slice(0, n)));
+      const span = spansOf().get(pointer(target.slice(0, n)));
       if (span) return at(where === 'key' || n < target.length ? (span.key ?? span.value) : span.value);
     }
     return at(0);
   };
   const parsed: { value: unknown } = { value: undefined };
   const locateInText = (target: Path, index: number): Location => {
-    const span = spans.get(pointer(target));
+    const span = spansOf().get(pointer(target));
     if (!span) return locate(target);
     const value = valueAt(parsed.value, target);
     if (typeof value !== 'string') return at(span.value);
@@ -125,7 +140,7 @@ export function parseYaml(options: {
     problems.push(problem('YAML.TAG', message, at(warning.pos[0]), { hint: TAG_HINT }));
   }
   if (doc.errors.length > 0) return { source, problems, unset: [] };
-  const builder = new Builder(doc, masked.refs, options.variables, spans, at);
+  const builder = new Builder(doc, masked.refs, options.variables, null, at);
   parsed.value = builder.build(doc.contents, [], undefined);
   return { source, problems: [...problems, ...builder.problems], unset: builder.unset };
 }
