@@ -13,8 +13,10 @@
  * `index.js`, never a file inside. Everything else in src/ is refused.
  */
 export const IMPORT_RULES = {
+  // The client: the platform's facts (the authentication header names it sends, the field and
+  // entity types its types name), which the local service reads from the same place; nothing else.
+  client: { may: ['platform'] },
   // Standalone layers: nothing else from src/.
-  client: { may: [] },
   query: { may: [] },
   platform: { may: [] },
   // Reading plug-in packages (ZIP, signature, id): node's built-ins only, shared by the local

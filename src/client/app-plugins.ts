@@ -1,5 +1,5 @@
 /** The plug-ins added to one app. Adding writes to the draft (a deploy publishes it). */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { copySelect } from './settings.js';
 import type { Copy, Id, Revision, RevisionResult } from './types/common.js';
@@ -19,7 +19,7 @@ export class AppPluginsClient {
   getPlugins(params: { app: Id; copy?: Copy } & Paging, options?: CallOptions): Promise<AppPluginsResult> {
     const { copy, ...query } = params;
     const path = this.#ctx.api(copySelect(copy ?? 'live', 'app/plugins.json'));
-    return this.#ctx.transport.json({ method: 'GET', path, query, options });
+    return callJson(this.#ctx, 'GET', path, query, options);
   }
 
   /**
@@ -33,6 +33,6 @@ export class AppPluginsClient {
     options?: CallOptions,
   ): Promise<RevisionResult> {
     const endpoint = this.#ctx.platform === 'kintone' ? 'preview/app/plugins.json' : 'app/plugins.json';
-    return this.#ctx.transport.json({ method: 'POST', path: this.#ctx.api(endpoint), body: params, options });
+    return callJson(this.#ctx, 'POST', this.#ctx.api(endpoint), params, options);
   }
 }

@@ -1,5 +1,5 @@
 /** Apps: read, list, create (draft), move between spaces, deploy and deployment status. */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import { waitForDeploy, type WaitForDeployOptions } from './deploy-wait.js';
 import type { CallOptions } from './options.js';
 import type {
@@ -21,42 +21,22 @@ export class AppsClient {
 
   /** GET app.json: a deployed app (a never-deployed one answers GAIA_AP01). */
   getApp(params: { id: Id }, options?: CallOptions): Promise<App> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('app.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('app.json'), params, options);
   }
 
   /** GET apps.json: up to 100 per call. */
   getApps(params: GetAppsParams = {}, options?: CallOptions): Promise<{ apps: App[] }> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('apps.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('apps.json'), params, options);
   }
 
   /** POST preview/app.json: creates a draft-only app. Never retried: it would create two. */
   addApp(params: NewApp, options?: CallOptions): Promise<NewAppResult> {
-    return this.#ctx.transport.json({
-      method: 'POST',
-      path: this.#ctx.api('preview/app.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'POST', this.#ctx.api('preview/app.json'), params, options);
   }
 
   /** POST app/move.json: `space: null` (or none) takes the app out of its space. */
   moveApp(params: { app: Id; space?: Id | null }, options?: CallOptions): Promise<EmptyResult> {
-    return this.#ctx.transport.json({
-      method: 'POST',
-      path: this.#ctx.api('app/move.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'POST', this.#ctx.api('app/move.json'), params, options);
   }
 
   /** POST preview/app/deploy.json: starts deploying (or with `revert: true`, discards) drafts. */
@@ -64,12 +44,7 @@ export class AppsClient {
     params: { apps: readonly DeployTarget[]; revert?: boolean | undefined },
     options?: CallOptions,
   ): Promise<EmptyResult> {
-    return this.#ctx.transport.json({
-      method: 'POST',
-      path: this.#deployPath(),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'POST', this.#deployPath(), params, options);
   }
 
   /** GET preview/app/deploy.json: up to 300 apps. */
@@ -77,7 +52,7 @@ export class AppsClient {
     params: { apps: readonly Id[] },
     options?: CallOptions,
   ): Promise<{ apps: DeployStatusItem[] }> {
-    return this.#ctx.transport.json({ method: 'GET', path: this.#deployPath(), query: params, options });
+    return callJson(this.#ctx, 'GET', this.#deployPath(), params, options);
   }
 
   /**

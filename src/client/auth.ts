@@ -4,7 +4,8 @@
  * a reference to a password or token.
  */
 import { ClientOptionsError } from './errors.js';
-import { AUTH_HEADER_NAMES, type Platform } from './platform.js';
+import { AUTH_HEADER_NAMES } from '../platform/index.js';
+import type { Platform } from './platform.js';
 
 /**
  * Login name and password, sent as `X-Cybozu-Authorization: base64(login:password)` to the hosted

@@ -1,5 +1,5 @@
 /** POST bulkRequest.json: up to 20 record calls in order. Never retried except after a 429. */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { BulkCall, BulkResults } from './types/bulk.js';
 
@@ -28,11 +28,6 @@ export class BulkClient {
         payload: call.payload,
       })),
     };
-    return this.#ctx.transport.json({
-      method: 'POST',
-      path: this.#ctx.api('bulkRequest.json'),
-      body,
-      options,
-    });
+    return callJson(this.#ctx, 'POST', this.#ctx.api('bulkRequest.json'), body, options);
   }
 }

@@ -1,5 +1,5 @@
 /** Comments on records. Adding one is never retried (it would post it twice). */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { GetCommentsParams, GetCommentsResult, NewComment } from './types/comments.js';
 import type { EmptyResult, Id } from './types/common.js';
@@ -16,12 +16,7 @@ export class CommentsClient {
     params: { app: Id; record: Id } & GetCommentsParams,
     options?: CallOptions,
   ): Promise<GetCommentsResult> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('record/comments.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('record/comments.json'), params, options);
   }
 
   /** POST record/comment.json */
@@ -29,21 +24,11 @@ export class CommentsClient {
     params: { app: Id; record: Id; comment: NewComment },
     options?: CallOptions,
   ): Promise<{ id: string }> {
-    return this.#ctx.transport.json({
-      method: 'POST',
-      path: this.#ctx.api('record/comment.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'POST', this.#ctx.api('record/comment.json'), params, options);
   }
 
   /** DELETE record/comment.json */
   deleteComment(params: { app: Id; record: Id; comment: Id }, options?: CallOptions): Promise<EmptyResult> {
-    return this.#ctx.transport.json({
-      method: 'DELETE',
-      path: this.#ctx.api('record/comment.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'DELETE', this.#ctx.api('record/comment.json'), params, options);
   }
 }

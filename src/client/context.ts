@@ -3,8 +3,9 @@
  * for a client bound to a guest space, under `/k/guest/{spaceId}/v1/`.
  */
 import { ClientOptionsError } from './errors.js';
+import type { CallOptions } from './options.js';
 import type { Platform } from './platform.js';
-import type { Transport } from './transport.js';
+import type { HttpMethod, Transport } from './transport.js';
 import type { Id } from './types/common.js';
 
 export interface ClientContext {
@@ -29,6 +30,24 @@ export function createContext(
     systemApi: (endpoint) => `/k/v1/${endpoint}`,
     platform,
   };
+}
+
+/**
+ * The call most endpoint methods make: the parameters go where the method carries them, a GET's
+ * in the query string and any other's as the JSON body. One place for that rule, so an endpoint
+ * method says only its method and path; calls with more to say (indexed arrays) build their own
+ * JsonCall. `idempotent` as in JsonCall: left out, a GET is retried and anything else is not.
+ */
+export function callJson<T>(
+  ctx: ClientContext,
+  method: HttpMethod,
+  path: string,
+  params: object,
+  options: CallOptions | undefined,
+  idempotent?: boolean,
+): Promise<T> {
+  const carried = method === 'GET' ? { query: params } : { body: params };
+  return ctx.transport.json({ method, path, ...carried, idempotent, options });
 }
 
 /** `/k/guest/{spaceId}/v1/`, after checking that the id is a positive whole number. */

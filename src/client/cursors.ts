@@ -1,5 +1,5 @@
 /** Cursors: a stored query read page by page (spec "Cursor"). */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { EmptyResult, Id } from './types/common.js';
 import type { CursorPage, CursorParams, CursorResult } from './types/records.js';
@@ -13,7 +13,7 @@ export class CursorsClient {
 
   /** POST records/cursor.json. `fields` travels as `fields` in the JSON body. */
   createCursor(params: { app: Id } & CursorParams, options?: CallOptions): Promise<CursorResult> {
-    return this.#ctx.transport.json({ method: 'POST', path: this.path, body: params, options });
+    return callJson(this.#ctx, 'POST', this.path, params, options);
   }
 
   /**
@@ -21,18 +21,12 @@ export class CursorsClient {
    * Not retried after a lost answer: the lost page would be skipped without anyone noticing.
    */
   getRecords(params: { id: string }, options?: CallOptions): Promise<CursorPage> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.path,
-      query: params,
-      idempotent: false,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.path, params, options, false);
   }
 
   /** DELETE records/cursor.json */
   deleteCursor(params: { id: string }, options?: CallOptions): Promise<EmptyResult> {
-    return this.#ctx.transport.json({ method: 'DELETE', path: this.path, body: params, options });
+    return callJson(this.#ctx, 'DELETE', this.path, params, options);
   }
 
   /** The endpoint's path (for log events). */

@@ -1,5 +1,5 @@
 /** Form fields and layout. Reads name their copy; every write goes to the draft. */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { readCopy, type ReadParams, type WriteParams } from './settings.js';
 import type { Lang, RevisionResult } from './types/common.js';
@@ -50,12 +50,7 @@ export class FormClient {
 
   /** PUT preview/app/form/layout.json */
   updateLayout(params: WriteParams & { layout: Layout }, options?: CallOptions): Promise<RevisionResult> {
-    return this.#ctx.transport.json({
-      method: 'PUT',
-      path: this.#ctx.api('preview/app/form/layout.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'PUT', this.#ctx.api('preview/app/form/layout.json'), params, options);
   }
 
   /**
@@ -71,11 +66,6 @@ export class FormClient {
   }
 
   #send<T>(method: 'POST' | 'PUT' | 'DELETE', body: WriteParams, options?: CallOptions): Promise<T> {
-    return this.#ctx.transport.json({
-      method,
-      path: this.#ctx.api('preview/app/form/fields.json'),
-      body,
-      options,
-    });
+    return callJson(this.#ctx, method, this.#ctx.api('preview/app/form/fields.json'), body, options);
   }
 }

@@ -1,5 +1,5 @@
 /** Guest users (system-wide, always under `/k/v1/`) and the guest members of a guest space. */
-import { guestPrefix, type ClientContext } from './context.js';
+import { callJson, guestPrefix, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { EmptyResult, Id } from './types/common.js';
 import type { GuestUser } from './types/spaces.js';
@@ -13,22 +13,12 @@ export class GuestsClient {
 
   /** POST guests.json: creates guest users. */
   addGuests(params: { guests: readonly GuestUser[] }, options?: CallOptions): Promise<EmptyResult> {
-    return this.#ctx.transport.json({
-      method: 'POST',
-      path: this.#ctx.systemApi('guests.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'POST', this.#ctx.systemApi('guests.json'), params, options);
   }
 
   /** DELETE guests.json: deletes guest users for good. */
   deleteGuests(params: { guests: readonly string[] }, options?: CallOptions): Promise<EmptyResult> {
-    return this.#ctx.transport.json({
-      method: 'DELETE',
-      path: this.#ctx.systemApi('guests.json'),
-      body: params,
-      options,
-    });
+    return callJson(this.#ctx, 'DELETE', this.#ctx.systemApi('guests.json'), params, options);
   }
 
   /**
@@ -41,12 +31,7 @@ export class GuestsClient {
     options?: CallOptions,
   ): Promise<EmptyResult> {
     // The hosted platform also wants the space id in the body; the spec's service ignores it.
-    return await this.#ctx.transport.json({
-      method: 'PUT',
-      path: `${guestPrefix(params.id)}space/guests.json`,
-      body: params,
-      idempotent: true,
-      options,
-    });
+    const path = `${guestPrefix(params.id)}space/guests.json`;
+    return await callJson(this.#ctx, 'PUT', path, params, options, true);
   }
 }

@@ -10,7 +10,10 @@
  * - a field ACL rule names its field `code` on the hosted platform (official types,
  *   `FieldRightForParameter` and `FieldRightForResponse` in app/right.d.ts), `field` in the spec.
  */
-export type Platform = 'kintone' | 'service';
+import type { Dialect } from '../platform/index.js';
+
+/** The dialect the client speaks (platform/auth-headers.ts), decided by the platform it talks to. */
+export type Platform = Dialect;
 
 export const PLATFORMS: readonly Platform[] = ['kintone', 'service'];
 
@@ -32,9 +35,3 @@ export function platformOfUrl(baseUrl: string | URL): Platform {
   const hosted = HOSTED_DOMAINS.some((domain) => host.endsWith(`.${domain}`));
   return hosted ? 'kintone' : 'service';
 }
-
-/** The authentication header names of each platform, lower-cased. */
-export const AUTH_HEADER_NAMES: Record<Platform, { password: string; token: string }> = {
-  kintone: { password: 'x-cybozu-authorization', token: 'x-cybozu-api-token' },
-  service: { password: 'x-service-authorization', token: 'x-service-api-token' },
-};

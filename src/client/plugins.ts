@@ -4,7 +4,7 @@
  * service accepts as well as the JSON body the spec shows. These are system-wide: always `/k/v1/`,
  * even on a client bound to a guest space.
  */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { EmptyResult } from './types/common.js';
 import type { InstalledPlugin, Paging, PluginVersion, RequiredPlugin } from './types/plugins.js';
@@ -57,10 +57,10 @@ export class PluginsClient {
     query: Paging & { id?: string; ids?: readonly string[] },
     options?: CallOptions,
   ): Promise<T> {
-    return this.#ctx.transport.json({ method: 'GET', path: this.#ctx.systemApi(endpoint), query, options });
+    return callJson(this.#ctx, 'GET', this.#ctx.systemApi(endpoint), query, options);
   }
 
-  #send<T>(method: 'POST' | 'PUT' | 'DELETE', body: unknown, options?: CallOptions): Promise<T> {
-    return this.#ctx.transport.json({ method, path: this.#ctx.systemApi('plugin.json'), body, options });
+  #send<T>(method: 'POST' | 'PUT' | 'DELETE', body: object, options?: CallOptions): Promise<T> {
+    return callJson(this.#ctx, method, this.#ctx.systemApi('plugin.json'), body, options);
   }
 }

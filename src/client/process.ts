@@ -1,5 +1,5 @@
 /** Process management on records (the spec's group): statuses, assignees, record permission checks. */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { AssigneesParams, StatusParams, StatusUpdate } from './types/comments.js';
 import type { Id } from './types/common.js';
@@ -44,7 +44,7 @@ export class ProcessClient {
     });
   }
 
-  #put<T>(endpoint: string, body: unknown, options: CallOptions | undefined): Promise<T> {
-    return this.#ctx.transport.json({ method: 'PUT', path: this.#ctx.api(endpoint), body, options });
+  #put<T>(endpoint: string, body: object, options: CallOptions | undefined): Promise<T> {
+    return callJson(this.#ctx, 'PUT', this.#ctx.api(endpoint), body, options);
   }
 }

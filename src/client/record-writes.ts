@@ -59,44 +59,35 @@ export async function writeAll(
 
 function toChunks(request: WriteAllRequest): Chunk[] {
   const chunks: Chunk[] = [];
+  for (let start = 0; start < request.items.length; start += MAX_RECORDS_PER_CALL)
+    chunks.push({ start, ...sliceCall(request, start, start + MAX_RECORDS_PER_CALL) });
+  return chunks;
+}
+
+/** The records.json call for the request's items from `start` to `end`, and the ids given in them. */
+function sliceCall(request: WriteAllRequest, start: number, end: number): Omit<Chunk, 'start'> {
   const { app } = request;
-  for (let start = 0; start < request.items.length; start += MAX_RECORDS_PER_CALL) {
-    const end = start + MAX_RECORDS_PER_CALL;
-    switch (request.operation) {
-      case 'add': {
-        const records = request.items.slice(start, end);
-        chunks.push({
-          start,
-          call: { method: 'POST', api: 'records.json', payload: { app, records } },
-          givenIds: records.map(() => undefined),
-        });
-        break;
-      }
-      case 'update': {
-        const records = request.items.slice(start, end);
-        chunks.push({
-          start,
-          call: { method: 'PUT', api: 'records.json', payload: { app, records } },
-          givenIds: records.map((r) => (r.id === undefined ? undefined : String(r.id))),
-        });
-        break;
-      }
-      case 'delete': {
-        const ids = request.items.slice(start, end);
-        chunks.push({
-          start,
-          call: { method: 'DELETE', api: 'records.json', payload: { app, ids } },
-          givenIds: ids.map(String),
-        });
-        break;
-      }
-      default: {
-        const unreachable: never = request;
-        throw new Error(`unknown write operation ${JSON.stringify(unreachable)}`);
-      }
+  switch (request.operation) {
+    case 'add': {
+      const records = request.items.slice(start, end);
+      const call: BulkCall = { method: 'POST', api: 'records.json', payload: { app, records } };
+      return { call, givenIds: records.map(() => undefined) };
+    }
+    case 'update': {
+      const records = request.items.slice(start, end);
+      const call: BulkCall = { method: 'PUT', api: 'records.json', payload: { app, records } };
+      return { call, givenIds: records.map((r) => (r.id === undefined ? undefined : String(r.id))) };
+    }
+    case 'delete': {
+      const ids = request.items.slice(start, end);
+      const call: BulkCall = { method: 'DELETE', api: 'records.json', payload: { app, ids } };
+      return { call, givenIds: ids.map(String) };
+    }
+    default: {
+      const unreachable: never = request;
+      throw new Error(`unknown write operation ${JSON.stringify(unreachable)}`);
     }
   }
-  return chunks;
 }
 
 /** The records one successful call wrote, with the ids and revisions its answer carries. */

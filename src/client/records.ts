@@ -1,5 +1,5 @@
 /** Records: single and batch reads and writes, permission evaluation, and the many-record helpers. */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { iterateRecords, type IterateParams } from './record-iterate.js';
 import { writeAll, type WriteAllResult } from './record-writes.js';
@@ -30,22 +30,12 @@ export class RecordsClient {
 
   /** GET record.json */
   getRecord(params: { app: Id; id: Id }, options?: CallOptions): Promise<{ record: AppRecord }> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('record.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('record.json'), params, options);
   }
 
   /** GET records.json: at most 500 records; use `iterate` for more. */
   getRecords(params: { app: Id } & GetRecordsParams, options?: CallOptions): Promise<GetRecordsResult> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('records.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('records.json'), params, options);
   }
 
   /** POST record.json */
@@ -117,9 +107,9 @@ export class RecordsClient {
   #write<T>(
     method: 'POST' | 'PUT' | 'DELETE',
     endpoint: string,
-    body: unknown,
+    body: object,
     options?: CallOptions,
   ): Promise<T> {
-    return this.#ctx.transport.json({ method, path: this.#ctx.api(endpoint), body, options });
+    return callJson(this.#ctx, method, this.#ctx.api(endpoint), body, options);
   }
 }

@@ -5,7 +5,7 @@
  * them on the preview paths, and a write on the live path publishes the app's whole pending draft
  * at once (the hosted platform's behaviour), so a deployer writes `'draft'` and deploys.
  */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import { fieldRightsFromAnswer, fieldRightsToSend } from './field-rights.js';
 import type { CallOptions } from './options.js';
 import type { AclResult, AppRight, FieldRight, RecordRight } from './types/acl.js';
@@ -213,7 +213,7 @@ export class SettingsClient {
   }
 
   #put<T>(endpoint: string, body: WriteParams, options?: CallOptions): Promise<T> {
-    return this.#ctx.transport.json({ method: 'PUT', path: this.#ctx.api(endpoint), body, options });
+    return callJson(this.#ctx, 'PUT', this.#ctx.api(endpoint), body, options);
   }
 }
 
@@ -229,7 +229,7 @@ export async function readCopy<T>(
 ): Promise<T> {
   const { copy, ...query } = params;
   const path = ctx.api(copySelect(copy, liveEndpoint));
-  return await ctx.transport.json<T>({ method: 'GET', path, query, options });
+  return await callJson<T>(ctx, 'GET', path, query, options);
 }
 
 /**
@@ -244,7 +244,7 @@ async function writeCopy<T>(
 ): Promise<T> {
   const { copy, ...body } = params;
   const path = ctx.api(copySelect(copy, liveEndpoint));
-  return await ctx.transport.json<T>({ method: 'PUT', path, body, options });
+  return await callJson<T>(ctx, 'PUT', path, body, options);
 }
 
 /** `app/views.json` for the live copy, `preview/app/views.json` for the draft. */

@@ -2,7 +2,7 @@
  * Spaces, their threads, thread comments and members. The PUTs here replace a whole value and
  * carry no revision, so repeating one is harmless: they are retried like GETs.
  */
-import type { ClientContext } from './context.js';
+import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { HttpMethod } from './transport.js';
 import type { EmptyResult, Id } from './types/common.js';
@@ -17,12 +17,7 @@ export class SpacesClient {
 
   /** GET space.json */
   getSpace(params: { id: Id }, options?: CallOptions): Promise<Space> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('space.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('space.json'), params, options);
   }
 
   /** POST template/space.json: a new space from a template (`id` is the template's). */
@@ -42,12 +37,7 @@ export class SpacesClient {
 
   /** GET space/members.json */
   getSpaceMembers(params: { id: Id }, options?: CallOptions): Promise<{ members: SpaceMember[] }> {
-    return this.#ctx.transport.json({
-      method: 'GET',
-      path: this.#ctx.api('space/members.json'),
-      query: params,
-      options,
-    });
+    return callJson(this.#ctx, 'GET', this.#ctx.api('space/members.json'), params, options);
   }
 
   /** PUT space/members.json: replaces the whole member list. */
@@ -85,10 +75,10 @@ export class SpacesClient {
   #call<T>(
     method: HttpMethod,
     endpoint: string,
-    body: unknown,
+    body: object,
     idempotent: boolean,
     options: CallOptions | undefined,
   ): Promise<T> {
-    return this.#ctx.transport.json({ method, path: this.#ctx.api(endpoint), body, idempotent, options });
+    return callJson(this.#ctx, method, this.#ctx.api(endpoint), body, options, idempotent);
   }
 }

@@ -5,6 +5,7 @@ import type { EmulatorContext } from './context.js';
 import { guestSpaceIds } from './model/space.js';
 import { unitsOf } from './directory/units.js';
 import { GUESTS_TABLE, type GuestDoc } from './directory/users.js';
+import { AUTH_HEADER_NAMES, type Dialect } from '../platform/index.js';
 
 export interface TokenDoc {
   readonly token: string;
@@ -37,18 +38,11 @@ export type Principal =
   | { readonly kind: 'token'; readonly tokens: readonly TokenDoc[] };
 
 /**
- * Which header names a caller speaks: `kintone` (the hosted platform's `X-Cybozu-Authorization`
- * and `X-Cybozu-API-Token`, as its REST documentation and its official client send them) or
- * `service` (our spec's `X-Service-*`). The local service accepts both and answers each caller in
- * its own dialect where the two differ (a field ACL right's `code` or `field`, DESIGN.md).
+ * Which header names a caller speaks (platform/auth-headers.ts). The local service accepts both and
+ * answers each caller in its own dialect where the two differ (a field ACL right's `code` or
+ * `field`, DESIGN.md).
  */
-export type Dialect = 'kintone' | 'service';
-
-/** The authentication header names of each dialect, lower-cased as Node gives them. */
-const AUTH_HEADERS: Record<Dialect, { password: string; token: string }> = {
-  kintone: { password: 'x-cybozu-authorization', token: 'x-cybozu-api-token' },
-  service: { password: 'x-service-authorization', token: 'x-service-api-token' },
-};
+export type { Dialect };
 
 export const TOKENS_TABLE = 'tokens';
 
@@ -63,11 +57,11 @@ export function authenticate(
   ctx: EmulatorContext,
 ): { principal: Principal; dialect: Dialect } {
   for (const dialect of DIALECTS) {
-    const authorization = header(headers, AUTH_HEADERS[dialect].password);
+    const authorization = header(headers, AUTH_HEADER_NAMES[dialect].password);
     if (authorization !== undefined) return { principal: authenticateUser(authorization, ctx), dialect };
   }
   for (const dialect of DIALECTS) {
-    const name = AUTH_HEADERS[dialect].token;
+    const name = AUTH_HEADER_NAMES[dialect].token;
     const tokenHeader = header(headers, name);
     if (tokenHeader === undefined) continue;
     const table = ctx.store.table<TokenDoc>(TOKENS_TABLE);

@@ -6,6 +6,15 @@
  */
 const PEOPLE = ['USER', 'GROUP', 'ORGANIZATION'] as const;
 
+/**
+ * Every entity type some area takes: who a rule, assignee or notification is about. `CREATOR` has
+ * a null code; `CUSTOM_FIELD` (a user's custom profile item, such as their manager) is taken by
+ * process assignees only. The client's types and the local service's checks both read this list.
+ */
+export const ENTITY_TYPES = [...PEOPLE, 'FIELD_ENTITY', 'CREATOR', 'CUSTOM_FIELD'] as const;
+
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
 export const ENTITY_TYPES_BY_AREA = {
   appAcl: [...PEOPLE, 'CREATOR'],
   recordAcl: [...PEOPLE, 'FIELD_ENTITY'],
@@ -16,6 +25,6 @@ export const ENTITY_TYPES_BY_AREA = {
   // executors (ExecutableUserEntityForParameter) only FIELD_ENTITY beyond the people.
   processAssignee: [...PEOPLE, 'FIELD_ENTITY', 'CUSTOM_FIELD', 'CREATOR'],
   processExecutor: [...PEOPLE, 'FIELD_ENTITY'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<string, readonly EntityType[]>;
 
 export type EntityArea = keyof typeof ENTITY_TYPES_BY_AREA;

@@ -4,6 +4,7 @@
  * project/ and areas/ read them here; this folder imports nothing from the rest of src/.
  */
 export type { FieldType, SystemFieldType } from './field-types.js';
+export { AUTH_HEADER_NAMES, type Dialect } from './auth-headers.js';
 export {
   FIELD_TYPES,
   SYSTEM_FIELD_TYPES,
@@ -25,6 +26,6 @@ export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';
 export { TOKEN_UNREADABLE_AREAS } from './api-tokens.js';
 export { layoutSizeKeys } from './layout-sizes.js';
-export { ENTITY_TYPES_BY_AREA, type EntityArea } from './entity-types.js';
+export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';

@@ -168,66 +168,69 @@ function compareTest(domain: Domain, op: Ordering, value: Resolved): ValueTest {
     case 'empty':
       return numeric ? (v) => Number.isNaN(read(v)) : (v) => read(v) === '';
     case 'number':
-    case 'text': {
-      // One exact value: numbers compare as numbers, text as text; NaN and '' never order.
-      const x = value.value;
-      switch (op) {
-        case '=':
-          return (v) => read(v) === x;
-        case '>':
-          return (v) => read(v) > x;
-        case '>=':
-          return (v) => read(v) >= x;
-        case '<':
-          return (v) => {
-            const k = read(v);
-            return k !== '' && k < x;
-          };
-        case '<=':
-          return (v) => {
-            const k = read(v);
-            return k !== '' && k <= x;
-          };
-        default: {
-          const never: never = op;
-          return never;
-        }
-      }
-    }
-    case 'range': {
-      // A period [from, to): "=" inside it, ">" after its end, "<" before its start.
-      const { from, to } = value;
-      switch (op) {
-        case '=':
-          return (v) => {
-            const k = read(v);
-            return k >= from && k < to;
-          };
-        case '>':
-          return (v) => read(v) >= to;
-        case '>=':
-          return (v) => read(v) >= from;
-        case '<':
-          return (v) => {
-            const k = read(v);
-            return k !== '' && k < from;
-          };
-        case '<=':
-          return (v) => {
-            const k = read(v);
-            return k !== '' && k < to;
-          };
-        default: {
-          const never: never = op;
-          return never;
-        }
-      }
-    }
+    case 'text':
+      return exactTest(read, op, value.value);
+    case 'range':
+      return rangeTest(read, op, value);
     default: {
       const never: never = value;
       return never;
     }
   }
+}
+
+type Read = (value: unknown) => string | number;
+
+/**
+ * Before `bound` (or up to it, `orAt`). A missing value reads as '', which sorts before any text
+ * but orders before nothing; for numbers it is NaN, which no comparison holds for anyway.
+ */
+function below(read: Read, bound: string | number, orAt: boolean): ValueTest {
+  return (v) => {
+    const k = read(v);
+    return k !== '' && (orAt ? k <= bound : k < bound);
+  };
+}
+
+/** One exact value: numbers compare as numbers, text as text; NaN and '' never order. */
+function exactTest(read: Read, op: Ordering, x: string | number): ValueTest {
+  switch (op) {
+    case '=':
+      return (v) => read(v) === x;
+    case '>':
+      return (v) => read(v) > x;
+    case '>=':
+      return (v) => read(v) >= x;
+    case '<':
+      return below(read, x, false);
+    case '<=':
+      return below(read, x, true);
+    default: {
+      const never: never = op;
+      return never;
+    }
+  }
+}
+
+/**
+ * A period [from, to) compares by one of its ends: ">" after its end, ">=" from its start on, "<"
+ * before its start, "<=" before its end (the end is not in it); "=" inside it takes both.
+ */
+const PERIOD_ENDS: Readonly<Record<Exclude<Ordering, '='>, readonly ['>=' | '<', 'from' | 'to']>> = {
+  '>': ['>=', 'to'],
+  '>=': ['>=', 'from'],
+  '<': ['<', 'from'],
+  '<=': ['<', 'to'],
+};
+
+function rangeTest(read: Read, op: Ordering, period: { from: string; to: string }): ValueTest {
+  if (op === '=')
+    return (v) => {
+      const k = read(v);
+      return k >= period.from && k < period.to;
+    };
+  const [exact, end] = PERIOD_ENDS[op];
+  return exactTest(read, exact, period[end]);
 }
 
 function inTest(domain: Domain, values: readonly Resolved[]): ValueTest {

@@ -24,19 +24,33 @@ export async function hashLocalFiles(
   await Promise.all(
     [...paths].map(async (path) => {
       const absolutePath = resolve(dirname(manifestPath), path);
-      let data: Buffer;
-      try {
-        data = await readFile(absolutePath);
-      } catch (error) {
-        throw new AppdeployError('FILE.UNREADABLE', `${path}: cannot read ${absolutePath}`, {
-          hint: 'Check the path (it is relative to the manifest), or run `npx appdeploy validate`.',
-          cause: error,
-        });
-      }
-      files.set(path, { path, absolutePath, sha256: createHash('sha256').update(data).digest('hex') });
+      const { sha256 } = await readHashed(absolutePath, path, 'it is relative to the manifest');
+      files.set(path, { path, absolutePath, sha256 });
     }),
   );
   return files;
+}
+
+/**
+ * A file the project names, read whole and hashed: for comparing by content, and for apply to see
+ * that nothing changed since the plan. Unreadable, it is FILE.UNREADABLE at `path` (as the project
+ * writes it), with `relativeTo` saying what that path is relative to.
+ */
+export async function readHashed(
+  absolutePath: string,
+  path: string,
+  relativeTo: string,
+): Promise<{ data: Buffer; sha256: string }> {
+  let data: Buffer;
+  try {
+    data = await readFile(absolutePath);
+  } catch (error) {
+    throw new AppdeployError('FILE.UNREADABLE', `${path}: cannot read ${absolutePath}`, {
+      hint: `Check the path (${relativeTo}), or run \`npx appdeploy validate\`.`,
+      cause: error,
+    });
+  }
+  return { data, sha256: createHash('sha256').update(data).digest('hex') };
 }
 
 function collect(value: unknown, into: Set<string>): void {

@@ -3,10 +3,9 @@
  * planner compares it with what the service has installed; apply reads it again and checks the
  * bytes did not change since the plan.
  */
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AppdeployError } from '../errors.js';
+import { readHashed } from './local-files.js';
 import { PluginPackageError, readPluginPackage, type PluginPackage } from '../plugin-package/index.js';
 
 export interface LocalPluginPackage extends PluginPackage {
@@ -17,16 +16,8 @@ export interface LocalPluginPackage extends PluginPackage {
 
 /** Reads the package at `path` (relative to `root`); an unreadable or invalid one is an error. */
 export async function readLocalPackage(root: string, path: string): Promise<LocalPluginPackage> {
-  const absolute = resolve(root, path);
-  let data: Buffer;
-  try {
-    data = await readFile(absolute);
-  } catch (error) {
-    throw new AppdeployError('FILE.UNREADABLE', `${path}: cannot read ${absolute}`, {
-      hint: 'Check the path (a plug-in item’s path is relative to its manifest), or run `npx appdeploy validate`.',
-      cause: error,
-    });
-  }
+  const relativeTo = 'a plug-in item’s path is relative to its manifest';
+  const { data, sha256 } = await readHashed(resolve(root, path), path, relativeTo);
   let pkg: PluginPackage;
   try {
     pkg = readPluginPackage(data, path);
@@ -37,5 +28,5 @@ export async function readLocalPackage(root: string, path: string): Promise<Loca
       cause: error,
     });
   }
-  return { ...pkg, path, sha256: createHash('sha256').update(data).digest('hex') };
+  return { ...pkg, path, sha256 };
 }

@@ -30,9 +30,12 @@ const type = (from: string) => `import type { X } from '${from}';\nexport type Y
 
 // [file, import statement, refused?]
 const CASES: [string, string, boolean][] = [
-  // client/, query/, platform/: nothing else from src/
+  // client/: platform/ only (the facts it shares with the local service); query/, platform/: nothing
   ['src/client/x.ts', value('../project/index.js'), true],
-  ['src/client/types/x.ts', type('../../platform/index.js'), true],
+  ['src/client/x.ts', value('../platform/index.js'), false],
+  ['src/client/types/x.ts', type('../../platform/index.js'), false],
+  ['src/client/x.ts', value('../emulator/auth.js'), true],
+  ['src/client/x.ts', value('../query/index.js'), true],
   ['src/client/x.ts', value('./errors.js'), false],
   ['src/query/x.ts', value('../platform/index.js'), true],
   ['src/platform/x.ts', value('../client/index.js'), true],

@@ -1,4 +1,5 @@
 /** Shapes shared by several groups of the interface. */
+import type { EntityType } from '../../platform/index.js';
 
 /** An identifier as a request may give it: the service accepts numbers and strings. */
 export type Id = number | string;
@@ -17,12 +18,8 @@ export interface UserRef {
   name: string;
 }
 
-/** Who a rule, assignee or notification is about. `CREATOR` has a null code. */
-/**
- * `CUSTOM_FIELD` (a user's custom profile item, such as their manager) is taken by process
- * assignees only (official client's types, app/processManagement.d.ts AssigneeEntityForParameter).
- */
-export type EntityType = 'USER' | 'GROUP' | 'ORGANIZATION' | 'FIELD_ENTITY' | 'CREATOR' | 'CUSTOM_FIELD';
+/** Who a rule, assignee or notification is about (a platform fact). `CREATOR` has a null code. */
+export type { EntityType };
 
 export interface Entity {
   type: EntityType;

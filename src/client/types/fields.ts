@@ -3,6 +3,7 @@
  * Responses carry every property as the service sends it (numbers as strings); write requests
  * may leave out what they do not change.
  */
+import type { SystemFieldType } from '../../platform/index.js';
 import type { AppRef, Entity, FieldPair } from './common.js';
 
 interface FieldBase<T extends string> {
@@ -167,16 +168,8 @@ export interface GroupField extends FieldBase<'GROUP'> {
   openGroup?: boolean;
 }
 
-/** Fields every app has; only their label (and for some, noLabel) can be changed. */
-export type SystemFieldType =
-  | 'RECORD_NUMBER'
-  | 'CREATOR'
-  | 'CREATED_TIME'
-  | 'MODIFIER'
-  | 'UPDATED_TIME'
-  | 'STATUS'
-  | 'STATUS_ASSIGNEE'
-  | 'CATEGORY';
+/** Fields every app has; only their label (and for some, noLabel) can be changed. A platform fact. */
+export type { SystemFieldType };
 
 export interface SystemField extends FieldBase<SystemFieldType> {
   /** `STATUS`, `STATUS_ASSIGNEE` and `CATEGORY` report whether the feature is on. */

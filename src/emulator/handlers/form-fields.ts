@@ -10,7 +10,7 @@ import { requestedRenames } from './form-renames.js';
 import { codeProblem } from '../validate/field-code.js';
 import { renameInApp } from '../model/renames/in-app.js';
 import type { FormChange } from '../model/settings-write.js';
-import { otherAppFields, readHandler } from './settings/routes.js';
+import { copyReadRoutes, otherAppFields } from './settings/routes.js';
 import type { AppSettings, JsonObject } from '../model/app.js';
 import type { ApiRequest, Route } from '../context.js';
 
@@ -174,21 +174,12 @@ function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings | 
   return { revision };
 }
 
+const FIELDS = { live: '/k/v1/app/form/fields.json', draft: '/k/v1/preview/app/form/fields.json' };
+
 /** The fields API, and the deprecated combined form API (`{properties: [definitions]}`). */
 export const formFieldRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/k/v1/app/form/fields.json',
-    auth: 'any',
-    handler: readHandler('live', 'view', true, (s) => ({ properties: s.properties })),
-  },
-  {
-    method: 'GET',
-    path: '/k/v1/preview/app/form/fields.json',
-    auth: 'any',
-    handler: readHandler('draft', 'manage', true, (s) => ({ properties: s.properties })),
-  },
-  { method: 'POST', path: '/k/v1/preview/app/form/fields.json', auth: 'any', handler: addFields },
-  { method: 'PUT', path: '/k/v1/preview/app/form/fields.json', auth: 'any', handler: changeFields },
-  { method: 'DELETE', path: '/k/v1/preview/app/form/fields.json', auth: 'any', handler: deleteFields },
+  ...copyReadRoutes(FIELDS, 'any', 'view', true, (s) => ({ properties: s.properties })),
+  { method: 'POST', path: FIELDS.draft, auth: 'any', handler: addFields },
+  { method: 'PUT', path: FIELDS.draft, auth: 'any', handler: changeFields },
+  { method: 'DELETE', path: FIELDS.draft, auth: 'any', handler: deleteFields },
 ];

@@ -3,7 +3,7 @@ import { readSettings, writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { layoutBody } from '../validate/layout.js';
 import { anyJson, obj } from '../validate/shape.js';
-import { readHandler } from './settings/routes.js';
+import { copyReadRoutes } from './settings/routes.js';
 import type { AppSettings, JsonObject } from '../model/app.js';
 import type { ApiRequest, Route } from '../context.js';
 
@@ -60,20 +60,11 @@ function legacyForm(copy: 'draft' | 'live') {
   };
 }
 
+const LAYOUT = { live: '/k/v1/app/form/layout.json', draft: '/k/v1/preview/app/form/layout.json' };
+
 export const formLayoutRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/k/v1/app/form/layout.json',
-    auth: 'any',
-    handler: readHandler('live', 'view', false, (s) => ({ layout: s.layout })),
-  },
-  {
-    method: 'GET',
-    path: '/k/v1/preview/app/form/layout.json',
-    auth: 'any',
-    handler: readHandler('draft', 'manage', false, (s) => ({ layout: s.layout })),
-  },
-  { method: 'PUT', path: '/k/v1/preview/app/form/layout.json', auth: 'any', handler: putLayout },
+  ...copyReadRoutes(LAYOUT, 'any', 'view', false, (s) => ({ layout: s.layout })),
+  { method: 'PUT', path: LAYOUT.draft, auth: 'any', handler: putLayout },
   { method: 'GET', path: '/k/v1/form.json', auth: 'any', handler: legacyForm('live') },
   { method: 'GET', path: '/k/v1/preview/form.json', auth: 'any', handler: legacyForm('draft') },
 ];

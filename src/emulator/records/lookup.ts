@@ -2,16 +2,10 @@ import { ApiError } from '../errors.js';
 import { APPS_TABLE, recordsTable, type AppDoc, type Json, type JsonObject } from '../model/app.js';
 import { isEmptyValue, text, typeOf, type FieldValue, type StoredRecord } from './model.js';
 import type { WriteEnv } from './compose.js';
+import { SELECTION_FIELD_TYPES } from '../../platform/index.js';
 
 /** Types whose value is a list, and those whose empty value is null (platform-facts, value shapes). */
-const LIST_TYPES = new Set([
-  'CHECK_BOX',
-  'MULTI_SELECT',
-  'FILE',
-  'USER_SELECT',
-  'ORGANIZATION_SELECT',
-  'GROUP_SELECT',
-]);
+const LIST_TYPES = new Set<string>(['CHECK_BOX', 'MULTI_SELECT', 'FILE', ...SELECTION_FIELD_TYPES]);
 const NULLABLE_TYPES = new Set(['DROP_DOWN', 'DATE', 'TIME']);
 const NUMERIC_TYPES = new Set(['NUMBER', 'RECORD_NUMBER', '__ID__']);
 

@@ -192,50 +192,62 @@ function checkDate(given: unknown, fail: (m: string) => Checked): Checked {
   return fail('Enter a date as YYYY-MM-DD.');
 }
 
-function checkEntities(given: unknown, { type, path, env, fail }: Check): Checked {
+/**
+ * A list of references by one string key (users, organizations and groups by `code`, files by
+ * `fileKey`): a missing key, or one `resolve` answers with a message, is reported at the item's own
+ * index, and every item is still looked at. `resolve` returns null for an item to leave out.
+ */
+function checkReferences(
+  given: unknown,
+  { path, env, fail }: Check,
+  key: 'code' | 'fileKey',
+  messages: { notArray: string; noKey: string },
+  resolve: (value: string, at: string) => JsonObject | string | null,
+): Checked {
   if (given === null || given === undefined) return [];
-  if (!Array.isArray(given)) return fail('Enter an array of {code} objects.');
+  if (!Array.isArray(given)) return fail(messages.notArray);
   const result: JsonObject[] = [];
-  const seen = new Set<string>();
   let ok = true;
   given.forEach((item: unknown, i) => {
-    const code = (item as { code?: unknown } | null)?.code;
-    if (typeof code !== 'string' || code === '') {
-      env.problems.add(`${path}[${i}].code`, 'Enter the code of a user, group or organization.');
+    const at = `${path}[${i}].${key}`;
+    const value = (item as Record<string, unknown> | null)?.[key];
+    const found = typeof value === 'string' && value !== '' ? resolve(value, at) : messages.noKey;
+    if (typeof found === 'string') {
+      env.problems.add(at, found);
       ok = false;
-      return;
-    }
-    if (seen.has(code)) return;
-    seen.add(code);
-    // Users by login; groups and organizations from the emulator's directory (directory/units.ts).
-    const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
-    const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
-    if (!found) {
-      const why =
-        type === 'USER_SELECT' ? `No user has the login name "${code}".` : unknownUnit(env.ctx, kind, code);
-      env.problems.add(`${path}[${i}].code`, why);
-      ok = false;
-      return;
-    }
-    result.push({ code: found.code, name: found.name });
+    } else if (found !== null) result.push(found);
   });
   return ok ? result : INVALID;
 }
 
-function checkFiles(given: unknown, { path, env, fail }: Check): Checked {
-  if (given === null || given === undefined) return [];
-  if (!Array.isArray(given)) return fail('Enter an array of {fileKey} objects.');
-  const result: JsonObject[] = [];
-  let ok = true;
-  given.forEach((item: unknown, i) => {
-    const key = (item as { fileKey?: unknown } | null)?.fileKey;
-    if (typeof key !== 'string' || key === '') {
-      env.problems.add(`${path}[${i}].fileKey`, 'Enter the key returned by POST /k/v1/file.json.');
-      ok = false;
-      return;
-    }
-    const owner = { kind: 'record', app: env.appId } as const;
-    result.push({ ...attachmentView(attachFileKey(env.ctx, key, `${path}[${i}].fileKey`, owner)) });
+function checkEntities(given: unknown, check: Check): Checked {
+  const { type, env } = check;
+  const seen = new Set<string>();
+  const messages = {
+    notArray: 'Enter an array of {code} objects.',
+    noKey: 'Enter the code of a user, group or organization.',
+  };
+  return checkReferences(given, check, 'code', messages, (code) => {
+    if (seen.has(code)) return null;
+    seen.add(code);
+    // Users by login; groups and organizations from the emulator's directory (directory/units.ts).
+    const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
+    const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
+    if (found) return { code: found.code, name: found.name };
+    return type === 'USER_SELECT'
+      ? `No user has the login name "${code}".`
+      : unknownUnit(env.ctx, kind, code);
   });
-  return ok ? result : INVALID;
+}
+
+function checkFiles(given: unknown, check: Check): Checked {
+  const { env } = check;
+  const owner = { kind: 'record', app: env.appId } as const;
+  const messages = {
+    notArray: 'Enter an array of {fileKey} objects.',
+    noKey: 'Enter the key returned by POST /k/v1/file.json.',
+  };
+  return checkReferences(given, check, 'fileKey', messages, (key, at) => ({
+    ...attachmentView(attachFileKey(env.ctx, key, at, owner)),
+  }));
 }

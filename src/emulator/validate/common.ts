@@ -1,17 +1,8 @@
-import { ENTITY_FIELD_TYPES as PLATFORM_ENTITY_FIELD_TYPES } from '../../platform/index.js';
+import { ENTITY_FIELD_TYPES as PLATFORM_ENTITY_FIELD_TYPES, ENTITY_TYPES } from '../../platform/index.js';
 import { byValue, field, int, join, obj, str, type CheckContext, type Shape } from './shape.js';
 
 /** Fields that hold users, organizations or groups: what a FIELD_ENTITY may name. */
 export const ENTITY_FIELD_TYPES: readonly string[] = [...PLATFORM_ENTITY_FIELD_TYPES];
-
-export const ENTITY_TYPES = [
-  'USER',
-  'GROUP',
-  'ORGANIZATION',
-  'FIELD_ENTITY',
-  'CREATOR',
-  'CUSTOM_FIELD',
-] as const;
 
 /** An entity `{type, code}`: CREATOR takes no code, FIELD_ENTITY names a user-type field of the app. */
 export function entity(types: readonly string[] = ENTITY_TYPES): Shape {

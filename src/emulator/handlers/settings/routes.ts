@@ -46,7 +46,7 @@ export function otherAppFields(req: ApiRequest): OtherApps {
 }
 
 /** A GET handler answering one copy of the settings: the area's body plus the copy's revision. */
-export function readHandler(
+function readHandler(
   copy: 'draft' | 'live',
   permission: AppPermission,
   lang: boolean,
@@ -57,6 +57,24 @@ export function readHandler(
     const { settings, revision } = readSettings(req, copy, permission);
     return { ...read(settings, req), revision };
   };
+}
+
+/**
+ * The two GETs of a settings pair: the live copy for whoever holds `livePermission`, the draft
+ * (the `preview/` path) for those who may manage the app. Settings areas and the form's fields and
+ * layout all read this way.
+ */
+export function copyReadRoutes(
+  paths: { readonly live: string; readonly draft: string },
+  auth: Route['auth'],
+  livePermission: AppPermission,
+  lang: boolean,
+  read: (settings: AppSettings, req: ApiRequest) => JsonObject,
+): Route[] {
+  return [
+    { method: 'GET', path: paths.live, auth, handler: readHandler('live', livePermission, lang, read) },
+    { method: 'GET', path: paths.draft, auth, handler: readHandler('draft', 'manage', lang, read) },
+  ];
 }
 
 /**
@@ -89,18 +107,7 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
 function areaRoutes(area: SettingsArea): Route[] {
   const auth = area.tokens === false ? 'user' : 'any';
   const routes: Route[] = [
-    {
-      method: 'GET',
-      path: area.live,
-      auth,
-      handler: readHandler('live', area.readPermission, area.lang, area.read),
-    },
-    {
-      method: 'GET',
-      path: area.draft,
-      auth,
-      handler: readHandler('draft', 'manage', area.lang, area.read),
-    },
+    ...copyReadRoutes(area, auth, area.readPermission, area.lang, area.read),
     { method: 'PUT', path: area.draft, auth, handler: writeHandler(area, 'draft') },
   ];
   if (area.publishes)
