@@ -4,8 +4,9 @@
 // deploys does not carry it.
 export { AppdeployError } from './errors.js';
 export * from './project/index.js';
-// client/ and project/ both name the field types (client/ keeps its own copy, test/platform holds
-// them equal); the platform's is the one the library exports.
+// The field types: client/ derives its FieldType from its typed field properties (test/platform
+// holds it equal to platform/'s list) and takes SystemFieldType from platform/; the platform's
+// are the ones the library exports.
 export type { FieldType, SystemFieldType } from './platform/index.js';
 export { plan, hasChanges, PLAN_FORMAT_VERSION, type PlanOptions } from './plan/index.js';
 export type * from './plan/types.js';
