@@ -5,7 +5,7 @@
  * `code`, so the current value keeps both and is compared in the form the manifest chose.
  */
 import { appRef, defined, entity, orderByIndex, sortKeys, text } from './canonical.js';
-import { appRefToManifest, asList, asRecord, oneWrite } from './area-kit.js';
+import { appRefToManifest, asList, asRecord, oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { CopyActions } from '../client/types/actions.js';
 import type { AppManifest, CopyActionSetting } from '../project/manifest.js';
@@ -107,8 +107,9 @@ function forWrite(desired: ActionsCanonical, wctx: WriteContext): CopyActions {
 const diff = (desired: ActionsCanonical, current: ActionsCanonical): Change[] =>
   diffMap(desired, alignDestinations(desired, current));
 
-export const actionsArea: Area<ActionsCanonical> = {
+export const actionsArea: Area<ActionsCanonical, 'actions'> = {
   key: 'actions',
+  phases: togetherPhase('actions'),
   itemNoun: 'action',
   fromManifest,
   toManifest: (c, ctx) => ({

@@ -5,7 +5,7 @@
  * setting of the app at once.
  */
 import { entity, flag } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite } from './area-kit.js';
+import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import { APP_RIGHT_FLAGS } from '../platform/index.js';
 import type { AppRight } from '../client/types/acl.js';
@@ -28,8 +28,9 @@ function ruleToManifest(r: JsonObject): AppRightSetting {
   return out as unknown as AppRightSetting;
 }
 
-export const appAclArea: Area<JsonObject[]> = {
+export const appAclArea: Area<JsonObject[], 'appAcl'> = {
   key: 'appAcl',
+  phases: togetherPhase('appAcl'),
   itemNoun: 'rule',
   fromManifest: (m: AppManifest) => m.appAcl?.map(rule),
   toManifest: (c) => ({ appAcl: c.map(ruleToManifest) }),

@@ -113,11 +113,20 @@ export function fileToManifest(value: FileCanonical, ctx: ExportContext): { type
 }
 
 /** The one write of an area whose whole change is one request; none when nothing changes. */
-export function oneWrite(
-  phase: WritePhase,
+export function oneWrite<P extends string>(
+  phase: P,
   changes: readonly Change[],
   run: (ctx: WriteContext, revision: string) => Promise<string>,
-): WriteStep[] {
+): WriteStep<P>[] {
   if (changes.length === 0) return [];
   return [{ phase, describe: describeChanges(phase, changes), run }];
+}
+
+/**
+ * The one phase of an area written after the fields, the layout and the process, which names
+ * only what those wrote (fields, statuses) and no other area's settings: its write goes out at
+ * the same time as the others' like it.
+ */
+export function togetherPhase<P extends string>(name: P): readonly WritePhase<P>[] {
+  return [{ name, together: true }];
 }

@@ -8,12 +8,13 @@ import { text } from './canonical.js';
 import {
   asList,
   asRecord,
+  type FileCanonical,
   fileFromManifest,
   fileFromService,
   fileToManifest,
   oneWrite,
+  togetherPhase,
   underPath,
-  type FileCanonical,
 } from './area-kit.js';
 import { diffList, diffSingle, unchangedInList } from './diff.js';
 import type { CustomizeUpdate } from '../client/types/customize.js';
@@ -33,6 +34,7 @@ import type {
   JsonObject,
   ReadContext,
   ResolveContext,
+  TokenLimit,
   WriteContext,
 } from './types.js';
 
@@ -164,12 +166,29 @@ async function forWrite(
   );
 }
 
-export const customizeArea: Area<CustomizeCanonical> = {
+const CALLS = [
+  'GET /k/v1/app/customize.json',
+  'GET /k/v1/preview/app/customize.json',
+  'PUT /k/v1/preview/app/customize.json',
+];
+
+/**
+ * Get Customization (live and pre-live) and Update Customization take no API token (kintone.dev,
+ * "API Tokens cannot be used with this API"; the hosted platform answers 403 GAIA_NO01).
+ */
+const token: TokenLimit<CustomizeCanonical> = {
+  unreadable: { action: 'read and write the JavaScript and CSS customization', calls: CALLS },
+  write: () => ({ action: 'write the JavaScript and CSS customization', calls: CALLS.slice(2) }),
+};
+
+export const customizeArea: Area<CustomizeCanonical, 'customize'> = {
   key: 'customize',
+  phases: togetherPhase('customize'),
   itemNoun: 'file',
   fromManifest,
   toManifest,
   read,
+  token,
   diff,
   unchangedCount: (given, current) => {
     const desired = withGeneratedHash(given);

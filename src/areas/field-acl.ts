@@ -4,7 +4,7 @@
  * rules, as the service answers them. Written to the draft, as every area is.
  */
 import { entity, flag, text } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite } from './area-kit.js';
+import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { FieldRight } from '../client/types/acl.js';
 import type { AppManifest, FieldRightSetting } from '../project/manifest.js';
@@ -30,8 +30,9 @@ function ruleToManifest(r: JsonObject): FieldRightSetting {
   return { field: r.field, entities } as unknown as FieldRightSetting;
 }
 
-export const fieldAclArea: Area<JsonObject[]> = {
+export const fieldAclArea: Area<JsonObject[], 'fieldAcl'> = {
   key: 'fieldAcl',
+  phases: togetherPhase('fieldAcl'),
   itemNoun: 'rule',
   fromManifest: (m: AppManifest) => m.fieldAcl?.map(rule),
   toManifest: (c) => ({ fieldAcl: c.map(ruleToManifest) }),

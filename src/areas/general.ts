@@ -125,8 +125,12 @@ function diff(desired: JsonObject, current: JsonObject) {
   return diffMap(desired, projectGeneral(desired, current));
 }
 
-export const generalArea: Area<JsonObject> = {
+export const generalArea: Area<JsonObject, 'general'> = {
   key: 'general',
+  // After the fields (titleField names one) and the layout, as apply has always written it; the
+  // fields' removals wait for it (fields-remove), so that a title field about to go is replaced
+  // before it goes.
+  phases: [{ name: 'general', after: ['fields-references', 'layout'] }],
   itemNoun: 'setting',
   fromManifest,
   toManifest,

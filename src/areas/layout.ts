@@ -14,8 +14,10 @@ type Layout = JsonObject[];
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
 
-export const layoutArea: Area<Layout> = {
+export const layoutArea: Area<Layout, 'layout'> = {
   key: 'layout',
+  // It places the fields, lookups and related-records tables included: after they are written.
+  phases: [{ name: 'layout', after: ['fields-references'] }],
   itemNoun: 'row',
   fromManifest: (manifest) =>
     manifest.layout === undefined ? undefined : canonicalLayout(manifest.layout, fieldTypes(manifest)),

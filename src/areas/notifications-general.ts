@@ -11,6 +11,7 @@ import {
   diffWhenGiven,
   entityToManifest,
   oneWrite,
+  togetherPhase,
   unchangedWhenGiven,
   underPath,
 } from './area-kit.js';
@@ -54,8 +55,9 @@ function diff(desired: GeneralNotificationsCanonical, current: GeneralNotificati
   ];
 }
 
-export const generalNotificationsArea: Area<GeneralNotificationsCanonical> = {
+export const generalNotificationsArea: Area<GeneralNotificationsCanonical, 'notificationsGeneral'> = {
   key: 'notificationsGeneral',
+  phases: togetherPhase('notificationsGeneral'),
   itemNoun: 'notification',
   fromManifest: (m: AppManifest) =>
     m.notifications?.general ? canonical(m.notifications.general) : undefined,

@@ -4,7 +4,7 @@
  * title (empty by default) and the targets notified when a record meets the filter.
  */
 import { entityTarget, text } from './canonical.js';
-import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
+import { asList, asRecord, oneWrite, targetToManifest, togetherPhase, underPath } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { PerRecordNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
@@ -32,8 +32,9 @@ function ruleToManifest(r: JsonObject): JsonObject {
 const diff = (desired: PerRecordNotificationsCanonical, current: PerRecordNotificationsCanonical): Change[] =>
   underPath('notifications', diffList(desired.notifications, current.notifications));
 
-export const perRecordNotificationsArea: Area<PerRecordNotificationsCanonical> = {
+export const perRecordNotificationsArea: Area<PerRecordNotificationsCanonical, 'notificationsPerRecord'> = {
   key: 'notificationsPerRecord',
+  phases: togetherPhase('notificationsPerRecord'),
   itemNoun: 'notification',
   fromManifest: (m: AppManifest) =>
     m.notifications?.perRecord

@@ -13,6 +13,7 @@ import {
   diffWhenGiven,
   oneWrite,
   targetToManifest,
+  togetherPhase,
   unchangedWhenGiven,
   underPath,
 } from './area-kit.js';
@@ -68,8 +69,9 @@ function diff(desired: ReminderNotificationsCanonical, current: ReminderNotifica
   ];
 }
 
-export const reminderNotificationsArea: Area<ReminderNotificationsCanonical> = {
+export const reminderNotificationsArea: Area<ReminderNotificationsCanonical, 'notificationsReminder'> = {
   key: 'notificationsReminder',
+  phases: togetherPhase('notificationsReminder'),
   itemNoun: 'reminder',
   fromManifest: (m: AppManifest) =>
     m.notifications?.reminder ? canonical(m.notifications.reminder) : undefined,

@@ -8,7 +8,8 @@
  * records in it are stranded: the plan counts them (plan/status-probes.ts).
  */
 import { attributeChanges, diffMap, unchangedInMap } from './diff.js';
-import type { Change, Json, JsonObject, ProcessCanonical, RiskProbe } from './types.js';
+import type { ProcessCanonical } from './process.js';
+import type { Change, Json, JsonObject, RiskProbe } from './types.js';
 
 type States = ProcessCanonical['states'];
 

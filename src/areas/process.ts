@@ -13,7 +13,25 @@ import { diffStates, reverseStates, stateProbes, statesUpdate, unchangedStates }
 export { statesUpdate };
 import type { ProcessSettingsUpdate } from '../client/types/process.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject, ProcessCanonical, ReadContext } from './types.js';
+import type { Area, Change, Json, JsonObject, ReadContext } from './types.js';
+
+/** The process area's canonical form, which the Markdown renderer draws as a state diagram. */
+export interface ProcessCanonical {
+  [key: string]: Json;
+  enable: boolean;
+  states: {
+    [name: string]: {
+      index: string;
+      assignee: { type: 'ONE' | 'ALL' | 'ANY'; entities: JsonObject[] };
+      /** The manifest's hint of a rename (never from the service): the status's name before. */
+      renamedFrom?: string;
+    };
+  };
+  /** Only a SECONDARY action has `executableUser` (the official types' ActionForResponse). */
+  actions: ({ name: string; from: string; to: string; filterCond: string } & (
+    { type: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: JsonObject[] } }
+  ))[];
+}
 
 type StateCanonical = ProcessCanonical['states'][string];
 type ActionCanonical = ProcessCanonical['actions'][number];
@@ -103,8 +121,11 @@ function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {
   ];
 }
 
-export const processArea: Area<ProcessCanonical> = {
+export const processArea: Area<ProcessCanonical, 'process'> = {
   key: 'process',
+  // Its conditions and assignees name fields; the areas that go out together after it name
+  // its statuses.
+  phases: [{ name: 'process', after: ['fields-references'] }],
   itemNoun: 'process setting',
   fromManifest: (m) => (m.process === undefined ? undefined : canonical(m.process)),
   toManifest,

@@ -4,7 +4,7 @@
  * empty filter matches every record. Written to the draft, as every area is.
  */
 import { entity, flag, text } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite } from './area-kit.js';
+import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { RecordRight } from '../client/types/acl.js';
 import type { AppManifest, RecordRightSetting } from '../project/manifest.js';
@@ -36,8 +36,9 @@ function ruleToManifest(r: JsonObject): RecordRightSetting {
   return out as unknown as RecordRightSetting;
 }
 
-export const recordAclArea: Area<JsonObject[]> = {
+export const recordAclArea: Area<JsonObject[], 'recordAcl'> = {
   key: 'recordAcl',
+  phases: togetherPhase('recordAcl'),
   itemNoun: 'rule',
   fromManifest: (m: AppManifest) => m.recordAcl?.map(rule),
   toManifest: (c) => ({ recordAcl: c.map(ruleToManifest) }),

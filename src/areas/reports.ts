@@ -5,7 +5,7 @@
  * have a mode (BAR, COLUMN, AREA, SPLINE_AREA, as the manifest schema says) and none for others.
  */
 import { flag, numeric, orderByIndex, sortKeys, text } from './canonical.js';
-import { asList, asRecord, oneWrite } from './area-kit.js';
+import { asList, asRecord, oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { Reports } from '../client/types/reports.js';
 import type { AppManifest, ReportSetting } from '../project/manifest.js';
@@ -72,8 +72,9 @@ function reportToManifest(r: JsonObject): ReportSetting {
   return out as unknown as ReportSetting;
 }
 
-export const reportsArea: Area<ReportsCanonical> = {
+export const reportsArea: Area<ReportsCanonical, 'reports'> = {
   key: 'reports',
+  phases: togetherPhase('reports'),
   itemNoun: 'graph',
   fromManifest: (m: AppManifest) =>
     m.reports === undefined ? undefined : canonicalReports(m.reports as unknown as Record<string, Json>),

@@ -14,7 +14,7 @@ import { asList, asRecord, oneWrite } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { Views } from '../client/types/views.js';
 import type { AppManifest, ViewSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject, ReadContext } from './types.js';
+import type { Area, Json, JsonObject, ReadContext, TokenNeed } from './types.js';
 
 export type ViewsCanonical = Record<string, JsonObject>;
 
@@ -103,8 +103,23 @@ function viewToManifest(v: JsonObject): ViewSetting {
   return out as unknown as ViewSetting;
 }
 
-export const viewsArea: Area<ViewsCanonical> = {
+/**
+ * Update Views refuses an API token when a view is a Customize (CUSTOM) one (kintone.dev, its
+ * page); Get Views takes tokens.
+ */
+function customViewNeed(desired: ViewsCanonical): TokenNeed | null {
+  if (!Object.values(desired).some((view) => view.type === 'CUSTOM')) return null;
+  return {
+    action: 'write views that include a custom (CUSTOM) view',
+    calls: ['PUT /k/v1/preview/app/views.json'],
+  };
+}
+
+export const viewsArea: Area<ViewsCanonical, 'views'> = {
   key: 'views',
+  // Its columns, filters and sorts name fields; alone and before the process, as apply has
+  // always written it.
+  phases: [{ name: 'views', after: ['fields-references'] }],
   itemNoun: 'view',
   fromManifest: (m: AppManifest) =>
     m.views === undefined ? undefined : canonicalViews(m.views as unknown as Record<string, Json>),
@@ -112,6 +127,7 @@ export const viewsArea: Area<ViewsCanonical> = {
     views: Object.fromEntries(Object.entries(userViews(c)).map(([name, v]) => [name, viewToManifest(v)])),
   }),
   read,
+  token: { write: customViewNeed },
   diff: (desired, current) => diffMap(desired, userViews(current)),
   unchangedCount: (desired, current) => unchangedInMap(desired, userViews(current)),
   writes: (desired, current) =>

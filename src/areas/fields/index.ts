@@ -10,11 +10,22 @@ import type { Area, Change, ExportContext, Json, JsonObject } from '../types.js'
 import { canonicalFields, type FieldsCanonical } from './canonical.js';
 import { itemPath, planFields, typeOf, type FieldPlan } from './items.js';
 import { fieldBlocks, fieldProbes } from './risks.js';
-import { fieldWrites } from './writes.js';
+import { fieldWrites, type FieldsPhase } from './writes.js';
 import { reverseFields } from './reverse.js';
 
-export const fieldsArea: Area<FieldsCanonical> = {
+export const fieldsArea: Area<FieldsCanonical, FieldsPhase> = {
   key: 'fields',
+  phases: [
+    // The app's own fields: added, renamed and changed.
+    { name: 'fields-upsert' },
+    // Lookups and related-records tables name fields of other apps: every app of one apply gets
+    // its own fields first, then its lookups, then its related-records tables (which may show or
+    // match another app's lookup field), so two apps may refer to each other.
+    { name: 'fields-lookups', after: ['fields-upsert'] },
+    { name: 'fields-references', after: ['fields-lookups'] },
+    // Once neither the layout shows them nor general settings name one as the title.
+    { name: 'fields-remove', after: ['layout', 'general'] },
+  ],
   itemNoun: 'field',
   fromManifest: (manifest, ctx) =>
     manifest.fields === undefined ? undefined : canonicalFields(manifest.fields, ctx),

@@ -8,11 +8,14 @@ import type { Json, JsonObject, WriteContext, WriteStep } from '../types.js';
 import type { FieldsCanonical } from './canonical.js';
 import { isFixedFieldChange, planFields, type FieldItem, type FieldPlan } from './items.js';
 
-export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep[] {
+/** The phases of the fields' writes (their order: the area's `phases`, fields/index.ts). */
+export type FieldsPhase = 'fields-upsert' | 'fields-lookups' | 'fields-references' | 'fields-remove';
+
+export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep<FieldsPhase>[] {
   // A replace, and a change of a fixed system field, is blocked: apply refuses the plan before
   // any write, and none goes out for them.
   const plans = planFields(desired, current).filter((p) => p.kind !== 'replace' && !isFixedFieldChange(p));
-  const steps: WriteStep[] = [];
+  const steps: WriteStep<FieldsPhase>[] = [];
   const upserts = plans.filter((p): p is Upsert => p.kind !== 'remove');
   const lookups = upserts.filter((p) => p.item.def.lookup !== undefined);
   const references = upserts.filter((p) => p.item.def.referenceTable !== undefined);
