@@ -38,7 +38,7 @@ export interface PlanOptions {
   apps?: readonly string[] | undefined;
   /** The time the plan is made (the CLI passes the clock; tests a fixed date). */
   now?: Date | undefined;
-  /** The area table; the full one unless a test narrows it. */
+  /** The area table: AREAS unless given (another, made with areaTable, may add or swap areas). */
   areas?: readonly Area[] | undefined;
 }
 
