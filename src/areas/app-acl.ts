@@ -10,12 +10,12 @@ import { diffList, unchangedInList } from './diff.js';
 import { APP_RIGHT_FLAGS } from '../platform/index.js';
 import type { AppRight } from '../client/types/acl.js';
 import type { AppManifest, AppRightSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject } from './types.js';
+import type { Area, JsonObject } from './types.js';
 
 const RIGHTS = APP_RIGHT_FLAGS;
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   const out: JsonObject = { entity: entity(r.entity), includeSubs: flag(r.includeSubs) };
   for (const right of RIGHTS) out[right] = flag(r[right]);
   return out;

@@ -3,7 +3,9 @@
  * manifest form of entities, app references and local files, and the reading of a file the
  * service holds (icons, customization files) as a content hash.
  */
-import { defined, entity, flag } from './canonical.js';
+import { asRecord, defined, entity, flag } from './canonical.js';
+
+export { asList, asRecord } from './canonical.js';
 import { diffSingle } from './diff.js';
 import type {
   Change,
@@ -48,25 +50,16 @@ export function unchangedWhenGiven(desired: Json | undefined, current: Json | un
   return desired !== undefined && desired === current ? 1 : 0;
 }
 
-export function asRecord(value: Json | undefined): Record<string, Json> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-
-/** A list as canonical values hold it (absent or null on the service: empty). */
-export function asList(value: unknown): unknown[] {
-  return Array.isArray(value) ? (value as unknown[]) : [];
-}
-
 /**
  * An entity for a manifest: as canonical, CREATOR with a null code (the schema lets a manifest
  * leave it out, and the manifest's type, the client's Entity, keeps it).
  */
-export function entityToManifest(value: Json | undefined): JsonObject {
+export function entityToManifest(value: unknown): JsonObject {
   return entity(value);
 }
 
 /** `{entity, includeSubs}` for a manifest: includeSubs only when true (false is the default). */
-export function targetToManifest(value: Json | undefined): JsonObject {
+export function targetToManifest(value: unknown): JsonObject {
   const t = asRecord(value);
   return defined({ entity: entityToManifest(t.entity), includeSubs: flag(t.includeSubs) ? true : undefined });
 }
@@ -87,6 +80,15 @@ export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): Jso
  */
 export type FileCanonical = { type: 'FILE'; file: { name: string; sha256: string } };
 
+/** A canonical value's local file, when it is one: `{type: FILE, file: {name, sha256}}`. */
+export function asFile(value: unknown): FileCanonical | null {
+  const v = asRecord(value);
+  const file = asRecord(v.file);
+  return v.type === 'FILE' && typeof file.name === 'string' && typeof file.sha256 === 'string'
+    ? { type: 'FILE', file: { name: file.name, sha256: file.sha256 } }
+    : null;
+}
+
 /** The base name of a manifest path (`js/app.js` -> `app.js`); pure, either separator. */
 export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -98,7 +100,7 @@ export function fileFromManifest(path: string, ctx: ResolveContext): FileCanonic
 
 /** A `{type: FILE, file: {fileKey, name}}` the service answers, hashed through its download. */
 export async function fileFromService(value: unknown, ctx: ReadContext): Promise<FileCanonical> {
-  const file = (asRecord(value as Json).file ?? {}) as { fileKey?: unknown; name?: unknown };
+  const file = asRecord(asRecord(value).file);
   const fileKey = typeof file.fileKey === 'string' ? file.fileKey : '';
   const name = typeof file.name === 'string' ? file.name : '';
   return { type: 'FILE', file: { name, sha256: await ctx.downloadHash(fileKey) } };

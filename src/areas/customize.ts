@@ -31,7 +31,6 @@ import type {
   Area,
   Change,
   ExportContext,
-  JsonObject,
   ReadContext,
   ResolveContext,
   TokenLimit,
@@ -95,11 +94,11 @@ function resource(r: ResourceSetting, ctx: ResolveContext): Resource {
 async function read(ctx: ReadContext): Promise<{ value: CustomizeCanonical; revision: string }> {
   const result = await ctx.client.settings.getCustomize({ app: ctx.app, copy: ctx.copy });
   const entry = async (value: unknown): Promise<Resource> => {
-    const r = asRecord(value as JsonObject);
+    const r = asRecord(value);
     return r.type === 'FILE' ? fileFromService(r, ctx) : { type: 'URL', url: text(r.url) };
   };
   const lists = async (part: unknown): Promise<Lists> => {
-    const p = asRecord(part as JsonObject);
+    const p = asRecord(part);
     return {
       js: await Promise.all(asList(p.js).map(entry)),
       css: await Promise.all(asList(p.css).map(entry)),
@@ -124,7 +123,7 @@ function toManifest(c: CustomizeCanonical, ctx: ExportContext): Partial<AppManif
     const { js, css } = c[device];
     if (js.length > 0) part.js = js.map(entry);
     // CSS is never generated: only a JavaScript list names the generated file.
-    if (css.length > 0) part.css = css.map(entry) as ResourceSetting[];
+    if (css.length > 0) part.css = css.map((r) => (r.type === 'FILE' ? fileToManifest(r, ctx) : r));
     if (Object.keys(part).length > 0) customize[device] = part;
   }
   return { customize };

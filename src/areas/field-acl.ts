@@ -8,21 +8,21 @@ import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './a
 import { diffList, unchangedInList } from './diff.js';
 import type { FieldRight } from '../client/types/acl.js';
 import type { AppManifest, FieldRightSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject } from './types.js';
+import type { Area, JsonObject } from './types.js';
 
 function grant(value: unknown): JsonObject {
-  const g = asRecord(value as Json);
+  const g = asRecord(value);
   return { entity: entity(g.entity), includeSubs: flag(g.includeSubs), accessibility: text(g.accessibility) };
 }
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   return { field: text(r.field), entities: asList(r.entities).map(grant) };
 }
 
 function ruleToManifest(r: JsonObject): FieldRightSetting {
   const entities = asList(r.entities).map((value) => {
-    const g = asRecord(value as Json);
+    const g = asRecord(value);
     const out: JsonObject = { entity: entityToManifest(g.entity), accessibility: g.accessibility ?? '' };
     if (g.includeSubs === true) out.includeSubs = true;
     return out;

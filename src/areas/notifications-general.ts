@@ -18,14 +18,14 @@ import {
 import { diffList, unchangedInList } from './diff.js';
 import type { GeneralNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject } from './types.js';
+import type { Area, Change, JsonObject } from './types.js';
 
 export type GeneralNotificationsCanonical = { notifications: JsonObject[]; notifyToCommenter?: boolean };
 
 const EVENTS = ['recordAdded', 'recordEdited', 'commentAdded', 'statusChanged', 'fileImported'] as const;
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   const out: JsonObject = { entity: entity(r.entity), includeSubs: flag(r.includeSubs) };
   for (const event of EVENTS) out[event] = flag(r[event]);
   return out;

@@ -8,12 +8,12 @@ import { asList, asRecord, oneWrite, targetToManifest, togetherPhase, underPath 
 import { diffList, unchangedInList } from './diff.js';
 import type { PerRecordNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject } from './types.js';
+import type { Area, Change, JsonObject } from './types.js';
 
 export type PerRecordNotificationsCanonical = { notifications: JsonObject[] };
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   return {
     filterCond: text(r.filterCond),
     title: text(r.title),
@@ -25,7 +25,7 @@ function ruleToManifest(r: JsonObject): JsonObject {
   const out: JsonObject = {};
   if (r.filterCond !== '') out.filterCond = r.filterCond ?? '';
   if (r.title !== '') out.title = r.title ?? '';
-  out.targets = asList(r.targets).map((t) => targetToManifest(t as Json));
+  out.targets = asList(r.targets).map((t) => targetToManifest(t));
   return out;
 }
 

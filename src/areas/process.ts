@@ -36,7 +36,7 @@ export interface ProcessCanonical {
 type StateCanonical = ProcessCanonical['states'][string];
 type ActionCanonical = ProcessCanonical['actions'][number];
 
-const targets = (value: unknown): JsonObject[] => asList(asRecord(value as Json).entities).map(entityTarget);
+const targets = (value: unknown): JsonObject[] => asList(asRecord(value).entities).map(entityTarget);
 
 /** Defaults of the hosted platform: an assignee list of type ONE with nobody in it. */
 function state(value: Json): JsonObject {
@@ -59,7 +59,7 @@ function state(value: Json): JsonObject {
  * SECONDARY one always does, with no one in it when the manifest names nobody.
  */
 function action(value: unknown): ActionCanonical {
-  const a = asRecord(value as Json);
+  const a = asRecord(value);
   const common = { name: text(a.name), from: text(a.from), to: text(a.to), filterCond: text(a.filterCond) };
   return text(a.type, 'PRIMARY') === 'SECONDARY'
     ? { ...common, type: 'SECONDARY', executableUser: { entities: targets(a.executableUser) } }
@@ -69,7 +69,7 @@ function action(value: unknown): ActionCanonical {
 /** From a manifest or a GET alike (a GET may answer null states and actions when never set). */
 function canonical(value: { enable?: unknown; states?: unknown; actions?: unknown }): ProcessCanonical {
   const states = Object.fromEntries(
-    Object.entries(asRecord(value.states as Json)).map(([name, s]) => [name, state(s)]),
+    Object.entries(asRecord(value.states)).map(([name, s]) => [name, state(s)]),
   );
   return {
     enable: flag(value.enable),

@@ -7,6 +7,7 @@ import { newFieldDefaults, type FieldType } from '../../platform/index.js';
 import type { FieldManifest } from '../../project/manifest.js';
 import { attributeChanges, equalJson } from '../diff.js';
 import type { Area, Change, ExportContext, Json, JsonObject } from '../types.js';
+import { asRecord } from '../canonical.js';
 import { canonicalFields, type FieldsCanonical } from './canonical.js';
 import { itemPath, planFields, typeOf, type FieldPlan } from './items.js';
 import { fieldBlocks, fieldProbes } from './risks.js';
@@ -40,7 +41,7 @@ export const fieldsArea: Area<FieldsCanonical, FieldsPhase> = {
     let items = 0;
     for (const field of Object.values(desired)) {
       items += 1;
-      if (field.type === 'SUBTABLE') items += Object.keys((field.fields ?? {}) as JsonObject).length;
+      if (field.type === 'SUBTABLE') items += Object.keys(asRecord(field.fields)).length;
     }
     return items - plans.length;
   },
@@ -102,7 +103,7 @@ function manifestField(field: JsonObject, ctx: ExportContext): JsonObject {
       continue;
     if (key === 'fields' && value && typeof value === 'object' && !Array.isArray(value))
       out.fields = Object.fromEntries(
-        Object.entries(value).map(([c, inner]) => [c, manifestField(inner as JsonObject, ctx)]),
+        Object.entries(value).map(([c, inner]) => [c, manifestField(asRecord(inner), ctx)]),
       );
     else out[key] = exportApps(value, ctx);
   }
