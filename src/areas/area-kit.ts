@@ -4,8 +4,6 @@
  * service holds (icons, customization files) as a content hash.
  */
 import { asRecord, defined, entity, flag } from './canonical.js';
-
-export { asList, asRecord } from './canonical.js';
 import { diffSingle } from './diff.js';
 import type {
   Change,
@@ -18,6 +16,9 @@ import type {
   WritePhase,
   WriteStep,
 } from './types.js';
+
+// Defined in canonical.ts, whose building blocks use them; the areas take them from their kit.
+export { asList, asRecord } from './canonical.js';
 
 /** `views: add 1, change 2, remove 1` (only the kinds present; `views: no change` when none). */
 export function describeChanges(label: string, changes: readonly Change[]): string {
