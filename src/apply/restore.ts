@@ -6,6 +6,7 @@
  * and deployed again. Then each app's live settings are compared with the before-state, and what
  * did not come back exactly is named per app, with the values a removed field took with it.
  */
+import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { ApplyEvent } from './types.js';
 import type { Risk } from '../plan/index.js';
@@ -13,7 +14,7 @@ import { describeLoss, liveDifferences } from './restore-check.js';
 import { deployBatch, type BatchTarget, type DeployBatchOptions } from './deploy.js';
 import { readDraftRevision } from './revisions.js';
 import { revertDrafts } from './revert.js';
-import { writeApp, type AreaWrite } from './write-app.js';
+import { writeApp, writeGroups, type AreaWrite, type WriteGroup } from './write-app.js';
 import { downloadHasher } from '../readers/index.js';
 
 export interface RestoreTarget {
@@ -34,6 +35,8 @@ export interface RestoreOutcome {
 export interface RestoreOptions {
   client: Client;
   targets: readonly RestoreTarget[];
+  /** The table's write phases, grouped (write-app.ts): the order the before-state is written in. */
+  groups: readonly WriteGroup[];
   batchSize: number;
   resolveApp: (text: string) => string;
   onStep: (app: string, step: string) => void;
@@ -43,6 +46,8 @@ export interface RestoreOptions {
 /** What a deploy run knows that restoring its live apps needs (deploy-all.ts, run-steps.ts). */
 export interface RestoreRun {
   client: Client;
+  /** The area table apply writes with. */
+  areas: ReadonlyMap<AreaKey, Area>;
   resolveApp: (text: string) => string;
   emit: (event: ApplyEvent) => void;
   now: () => number;
@@ -64,6 +69,7 @@ export async function restoreAfterRun(
   return restoreLive({
     client: run.client,
     targets,
+    groups: writeGroups(run.areas.values()),
     batchSize: run.batchSize,
     resolveApp: run.resolveApp,
     onStep: (app, step) => run.emit({ type: 'restore', app, step }),
@@ -100,6 +106,7 @@ export async function restoreLive(options: RestoreOptions): Promise<RestoreOutco
           client,
           app: target.id,
           areas,
+          groups: options.groups,
           revision: await readDraftRevision(options.client, target.id),
           files: new Map(),
           resolveApp: options.resolveApp,

@@ -8,7 +8,6 @@
  *
  * An interrupt stops the first step's writes; from the first deploy call on nothing stops.
  */
-import type { Area, AreaKey } from '../areas/types.js';
 import type { AppPlan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import { deployAll } from './deploy-all.js';
@@ -24,7 +23,6 @@ export interface RunStepsInput extends RestoreRun {
   project: Project;
   sessions: readonly AppSession[];
   steps: readonly AppPlan[][];
-  areas: ReadonlyMap<AreaKey, Area>;
   signal: AbortSignal | undefined;
   shadow?: boolean | undefined;
 }

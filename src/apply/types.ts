@@ -22,7 +22,7 @@ export interface ApplyOptions {
   onProgress?: ((event: ApplyEvent) => void) | undefined;
   /** Milliseconds, for elapsed times in progress events. */
   now?: (() => number) | undefined;
-  /** The area table; the full one unless a test narrows it. */
+  /** The area table: AREAS unless given (another, made with areaTable, may add or swap areas). */
   areas?: readonly Area[] | undefined;
   /** Apps per deploy call (the service's maximum, 300, unless a test wants smaller batches). */
   deployBatchSize?: number | undefined;

@@ -15,7 +15,7 @@ import { recordAppIds } from './config-ids.js';
 import { errorText } from './error-text.js';
 import { dependencyLevels } from './placeholders.js';
 import type { ApplyEvent } from './types.js';
-import { appWriter, WRITE_GROUPS, type AreaWrite, type WriteGroup } from './write-app.js';
+import { appWriter, writeGroups, type AreaWrite, type WriteGroup } from './write-app.js';
 import { downloadHasher, hashLocalFiles } from '../readers/index.js';
 
 /** What apply knows of an app it is changing. */
@@ -49,6 +49,7 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
   let failure: string | null = null;
   const stop = () => failure !== null || input.signal?.aborted === true;
   const byKey = new Map(input.sessions.map((s) => [s.plan.key, s]));
+  const groups = writeGroups(input.areas.values());
   for (const level of dependencyLevels(input.sessions.map((s) => s.plan))) {
     const sessions = level.map((plan) => byKey.get(plan.key)!);
     const created: Record<string, string> = {};
@@ -70,7 +71,7 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
       sessions.map(async (session) => {
         if (stop() || session.id === null) return null;
         try {
-          return await prepareOne(input, session, stop);
+          return await prepareOne(input, session, { groups, stop });
         } catch (error) {
           failure ??= `writing app ${session.plan.key} failed: ${errorText(error)}`;
           return null;
@@ -79,7 +80,7 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
     );
     // Phase by phase across the level's apps: two apps whose lookups name each other's fields
     // each get their own fields before either lookup is written.
-    for (const group of WRITE_GROUPS) {
+    for (const group of groups) {
       if (stop()) break;
       await Promise.all(
         writers.map(async (writer) => {
@@ -119,7 +120,7 @@ async function createApp(input: WriteAllInput, session: AppSession): Promise<str
 async function prepareOne(
   input: WriteAllInput,
   session: AppSession,
-  stop: () => boolean,
+  { groups, stop }: { groups: readonly WriteGroup[]; stop: () => boolean },
 ): Promise<{ run(group: WriteGroup): Promise<string | null> }> {
   const key = session.plan.key;
   const id = session.id!;
@@ -129,6 +130,7 @@ async function prepareOne(
     client: input.client,
     app: id,
     areas: session.areas,
+    groups,
     revision: session.revision ?? '-1',
     files: await hashLocalFiles(app.manifestPath, app.manifest),
     resolveApp: input.resolveApp,

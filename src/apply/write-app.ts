@@ -1,12 +1,13 @@
 /**
- * One app's draft writes: the steps of every changed area, in WRITE_PHASES order. Up to the
- * process they run one after the other, each with the revision the previous one returned; the
- * areas after it depend on the fields and statuses (written by then) but not on each other, so
- * their steps go out together (WRITE_GROUPS). Local files are uploaded each time a step asks for
- * one (a file key is used up once attached).
+ * One app's draft writes: the steps of every changed area, in the order of the table's write
+ * phases (areas/table.ts). A phase that runs alone runs after the one before, with the revision
+ * it returned; the phases whose areas say they go out together (they depend on the fields and
+ * statuses, written by then, but not on each other) send their steps at the same time
+ * (writeGroups). Local files are uploaded each time a step asks for one (a file key is used up
+ * once attached).
  */
-import type { Area, AreaKey, Json, WriteContext, WritePhase, WriteStep } from '../areas/types.js';
-import { WRITE_PHASES } from '../areas/types.js';
+import { writePhases } from '../areas/index.js';
+import type { Area, AreaKey, Json, WriteContext, WriteStep } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import { type LocalFile } from '../readers/index.js';
 
@@ -22,6 +23,8 @@ export interface AppWriteInput {
   /** The app's id. */
   app: string;
   areas: readonly AreaWrite[];
+  /** The table's phases, grouped (writeGroups): the order of the steps. */
+  groups: readonly WriteGroup[];
   /** The revision the draft holds before the first write. */
   revision: string;
   /** The manifest's local files, by content hash. */
@@ -35,19 +38,21 @@ export interface AppWriteInput {
   onUpload: (file: string) => void;
 }
 
+/** Phases whose steps go out together: one phase that runs alone, or all that go out together. */
+export type WriteGroup = readonly string[];
+
 /**
- * The phases in apply's order, grouped: the steps of one group go out together. The fields'
- * phases are ordered (lookups name fields added first, removals wait for the layout and the
- * title field), the layout and general settings name fields, and views, ACLs, notifications,
- * reports and actions name fields and statuses, so every phase up to the process runs alone;
- * what follows names only what those wrote, and none of it names another's settings.
+ * The table's phases in apply's order, grouped: each phase that runs alone is a group of its
+ * own, and the phases whose areas say they go out together (WritePhase.together) are the last.
  */
-export type WriteGroup = readonly WritePhase[];
-const LAST_ALONE = WRITE_PHASES.indexOf('process');
-export const WRITE_GROUPS: readonly WriteGroup[] = [
-  ...WRITE_PHASES.slice(0, LAST_ALONE + 1).map((phase) => [phase]),
-  WRITE_PHASES.slice(LAST_ALONE + 1),
-];
+export function writeGroups(areas: Iterable<Area>): WriteGroup[] {
+  const alone: WriteGroup[] = [];
+  const together: string[] = [];
+  for (const phase of writePhases([...areas]))
+    if (phase.together === true) together.push(phase.name);
+    else alone.push([phase.name]);
+  return together.length > 0 ? [...alone, together] : alone;
+}
 
 export type AppWriteResult =
   | { kind: 'written'; revision: string }
@@ -55,9 +60,13 @@ export type AppWriteResult =
   | { kind: 'stopped'; revision: string }
   | { kind: 'failed'; step: string; error: unknown };
 
-export function orderedSteps(areas: readonly AreaWrite[]): WriteStep[] {
+export function orderedSteps(areas: readonly AreaWrite[], groups: readonly WriteGroup[]): WriteStep[] {
+  const phases = groups.flat();
+  const rank = (step: WriteStep) => phases.indexOf(step.phase);
   const steps = areas.flatMap(({ area, current, desired }) => area.writes(desired, current));
-  const rank = (step: WriteStep) => WRITE_PHASES.indexOf(step.phase);
+  // A step no group runs would be skipped without a word: a bug of its area.
+  const stray = steps.find((step) => rank(step) === -1);
+  if (stray) throw new Error(`${stray.describe}: its phase ${stray.phase} is not one of the table's`);
   // Array.prototype.sort is stable: steps of one phase keep the area table's order.
   return steps.sort((a, b) => rank(a) - rank(b));
 }
@@ -75,7 +84,7 @@ export interface AppWriter {
 
 export function appWriter(input: AppWriteInput): AppWriter {
   const ctx = writeContext(input);
-  const steps = orderedSteps(input.areas);
+  const steps = orderedSteps(input.areas, input.groups);
   let revision = input.revision;
   let ended: AppWriteResult | null = null;
   const runOne = async (step: WriteStep, pinned: string): Promise<string> => {
@@ -115,7 +124,7 @@ export function appWriter(input: AppWriteInput): AppWriter {
 export async function writeApp(input: AppWriteInput): Promise<AppWriteResult> {
   const writer = appWriter(input);
   let result: AppWriteResult = { kind: 'written', revision: input.revision };
-  for (const group of WRITE_GROUPS) {
+  for (const group of input.groups) {
     result = await writer.runGroup(group);
     if (result.kind !== 'written') return result;
   }

@@ -5,7 +5,7 @@
  * `code`, so the current value keeps both and is compared in the form the manifest chose.
  */
 import { appRef, defined, entity, orderByIndex, sortKeys, text } from './canonical.js';
-import { appRefToManifest, asList, asRecord, oneWrite } from './area-kit.js';
+import { appRefToManifest, asList, asRecord, oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { CopyActions } from '../client/types/actions.js';
 import type { AppManifest, CopyActionSetting } from '../project/manifest.js';
@@ -21,13 +21,13 @@ function serviceDestApp(value: Json | undefined): JsonObject {
   return app === '' ? { code } : defined({ app, code: code === '' ? undefined : code });
 }
 
-function action(value: Json, destApp: JsonObject): JsonObject {
+function action(value: unknown, destApp: JsonObject): JsonObject {
   const a = asRecord(value);
   const out: JsonObject = {
     destApp,
     // srcField is empty for a RECORD_URL mapping (it copies this record's URL, no field).
     mappings: asList(a.mappings).map((m) => {
-      const mapping = asRecord(m as Json);
+      const mapping = asRecord(m);
       return {
         srcType: text(mapping.srcType),
         srcField: text(mapping.srcField),
@@ -43,17 +43,14 @@ function action(value: Json, destApp: JsonObject): JsonObject {
 }
 
 function ordered(items: Record<string, JsonObject>): ActionsCanonical {
-  return Object.fromEntries(
-    Object.entries(orderByIndex(items)).map(([name, a]) => [name, sortKeys(a) as JsonObject]),
-  );
+  return Object.fromEntries(Object.entries(orderByIndex(items)).map(([name, a]) => [name, sortKeys(a)]));
 }
 
 function fromManifest(m: AppManifest, ctx: ResolveContext): ActionsCanonical | undefined {
   if (m.actions === undefined) return undefined;
-  const actions = m.actions as unknown as Record<string, Json>;
   return ordered(
     Object.fromEntries(
-      Object.entries(actions).map(([name, a]) => [name, action(a, appRef(asRecord(a).destApp, ctx))]),
+      Object.entries(m.actions).map(([name, a]) => [name, action(a, appRef(asRecord(a).destApp, ctx))]),
     ),
   );
 }
@@ -79,7 +76,7 @@ function actionToManifest(a: JsonObject, ctx: ExportContext): CopyActionSetting 
   const out: JsonObject = {
     destApp: appRefToManifest(a.destApp, ctx),
     mappings: asList(a.mappings).map((m) => {
-      const mapping = asRecord(m as Json);
+      const mapping = asRecord(m);
       return mapping.srcField === ''
         ? { srcType: mapping.srcType ?? '', destField: mapping.destField ?? '' }
         : mapping;
@@ -96,7 +93,7 @@ function forWrite(desired: ActionsCanonical, wctx: WriteContext): CopyActions {
     const dest = asRecord(a.destApp);
     const destApp = typeof dest.app === 'string' ? { app: wctx.resolveApp(dest.app) } : dest;
     const mappings = asList(a.mappings).map((m) => {
-      const { srcField, ...rest } = asRecord(m as Json);
+      const { srcField, ...rest } = asRecord(m);
       return srcField === '' ? rest : { ...rest, srcField };
     });
     return [name, { ...a, name, destApp, mappings }] as const;
@@ -107,8 +104,9 @@ function forWrite(desired: ActionsCanonical, wctx: WriteContext): CopyActions {
 const diff = (desired: ActionsCanonical, current: ActionsCanonical): Change[] =>
   diffMap(desired, alignDestinations(desired, current));
 
-export const actionsArea: Area<ActionsCanonical> = {
+export const actionsArea: Area<ActionsCanonical, 'actions'> = {
   key: 'actions',
+  phases: togetherPhase('actions'),
   itemNoun: 'action',
   fromManifest,
   toManifest: (c, ctx) => ({
@@ -116,7 +114,7 @@ export const actionsArea: Area<ActionsCanonical> = {
   }),
   async read(ctx) {
     const { actions, revision } = await ctx.client.settings.getActions({ app: ctx.app, copy: ctx.copy });
-    const items = Object.entries(actions as unknown as Record<string, Json>).map(
+    const items = Object.entries(actions).map(
       ([name, a]) => [name, action(a, serviceDestApp(asRecord(a).destApp))] as const,
     );
     return { value: ordered(Object.fromEntries(items)), revision };

@@ -7,7 +7,7 @@
  * documentation names no default for it).
  */
 import { flag, text } from './canonical.js';
-import { oneWrite } from './area-kit.js';
+import { oneWrite, togetherPhase } from './area-kit.js';
 import { diffSingle } from './diff.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area } from './types.js';
@@ -24,8 +24,9 @@ function canonical(value: {
   };
 }
 
-export const adminNotesArea: Area<AdminNotesCanonical> = {
+export const adminNotesArea: Area<AdminNotesCanonical, 'adminNotes'> = {
   key: 'adminNotes',
+  phases: togetherPhase('adminNotes'),
   itemNoun: 'note',
   fromManifest: (m: AppManifest) => (m.adminNotes === undefined ? undefined : canonical(m.adminNotes)),
   toManifest: (c) => ({

@@ -5,17 +5,17 @@
  * setting of the app at once.
  */
 import { entity, flag } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite } from './area-kit.js';
+import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import { APP_RIGHT_FLAGS } from '../platform/index.js';
 import type { AppRight } from '../client/types/acl.js';
 import type { AppManifest, AppRightSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject } from './types.js';
+import type { Area, JsonObject } from './types.js';
 
 const RIGHTS = APP_RIGHT_FLAGS;
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   const out: JsonObject = { entity: entity(r.entity), includeSubs: flag(r.includeSubs) };
   for (const right of RIGHTS) out[right] = flag(r[right]);
   return out;
@@ -28,8 +28,9 @@ function ruleToManifest(r: JsonObject): AppRightSetting {
   return out as unknown as AppRightSetting;
 }
 
-export const appAclArea: Area<JsonObject[]> = {
+export const appAclArea: Area<JsonObject[], 'appAcl'> = {
   key: 'appAcl',
+  phases: togetherPhase('appAcl'),
   itemNoun: 'rule',
   fromManifest: (m: AppManifest) => m.appAcl?.map(rule),
   toManifest: (c) => ({ appAcl: c.map(ruleToManifest) }),

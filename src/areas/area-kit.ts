@@ -3,7 +3,7 @@
  * manifest form of entities, app references and local files, and the reading of a file the
  * service holds (icons, customization files) as a content hash.
  */
-import { defined, entity, flag } from './canonical.js';
+import { asRecord, defined, entity, flag } from './canonical.js';
 import { diffSingle } from './diff.js';
 import type {
   Change,
@@ -16,6 +16,9 @@ import type {
   WritePhase,
   WriteStep,
 } from './types.js';
+
+// Defined in canonical.ts, whose building blocks use them; the areas take them from their kit.
+export { asList, asRecord } from './canonical.js';
 
 /** `views: add 1, change 2, remove 1` (only the kinds present; `views: no change` when none). */
 export function describeChanges(label: string, changes: readonly Change[]): string {
@@ -48,25 +51,16 @@ export function unchangedWhenGiven(desired: Json | undefined, current: Json | un
   return desired !== undefined && desired === current ? 1 : 0;
 }
 
-export function asRecord(value: Json | undefined): Record<string, Json> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
-}
-
-/** A list as canonical values hold it (absent or null on the service: empty). */
-export function asList(value: unknown): unknown[] {
-  return Array.isArray(value) ? (value as unknown[]) : [];
-}
-
 /**
  * An entity for a manifest: as canonical, CREATOR with a null code (the schema lets a manifest
  * leave it out, and the manifest's type, the client's Entity, keeps it).
  */
-export function entityToManifest(value: Json | undefined): JsonObject {
+export function entityToManifest(value: unknown): JsonObject {
   return entity(value);
 }
 
 /** `{entity, includeSubs}` for a manifest: includeSubs only when true (false is the default). */
-export function targetToManifest(value: Json | undefined): JsonObject {
+export function targetToManifest(value: unknown): JsonObject {
   const t = asRecord(value);
   return defined({ entity: entityToManifest(t.entity), includeSubs: flag(t.includeSubs) ? true : undefined });
 }
@@ -87,6 +81,15 @@ export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): Jso
  */
 export type FileCanonical = { type: 'FILE'; file: { name: string; sha256: string } };
 
+/** A canonical value's local file, when it is one: `{type: FILE, file: {name, sha256}}`. */
+export function asFile(value: unknown): FileCanonical | null {
+  const v = asRecord(value);
+  const file = asRecord(v.file);
+  return v.type === 'FILE' && typeof file.name === 'string' && typeof file.sha256 === 'string'
+    ? { type: 'FILE', file: { name: file.name, sha256: file.sha256 } }
+    : null;
+}
+
 /** The base name of a manifest path (`js/app.js` -> `app.js`); pure, either separator. */
 export function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -98,7 +101,7 @@ export function fileFromManifest(path: string, ctx: ResolveContext): FileCanonic
 
 /** A `{type: FILE, file: {fileKey, name}}` the service answers, hashed through its download. */
 export async function fileFromService(value: unknown, ctx: ReadContext): Promise<FileCanonical> {
-  const file = (asRecord(value as Json).file ?? {}) as { fileKey?: unknown; name?: unknown };
+  const file = asRecord(asRecord(value).file);
   const fileKey = typeof file.fileKey === 'string' ? file.fileKey : '';
   const name = typeof file.name === 'string' ? file.name : '';
   return { type: 'FILE', file: { name, sha256: await ctx.downloadHash(fileKey) } };
@@ -113,11 +116,20 @@ export function fileToManifest(value: FileCanonical, ctx: ExportContext): { type
 }
 
 /** The one write of an area whose whole change is one request; none when nothing changes. */
-export function oneWrite(
-  phase: WritePhase,
+export function oneWrite<P extends string>(
+  phase: P,
   changes: readonly Change[],
   run: (ctx: WriteContext, revision: string) => Promise<string>,
-): WriteStep[] {
+): WriteStep<P>[] {
   if (changes.length === 0) return [];
   return [{ phase, describe: describeChanges(phase, changes), run }];
+}
+
+/**
+ * The one phase of an area written after the fields, the layout and the process, which names
+ * only what those wrote (fields, statuses) and no other area's settings: its write goes out at
+ * the same time as the others' like it.
+ */
+export function togetherPhase<P extends string>(name: P): readonly WritePhase<P>[] {
+  return [{ name, together: true }];
 }

@@ -21,12 +21,35 @@ export function flag(value: unknown, fallback = false): boolean {
   return typeof value === 'boolean' ? value : fallback;
 }
 
-/** A copy of a plain object with its keys sorted, deeply, so that output is stable. */
-export function sortKeys(value: Json): Json {
-  if (Array.isArray(value)) return value.map(sortKeys);
+/**
+ * An object as canonical values hold it (anything else: empty). What the service answers and what
+ * a manifest says are JSON, parsed from JSON or YAML, whatever type the client or the manifest
+ * gives them: this is the one place that says so, for every area that takes one apart.
+ */
+export function asRecord(value: unknown): Record<string, Json> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, Json>)
+    : {};
+}
+
+/** A list as canonical values hold it (absent or null on the service: empty); JSON, as asRecord says. */
+export function asList(value: unknown): Json[] {
+  return Array.isArray(value) ? (value as Json[]) : [];
+}
+
+/**
+ * A copy of a value with the keys of its objects sorted, deeply, so that output is stable: the
+ * same keys and values, so the same type.
+ */
+export function sortKeys<T extends Json>(value: T): T {
+  return sorted(value) as T;
+}
+
+function sorted(value: Json): Json {
+  if (Array.isArray(value)) return value.map(sorted);
   if (value === null || typeof value !== 'object') return value;
   const out: JsonObject = {};
-  for (const key of Object.keys(value).sort()) out[key] = sortKeys(value[key]!);
+  for (const key of Object.keys(value).sort()) out[key] = sorted(value[key]!);
   return out;
 }
 
@@ -39,14 +62,14 @@ export function defined(object: Record<string, Json | undefined>): JsonObject {
 
 /** An entity `{type, code}`; CREATOR has a null code on the service, whatever the manifest says. */
 export function entity(value: unknown): JsonObject {
-  const e = (value ?? {}) as { type?: unknown; code?: unknown };
+  const e = asRecord(value);
   const type = text(e.type);
   return { type, code: type === 'CREATOR' || e.code === undefined || e.code === null ? null : text(e.code) };
 }
 
 /** An entity with `includeSubs` (ACLs, notifications, assignees). */
 export function entityTarget(value: unknown): JsonObject {
-  const t = (value ?? {}) as { entity?: unknown; includeSubs?: unknown };
+  const t = asRecord(value);
   return { entity: entity(t.entity), includeSubs: flag(t.includeSubs) };
 }
 
@@ -55,7 +78,7 @@ export function entityTarget(value: unknown): JsonObject {
  * id, or by app code); the service answers `{app, code}`, with `code` empty when the app has none.
  */
 export function appRef(value: unknown, ctx: ResolveContext | null): JsonObject {
-  const ref = (value ?? {}) as { app?: unknown; code?: unknown };
+  const ref = asRecord(value);
   if (ref.app !== undefined && ref.app !== null && ref.app !== '') {
     const app = typeof ref.app === 'number' || typeof ref.app === 'string' ? String(ref.app) : '';
     return { app: ctx && !/^\d+$/.test(app) ? ctx.appId(app) : app };

@@ -8,12 +8,13 @@ import { text } from './canonical.js';
 import {
   asList,
   asRecord,
+  type FileCanonical,
   fileFromManifest,
   fileFromService,
   fileToManifest,
   oneWrite,
+  togetherPhase,
   underPath,
-  type FileCanonical,
 } from './area-kit.js';
 import { diffList, diffSingle, unchangedInList } from './diff.js';
 import type { CustomizeUpdate } from '../client/types/customize.js';
@@ -30,9 +31,9 @@ import type {
   Area,
   Change,
   ExportContext,
-  JsonObject,
   ReadContext,
   ResolveContext,
+  TokenLimit,
   WriteContext,
 } from './types.js';
 
@@ -93,11 +94,11 @@ function resource(r: ResourceSetting, ctx: ResolveContext): Resource {
 async function read(ctx: ReadContext): Promise<{ value: CustomizeCanonical; revision: string }> {
   const result = await ctx.client.settings.getCustomize({ app: ctx.app, copy: ctx.copy });
   const entry = async (value: unknown): Promise<Resource> => {
-    const r = asRecord(value as JsonObject);
+    const r = asRecord(value);
     return r.type === 'FILE' ? fileFromService(r, ctx) : { type: 'URL', url: text(r.url) };
   };
   const lists = async (part: unknown): Promise<Lists> => {
-    const p = asRecord(part as JsonObject);
+    const p = asRecord(part);
     return {
       js: await Promise.all(asList(p.js).map(entry)),
       css: await Promise.all(asList(p.css).map(entry)),
@@ -122,7 +123,7 @@ function toManifest(c: CustomizeCanonical, ctx: ExportContext): Partial<AppManif
     const { js, css } = c[device];
     if (js.length > 0) part.js = js.map(entry);
     // CSS is never generated: only a JavaScript list names the generated file.
-    if (css.length > 0) part.css = css.map(entry) as ResourceSetting[];
+    if (css.length > 0) part.css = css.map((r) => (r.type === 'FILE' ? fileToManifest(r, ctx) : r));
     if (Object.keys(part).length > 0) customize[device] = part;
   }
   return { customize };
@@ -164,12 +165,29 @@ async function forWrite(
   );
 }
 
-export const customizeArea: Area<CustomizeCanonical> = {
+const CALLS = [
+  'GET /k/v1/app/customize.json',
+  'GET /k/v1/preview/app/customize.json',
+  'PUT /k/v1/preview/app/customize.json',
+];
+
+/**
+ * Get Customization (live and pre-live) and Update Customization take no API token (kintone.dev,
+ * "API Tokens cannot be used with this API"; the hosted platform answers 403 GAIA_NO01).
+ */
+const token: TokenLimit<CustomizeCanonical> = {
+  unreadable: { action: 'read and write the JavaScript and CSS customization', calls: CALLS },
+  write: () => ({ action: 'write the JavaScript and CSS customization', calls: CALLS.slice(2) }),
+};
+
+export const customizeArea: Area<CustomizeCanonical, 'customize'> = {
   key: 'customize',
+  phases: togetherPhase('customize'),
   itemNoun: 'file',
   fromManifest,
   toManifest,
   read,
+  token,
   diff,
   unchangedCount: (given, current) => {
     const desired = withGeneratedHash(given);

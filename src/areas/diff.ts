@@ -11,14 +11,16 @@ export function equalJson(a: Json | undefined, b: Json | undefined): boolean {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return false;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, i) => equalJson(item, b[i]));
-  const ao = a as Record<string, Json>;
-  const bo = b as Record<string, Json>;
-  const keys = Object.keys(ao);
-  if (keys.length !== Object.keys(bo).length) return false;
-  return keys.every((k) => Object.hasOwn(bo, k) && equalJson(ao[k], bo[k]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, i) => equalJson(item, b[i]))
+    );
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && equalJson(a[k], b[k]));
 }
 
 /**
@@ -162,7 +164,7 @@ function listGaps(
     ...commonSubsequence(desired, current),
     [desired.length, current.length] as const,
   ]) {
-    const gap = { removed: [] as number[], added: [] as number[] };
+    const gap: { removed: number[]; added: number[] } = { removed: [], added: [] };
     for (; c < keepC; c++) gap.removed.push(c);
     for (; d < keepD; d++) gap.added.push(d);
     if (gap.removed.length > 0 || gap.added.length > 0) gaps.push(gap);

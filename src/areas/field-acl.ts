@@ -4,25 +4,25 @@
  * rules, as the service answers them. Written to the draft, as every area is.
  */
 import { entity, flag, text } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite } from './area-kit.js';
+import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { FieldRight } from '../client/types/acl.js';
 import type { AppManifest, FieldRightSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject } from './types.js';
+import type { Area, JsonObject } from './types.js';
 
 function grant(value: unknown): JsonObject {
-  const g = asRecord(value as Json);
+  const g = asRecord(value);
   return { entity: entity(g.entity), includeSubs: flag(g.includeSubs), accessibility: text(g.accessibility) };
 }
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   return { field: text(r.field), entities: asList(r.entities).map(grant) };
 }
 
 function ruleToManifest(r: JsonObject): FieldRightSetting {
   const entities = asList(r.entities).map((value) => {
-    const g = asRecord(value as Json);
+    const g = asRecord(value);
     const out: JsonObject = { entity: entityToManifest(g.entity), accessibility: g.accessibility ?? '' };
     if (g.includeSubs === true) out.includeSubs = true;
     return out;
@@ -30,8 +30,9 @@ function ruleToManifest(r: JsonObject): FieldRightSetting {
   return { field: r.field, entities } as unknown as FieldRightSetting;
 }
 
-export const fieldAclArea: Area<JsonObject[]> = {
+export const fieldAclArea: Area<JsonObject[], 'fieldAcl'> = {
   key: 'fieldAcl',
+  phases: togetherPhase('fieldAcl'),
   itemNoun: 'rule',
   fromManifest: (m: AppManifest) => m.fieldAcl?.map(rule),
   toManifest: (c) => ({ fieldAcl: c.map(ruleToManifest) }),

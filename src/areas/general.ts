@@ -6,14 +6,7 @@
  * manifest, so this area is always managed.
  */
 import { defined, flag, numeric, sortKeys, text } from './canonical.js';
-import {
-  asRecord,
-  fileFromManifest,
-  fileFromService,
-  fileToManifest,
-  oneWrite,
-  type FileCanonical,
-} from './area-kit.js';
+import { asFile, asRecord, fileFromManifest, fileFromService, fileToManifest, oneWrite } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { GeneralSettingsUpdate } from '../client/types/general-settings.js';
 import type { AppManifest, IconSetting } from '../project/manifest.js';
@@ -35,14 +28,14 @@ function iconFromManifest(icon: IconSetting, ctx: ResolveContext): Json {
 
 /** The title field: `code` means something only with MANUAL selection. */
 function titleField(value: unknown): JsonObject {
-  const t = asRecord(value as Json);
+  const t = asRecord(value);
   const selectionMode = text(t.selectionMode, 'AUTO');
   return selectionMode === 'MANUAL' ? { selectionMode, code: text(t.code) } : { selectionMode };
 }
 
 /** Number precision with the sub-keys given (numbers as the service's strings). */
 function numberPrecision(value: unknown): JsonObject {
-  const p = asRecord(value as Json);
+  const p = asRecord(value);
   return defined({
     digits: p.digits === undefined ? undefined : numeric(p.digits),
     decimalPlaces: p.decimalPlaces === undefined ? undefined : numeric(p.decimalPlaces),
@@ -62,7 +55,7 @@ function fromManifest(m: AppManifest, ctx: ResolveContext): JsonObject {
       m.firstMonthOfFiscalYear === undefined ? undefined : numeric(m.firstMonthOfFiscalYear),
   };
   for (const key of SWITCHES) value[key] = m[key];
-  return sortKeys(defined(value)) as JsonObject;
+  return sortKeys(defined(value));
 }
 
 async function read(ctx: ReadContext): Promise<{ value: JsonObject; revision: string }> {
@@ -80,7 +73,7 @@ async function read(ctx: ReadContext): Promise<{ value: JsonObject; revision: st
       s.firstMonthOfFiscalYear === undefined ? undefined : numeric(s.firstMonthOfFiscalYear),
   };
   for (const key of SWITCHES) value[key] = s[key] === undefined ? undefined : flag(s[key]);
-  return { value: sortKeys(defined(value)) as JsonObject, revision };
+  return { value: sortKeys(defined(value)), revision };
 }
 
 /**
@@ -106,8 +99,8 @@ export function projectGeneral(desired: JsonObject, current: JsonObject): JsonOb
 function toManifest(c: JsonObject, ctx: ExportContext): Partial<AppManifest> {
   const out: Record<string, unknown> = { ...c };
   if (c.icon !== undefined) {
-    const icon = asRecord(c.icon);
-    out.icon = icon.type === 'FILE' ? fileToManifest(icon as FileCanonical, ctx) : icon;
+    const file = asFile(c.icon);
+    out.icon = file ? fileToManifest(file, ctx) : c.icon;
   }
   if (c.numberPrecision !== undefined) {
     const p = asRecord(c.numberPrecision);
@@ -125,8 +118,12 @@ function diff(desired: JsonObject, current: JsonObject) {
   return diffMap(desired, projectGeneral(desired, current));
 }
 
-export const generalArea: Area<JsonObject> = {
+export const generalArea: Area<JsonObject, 'general'> = {
   key: 'general',
+  // After the fields (titleField names one) and the layout, as apply has always written it; the
+  // fields' removals wait for it (fields-remove), so that a title field about to go is replaced
+  // before it goes.
+  phases: [{ name: 'general', after: ['fields-references', 'layout'] }],
   itemNoun: 'setting',
   fromManifest,
   toManifest,
@@ -142,13 +139,8 @@ export const generalArea: Area<JsonObject> = {
         const key = String(change.path[0]);
         body[key] = desired[key];
       }
-      if (body.icon !== undefined) {
-        const icon = asRecord(body.icon as Json);
-        if (icon.type === 'FILE') {
-          const fileKey = await wctx.upload((icon as FileCanonical).file.sha256);
-          body.icon = { type: 'FILE', file: { fileKey } };
-        }
-      }
+      const file = asFile(body.icon);
+      if (file) body.icon = { type: 'FILE', file: { fileKey: await wctx.upload(file.file.sha256) } };
       // The service replaces number precision whole: the sub-keys not managed keep their value.
       if (body.numberPrecision !== undefined)
         body.numberPrecision = { ...asRecord(current.numberPrecision), ...asRecord(desired.numberPrecision) };

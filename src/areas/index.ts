@@ -1,6 +1,7 @@
 /**
- * The area table: every settings area, in AREA_KEYS order (the order apply writes them, fields'
- * removals aside). plan/, apply/ and export/ loop over it and never name an area.
+ * The area table: every settings area, in the order plans list them. Each area declares its own
+ * write phases; the order apply writes them in follows from the table (table.ts). plan/, apply/
+ * and export/ loop over it and never name an area; each takes another table (`areas`) too.
  */
 import { actionsArea } from './actions.js';
 import { adminNotesArea } from './admin-notes.js';
@@ -17,33 +18,35 @@ import { pluginsArea } from './plugins.js';
 import { processArea } from './process.js';
 import { recordAclArea } from './record-acl.js';
 import { reportsArea } from './reports.js';
-import { AREA_KEYS, type Area, type AreaKey, type Json } from './types.js';
+import { areaTable, writePhases } from './table.js';
+import type { Area } from './types.js';
 import { viewsArea } from './views.js';
 
-/**
- * Each area by its key, so that a missing or extra area fails to compile. Each is typed by its
- * own canonical form; the table holds them as areas over plain JSON.
- */
-const BY_KEY: { [K in AreaKey]: { key: AreaKey } } = {
-  general: generalArea,
-  fields: fieldsArea,
-  layout: layoutArea,
-  views: viewsArea,
-  process: processArea,
-  customize: customizeArea,
-  appAcl: appAclArea,
-  recordAcl: recordAclArea,
-  fieldAcl: fieldAclArea,
-  notificationsGeneral: generalNotificationsArea,
-  notificationsPerRecord: perRecordNotificationsArea,
-  notificationsReminder: reminderNotificationsArea,
-  reports: reportsArea,
-  actions: actionsArea,
-  adminNotes: adminNotesArea,
-  plugins: pluginsArea,
-};
+/** Each area is typed by its own canonical form; the table holds them as areas over plain JSON. */
+export const AREAS: readonly Area[] = areaTable([
+  generalArea,
+  fieldsArea,
+  layoutArea,
+  viewsArea,
+  processArea,
+  customizeArea,
+  appAclArea,
+  recordAclArea,
+  fieldAclArea,
+  generalNotificationsArea,
+  perRecordNotificationsArea,
+  reminderNotificationsArea,
+  reportsArea,
+  actionsArea,
+  adminNotesArea,
+  pluginsArea,
+]);
 
-export const AREAS: readonly Area[] = AREA_KEYS.map((key) => BY_KEY[key] as unknown as Area<Json>);
+/** The table's keys, in its order (schema/plan.schema.json lists the same, test/render/json.test.ts). */
+export const AREA_KEYS: readonly string[] = AREAS.map((area) => area.key);
+
+/** The table's write phases, in the order apply runs them. */
+export const WRITE_PHASES: readonly string[] = writePhases(AREAS).map((phase) => phase.name);
 
 export type * from './types.js';
-export { AREA_KEYS, WRITE_PHASES } from './types.js';
+export { areaTable, tokenUnreadable, writePhases, type TablePhase } from './table.js';

@@ -6,16 +6,23 @@
  */
 import type { AppManifest } from '../project/manifest.js';
 import { layoutSizeKeys } from '../platform/index.js';
-import { defined, numeric, text } from './canonical.js';
+import { asList, asRecord, defined, numeric, text } from './canonical.js';
 import { diffList, unchangedInList } from './diff.js';
-import type { Area, Json, JsonObject } from './types.js';
+import type { Area, JsonObject } from './types.js';
 
-type Layout = JsonObject[];
+/** A block of the layout: a row of elements, a table's columns, or a group of blocks. */
+type Block =
+  | { type: 'ROW'; fields: JsonObject[] }
+  | { type: 'SUBTABLE'; code: string; fields: JsonObject[] }
+  | { type: 'GROUP'; code: string; layout: Block[] };
+type Layout = Block[];
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
 
-export const layoutArea: Area<Layout> = {
+export const layoutArea: Area<Layout, 'layout'> = {
   key: 'layout',
+  // It places the fields, lookups and related-records tables included: after they are written.
+  phases: [{ name: 'layout', after: ['fields-references'] }],
   itemNoun: 'row',
   fromManifest: (manifest) =>
     manifest.layout === undefined ? undefined : canonicalLayout(manifest.layout, fieldTypes(manifest)),
@@ -42,20 +49,20 @@ export const layoutArea: Area<Layout> = {
   ],
 };
 
-function canonicalLayout(blocks: unknown[], types: ReadonlyMap<string, string>): Layout {
+function canonicalLayout(blocks: readonly unknown[], types: ReadonlyMap<string, string>): Layout {
   return blocks.map((raw) => {
-    const block = (raw ?? {}) as Record<string, unknown>;
+    const block = asRecord(raw);
     const type = text(block.type, 'ROW');
     if (type === 'GROUP')
-      return { type, code: text(block.code), layout: canonicalLayout(list(block.layout), types) };
+      return { type, code: text(block.code), layout: canonicalLayout(asList(block.layout), types) };
     if (type === 'SUBTABLE') return { type, code: text(block.code), fields: elements(block.fields, types) };
     return { type: 'ROW', fields: elements(block.fields, types) };
   });
 }
 
-function elements(value: unknown, types: ReadonlyMap<string, string>): Json[] {
-  return list(value).map((raw) => {
-    const e = (raw ?? {}) as Record<string, unknown>;
+function elements(value: unknown, types: ReadonlyMap<string, string>): JsonObject[] {
+  return asList(value).map((raw) => {
+    const e = asRecord(raw);
     const type = typeof e.type === 'string' ? e.type : undefined;
     const code = text(e.code);
     const size = sizeOf(e.size, type ?? types.get(code));
@@ -77,7 +84,7 @@ function elements(value: unknown, types: ReadonlyMap<string, string>): Json[] {
  */
 function sizeOf(value: unknown, type: string | undefined): JsonObject | undefined {
   if (!value || typeof value !== 'object') return undefined;
-  const s = value as Record<string, unknown>;
+  const s = asRecord(value);
   const keys = type === undefined ? ['width', 'height', 'innerHeight'] : layoutSizeKeys(type);
   const out: JsonObject = {};
   for (const key of keys) if (s[key] !== undefined && s[key] !== '') out[key] = numeric(s[key]);
@@ -94,9 +101,8 @@ function projectOnto(current: Layout, desired: Layout): Layout {
   collect(desired, wanted);
   const project = (blocks: Layout, path: string): Layout =>
     blocks.map((block, b) => {
-      if (block.type === 'GROUP')
-        return { ...block, layout: project(block.layout as Layout, `${path}${b}.`) };
-      const fields = (block.fields as JsonObject[]).map((element, i) => {
+      if (block.type === 'GROUP') return { ...block, layout: project(block.layout, `${path}${b}.`) };
+      const fields = block.fields.map((element, i) => {
         const like = wanted.get(
           typeof element.code === 'string' ? `code:${element.code}` : `${path}${b}.${i}`,
         );
@@ -109,8 +115,8 @@ function projectOnto(current: Layout, desired: Layout): Layout {
 
 function collect(blocks: Layout, into: Map<string, JsonObject>, path = ''): void {
   blocks.forEach((block, b) => {
-    if (block.type === 'GROUP') return collect(block.layout as Layout, into, `${path}${b}.`);
-    (block.fields as JsonObject[]).forEach((element, i) =>
+    if (block.type === 'GROUP') return collect(block.layout, into, `${path}${b}.`);
+    block.fields.forEach((element, i) =>
       into.set(typeof element.code === 'string' ? `code:${element.code}` : `${path}${b}.${i}`, element),
     );
   });
@@ -121,17 +127,16 @@ function reduce(element: JsonObject, like: JsonObject | undefined): JsonObject {
   if (!like || like.type === undefined) delete out.type;
   if (!like?.size || !out.size) delete out.size;
   else {
-    const keys = Object.keys(like.size as JsonObject);
-    out.size = Object.fromEntries(Object.entries(out.size as JsonObject).filter(([k]) => keys.includes(k)));
+    const keys = Object.keys(asRecord(like.size));
+    out.size = Object.fromEntries(Object.entries(asRecord(out.size)).filter(([k]) => keys.includes(k)));
   }
   if (typeof element.type === 'string' && DECORATIONS.has(element.type)) out.type = element.type;
   return out;
 }
 
-function withTypes(block: JsonObject, types: ReadonlyMap<string, string>): JsonObject {
-  if (block.type === 'GROUP')
-    return { ...block, layout: (block.layout as JsonObject[]).map((row) => withTypes(row, types)) };
-  const fields = (block.fields as JsonObject[]).map((e) =>
+function withTypes(block: Block, types: ReadonlyMap<string, string>): Block {
+  if (block.type === 'GROUP') return { ...block, layout: block.layout.map((row) => withTypes(row, types)) };
+  const fields = block.fields.map((e) =>
     e.type === undefined && typeof e.code === 'string' ? { ...e, type: types.get(e.code) ?? null } : e,
   );
   return { ...block, fields };
@@ -146,13 +151,10 @@ function typesOf(fields: Record<string, { type?: string; fields?: unknown }>): M
   const types = new Map<string, string>();
   for (const [code, field] of Object.entries(fields)) {
     if (typeof field.type === 'string') types.set(code, field.type);
-    if (field.fields && typeof field.fields === 'object')
-      for (const [inner, f] of Object.entries(field.fields as Record<string, { type?: string }>))
-        if (typeof f.type === 'string') types.set(inner, f.type);
+    for (const [inner, f] of Object.entries(asRecord(field.fields))) {
+      const type = asRecord(f).type;
+      if (typeof type === 'string') types.set(inner, type);
+    }
   }
   return types;
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

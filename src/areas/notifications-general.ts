@@ -11,20 +11,21 @@ import {
   diffWhenGiven,
   entityToManifest,
   oneWrite,
+  togetherPhase,
   unchangedWhenGiven,
   underPath,
 } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { GeneralNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject } from './types.js';
+import type { Area, Change, JsonObject } from './types.js';
 
 export type GeneralNotificationsCanonical = { notifications: JsonObject[]; notifyToCommenter?: boolean };
 
 const EVENTS = ['recordAdded', 'recordEdited', 'commentAdded', 'statusChanged', 'fileImported'] as const;
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   const out: JsonObject = { entity: entity(r.entity), includeSubs: flag(r.includeSubs) };
   for (const event of EVENTS) out[event] = flag(r[event]);
   return out;
@@ -54,8 +55,9 @@ function diff(desired: GeneralNotificationsCanonical, current: GeneralNotificati
   ];
 }
 
-export const generalNotificationsArea: Area<GeneralNotificationsCanonical> = {
+export const generalNotificationsArea: Area<GeneralNotificationsCanonical, 'notificationsGeneral'> = {
   key: 'notificationsGeneral',
+  phases: togetherPhase('notificationsGeneral'),
   itemNoun: 'notification',
   fromManifest: (m: AppManifest) =>
     m.notifications?.general ? canonical(m.notifications.general) : undefined,

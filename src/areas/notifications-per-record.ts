@@ -4,16 +4,16 @@
  * title (empty by default) and the targets notified when a record meets the filter.
  */
 import { entityTarget, text } from './canonical.js';
-import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
+import { asList, asRecord, oneWrite, targetToManifest, togetherPhase, underPath } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { PerRecordNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject } from './types.js';
+import type { Area, Change, JsonObject } from './types.js';
 
 export type PerRecordNotificationsCanonical = { notifications: JsonObject[] };
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   return {
     filterCond: text(r.filterCond),
     title: text(r.title),
@@ -25,15 +25,16 @@ function ruleToManifest(r: JsonObject): JsonObject {
   const out: JsonObject = {};
   if (r.filterCond !== '') out.filterCond = r.filterCond ?? '';
   if (r.title !== '') out.title = r.title ?? '';
-  out.targets = asList(r.targets).map((t) => targetToManifest(t as Json));
+  out.targets = asList(r.targets).map((t) => targetToManifest(t));
   return out;
 }
 
 const diff = (desired: PerRecordNotificationsCanonical, current: PerRecordNotificationsCanonical): Change[] =>
   underPath('notifications', diffList(desired.notifications, current.notifications));
 
-export const perRecordNotificationsArea: Area<PerRecordNotificationsCanonical> = {
+export const perRecordNotificationsArea: Area<PerRecordNotificationsCanonical, 'notificationsPerRecord'> = {
   key: 'notificationsPerRecord',
+  phases: togetherPhase('notificationsPerRecord'),
   itemNoun: 'notification',
   fromManifest: (m: AppManifest) =>
     m.notifications?.perRecord

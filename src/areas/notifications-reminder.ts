@@ -13,19 +13,20 @@ import {
   diffWhenGiven,
   oneWrite,
   targetToManifest,
+  togetherPhase,
   unchangedWhenGiven,
   underPath,
 } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
 import type { ReminderNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject } from './types.js';
+import type { Area, Change, JsonObject } from './types.js';
 
 export type ReminderNotificationsCanonical = { notifications: JsonObject[]; timezone?: string };
 
 /** The timing: days as the service's string, then hours (a string) or a time, whichever is set. */
 function timing(value: unknown): JsonObject {
-  const t = asRecord(value as Json);
+  const t = asRecord(value);
   const out: JsonObject = { code: text(t.code), daysLater: numeric(t.daysLater, '0') };
   if (t.hoursLater !== undefined && t.hoursLater !== null && t.hoursLater !== '')
     out.hoursLater = numeric(t.hoursLater);
@@ -34,7 +35,7 @@ function timing(value: unknown): JsonObject {
 }
 
 function rule(value: unknown): JsonObject {
-  const r = asRecord(value as Json);
+  const r = asRecord(value);
   return {
     timing: timing(r.timing),
     filterCond: text(r.filterCond),
@@ -57,7 +58,7 @@ function ruleToManifest(r: JsonObject): JsonObject {
   const out: JsonObject = { timing: when };
   if (r.filterCond !== '') out.filterCond = r.filterCond ?? '';
   if (r.title !== '') out.title = r.title ?? '';
-  out.targets = asList(r.targets).map((x) => targetToManifest(x as Json));
+  out.targets = asList(r.targets).map((x) => targetToManifest(x));
   return out;
 }
 
@@ -68,8 +69,9 @@ function diff(desired: ReminderNotificationsCanonical, current: ReminderNotifica
   ];
 }
 
-export const reminderNotificationsArea: Area<ReminderNotificationsCanonical> = {
+export const reminderNotificationsArea: Area<ReminderNotificationsCanonical, 'notificationsReminder'> = {
   key: 'notificationsReminder',
+  phases: togetherPhase('notificationsReminder'),
   itemNoun: 'reminder',
   fromManifest: (m: AppManifest) =>
     m.notifications?.reminder ? canonical(m.notifications.reminder) : undefined,

@@ -4,7 +4,7 @@
  * manifest no longer lists is a blocked change: the plan says so and what to do instead.
  * The draft list is `preview/app/plugins.json` (the hosted platform's, beyond the spec).
  */
-import { oneWrite } from './area-kit.js';
+import { oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, BlockedChange, Change, ReadContext } from './types.js';
@@ -48,8 +48,9 @@ function blocked(desired: string[], current: string[]): BlockedChange[] {
     }));
 }
 
-export const pluginsArea: Area<string[]> = {
+export const pluginsArea: Area<string[], 'plugins'> = {
   key: 'plugins',
+  phases: togetherPhase('plugins'),
   itemNoun: 'plug-in',
   fromManifest: (m: AppManifest) =>
     m.plugins === undefined ? undefined : [...new Set(m.plugins.map((p) => p.id))].sort(),

@@ -8,7 +8,8 @@
  * records in it are stranded: the plan counts them (plan/status-probes.ts).
  */
 import { attributeChanges, diffMap, unchangedInMap } from './diff.js';
-import type { Change, Json, JsonObject, ProcessCanonical, RiskProbe } from './types.js';
+import type { ProcessCanonical } from './process.js';
+import type { Change, Json, JsonObject, RiskProbe } from './types.js';
 
 type States = ProcessCanonical['states'];
 
@@ -65,7 +66,8 @@ function stripped(states: States, leaveOut: ReadonlySet<string>): Record<string,
 export function diffStates(desired: States, current: States): Change[] {
   const { renamed } = planStates(desired, current);
   const renames: Change[] = [...renamed].map(([to, from]) => {
-    const before = current[from] as unknown as JsonObject;
+    // What the service holds: no hint in it, withoutHint only types it as JSON.
+    const before = withoutHint(current[from]!);
     const after = withoutHint(desired[to]!);
     return { action: 'rename', path: [to], from, before, after, details: attributeChanges(before, after) };
   });

@@ -13,12 +13,30 @@ import { diffStates, reverseStates, stateProbes, statesUpdate, unchangedStates }
 export { statesUpdate };
 import type { ProcessSettingsUpdate } from '../client/types/process.js';
 import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, Json, JsonObject, ProcessCanonical, ReadContext } from './types.js';
+import type { Area, Change, Json, JsonObject, ReadContext } from './types.js';
+
+/** The process area's canonical form, which the Markdown renderer draws as a state diagram. */
+export interface ProcessCanonical {
+  [key: string]: Json;
+  enable: boolean;
+  states: {
+    [name: string]: {
+      index: string;
+      assignee: { type: 'ONE' | 'ALL' | 'ANY'; entities: JsonObject[] };
+      /** The manifest's hint of a rename (never from the service): the status's name before. */
+      renamedFrom?: string;
+    };
+  };
+  /** Only a SECONDARY action has `executableUser` (the official types' ActionForResponse). */
+  actions: ({ name: string; from: string; to: string; filterCond: string } & (
+    { type: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: JsonObject[] } }
+  ))[];
+}
 
 type StateCanonical = ProcessCanonical['states'][string];
 type ActionCanonical = ProcessCanonical['actions'][number];
 
-const targets = (value: unknown): JsonObject[] => asList(asRecord(value as Json).entities).map(entityTarget);
+const targets = (value: unknown): JsonObject[] => asList(asRecord(value).entities).map(entityTarget);
 
 /** Defaults of the hosted platform: an assignee list of type ONE with nobody in it. */
 function state(value: Json): JsonObject {
@@ -41,7 +59,7 @@ function state(value: Json): JsonObject {
  * SECONDARY one always does, with no one in it when the manifest names nobody.
  */
 function action(value: unknown): ActionCanonical {
-  const a = asRecord(value as Json);
+  const a = asRecord(value);
   const common = { name: text(a.name), from: text(a.from), to: text(a.to), filterCond: text(a.filterCond) };
   return text(a.type, 'PRIMARY') === 'SECONDARY'
     ? { ...common, type: 'SECONDARY', executableUser: { entities: targets(a.executableUser) } }
@@ -51,7 +69,7 @@ function action(value: unknown): ActionCanonical {
 /** From a manifest or a GET alike (a GET may answer null states and actions when never set). */
 function canonical(value: { enable?: unknown; states?: unknown; actions?: unknown }): ProcessCanonical {
   const states = Object.fromEntries(
-    Object.entries(asRecord(value.states as Json)).map(([name, s]) => [name, state(s)]),
+    Object.entries(asRecord(value.states)).map(([name, s]) => [name, state(s)]),
   );
   return {
     enable: flag(value.enable),
@@ -103,8 +121,11 @@ function diff(desired: ProcessCanonical, current: ProcessCanonical): Change[] {
   ];
 }
 
-export const processArea: Area<ProcessCanonical> = {
+export const processArea: Area<ProcessCanonical, 'process'> = {
   key: 'process',
+  // Its conditions and assignees name fields; the areas that go out together after it name
+  // its statuses.
+  phases: [{ name: 'process', after: ['fields-references'] }],
   itemNoun: 'process setting',
   fromManifest: (m) => (m.process === undefined ? undefined : canonical(m.process)),
   toManifest,

@@ -5,7 +5,7 @@
  * have a mode (BAR, COLUMN, AREA, SPLINE_AREA, as the manifest schema says) and none for others.
  */
 import { flag, numeric, orderByIndex, sortKeys, text } from './canonical.js';
-import { asList, asRecord, oneWrite } from './area-kit.js';
+import { asList, asRecord, oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { Reports } from '../client/types/reports.js';
 import type { AppManifest, ReportSetting } from '../project/manifest.js';
@@ -25,26 +25,26 @@ function periodic(value: Json | undefined): JsonObject | undefined {
   return { active: flag(p.active), period };
 }
 
-function report(value: Json): JsonObject {
+function report(value: unknown): JsonObject {
   const r = asRecord(value);
   const chartType = text(r.chartType);
   const out: JsonObject = {
     chartType,
     groups: asList(r.groups).map((g) => {
-      const group = asRecord(g as Json);
+      const group = asRecord(g);
       return typeof group.per === 'string' && group.per !== ''
         ? { code: text(group.code), per: group.per }
         : { code: text(group.code) };
     }),
     aggregations: asList(r.aggregations).map((a) => {
-      const agg = asRecord(a as Json);
+      const agg = asRecord(a);
       return typeof agg.code === 'string' && agg.code !== ''
         ? { type: text(agg.type), code: agg.code }
         : { type: text(agg.type) };
     }),
     filterCond: text(r.filterCond),
     sorts: asList(r.sorts).map((s) => {
-      const sort = asRecord(s as Json);
+      const sort = asRecord(s);
       return { by: text(sort.by), order: text(sort.order) };
     }),
   };
@@ -56,11 +56,9 @@ function report(value: Json): JsonObject {
   return out;
 }
 
-function canonicalReports(reports: Readonly<Record<string, Json>>): ReportsCanonical {
+function canonicalReports(reports: Readonly<Record<string, unknown>>): ReportsCanonical {
   const items = Object.fromEntries(Object.entries(reports).map(([name, r]) => [name, report(r)]));
-  return Object.fromEntries(
-    Object.entries(orderByIndex(items)).map(([name, r]) => [name, sortKeys(r) as JsonObject]),
-  );
+  return Object.fromEntries(Object.entries(orderByIndex(items)).map(([name, r]) => [name, sortKeys(r)]));
 }
 
 /** A graph for a manifest: order is the map's, defaults left out. */
@@ -72,17 +70,17 @@ function reportToManifest(r: JsonObject): ReportSetting {
   return out as unknown as ReportSetting;
 }
 
-export const reportsArea: Area<ReportsCanonical> = {
+export const reportsArea: Area<ReportsCanonical, 'reports'> = {
   key: 'reports',
+  phases: togetherPhase('reports'),
   itemNoun: 'graph',
-  fromManifest: (m: AppManifest) =>
-    m.reports === undefined ? undefined : canonicalReports(m.reports as unknown as Record<string, Json>),
+  fromManifest: (m: AppManifest) => (m.reports === undefined ? undefined : canonicalReports(m.reports)),
   toManifest: (c) => ({
     reports: Object.fromEntries(Object.entries(c).map(([name, r]) => [name, reportToManifest(r)])),
   }),
   async read(ctx) {
     const { reports, revision } = await ctx.client.settings.getReports({ app: ctx.app, copy: ctx.copy });
-    return { value: canonicalReports(reports as unknown as Record<string, Json>), revision };
+    return { value: canonicalReports(reports), revision };
   },
   diff: (desired, current) => diffMap(desired, current),
   unchangedCount: (desired, current) => unchangedInMap(desired, current),

@@ -8,26 +8,12 @@
 import type { Client } from '../client/index.js';
 import type { AppManifest } from '../project/manifest.js';
 
-/** Every settings area, in the order apply writes them (fields' removals come after layout). */
-export const AREA_KEYS = [
-  'general',
-  'fields',
-  'layout',
-  'views',
-  'process',
-  'customize',
-  'appAcl',
-  'recordAcl',
-  'fieldAcl',
-  'notificationsGeneral',
-  'notificationsPerRecord',
-  'notificationsReminder',
-  'reports',
-  'actions',
-  'adminNotes',
-  'plugins',
-] as const;
-export type AreaKey = (typeof AREA_KEYS)[number];
+/**
+ * An area's key: its name in plans (`fields`, `views`, `appAcl`). The table (index.ts) holds
+ * each once; a string rather than a fixed list, so that an area added to a table handed to
+ * plan, apply and export (a test's scratch area) is an area like any other.
+ */
+export type AreaKey = string;
 
 /** JSON as canonical values hold it: plain data, comparable with deep equality. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -103,48 +89,36 @@ export interface WriteContext {
 }
 
 /**
- * Apply writes in phases so that one area's write can rely on another's: fields are added and
- * changed before the layout places them (and before general settings name one as the title),
- * and removed after neither shows them any more.
+ * A phase of apply's writes, declared by the area whose writes run in it. Apply writes in phases
+ * so that one area's write can rely on another's (fields are added before the layout places
+ * them, and removed after it no longer shows them): a phase runs after every phase it names in
+ * `after`, and otherwise in the table's order (table.ts, writePhases).
  */
-export const WRITE_PHASES = [
-  'fields-upsert',
-  // Lookups and related-records tables name fields of other apps: every app of one apply gets
-  // its own fields first, then its lookups, then its related-records tables (which may show or
-  // match another app's lookup field), so two apps may refer to each other.
-  'fields-lookups',
-  'fields-references',
-  'layout',
-  // After the fields: general settings name one of them (`titleField`); before removals, so
-  // a title field about to go is replaced first.
-  'general',
-  'fields-remove',
-  'views',
-  'process',
-  'customize',
-  'appAcl',
-  'recordAcl',
-  'fieldAcl',
-  'notificationsGeneral',
-  'notificationsPerRecord',
-  'notificationsReminder',
-  'reports',
-  'actions',
-  'adminNotes',
-  'plugins',
-] as const;
-export type WritePhase = (typeof WRITE_PHASES)[number];
+export interface WritePhase<P extends string = string> {
+  /** Unique in the table: `fields-upsert`, `views`. */
+  name: P;
+  /** Phases (of any area of the table) whose writes this one relies on: they run before it. */
+  after?: readonly string[];
+  /**
+   * Its writes name only what the phases that run alone wrote, and no other area's settings:
+   * it goes out at the same time as the other such phases, after every phase that runs alone.
+   */
+  together?: boolean;
+}
 
 /** One write request, run with the revision the previous write returned; returns the new one. */
-export interface WriteStep {
-  phase: WritePhase;
+export interface WriteStep<P extends string = string> {
+  /** One of the phases its area declares. */
+  phase: P;
   /** What the step does, for progress lines: `fields: add 2, change 1`. */
   describe: string;
   run(ctx: WriteContext, revision: string): Promise<string>;
 }
 
-export interface Area<C extends Json = Json> extends Partial<RiskSource<C>> {
+export interface Area<C extends Json = Json, P extends string = string> extends Partial<RiskSource<C>> {
   key: AreaKey;
+  /** The phases its writes run in, each with what it waits for (types: WritePhase). */
+  phases: readonly WritePhase<P>[];
   /** What the renderer calls one item: `field`, `view`, `rule`. */
   itemNoun: string;
   /** The canonical form of the manifest's part, or undefined when the manifest leaves the area out. */
@@ -158,13 +132,31 @@ export interface Area<C extends Json = Json> extends Partial<RiskSource<C>> {
   /** How many items of `desired` the diff leaves unchanged (for `# (3 unchanged fields hidden)`). */
   unchangedCount(desired: C, current: C, changes: Change[]): number;
   /** Pure: the writes that bring a draft holding `current` to `desired`. */
-  writes(desired: C, current: C): WriteStep[];
+  writes(desired: C, current: C): WriteStep<P>[];
   /**
    * Pure, for areas whose writes rename items (fields, statuses): `before` with the hints that
    * make writing it over `applied` undo those renames (`renamedFrom` the new name) rather than
    * remove and add the items, which would lose their records' values. Absent: `before` as it is.
    */
   reverse?(before: C, applied: C): C;
+  /**
+   * What the hosted platform refuses to an API token here (403 GAIA_NO01; plan/token-limits.ts
+   * gathers it). Absent: a token with the app's "manage" permission reads and writes the area.
+   */
+  token?: TokenLimit<C>;
+}
+
+/** Something a plan would do that a token cannot: in words, and the calls refused to a token. */
+export interface TokenNeed {
+  action: string;
+  calls: string[];
+}
+
+export interface TokenLimit<C extends Json = Json> {
+  /** No token can read the area: the planner and export leave it unread, and the plan names this. */
+  unreadable?: TokenNeed;
+  /** A write of `desired` no token can make (when the area changes, or the app is new): what, or null. */
+  write?(desired: C): TokenNeed | null;
 }
 
 /**
@@ -191,22 +183,4 @@ export interface BlockedChange {
 export interface RiskSource<C extends Json = Json> {
   probes(desired: C, current: C): RiskProbe[];
   blocked(desired: C, current: C): BlockedChange[];
-}
-
-/** The process area's canonical form, which the Markdown renderer draws as a state diagram. */
-export interface ProcessCanonical {
-  [key: string]: Json;
-  enable: boolean;
-  states: {
-    [name: string]: {
-      index: string;
-      assignee: { type: 'ONE' | 'ALL' | 'ANY'; entities: JsonObject[] };
-      /** The manifest's hint of a rename (never from the service): the status's name before. */
-      renamedFrom?: string;
-    };
-  };
-  /** Only a SECONDARY action has `executableUser` (the official types' ActionForResponse). */
-  actions: ({ name: string; from: string; to: string; filterCond: string } & (
-    { type: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: JsonObject[] } }
-  ))[];
 }

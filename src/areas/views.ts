@@ -14,7 +14,7 @@ import { asList, asRecord, oneWrite } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { Views } from '../client/types/views.js';
 import type { AppManifest, ViewSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject, ReadContext } from './types.js';
+import type { Area, Json, JsonObject, ReadContext, TokenNeed } from './types.js';
 
 export type ViewsCanonical = Record<string, JsonObject>;
 
@@ -24,7 +24,7 @@ export type ViewsCanonical = Record<string, JsonObject>;
  * views, `pager: true` and `device: 'DESKTOP'` are a best guess of what the hosted platform
  * stores when a request leaves them out (its documentation, as recalled; not verified here).
  */
-function view(value: Json): JsonObject {
+function view(value: unknown): JsonObject {
   const v = asRecord(value);
   const type = text(v.type);
   const common: JsonObject = { type, filterCond: text(v.filterCond), sort: text(v.sort) };
@@ -77,15 +77,15 @@ function viewsToWrite(desired: ViewsCanonical, current: ViewsCanonical): Record<
 }
 
 /** Views keyed by name, each canonical, `index` rewritten as the position. */
-function canonicalViews(views: Readonly<Record<string, Json>>): ViewsCanonical {
+function canonicalViews(views: Readonly<Record<string, unknown>>): ViewsCanonical {
   const items = Object.fromEntries(Object.entries(views).map(([name, v]) => [name, view(v)]));
   const ordered = orderByIndex(items);
-  return Object.fromEntries(Object.entries(ordered).map(([name, v]) => [name, sortKeys(v) as JsonObject]));
+  return Object.fromEntries(Object.entries(ordered).map(([name, v]) => [name, sortKeys(v)]));
 }
 
 async function read(ctx: ReadContext): Promise<{ value: ViewsCanonical; revision: string }> {
   const { views, revision } = await ctx.client.settings.getViews({ app: ctx.app, copy: ctx.copy });
-  return { value: canonicalViews(views as unknown as Record<string, Json>), revision };
+  return { value: canonicalViews(views), revision };
 }
 
 /** A view for a manifest: its position is the map's order, and defaults are left out. */
@@ -103,15 +103,30 @@ function viewToManifest(v: JsonObject): ViewSetting {
   return out as unknown as ViewSetting;
 }
 
-export const viewsArea: Area<ViewsCanonical> = {
+/**
+ * Update Views refuses an API token when a view is a Customize (CUSTOM) one (kintone.dev, its
+ * page); Get Views takes tokens.
+ */
+function customViewNeed(desired: ViewsCanonical): TokenNeed | null {
+  if (!Object.values(desired).some((view) => view.type === 'CUSTOM')) return null;
+  return {
+    action: 'write views that include a custom (CUSTOM) view',
+    calls: ['PUT /k/v1/preview/app/views.json'],
+  };
+}
+
+export const viewsArea: Area<ViewsCanonical, 'views'> = {
   key: 'views',
+  // Its columns, filters and sorts name fields; alone and before the process, as apply has
+  // always written it.
+  phases: [{ name: 'views', after: ['fields-references'] }],
   itemNoun: 'view',
-  fromManifest: (m: AppManifest) =>
-    m.views === undefined ? undefined : canonicalViews(m.views as unknown as Record<string, Json>),
+  fromManifest: (m: AppManifest) => (m.views === undefined ? undefined : canonicalViews(m.views)),
   toManifest: (c) => ({
     views: Object.fromEntries(Object.entries(userViews(c)).map(([name, v]) => [name, viewToManifest(v)])),
   }),
   read,
+  token: { write: customViewNeed },
   diff: (desired, current) => diffMap(desired, userViews(current)),
   unchangedCount: (desired, current) => unchangedInMap(desired, userViews(current)),
   writes: (desired, current) =>

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { AREAS } from '../areas/index.js';
-import type { AreaKey } from '../areas/types.js';
+import { AREAS, tokenUnreadable } from '../areas/index.js';
+import type { Area, AreaKey } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
 import { ClientError } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
@@ -19,7 +19,6 @@ import { serviceFiles } from './files.js';
 import { appKeyFor } from './keys.js';
 import { addAppEntries, type NewAppEntry } from './project-file.js';
 import { writeLocalId } from '../project/local-ids.js';
-import { TOKEN_UNREADABLE_AREAS } from '../platform/index.js';
 import { usesTokenOnly, type Project } from '../project/index.js';
 import { selectApps } from './select.js';
 import type { ExportedApp, ExportOptions, ExportResult } from './types.js';
@@ -42,7 +41,7 @@ export async function exportApps(
   const tempTag = options.tempTag ?? randomBytes(4).toString('hex');
   const chosen = await selectApps(client, project, options.selection);
   const targets = assignTargets(project, chosen);
-  const token = tokenUnreadable(project);
+  const token = unreadWithToken(project, options.areas ?? AREAS);
   const run = exportRun(options, targets, token.unread, copy);
   const results: ExportedApp[] = [];
   const newEntries: NewAppEntry[] = [];
@@ -93,15 +92,13 @@ function assignTargets(project: Project, chosen: readonly App[]): Map<string, Ta
 }
 
 /**
- * An API token cannot read the customization (403 GAIA_NO01 on the hosted platform): export
- * leaves that area as the manifest has it, and says so, rather than stopping at the refusal.
+ * An API token cannot read some areas (the customization: 403 GAIA_NO01 on the hosted platform):
+ * export leaves them as the manifest has them, and says so, rather than stopping at the refusal.
  */
-function tokenUnreadable(project: Project): { unread: AreaKey[]; notes: string[] } {
+function unreadWithToken(project: Project, areas: readonly Area[]): { unread: AreaKey[]; notes: string[] } {
   if (!usesTokenOnly(project.environment.config)) return { unread: [], notes: [] };
   const env = project.environment.name;
-  const unread = AREAS.filter((a) => (TOKEN_UNREADABLE_AREAS as readonly string[]).includes(a.key)).map(
-    (a) => a.key,
-  );
+  const unread = tokenUnreadable(areas).map((a) => a.key);
   const notes = unread.map(
     (key) =>
       `${key}: not read: an API token cannot read it; give environment "${env}" a login (auth: { login, password }) to export it`,
@@ -122,7 +119,7 @@ function exportRun(
   return {
     client,
     root: project.root,
-    areas: options.areas ?? AREAS.filter((a) => !unread.includes(a.key)),
+    areas: (options.areas ?? AREAS).filter((a) => !unread.includes(a.key)),
     copy,
     saveFiles: options.files !== false,
     force: options.force === true,

@@ -19,7 +19,7 @@ export interface ExportOptions {
   force?: boolean | undefined;
   /** Called after each app, for progress lines. */
   onProgress?: ((event: ExportProgress) => void) | undefined;
-  /** The area table; the full one unless a test narrows it. */
+  /** The area table: AREAS unless given (another, made with areaTable, may add or swap areas). */
   areas?: readonly Area[] | undefined;
   /**
    * Names export's temporary files (`<file>.<tag>.tmp`, renamed over the file): the CLI gives its

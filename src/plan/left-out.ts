@@ -2,7 +2,6 @@
  * The plan's notes of what an environment's user, group and organization maps leave out
  * (src/project/principal-maps.ts does the leaving out): each with its place in the manifest.
  */
-import type { AreaKey } from '../areas/types.js';
 import type { LeftOutPrincipal, ProjectApp } from '../project/index.js';
 import { formatPath } from '../project/index.js';
 import type { LeftOutNote } from './types.js';
@@ -16,7 +15,7 @@ export function leftOutNotes(
   located.sort((a, b) => a.at.line - b.at.line || a.at.col - b.at.col);
   return located.map(({ l, at }) => {
     return {
-      area: l.area as AreaKey,
+      area: l.area,
       path: formatPath(l.path),
       location: `${at.file}:${at.line}:${at.col}`,
       item: l.item,

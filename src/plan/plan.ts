@@ -3,7 +3,7 @@
  * the client handed in); comparing is pure (diff-app.ts); nothing is printed.
  */
 import type { Client } from '../client/index.js';
-import { AREAS } from '../areas/index.js';
+import { AREAS, tokenUnreadable } from '../areas/index.js';
 import type { Area, AreaKey, ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
 import { readScripts, type Project, type ProjectApp } from '../project/index.js';
@@ -21,13 +21,7 @@ import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
-import {
-  appPasswordNeeds,
-  passwordInstead,
-  pluginPasswordNeeds,
-  TOKEN_UNREADABLE,
-  usesTokenOnly,
-} from './token-limits.js';
+import { appPasswordNeeds, passwordInstead, pluginPasswordNeeds, usesTokenOnly } from './token-limits.js';
 import { PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
 import {
   appPlaceholder,
@@ -44,7 +38,7 @@ export interface PlanOptions {
   apps?: readonly string[] | undefined;
   /** The time the plan is made (the CLI passes the clock; tests a fixed date). */
   now?: Date | undefined;
-  /** The area table; the full one unless a test narrows it. */
+  /** The area table: AREAS unless given (another, made with areaTable, may add or swap areas). */
   areas?: readonly Area[] | undefined;
 }
 
@@ -67,7 +61,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const downloadHash = downloadHasher(client);
   // With API tokens alone, what a token cannot read is left unread and named (token-limits.ts).
   const tokenOnly = usesTokenOnly(project.environment.config);
-  const readable = tokenOnly ? areas.filter((a) => !TOKEN_UNREADABLE.has(a.key)) : areas;
+  const unreadable = tokenOnly ? tokenUnreadable(areas) : [];
+  const readable = areas.filter((a) => !unreadable.includes(a));
   const plugins = tokenOnly ? [] : await planPlugins(client, project.root, chosen);
   const unread = new Map<string, AreaKey[]>();
   const planned = chosen.map((a) => a.key);
@@ -118,7 +113,10 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     };
   });
   const needs = tokenOnly
-    ? [...pluginPasswordNeeds(chosen), ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? []))]
+    ? [
+        ...pluginPasswordNeeds(chosen),
+        ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? [], areas)),
+      ]
     : [];
   const index = await fieldUseIndex(project, apps);
   if (index) for (const app of apps) app.risks = withFieldUses(app, index);

@@ -5,11 +5,8 @@
  * page on kintone.dev ("API Tokens cannot be used with this API", or no API token among its
  * authentication methods):
  *
- * - Get Customization (live and pre-live) and Update Customization: the `customize` area can be
- *   neither read nor written;
+ * - what an area's settings endpoints refuse, the area says (its `token`: customize.ts, views.ts);
  * - Add Preview App: an app with no id in the environment cannot be created;
- * - Update Views with a Customize (CUSTOM) view: the views of an app that has one cannot be
- *   written (Get Views takes tokens);
  * - the plug-in system endpoints (Get Installed Plug-ins, Install and Update Plug-in): the
  *   packages a project carries can be neither checked nor installed.
  *
@@ -18,9 +15,9 @@
  * The planner reads around what a token cannot read and names every such need in the plan;
  * apply refuses a plan that has any, before it writes anything.
  */
-import type { AreaKey, Json } from '../areas/types.js';
+import { AREAS, tokenUnreadable } from '../areas/index.js';
+import type { Area, AreaKey, TokenNeed } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
-import { TOKEN_UNREADABLE_AREAS } from '../platform/index.js';
 import type { PluginItem } from '../project/manifest.js';
 import type { AppPlan, Plan } from './types.js';
 
@@ -28,8 +25,8 @@ import type { AppPlan, Plan } from './types.js';
 export interface PasswordNeed {
   /** The app's key in appdeploy.yaml; null for the service's plug-ins (installed for every app). */
   app: string | null;
-  /** A settings area, `app` (creating the app itself), or `systemPlugins`. */
-  area: AreaKey | 'app' | 'systemPlugins';
+  /** A settings area's key (AreaKey), `app` (creating the app itself), or `systemPlugins`. */
+  area: string;
   /** What the plan would do there, in words. */
   action: string;
   /** The calls refused to a token. */
@@ -42,22 +39,19 @@ export interface TokenLimits {
   instead: string;
 }
 
-/** Areas no API token can read: the planner does not read them with one. */
-export const TOKEN_UNREADABLE: ReadonlySet<AreaKey> = new Set<AreaKey>(TOKEN_UNREADABLE_AREAS);
-
-const CUSTOMIZE_CALLS = [
-  'GET /k/v1/app/customize.json',
-  'GET /k/v1/preview/app/customize.json',
-  'PUT /k/v1/preview/app/customize.json',
-];
-
 export { usesTokenOnly } from '../project/index.js';
 
 /**
  * Pure: what one planned app needs a password login for. `unread` are the managed areas the
- * planner could not read (TOKEN_UNREADABLE), left out of the app's plan.
+ * planner could not read (tokenUnreadable), left out of the app's plan. First what a token can
+ * do nothing with (an unreadable area, read or written), then the writes it cannot make, each
+ * in the table's order.
  */
-export function appPasswordNeeds(app: AppPlan, unread: readonly AreaKey[]): PasswordNeed[] {
+export function appPasswordNeeds(
+  app: AppPlan,
+  unread: readonly AreaKey[],
+  areas: readonly Area[] = AREAS,
+): PasswordNeed[] {
   const needs: PasswordNeed[] = [];
   if (app.id === null)
     needs.push({
@@ -66,37 +60,21 @@ export function appPasswordNeeds(app: AppPlan, unread: readonly AreaKey[]): Pass
       action: 'create the app',
       calls: ['POST /k/v1/preview/app.json'],
     });
-  const customize = app.areas.find((a) => a.key === 'customize');
-  if (unread.includes('customize'))
-    needs.push({
-      app: app.key,
-      area: 'customize',
-      action: 'read and write the JavaScript and CSS customization',
-      calls: CUSTOMIZE_CALLS,
-    });
-  else if (customize !== undefined && customize.action !== 'no-op')
-    needs.push({
-      app: app.key,
-      area: 'customize',
-      action: 'write the JavaScript and CSS customization',
-      calls: CUSTOMIZE_CALLS.slice(2),
-    });
-  const views = app.areas.find((a) => a.key === 'views');
-  if (views !== undefined && views.action !== 'no-op' && hasCustomView(views.after))
-    needs.push({
-      app: app.key,
-      area: 'views',
-      action: 'write views that include a custom (CUSTOM) view',
-      calls: ['PUT /k/v1/preview/app/views.json'],
-    });
+  const limited = areas.filter((area) => area.token !== undefined);
+  const ordered = [...tokenUnreadable(limited), ...limited.filter((area) => !area.token?.unreadable)];
+  for (const area of ordered) {
+    const need = areaNeed(app, area, unread);
+    if (need) needs.push({ app: app.key, area: area.key, ...need });
+  }
   return needs;
 }
 
-function hasCustomView(views: Json): boolean {
-  if (typeof views !== 'object' || views === null || Array.isArray(views)) return false;
-  return Object.values(views).some(
-    (view) => typeof view === 'object' && view !== null && !Array.isArray(view) && view.type === 'CUSTOM',
-  );
+/** An unreadable area's need when it went unread; else its write's, when the plan writes it. */
+function areaNeed(app: AppPlan, area: Area, unread: readonly AreaKey[]): TokenNeed | null {
+  if (unread.includes(area.key)) return area.token?.unreadable ?? null;
+  const planned = app.areas.find((a) => a.key === area.key);
+  if (planned === undefined || planned.action === 'no-op') return null;
+  return area.token?.write?.(planned.after) ?? null;
 }
 
 /** Pure: the system plug-ins need, when an app names a package (`plugins[].path`) to install. */

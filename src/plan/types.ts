@@ -8,7 +8,9 @@ import type { AreaKey, Change, Json } from '../areas/types.js';
 import type { TokenLimits } from './token-limits.js';
 import type { DirectoryCheck } from './directory-preflight.js';
 
-export type { AreaKey, AttributeChange, Change, ChangePath, Json, ProcessCanonical } from '../areas/types.js';
+export type { AreaKey, AttributeChange, Change, ChangePath, Json } from '../areas/types.js';
+// The Markdown renderer draws the process; render/ reads plan types only.
+export type { ProcessCanonical } from '../areas/process.js';
 
 export type { PasswordNeed, TokenLimits } from './token-limits.js';
 export type { DirectoryCheck } from './directory-preflight.js';

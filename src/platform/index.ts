@@ -24,7 +24,6 @@ export { newFieldDefaults } from './field-defaults.js';
 export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';
-export { TOKEN_UNREADABLE_AREAS } from './api-tokens.js';
 export { layoutSizeKeys } from './layout-sizes.js';
 export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { processArea, statesUpdate } from '../../src/areas/process.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import type { ProcessCanonical } from '../../src/areas/types.js';
+import type { ProcessCanonical } from '../../src/areas/process.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
 import { expectValidManifest } from './schema.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_KEYS } from '../../src/areas/types.js';
+import { AREA_KEYS } from '../../src/areas/index.js';
 import type { Change, Risk } from '../../src/plan/types.js';
 import { summarize } from '../../src/plan/diff-app.js';
 import { everyAreaPlan } from './fixture.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { AREA_KEYS } from '../../src/areas/types.js';
+import { AREA_KEYS } from '../../src/areas/index.js';
 import { renderJson } from '../../src/render/index.js';
 import { everyAreaPlan, noChangesPlan } from './fixture.js';
 

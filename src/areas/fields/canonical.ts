@@ -14,7 +14,18 @@ import {
   newFieldDefaults,
   type FieldType,
 } from '../../platform/index.js';
-import { appRef, defined, entity, flag, numeric, orderByIndex, sortKeys, text } from '../canonical.js';
+import {
+  appRef,
+  asList,
+  asRecord,
+  defined,
+  entity,
+  flag,
+  numeric,
+  orderByIndex,
+  sortKeys,
+  text,
+} from '../canonical.js';
 import type { Json, JsonObject, ResolveContext } from '../types.js';
 
 export type FieldsCanonical = Record<string, JsonObject>;
@@ -32,7 +43,7 @@ export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext
   const out: Record<string, Json | undefined> = { type };
   if (isSystemFieldType(type)) {
     for (const key of SYSTEM_PROPERTIES) out[key] = key === 'noLabel' ? flag(def[key]) : text(def[key]);
-    return sortKeys(defined(out)) as JsonObject;
+    return sortKeys(defined(out));
   }
   const defaults = newFieldDefaults(type);
   for (const key of FIELD_PROPERTIES[type] ?? []) {
@@ -42,7 +53,7 @@ export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext
     out[key] = property(type, key, value, ctx);
   }
   if (typeof def.renamedFrom === 'string' && ctx) out.renamedFrom = def.renamedFrom;
-  return sortKeys(defined(out.lookup === undefined ? out : lookupKept(out))) as JsonObject;
+  return sortKeys(defined(out.lookup === undefined ? out : lookupKept(out)));
 }
 
 /**
@@ -61,8 +72,7 @@ export function canonicalFields(
   ctx: ResolveContext | null,
 ): FieldsCanonical {
   const out: FieldsCanonical = {};
-  for (const code of Object.keys(defs).sort())
-    out[code] = canonicalField((defs[code] ?? {}) as Record<string, unknown>, ctx);
+  for (const code of Object.keys(defs).sort()) out[code] = canonicalField(asRecord(defs[code]), ctx);
   return out;
 }
 
@@ -75,9 +85,9 @@ function property(type: FieldType, key: string, value: unknown, ctx: ResolveCont
     case 'referenceTable':
       return canonicalReferenceTable(value, ctx);
     case 'fields':
-      return canonicalFields(value as Record<string, unknown>, ctx);
+      return canonicalFields(asRecord(value), ctx);
     case 'entities':
-      return list(value).map(entity);
+      return asList(value).map(entity);
     case 'defaultValue':
       return defaultValue(type, value);
     default:
@@ -89,8 +99,8 @@ function property(type: FieldType, key: string, value: unknown, ctx: ResolveCont
 /** A default value: a list for multi-choice and selection fields, a string otherwise. */
 function defaultValue(type: FieldType, value: unknown): Json {
   if (SELECTION_FIELD_TYPES.has(type))
-    return list(value).map((v) => {
-      const e = (v ?? {}) as { type?: unknown; code?: unknown };
+    return asList(value).map((v) => {
+      const e = asRecord(v);
       return { type: text(e.type), code: text(e.code) };
     });
   if (Array.isArray(value)) return value.map((v) => numeric(v));
@@ -98,47 +108,44 @@ function defaultValue(type: FieldType, value: unknown): Json {
 }
 
 function canonicalOptions(value: unknown): JsonObject {
-  const given = (value ?? {}) as Record<string, { label?: unknown; index?: unknown }>;
   const items: Record<string, JsonObject> = {};
-  for (const [name, option] of Object.entries(given))
+  for (const [name, given] of Object.entries(asRecord(value))) {
+    const option = asRecord(given);
     items[name] = defined({
       label: text(option.label, name),
       index: option.index === undefined ? undefined : numeric(option.index),
     });
+  }
   return orderByIndex(items);
 }
 
 function canonicalLookup(value: unknown, ctx: ResolveContext | null): JsonObject {
-  const l = (value ?? {}) as Record<string, unknown>;
+  const l = asRecord(value);
   return {
     relatedApp: appRef(l.relatedApp, ctx),
     relatedKeyField: text(l.relatedKeyField),
-    fieldMappings: list(l.fieldMappings).map(pair),
-    lookupPickerFields: list(l.lookupPickerFields).map((f) => text(f)),
+    fieldMappings: asList(l.fieldMappings).map(pair),
+    lookupPickerFields: asList(l.lookupPickerFields).map((f) => text(f)),
     filterCond: text(l.filterCond),
     sort: text(l.sort),
   };
 }
 
 function canonicalReferenceTable(value: unknown, ctx: ResolveContext | null): JsonObject {
-  const r = (value ?? {}) as Record<string, unknown>;
+  const r = asRecord(value);
   return {
     relatedApp: appRef(r.relatedApp, ctx),
     condition: pair(r.condition),
     filterCond: text(r.filterCond),
-    displayFields: list(r.displayFields).map((f) => text(f)),
+    displayFields: asList(r.displayFields).map((f) => text(f)),
     sort: text(r.sort),
     size: numeric(r.size, '5'),
   };
 }
 
 function pair(value: unknown): JsonObject {
-  const p = (value ?? {}) as { field?: unknown; relatedField?: unknown };
+  const p = asRecord(value);
   return { field: text(p.field), relatedField: text(p.relatedField) };
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }
 
 /** The field without the manifest's hints: what the service will hold once it is written. */
@@ -152,7 +159,7 @@ export function withoutHints(field: JsonObject): JsonObject {
     !Array.isArray(rest.fields)
   )
     rest.fields = Object.fromEntries(
-      Object.entries(rest.fields).map(([code, inner]) => [code, withoutHints(inner as JsonObject)]),
+      Object.entries(rest.fields).map(([code, inner]) => [code, withoutHints(asRecord(inner))]),
     );
   return rest;
 }

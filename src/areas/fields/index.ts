@@ -7,14 +7,26 @@ import { newFieldDefaults, type FieldType } from '../../platform/index.js';
 import type { FieldManifest } from '../../project/manifest.js';
 import { attributeChanges, equalJson } from '../diff.js';
 import type { Area, Change, ExportContext, Json, JsonObject } from '../types.js';
+import { asRecord } from '../canonical.js';
 import { canonicalFields, type FieldsCanonical } from './canonical.js';
 import { itemPath, planFields, typeOf, type FieldPlan } from './items.js';
 import { fieldBlocks, fieldProbes } from './risks.js';
-import { fieldWrites } from './writes.js';
+import { fieldWrites, type FieldsPhase } from './writes.js';
 import { reverseFields } from './reverse.js';
 
-export const fieldsArea: Area<FieldsCanonical> = {
+export const fieldsArea: Area<FieldsCanonical, FieldsPhase> = {
   key: 'fields',
+  phases: [
+    // The app's own fields: added, renamed and changed.
+    { name: 'fields-upsert' },
+    // Lookups and related-records tables name fields of other apps: every app of one apply gets
+    // its own fields first, then its lookups, then its related-records tables (which may show or
+    // match another app's lookup field), so two apps may refer to each other.
+    { name: 'fields-lookups', after: ['fields-upsert'] },
+    { name: 'fields-references', after: ['fields-lookups'] },
+    // Once neither the layout shows them nor general settings name one as the title.
+    { name: 'fields-remove', after: ['layout', 'general'] },
+  ],
   itemNoun: 'field',
   fromManifest: (manifest, ctx) =>
     manifest.fields === undefined ? undefined : canonicalFields(manifest.fields, ctx),
@@ -29,7 +41,7 @@ export const fieldsArea: Area<FieldsCanonical> = {
     let items = 0;
     for (const field of Object.values(desired)) {
       items += 1;
-      if (field.type === 'SUBTABLE') items += Object.keys((field.fields ?? {}) as JsonObject).length;
+      if (field.type === 'SUBTABLE') items += Object.keys(asRecord(field.fields)).length;
     }
     return items - plans.length;
   },
@@ -91,7 +103,7 @@ function manifestField(field: JsonObject, ctx: ExportContext): JsonObject {
       continue;
     if (key === 'fields' && value && typeof value === 'object' && !Array.isArray(value))
       out.fields = Object.fromEntries(
-        Object.entries(value).map(([c, inner]) => [c, manifestField(inner as JsonObject, ctx)]),
+        Object.entries(value).map(([c, inner]) => [c, manifestField(asRecord(inner), ctx)]),
       );
     else out[key] = exportApps(value, ctx);
   }

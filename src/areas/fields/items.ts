@@ -5,7 +5,8 @@
  */
 import { FIXED_SYSTEM_FIELD_TYPES, isSystemFieldType } from '../../platform/index.js';
 import { equalJson } from '../diff.js';
-import type { ChangePath, JsonObject } from '../types.js';
+import { asRecord } from '../canonical.js';
+import type { ChangePath, Json, JsonObject } from '../types.js';
 import { withoutHints, type FieldsCanonical } from './canonical.js';
 
 export interface FieldItem {
@@ -35,15 +36,16 @@ export function fieldItems(fields: FieldsCanonical): Map<string, FieldItem> {
     items.set(code, { code, table: null, def, renamedFrom: hint(field) });
     if (def.type !== 'SUBTABLE' || !columns || typeof columns !== 'object' || Array.isArray(columns))
       continue;
-    const raw = (field.fields ?? {}) as Record<string, JsonObject>;
-    for (const [inner, column] of Object.entries(columns as Record<string, JsonObject>))
-      items.set(inner, { code: inner, table: code, def: column, renamedFrom: hint(raw[inner]) });
+    const raw = asRecord(field.fields);
+    for (const [inner, column] of Object.entries(columns))
+      items.set(inner, { code: inner, table: code, def: asRecord(column), renamedFrom: hint(raw[inner]) });
   }
   return items;
 }
 
-function hint(field: JsonObject | undefined): string | null {
-  return typeof field?.renamedFrom === 'string' ? field.renamedFrom : null;
+function hint(field: Json | undefined): string | null {
+  const renamedFrom = asRecord(field).renamedFrom;
+  return typeof renamedFrom === 'string' ? renamedFrom : null;
 }
 
 export type FieldPlan =

@@ -4,6 +4,7 @@
  * the records keep their values, where a plain before-state would remove the renamed field and add
  * the old one empty.
  */
+import { asRecord } from '../canonical.js';
 import type { FieldsCanonical } from './canonical.js';
 import { planFields } from './items.js';
 
@@ -12,9 +13,10 @@ export function reverseFields(before: FieldsCanonical, applied: FieldsCanonical)
   for (const plan of planFields(applied, before)) {
     if (plan.kind !== 'rename') continue;
     const { code, table } = plan.before;
-    const holder = table === null ? out : ((out[table]?.fields ?? {}) as FieldsCanonical);
+    // The canonical value is written in place: a column's holder is its table's own `fields`.
+    const holder = table === null ? out : asRecord(out[table]?.fields);
     const field = holder[code];
-    if (field) holder[code] = { ...field, renamedFrom: plan.item.code };
+    if (field) holder[code] = { ...asRecord(field), renamedFrom: plan.item.code };
   }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import { UNIQUE_FIELD_TYPES, isSystemFieldType, type FieldType } from '../../platform/index.js';
 import type { BlockedChange, JsonObject, RiskProbe } from '../types.js';
+import { asRecord } from '../canonical.js';
 import type { FieldsCanonical } from './canonical.js';
 import { isFixedFieldChange, itemPath, planFields, typeOf, type FieldItem, type FieldPlan } from './items.js';
 
@@ -83,7 +84,7 @@ function where(item: FieldItem): { field: string; fieldType: string; table?: str
 function removedOptions(after: JsonObject, before: JsonObject): string[] {
   const had = before.options;
   if (!had || typeof had !== 'object' || Array.isArray(had)) return [];
-  const has = (after.options ?? {}) as JsonObject;
+  const has = asRecord(after.options);
   return Object.keys(had).filter((name) => !Object.hasOwn(has, name));
 }
 

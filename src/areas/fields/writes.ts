@@ -5,14 +5,18 @@
  * removed ones.
  */
 import type { Json, JsonObject, WriteContext, WriteStep } from '../types.js';
+import { asRecord } from '../canonical.js';
 import type { FieldsCanonical } from './canonical.js';
 import { isFixedFieldChange, planFields, type FieldItem, type FieldPlan } from './items.js';
 
-export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep[] {
+/** The phases of the fields' writes (their order: the area's `phases`, fields/index.ts). */
+export type FieldsPhase = 'fields-upsert' | 'fields-lookups' | 'fields-references' | 'fields-remove';
+
+export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep<FieldsPhase>[] {
   // A replace, and a change of a fixed system field, is blocked: apply refuses the plan before
   // any write, and none goes out for them.
   const plans = planFields(desired, current).filter((p) => p.kind !== 'replace' && !isFixedFieldChange(p));
-  const steps: WriteStep[] = [];
+  const steps: WriteStep<FieldsPhase>[] = [];
   const upserts = plans.filter((p): p is Upsert => p.kind !== 'remove');
   const lookups = upserts.filter((p) => p.item.def.lookup !== undefined);
   const references = upserts.filter((p) => p.item.def.referenceTable !== undefined);
@@ -63,11 +67,11 @@ async function upsert(ctx: WriteContext, revision: string, plans: Upsert[]): Pro
       into.set(key, { ...into.get(key), ...def });
     } else if (tableAdded.has(item.table)) {
       const table = added.get(item.table) ?? {};
-      added.set(item.table, { ...table, fields: { ...(table.fields as JsonObject), [key]: def } });
+      added.set(item.table, { ...table, fields: { ...asRecord(table.fields), [key]: def } });
     } else {
       const tableKey = currentTableCode.get(item.table) ?? item.table;
       const table = changed.get(tableKey) ?? { type: 'SUBTABLE', code: item.table };
-      changed.set(tableKey, { ...table, fields: { ...(table.fields as JsonObject), [key]: def } });
+      changed.set(tableKey, { ...table, fields: { ...asRecord(table.fields), [key]: def } });
     }
   }
   let next = revision;
@@ -92,7 +96,7 @@ async function upsert(ctx: WriteContext, revision: string, plans: Upsert[]): Pro
 
 /** A field definition as the service takes it: its (new) code, other apps resolved to ids. */
 function body(item: FieldItem, ctx: WriteContext): JsonObject {
-  return { ...(resolveApps(item.def, ctx) as JsonObject), code: item.code };
+  return { ...asRecord(resolveApps(item.def, ctx)), code: item.code };
 }
 
 function resolveApps(value: Json, ctx: WriteContext): Json {
