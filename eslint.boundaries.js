@@ -49,12 +49,24 @@ export const IMPORT_RULES = {
       'errors.js',
     ],
   },
-  // Renderers are pure: they read plan types and nothing else.
-  render: { may: [], types: ['plan'] },
+  // Renderers are pure: they read plan types, and apply's for the apply message (render/
+  // apply-result.ts: the CLI, plan --check and library callers all say an apply's result in the
+  // same words, and cli/ is importable by none but itself); values only from the wording leaf.
+  render: { may: ['wording.js'], types: ['plan', 'apply'] },
   // Apply and export loop over the area table with a client. Apply reads the plan's types and
   // what it asks of the plan again through plan/index.js alone, never the planner's internals.
   apply: {
-    may: ['plan', 'areas', 'client', 'project', 'platform', 'plugin-package', 'readers', 'errors.js'],
+    may: [
+      'plan',
+      'areas',
+      'client',
+      'project',
+      'platform',
+      'plugin-package',
+      'readers',
+      'errors.js',
+      'wording.js',
+    ],
     entry: ['plan'],
   },
   export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
@@ -64,8 +76,9 @@ export const IMPORT_RULES = {
   // parser. The handbook prints it; the planner names it beside a removed field.
   usage: { may: ['query'], types: ['project'] },
   // plan --check: reads the target and starts its shadow through local/ (which alone starts the
-  // emulator), then runs apply/ against the shadow; never the emulator itself.
-  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'readers', 'errors.js'] },
+  // emulator), then runs apply/ against the shadow; never the emulator itself. A failed apply on
+  // the copy is worded as apply's result is (render/apply-result.ts).
+  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'readers', 'render', 'errors.js'] },
   // Generators from manifests alone, pure: the project's types, the platform's facts, the query parser.
   docgen: { may: ['query', 'platform', 'usage'], types: ['project'] },
   typegen: { may: ['query', 'platform'], types: ['project'] },
@@ -117,10 +130,13 @@ export const importBoundaries = [
     },
   },
   {
-    // The shared error class is the base every layer may build on: it imports nothing.
-    files: ['src/errors.ts'],
+    // The shared error class and the wording leaf are what layers build on: they import nothing.
+    files: ['src/errors.ts', 'src/wording.ts'],
     rules: {
-      [RULE]: ['error', { patterns: [{ regex: '^\\.', message: 'src/errors.ts imports nothing.' }] }],
+      [RULE]: [
+        'error',
+        { patterns: [{ regex: '^\\.', message: 'src/errors.ts and src/wording.ts import nothing.' }] },
+      ],
     },
   },
 ];

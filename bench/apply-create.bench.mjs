@@ -12,6 +12,7 @@ import { plan } from '../dist/plan/index.js';
 import {
   benchRoot,
   countingClient,
+  expectApplied,
   loadProject,
   serviceProcess,
   verdict,
@@ -40,7 +41,7 @@ async function applyCreating(latencyMs) {
     pollIntervalMs: { initial: LATENCY_MS, max: 200 },
   });
   const wall = performance.now() - started;
-  if (result.outcome !== 'applied') throw new Error(result.message);
+  expectApplied(result);
   await applying.client.close();
   await service.close();
   await rm(root, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { EXAMPLE_DIRECTORY } from './lib/directory.mjs';
 import {
   applyProject,
   benchRoot,
+  expectApplied,
   countingClient as countingClientOf,
   loadProject,
   repoint,
@@ -76,7 +77,7 @@ const result = await apply({
   client: applying.client,
   pollIntervalMs: { initial: 20, max: 200 },
 });
-if (result.outcome !== 'applied') throw new Error(result.message);
+expectApplied(result);
 const during = new Map(
   [...applying.counts].map(([k, v]) => [k, v - (beforeApply.get(k) ?? 0)]).filter(([, v]) => v > 0),
 );

@@ -193,18 +193,15 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export class AppdeployError extends Error {
   readonly code: ErrorCode;
   readonly hint: string | undefined;
-  /** Exit code the CLI uses for this error; 1 unless a command says otherwise. */
-  readonly exitCode: number;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { hint?: string | undefined; exitCode?: number; cause?: unknown } = {},
+    options: { hint?: string | undefined; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppdeployError';
     this.code = code;
     this.hint = options.hint;
-    this.exitCode = options.exitCode ?? 1;
   }
 }

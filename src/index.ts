@@ -10,7 +10,16 @@ export * from './project/index.js';
 export type { FieldType, SystemFieldType } from './platform/index.js';
 export { plan, hasChanges, PLAN_FORMAT_VERSION, type PlanOptions } from './plan/index.js';
 export type * from './plan/types.js';
-export { renderText, renderMarkdown, renderJson, MARKDOWN_MARKER, type TextOptions } from './render/index.js';
+export {
+  renderText,
+  renderMarkdown,
+  renderJson,
+  MARKDOWN_MARKER,
+  renderApplyMessage,
+  renderApplyResult,
+  type TextOptions,
+  type ApplyTextOptions,
+} from './render/index.js';
 export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply/index.js';
 export type * from './apply/types.js';
 export { exportApps, createProjectFile, type Selection } from './export/index.js';

@@ -10,6 +10,7 @@ import { apply } from '../../dist/apply/index.js';
 import { createClient } from '../../dist/client/index.js';
 import { plan } from '../../dist/plan/index.js';
 import { validateProject } from '../../dist/project/index.js';
+import { renderApplyMessage } from '../../dist/render/apply-result.js';
 
 export const ADMIN = { login: 'admin', password: 'admin' };
 
@@ -84,8 +85,14 @@ export async function applyProject(root, url) {
     client,
     pollIntervalMs: { initial: 10, max: 100 },
   });
-  if (result.outcome !== 'applied') throw new Error(result.message);
+  expectApplied(result);
   await client.close();
+}
+
+/** Throws, with apply's message, unless the apply went through. */
+export function expectApplied(result) {
+  if (result.outcome !== 'applied')
+    throw new Error(renderApplyMessage(result, { command: (name) => `npx appdeploy ${name}` }));
 }
 
 /** A client that counts its requests by method and path. */

@@ -8,6 +8,7 @@
  * yaml package's Document API so that comments, ${VAR} references, flow maps and key order stay
  * as the user wrote them.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseDocument } from 'yaml';
 import type { Project } from '../project/index.js';
@@ -40,7 +41,8 @@ async function writeAppIds(
   for (const [appKey, id] of Object.entries(ids))
     doc.setIn(['apps', appKey, 'ids', env], /^[1-9]\d{0,14}$/.test(id) ? Number(id) : id);
   // Written beside and renamed over: a crash leaves the old file or the new one, never half of one.
-  const temp = `${configPath}.${process.pid}.tmp`;
+  // The temporary name is this write's own, so two writes at once never share one.
+  const temp = `${configPath}.${randomUUID()}.tmp`;
   await writeFile(temp, doc.toString());
   await rename(temp, configPath);
 }

@@ -8,25 +8,24 @@
  * - a batch still running at the deadline: nothing can be undone; the apps are named with how
  *   to finish, later batches (never deployed) are reverted.
  */
-import { appdeployCommand, type Project } from '../project/index.js';
+import type { Project } from '../project/index.js';
+import { formatElapsed } from '../wording.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
-import { formatElapsed } from './progress.js';
 import { restoreAfterRun, type RestoreRun } from './restore.js';
-import { inexactNote, inexactReason } from './restore-check.js';
+import { inexactReason } from './restore-check.js';
 import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
-import type { AppResult, ApplyOutcome } from './types.js';
+import type { AppResult, ApplyOutcome, ApplyStop, Restoration } from './types.js';
 import type { AppSession } from './write-all.js';
 
 export interface DeployAllInput extends RestoreRun {
   sessions: readonly AppSession[];
-  /** For the commands a message names (with the project's flags). */
+  /** For the command an app's reason names (with the project's flags). */
   project: Pick<Project, 'commandFlags'>;
 }
 
 export type DeployAllResult =
-  | { kind: 'live' }
-  | { kind: 'not-live'; outcome: ApplyOutcome; message: string; apps: AppResult[]; liveLeftChanged: boolean };
+  { kind: 'live' } | { kind: 'not-live'; outcome: ApplyOutcome; apps: AppResult[]; stop: ApplyStop };
 
 export async function deployAll(input: DeployAllInput): Promise<DeployAllResult> {
   const { client, sessions, emit } = input;
@@ -94,8 +93,6 @@ async function unknown(
   );
   const still = batch.filter((s) => pending.includes(s.id!));
   const waited = formatElapsed(input.timeoutMs);
-  const run = (command: string) => `\`${appdeployCommand(input.project, command)}\``;
-  const how = `Run ${run('status')} to see how it ends; then ${run('apply')} again to finish, or ${run('revert')} if it failed.`;
   const apps = [
     ...earlier.map((s) => appResult(s, s.created ? 'created' : 'applied')),
     ...batch.map((s) => appResult(s, 'unknown', `its deploy was still running after ${waited}`)),
@@ -104,9 +101,16 @@ async function unknown(
   return {
     kind: 'not-live',
     outcome: 'unknown',
-    message: `The deploy of ${(still.length > 0 ? still : batch).map(named).join(', ')} was still running after ${waited}: its outcome is unknown. ${how}`,
     apps,
-    liveLeftChanged: true,
+    stop: {
+      cause: {
+        kind: 'deploy-unknown',
+        apps: (still.length > 0 ? still : batch).map((s) => s.plan.key),
+        waitedMs: input.timeoutMs,
+      },
+      revertFailed: rolled.revertFailed,
+      liveLeftChanged: true,
+    },
   };
 }
 
@@ -147,30 +151,32 @@ async function notLive(
       : appResult(s, 'failed', `its change is live and restoring its before-state failed: ${failure}`);
   });
   const failed = rolled.failed || restoreFailures.size > 0;
-  const restoredNote =
-    earlier.length === 0
-      ? ''
-      : restoreFailures.size > 0
-        ? `Restoring ${earlier
-            .filter((s) => restoreFailures.has(s.plan.key))
-            .map(named)
-            .join(', ')} failed: their change is live. `
-        : `Restored ${earlier.map(named).join(', ')} (an earlier deploy call had made them live: their before-state was written and deployed again). ` +
-          inexactNote(inexact, (key) => named(earlier.find((s) => s.plan.key === key)!));
-  const message = `${capitalized(reason)}. ${restoredNote}${rolled.message}`;
   return {
     kind: 'not-live',
     outcome: failed ? 'rollback-failed' : 'rolled-back',
-    message,
     apps: [...restored, ...rolled.apps],
-    liveLeftChanged: restoreFailures.size > 0,
+    stop: {
+      cause: { kind: 'deploy-failed', reason },
+      revertFailed: rolled.revertFailed,
+      ...(earlier.length > 0 ? { restoredCalls: restoration(earlier, restoreFailures, inexact) } : {}),
+      liveLeftChanged: restoreFailures.size > 0,
+    },
+  };
+}
+
+/** Live apps put back: which could not be, and what of the others came back other than it was. */
+export function restoration(
+  live: readonly AppSession[],
+  failures: ReadonlyMap<string, string>,
+  inexact: ReadonlyMap<string, string[]>,
+): Restoration {
+  return {
+    apps: live.map((s) => s.plan.key),
+    failed: live.filter((s) => failures.has(s.plan.key)).map((s) => s.plan.key),
+    inexact: [...inexact].map(([app, notes]) => ({ app, notes })),
   };
 }
 
 function keyOf(sessions: readonly AppSession[], id: string): string {
   return sessions.find((s) => s.id === id)?.plan.key ?? id;
-}
-
-function capitalized(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

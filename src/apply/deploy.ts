@@ -31,7 +31,7 @@ export interface DeployBatchOptions {
   targets: readonly BatchTarget[];
   poll: Omit<PollOptions, 'client' | 'apps'>;
   onAnswerLost: (reason: string) => void;
-  /** How messages name an app (`orders (12)`); its id by default. */
+  /** How a failure's reason names an app (`orders (12)`); its id by default. */
   name?: ((app: string) => string) | undefined;
 }
 

@@ -13,7 +13,7 @@
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { AppPlan } from '../plan/index.js';
-import { appResult, named } from './result.js';
+import { appResult } from './result.js';
 import type { AppResult, ApplyOutcome, LiveChanged } from './types.js';
 import type { AppSession } from './write-all.js';
 import { downloadHasher, mapLimit } from '../readers/index.js';
@@ -53,24 +53,14 @@ export async function liveMoved(
   return out;
 }
 
-/** The ended apply's outcome, message and apps, told truly once live is known to have moved. */
+/** The ended apply's outcome and apps, told truly once live is known to have moved. */
 export function liveChangedEnd(
-  ended: { message: string; apps: AppResult[] },
+  ended: { apps: AppResult[] },
   sessions: readonly AppSession[],
   moved: readonly LiveChanged[],
-): { outcome: ApplyOutcome; message: string; apps: AppResult[] } {
-  const what = moved
-    .map((m) => `${named(sessions.find((s) => s.plan.key === m.app)!)}: ${m.areas.join(', ')} went live`)
-    .join('; ');
-  const claim = 'Every app is as before (drafts reverted).';
-  const said = ended.message.includes(claim)
-    ? ended.message.replace(claim, 'Drafts reverted.')
-    : ended.message;
+): { outcome: ApplyOutcome; apps: AppResult[] } {
   return {
     outcome: 'live-changed',
-    message:
-      `${said} Live is not as before: someone published a draft while apply was writing: ${what}.` +
-      ' Run `appdeploy plan` to see what each app holds now, and apply again.',
     apps: ended.apps.map((app) => {
       const m = moved.find((x) => x.app === app.key);
       if (!m) return app;

@@ -10,14 +10,10 @@ import type { PluginPlan } from '../plan/index.js';
 import { errorText } from './error-text.js';
 import type { ApplyEvent, PluginRefusal, PluginResult } from './types.js';
 import { readLocalPackage } from '../readers/index.js';
+import { pluginTitle } from '../wording.js';
 
 /** The service answers at most 100 ids a call. */
 const IDS_PER_CALL = 100;
-
-/** `"Barcode scanner" (fmfl...) 1.2` */
-export function pluginTitle(plugin: { name: string; id: string; version: string }): string {
-  return `${JSON.stringify(plugin.name)} (${plugin.id}) ${plugin.version}`;
-}
 
 /**
  * Whether what the plan saw still holds for each plug-in it changes: the package's bytes, and
@@ -106,12 +102,4 @@ export async function installPlugins(input: {
 /** Every plug-in of the plan, as apply starts: nothing done yet. */
 export function initialPluginResults(plugins: readonly PluginPlan[]): PluginResult[] {
   return plugins.map((p) => ({ id: p.id, name: p.name, version: p.version, outcome: 'unchanged' }));
-}
-
-/** Said in every message of an apply that installed something and then did not apply every app. */
-export function installedNote(results: readonly PluginResult[]): string {
-  const done = results.filter((r) => r.outcome === 'installed' || r.outcome === 'updated');
-  if (done.length === 0) return '';
-  const list = done.map((r) => `${pluginTitle(r)} (${r.outcome})`).join(', ');
-  return ` System plug-in${done.length === 1 ? '' : 's'} ${list} stay${done.length === 1 ? 's' : ''} as installed (apply does not uninstall plug-ins or put older versions back).`;
 }

@@ -12,6 +12,7 @@
  * drafts it wrote itself, recognised by the revision (ownDraftApps below): a draft whose
  * revision moved since was written by someone else and is still refused.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
@@ -130,6 +131,8 @@ export function recorder(
     (record ??= {
       formatVersion: 1,
       environment: env,
+      // The record's owner: `status` asks whether this process still runs (an apply in progress)
+      // or not (one that died without a word), so it is the pid of the process itself.
       pid: process.pid,
       startedAt: new Date(now()).toISOString(),
       creating: [...(previous?.creating ?? [])],
@@ -138,7 +141,7 @@ export function recorder(
     });
   const save = () => {
     mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
-    const temp = `${path}.${process.pid}.tmp`;
+    const temp = `${path}.${randomUUID()}.tmp`;
     writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
     renameSync(temp, path);
   };

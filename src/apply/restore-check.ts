@@ -41,13 +41,3 @@ export function describeLoss(risks: readonly Risk[]): string[] {
 export function inexactReason(notes: readonly string[] | undefined): string {
   return notes && notes.length > 0 ? `; not put back exactly: ${notes.join('; ')}` : '';
 }
-
-/** The message's sentence naming, per app, what did not come back exactly. */
-export function inexactNote(
-  inexact: ReadonlyMap<string, readonly string[]>,
-  name: (key: string) => string,
-): string {
-  if (inexact.size === 0) return '';
-  const apps = [...inexact].map(([key, notes]) => `${name(key)}: ${notes.join('; ')}`);
-  return `Not put back exactly: ${apps.join('. ')}. `;
-}

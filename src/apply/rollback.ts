@@ -6,14 +6,15 @@
 import type { Client } from '../client/index.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 import { revertDrafts } from './revert.js';
-import { appResult, named } from './result.js';
+import { appResult } from './result.js';
 import type { AppResult, ApplyEvent } from './types.js';
 import type { AppSession } from './write-all.js';
 
 export interface RollbackResult {
   apps: AppResult[];
   failed: boolean;
-  message: string;
+  /** Apps whose revert failed, by key. */
+  revertFailed: string[];
 }
 
 export async function rollbackAll(
@@ -42,9 +43,5 @@ export async function rollbackAll(
     );
   });
   const failed = touched.filter((s) => failures.has(s.id!));
-  const message =
-    failed.length === 0
-      ? 'Every app is as before (drafts reverted).'
-      : `Reverting the drafts of ${failed.map(named).join(', ')} failed: their drafts still hold part of this apply (live is as before); the other apps are as before.`;
-  return { apps, failed: failed.length > 0, message };
+  return { apps, failed: failed.length > 0, revertFailed: failed.map((s) => s.plan.key) };
 }

@@ -10,12 +10,12 @@
  */
 import type { AppPlan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
-import { deployAll } from './deploy-all.js';
+import { deployAll, restoration } from './deploy-all.js';
 import { restoreAfterRun, type RestoreRun } from './restore.js';
-import { inexactNote, inexactReason } from './restore-check.js';
-import { appResult, named } from './result.js';
+import { inexactReason } from './restore-check.js';
+import { appResult } from './result.js';
 import { rollbackAll } from './rollback.js';
-import type { AppResult, ApplyOutcome } from './types.js';
+import type { AppResult, ApplyOutcome, ApplyStop } from './types.js';
 import { writeAll, type AppSession } from './write-all.js';
 import type { AreaWrite } from './write-app.js';
 
@@ -32,9 +32,8 @@ export type RunStepsResult =
   | {
       kind: 'ended';
       outcome: ApplyOutcome;
-      message: string;
       apps: AppResult[];
-      liveLeftChanged: boolean;
+      stop: ApplyStop;
     };
 
 export async function runSteps(input: RunStepsInput): Promise<RunStepsResult> {
@@ -73,7 +72,12 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
     if (stopped !== 'written') {
       const reason = wrote.kind === 'failed' ? wrote.reason : 'interrupted';
       const rolled = await rollbackAll(input.client, input.project, sessions, input.emit, reason);
-      const why = wrote.kind === 'failed' ? `${wrote.reason}.` : 'Interrupted before the deploy call.';
+      const stop: ApplyStop = {
+        cause:
+          wrote.kind === 'failed' ? { kind: 'write-failed', reason: wrote.reason } : { kind: 'interrupted' },
+        revertFailed: rolled.revertFailed,
+        liveLeftChanged: false,
+      };
       if (live.length === 0)
         return {
           kind: 'ended',
@@ -82,11 +86,14 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
             : wrote.kind === 'failed'
               ? 'rolled-back'
               : 'interrupted',
-          message: `${why} ${rolled.message}`,
           apps: rolled.apps,
-          liveLeftChanged: false,
+          stop,
         };
-      return restoreEarlier(input, live, written, `${why} ${rolled.message}`, rolled.apps, rolled.failed);
+      return restoreEarlier(input, live, written, {
+        stop,
+        apps: rolled.apps,
+        rollbackFailed: rolled.failed,
+      });
     }
     const deployed = await deployAll({ ...input, sessions });
     if (deployed.kind !== 'live') {
@@ -94,18 +101,14 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
         return {
           kind: 'ended',
           outcome: deployed.outcome,
-          message: deployed.message,
           apps: withEarlier(deployed.apps, live, deployed.outcome),
-          liveLeftChanged: deployed.liveLeftChanged,
+          stop: deployed.stop,
         };
-      return restoreEarlier(
-        input,
-        live,
-        written,
-        deployed.message,
-        deployed.apps,
-        deployed.outcome === 'rollback-failed',
-      );
+      return restoreEarlier(input, live, written, {
+        stop: deployed.stop,
+        apps: deployed.apps,
+        rollbackFailed: deployed.outcome === 'rollback-failed',
+      });
     }
     for (const s of sessions) if (!live.includes(s)) live.push(s);
   }
@@ -137,10 +140,9 @@ async function restoreEarlier(
   input: RunStepsInput,
   live: readonly AppSession[],
   written: ReadonlyMap<string, AreaWrite[]>,
-  reason: string,
-  failedApps: AppResult[],
-  rollbackFailed: boolean,
+  failed: { stop: ApplyStop; apps: AppResult[]; rollbackFailed: boolean },
 ): Promise<RunStepsResult> {
+  const { apps: failedApps, rollbackFailed } = failed;
   const { failures, inexact } = await restoreAfterRun(
     input,
     live.map((s) => ({
@@ -165,19 +167,16 @@ async function restoreEarlier(
         ),
   );
   const others = failedApps.filter((a) => !live.some((s) => s.plan.key === a.key));
-  const note =
-    failures.size > 0
-      ? ` Restoring ${live
-          .filter((s) => failures.has(s.plan.key))
-          .map(named)
-          .join(', ')} failed: part of this apply is live there.`
-      : ` Restored ${live.map(named).join(', ')} (the first deploy step had made them live: their before-state was written and deployed again).` +
-        ` ${inexactNote(inexact, (key) => named(live.find((s) => s.plan.key === key)!))}`.trimEnd();
   return {
     kind: 'ended',
     outcome: rollbackFailed || failures.size > 0 ? 'rollback-failed' : 'rolled-back',
-    message: `${reason}${note}`,
     apps: [...restored, ...others],
-    liveLeftChanged: failures.size > 0,
+    stop: {
+      ...failed.stop,
+      restoredSteps: restoration(live, failures, inexact),
+      // What this restore left: a failed restore of an earlier call within the failed step is in
+      // restoredCalls, and not counted here.
+      liveLeftChanged: failures.size > 0,
+    },
   };
 }

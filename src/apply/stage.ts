@@ -26,8 +26,6 @@ export interface ApplyRun {
   readonly emit: (event: ApplyEvent) => void;
   /** Every app of the plan in its order: the changed ones as given, the others unchanged. */
   readonly everyone: (changedApps: AppResult[]) => AppResult[];
-  /** `Installed plug-in "Scanner" (...) 1.2. `: said first in the messages of an apply that goes on. */
-  pluginSentence: string;
   /** Per app, each area as the write-and-deploy stage first wrote it (for verify). */
   written: ReadonlyMap<string, AreaWrite[]>;
 }
@@ -57,7 +55,6 @@ export function startRun(options: ApplyOptions, previous: RecoveryRecord | null)
     emit: (event) => options.onProgress?.(event),
     everyone: (changedApps) =>
       plan.apps.map((a) => [...changedApps, ...others].find((r) => r.key === a.key)!),
-    pluginSentence: '',
     written: new Map(),
   };
 }

@@ -3,7 +3,7 @@
  * the system plug-ins the project carries (installed or updated, and they stay), and the pending
  * drafts the user asked to discard.
  */
-import { installedNote, installPlugins, pluginRefusals, pluginTitle } from './plugins.js';
+import { installPlugins, pluginRefusals } from './plugins.js';
 import { ownDraftApps, withoutOwnDrafts } from './recovery.js';
 import { readDraftRevision } from './revisions.js';
 import { recountRisks } from './recount.js';
@@ -18,12 +18,7 @@ import type { ApplyResult } from './types.js';
 export function nothingToDo(run: ApplyRun): StageEnd {
   const { plan } = run.options;
   if (run.changed.length === 0 && !plan.plugins.some((p) => p.action !== 'no-op'))
-    return result(
-      'no-changes',
-      'No changes: every app already matches its manifest.',
-      run.everyone([]),
-      run.plugins,
-    );
+    return result('no-changes', run.everyone([]), run.plugins);
   return 'continue';
 }
 
@@ -71,18 +66,7 @@ export async function plugins(run: ApplyRun): Promise<StageEnd> {
   });
   if (installed.kind === 'failed') return refusedResult(asIs(run), [installed.refusal], run.plugins);
   if (installed.kind === 'interrupted' || options.signal?.aborted) return interruptedEarly(run);
-  const done = run.plugins.filter((p) => p.outcome !== 'unchanged');
-  run.pluginSentence =
-    done.length === 0
-      ? ''
-      : `${capitalise(done.map((p) => `${p.outcome} plug-in ${pluginTitle(p)}`).join(', '))}. `;
-  if (run.changed.length === 0)
-    return result(
-      'applied',
-      `${run.pluginSentence}Every app already matches its manifest.`,
-      run.everyone([]),
-      run.plugins,
-    );
+  if (run.changed.length === 0) return result('applied', run.everyone([]), run.plugins);
   return 'continue';
 }
 
@@ -115,15 +99,7 @@ export async function discard(run: ApplyRun): Promise<StageEnd> {
   return 'continue';
 }
 
+/** Interrupted before any app was written (plug-ins installed by then stay, as `plugins` says). */
 function interruptedEarly(run: ApplyRun): ApplyResult {
-  const installed = installedNote(run.plugins);
-  const message =
-    installed === ''
-      ? 'Interrupted before anything was written; nothing was changed.'
-      : `Interrupted before any app was written; no app was changed.${installed}`;
-  return result('interrupted', message, asIs(run), run.plugins);
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return result('interrupted', asIs(run), run.plugins);
 }

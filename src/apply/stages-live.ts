@@ -3,11 +3,9 @@
  * a step writes then deploys, so the two are one stage), and the check that what went live is
  * what was asked for (verify.ts).
  */
-import { appdeployCommand } from '../project/index.js';
 import { deploySteps, heldReferences } from '../plan/index.js';
 import { liveChangedEnd, liveMoved } from './live-check.js';
-import { appResult, createdNote, named, result } from './result.js';
-import { installedNote } from './plugins.js';
+import { appResult, result } from './result.js';
 import { runSteps } from './run-steps.js';
 import type { ApplyRun, StageEnd } from './stage.js';
 import type { ApplyResult } from './types.js';
@@ -46,21 +44,21 @@ export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
     run.written = ran.written;
     return 'continue';
   }
-  const moved = await liveMoved(client, sessions, plan.apps, areas, ran);
+  const moved = await liveMoved(client, sessions, plan.apps, areas, {
+    outcome: ran.outcome,
+    liveLeftChanged: ran.stop.liveLeftChanged,
+  });
   const ended = moved.length > 0 ? liveChangedEnd(ran, sessions, moved) : ran;
-  return result(
-    ended.outcome,
-    `${ended.message}${createdNote(sessions)}${installedNote(run.plugins)}`,
-    run.everyone(ended.apps),
-    run.plugins,
-    { liveLeftChanged: ran.liveLeftChanged, liveChanged: moved },
-  );
+  return result(ended.outcome, run.everyone(ended.apps), run.plugins, {
+    liveChanged: moved,
+    stopped: ran.stop,
+  });
 }
 
 /** The last stage: a fresh read of every area written, compared with the plan. */
 export async function verify(run: ApplyRun): Promise<ApplyResult> {
-  const { options, sessions, pluginSentence } = run;
-  const { plan, project } = options;
+  const { options, sessions } = run;
+  const { plan } = options;
   run.emit({ type: 'verify', apps: sessions.map((s) => s.plan.key) });
   // Every area as the plan has it (not a step's part of it), written in whichever step.
   const targets = sessions.map((s) => ({
@@ -73,16 +71,9 @@ export async function verify(run: ApplyRun): Promise<ApplyResult> {
   }));
   const notConverged = await verifyConvergence(options.client, targets, appResolver(run));
   const applied = sessions.map((s) => appResult(s, s.created ? 'created' : 'applied'));
-  const list = sessions.map(named).join(', ');
   if (notConverged.length > 0)
-    return result(
-      'not-converged',
-      `${pluginSentence}Applied ${list}, but ${notConverged.map((n) => `${n.app} ${n.area}`).join(', ')} did not converge: the live settings differ from the manifest after a successful deploy. This is a bug of appdeploy, not of your manifests; please report it with the output of \`${appdeployCommand(project, 'plan')}\`.`,
-      run.everyone(applied),
-      run.plugins,
-      { notConverged },
-    );
-  return result('applied', `${pluginSentence}Applied ${list}.`, run.everyone(applied), run.plugins);
+    return result('not-converged', run.everyone(applied), run.plugins, { notConverged });
+  return result('applied', run.everyone(applied), run.plugins);
 }
 
 /** An app's placeholder in a setting (a lookup's related app): its id, once known. */

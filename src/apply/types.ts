@@ -1,6 +1,7 @@
 /**
- * What apply takes, what it reports while it runs, and what it returns. The result is plain
- * JSON (schema/apply-result.schema.json): `--format json` prints it as it is.
+ * What apply takes, what it reports while it runs, and what it returns: facts, plain JSON. What
+ * `--format json` prints (schema/apply-result.schema.json) is these facts with the exit code
+ * (cli/exit-codes.ts) and the message (render/apply-result.ts) added, `stopped` left out.
  */
 import type { Area } from '../areas/types.js';
 import type { Client } from '../client/index.js';
@@ -68,16 +69,17 @@ export interface AppResult {
 }
 
 /**
- * How the whole apply ended, and the exit code that goes with it:
- * - `applied` 0, `no-changes` 0;
- * - `refused` 1 (nothing was written), `rolled-back` 1 (every app as before);
- * - `rollback-failed` 1 when only drafts are left changed, 3 when a live copy could not be restored;
- * - `unknown` 3 (a deploy still running at the timeout);
- * - `interrupted` 130 (SIGINT/SIGTERM before the deploy call; every app as before);
- * - `live-changed` 4: a failure, after which live is not as before for some apps (someone
+ * How the whole apply ended (the CLI's exit code for each: cli/exit-codes.ts):
+ * - `applied`, `no-changes`: done;
+ * - `refused` (nothing was written), `rolled-back` (every app as before);
+ * - `rollback-failed`: only drafts are left changed, or (`stopped.liveLeftChanged`) a live copy
+ *   could not be restored;
+ * - `unknown`: a deploy still running at the timeout;
+ * - `interrupted`: SIGINT/SIGTERM before the deploy call; every app as before;
+ * - `live-changed`: a failure, after which live is not as before for some apps (someone
  *   published apply's half-written draft between two writes); `liveChanged` says what went live;
- * - `not-converged` 70: the deploy succeeded but a fresh read differs from the manifests, which is
- *   a bug of appdeploy (70 is the CLI's exit code for bugs), never the user's doing.
+ * - `not-converged`: the deploy succeeded but a fresh read differs from the manifests, which is
+ *   a bug of appdeploy, never the user's doing.
  */
 export type ApplyOutcome =
   | 'applied'
@@ -89,8 +91,6 @@ export type ApplyOutcome =
   | 'interrupted'
   | 'not-converged'
   | 'live-changed';
-
-export type ApplyExitCode = 0 | 1 | 3 | 4 | 70 | 130;
 
 /** An app whose live copy moved away from its before-state during a failed apply, by area. */
 export interface LiveChanged {
@@ -118,9 +118,6 @@ export interface PluginResult {
 
 export interface ApplyResult {
   outcome: ApplyOutcome;
-  exitCode: ApplyExitCode;
-  /** One line: what happened and, where something is left to do, what. */
-  message: string;
   /** Every system plug-in of the plan, in its order. */
   plugins: PluginResult[];
   apps: AppResult[];
@@ -130,6 +127,45 @@ export interface ApplyResult {
   notConverged: { app: string; area: string; changes: number }[];
   /** Apps whose live copy is not as before after a failure (outcome `live-changed`). */
   liveChanged?: LiveChanged[];
+  /** Why an apply that had written stopped short of going live, and what it put back. */
+  stopped?: ApplyStop;
+}
+
+/**
+ * An apply that wrote and did not go live (outcomes `rolled-back`, `rollback-failed`, `unknown`,
+ * `live-changed`, and `interrupted` once something was written): what stopped it and what it put
+ * back. Apps are named by key, in the order apply handled them.
+ */
+export interface ApplyStop {
+  cause: StopCause;
+  /** Apps whose draft could not be reverted: it still holds part of this apply; live is as before. */
+  revertFailed: string[];
+  /** Apps an earlier deploy call of the failed step had made live, put back (`deploy-failed`). */
+  restoredCalls?: Restoration;
+  /** Apps an earlier deploy step had made live, put back. */
+  restoredSteps?: Restoration;
+  /** Live may hold part of this apply: a deploy still running, or a restore of live that failed. */
+  liveLeftChanged: boolean;
+}
+
+/**
+ * What stopped the writes or the deploy: a write the service refused (`reason` says which and
+ * why), an interrupt before the deploy call, a deploy that did not go live (`reason`: FAIL or
+ * CANCEL per app, or the call refused), or a deploy still running after `waitedMs` (`apps`).
+ */
+export type StopCause =
+  | { kind: 'write-failed'; reason: string }
+  | { kind: 'interrupted' }
+  | { kind: 'deploy-failed'; reason: string }
+  | { kind: 'deploy-unknown'; apps: string[]; waitedMs: number };
+
+/** Live apps whose before-state was written and deployed again. */
+export interface Restoration {
+  apps: string[];
+  /** Those that could not be put back: this apply's change is live there. */
+  failed: string[];
+  /** Those put back, but not exactly: what differs, per app. */
+  inexact: { app: string; notes: string[] }[];
 }
 
 export type AppRefusal =

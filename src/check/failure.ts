@@ -6,7 +6,8 @@
 import type { ApplyResult } from '../apply/index.js';
 import { errorText } from '../apply/error-text.js';
 import type { CheckFailure } from '../plan/index.js';
-import type { Project } from '../project/index.js';
+import { appdeployCommand, type Project } from '../project/index.js';
+import { renderApplyMessage } from '../render/apply-result.js';
 import type { CallLog } from './recording-client.js';
 import { areaOfPath, locateRefusal } from './locate.js';
 
@@ -67,7 +68,7 @@ export function describeFailure(
     area: null,
     request: null,
     code: null,
-    message: result.message,
+    message: renderApplyMessage(result, { command: (name) => appdeployCommand(project, name) }),
     location: null,
     hint: 'The change failed on the copy as it would on the target; see the message.',
   };

@@ -15,13 +15,13 @@ export interface Question {
   cancelled: string;
 }
 
-/** The exit code of an interrupt (128 + SIGINT), as a shell reports Ctrl-C. */
-export const EXIT_INTERRUPTED = 130;
-
-/** The person stopped the command before it wrote anything: said plainly, without "Error". */
+/**
+ * The person stopped the command before it wrote anything: said plainly, without "Error", and
+ * exits as a shell reports Ctrl-C (exit-codes.ts, EXIT.INTERRUPTED).
+ */
 export class InterruptedError extends AppdeployError {
   constructor(message: string) {
-    super('CONFIRM.INTERRUPTED', message, { exitCode: EXIT_INTERRUPTED });
+    super('CONFIRM.INTERRUPTED', message);
   }
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
+import { commandExitCode, EXIT, type CommandResult } from './exit-codes.js';
 import { reportError } from './report-error.js';
 import { choiceOf, type ProjectFlags } from './project-flags.js';
 
@@ -9,10 +10,14 @@ export { reportError };
 
 /**
  * Builds the command tree for `argv`. The command it runs (or asks help for) registers itself in
- * full and sets `state.exitCode` when it ends; every other command is only its name and
+ * full, and its result is kept for `ended()`; every other command is only its name and
  * description, so that its code is never loaded (commands/index.ts).
  */
-export async function buildProgram(io: Io, state: { exitCode: number }, argv: string[]): Promise<Command> {
+export async function buildProgram(
+  io: Io,
+  argv: string[],
+): Promise<{ program: Command; ended: () => CommandResult | undefined }> {
+  let result: CommandResult | undefined;
   const program = new Command('appdeploy')
     .description(
       'Keep Application Data Service apps in git: validate, plan, apply, and a local service to try it on.',
@@ -24,8 +29,12 @@ export async function buildProgram(io: Io, state: { exitCode: number }, argv: st
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   const wanted = commandWord(argv.slice(2));
   for (const entry of commands) {
-    if (entry.name === wanted) (await entry.load())(program, io, state);
-    else program.command(entry.name);
+    if (entry.name === wanted) {
+      const { command, run } = (await entry.load())(program, io);
+      command.action(async (...args: unknown[]) => {
+        result = await run(...(args as never[]));
+      });
+    } else program.command(entry.name);
     // The last command added is this entry's, however it was registered.
     program.commands.at(-1)?.description(entry.description);
   }
@@ -36,13 +45,15 @@ export async function buildProgram(io: Io, state: { exitCode: number }, argv: st
   // Without a command: the help, and a non-zero exit so scripts notice. With an unknown one,
   // commander says so and suggests the nearest command (showSuggestionAfterError, on by default),
   // which it does only when the program itself has no action to hand the word to.
-  return program;
+  return { program, ended: () => result };
 }
 
-/** Runs the CLI and returns the exit code; the only place errors become exit codes. */
+/**
+ * Runs the CLI and returns the exit code: the only place results and errors become exit codes,
+ * through the one table (exit-codes.ts).
+ */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  const state = { exitCode: 0 };
-  const program = await buildProgram(io, state, argv);
+  const { program, ended } = await buildProgram(io, argv);
   // The flags that chose the project, so that an error's hint names commands with them.
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
@@ -50,7 +61,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   });
   try {
     await program.parseAsync(argv);
-    return state.exitCode;
+    const result = ended();
+    return result === undefined ? EXIT.OK : commandExitCode(result);
   } catch (error) {
     // A command run with --format json reads its errors as JSON too; a command line commander
     // refused before the command ran is read from argv.

@@ -1,10 +1,11 @@
 /** What every command that acts on a project shares: its flags, and opening it (validated) with a connection. */
 // Only types up front: main.ts loads this file for every command, `--help` included; what a
 // command on a project runs is loaded when it runs (commands/index.ts says why).
-import type { Project, ProjectChoice } from '../project/index.js';
+import type { LoadOptions, Project, ProjectChoice } from '../project/index.js';
 import type { Connection } from '../local/connect.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../client/options.js';
+import type { CommandResult } from './exit-codes.js';
 import type { Io } from './io.js';
 
 export interface ProjectFlags {
@@ -44,6 +45,17 @@ function parseConcurrency(value: string): number {
   return n;
 }
 
+/** How the project the flags name is loaded: from the current folder, with the process's variables. */
+export function loadOptions(flags: Omit<ProjectFlags, 'concurrency'>): LoadOptions {
+  return {
+    cwd: process.cwd(),
+    dir: flags.directory,
+    config: flags.config,
+    env: flags.env,
+    variables: process.env,
+  };
+}
+
 /** The flags that chose the project, for hints that name a next command. */
 export function choiceOf(flags: ProjectFlags): ProjectChoice {
   return { dir: flags.directory, config: flags.config, env: flags.env };
@@ -60,13 +72,7 @@ export function collectApp(value: string, previous: string[]): string[] {
 /** The project the flags name, validated; null (validate's output on stderr) when it has problems. */
 export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
   const { formatValidationText, validateProject } = await import('../project/index.js');
-  const result = await validateProject({
-    cwd: process.cwd(),
-    dir: flags.directory,
-    config: flags.config,
-    env: flags.env,
-    variables: process.env,
-  });
+  const result = await validateProject(loadOptions(flags));
   if (!result.project || result.problems.length > 0) {
     io.err(formatValidationText(result));
     return null;
@@ -98,22 +104,19 @@ export async function openProject(
 }
 
 /**
- * Runs `work` with the project open and its connection closed afterwards, whatever happens; a
- * project that does not validate sets exit code 1 (validate's output is on stderr).
+ * Runs `work` with the project open and its connection closed afterwards, whatever happens, and
+ * returns its result; a project that does not validate is `invalid-project` (validate's output is
+ * on stderr).
  */
 export async function withProject(
   flags: ProjectFlags,
   io: Io,
-  state: { exitCode: number },
-  work: (opened: { project: Project; connection: Connection }) => Promise<void>,
-): Promise<void> {
+  work: (opened: { project: Project; connection: Connection }) => Promise<CommandResult>,
+): Promise<CommandResult> {
   const opened = await openProject(flags, io);
-  if (!opened) {
-    state.exitCode = 1;
-    return;
-  }
+  if (!opened) return { kind: 'invalid-project' };
   try {
-    await work(opened);
+    return await work(opened);
   } finally {
     await opened.connection.close();
   }

@@ -1,18 +1,14 @@
 import { CommanderError } from 'commander';
 // The modules themselves, not their packages' index: every command loads this file, and the
 // indexes pull in the whole client, apply and project loader (commands/index.ts says why not).
-import { formatElapsed } from '../apply/progress.js';
 import { ClientError, ServiceError, TransportTimeoutError } from '../client/errors.js';
 import { DeployTimeoutError } from '../client/helper-errors.js';
 import { AppdeployError } from '../errors.js';
 import { appdeployCommand, projectFlags, type ProjectChoice } from '../project/next-command.js';
+import { formatElapsed } from '../wording.js';
 import { InterruptedError } from './confirm.js';
+import { errorExitCode, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
-
-/** Exit code of an error the user can act on (unless an AppdeployError names its own). */
-export const EXIT_ERROR = 1;
-/** Exit code of a bug: anything thrown that is not one of the errors below (EX_SOFTWARE). */
-export const EXIT_BUG = 70;
 
 /**
  * An error as the user is told it, matched by class (never by name): commander's own (already
@@ -26,7 +22,7 @@ export interface ReportedError {
   code: string;
   message: string;
   hint?: string;
-  exitCode: number;
+  exitCode: ExitCode;
   /** A bug's stack. */
   stack?: string;
   /** How the text rendering starts the message; commander's usage errors are printed by commander. */
@@ -34,16 +30,22 @@ export interface ReportedError {
 }
 
 export function describeError(error: unknown, choice: ProjectChoice = {}): ReportedError {
+  // Commander's help and version end with its code 0; every command line it refuses, with 1.
   if (error instanceof CommanderError)
-    return { code: 'USAGE', message: error.message, exitCode: error.exitCode, lead: null };
+    return {
+      code: 'USAGE',
+      message: error.message,
+      exitCode: errorExitCode(error.exitCode === 0 ? 'help' : 'usage'),
+      lead: null,
+    };
   if (error instanceof InterruptedError)
-    return { code: error.code, message: error.message, exitCode: error.exitCode, lead: '' };
+    return { code: error.code, message: error.message, exitCode: errorExitCode('interrupted'), lead: '' };
   if (error instanceof AppdeployError)
     return {
       code: error.code,
       message: error.message,
       ...(error.hint ? { hint: error.hint } : {}),
-      exitCode: error.exitCode,
+      exitCode: errorExitCode('fixable'),
       lead: 'Error: ',
     };
   if (error instanceof ClientError) {
@@ -52,7 +54,7 @@ export function describeError(error: unknown, choice: ProjectChoice = {}): Repor
       code: error instanceof ServiceError ? error.code : `CLIENT.${error.kind}`,
       message: commandLineMessage(error) ?? error.message,
       ...(hint ? { hint } : {}),
-      exitCode: EXIT_ERROR,
+      exitCode: errorExitCode('fixable'),
       lead: 'Error: ',
     };
   }
@@ -61,7 +63,7 @@ export function describeError(error: unknown, choice: ProjectChoice = {}): Repor
     code: 'BUG',
     message: 'appdeploy failed unexpectedly. Please report this with the stack below.',
     stack,
-    exitCode: EXIT_BUG,
+    exitCode: errorExitCode('bug'),
     lead: 'Error: ',
   };
 }

@@ -58,7 +58,6 @@ export async function exportApps(
   const failed = results.some((r) => r.status === 'failed' || r.status === 'refused');
   return {
     outcome: failed ? 'failed' : 'exported',
-    exitCode: failed ? 1 : 0,
     environment: env,
     copy,
     projectFile: {

@@ -1,4 +1,7 @@
-/** What export takes and returns. The result is plain JSON: `--format json` prints it as it is. */
+/**
+ * What export takes and returns. The result is plain JSON, facts only: `--format json` prints it
+ * with the exit code (cli/exit-codes.ts) added after `outcome`.
+ */
 import type { Area } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { Project } from '../project/index.js';
@@ -63,7 +66,6 @@ export interface ExportedApp {
 export interface ExportResult {
   /** `exported`: every app; `failed`: at least one app could not be exported (or was refused). */
   outcome: 'exported' | 'failed';
-  exitCode: 0 | 1;
   environment: string;
   copy: 'live' | 'draft';
   /** appdeploy.yaml, relative to the project folder, and whether this export changed it. */

@@ -3,7 +3,13 @@
  * keeps an append-only journal there, and two processes appending to it at once would interleave
  * their writes and lose each other's snapshots. The lock is a file created with O_EXCL holding the
  * owner's pid; a lock whose pid is no longer running (a crash, a `kill -9`) is taken over.
+ *
+ * This file reads `process` outside cli/ on purpose: the owner of a process-wide lock is the
+ * process (its pid, written into the lock and compared with other pids), and the lock must go
+ * when the process exits even where `finally` blocks do not run (`process.on('exit')`). A caller
+ * handing the pid in would change nothing but where `process.pid` is written.
  */
+import { randomUUID } from 'node:crypto';
 import {
   closeSync,
   linkSync,
@@ -113,7 +119,7 @@ export function isRunning(pid: number): boolean {
  * fails rather than overwrite a lock created in between.
  */
 function takeOver(path: string, stale: number | 'unreadable'): void {
-  const aside = `${path}.stale-${process.pid}`;
+  const aside = `${path}.stale-${randomUUID()}`;
   try {
     renameSync(path, aside);
   } catch (error) {

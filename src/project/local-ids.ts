@@ -8,6 +8,7 @@
  *
  * The file maps environment name to app key to id: `{ "local": { "orders": "3" } }`.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppdeployError } from '../errors.js';
@@ -54,7 +55,8 @@ export function writeLocalIds(root: string, env: string, added: Readonly<Record<
   ids[env] = { ...(ids[env] ?? {}), ...added };
   const path = localIdsPath(root);
   mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
+  // This write's own temporary name: two writers at once never share one.
+  const temp = `${path}.${randomUUID()}.tmp`;
   writeFileSync(temp, `${JSON.stringify(ids, null, 2)}\n`);
   renameSync(temp, path);
 }

@@ -1,9 +1,10 @@
 /**
  * Renderers of a Plan: pure functions from the plan's data to text (terminal), Markdown (pull
- * request comments) and JSON (machines). They read plan/ types only and compute nothing the
- * planner should have decided.
+ * request comments) and JSON (machines); and of an apply's result, in words. They read plan/ and
+ * apply/ types only and compute nothing the planner or apply should have decided.
  */
 export { renderText, type TextOptions } from './text.js';
 export { renderMarkdown, MARKDOWN_MARKER } from './markdown.js';
 export { renderJson } from './json.js';
 export { renderCheck } from './check.js';
+export { renderApplyMessage, renderApplyResult, type ApplyTextOptions } from './apply-result.js';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { manifest, useApplyHarness } from './harness.js';
 import { twoAppsAtV1ThenPlanV2 } from './scenario.js';
-import type { ApplyResult } from '../../src/apply/index.js';
+import type { ApplyReport } from '../../src/cli/apply-report.js';
 import type { Project } from '../../src/project/index.js';
 
 // A short client timeout, so that a delayed deploy answer counts as lost.
@@ -16,7 +16,7 @@ const DEPLOY = '^/k/v1/preview/app/deploy\\.json$';
 
 /** Either applied and converged (exit 0), or every app exactly as before (exit 1). */
 async function expectAllOrNothing(
-  result: ApplyResult,
+  result: ApplyReport,
   project: Project,
   ids: string[],
   before: Record<string, unknown>,

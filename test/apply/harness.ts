@@ -10,11 +10,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, expect } from 'vitest';
 import { stringify } from 'yaml';
 import { apply } from '../../src/apply/index.js';
-import type { ApplyOptions, ApplyResult } from '../../src/apply/index.js';
+import type { ApplyOptions } from '../../src/apply/index.js';
 import { AREAS } from '../../src/areas/index.js';
+import { applyReport, type ApplyReport } from '../../src/cli/apply-report.js';
 import { plan, type Plan } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/readers/index.js';
-import { validateProject, type Project } from '../../src/project/index.js';
+import { appdeployCommand, validateProject, type Project } from '../../src/project/index.js';
 import { useLocalService } from '../support/service.js';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 
@@ -113,11 +114,12 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
 
   const planOf = (project: Project): Promise<Plan> => plan({ project, client: service.client });
 
+  /** Applies, and returns the result as `apply --format json` prints it: with its exit code and message. */
   async function applyPlan(
     project: Project,
     thePlan: Plan,
     extra: Partial<ApplyOptions> = {},
-  ): Promise<ApplyResult> {
+  ): Promise<ApplyReport> {
     const result = await apply({
       plan: thePlan,
       project,
@@ -125,8 +127,9 @@ export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
       pollIntervalMs: { initial: 10, max: 50 },
       ...extra,
     });
-    expectValidResult(result);
-    return result;
+    const report = applyReport(result, { command: (name) => appdeployCommand(project, name) });
+    expectValidResult(report);
+    return report;
   }
 
   /** Every area's draft and live copy of each app, canonical, with the revisions left out. */

@@ -12,6 +12,7 @@ import { createClient } from '../../src/client/index.js';
 import { plan } from '../../src/plan/index.js';
 import { ADMIN, loadValid, useService } from '../plan/harness.js';
 import { appliedProject, editManifest, removeProjects } from '../plan/project-fixture.js';
+import { said } from '../support/cli-results.js';
 
 const service = useService();
 afterEach(removeProjects);
@@ -46,7 +47,7 @@ describe('apply after a plan of the same command', () => {
         planMadeHere: madeHere,
         pollIntervalMs: { initial: 10, max: 50 },
       });
-      expect(result.outcome, result.message).toBe('applied');
+      expect(result.outcome, said(result)).toBe('applied');
       const count = (call: string) => seen.filter((s) => s === call).length;
       expect(count('GET /k/v1/app.json')).toBe(appJson);
       // Before the write: the draft and live general settings; after the deploy, the written area.

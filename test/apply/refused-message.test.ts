@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { refusedResult } from '../../src/apply/result.js';
+import { said } from '../support/cli-results.js';
 
 const missing = (app: string, line: number) => ({
   kind: 'blocked' as const,
@@ -13,13 +14,13 @@ const missing = (app: string, line: number) => ({
 
 describe('the message of a refused apply', () => {
   it('one reason: one sentence', () => {
-    expect(refusedResult([], [missing('deals', 11)], []).message).toMatchInlineSnapshot(
+    expect(said(refusedResult([], [missing('deals', 11)], []))).toMatchInlineSnapshot(
       `"Apply refused, nothing was changed: deals: fields owner.defaultValue.0.code: apps/deals.yaml:11:40: user "bob" does not exist in environment staging."`,
     );
   });
 
   it('several reasons: one line each', () => {
-    expect(refusedResult([], [missing('deals', 11), missing('customers', 10)], []).message)
+    expect(said(refusedResult([], [missing('deals', 11), missing('customers', 10)], [])))
       .toMatchInlineSnapshot(`
       "Apply refused, nothing was changed:
         - deals: fields owner.defaultValue.0.code: apps/deals.yaml:11:40: user "bob" does not exist in environment staging

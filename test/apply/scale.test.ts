@@ -12,6 +12,7 @@ import { apply } from '../../src/apply/index.js';
 import { createClient, type Client } from '../../src/client/index.js';
 import { plan } from '../../src/plan/index.js';
 import { ADMIN, loadValid, projectFile, removeProject, useService, writeProject } from '../plan/harness.js';
+import { said } from '../support/cli-results.js';
 
 const APPS = 310;
 const service = useService();
@@ -74,7 +75,7 @@ describe(`apply at scale (${APPS} apps)`, { timeout: 240_000 }, () => {
     const { client, deploys } = countingClient();
     try {
       const created = await planAndApply(root, client);
-      expect(created.result.outcome, created.result.message).toBe('applied');
+      expect(created.result.outcome, said(created.result)).toBe('applied');
       expect(created.result.apps.filter((a) => a.outcome !== 'created')).toEqual([]);
       const ids = (await loadValid(root)).apps.map((a) => a.id);
       expect(ids.filter((id) => id === null)).toEqual([]);
@@ -86,7 +87,7 @@ describe(`apply at scale (${APPS} apps)`, { timeout: 240_000 }, () => {
       for (const [path, text] of Object.entries(manifests('Topic'))) await writeFile(join(root, path), text);
       const changed = await planAndApply(root, client);
       expect(changed.planned.apps.filter((a) => a.action !== 'update')).toEqual([]);
-      expect(changed.result.outcome, changed.result.message).toBe('applied');
+      expect(changed.result.outcome, said(changed.result)).toBe('applied');
       expect(deploys()).toBe(4);
 
       const after = await plan({ project: await loadValid(root), client });

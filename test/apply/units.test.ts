@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeAppId } from '../../src/apply/config-ids.js';
 import { dependencyLevels, resolvePlaceholders } from '../../src/apply/placeholders.js';
-import { progressPrinter } from '../../src/apply/progress.js';
+import { progressPrinter } from '../../src/cli/apply-progress.js';
 import { riskRefusals } from '../../src/apply/refusals.js';
 import { parseDuration } from '../../src/cli/commands/apply.js';
 import type { AppPlan, Risk } from '../../src/plan/types.js';

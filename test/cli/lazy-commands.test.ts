@@ -87,7 +87,7 @@ describe('the command table', () => {
     '%s: --help lists it with the term commander gives it loaded',
     async (name, entry) => {
       const program = new Command('appdeploy');
-      (await entry.load())(program, { out: () => undefined, err: () => undefined }, { exitCode: 0 });
+      (await entry.load())(program, { out: () => undefined, err: () => undefined });
       const command = program.commands.find((c) => c.name() === name);
       expect(command && new Help().subcommandTerm(command)).toBe(entry.term);
     },

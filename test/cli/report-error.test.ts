@@ -13,6 +13,7 @@ import {
   type ClientError,
   type ClientErrorKind,
 } from '../../src/client/index.js';
+import { InterruptedError } from '../../src/cli/confirm.js';
 import { AppdeployError } from '../../src/errors.js';
 
 function report(error: unknown): { code: number; text: string } {
@@ -66,12 +67,6 @@ const CASES: [string, unknown, number, string | null][] = [
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
   ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
   ['AppdeployError', new AppdeployError('INIT.EXISTS', 'summary', { hint: 'do this' }), 1, 'do this'],
-  [
-    'AppdeployError with its exit code',
-    new AppdeployError('INIT.EXISTS', 'summary', { exitCode: 3 }),
-    3,
-    null,
-  ],
 ];
 
 describe('reportError: errors map to exit codes by class', () => {
@@ -110,6 +105,11 @@ describe('reportError: errors map to exit codes by class', () => {
     expect(out.text).toBe(text);
     expect(out.text).not.toMatch(/timeoutMs|concurrency/);
     expect(out.code).toBe(1);
+  });
+
+  it('an interrupt at a question: its message alone, no "Error", exit 130', () => {
+    const out = report(new InterruptedError('apply interrupted at the question: nothing was changed.'));
+    expect(out).toEqual({ code: 130, text: 'apply interrupted at the question: nothing was changed.\n' });
   });
 
   it('an error that merely carries a client error name is still a bug', () => {

@@ -10,6 +10,7 @@ import type { Client } from '../../src/client/index.js';
 import { useService } from '../plan/harness.js';
 import { appIds, applyProject, copyExample, exportInto, pendingChanges, snapshotFiles } from './harness.js';
 import { lineDiff } from './line-diff.js';
+import { exportExitCode } from '../support/cli-results.js';
 
 async function deploy(client: Client, app: string): Promise<void> {
   await client.apps.deploy({ apps: [{ app }] });
@@ -80,7 +81,7 @@ describe('export over a hand-written project', () => {
     expect(refused.apps[1]!.error).toMatch(
       /^apps\/deals\.yaml differs from the service in fields, views, appAcl, which export would overwrite \(/,
     );
-    expect(refused.exitCode).toBe(1);
+    expect(exportExitCode(refused.outcome)).toBe(1);
     expect(await snapshotFiles(root)).toEqual(before);
 
     const result = await exportInto(root, client, { apps: appIds(project) }, { force: true });

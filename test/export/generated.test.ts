@@ -18,6 +18,7 @@ import {
   pendingChanges,
   snapshotFiles,
 } from './harness.js';
+import { exportExitCode } from '../support/cli-results.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -61,7 +62,7 @@ describe('export of a generated app with every field type and every area', () =>
     const target = await emptyProject(service.url);
     roots.push(target);
     const result = await exportInto(target, service.client, { apps: appIds(applied) }, { files: true });
-    expect(result.exitCode, JSON.stringify(result, null, 1)).toBe(0);
+    expect(exportExitCode(result.outcome), JSON.stringify(result, null, 1)).toBe(0);
     // Apps are exported in id order, and apply creates `side` first (`hub` refers to it).
     expect(result.apps.map((a) => [a.key, a.status]).sort()).toEqual([
       ['hub', 'created'],
@@ -97,7 +98,7 @@ describe('export of a generated app with every field type and every area', () =>
       { apps: [appIds(applied)[0]!] },
       { files: false },
     );
-    expect(result.exitCode).toBe(0);
+    expect(exportExitCode(result.outcome)).toBe(0);
     expect(result.apps[0]!.files).toEqual([]);
     expect(result.apps[0]!.notes.filter((n) => n.includes('left out'))).toEqual([
       'customize: 3 files left out (--no-files): hub.js, hub.css, hub-mobile.js; export without --no-files to keep them (apply would remove them)',

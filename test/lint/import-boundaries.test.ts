@@ -78,11 +78,20 @@ const CASES: [string, string, boolean][] = [
   ['src/plan/x.ts', value('../render/index.js'), true],
   ['src/plan/x.ts', value('../emulator/index.js'), true],
   ['src/plan/x.ts', value('../query/index.js'), false],
-  // render/: plan/ types only
+  // render/: plan/ types, and apply/ types for the apply message, which the CLI, plan --check and
+  // library callers all word alike (cli/ is importable by none of them); the wording leaf
   ['src/render/x.ts', type('../plan/index.js'), false],
   ['src/render/x.ts', value('../plan/index.js'), true],
   ['src/render/x.ts', type('../platform/index.js'), true],
   ['src/render/text/x.ts', value('./colour.js'), false],
+  ['src/render/x.ts', type('../apply/types.js'), false],
+  ['src/render/x.ts', value('../apply/index.js'), true],
+  ['src/render/x.ts', value('../wording.js'), false],
+  ['src/render/x.ts', value('../errors.js'), true],
+  ['src/check/x.ts', value('../render/index.js'), false],
+  // the wording leaf imports nothing; apply/ words its reasons with it
+  ['src/wording.ts', value('./errors.js'), true],
+  ['src/apply/x.ts', value('../wording.js'), false],
   // apply/, export/: no emulator, no cli
   ['src/apply/x.ts', value('../plan/index.js'), false],
   ['src/apply/x.ts', value('../emulator/index.js'), true],

@@ -11,6 +11,7 @@ import { isMap, isScalar, isSeq, parseDocument, visit, type Document } from 'yam
 import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
 import { copyExample as copyExampleTo, loadValid, removeProject, useService } from './harness.js';
+import { applyExitCode, said } from '../support/cli-results.js';
 
 const service = useService();
 const roots: string[] = [];
@@ -137,7 +138,7 @@ describe.each(Object.keys(versions))('examples/%s, second version', (name) => {
       project: v1,
       client: service.client,
     });
-    expect(first.outcome, first.message).toBe('applied');
+    expect(first.outcome, said(first)).toBe('applied');
 
     const project = await loadValid(root);
     for (const [key, record] of Object.entries(version.before ?? {}))
@@ -159,9 +160,9 @@ describe.each(Object.keys(versions))('examples/%s, second version', (name) => {
     );
 
     const refused = await apply({ plan: planned, project: v2, client: service.client });
-    expect([refused.outcome, refused.exitCode]).toEqual(['refused', 1]);
+    expect([refused.outcome, applyExitCode(refused)]).toEqual(['refused', 1]);
     const applied = await apply({ plan: planned, project: v2, client: service.client, allowDataLoss: true });
-    expect(applied.outcome, applied.message).toBe('applied');
+    expect(applied.outcome, said(applied)).toBe('applied');
 
     const again = await plan({ project: await loadValid(root), client: service.client });
     expect(

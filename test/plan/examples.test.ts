@@ -9,6 +9,7 @@ import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
 import { copyExample as copyExampleTo, loadValid, removeProject, useService } from './harness.js';
+import { applyExitCode, said } from '../support/cli-results.js';
 
 const service = useService();
 const examplesDir = new URL('../../examples/', import.meta.url).pathname;
@@ -49,8 +50,8 @@ describe.each(examples)('examples/%s', (name) => {
       client: service.client,
       pollIntervalMs: { initial: 10, max: 50 },
     });
-    expect(result.outcome, result.message).toBe('applied');
-    expect(result.exitCode).toBe(0);
+    expect(result.outcome, said(result)).toBe('applied');
+    expect(applyExitCode(result)).toBe(0);
 
     const after = await loadValid(root);
     expect(after.apps.every((a) => a.id !== null)).toBe(true);

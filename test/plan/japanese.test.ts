@@ -19,6 +19,7 @@ import {
   writeProject,
   type ServiceHandle,
 } from './harness.js';
+import { said } from '../support/cli-results.js';
 
 /** platform-facts-verified, Locale: the codes of a new app's system fields in ja. */
 const JA_SYSTEM_CODES = [
@@ -50,7 +51,7 @@ async function applyAndReplan(service: ServiceHandle, root: string) {
   const first = await plan({ project, client: service.client });
   expect(first.apps.map((a) => a.action)).toEqual(['create-app']);
   const result = await apply({ plan: first, project, client: service.client, pollIntervalMs: POLL });
-  expect(result.outcome, result.message).toBe('applied');
+  expect(result.outcome, said(result)).toBe('applied');
   const after = await loadValid(root);
   const again = await plan({ project: after, client: service.client });
   return { app: after.apps[0]!.id!, again };
@@ -166,7 +167,7 @@ describe('an English manifest that declares its system fields, against an app cr
     );
     expect(fields.changes.filter((c) => c.action === 'add').map((c) => c.path)).toEqual([['title']]);
     const result = await apply({ plan: first, project, client: service.client, pollIntervalMs: POLL });
-    expect(result.outcome, result.message).toBe('applied');
+    expect(result.outcome, said(result)).toBe('applied');
     expect(hasChanges(await plan({ project: await loadValid(root), client: service.client }))).toBe(false);
   });
 });

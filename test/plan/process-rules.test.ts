@@ -10,6 +10,7 @@ import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
 import { loadValid, useService } from './harness.js';
 import { appliedProject, editManifest, removeProjects } from './project-fixture.js';
+import { said } from '../support/cli-results.js';
 
 const service = useService();
 afterEach(removeProjects);
@@ -22,7 +23,7 @@ async function applyAndReplan(root: string) {
     client: service.client,
     pollIntervalMs: { initial: 10, max: 50 },
   });
-  expect(result.outcome, result.message).toBe('applied');
+  expect(result.outcome, said(result)).toBe('applied');
   const again = await plan({ project: await loadValid(root), client: service.client });
   return { again, app: again.apps[0]!.id! };
 }

@@ -10,6 +10,7 @@ import { apply } from '../../src/apply/index.js';
 import { main } from '../../src/cli/main.js';
 import { plan } from '../../src/plan/index.js';
 import { loadValid, projectFile, removeProject, writeProject, type ServiceHandle } from './harness.js';
+import { said } from '../support/cli-results.js';
 
 const roots: string[] = [];
 
@@ -75,7 +76,7 @@ export async function appliedProject(service: ServiceHandle): Promise<string> {
     client: service.client,
     pollIntervalMs: { initial: 10, max: 50 },
   });
-  expect(result.outcome, result.message).toBe('applied');
+  expect(result.outcome, said(result)).toBe('applied');
   return root;
 }
 

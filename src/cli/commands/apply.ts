@@ -1,21 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import {
-  apply,
-  DEFAULT_APPLY_TIMEOUT_MS,
-  planAsApplySees,
-  progressPrinter,
-  type ApplyResult,
-} from '../../apply/index.js';
+import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
-import { renderCheck, renderText } from '../../render/index.js';
+import { renderApplyResult, renderCheck, renderText } from '../../render/index.js';
+import { progressPrinter } from '../apply-progress.js';
+import { applyReport } from '../apply-report.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
+import { EXIT, type CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
-import { confirmed, EXIT_INTERRUPTED } from '../confirm.js';
+import { confirmed } from '../confirm.js';
 import type { RegisterCommand } from './index.js';
 
 interface ApplyFlags extends ProjectFlags {
@@ -31,14 +28,11 @@ interface ApplyFlags extends ProjectFlags {
 
 /**
  * `appdeploy apply [PLANFILE]`: plans (or reads a saved plan), asks, writes every changed app's
- * draft, deploys them in one call, and rolls everything back when anything fails. Exit codes:
- * 0 applied (or nothing to do), 1 nothing changed (refused, declined or rolled back), 3 outcome
- * unknown (a deploy still running at --timeout), 4 failed with live not as before (someone
- * published the half-written draft between two writes), 70 applied but not converged (a bug), 130
- * interrupted before the deploy call.
+ * draft, deploys them in one call, and rolls everything back when anything fails. It returns
+ * apply's result (exit-codes.ts gives each outcome its code), or `check-failed` or `declined`.
  */
-export const registerApply: RegisterCommand = (program, io, state) => {
-  serviceOptions(program.command('apply'))
+export const registerApply: RegisterCommand = (program, io) => ({
+  command: serviceOptions(program.command('apply'))
     .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
     .option('--yes', 'apply without asking (required without a terminal)')
@@ -50,64 +44,64 @@ export const registerApply: RegisterCommand = (program, io, state) => {
       '--check',
       'first apply the plan to a copy of the environment in memory; write nothing if it fails',
     )
-    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0')
-    .action(async (planFile: string | undefined, flags: ApplyFlags) => {
-      const records = checkRecordsFlag(flags.checkRecords);
-      const timeoutMs = parseDuration(flags.timeout);
-      if (timeoutMs === null)
-        throw new AppdeployError('APPLY.BAD_TIMEOUT', `--timeout ${flags.timeout}: not a duration`, {
-          hint: `Give a number with a unit: 90s, 10m, 1h (default ${DEFAULT_APPLY_TIMEOUT_MS / 60_000}m).`,
-        });
-      if (planFile !== undefined && flags.app.length > 0)
-        throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
-          hint: `Save a plan of those apps instead: ${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}.`,
-        });
-      await withProject(flags, io, state, async ({ project, connection }) => {
-        const client = connection.client;
-        const reading = await planningClient(flags.check, client);
-        const planned =
-          planFile === undefined
-            ? await plan({ project, client: reading, apps: flags.app })
-            : await readPlan(resolve(planFile), project);
-        // --check: on a copy first; the section shows with the plan, and a failure writes nothing.
-        const thePlan =
-          flags.check && hasChanges(planned)
-            ? { ...planned, check: await checkedOnCopy(planned, project, reading, records) }
-            : planned;
-        const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
-        showPlan(io, say, { plan: thePlan, project, saved: planFile !== undefined, format: flags.format });
-        if (thePlan.check?.outcome === 'failed') {
-          io.err(
-            'Apply refused, nothing was changed: the plan fails on a copy of the environment (see Check failed).\n',
-          );
-          state.exitCode = 1;
-          return;
-        }
-        if (!hasChanges(thePlan)) {
-          if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
-          if (flags.format === 'json') io.out(`${JSON.stringify(noChanges(thePlan), null, 2)}\n`);
-          state.exitCode = 0;
-          return;
-        }
-        if (planFile === undefined && (await declined(io, flags))) {
-          state.exitCode = 1;
-          return;
-        }
-        const madeHere = planFile !== undefined ? undefined : flags.yes ? 'just-now' : 'before-a-prompt';
-        const result = await applyWithSignals(io, {
-          plan: thePlan,
-          project,
-          flags,
-          timeoutMs,
-          client,
-          madeHere,
-        });
-        if (flags.format === 'json') io.out(`${JSON.stringify(result, null, 2)}\n`);
-        else io.out(textResult(result));
-        state.exitCode = result.exitCode;
+    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0'),
+  run: async (planFile: string | undefined, flags: ApplyFlags) => {
+    const records = checkRecordsFlag(flags.checkRecords);
+    const timeoutMs = parseDuration(flags.timeout);
+    if (timeoutMs === null)
+      throw new AppdeployError('APPLY.BAD_TIMEOUT', `--timeout ${flags.timeout}: not a duration`, {
+        hint: `Give a number with a unit: 90s, 10m, 1h (default ${DEFAULT_APPLY_TIMEOUT_MS / 60_000}m).`,
       });
+    if (planFile !== undefined && flags.app.length > 0)
+      throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
+        hint: `Save a plan of those apps instead: ${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}.`,
+      });
+    return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
+      const client = connection.client;
+      const reading = await planningClient(flags.check, client);
+      const planned =
+        planFile === undefined
+          ? await plan({ project, client: reading, apps: flags.app })
+          : await readPlan(resolve(planFile), project);
+      // --check: on a copy first; the section shows with the plan, and a failure writes nothing.
+      const thePlan =
+        flags.check && hasChanges(planned)
+          ? { ...planned, check: await checkedOnCopy(planned, project, reading, records) }
+          : planned;
+      const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
+      showPlan(io, say, { plan: thePlan, project, saved: planFile !== undefined, format: flags.format });
+      if (thePlan.check?.outcome === 'failed') {
+        io.err(
+          'Apply refused, nothing was changed: the plan fails on a copy of the environment (see Check failed).\n',
+        );
+        return { kind: 'check-failed' };
+      }
+      const wording = { command: (name: string) => appdeployCommand(project, name) };
+      if (!hasChanges(thePlan)) {
+        if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
+        const result = noChanges(thePlan);
+        if (flags.format === 'json') io.out(`${JSON.stringify(applyReport(result, wording), null, 2)}\n`);
+        return { kind: 'applied', result };
+      }
+      if (planFile === undefined && (await declined(io, flags))) return { kind: 'declined' };
+      const madeHere = planFile !== undefined ? undefined : flags.yes ? 'just-now' : 'before-a-prompt';
+      const result = await applyWithSignals(io, {
+        plan: thePlan,
+        project,
+        flags,
+        timeoutMs,
+        client,
+        madeHere,
+      });
+      io.out(
+        flags.format === 'json'
+          ? `${JSON.stringify(applyReport(result, wording), null, 2)}\n`
+          : renderApplyResult(result, wording),
+      );
+      return { kind: 'applied', result };
     });
-};
+  },
+});
 
 /**
  * The plan about to be applied: a saved one shows its --check section only (it was reviewed
@@ -168,8 +162,8 @@ async function applyWithSignals(
     for (const line of progress.states()) io.err(`  ${line}\n`);
     io.err(`Run \`${appdeployCommand(input.project, 'status')}\` to see where they are.\n`);
     // A second interrupt cannot wait for main() to return: nothing is left to clean up, and the
-    // person asked twice.
-    process.exit(EXIT_INTERRUPTED);
+    // person asked twice. Its code is the table's all the same.
+    process.exit(EXIT.INTERRUPTED);
   };
   const first = (signal: NodeJS.Signals) => {
     progress.finish();
@@ -248,8 +242,6 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
 function noChanges(thePlan: Plan): ApplyResult {
   return {
     outcome: 'no-changes',
-    exitCode: 0,
-    message: 'No changes: every app already matches its manifest.',
     plugins: thePlan.plugins.map((p) => ({
       id: p.id,
       name: p.name,
@@ -260,23 +252,6 @@ function noChanges(thePlan: Plan): ApplyResult {
     refusals: [],
     notConverged: [],
   };
-}
-
-function textResult(result: ApplyResult): string {
-  const lines = [`\n${result.message}`];
-  for (const plugin of result.plugins) {
-    if (plugin.outcome === 'unchanged') continue;
-    const reason = plugin.reason === undefined ? '' : ` - ${plugin.reason}`;
-    lines.push(
-      `  plug-in ${JSON.stringify(plugin.name)} (${plugin.id}) ${plugin.version}: ${plugin.outcome}${reason}`,
-    );
-  }
-  for (const app of result.apps) {
-    if (app.outcome === 'unchanged' && app.reason === undefined) continue;
-    const id = app.id === null ? '' : ` (${app.id})`;
-    lines.push(`  ${app.key}${id}: ${app.outcome}${app.reason === undefined ? '' : ` - ${app.reason}`}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 /** `10m`, `90s`, `1h`, `500ms`, or plain seconds; null when it is none of these. */

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { generateDocs, type DocProject } from '../../docgen/index.js';
 import { loadProject, readScripts, type LoadOptions } from '../../project/index.js';
+import { loadOptions } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface DocsFlags {
@@ -30,8 +31,8 @@ export async function loadDocProject(options: LoadOptions): Promise<{ root: stri
 }
 
 /** `appdeploy docs`: one Markdown page per app and an overview, from the manifests, offline. */
-export const registerDocs: RegisterCommand = (program, io, state) => {
-  program
+export const registerDocs: RegisterCommand = (program, io) => ({
+  command: program
     .command('docs')
     .option('-C, --directory <dir>', 'the project directory (default: the current one)')
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
@@ -39,26 +40,20 @@ export const registerDocs: RegisterCommand = (program, io, state) => {
       '--env <name>',
       'the environment to resolve (default: defaultEnvironment, the only one, or local)',
     )
-    .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`)
-    .action(async (flags: DocsFlags) => {
-      const { root, docs } = await loadDocProject({
-        cwd: process.cwd(),
-        dir: flags.directory,
-        config: flags.config,
-        env: flags.env,
-        variables: process.env,
-      });
-      const out =
-        flags.out === undefined
-          ? join(root, DEFAULT_DOCS_DIR)
-          : isAbsolute(flags.out)
-            ? flags.out
-            : resolve(process.cwd(), flags.out);
-      await mkdir(out, { recursive: true });
-      const pages = generateDocs(docs);
-      for (const page of pages) await writeFile(join(out, page.path), page.content);
-      const shown = relative(process.cwd(), out) || '.';
-      io.out(`Wrote ${pages.length} pages to ${shown}/ (index.md and one per app).\n`);
-      state.exitCode = 0;
-    });
-};
+    .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`),
+  run: async (flags: DocsFlags) => {
+    const { root, docs } = await loadDocProject(loadOptions(flags));
+    const out =
+      flags.out === undefined
+        ? join(root, DEFAULT_DOCS_DIR)
+        : isAbsolute(flags.out)
+          ? flags.out
+          : resolve(process.cwd(), flags.out);
+    await mkdir(out, { recursive: true });
+    const pages = generateDocs(docs);
+    for (const page of pages) await writeFile(join(out, page.path), page.content);
+    const shown = relative(process.cwd(), out) || '.';
+    io.out(`Wrote ${pages.length} pages to ${shown}/ (index.md and one per app).\n`);
+    return { kind: 'done' };
+  },
+});

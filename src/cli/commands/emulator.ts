@@ -64,8 +64,8 @@ interface EmulatorFlags {
 }
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
-export const registerEmulator: RegisterCommand = (program, io) => {
-  program
+export const registerEmulator: RegisterCommand = (program, io) => ({
+  command: program
     .command('emulator')
     .option('--port <n>', 'TCP port; 0 picks a free one', integer('--port', 0, 65535), 8085)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
@@ -104,61 +104,62 @@ export const registerEmulator: RegisterCommand = (program, io) => {
       ).choices(['en', 'ja', 'zh']),
     )
     .option('--no-control', 'do not serve the /_emulator/ control API')
-    .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
-    .action(async (flags: EmulatorFlags) => {
-      if (flags.directory !== undefined && flags.data !== undefined)
-        throw new AppdeployError('EMULATOR.FLAGS', '-C and --data both say where the data is', {
-          hint: "Give -C DIR to serve a project's local environment, or --data DIR for a directory of your own.",
-        });
-      // Found before the start, so a wrong -C is the user's error, not a failure to start.
-      const root =
-        flags.directory === undefined
-          ? undefined
-          : dirname(findConfig({ cwd: process.cwd(), dir: flags.directory }));
-      // With -C, the project's local environment decides, as it does for plan and apply.
-      const locale = flags.locale ?? (root === undefined ? 'en' : await projectLocale(root));
-      const options = {
-        port: flags.port,
-        host: flags.host,
-        latencyMs: flags.latency,
-        deployMs: flags.deployMs,
-        users: flags.user,
-        groups: flags.group,
-        organizations: flags.organization,
-        control: flags.control,
-        locale,
-        ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
-      };
-      let emulator: RunningEmulator;
-      try {
-        emulator =
-          root === undefined
-            ? await startEmulator({ ...options, data: flags.data ?? null })
-            : await startLocal({ root }, options);
-      } catch (error) {
-        if (error instanceof AppdeployError) throw error;
-        const message = (error as Error).message;
-        throw new AppdeployError('EMULATOR.START', `cannot start the emulator: ${message}`, {
-          hint: /EADDRINUSE/.test(message)
-            ? 'Another process uses that port: pick another with --port, or --port 0.'
-            : undefined,
-        });
-      }
-      // The handlers go in before the line is printed: whoever reads the line may signal at once.
-      const stopped = new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          void emulator.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
+    .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1)),
+  run: async (flags: EmulatorFlags) => {
+    if (flags.directory !== undefined && flags.data !== undefined)
+      throw new AppdeployError('EMULATOR.FLAGS', '-C and --data both say where the data is', {
+        hint: "Give -C DIR to serve a project's local environment, or --data DIR for a directory of your own.",
       });
-      io.out(`listening on ${emulator.url}\n`);
-      if (root !== undefined)
-        io.err(
-          `serving ${root}/.appdeploy/local; other appdeploy commands on this project are refused until it stops\n`,
-        );
-      await stopped;
+    // Found before the start, so a wrong -C is the user's error, not a failure to start.
+    const root =
+      flags.directory === undefined
+        ? undefined
+        : dirname(findConfig({ cwd: process.cwd(), dir: flags.directory }));
+    // With -C, the project's local environment decides, as it does for plan and apply.
+    const locale = flags.locale ?? (root === undefined ? 'en' : await projectLocale(root));
+    const options = {
+      port: flags.port,
+      host: flags.host,
+      latencyMs: flags.latency,
+      deployMs: flags.deployMs,
+      users: flags.user,
+      groups: flags.group,
+      organizations: flags.organization,
+      control: flags.control,
+      locale,
+      ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
+    };
+    let emulator: RunningEmulator;
+    try {
+      emulator =
+        root === undefined
+          ? await startEmulator({ ...options, data: flags.data ?? null })
+          : await startLocal({ root }, options);
+    } catch (error) {
+      if (error instanceof AppdeployError) throw error;
+      const message = (error as Error).message;
+      throw new AppdeployError('EMULATOR.START', `cannot start the emulator: ${message}`, {
+        hint: /EADDRINUSE/.test(message)
+          ? 'Another process uses that port: pick another with --port, or --port 0.'
+          : undefined,
+      });
+    }
+    // The handlers go in before the line is printed: whoever reads the line may signal at once.
+    const stopped = new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void emulator.close().then(resolve);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     });
-};
+    io.out(`listening on ${emulator.url}\n`);
+    if (root !== undefined)
+      io.err(
+        `serving ${root}/.appdeploy/local; other appdeploy commands on this project are refused until it stops\n`,
+      );
+    await stopped;
+    return { kind: 'done' };
+  },
+});

@@ -11,6 +11,7 @@ import {
   type Selection,
 } from '../../export/index.js';
 import { appdeployCommand, CONFIG_NAMES, projectFlags } from '../../project/index.js';
+import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
@@ -25,8 +26,8 @@ interface ExportFlags extends ProjectFlags {
 }
 
 /** `appdeploy export`: apps on the service -> manifests in the project (created when absent). */
-export const registerExport: RegisterCommand = (program, io, state) => {
-  serviceOptions(
+export const registerExport: RegisterCommand = (program, io) => ({
+  command: serviceOptions(
     program.command('export'),
     'the project directory (default: the current one; created when absent)',
   )
@@ -41,30 +42,38 @@ export const registerExport: RegisterCommand = (program, io, state) => {
       'leave customization files and the icon out of the manifests (by default they are downloaded beside them)',
     )
     .option('--force', 'overwrite what a manifest says where it differs from the service (local edits)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (flags: ExportFlags) => {
-      const selection = selectionOf(flags);
-      if (flags.files === true)
-        io.err('--files: files are downloaded by default; the flag is no longer needed.\n');
-      const created = await ensureProjectFile(flags);
-      await withProject(flags, io, state, async ({ project, connection }) => {
-        const result = await exportApps({
-          project,
-          client: connection.client,
-          selection,
-          draft: flags.draft,
-          files: flags.files !== false,
-          force: flags.force === true,
-          projectFileCreated: created,
-          // Export never reads the process: its temporary files are named after this one here.
-          tempTag: String(process.pid),
-          onProgress: (event) => io.err(progress(event, io.liveProgress === true)),
-        });
-        io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : summary(result));
-        state.exitCode = result.exitCode;
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+  run: async (flags: ExportFlags) => {
+    const selection = selectionOf(flags);
+    if (flags.files === true)
+      io.err('--files: files are downloaded by default; the flag is no longer needed.\n');
+    const created = await ensureProjectFile(flags);
+    return withProject(flags, io, async ({ project, connection }) => {
+      const result = await exportApps({
+        project,
+        client: connection.client,
+        selection,
+        draft: flags.draft,
+        files: flags.files !== false,
+        force: flags.force === true,
+        projectFileCreated: created,
+        // Export never reads the process: its temporary files are named after this one here.
+        tempTag: String(process.pid),
+        onProgress: (event) => io.err(progress(event, io.liveProgress === true)),
       });
+      io.out(
+        flags.format === 'json' ? `${JSON.stringify(exportReport(result), null, 2)}\n` : summary(result),
+      );
+      return { kind: 'exported', outcome: result.outcome };
     });
-};
+  },
+});
+
+/** The result as `--format json` prints it: with its exit code (exit-codes.ts) after the outcome. */
+function exportReport(result: ExportResult): ExportResult & { exitCode: ExitCode } {
+  const { outcome, ...rest } = result;
+  return { outcome, exitCode: exportExitCode(outcome), ...rest };
+}
 
 function selectionOf(flags: ExportFlags): Selection {
   const given = [flags.app.length > 0, flags.space !== undefined, flags.all === true].filter(Boolean).length;

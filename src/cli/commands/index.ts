@@ -5,10 +5,20 @@
  * start-up only for the code it runs.
  */
 import type { Command } from 'commander';
+import type { CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
 
-/** A command registers itself on the program; it reports its exit code through `state`. */
-export type RegisterCommand = (program: Command, io: Io, state: { exitCode: number }) => void;
+/**
+ * A command as it registers itself: `command`, defined on the program with its arguments and
+ * options, and `run`, what it does with commander's action arguments (its arguments, then its
+ * options). `run` returns the command's result; main.ts alone turns it into the exit code.
+ */
+export interface DefinedCommand {
+  command: Command;
+  run: (...args: never[]) => Promise<CommandResult>;
+}
+
+export type RegisterCommand = (program: Command, io: Io) => DefinedCommand;
 
 export interface CommandEntry {
   name: string;

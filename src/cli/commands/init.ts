@@ -11,36 +11,36 @@ import type { RegisterCommand } from './index.js';
  * local environment (and a staging one to uncomment), one app manifest, .env.example and a
  * .gitignore. It writes nothing if any of these exists, so it can never clobber a project.
  */
-export const registerInit: RegisterCommand = (program, io, state) => {
-  program
+export const registerInit: RegisterCommand = (program, io) => ({
+  command: program
     .command('init')
     .argument('[dir]', 'where to write the project (created if missing)', '.')
     .addOption(
       new Option('--locale <lang>', "the service's language: the system field codes its apps get")
         .choices(['en', 'ja'])
         .default('en'),
-    )
-    .action(async (dir: string, flags: { locale: 'en' | 'ja' }) => {
-      const root = resolve(process.cwd(), dir);
-      const files = projectFiles(root, flags.locale);
-      const existing = files.filter((f) => existsSync(join(root, f.path))).map((f) => f.path);
-      if (existing.length > 0)
-        throw new AppdeployError('INIT.EXISTS', `not overwriting ${existing.join(', ')} in ${dir}`, {
-          hint: 'init only starts new projects: pick an empty directory, or move those files away.',
-        });
-      for (const file of files) {
-        await mkdir(dirname(join(root, file.path)), { recursive: true });
-        // `wx`: a file that appeared since the check is still not overwritten.
-        await writeFile(join(root, file.path), file.content, { flag: 'wx' });
-      }
-      io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
-      const cd = dir === '.' ? '' : `cd ${dir} && `;
-      io.out(
-        `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
-      );
-      state.exitCode = 0;
-    });
-};
+    ),
+  run: async (dir: string, flags: { locale: 'en' | 'ja' }) => {
+    const root = resolve(process.cwd(), dir);
+    const files = projectFiles(root, flags.locale);
+    const existing = files.filter((f) => existsSync(join(root, f.path))).map((f) => f.path);
+    if (existing.length > 0)
+      throw new AppdeployError('INIT.EXISTS', `not overwriting ${existing.join(', ')} in ${dir}`, {
+        hint: 'init only starts new projects: pick an empty directory, or move those files away.',
+      });
+    for (const file of files) {
+      await mkdir(dirname(join(root, file.path)), { recursive: true });
+      // `wx`: a file that appeared since the check is still not overwritten.
+      await writeFile(join(root, file.path), file.content, { flag: 'wx' });
+    }
+    io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
+    const cd = dir === '.' ? '' : `cd ${dir} && `;
+    io.out(
+      `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
+    );
+    return { kind: 'done' };
+  },
+});
 
 interface ProjectFile {
   path: string;

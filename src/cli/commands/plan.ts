@@ -6,6 +6,7 @@ import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
+import type { CommandResult } from '../exit-codes.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
@@ -19,8 +20,8 @@ interface PlanFlags extends ProjectFlags {
 }
 
 /** `appdeploy plan`: what apply would change, and what could go wrong; changes nothing. */
-export const registerPlan: RegisterCommand = (program, io, state) => {
-  serviceOptions(program.command('plan'))
+export const registerPlan: RegisterCommand = (program, io) => ({
+  command: serviceOptions(program.command('plan'))
     .option('--app <key>', 'plan only this app (repeatable)', collectApp, [])
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'),
@@ -31,39 +32,45 @@ export const registerPlan: RegisterCommand = (program, io, state) => {
       'exit 0 when nothing changes, 2 when something does (1 on errors and on changes apply would refuse)',
     )
     .option('--check', 'also apply the plan to a copy of the environment in memory, and say what would fail')
-    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0')
-    .action(async (flags: PlanFlags) => {
-      const records = checkRecordsFlag(flags.checkRecords);
-      await withProject(flags, io, state, async ({ project, connection }) => {
-        const client = await planningClient(flags.check, connection.client);
-        const planned = await plan({ project, client, apps: flags.app });
-        const result = flags.check
-          ? { ...planned, check: await checkedOnCopy(planned, project, client, records) }
-          : planned;
-        if (flags.out !== undefined) await writeFile(resolve(flags.out), renderJson(result));
-        io.out(
-          flags.format === 'json'
-            ? renderJson(result)
-            : flags.format === 'markdown'
-              ? renderMarkdown(result)
-              : renderText(result, { color: io.color === true }),
+    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0'),
+  run: async (flags: PlanFlags) => {
+    const records = checkRecordsFlag(flags.checkRecords);
+    return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
+      const client = await planningClient(flags.check, connection.client);
+      const planned = await plan({ project, client, apps: flags.app });
+      const result = flags.check
+        ? { ...planned, check: await checkedOnCopy(planned, project, client, records) }
+        : planned;
+      if (flags.out !== undefined) await writeFile(resolve(flags.out), renderJson(result));
+      io.out(
+        flags.format === 'json'
+          ? renderJson(result)
+          : flags.format === 'markdown'
+            ? renderMarkdown(result)
+            : renderText(result, { color: io.color === true }),
+      );
+      if (flags.out !== undefined)
+        io.err(
+          `Saved the plan to ${flags.out}; apply it with \`${appdeployCommand(project, 'apply', shellWord(flags.out))}\`.\n`,
         );
-        if (flags.out !== undefined)
-          io.err(
-            `Saved the plan to ${flags.out}; apply it with \`${appdeployCommand(project, 'apply', shellWord(flags.out))}\`.\n`,
-          );
-        // What apply would refuse whatever the flags (a blocked change, a deploy that would fail)
-        // fails the plan, after the whole plan is printed: a pull request's check goes red.
-        const refused = unappliable(result.apps);
-        if (result.check?.outcome === 'failed') {
-          io.err('Error: the plan fails on a copy of the environment (see Check failed above).\n');
-          state.exitCode = 1;
-        } else if (refused.length > 0) {
-          io.err(
-            `Error: apply would refuse this plan: ${refused.map((r) => `${r.app}: ${r.message}`).join('; ')}.\n`,
-          );
-          state.exitCode = 1;
-        } else state.exitCode = flags.detailedExitcode && hasChanges(result) ? 2 : 0;
-      });
+      // What apply would refuse whatever the flags (a blocked change, a deploy that would fail)
+      // fails the plan, after the whole plan is printed: a pull request's check goes red.
+      const refused = unappliable(result.apps);
+      if (result.check?.outcome === 'failed') {
+        io.err('Error: the plan fails on a copy of the environment (see Check failed above).\n');
+        return { kind: 'check-failed' };
+      }
+      if (refused.length > 0) {
+        io.err(
+          `Error: apply would refuse this plan: ${refused.map((r) => `${r.app}: ${r.message}`).join('; ')}.\n`,
+        );
+        return { kind: 'plan-refused' };
+      }
+      return {
+        kind: 'planned',
+        changes: hasChanges(result),
+        detailedExitcode: flags.detailedExitcode === true,
+      };
     });
-};
+  },
+});

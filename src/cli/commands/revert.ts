@@ -1,6 +1,7 @@
 import { plan } from '../../plan/index.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
+import type { CommandResult } from '../exit-codes.js';
 import type { RegisterCommand } from './index.js';
 
 interface RevertFlags extends ProjectFlags {
@@ -15,46 +16,42 @@ interface RevertFlags extends ProjectFlags {
  * needs --yes. Each revert is pinned to the draft revision shown, so a draft that changes while
  * the question is open is left alone (the service refuses the stale revision).
  */
-export const registerRevert: RegisterCommand = (program, io, state) => {
-  serviceOptions(program.command('revert'))
+export const registerRevert: RegisterCommand = (program, io) => ({
+  command: serviceOptions(program.command('revert'))
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
-    .option('--yes', 'discard without asking (required without a terminal)')
-    .action(async (flags: RevertFlags) => {
-      await withProject(flags, io, state, async ({ project, connection }) => {
-        const thePlan = await plan({ project, client: connection.client, apps: flags.app });
-        const pending = thePlan.apps.flatMap((app) => {
-          const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));
-          return app.id === null || app.revisions === null || areas.length === 0
-            ? []
-            : [{ key: app.key, id: app.id, revision: app.revisions.draft, areas }];
-        });
-        if (pending.length === 0) {
-          io.out('No pending drafts: nothing to revert.\n');
-          state.exitCode = 0;
-          return;
-        }
-        io.out('Pending drafts to discard:\n');
-        for (const app of pending) io.out(`  ${app.key} (app ${app.id}): ${app.areas.join(', ')}\n`);
-        if (
-          !flags.yes &&
-          !(await confirmed(io, {
-            command: 'revert',
-            yesDoes: 'to discard the drafts',
-            ask: 'Discard these drafts? Enter yes to discard: ',
-            cancelled: 'Revert cancelled: nothing was changed.',
-          }))
-        ) {
-          state.exitCode = 1;
-          return;
-        }
-        await connection.client.apps.deploy({
-          apps: pending.map((app) => ({ app: app.id, revision: app.revision })),
-          revert: true,
-        });
-        io.out(
-          `Reverted ${pending.length} app${pending.length === 1 ? '' : 's'}: their settings are the live ones again.\n`,
-        );
-        state.exitCode = 0;
+    .option('--yes', 'discard without asking (required without a terminal)'),
+  run: (flags: RevertFlags) =>
+    withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
+      const thePlan = await plan({ project, client: connection.client, apps: flags.app });
+      const pending = thePlan.apps.flatMap((app) => {
+        const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));
+        return app.id === null || app.revisions === null || areas.length === 0
+          ? []
+          : [{ key: app.key, id: app.id, revision: app.revisions.draft, areas }];
       });
-    });
-};
+      if (pending.length === 0) {
+        io.out('No pending drafts: nothing to revert.\n');
+        return { kind: 'done' };
+      }
+      io.out('Pending drafts to discard:\n');
+      for (const app of pending) io.out(`  ${app.key} (app ${app.id}): ${app.areas.join(', ')}\n`);
+      if (
+        !flags.yes &&
+        !(await confirmed(io, {
+          command: 'revert',
+          yesDoes: 'to discard the drafts',
+          ask: 'Discard these drafts? Enter yes to discard: ',
+          cancelled: 'Revert cancelled: nothing was changed.',
+        }))
+      )
+        return { kind: 'declined' };
+      await connection.client.apps.deploy({
+        apps: pending.map((app) => ({ app: app.id, revision: app.revision })),
+        revert: true,
+      });
+      io.out(
+        `Reverted ${pending.length} app${pending.length === 1 ? '' : 's'}: their settings are the live ones again.\n`,
+      );
+      return { kind: 'done' };
+    }),
+});

@@ -47,20 +47,17 @@ export interface StatusResult {
  * Exit 0 when every app is in sync, 2 when any is not (for a scheduled drift check in CI), 1 on
  * errors. It reads through `plan()`, so "drift" means exactly "plan would change something".
  */
-export const registerStatus: RegisterCommand = (program, io, state) => {
-  serviceOptions(program.command('status'))
+export const registerStatus: RegisterCommand = (program, io) => ({
+  command: serviceOptions(program.command('status'))
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (flags: StatusFlags) => {
-      await withProject(flags, io, state, async ({ project, connection }) => {
-        const result = await readStatus(project, connection.client, flags.app, connection.describe);
-        io.out(
-          flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : statusText(result, project),
-        );
-        state.exitCode = result.inSync ? 0 : 2;
-      });
-    });
-};
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+  run: (flags: StatusFlags) =>
+    withProject(flags, io, async ({ project, connection }) => {
+      const result = await readStatus(project, connection.client, flags.app, connection.describe);
+      io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : statusText(result, project));
+      return { kind: 'status', inSync: result.inSync };
+    }),
+});
 
 export async function readStatus(
   project: Project,

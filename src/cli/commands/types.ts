@@ -2,6 +2,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { GENERATED_HEADER, generateTypes, type GeneratedFile } from '../../typegen/index.js';
+import type { CommandResult } from '../exit-codes.js';
 import { projectOptions, validatedProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
@@ -17,43 +18,39 @@ export const DEFAULT_TYPES_DIR = 'types';
  * `appdeploy types`: offline, the manifests as TypeScript modules (one per app); with --check,
  * exit 1 naming the files that differ from what the manifests give (for CI).
  */
-export const registerTypes: RegisterCommand = (program, io, state) => {
-  projectOptions(program.command('types'))
+export const registerTypes: RegisterCommand = (program, io) => ({
+  command: projectOptions(program.command('types'))
     .option('--out <dir>', `the folder of the modules (default: ${DEFAULT_TYPES_DIR}/ beside appdeploy.yaml)`)
-    .option('--check', 'write nothing; exit 1 and name the files that differ from what the manifests give')
-    .action(async (flags: TypesFlags) => {
-      const cwd = process.cwd();
-      const project = await validatedProject(flags, io);
-      if (project === null) {
-        state.exitCode = 1;
-        return;
-      }
-      const dir = flags.out === undefined ? join(project.root, DEFAULT_TYPES_DIR) : resolve(cwd, flags.out);
-      const files = generateTypes(project);
-      const shown = (name: string) => relative(cwd, join(dir, name)) || name;
-      const stale = await staleFiles(dir, files);
-      if (flags.check === true) {
-        if (stale.length === 0) {
-          io.out(`${files.length} type ${files.length === 1 ? 'module is' : 'modules are'} up to date.\n`);
-          return;
-        }
+    .option('--check', 'write nothing; exit 1 and name the files that differ from what the manifests give'),
+  run: async (flags: TypesFlags): Promise<CommandResult> => {
+    const cwd = process.cwd();
+    const project = await validatedProject(flags, io);
+    if (project === null) return { kind: 'invalid-project' };
+    const dir = flags.out === undefined ? join(project.root, DEFAULT_TYPES_DIR) : resolve(cwd, flags.out);
+    const files = generateTypes(project);
+    const shown = (name: string) => relative(cwd, join(dir, name)) || name;
+    const stale = await staleFiles(dir, files);
+    if (flags.check === true) {
+      if (stale.length === 0)
+        io.out(`${files.length} type ${files.length === 1 ? 'module is' : 'modules are'} up to date.\n`);
+      else
         io.err(
           `${stale.map((s) => `${shown(s.name)}: ${s.reason}`).join('\n')}\n` +
             `Run \`${appdeployCommand(project, 'types', outFlag(flags))}\` and commit the result.\n`,
         );
-        state.exitCode = 1;
-        return;
-      }
-      await writeAll(dir, files, stale);
-      io.out(
-        stale.length === 0
-          ? `${files.length} type ${files.length === 1 ? 'module is' : 'modules are'} up to date.\n`
-          : stale
-              .map((s) => `${s.reason === 'no longer generated' ? 'Removed' : 'Wrote'} ${shown(s.name)}\n`)
-              .join(''),
-      );
-    });
-};
+      return { kind: 'types-checked', stale: stale.length };
+    }
+    await writeAll(dir, files, stale);
+    io.out(
+      stale.length === 0
+        ? `${files.length} type ${files.length === 1 ? 'module is' : 'modules are'} up to date.\n`
+        : stale
+            .map((s) => `${s.reason === 'no longer generated' ? 'Removed' : 'Wrote'} ${shown(s.name)}\n`)
+            .join(''),
+    );
+    return { kind: 'done' };
+  },
+});
 
 interface Stale {
   name: string;

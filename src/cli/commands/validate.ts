@@ -1,5 +1,6 @@
 import { Option } from 'commander';
 import { formatValidationText, validateProject, validationReport } from '../../project/index.js';
+import { loadOptions } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface ValidateFlags {
@@ -10,8 +11,8 @@ interface ValidateFlags {
 }
 
 /** `appdeploy validate`: offline checks of appdeploy.yaml and every manifest; exit 1 on any problem. */
-export const registerValidate: RegisterCommand = (program, io, state) => {
-  program
+export const registerValidate: RegisterCommand = (program, io) => ({
+  command: program
     .command('validate')
     .option('-C, --directory <dir>', 'the project directory (default: the current one)')
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
@@ -19,20 +20,14 @@ export const registerValidate: RegisterCommand = (program, io, state) => {
       '--env <name>',
       'the environment to resolve (default: defaultEnvironment, the only one, or local)',
     )
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action(async (flags: ValidateFlags) => {
-      const result = await validateProject({
-        cwd: process.cwd(),
-        dir: flags.directory,
-        config: flags.config,
-        env: flags.env,
-        variables: process.env,
-      });
-      io.out(
-        flags.format === 'json'
-          ? `${JSON.stringify(validationReport(result), null, 2)}\n`
-          : formatValidationText(result),
-      );
-      state.exitCode = result.problems.length === 0 ? 0 : 1;
-    });
-};
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+  run: async (flags: ValidateFlags) => {
+    const result = await validateProject(loadOptions(flags));
+    io.out(
+      flags.format === 'json'
+        ? `${JSON.stringify(validationReport(result), null, 2)}\n`
+        : formatValidationText(result),
+    );
+    return { kind: 'validated', problems: result.problems.length };
+  },
+});

@@ -1,12 +1,13 @@
 /**
- * apply's progress as text, for the CLI to put on stderr: a line per step; while polling, on a
- * terminal one live line (elapsed time and each app's status) rewritten in place, elsewhere a
- * line when a status changes. It also keeps what each app may be in, for a second Ctrl-C that
- * exits at once. It writes only through the `write` it is given.
+ * apply's progress as text, on stderr: apply emits ApplyEvents (apply/types.ts) and this says
+ * each as a line; while polling, on a terminal one live line (elapsed time and each app's status)
+ * rewritten in place, elsewhere a line when a status changes. It also keeps what each app may be
+ * in, for a second Ctrl-C that exits at once. It writes only through the `write` it is given.
  */
+import type { ApplyEvent } from '../apply/types.js';
 import type { Project } from '../project/index.js';
 import { appdeployCommand } from '../project/next-command.js';
-import type { ApplyEvent } from './types.js';
+import { formatElapsed } from '../wording.js';
 
 export interface ProgressOutput {
   write: (text: string) => void;
@@ -129,10 +130,3 @@ const SAID: {
   }),
   verify: (event) => ({ line: `Checking that ${event.apps.join(', ')} now match the manifests` }),
 };
-
-export function formatElapsed(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  return seconds < 60
-    ? `${seconds}s`
-    : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
-}

@@ -1,0 +1,209 @@
+/**
+ * An apply's result in words: the message (one paragraph: what happened and, where something is
+ * left to do, what) and the text block the CLI prints after an apply. apply/ returns facts only
+ * (apply/types.ts); the CLI, `plan --check` (a failure on the copy) and library callers word
+ * them here, alike. Apps are named `orders (12)`, or by key alone while they have no id.
+ */
+import type { ApplyResult, ApplyStop, PluginResult, Restoration } from '../apply/types.js';
+import { formatElapsed, pluginTitle } from '../wording.js';
+
+export interface ApplyTextOptions {
+  /**
+   * How a next command the message names is spelt: `npx appdeploy status`, with the flags that
+   * chose the project (project/next-command.ts, appdeployCommand).
+   */
+  command: (name: string) => string;
+}
+
+type Named = (key: string) => string;
+
+export const NO_CHANGES = 'No changes: every app already matches its manifest.';
+
+/** The message: one paragraph, as `apply` prints it and `--format json` carries it. */
+export function renderApplyMessage(result: ApplyResult, options: ApplyTextOptions): string {
+  const named: Named = (key) => {
+    const id = result.apps.find((a) => a.key === key)?.id ?? null;
+    return id === null ? key : `${key} (${id})`;
+  };
+  if (result.stopped !== undefined) return stoppedMessage(result, result.stopped, named, options);
+  const outcome = result.outcome;
+  switch (outcome) {
+    case 'no-changes':
+      return NO_CHANGES;
+    case 'refused':
+      return refusedMessage(result);
+    case 'applied':
+      return appliedMessage(result, named);
+    case 'not-converged':
+      return notConvergedMessage(result, named, options);
+    case 'interrupted': {
+      const installed = installedNote(result.plugins);
+      return installed === ''
+        ? 'Interrupted before anything was written; nothing was changed.'
+        : `Interrupted before any app was written; no app was changed.${installed}`;
+    }
+    case 'rolled-back':
+    case 'rollback-failed':
+    case 'unknown':
+    case 'live-changed':
+      // apply() always says why these stopped (`stopped`); only a result made by hand gets here.
+      return `Apply ended ${outcome}.`;
+    default: {
+      const never: never = outcome;
+      return never;
+    }
+  }
+}
+
+/** What `apply` prints after the run: the message, then each plug-in and app that did not stay as it was. */
+export function renderApplyResult(result: ApplyResult, options: ApplyTextOptions): string {
+  const lines = [`\n${renderApplyMessage(result, options)}`];
+  for (const plugin of result.plugins) {
+    if (plugin.outcome === 'unchanged') continue;
+    const reason = plugin.reason === undefined ? '' : ` - ${plugin.reason}`;
+    lines.push(`  plug-in ${pluginTitle(plugin)}: ${plugin.outcome}${reason}`);
+  }
+  for (const app of result.apps) {
+    if (app.outcome === 'unchanged' && app.reason === undefined) continue;
+    const id = app.id === null ? '' : ` (${app.id})`;
+    lines.push(`  ${app.key}${id}: ${app.outcome}${app.reason === undefined ? '' : ` - ${app.reason}`}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Refused before any app was written. A plug-in the service refused may come after others it
+ * installed: those stay, and the message says so instead of "nothing was changed".
+ */
+function refusedMessage(result: ApplyResult): string {
+  const each = result.refusals.map((r) => `${'app' in r ? r.app : 'plug-in'}: ${r.message}`);
+  // One reason reads as one sentence; several (a plan naming twenty missing users) one per line.
+  const reasons = each.length === 1 ? ` ${each[0]!}.` : `\n${each.map((line) => `  - ${line}`).join('\n')}\n`;
+  const installed = installedNote(result.plugins);
+  return installed === ''
+    ? `Apply refused, nothing was changed:${reasons}`
+    : `Apply refused, no app was changed:${reasons}${each.length === 1 ? installed : installed.trimStart()}`;
+}
+
+/** `Installed plug-in "Scanner" (...) 1.2. `: said first in the messages of an apply that went on. */
+function pluginSentence(plugins: readonly PluginResult[]): string {
+  const done = plugins.filter((p) => p.outcome !== 'unchanged');
+  if (done.length === 0) return '';
+  return `${capitalise(done.map((p) => `${p.outcome} plug-in ${pluginTitle(p)}`).join(', '))}. `;
+}
+
+function appliedList(result: ApplyResult, named: Named): string {
+  return result.apps
+    .filter((a) => a.outcome === 'applied' || a.outcome === 'created')
+    .map((a) => named(a.key))
+    .join(', ');
+}
+
+function appliedMessage(result: ApplyResult, named: Named): string {
+  const list = appliedList(result, named);
+  return `${pluginSentence(result.plugins)}${list === '' ? 'Every app already matches its manifest.' : `Applied ${list}.`}`;
+}
+
+function notConvergedMessage(result: ApplyResult, named: Named, options: ApplyTextOptions): string {
+  const areas = result.notConverged.map((n) => `${n.app} ${n.area}`).join(', ');
+  return (
+    `${pluginSentence(result.plugins)}Applied ${appliedList(result, named)}, but ${areas} did not converge: the live settings differ from the manifest after a successful deploy.` +
+    ` This is a bug of appdeploy, not of your manifests; please report it with the output of \`${options.command('plan')}\`.`
+  );
+}
+
+/**
+ * An apply that wrote and did not go live: what stopped it, what was put back and how, what went
+ * live behind its back, and what stays whatever happened (created apps, installed plug-ins).
+ */
+function stoppedMessage(
+  result: ApplyResult,
+  stop: ApplyStop,
+  named: Named,
+  options: ApplyTextOptions,
+): string {
+  const moved = result.liveChanged ?? [];
+  const liveNote =
+    moved.length === 0
+      ? ''
+      : ` Live is not as before: someone published a draft while apply was writing: ${moved
+          .map((m) => `${named(m.app)}: ${m.areas.join(', ')} went live`)
+          .join('; ')}.` + ' Run `appdeploy plan` to see what each app holds now, and apply again.';
+  return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named)}${installedNote(result.plugins)}`;
+}
+
+function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: ApplyTextOptions): string {
+  const cause = stop.cause;
+  if (cause.kind === 'deploy-unknown') {
+    const run = (command: string) => `\`${options.command(command)}\``;
+    return (
+      `The deploy of ${cause.apps.map(named).join(', ')} was still running after ${formatElapsed(cause.waitedMs)}: its outcome is unknown.` +
+      ` Run ${run('status')} to see how it ends; then ${run('apply')} again to finish, or ${run('revert')} if it failed.`
+    );
+  }
+  const head =
+    cause.kind === 'deploy-failed'
+      ? `${capitalise(cause.reason)}. ${restoredCallsNote(stop.restoredCalls, named)}`
+      : `${cause.kind === 'write-failed' ? `${cause.reason}.` : 'Interrupted before the deploy call.'} `;
+  return `${head}${revertedSentence(stop.revertFailed, liveMoved, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
+}
+
+/** The drafts apply wrote, reverted; "as before" unless live moved behind apply's back. */
+function revertedSentence(failed: readonly string[], liveMoved: boolean, named: Named): string {
+  if (failed.length > 0)
+    return `Reverting the drafts of ${failed.map(named).join(', ')} failed: their drafts still hold part of this apply (live is as before); the other apps are as before.`;
+  return liveMoved ? 'Drafts reverted.' : 'Every app is as before (drafts reverted).';
+}
+
+/** Earlier deploy calls of the failed step, live already, put back. */
+function restoredCallsNote(restored: Restoration | undefined, named: Named): string {
+  if (restored === undefined) return '';
+  if (restored.failed.length > 0)
+    return `Restoring ${restored.failed.map(named).join(', ')} failed: their change is live. `;
+  return (
+    `Restored ${restored.apps.map(named).join(', ')} (an earlier deploy call had made them live: their before-state was written and deployed again). ` +
+    inexactNote(restored, named)
+  );
+}
+
+/** Earlier deploy steps, live already, put back. */
+function restoredStepsNote(restored: Restoration | undefined, named: Named): string {
+  if (restored === undefined) return '';
+  if (restored.failed.length > 0)
+    return ` Restoring ${restored.failed.map(named).join(', ')} failed: part of this apply is live there.`;
+  return (
+    ` Restored ${restored.apps.map(named).join(', ')} (the first deploy step had made them live: their before-state was written and deployed again).` +
+    ` ${inexactNote(restored, named)}`.trimEnd()
+  );
+}
+
+/** The sentence naming, per app, what did not come back exactly; empty when everything did. */
+function inexactNote(restored: Restoration, named: Named): string {
+  if (restored.inexact.length === 0) return '';
+  const apps = restored.inexact.map(({ app, notes }) => `${named(app)}: ${notes.join('; ')}`);
+  return `Not put back exactly: ${apps.join('. ')}. `;
+}
+
+/** Apps created by this apply stay whatever happens: said in every message that undoes the rest. */
+function createdNote(result: ApplyResult, named: Named): string {
+  const created = result.apps.filter((a) => a.created);
+  if (created.length === 0) return '';
+  const one = created.length === 1;
+  return (
+    ` Created app${one ? '' : 's'} ${created.map((a) => named(a.key)).join(', ')} stay${one ? 's' : ''}` +
+    ` (the service cannot delete an app), with a new app's settings; their ids are in the project file.`
+  );
+}
+
+/** Said in every message of an apply that installed something and then did not apply every app. */
+function installedNote(plugins: readonly PluginResult[]): string {
+  const done = plugins.filter((r) => r.outcome === 'installed' || r.outcome === 'updated');
+  if (done.length === 0) return '';
+  const one = done.length === 1;
+  const list = done.map((r) => `${pluginTitle(r)} (${r.outcome})`).join(', ');
+  return ` System plug-in${one ? '' : 's'} ${list} stay${one ? 's' : ''} as installed (apply does not uninstall plug-ins or put older versions back).`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,151 @@
+/**
+ * The apply message from apply's facts, for the endings the end-to-end apply tests cannot easily
+ * bring about (a revert or a restore that fails, a restore not exact): the words each ending says,
+ * and the exit code the CLI's table gives it.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AppResult, ApplyResult, ApplyStop, PluginResult } from '../../src/apply/index.js';
+import { applyExitCode } from '../../src/cli/exit-codes.js';
+import { renderApplyMessage, renderApplyResult } from '../../src/render/index.js';
+
+const orders: AppResult = { key: 'orders', id: '12', outcome: 'rolled-back', created: false };
+const deals: AppResult = { key: 'deals', id: '13', outcome: 'rolled-back', created: true };
+const scanner: PluginResult = { id: 'abc', name: 'Scanner', version: '1.2', outcome: 'installed' };
+
+function stopped(
+  outcome: ApplyResult['outcome'],
+  stop: ApplyStop,
+  more: Partial<ApplyResult> = {},
+): ApplyResult {
+  return {
+    outcome,
+    plugins: [],
+    apps: [orders, deals],
+    refusals: [],
+    notConverged: [],
+    stopped: stop,
+    ...more,
+  };
+}
+
+const words = { command: (name: string) => `npx appdeploy ${name} -C proj` };
+
+describe('the message of an apply that wrote and did not go live', () => {
+  it.each<[string, ApplyResult, string, number]>([
+    [
+      'a draft that could not be reverted, a created app, an installed plug-in',
+      stopped(
+        'rollback-failed',
+        {
+          cause: { kind: 'write-failed', reason: 'orders: writing views failed: [500] boom' },
+          revertFailed: ['orders'],
+          liveLeftChanged: false,
+        },
+        { plugins: [scanner] },
+      ),
+      'orders: writing views failed: [500] boom. Reverting the drafts of orders (12) failed: their drafts still hold part of this apply (live is as before); the other apps are as before.' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file." +
+        ' System plug-in "Scanner" (abc) 1.2 (installed) stays as installed (apply does not uninstall plug-ins or put older versions back).',
+      1,
+    ],
+    [
+      'an earlier deploy call that could not be put back',
+      stopped('rollback-failed', {
+        cause: { kind: 'deploy-failed', reason: 'the deploy ended FAIL for deals (13)' },
+        revertFailed: [],
+        restoredCalls: { apps: ['orders'], failed: ['orders'], inexact: [] },
+        liveLeftChanged: true,
+      }),
+      'The deploy ended FAIL for deals (13). Restoring orders (12) failed: their change is live. Every app is as before (drafts reverted).' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+      3,
+    ],
+    [
+      'an earlier deploy call put back, not exactly',
+      stopped('rolled-back', {
+        cause: { kind: 'deploy-failed', reason: 'the deploy ended FAIL for deals (13)' },
+        revertFailed: [],
+        restoredCalls: {
+          apps: ['orders'],
+          failed: [],
+          inexact: [
+            { app: 'orders', notes: ['field notes came back without its values (3 records had one)'] },
+          ],
+        },
+        liveLeftChanged: false,
+      }),
+      'The deploy ended FAIL for deals (13). Restored orders (12) (an earlier deploy call had made them live: their before-state was written and deployed again).' +
+        ' Not put back exactly: orders (12): field notes came back without its values (3 records had one). Every app is as before (drafts reverted).' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+      1,
+    ],
+    [
+      'an earlier deploy step put back, not exactly',
+      stopped('rolled-back', {
+        cause: { kind: 'write-failed', reason: 'deals: writing fields failed: x' },
+        revertFailed: [],
+        restoredSteps: {
+          apps: ['orders'],
+          failed: [],
+          inexact: [{ app: 'orders', notes: ['layout differs from its before-state (layout)'] }],
+        },
+        liveLeftChanged: false,
+      }),
+      'deals: writing fields failed: x. Every app is as before (drafts reverted). Restored orders (12) (the first deploy step had made them live: their before-state was written and deployed again).' +
+        ' Not put back exactly: orders (12): layout differs from its before-state (layout).' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+      1,
+    ],
+    [
+      'an earlier deploy step that could not be put back',
+      stopped('rollback-failed', {
+        cause: { kind: 'interrupted' },
+        revertFailed: [],
+        restoredSteps: { apps: ['orders'], failed: ['orders'], inexact: [] },
+        liveLeftChanged: true,
+      }),
+      'Interrupted before the deploy call. Every app is as before (drafts reverted). Restoring orders (12) failed: part of this apply is live there.' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+      3,
+    ],
+    [
+      'a deploy still running, the commands with the project flags',
+      stopped(
+        'unknown',
+        {
+          cause: { kind: 'deploy-unknown', apps: ['orders'], waitedMs: 600_000 },
+          revertFailed: [],
+          liveLeftChanged: true,
+        },
+        { apps: [orders] },
+      ),
+      'The deploy of orders (12) was still running after 10m00s: its outcome is unknown. Run `npx appdeploy status -C proj` to see how it ends; then `npx appdeploy apply -C proj` again to finish, or `npx appdeploy revert -C proj` if it failed.',
+      3,
+    ],
+  ])('%s', (_, result, message, exitCode) => {
+    expect(renderApplyMessage(result, words)).toBe(message);
+    expect(applyExitCode(result)).toBe(exitCode);
+  });
+});
+
+describe('what apply prints after the run', () => {
+  it('the message, then each plug-in and app that did not stay as it was', () => {
+    const result: ApplyResult = {
+      outcome: 'applied',
+      plugins: [scanner, { ...scanner, id: 'def', outcome: 'unchanged' }],
+      apps: [
+        { key: 'orders', id: '12', outcome: 'applied', created: false },
+        { key: 'deals', id: '13', outcome: 'created', created: true },
+        { key: 'notes', id: '14', outcome: 'unchanged', created: false },
+      ],
+      refusals: [],
+      notConverged: [],
+    };
+    expect(renderApplyResult(result, words)).toBe(
+      '\nInstalled plug-in "Scanner" (abc) 1.2. Applied orders (12), deals (13).\n' +
+        '  plug-in "Scanner" (abc) 1.2: installed\n' +
+        '  orders (12): applied\n' +
+        '  deals (13): created\n',
+    );
+  });
+});
