@@ -174,9 +174,9 @@ async function restoreEarlier(
     stop: {
       ...failed.stop,
       restoredSteps: restoration(live, failures, inexact),
-      // What this restore left: a failed restore of an earlier call within the failed step is in
-      // restoredCalls, and not counted here.
-      liveLeftChanged: failures.size > 0,
+      // Live is left changed when restoring an earlier step failed, or when the failed step
+      // itself could not restore one of its own earlier deploy calls (its restoredCalls).
+      liveLeftChanged: failures.size > 0 || failed.stop.liveLeftChanged,
     },
   };
 }

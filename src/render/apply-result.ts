@@ -145,13 +145,16 @@ function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: Ap
     cause.kind === 'deploy-failed'
       ? `${capitalise(cause.reason)}. ${restoredCallsNote(stop.restoredCalls, named)}`
       : `${cause.kind === 'write-failed' ? `${cause.reason}.` : 'Interrupted before the deploy call.'} `;
-  return `${head}${revertedSentence(stop.revertFailed, liveMoved, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
+  const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0;
+  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
 }
 
 /** The drafts apply wrote, reverted; "as before" unless live moved behind apply's back. */
 function revertedSentence(failed: readonly string[], liveMoved: boolean, named: Named): string {
   if (failed.length > 0)
     return `Reverting the drafts of ${failed.map(named).join(', ')} failed: their drafts still hold part of this apply (live is as before); the other apps are as before.`;
+  // Not "every app is as before" when some app's change is live (moved behind apply's back, or
+  // an earlier deploy call apply could not put back).
   return liveMoved ? 'Drafts reverted.' : 'Every app is as before (drafts reverted).';
 }
 
