@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
 import { uploadKey } from '../files/file-upload.js';
+import { ALICE, withAdmin } from '../members.js';
 
-const ALICE = { login: 'alice', password: 'alice' };
 const GUEST = { login: 'gina@example.com', password: 'secret-1' };
-const emu = useEmulator({
-  users: [
-    { login: 'admin', password: 'admin', admin: true },
-    { ...ALICE, admin: false },
-  ],
-});
+const emu = useEmulator({ users: withAdmin(ALICE) });
 
 const guestUser = (code: string, extra: Record<string, unknown> = {}) => ({
   code,

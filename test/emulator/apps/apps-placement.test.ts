@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { ALICE, BOB, withAdmin } from '../members.js';
 
-const ALICE = { login: 'alice', password: 'alice' };
-const BOB = { login: 'bob', password: 'bob' };
 const GUEST = { login: 'gina@example.com', password: 'secret-1' };
-const emu = useEmulator({
-  users: [
-    { login: 'admin', password: 'admin', admin: true },
-    { ...ALICE, admin: false },
-    { ...BOB, admin: false },
-  ],
-});
+const emu = useEmulator({ users: withAdmin(ALICE, BOB) });
 
 const APP = '/k/v1/preview/app.json';
 const MOVE = '/k/v1/app/move.json';

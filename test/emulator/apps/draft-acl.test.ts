@@ -5,23 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
-import { appWithFields, addRecords, ok, rec } from '../records/records-helpers.js';
+import { appRights, appWithFields, addRecords, ok, rec } from '../records/records-helpers.js';
 
 const emu = useEmulator();
 
 // Record ACL entities are USER, GROUP, ORGANIZATION or FIELD_ENTITY (the official client's types).
 const CREATED_BY = { type: 'FIELD_ENTITY', code: 'Created_by' };
 const USER = { type: 'USER', code: 'admin' };
-const APP_FLAGS_OFF = {
-  includeSubs: false,
-  appEditable: false,
-  recordViewable: false,
-  recordAddable: false,
-  recordEditable: false,
-  recordDeletable: false,
-  recordImportable: false,
-  recordExportable: false,
-};
+const APP_FLAGS_OFF = { includeSubs: false, ...appRights(false) };
 const RECORD_FLAGS_OFF = { viewable: false, editable: false, deletable: false, includeSubs: false };
 
 /** A draft write and its expected read for each of the four areas, through the preview paths. */

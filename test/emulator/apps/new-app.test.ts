@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { ALICE, BOB, withAdmin } from '../members.js';
+import { recordRights } from '../records/records-helpers.js';
 
-const ALICE = { login: 'alice', password: 'alice' };
-const BOB = { login: 'bob', password: 'bob' };
-const emu = useEmulator({
-  users: [
-    { login: 'admin', password: 'admin', admin: true },
-    { ...ALICE, admin: false },
-    { ...BOB, admin: false },
-  ],
-});
+const emu = useEmulator({ users: withAdmin(ALICE, BOB) });
 
-const RECORD_RIGHTS = {
-  recordViewable: true,
-  recordAddable: true,
-  recordEditable: true,
-  recordDeletable: true,
-  recordImportable: true,
-  recordExportable: true,
-};
+const RECORD_RIGHTS = recordRights(true);
 
 /** Created by alice (not an administrator) and deployed, so the creator rule is hers. */
 async function alicesApp(): Promise<string> {

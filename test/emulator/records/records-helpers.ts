@@ -52,17 +52,21 @@ export function rec(values: Record<string, unknown>): Record<string, { value: un
 /** The group every user belongs to, as ACL entities name it. */
 export const EVERYONE = { type: 'GROUP', code: 'everyone' };
 
+/** The six record rights of an app ACL rule (kintone "Update App Permissions"), each set to `on`. */
+export function recordRights(on: boolean) {
+  return {
+    recordViewable: on,
+    recordAddable: on,
+    recordEditable: on,
+    recordDeletable: on,
+    recordImportable: on,
+    recordExportable: on,
+  };
+}
+
 /** An app ACL rule's flags: every record right set to `all`, app settings never editable. */
 export function appRights(all: boolean) {
-  return {
-    appEditable: false,
-    recordViewable: all,
-    recordAddable: all,
-    recordEditable: all,
-    recordDeletable: all,
-    recordImportable: all,
-    recordExportable: all,
-  };
+  return { appEditable: false, ...recordRights(all) };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KintoneAllRecordsError, KintoneRestAPIClient, KintoneRestAPIError } from '@kintone/rest-api-client';
 import { useEmulator } from '../harness.js';
+import { appRights, recordRights } from '../records/records-helpers.js';
 
 const emu = useEmulator();
 
@@ -119,26 +120,9 @@ describe('the official JavaScript client', () => {
     expect(views.views.Big!.id).toMatch(/^\d+$/);
     const everyone = { type: 'GROUP' as const, code: 'everyone' };
     const rights = [
-      {
-        entity: { type: 'CREATOR' as const },
-        appEditable: true,
-        recordViewable: true,
-        recordAddable: true,
-        recordEditable: true,
-        recordDeletable: true,
-        recordImportable: true,
-        recordExportable: true,
-      },
-      {
-        entity: everyone,
-        appEditable: false,
-        recordViewable: true,
-        recordAddable: true,
-        recordEditable: false,
-        recordDeletable: false,
-        recordImportable: false,
-        recordExportable: false,
-      },
+      // The creator may do everything; everyone else may only view and add records.
+      { entity: { type: 'CREATOR' as const }, appEditable: true, ...recordRights(true) },
+      { entity: everyone, ...appRights(false), recordViewable: true, recordAddable: true },
     ];
     await kintone.app.updateAppAcl({ app, rights });
     await kintone.app.updateRecordAcl({
