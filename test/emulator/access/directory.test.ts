@@ -12,23 +12,13 @@ import {
   ok,
   rec,
 } from '../records/records-helpers.js';
+import { DIRECTORY } from './example-groups.js';
 
-const emu = useEmulator({ users: USERS });
+/** Each test's app: a field for groups and one for organizations. */
 let app: string;
-
-const DIRECTORY = {
-  groups: [{ code: 'reviewers', name: 'Reviewers', users: ['bob'] }],
-  organizations: [
-    { code: 'sales', name: 'Sales', users: ['alice'] },
-    { code: 'hr', users: ['alice', 'bob'] },
-  ],
-};
-
+const emu = useEmulator({ users: USERS });
 beforeEach(async () => {
-  app = await appWithFields(emu, {
-    g: { type: 'GROUP_SELECT' },
-    o: { type: 'ORGANIZATION_SELECT' },
-  });
+  app = await appWithFields(emu, { g: { type: 'GROUP_SELECT' }, o: { type: 'ORGANIZATION_SELECT' } });
 });
 
 const problems = (res: Reply): unknown[] => [res.status, res.body.code, Object.keys(res.body.errors ?? {})];

@@ -13,33 +13,24 @@ beforeEach(async () => {
 const refusal = (res: Reply): unknown[] => [res.status, res.body.code];
 const user = (login: string) => ({ type: 'USER', code: login });
 
-/** Salary: Alice may write it, Bob only read it, nobody else (but administrators) sees it. */
-async function salaryRules(): Promise<void> {
-  await ok(
-    emu.call('PUT', '/k/v1/field/acl.json', {
-      app,
-      rights: [
-        {
-          field: 'salary',
-          entities: [
-            { entity: user('alice'), accessibility: 'WRITE' },
-            { entity: user('bob'), accessibility: 'READ' },
-          ],
-        },
-      ],
-    }),
-  );
+/** The field ACL of the app: one rule, on salary, for these entities. */
+async function salaryAcl(entities: object[]): Promise<void> {
+  await ok(emu.call('PUT', '/k/v1/field/acl.json', { app, rights: [{ field: 'salary', entities }] }));
 }
 
+/** Salary: Alice may write it, Bob only read it, nobody else (but administrators) sees it. */
+const salaryRules = () =>
+  salaryAcl([
+    { entity: user('alice'), accessibility: 'WRITE' },
+    { entity: user('bob'), accessibility: 'READ' },
+  ]);
+
 /** Salary: only Alice (and administrators) may see and write it. */
-async function onlyAliceSeesSalary(): Promise<void> {
-  await ok(
-    emu.call('PUT', '/k/v1/field/acl.json', {
-      app,
-      rights: [{ field: 'salary', entities: [{ entity: user('alice'), accessibility: 'WRITE' }] }],
-    }),
-  );
-}
+const onlyAliceSeesSalary = () => salaryAcl([{ entity: user('alice'), accessibility: 'WRITE' }]);
+
+/** Bob's update of record 4's salary. */
+const bobSetsSalary = (salary: number) =>
+  emu.call('PUT', '/k/v1/record.json', { app, id: 4, record: rec({ salary }) }, { user: BOB });
 
 describe('field access rules', () => {
   it('hide a field from users without access and refuse writes to it', async () => {
@@ -47,12 +38,7 @@ describe('field access rules', () => {
     const seen = await ok(emu.call('GET', '/k/v1/record.json', { app, id: 4 }, { user: BOB }));
     expect(seen.record.salary).toBeUndefined();
     expect(seen.record.title.value).toBe('four');
-    const write = await emu.call(
-      'PUT',
-      '/k/v1/record.json',
-      { app, id: 4, record: rec({ salary: 1 }) },
-      { user: BOB },
-    );
+    const write = await bobSetsSalary(1);
     expect(refusal(write)).toEqual([403, 'CB_NO02']);
     const byAlice = await ok(emu.call('GET', '/k/v1/record.json', { app, id: 4 }, { user: ALICE }));
     expect(byAlice.record.salary.value).toBe('40');
@@ -70,12 +56,7 @@ describe('field access rules', () => {
     );
     expect(refusal(add)).toEqual([403, 'CB_NO02']);
     expect(add.body.message).toContain('salary');
-    const update = await emu.call(
-      'PUT',
-      '/k/v1/record.json',
-      { app, id: 4, record: rec({ salary: 5 }) },
-      { user: BOB },
-    );
+    const update = await bobSetsSalary(5);
     expect(refusal(update)).toEqual([403, 'CB_NO02']);
     // The other fields stay writable, and leaving the field out is no write to it.
     await ok(

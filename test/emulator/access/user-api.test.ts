@@ -5,16 +5,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator, type Reply } from '../harness.js';
 import { ALICE, USERS, appWithFields, ok } from '../records/records-helpers.js';
+import { DIRECTORY } from './example-groups.js';
 
 const emu = useEmulator({ users: USERS });
-
-const DIRECTORY = {
-  groups: [{ code: 'reviewers', name: 'Reviewers', users: ['bob'] }],
-  organizations: [
-    { code: 'sales', name: 'Sales', users: ['alice'] },
-    { code: 'hr', users: ['alice', 'bob'] },
-  ],
-};
 
 beforeEach(async () => {
   await ok(emu.call('PUT', '/_emulator/directory', DIRECTORY));
