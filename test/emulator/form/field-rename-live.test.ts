@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
 import { appWithFields, addRecords, ok, rec } from '../records/records-helpers.js';
 import { FIELDS, ordersApp } from './field-rename-fixtures.js';
+import { lookupOf, referenceTableOf } from '../related-fields.js';
 
 const emu = useEmulator();
 const get = async (app: string, path: string): Promise<any> => ok(emu.call('GET', path, { app }));
@@ -59,25 +60,20 @@ describe('a renamed field going live', () => {
     const shop = await appWithFields(emu, {
       item: {
         type: 'SINGLE_LINE_TEXT',
-        lookup: {
-          relatedApp: { app: orders },
-          relatedKeyField: 'title',
-          fieldMappings: [{ field: 'cost', relatedField: 'amount' }],
-          lookupPickerFields: ['title', 'amount'],
-          filterCond: 'amount > 0',
-          sort: 'amount asc',
-        },
+        lookup: lookupOf(
+          orders,
+          'title',
+          { cost: 'amount' },
+          { lookupPickerFields: ['title', 'amount'], filterCond: 'amount > 0', sort: 'amount asc' },
+        ),
       },
       cost: { type: 'NUMBER' },
       history: {
         type: 'REFERENCE_TABLE',
-        referenceTable: {
-          relatedApp: { app: orders },
-          condition: { field: 'item', relatedField: 'title' },
-          displayFields: ['title', 'amount'],
+        referenceTable: referenceTableOf(orders, ['item', 'title'], ['title', 'amount'], {
           filterCond: 'amount > 0',
           sort: 'amount desc',
-        },
+        }),
       },
     });
     await ok(

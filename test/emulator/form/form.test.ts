@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { lookupOf, referenceTableOf } from '../related-fields.js';
 
 const emu = useEmulator();
 
@@ -85,11 +86,7 @@ describe('form fields', () => {
         x: {
           ...TITLE,
           code: 'x',
-          lookup: {
-            relatedApp: { app: 1 },
-            relatedKeyField: 'Record_number',
-            fieldMappings: [{ field: 'ghost', relatedField: 'Record_number' }],
-          },
+          lookup: lookupOf(1, 'Record_number', { ghost: 'Record_number' }),
         },
       },
       'properties.x.lookup.fieldMappings[0].field',
@@ -106,11 +103,11 @@ describe('form fields', () => {
           type: 'REFERENCE_TABLE',
           code: 'r',
           label: 'R',
-          referenceTable: {
-            relatedApp: { app: '1' },
-            condition: { field: 'Record_number', relatedField: 'Record_number' },
-            displayFields: ['Record_number', 'ghost'],
-          },
+          referenceTable: referenceTableOf(
+            '1',
+            ['Record_number', 'Record_number'],
+            ['Record_number', 'ghost'],
+          ),
         },
       },
       'properties.r.referenceTable.displayFields[1]',

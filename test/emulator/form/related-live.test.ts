@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { lookupOf, referenceTableOf } from '../related-fields.js';
 
 const emu = useEmulator();
 
@@ -21,19 +22,28 @@ async function customers(deployed: boolean): Promise<string> {
   return app;
 }
 
+/** Deployed customers with `region` added to their draft only, not deployed. */
+async function customersWithDraftRegion(): Promise<string> {
+  const related = await customers(true);
+  await emu.call('POST', FIELDS, {
+    app: related,
+    properties: { region: { type: 'SINGLE_LINE_TEXT', code: 'region', label: 'Region' } },
+  });
+  return related;
+}
+
 function lookup(related: string, extra: Record<string, unknown> = {}) {
   return {
     customer: {
       type: 'SINGLE_LINE_TEXT',
       code: 'customer',
       label: 'Customer',
-      lookup: {
-        relatedApp: { app: related },
-        relatedKeyField: 'code',
-        fieldMappings: [{ field: 'company', relatedField: 'name' }],
-        lookupPickerFields: ['code', 'name'],
-        ...extra,
-      },
+      lookup: lookupOf(
+        related,
+        'code',
+        { company: 'name' },
+        { lookupPickerFields: ['code', 'name'], ...extra },
+      ),
     },
     company: { type: 'SINGLE_LINE_TEXT', code: 'company', label: 'Company' },
   };
@@ -46,12 +56,7 @@ function relatedTable(related: string, extra: Record<string, unknown> = {}) {
       type: 'REFERENCE_TABLE',
       code: 'orders',
       label: 'Orders',
-      referenceTable: {
-        relatedApp: { app: related },
-        condition: { field: 'company', relatedField: 'name' },
-        displayFields: ['code', 'name'],
-        ...extra,
-      },
+      referenceTable: referenceTableOf(related, ['company', 'name'], ['code', 'name'], extra),
     },
   };
 }
@@ -109,12 +114,7 @@ describe('a lookup or related-records table names live apps and fields only', ()
     ['a field of its filter', { filterCond: 'region = "North"' }, 'properties.customer.lookup.filterCond'],
     ['a field of its sort', { sort: 'region asc' }, 'properties.customer.lookup.sort'],
   ])('a lookup naming %s that is only in the draft: 400 CB_VA01 on it', async (_what, extra, key) => {
-    const related = await customers(true);
-    // `region` is added to the customers draft, not deployed.
-    await emu.call('POST', FIELDS, {
-      app: related,
-      properties: { region: { type: 'SINGLE_LINE_TEXT', code: 'region', label: 'Region' } },
-    });
+    const related = await customersWithDraftRegion();
     const answer = await refusal(lookup(related, extra));
     expect([answer.status, answer.code, answer.keys]).toEqual([400, 'CB_VA01', [key]]);
     if (key.endsWith('Field') || key.endsWith(']'))
@@ -137,11 +137,7 @@ describe('a lookup or related-records table names live apps and fields only', ()
     ],
     ['a field of its sort', { sort: 'region desc' }, 'properties.orders.referenceTable.sort'],
   ])('a related-records table naming %s only in the draft: 400 CB_VA01 on it', async (_what, extra, key) => {
-    const related = await customers(true);
-    await emu.call('POST', FIELDS, {
-      app: related,
-      properties: { region: { type: 'SINGLE_LINE_TEXT', code: 'region', label: 'Region' } },
-    });
+    const related = await customersWithDraftRegion();
     const answer = await refusal(relatedTable(related, extra));
     expect([answer.status, answer.code, answer.keys]).toEqual([400, 'CB_VA01', [key]]);
   });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { lookupOf } from '../related-fields.js';
 import { appWithFields, addRecords, ok, rec } from './records-helpers.js';
 
 // The administrator (every call's default user, and so the creator of every app) speaks ja;
@@ -297,19 +298,11 @@ describe('lookups, in ja', () => {
     const orders = await appWithFields(emu, {
       商品: {
         type: 'SINGLE_LINE_TEXT',
-        lookup: {
-          relatedApp: { app: products },
-          relatedKeyField: '品番',
-          fieldMappings: [{ field: '価格', relatedField: '単価' }],
-        },
+        lookup: lookupOf(products, '品番', { 価格: '単価' }),
       },
       商品番号: {
         type: 'NUMBER',
-        lookup: {
-          relatedApp: { app: products },
-          relatedKeyField: 'レコード番号',
-          fieldMappings: [{ field: '品番写し', relatedField: '品番' }],
-        },
+        lookup: lookupOf(products, 'レコード番号', { 品番写し: '品番' }),
       },
       価格: { type: 'NUMBER' },
       品番写し: { type: 'SINGLE_LINE_TEXT' },

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { lookupOf } from '../related-fields.js';
 import { appWithFields, addRecords, ok, rec } from './records-helpers.js';
 
 const emu = useEmulator();
@@ -19,19 +20,11 @@ async function orderApp(): Promise<{ products: string; orders: string }> {
       fields: {
         product: inner('product', {
           type: 'SINGLE_LINE_TEXT',
-          lookup: {
-            relatedApp: { app: products },
-            relatedKeyField: 'sku',
-            fieldMappings: [{ field: 'price', relatedField: 'price' }],
-          },
+          lookup: lookupOf(products, 'sku', { price: 'price' }),
         }),
         byNumber: inner('byNumber', {
           type: 'NUMBER',
-          lookup: {
-            relatedApp: { app: products },
-            relatedKeyField: 'Record_number',
-            fieldMappings: [{ field: 'skuCopy', relatedField: 'sku' }],
-          },
+          lookup: lookupOf(products, 'Record_number', { skuCopy: 'sku' }),
         }),
         price: inner('price', { type: 'NUMBER' }),
         skuCopy: inner('skuCopy', { type: 'SINGLE_LINE_TEXT' }),

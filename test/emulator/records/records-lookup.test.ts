@@ -1,6 +1,7 @@
 /** Lookups on record add and update, as platform-facts-verified ("Lookups") describes them. */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
+import { lookupOf } from '../related-fields.js';
 import { appWithFields, addRecords, ok, rec } from './records-helpers.js';
 
 const emu = useEmulator();
@@ -18,22 +19,11 @@ async function apps(): Promise<{ products: string; orders: string }> {
   const orders = await appWithFields(emu, {
     product: {
       type: 'SINGLE_LINE_TEXT',
-      lookup: {
-        relatedApp: { app: products },
-        relatedKeyField: 'sku',
-        fieldMappings: [
-          { field: 'unitPrice', relatedField: 'price' },
-          { field: 'labels', relatedField: 'tags' },
-        ],
-      },
+      lookup: lookupOf(products, 'sku', { unitPrice: 'price', labels: 'tags' }),
     },
     byNumber: {
       type: 'NUMBER',
-      lookup: {
-        relatedApp: { app: products },
-        relatedKeyField: 'Record_number',
-        fieldMappings: [{ field: 'skuCopy', relatedField: 'sku' }],
-      },
+      lookup: lookupOf(products, 'Record_number', { skuCopy: 'sku' }),
     },
     unitPrice: { type: 'NUMBER' },
     labels: { type: 'CHECK_BOX', options: { new: { label: 'new', index: '0' } } },
