@@ -2,6 +2,13 @@ import type { CallOptions, Reply } from '../harness.js';
 
 type Call = (method: string, path: string, params?: unknown, opts?: CallOptions) => Promise<Reply>;
 
+/** An app's fields where files sit in both places a record holds them: a FILE field and a table column. */
+export const FILE_FIELDS = {
+  title: { type: 'SINGLE_LINE_TEXT' },
+  attachment: { type: 'FILE' },
+  items: { type: 'SUBTABLE', fields: { scan: { type: 'FILE', code: 'scan', label: 'scan' } } },
+};
+
 /** A multipart/form-data body as a browser or undici would send it. */
 export async function multipart(
   fields: Record<string, { bytes: Buffer; name: string; type?: string } | string>,

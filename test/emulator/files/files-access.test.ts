@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
-import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
+import { FILE_FIELDS, downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { ALICE, BOB, USERS, appRights, appWithFields, ok, rec } from '../records/records-helpers.js';
 import { ADMIN } from '../../support/users.js';
 
@@ -22,19 +22,19 @@ async function download(fileKey: string, who: DownloadAuth): Promise<[number, st
   return res.code === undefined ? [res.status] : [res.status, res.code];
 }
 
+/** An app none of the files belongs to. */
+let other: string;
+beforeEach(async () => {
+  other = await emu.deployedApp('Other');
+});
+
 describe('downloading a record attachment', () => {
   let app: string;
-  let other: string;
   let fileKey: string;
   let cellKey: string;
 
   beforeEach(async () => {
-    app = await appWithFields(emu, {
-      title: { type: 'SINGLE_LINE_TEXT' },
-      attachment: { type: 'FILE' },
-      items: { type: 'SUBTABLE', fields: { scan: { type: 'FILE', code: 'scan', label: 'scan' } } },
-    });
-    other = await appWithFields(emu, { title: { type: 'SINGLE_LINE_TEXT' } });
+    app = await appWithFields(emu, FILE_FIELDS);
     const upload = await uploadKey(emu.call, Buffer.from('contract'), 'contract.pdf', 'application/pdf');
     const cell = await uploadKey(emu.call, Buffer.from('scan'), 'scan.png', 'image/png');
     const record = rec({
@@ -110,13 +110,11 @@ describe('downloading a record attachment', () => {
 
 describe('downloading an app settings file (icon, customization)', () => {
   let app: string;
-  let other: string;
   let icon: string;
   let script: string;
 
   beforeEach(async () => {
     app = await emu.deployedApp('Owner');
-    other = await emu.deployedApp('Other');
     const iconUpload = await uploadKey(emu.call, Buffer.from('png'), 'icon.png', 'image/png');
     const jsUpload = await uploadKey(emu.call, Buffer.from('alert(1)'), 'a.js', 'text/javascript');
     await ok(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
-import { downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
+import { FILE_FIELDS, downloadFile, uploadKey, type DownloadAuth } from './file-upload.js';
 import { ALICE, BOB, REVIEW_PROCESS, USERS, appWithFields, ok, rec } from '../records/records-helpers.js';
 import { keptAndDerivedIndex } from '../service/stored-docs.js';
 import { ADMIN } from '../../support/users.js';
@@ -81,11 +81,7 @@ function holdersOf(fileKey: string): string[] {
 describe('the records that hold a file', () => {
   let app: string;
   beforeEach(async () => {
-    app = await appWithFields(emu, {
-      title: { type: 'SINGLE_LINE_TEXT' },
-      attachment: { type: 'FILE' },
-      items: { type: 'SUBTABLE', fields: { scan: { type: 'FILE', code: 'scan', label: 'scan' } } },
-    });
+    app = await appWithFields(emu, FILE_FIELDS);
   });
 
   it('follow adds, updates and deletes: the file downloads while any record of its app holds it', async () => {

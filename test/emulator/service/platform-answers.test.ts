@@ -52,6 +52,9 @@ describe('layout sizes: only the keys the element type has', () => {
   });
 });
 
+/** What a lookup field is answered with, sorted. */
+const LOOKUP_KEYS = ['code', 'label', 'lookup', 'noLabel', 'required', 'type'];
+
 describe('a lookup field comes back with type, code, label, noLabel, required and lookup only', () => {
   it.each([
     ['SINGLE_LINE_TEXT', { unique: true, defaultValue: 'x', maxLength: '10', minLength: '1' }],
@@ -65,25 +68,11 @@ describe('a lookup field comes back with type, code, label, noLabel, required an
       ...field('pick', type, { ...extra, required: true, lookup }),
     });
     const { properties } = await ok(emu.call('GET', FIELDS, { app }));
-    expect(Object.keys(properties.pick).sort()).toEqual([
-      'code',
-      'label',
-      'lookup',
-      'noLabel',
-      'required',
-      'type',
-    ]);
+    expect(Object.keys(properties.pick).sort()).toEqual(LOOKUP_KEYS);
     // A later PUT of a property the lookup does not keep changes nothing.
     await ok(emu.call('PUT', FIELDS, { app, properties: { pick: { unique: true } } }));
     const again = await ok(emu.call('GET', FIELDS, { app }));
-    expect(Object.keys(again.properties.pick).sort()).toEqual([
-      'code',
-      'label',
-      'lookup',
-      'noLabel',
-      'required',
-      'type',
-    ]);
+    expect(Object.keys(again.properties.pick).sort()).toEqual(LOOKUP_KEYS);
   });
 });
 

@@ -147,20 +147,12 @@ describe('settings details', () => {
     const draft = await emu.call('GET', '/k/v1/preview/app/adminNotes.json', { app });
     expect(draft.body).toEqual({ content: '', includeInTemplateAndDuplicates: true, revision: '1' });
     const token = await emu.call('POST', '/_emulator/tokens', { app, permissions: { view: true } });
-    const res = await emu.call(
-      'GET',
-      '/k/v1/app/adminNotes.json',
-      { app },
-      { user: null, token: token.body.token },
-    );
+    const withToken = (path: string) =>
+      emu.call('GET', path, { app }, { user: null, token: token.body.token });
+    const res = await withToken('/k/v1/app/adminNotes.json');
     // A token without the manage permission: the hosted platform's token refusal.
     expect([res.status, res.body.code]).toEqual([403, 'GAIA_NO01']);
-    const fromDraft = await emu.call(
-      'GET',
-      '/k/v1/preview/app/adminNotes.json',
-      { app },
-      { user: null, token: token.body.token },
-    );
+    const fromDraft = await withToken('/k/v1/preview/app/adminNotes.json');
     expect([fromDraft.status, fromDraft.body.code]).toEqual([403, 'GAIA_NO01']);
   });
 
