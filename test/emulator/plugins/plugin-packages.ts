@@ -10,6 +10,28 @@ export interface ZipInput {
   method?: 'deflate' | 'store';
 }
 
+/** What a local header and its central directory header both say of an entry. */
+interface EntryFields {
+  method: number;
+  crc: number;
+  /** Bytes as stored (compressed), then as read. */
+  stored: number;
+  size: number;
+  name: Buffer;
+}
+
+/**
+ * Both headers hold these fields in the same order, the method first and the time and date after
+ * it; only where they start differs (the ZIP APPNOTE, 4.3.7 and 4.3.12).
+ */
+function writeEntryFields(header: Buffer, at: number, entry: EntryFields): void {
+  header.writeUInt16LE(entry.method, at);
+  header.writeUInt32LE(entry.crc, at + 6);
+  header.writeUInt32LE(entry.stored, at + 10);
+  header.writeUInt32LE(entry.size, at + 14);
+  header.writeUInt16LE(entry.name.length, at + 18);
+}
+
 /** A ZIP archive: local headers and data, then the central directory and its end record. */
 export function writeZip(files: readonly ZipInput[]): Buffer {
   const locals: Buffer[] = [];
@@ -21,23 +43,22 @@ export function writeZip(files: readonly ZipInput[]): Buffer {
     const deflate = file.method !== 'store';
     const data = deflate ? deflateRawSync(content) : content;
     const crc = crc32(content);
+    const entry: EntryFields = {
+      method: deflate ? 8 : 0,
+      crc,
+      stored: data.length,
+      size: content.length,
+      name,
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(deflate ? 8 : 0, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(content.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 8, entry);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(deflate ? 8 : 0, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(content.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 10, entry);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     centrals.push(central, name);
