@@ -15,29 +15,26 @@ const emu = useEmulator();
 const WRITE = '/k/v1/preview/app/status.json';
 const nobody = { type: 'ONE', entities: [] };
 
-function process(states: Record<string, { name: string; index: number }>, actions: unknown[]) {
+/** Open -> Doing -> Done with the middle status, keyed Doing, named `doing`. */
+function process(doing: string) {
   return {
     enable: true,
-    states: Object.fromEntries(Object.entries(states).map(([k, s]) => [k, { ...s, assignee: nobody }])),
-    actions,
+    states: {
+      Open: { name: 'Open', index: 0, assignee: nobody },
+      Doing: { name: doing, index: 1, assignee: nobody },
+      Done: { name: 'Done', index: 2, assignee: nobody },
+    },
+    actions: [
+      { name: 'Start', from: 'Open', to: doing },
+      { name: 'Finish', from: doing, to: 'Done' },
+    ],
   };
 }
 
 /** A deployed app with Open -> Doing -> Done and two records moved to Doing, one left in Open. */
 async function appWithRecords(): Promise<string> {
   const app = await emu.deployedApp();
-  const body = process(
-    {
-      Open: { name: 'Open', index: 0 },
-      Doing: { name: 'Doing', index: 1 },
-      Done: { name: 'Done', index: 2 },
-    },
-    [
-      { name: 'Start', from: 'Open', to: 'Doing' },
-      { name: 'Finish', from: 'Doing', to: 'Done' },
-    ],
-  );
-  expect((await emu.call('PUT', WRITE, { app, ...body })).status).toBe(200);
+  expect((await emu.call('PUT', WRITE, { app, ...process('Doing') })).status).toBe(200);
   await emu.deploy([app]);
   const added = await emu.call('POST', '/k/v1/records.json', { app, records: [{}, {}, {}] });
   const ids = added.body.ids as string[];
@@ -53,17 +50,7 @@ async function statuses(app: string): Promise<string[]> {
   return (res.body.records as { Status: { value: string } }[]).map((r) => r.Status.value);
 }
 
-const renamed = process(
-  {
-    Open: { name: 'Open', index: 0 },
-    Doing: { name: 'In progress', index: 1 },
-    Done: { name: 'Done', index: 2 },
-  },
-  [
-    { name: 'Start', from: 'Open', to: 'In progress' },
-    { name: 'Finish', from: 'In progress', to: 'Done' },
-  ],
-);
+const renamed = process('In progress');
 
 describe('renaming a status that records are in', () => {
   it('moves the records to the new name when the change is deployed', async () => {
@@ -86,18 +73,7 @@ describe('renaming a status that records are in', () => {
 
   it('follows a rename made in two writes before one deploy (Doing -> Busy -> In progress)', async () => {
     const app = await appWithRecords();
-    const busy = process(
-      {
-        Open: { name: 'Open', index: 0 },
-        Doing: { name: 'Busy', index: 1 },
-        Done: { name: 'Done', index: 2 },
-      },
-      [
-        { name: 'Start', from: 'Open', to: 'Busy' },
-        { name: 'Finish', from: 'Busy', to: 'Done' },
-      ],
-    );
-    expect((await emu.call('PUT', WRITE, { app, ...busy })).status).toBe(200);
+    expect((await emu.call('PUT', WRITE, { app, ...process('Busy') })).status).toBe(200);
     const again = { ...renamed, states: { ...renamed.states, Busy: renamed.states.Doing } };
     delete (again.states as Record<string, unknown>).Doing;
     expect((await emu.call('PUT', WRITE, { app, ...again })).status).toBe(200);
