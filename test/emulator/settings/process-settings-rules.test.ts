@@ -240,23 +240,22 @@ describe('actions: type and executableUser', () => {
 
   it('answers PRIMARY (the default) without executableUser and SECONDARY with it, in the shapes of the official types', async () => {
     const app = await emu.deployedApp();
+    const finish = { name: 'Finish', from: 'Doing', to: 'Done', type: 'SECONDARY' };
     const res = await emu.call('PUT', WRITE, {
       app,
       states,
       actions: [
         { name: 'Start', from: 'Open', to: 'Doing' },
-        { name: 'Finish', from: 'Doing', to: 'Done', type: 'SECONDARY', executableUser: group },
+        { ...finish, executableUser: group },
       ],
     });
     expect(res.status).toBe(200);
+    // Each action as sent, with its defaults filled in and includeSubs on every entity.
     expect((await emu.call('GET', WRITE, { app })).body.actions).toEqual([
       { name: 'Start', from: 'Open', to: 'Doing', filterCond: '', type: 'PRIMARY' },
       {
-        name: 'Finish',
-        from: 'Doing',
-        to: 'Done',
+        ...finish,
         filterCond: '',
-        type: 'SECONDARY',
         executableUser: { entities: [{ entity: { type: 'GROUP', code: 'everyone' }, includeSubs: false }] },
       },
     ]);
