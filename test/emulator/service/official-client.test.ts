@@ -6,11 +6,11 @@
  * nothing and records the platform headers sent. Every call must succeed, or fail, as it would
  * on the hosted platform.
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KintoneAllRecordsError, KintoneRestAPIClient, KintoneRestAPIError } from '@kintone/rest-api-client';
 import { useEmulator } from '../harness.js';
+import { listenOnLoopback, passThrough } from '../../support/emu-pass-through.js';
 import { appRights, recordRights } from '../records/records-helpers.js';
 
 const emu = useEmulator();
@@ -32,21 +32,9 @@ let proxy: Server;
 let proxyUrl: string;
 
 beforeAll(async () => {
-  proxy = createServer((req, res) => {
-    const upstream = request(
-      new URL(req.url ?? '/', emu.url),
-      { method: req.method, headers: passHeaders(req.headers) },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => res.destroy(error));
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxy = createServer((req, res) => passThrough(req, res, emu.url, passHeaders(req.headers)));
   // The client takes plain http only for the host name `localhost`; the proxy listens on its IPv4 address.
-  proxyUrl = `http://localhost:${(proxy.address() as AddressInfo).port}`;
+  proxyUrl = `http://localhost:${await listenOnLoopback(proxy)}`;
 });
 
 afterAll(async () => {
