@@ -7,14 +7,16 @@ import type { JsonObject } from '../../../src/emulator/model/app.js';
 
 const DEFAULT: NumberPrecision = { decimalPlaces: 4, roundingMode: 'HALF_EVEN' };
 
+/** `{ code: { type } }` for fields that need nothing but their type. */
+const ofType = (types: Record<string, string>): Record<string, JsonObject> =>
+  Object.fromEntries(Object.entries(types).map(([code, type]) => [code, { type }]));
+
+/** The operands of every kind both field sets below calculate from. */
+const OPERANDS = ofType({ a: 'NUMBER', t: 'SINGLE_LINE_TEXT', d: 'DATE', at: 'DATETIME', tm: 'TIME' });
+
 const FIELDS: Record<string, JsonObject> = {
-  a: { type: 'NUMBER' },
-  b: { type: 'NUMBER' },
-  t: { type: 'SINGLE_LINE_TEXT' },
-  d: { type: 'DATE' },
-  d2: { type: 'DATE' },
-  at: { type: 'DATETIME' },
-  tm: { type: 'TIME' },
+  ...OPERANDS,
+  ...ofType({ b: 'NUMBER', d2: 'DATE' }),
   plus1: { type: 'CALC', expression: 'a + 1' },
   loop1: { type: 'CALC', expression: 'loop2 + 1' },
   loop2: { type: 'CALC', expression: 'loop1 + 1' },
@@ -165,15 +167,8 @@ describe('calculated fields', () => {
 // CONTAINS. Expected values follow platform-facts-verified ("Calculated values") and the
 // platform's help (YEN(1132.85, 1) is "¥1,132.9"; dates are seconds since 1970-01-01 UTC).
 const TYPED: Record<string, JsonObject> = {
-  a: { type: 'NUMBER' },
-  t: { type: 'SINGLE_LINE_TEXT' },
-  d: { type: 'DATE' },
-  at: { type: 'DATETIME' },
-  tm: { type: 'TIME' },
-  cb: { type: 'CHECK_BOX' },
-  ms: { type: 'MULTI_SELECT' },
-  dd: { type: 'DROP_DOWN' },
-  created: { type: 'CREATED_TIME' },
+  ...OPERANDS,
+  ...ofType({ cb: 'CHECK_BOX', ms: 'MULTI_SELECT', dd: 'DROP_DOWN', created: 'CREATED_TIME' }),
   dplus: { type: 'CALC', expression: 'd + 86400', format: 'DATE' },
   label: { type: 'SINGLE_LINE_TEXT', expression: 't & "!"' },
   items: {
