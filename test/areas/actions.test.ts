@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionsArea, type ActionsCanonical } from '../../src/areas/actions.js';
 import type { AppManifest } from '../../src/project/manifest.js';
+import { itDiffs } from './contract.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
@@ -74,7 +75,7 @@ describe('copy actions: diff', () => {
     expect(actionsArea.unchangedCount(expected, service, [])).toBe(2);
   });
 
-  it.each([
+  itDiffs(actionsArea, expected, [
     ['no change', expected, []],
     [
       'another destination',
@@ -82,9 +83,7 @@ describe('copy actions: diff', () => {
       [['change', 'To invoice']],
     ],
     ['an action added', { ...expected, New: { ...expected['To archive']!, index: '2' } }, [['add', 'New']]],
-  ])('%s', (_name, desired, changes) => {
-    expect(actionsArea.diff(desired, expected).map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
 describe('copy actions against the emulator', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appAclArea } from '../../src/areas/app-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { changePaths, expectCanonical, expectExportedAs } from './contract.js';
+import { useAreaEmulator } from './harness.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -42,14 +42,11 @@ const expected = [
 
 describe('app ACL: manifest and canonical form', () => {
   it('fills every right left out with false', () => {
-    expect(appAclArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(appAclArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+    expectCanonical(appAclArea, manifest, expected);
   });
 
   it('round-trips through toManifest', () => {
-    const exported = appAclArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual({ appAcl: manifest.appAcl });
+    expectExportedAs(appAclArea, expected, { appAcl: manifest.appAcl });
   });
 });
 
@@ -71,8 +68,7 @@ describe('app ACL: diff (rules in order)', () => {
     ],
     ['a rule removed', [expected[0]!, expected[2]!], [['remove', 1]]],
   ])('%s', (_name, desired, changes) => {
-    const found = appAclArea.diff(desired, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
+    expect(changePaths(appAclArea, desired, expected)).toEqual(changes);
   });
 
   it('one right changed is exactly that change', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { customizeArea, type CustomizeCanonical } from '../../src/areas/customize.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, sha256, useAreaEmulator } from './harness.js';
+import { describeAppliesCleanly, itDiffs } from './contract.js';
+import { exportContext, resolveContext, sha256 } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
 const files = { 'js/app.js': 'console.log("app");', 'css/app.css': 'body { color: red }' };
@@ -44,7 +45,7 @@ describe('customize: manifest and canonical form', () => {
 });
 
 describe('customize: diff', () => {
-  it.each([
+  itDiffs(customizeArea, expected, [
     ['no change', expected, []],
     ['another scope', { ...expected, scope: 'ADMIN' }, [['change', 'scope']]],
     [
@@ -57,19 +58,15 @@ describe('customize: diff', () => {
       { ...expected, mobile: { js: [appJs], css: [appCss] } },
       [['add', 'mobile', 'css', 0]],
     ],
-  ] as const)('%s', (_name, desired, changes) => {
-    const found = customizeArea.diff(desired as CustomizeCanonical, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
-describe('customize against the emulator', () => {
-  const emu = useAreaEmulator();
-
-  it('uploads the files, applies, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp();
-    const desired = { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } };
-    const live = await emu.apply(customizeArea, app, desired, files);
-    expect(customizeArea.diff(desired, live)).toEqual([]);
-  });
-});
+describeAppliesCleanly(
+  {
+    describe: 'customize against the emulator',
+    it: 'uploads the files, applies, and a fresh diff against live is empty',
+  },
+  customizeArea,
+  { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } },
+  { files },
+);

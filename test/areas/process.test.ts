@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { processArea, statesUpdate } from '../../src/areas/process.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import type { ProcessCanonical } from '../../src/areas/process.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { expectCanonical, expectExportedAs } from './contract.js';
+import { resolveContext, useAreaEmulator } from './harness.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -54,13 +54,7 @@ const expected: ProcessCanonical = {
     Done: { index: '2', assignee: nobody as ProcessCanonical['states'][string]['assignee'] },
   },
   actions: [
-    {
-      name: 'Submit',
-      from: 'New',
-      to: 'Review',
-      filterCond: '',
-      type: 'PRIMARY',
-    },
+    { name: 'Submit', from: 'New', to: 'Review', filterCond: '', type: 'PRIMARY' },
     {
       name: 'Approve',
       from: 'Review',
@@ -74,8 +68,7 @@ const expected: ProcessCanonical = {
 
 describe('process: manifest and canonical form', () => {
   it('fills the defaults, orders the states, keeps the actions in order', () => {
-    expect(processArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(processArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+    expectCanonical(processArea, manifest, expected);
     expect(processArea.fromManifest({ name: 'x', process: {} }, resolveContext())).toEqual({
       enable: false,
       states: {},
@@ -84,9 +77,7 @@ describe('process: manifest and canonical form', () => {
   });
 
   it('round-trips through toManifest', () => {
-    const exported = processArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual(manifest.process && { process: manifest.process });
+    expectExportedAs(processArea, expected, { process: manifest.process });
   });
 });
 
