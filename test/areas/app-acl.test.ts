@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appAclArea } from '../../src/areas/app-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { changePaths, expectCanonical, expectExportedAs } from './contract.js';
+import { changePaths, describeManifestForm } from './contract.js';
 import { useAreaEmulator } from './harness.js';
 
 const manifest: AppManifest = {
@@ -40,15 +40,13 @@ const expected = [
   { entity: { type: 'GROUP', code: 'everyone' }, includeSubs: false, ...none },
 ];
 
-describe('app ACL: manifest and canonical form', () => {
-  it('fills every right left out with false', () => {
-    expectCanonical(appAclArea, manifest, expected);
-  });
-
-  it('round-trips through toManifest', () => {
-    expectExportedAs(appAclArea, expected, { appAcl: manifest.appAcl });
-  });
-});
+describeManifestForm(
+  { describe: 'app ACL: manifest and canonical form', fills: 'fills every right left out with false' },
+  appAclArea,
+  manifest,
+  expected,
+  { appAcl: manifest.appAcl },
+);
 
 describe('app ACL: diff (rules in order)', () => {
   it.each([

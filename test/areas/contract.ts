@@ -29,6 +29,34 @@ export function expectExportedEquivalent<C extends Json>(area: Area<C>, canonica
   expect(area.fromManifest({ name: 'x', ...exported }, resolveContext())).toEqual(canonical);
 }
 
+/**
+ * The "manifest and canonical form" describe most areas have: the first test (titled `fills`)
+ * checks the canonical form of `manifest`; the second, that the export of `expected` is exactly
+ * `exported`, or, when that is left out, a manifest that reads back as `expected`.
+ */
+export function describeManifestForm<C extends Json>(
+  titles: { describe: string; fills: string },
+  area: Area<C>,
+  manifest: AppManifest,
+  expected: C,
+  exported?: Record<string, unknown>,
+): void {
+  describe(titles.describe, () => {
+    it(titles.fills, () => {
+      expectCanonical(area, manifest, expected);
+    });
+
+    if (exported)
+      it('round-trips through toManifest', () => {
+        expectExportedAs(area, expected, exported);
+      });
+    else
+      it('round-trips through toManifest to an equivalent manifest', () => {
+        expectExportedEquivalent(area, expected);
+      });
+  });
+}
+
 /** The changes of a diff, each as its action followed by its path. */
 export const changePaths = <C extends Json>(area: Area<C>, desired: C, current: C) =>
   area.diff(desired, current).map((c) => [c.action, ...c.path]);

@@ -1,7 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe } from 'vitest';
 import { fieldAclArea } from '../../src/areas/field-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { describeAppliesCleanly, expectCanonical, expectExportedAs, itDiffs } from './contract.js';
+import { describeAppliesCleanly, describeManifestForm, itDiffs } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -28,15 +28,16 @@ const expected = [
   },
 ];
 
-describe('field ACL: manifest and canonical form', () => {
-  it('fills includeSubs and keeps the entities in order', () => {
-    expectCanonical(fieldAclArea, manifest, expected);
-  });
-
-  it('round-trips through toManifest', () => {
-    expectExportedAs(fieldAclArea, expected, { fieldAcl: manifest.fieldAcl });
-  });
-});
+describeManifestForm(
+  {
+    describe: 'field ACL: manifest and canonical form',
+    fills: 'fills includeSubs and keeps the entities in order',
+  },
+  fieldAclArea,
+  manifest,
+  expected,
+  { fieldAcl: manifest.fieldAcl },
+);
 
 describe('field ACL: diff', () => {
   itDiffs(fieldAclArea, expected, [

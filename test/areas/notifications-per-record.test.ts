@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perRecordNotificationsArea } from '../../src/areas/notifications-per-record.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { APPLIES_CLEANLY, describeAppliesCleanly, expectCanonical, expectExportedAs } from './contract.js';
+import { APPLIES_CLEANLY, describeAppliesCleanly, describeManifestForm } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -34,15 +34,16 @@ const expected = {
   ],
 };
 
-describe('per-record notifications: manifest and canonical form', () => {
-  it('fills the empty filter and title', () => {
-    expectCanonical(perRecordNotificationsArea, manifest, expected);
-  });
-
-  it('round-trips through toManifest', () => {
-    expectExportedAs(perRecordNotificationsArea, expected, { notifications: manifest.notifications });
-  });
-});
+describeManifestForm(
+  {
+    describe: 'per-record notifications: manifest and canonical form',
+    fills: 'fills the empty filter and title',
+  },
+  perRecordNotificationsArea,
+  manifest,
+  expected,
+  { notifications: manifest.notifications },
+);
 
 describe('per-record notifications: diff', () => {
   it('is empty for equal rules, and names the one that changes', () => {

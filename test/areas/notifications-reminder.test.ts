@@ -4,13 +4,7 @@ import {
   type ReminderNotificationsCanonical,
 } from '../../src/areas/notifications-reminder.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import {
-  APPLIES_CLEANLY,
-  describeAppliesCleanly,
-  expectCanonical,
-  expectExportedEquivalent,
-  itDiffs,
-} from './contract.js';
+import { APPLIES_CLEANLY, describeAppliesCleanly, describeManifestForm, itDiffs } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -51,15 +45,15 @@ const expected: ReminderNotificationsCanonical = {
   ],
 };
 
-describe('reminder notifications: manifest and canonical form', () => {
-  it('numbers as strings, hours or a time, empty filter and title filled', () => {
-    expectCanonical(reminderNotificationsArea, manifest, expected);
-  });
-
-  it('round-trips through toManifest to an equivalent manifest', () => {
-    expectExportedEquivalent(reminderNotificationsArea, expected);
-  });
-});
+describeManifestForm(
+  {
+    describe: 'reminder notifications: manifest and canonical form',
+    fills: 'numbers as strings, hours or a time, empty filter and title filled',
+  },
+  reminderNotificationsArea,
+  manifest,
+  expected,
+);
 
 describe('reminder notifications: diff', () => {
   it('leaves the time zone alone when the manifest does', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordAclArea } from '../../src/areas/record-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { describeAppliesCleanly, expectCanonical, expectExportedAs } from './contract.js';
+import { describeAppliesCleanly, describeManifestForm } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -51,15 +51,16 @@ const expected = [
   },
 ];
 
-describe('record ACL: manifest and canonical form', () => {
-  it('fills the empty filter and every right left out with false', () => {
-    expectCanonical(recordAclArea, manifest, expected);
-  });
-
-  it('round-trips through toManifest', () => {
-    expectExportedAs(recordAclArea, expected, { recordAcl: manifest.recordAcl });
-  });
-});
+describeManifestForm(
+  {
+    describe: 'record ACL: manifest and canonical form',
+    fills: 'fills the empty filter and every right left out with false',
+  },
+  recordAclArea,
+  manifest,
+  expected,
+  { recordAcl: manifest.recordAcl },
+);
 
 describe('record ACL: diff (rules in order)', () => {
   it('is empty for equal rules, and names the one rule that changes', () => {
