@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appAclArea } from '../../src/areas/app-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { changePaths, describeManifestForm } from './contract.js';
+import { areaSuite, changePaths } from './contract.js';
 import { useAreaEmulator } from './harness.js';
 
 const manifest: AppManifest = {
@@ -40,13 +40,9 @@ const expected = [
   { entity: { type: 'GROUP', code: 'everyone' }, includeSubs: false, ...none },
 ];
 
-describeManifestForm(
-  { describe: 'app ACL: manifest and canonical form', fills: 'fills every right left out with false' },
-  appAclArea,
-  manifest,
-  expected,
-  { appAcl: manifest.appAcl },
-);
+const suite = areaSuite('app ACL', appAclArea, manifest, expected);
+
+suite.manifestForm('fills every right left out with false', { appAcl: manifest.appAcl });
 
 describe('app ACL: diff (rules in order)', () => {
   it.each([

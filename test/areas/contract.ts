@@ -29,34 +29,6 @@ export function expectExportedEquivalent<C extends Json>(area: Area<C>, canonica
   expect(area.fromManifest({ name: 'x', ...exported }, resolveContext())).toEqual(canonical);
 }
 
-/**
- * The "manifest and canonical form" describe most areas have: the first test (titled `fills`)
- * checks the canonical form of `manifest`; the second, that the export of `expected` is exactly
- * `exported`, or, when that is left out, a manifest that reads back as `expected`.
- */
-export function describeManifestForm<C extends Json>(
-  titles: { describe: string; fills: string },
-  area: Area<C>,
-  manifest: AppManifest,
-  expected: C,
-  exported?: Record<string, unknown>,
-): void {
-  describe(titles.describe, () => {
-    it(titles.fills, () => {
-      expectCanonical(area, manifest, expected);
-    });
-
-    if (exported)
-      it('round-trips through toManifest', () => {
-        expectExportedAs(area, expected, exported);
-      });
-    else
-      it('round-trips through toManifest to an equivalent manifest', () => {
-        expectExportedEquivalent(area, expected);
-      });
-  });
-}
-
 /** The changes of a diff, each as its action followed by its path. */
 export const changePaths = <C extends Json>(area: Area<C>, desired: C, current: C) =>
   area.diff(desired, current).map((c) => [c.action, ...c.path]);
@@ -71,36 +43,68 @@ export function itDiffs<C extends Json>(area: Area<C>, current: C, cases: readon
   });
 }
 
-/** What an emulator test needs besides the area and the value: the app's fields, local files. */
-export interface ApplyOptions {
+/**
+ * An emulator test's title (APPLIES_CLEANLY if left out) and what it needs besides the area: the
+ * value (`expected` if left out), the app's fields, local files.
+ */
+export interface ApplyOptions<C> {
+  title?: string;
+  desired?: C | (() => C);
   fields?: Record<string, unknown>;
   files?: LocalFiles;
 }
 
 /** The title most areas give their emulator test. */
-export const APPLIES_CLEANLY = 'applies, and a fresh diff against live is empty';
+const APPLIES_CLEANLY = 'applies, and a fresh diff against live is empty';
 
 /**
- * A describe of its own (one emulator per describe, as useAreaEmulator wants) with one test:
- * `desired` applied to a new app, after which a fresh diff against live is empty. `desired` may
- * be a function, for a value made from a manifest inside the test.
+ * The describes most areas have, each named after the area (`app ACL`), over the file's
+ * `manifest` and the canonical form it `expected`s.
  */
-export function describeAppliesCleanly<C extends Json>(
-  titles: { describe: string; it: string },
-  area: Area<C>,
-  desired: C | (() => C),
-  options: ApplyOptions = {},
-): void {
-  describe(titles.describe, () => {
-    const emu = useAreaEmulator();
+export function areaSuite<C extends Json>(name: string, area: Area<C>, manifest: AppManifest, expected: C) {
+  return {
+    /**
+     * "manifest and canonical form": the first test (titled `fills`) checks the canonical form
+     * of the manifest; the second, that the export of `expected` is exactly `exported`, or, when
+     * that is left out, a manifest that reads back as `expected`.
+     */
+    manifestForm(fills: string, exported?: Record<string, unknown>): void {
+      describe(`${name}: manifest and canonical form`, () => {
+        it(fills, () => {
+          expectCanonical(area, manifest, expected);
+        });
 
-    it(titles.it, async () => {
-      const app = await emu.newApp(options.fields);
-      const value = typeof desired === 'function' ? desired() : desired;
-      const live = await emu.apply(area, app, value, options.files);
-      expect(area.diff(value, live)).toEqual([]);
-    });
-  });
+        if (exported)
+          it('round-trips through toManifest', () => {
+            expectExportedAs(area, expected, exported);
+          });
+        else
+          it('round-trips through toManifest to an equivalent manifest', () => {
+            expectExportedEquivalent(area, expected);
+          });
+      });
+    },
+
+    /**
+     * "against the emulator", a describe of its own (one emulator per describe, as
+     * useAreaEmulator wants) with one test: the desired value applied to a new app, after which a
+     * fresh diff against live is empty. `desired` may be a function, for a value made from a
+     * manifest inside the test.
+     */
+    appliesCleanly(options: ApplyOptions<C> = {}): void {
+      describe(`${name} against the emulator`, () => {
+        const emu = useAreaEmulator();
+
+        it(options.title ?? APPLIES_CLEANLY, async () => {
+          const app = await emu.newApp(options.fields);
+          const { desired = expected } = options;
+          const value = typeof desired === 'function' ? desired() : desired;
+          const live = await emu.apply(area, app, value, options.files);
+          expect(area.diff(value, live)).toEqual([]);
+        });
+      });
+    },
+  };
 }
 
 /** The export of what a new app holds in the area, checked to be a valid manifest part. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customizeArea, type CustomizeCanonical } from '../../src/areas/customize.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { describeAppliesCleanly, itDiffs } from './contract.js';
+import { areaSuite, itDiffs } from './contract.js';
 import { exportContext, resolveContext, sha256 } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
@@ -61,12 +61,10 @@ describe('customize: diff', () => {
   ]);
 });
 
-describeAppliesCleanly(
-  {
-    describe: 'customize against the emulator',
-    it: 'uploads the files, applies, and a fresh diff against live is empty',
-  },
-  customizeArea,
-  { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } },
-  { files },
-);
+const suite = areaSuite('customize', customizeArea, manifest, expected);
+
+suite.appliesCleanly({
+  title: 'uploads the files, applies, and a fresh diff against live is empty',
+  desired: { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } },
+  files,
+});

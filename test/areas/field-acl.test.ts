@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { fieldAclArea } from '../../src/areas/field-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { describeAppliesCleanly, describeManifestForm, itDiffs } from './contract.js';
+import { areaSuite, itDiffs } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -28,16 +28,9 @@ const expected = [
   },
 ];
 
-describeManifestForm(
-  {
-    describe: 'field ACL: manifest and canonical form',
-    fills: 'fills includeSubs and keeps the entities in order',
-  },
-  fieldAclArea,
-  manifest,
-  expected,
-  { fieldAcl: manifest.fieldAcl },
-);
+const suite = areaSuite('field ACL', fieldAclArea, manifest, expected);
+
+suite.manifestForm('fills includeSubs and keeps the entities in order', { fieldAcl: manifest.fieldAcl });
 
 describe('field ACL: diff', () => {
   itDiffs(fieldAclArea, expected, [
@@ -47,12 +40,7 @@ describe('field ACL: diff', () => {
   ]);
 });
 
-describeAppliesCleanly(
-  {
-    describe: 'field ACL against the emulator',
-    it: 'writes the draft, deploys, and a fresh diff against live is empty',
-  },
-  fieldAclArea,
-  expected,
-  { fields: { price: { type: 'NUMBER', code: 'price', label: 'Price' } } },
-);
+suite.appliesCleanly({
+  title: 'writes the draft, deploys, and a fresh diff against live is empty',
+  fields: { price: { type: 'NUMBER', code: 'price', label: 'Price' } },
+});

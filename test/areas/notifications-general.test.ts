@@ -4,7 +4,7 @@ import {
   type GeneralNotificationsCanonical,
 } from '../../src/areas/notifications-general.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { APPLIES_CLEANLY, describeAppliesCleanly, expectExportedAs, itDiffs } from './contract.js';
+import { areaSuite, expectExportedAs, itDiffs } from './contract.js';
 import { resolveContext } from './harness.js';
 
 const manifest: AppManifest = {
@@ -84,8 +84,6 @@ describe('general notifications: diff', () => {
   ]);
 });
 
-describeAppliesCleanly(
-  { describe: 'general notifications against the emulator', it: APPLIES_CLEANLY },
-  generalNotificationsArea,
-  expected,
-);
+const suite = areaSuite('general notifications', generalNotificationsArea, manifest, expected);
+
+suite.appliesCleanly();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perRecordNotificationsArea } from '../../src/areas/notifications-per-record.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { APPLIES_CLEANLY, describeAppliesCleanly, describeManifestForm } from './contract.js';
+import { areaSuite } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -34,16 +34,9 @@ const expected = {
   ],
 };
 
-describeManifestForm(
-  {
-    describe: 'per-record notifications: manifest and canonical form',
-    fills: 'fills the empty filter and title',
-  },
-  perRecordNotificationsArea,
-  manifest,
-  expected,
-  { notifications: manifest.notifications },
-);
+const suite = areaSuite('per-record notifications', perRecordNotificationsArea, manifest, expected);
+
+suite.manifestForm('fills the empty filter and title', { notifications: manifest.notifications });
 
 describe('per-record notifications: diff', () => {
   it('is empty for equal rules, and names the one that changes', () => {
@@ -63,8 +56,4 @@ describe('per-record notifications: diff', () => {
   });
 });
 
-describeAppliesCleanly(
-  { describe: 'per-record notifications against the emulator', it: APPLIES_CLEANLY },
-  perRecordNotificationsArea,
-  expected,
-);
+suite.appliesCleanly();

@@ -4,7 +4,7 @@ import {
   type ReminderNotificationsCanonical,
 } from '../../src/areas/notifications-reminder.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { APPLIES_CLEANLY, describeAppliesCleanly, describeManifestForm, itDiffs } from './contract.js';
+import { areaSuite, itDiffs } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -45,15 +45,9 @@ const expected: ReminderNotificationsCanonical = {
   ],
 };
 
-describeManifestForm(
-  {
-    describe: 'reminder notifications: manifest and canonical form',
-    fills: 'numbers as strings, hours or a time, empty filter and title filled',
-  },
-  reminderNotificationsArea,
-  manifest,
-  expected,
-);
+const suite = areaSuite('reminder notifications', reminderNotificationsArea, manifest, expected);
+
+suite.manifestForm('numbers as strings, hours or a time, empty filter and title filled');
 
 describe('reminder notifications: diff', () => {
   it('leaves the time zone alone when the manifest does', () => {
@@ -72,9 +66,4 @@ describe('reminder notifications: diff', () => {
   ]);
 });
 
-describeAppliesCleanly(
-  { describe: 'reminder notifications against the emulator', it: APPLIES_CLEANLY },
-  reminderNotificationsArea,
-  expected,
-  { fields: { due: { type: 'DATE', code: 'due', label: 'Due' } } },
-);
+suite.appliesCleanly({ fields: { due: { type: 'DATE', code: 'due', label: 'Due' } } });

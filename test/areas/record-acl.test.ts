@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordAclArea } from '../../src/areas/record-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { describeAppliesCleanly, describeManifestForm } from './contract.js';
+import { areaSuite } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -51,16 +51,11 @@ const expected = [
   },
 ];
 
-describeManifestForm(
-  {
-    describe: 'record ACL: manifest and canonical form',
-    fills: 'fills the empty filter and every right left out with false',
-  },
-  recordAclArea,
-  manifest,
-  expected,
-  { recordAcl: manifest.recordAcl },
-);
+const suite = areaSuite('record ACL', recordAclArea, manifest, expected);
+
+suite.manifestForm('fills the empty filter and every right left out with false', {
+  recordAcl: manifest.recordAcl,
+});
 
 describe('record ACL: diff (rules in order)', () => {
   it('is empty for equal rules, and names the one rule that changes', () => {
@@ -79,11 +74,4 @@ describe('record ACL: diff (rules in order)', () => {
   });
 });
 
-describeAppliesCleanly(
-  {
-    describe: 'record ACL against the emulator',
-    it: 'writes the draft, deploys, and a fresh diff against live is empty',
-  },
-  recordAclArea,
-  expected,
-);
+suite.appliesCleanly({ title: 'writes the draft, deploys, and a fresh diff against live is empty' });

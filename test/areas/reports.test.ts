@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportsArea } from '../../src/areas/reports.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { APPLIES_CLEANLY, describeAppliesCleanly, expectExportedEquivalent, itDiffs } from './contract.js';
+import { areaSuite, expectExportedEquivalent, itDiffs } from './contract.js';
 import { resolveContext } from './harness.js';
 
 const manifest: AppManifest = {
@@ -78,9 +78,9 @@ describe('graphs: diff', () => {
   ]);
 });
 
-describeAppliesCleanly(
-  { describe: 'graphs against the emulator', it: APPLIES_CLEANLY },
-  reportsArea,
-  () => reportsArea.fromManifest(manifest, resolveContext())!,
-  { fields: { price: { type: 'NUMBER', code: 'price', label: 'Price' } } },
-);
+const suite = areaSuite('graphs', reportsArea, manifest, expected);
+
+suite.appliesCleanly({
+  desired: () => reportsArea.fromManifest(manifest, resolveContext())!,
+  fields: { price: { type: 'NUMBER', code: 'price', label: 'Price' } },
+});
