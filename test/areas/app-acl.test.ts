@@ -18,15 +18,17 @@ const manifest: AppManifest = {
   ],
 };
 
-const none = {
-  appEditable: false,
-  recordViewable: false,
-  recordAddable: false,
-  recordEditable: false,
-  recordDeletable: false,
-  recordImportable: false,
-  recordExportable: false,
-};
+/** The rights of an app ACL rule (kintone "Update App Permissions"), each false when left out. */
+const rights = [
+  'appEditable',
+  'recordViewable',
+  'recordAddable',
+  'recordEditable',
+  'recordDeletable',
+  'recordImportable',
+  'recordExportable',
+];
+const none = Object.fromEntries(rights.map((right) => [right, false]));
 const expected = [
   {
     entity: { type: 'CREATOR', code: null },
