@@ -5,15 +5,15 @@ import { itDiffs } from './contract.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
+/** A mapping the manifest spells in full: its canonical form is the same. */
+const titleToSubject = { srcType: 'FIELD', srcField: 'title', destField: 'subject' } as const;
+
 const manifest: AppManifest = {
   name: 'Orders',
   actions: {
     'To invoice': {
       destApp: { app: 'invoices' },
-      mappings: [
-        { srcType: 'FIELD', srcField: 'title', destField: 'subject' },
-        { srcType: 'RECORD_URL', destField: 'link' },
-      ],
+      mappings: [titleToSubject, { srcType: 'RECORD_URL', destField: 'link' }],
       entities: [{ type: 'GROUP', code: 'everyone' }],
     },
     'To archive': {
@@ -38,10 +38,7 @@ const expected: ActionsCanonical = {
   'To invoice': {
     index: '1',
     destApp: { app: '42' },
-    mappings: [
-      { srcType: 'FIELD', srcField: 'title', destField: 'subject' },
-      { srcType: 'RECORD_URL', srcField: '', destField: 'link' },
-    ],
+    mappings: [titleToSubject, { srcType: 'RECORD_URL', srcField: '', destField: 'link' }],
     entities: [{ type: 'GROUP', code: 'everyone' }],
     filterCond: '',
   },

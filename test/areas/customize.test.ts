@@ -6,14 +6,13 @@ import { exportContext, resolveContext, sha256 } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
 const files = { 'js/app.js': 'console.log("app");', 'css/app.css': 'body { color: red }' };
+/** A URL entry: the manifest and the canonical form spell it the same. */
+const libJs = { type: 'URL', url: 'https://cdn.example.com/lib.js' } as const;
 const manifest: AppManifest = {
   name: 'Orders',
   customize: {
     desktop: {
-      js: [
-        { type: 'URL', url: 'https://cdn.example.com/lib.js' },
-        { type: 'FILE', path: 'js/app.js' },
-      ],
+      js: [libJs, { type: 'FILE', path: 'js/app.js' }],
       css: [{ type: 'FILE', path: 'css/app.css' }],
     },
     mobile: { js: [{ type: 'FILE', path: 'js/app.js' }] },
@@ -24,7 +23,7 @@ const appJs = { type: 'FILE', file: { name: 'app.js', sha256: sha256(files['js/a
 const appCss = { type: 'FILE', file: { name: 'app.css', sha256: sha256(files['css/app.css']) } } as const;
 const expected: CustomizeCanonical = {
   scope: 'ALL',
-  desktop: { js: [{ type: 'URL', url: 'https://cdn.example.com/lib.js' }, appJs], css: [appCss] },
+  desktop: { js: [libJs, appJs], css: [appCss] },
   mobile: { js: [appJs], css: [] },
 };
 

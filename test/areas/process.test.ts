@@ -5,6 +5,15 @@ import type { ProcessCanonical } from '../../src/areas/process.js';
 import { expectCanonical, expectExportedAs } from './contract.js';
 import { resolveContext, useAreaEmulator } from './harness.js';
 
+/** An action the manifest spells in full but for the user's includeSubs, which the canonical form fills. */
+const approve = {
+  name: 'Approve',
+  from: 'Review',
+  to: 'Done',
+  filterCond: 'Record_number > 0',
+  type: 'SECONDARY',
+} as const;
+
 const manifest: AppManifest = {
   name: 'Orders',
   process: {
@@ -24,14 +33,7 @@ const manifest: AppManifest = {
     },
     actions: [
       { name: 'Submit', from: 'New', to: 'Review' },
-      {
-        name: 'Approve',
-        from: 'Review',
-        to: 'Done',
-        filterCond: 'Record_number > 0',
-        type: 'SECONDARY',
-        executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' } }] },
-      },
+      { ...approve, executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' } }] } },
     ],
   },
 };
@@ -56,11 +58,7 @@ const expected: ProcessCanonical = {
   actions: [
     { name: 'Submit', from: 'New', to: 'Review', filterCond: '', type: 'PRIMARY' },
     {
-      name: 'Approve',
-      from: 'Review',
-      to: 'Done',
-      filterCond: 'Record_number > 0',
-      type: 'SECONDARY',
+      ...approve,
       executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' }, includeSubs: false }] },
     },
   ],
