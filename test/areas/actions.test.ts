@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { actionsArea, type ActionsCanonical } from '../../src/areas/actions.js';
 import type { AppManifest } from '../../src/project/manifest.js';
+import { itDiffs } from './contract.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
 import { expectValidManifest } from './schema.js';
+
+/** A mapping the manifest spells in full: its canonical form is the same. */
+const titleToSubject = { srcType: 'FIELD', srcField: 'title', destField: 'subject' } as const;
 
 const manifest: AppManifest = {
   name: 'Orders',
   actions: {
     'To invoice': {
       destApp: { app: 'invoices' },
-      mappings: [
-        { srcType: 'FIELD', srcField: 'title', destField: 'subject' },
-        { srcType: 'RECORD_URL', destField: 'link' },
-      ],
+      mappings: [titleToSubject, { srcType: 'RECORD_URL', destField: 'link' }],
       entities: [{ type: 'GROUP', code: 'everyone' }],
     },
     'To archive': {
@@ -37,10 +38,7 @@ const expected: ActionsCanonical = {
   'To invoice': {
     index: '1',
     destApp: { app: '42' },
-    mappings: [
-      { srcType: 'FIELD', srcField: 'title', destField: 'subject' },
-      { srcType: 'RECORD_URL', srcField: '', destField: 'link' },
-    ],
+    mappings: [titleToSubject, { srcType: 'RECORD_URL', srcField: '', destField: 'link' }],
     entities: [{ type: 'GROUP', code: 'everyone' }],
     filterCond: '',
   },
@@ -74,7 +72,7 @@ describe('copy actions: diff', () => {
     expect(actionsArea.unchangedCount(expected, service, [])).toBe(2);
   });
 
-  it.each([
+  itDiffs(actionsArea, expected, [
     ['no change', expected, []],
     [
       'another destination',
@@ -82,9 +80,7 @@ describe('copy actions: diff', () => {
       [['change', 'To invoice']],
     ],
     ['an action added', { ...expected, New: { ...expected['To archive']!, index: '2' } }, [['add', 'New']]],
-  ])('%s', (_name, desired, changes) => {
-    expect(actionsArea.diff(desired, expected).map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
 describe('copy actions against the emulator', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appAclArea } from '../../src/areas/app-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { areaSuite, changePaths } from './contract.js';
+import { useAreaEmulator } from './harness.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -18,15 +18,17 @@ const manifest: AppManifest = {
   ],
 };
 
-const none = {
-  appEditable: false,
-  recordViewable: false,
-  recordAddable: false,
-  recordEditable: false,
-  recordDeletable: false,
-  recordImportable: false,
-  recordExportable: false,
-};
+/** The rights of an app ACL rule (kintone "Update App Permissions"), each false when left out. */
+const rights = [
+  'appEditable',
+  'recordViewable',
+  'recordAddable',
+  'recordEditable',
+  'recordDeletable',
+  'recordImportable',
+  'recordExportable',
+];
+const none = Object.fromEntries(rights.map((right) => [right, false]));
 const expected = [
   {
     entity: { type: 'CREATOR', code: null },
@@ -40,18 +42,9 @@ const expected = [
   { entity: { type: 'GROUP', code: 'everyone' }, includeSubs: false, ...none },
 ];
 
-describe('app ACL: manifest and canonical form', () => {
-  it('fills every right left out with false', () => {
-    expect(appAclArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(appAclArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
-  });
+const suite = areaSuite('app ACL', appAclArea, manifest, expected);
 
-  it('round-trips through toManifest', () => {
-    const exported = appAclArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual({ appAcl: manifest.appAcl });
-  });
-});
+suite.manifestForm('fills every right left out with false', { appAcl: manifest.appAcl });
 
 describe('app ACL: diff (rules in order)', () => {
   it.each([
@@ -71,8 +64,7 @@ describe('app ACL: diff (rules in order)', () => {
     ],
     ['a rule removed', [expected[0]!, expected[2]!], [['remove', 1]]],
   ])('%s', (_name, desired, changes) => {
-    const found = appAclArea.diff(desired, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
+    expect(changePaths(appAclArea, desired, expected)).toEqual(changes);
   });
 
   it('one right changed is exactly that change', () => {

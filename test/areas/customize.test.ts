@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { customizeArea, type CustomizeCanonical } from '../../src/areas/customize.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, sha256, useAreaEmulator } from './harness.js';
+import { areaSuite, itDiffs } from './contract.js';
+import { exportContext, resolveContext, sha256 } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
 const files = { 'js/app.js': 'console.log("app");', 'css/app.css': 'body { color: red }' };
+/** A URL entry: the manifest and the canonical form spell it the same. */
+const libJs = { type: 'URL', url: 'https://cdn.example.com/lib.js' } as const;
 const manifest: AppManifest = {
   name: 'Orders',
   customize: {
     desktop: {
-      js: [
-        { type: 'URL', url: 'https://cdn.example.com/lib.js' },
-        { type: 'FILE', path: 'js/app.js' },
-      ],
+      js: [libJs, { type: 'FILE', path: 'js/app.js' }],
       css: [{ type: 'FILE', path: 'css/app.css' }],
     },
     mobile: { js: [{ type: 'FILE', path: 'js/app.js' }] },
@@ -23,7 +23,7 @@ const appJs = { type: 'FILE', file: { name: 'app.js', sha256: sha256(files['js/a
 const appCss = { type: 'FILE', file: { name: 'app.css', sha256: sha256(files['css/app.css']) } } as const;
 const expected: CustomizeCanonical = {
   scope: 'ALL',
-  desktop: { js: [{ type: 'URL', url: 'https://cdn.example.com/lib.js' }, appJs], css: [appCss] },
+  desktop: { js: [libJs, appJs], css: [appCss] },
   mobile: { js: [appJs], css: [] },
 };
 
@@ -44,7 +44,7 @@ describe('customize: manifest and canonical form', () => {
 });
 
 describe('customize: diff', () => {
-  it.each([
+  itDiffs(customizeArea, expected, [
     ['no change', expected, []],
     ['another scope', { ...expected, scope: 'ADMIN' }, [['change', 'scope']]],
     [
@@ -57,19 +57,13 @@ describe('customize: diff', () => {
       { ...expected, mobile: { js: [appJs], css: [appCss] } },
       [['add', 'mobile', 'css', 0]],
     ],
-  ] as const)('%s', (_name, desired, changes) => {
-    const found = customizeArea.diff(desired as CustomizeCanonical, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
-describe('customize against the emulator', () => {
-  const emu = useAreaEmulator();
+const suite = areaSuite('customize', customizeArea, manifest, expected);
 
-  it('uploads the files, applies, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp();
-    const desired = { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } };
-    const live = await emu.apply(customizeArea, app, desired, files);
-    expect(customizeArea.diff(desired, live)).toEqual([]);
-  });
+suite.appliesCleanly({
+  title: 'uploads the files, applies, and a fresh diff against live is empty',
+  desired: { ...expected, scope: 'ADMIN', mobile: { js: [appJs], css: [appCss] } },
+  files,
 });

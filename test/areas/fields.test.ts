@@ -1,34 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsArea } from '../../src/areas/fields/index.js';
 import { layoutArea } from '../../src/areas/layout.js';
-import type { Area, Json, ResolveContext, WriteContext } from '../../src/areas/types.js';
+import type { ResolveContext } from '../../src/areas/types.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { useService } from '../plan/harness.js';
+import { useAreaEmulator } from './harness.js';
 
-const service = useService();
+const emu = useAreaEmulator();
 
 const ctx: ResolveContext = {
   appKey: 'orders',
   appId: (key) => (key === 'customers' ? '1' : `{${key}}`),
   fileHash: () => 'x',
 };
-
-/** Writes `desired` over what the app's draft holds, deploys, and returns the live value. */
-async function writeAndDeploy(app: string, area: Area, desired: Json): Promise<Json> {
-  const { client } = service;
-  const current = await area.read({ client, app, copy: 'draft', downloadHash: () => Promise.resolve('') });
-  let revision = current.revision;
-  const wctx: WriteContext = {
-    client,
-    app,
-    upload: () => Promise.reject(new Error('no uploads here')),
-    resolveApp: (id) => id,
-  };
-  for (const step of area.writes(desired, current.value)) revision = await step.run(wctx, revision);
-  await client.apps.deploy({ apps: [{ app, revision }] });
-  await client.apps.waitForDeploy([app], { timeoutMs: 10_000 });
-  return (await area.read({ client, app, copy: 'live', downloadHash: () => Promise.resolve('') })).value;
-}
 
 const manifest = {
   name: 'Orders',
@@ -59,20 +42,20 @@ const manifest = {
 
 describe('fields and layout areas against the local service', () => {
   it('writes what the manifest says, and the live copy then equals it (no diff)', async () => {
-    const { app } = await service.client.apps.addApp({ name: 'Orders' });
+    const { app } = await emu.client().apps.addApp({ name: 'Orders' });
     const fields = fieldsArea.fromManifest(manifest, ctx)!;
-    const liveFields = await writeAndDeploy(app, fieldsArea, fields);
-    expect(fieldsArea.diff(fields, liveFields as never)).toEqual([]);
+    const liveFields = await emu.apply(fieldsArea, app, fields);
+    expect(fieldsArea.diff(fields, liveFields)).toEqual([]);
     const layout = layoutArea.fromManifest(manifest, ctx)!;
-    const liveLayout = await writeAndDeploy(app, layoutArea, layout);
-    expect(layoutArea.diff(layout, liveLayout as never)).toEqual([]);
+    const liveLayout = await emu.apply(layoutArea, app, layout);
+    expect(layoutArea.diff(layout, liveLayout)).toEqual([]);
   });
 
   it('renames a field keeping its code change as one change, and the records keep their values', async () => {
-    const { client } = service;
+    const client = emu.client();
     const { app } = await client.apps.addApp({ name: 'Orders' });
     const fields = fieldsArea.fromManifest(manifest, ctx)!;
-    await writeAndDeploy(app, fieldsArea, fields);
+    await emu.apply(fieldsArea, app, fields);
     await client.records.addRecord({ app, record: { title: { value: 'First' } } });
     const renamed = structuredClone(manifest) as unknown as {
       fields: Record<string, Record<string, unknown>>;
@@ -80,14 +63,12 @@ describe('fields and layout areas against the local service', () => {
     renamed.fields.headline = { ...renamed.fields.title, renamedFrom: 'title' };
     delete renamed.fields.title;
     const desired = fieldsArea.fromManifest(renamed as unknown as AppManifest, ctx)!;
-    const before = (
-      await fieldsArea.read({ client, app, copy: 'live', downloadHash: () => Promise.resolve('') })
-    ).value;
+    const before = (await fieldsArea.read(emu.readContext(app, 'live'))).value;
     expect(
       fieldsArea.diff(desired, before).map((c) => [c.action, c.path, 'from' in c ? c.from : null]),
     ).toEqual([['rename', ['headline'], 'title']]);
-    const live = await writeAndDeploy(app, fieldsArea, desired);
-    expect(fieldsArea.diff(desired, live as never)).toEqual([]);
+    const live = await emu.apply(fieldsArea, app, desired);
+    expect(fieldsArea.diff(desired, live)).toEqual([]);
     const { records } = await client.records.getRecords({ app });
     expect(records[0]?.headline?.value).toBe('First');
   });

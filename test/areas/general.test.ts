@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generalArea } from '../../src/areas/general.js';
 import type { AppManifest } from '../../src/project/manifest.js';
+import { exportNewApp } from './contract.js';
 import { exportContext, resolveContext, sha256, useAreaEmulator } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
@@ -84,11 +85,7 @@ describe('general settings against the emulator', () => {
   });
 
   it('exports what a new app has as a valid manifest', async () => {
-    const app = await emu.newApp();
-    const { value } = await generalArea.read(emu.readContext(app, 'live'));
-    const exported = generalArea.toManifest(value, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toMatchObject({
+    expect(await exportNewApp(emu, generalArea)).toMatchObject({
       name: 'Area test',
       numberPrecision: { digits: 16 },
       firstMonthOfFiscalYear: 4,

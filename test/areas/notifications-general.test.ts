@@ -4,8 +4,8 @@ import {
   type GeneralNotificationsCanonical,
 } from '../../src/areas/notifications-general.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { areaSuite, expectExportedAs, itDiffs } from './contract.js';
+import { resolveContext } from './harness.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -60,9 +60,7 @@ describe('general notifications: manifest and canonical form', () => {
   });
 
   it('round-trips through toManifest', () => {
-    const exported = generalNotificationsArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual({ notifications: manifest.notifications });
+    expectExportedAs(generalNotificationsArea, expected, { notifications: manifest.notifications });
   });
 });
 
@@ -72,7 +70,7 @@ describe('general notifications: diff', () => {
     expect(generalNotificationsArea.diff(desired, { ...expected, notifyToCommenter: true })).toEqual([]);
   });
 
-  it.each([
+  itDiffs(generalNotificationsArea, expected, [
     ['no change', expected, []],
     ['notifyToCommenter', { ...expected, notifyToCommenter: true }, [['change', 'notifyToCommenter']]],
     [
@@ -83,18 +81,9 @@ describe('general notifications: diff', () => {
       },
       [['change', 'notifications', 1]],
     ],
-  ])('%s', (_name, desired, changes) => {
-    const found = generalNotificationsArea.diff(desired, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
-describe('general notifications against the emulator', () => {
-  const emu = useAreaEmulator();
+const suite = areaSuite('general notifications', generalNotificationsArea, manifest, expected);
 
-  it('applies, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp();
-    const live = await emu.apply(generalNotificationsArea, app, expected);
-    expect(generalNotificationsArea.diff(expected, live)).toEqual([]);
-  });
-});
+suite.appliesCleanly();

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { perRecordNotificationsArea } from '../../src/areas/notifications-per-record.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { areaSuite } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -35,18 +34,9 @@ const expected = {
   ],
 };
 
-describe('per-record notifications: manifest and canonical form', () => {
-  it('fills the empty filter and title', () => {
-    expect(perRecordNotificationsArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(perRecordNotificationsArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
-  });
+const suite = areaSuite('per-record notifications', perRecordNotificationsArea, manifest, expected);
 
-  it('round-trips through toManifest', () => {
-    const exported = perRecordNotificationsArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual({ notifications: manifest.notifications });
-  });
-});
+suite.manifestForm('fills the empty filter and title', { notifications: manifest.notifications });
 
 describe('per-record notifications: diff', () => {
   it('is empty for equal rules, and names the one that changes', () => {
@@ -66,12 +56,4 @@ describe('per-record notifications: diff', () => {
   });
 });
 
-describe('per-record notifications against the emulator', () => {
-  const emu = useAreaEmulator();
-
-  it('applies, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp();
-    const live = await emu.apply(perRecordNotificationsArea, app, expected);
-    expect(perRecordNotificationsArea.diff(expected, live)).toEqual([]);
-  });
-});
+suite.appliesCleanly();

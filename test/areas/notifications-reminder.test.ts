@@ -4,8 +4,7 @@ import {
   type ReminderNotificationsCanonical,
 } from '../../src/areas/notifications-reminder.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { areaSuite, itDiffs } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -46,20 +45,9 @@ const expected: ReminderNotificationsCanonical = {
   ],
 };
 
-describe('reminder notifications: manifest and canonical form', () => {
-  it('numbers as strings, hours or a time, empty filter and title filled', () => {
-    expect(reminderNotificationsArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(reminderNotificationsArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
-  });
+const suite = areaSuite('reminder notifications', reminderNotificationsArea, manifest, expected);
 
-  it('round-trips through toManifest to an equivalent manifest', () => {
-    const exported = reminderNotificationsArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(reminderNotificationsArea.fromManifest({ name: 'x', ...exported }, resolveContext())).toEqual(
-      expected,
-    );
-  });
-});
+suite.manifestForm('numbers as strings, hours or a time, empty filter and title filled');
 
 describe('reminder notifications: diff', () => {
   it('leaves the time zone alone when the manifest does', () => {
@@ -67,7 +55,7 @@ describe('reminder notifications: diff', () => {
     expect(reminderNotificationsArea.diff(desired, { ...expected, timezone: 'UTC' })).toEqual([]);
   });
 
-  it.each([
+  itDiffs(reminderNotificationsArea, expected, [
     ['no change', expected, []],
     ['the time zone', { ...expected, timezone: 'UTC' }, [['change', 'timezone']]],
     [
@@ -75,18 +63,7 @@ describe('reminder notifications: diff', () => {
       { ...expected, notifications: [expected.notifications[1]!] },
       [['remove', 'notifications', 0]],
     ],
-  ])('%s', (_name, desired, changes) => {
-    const found = reminderNotificationsArea.diff(desired, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
-describe('reminder notifications against the emulator', () => {
-  const emu = useAreaEmulator();
-
-  it('applies, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp({ due: { type: 'DATE', code: 'due', label: 'Due' } });
-    const live = await emu.apply(reminderNotificationsArea, app, expected);
-    expect(reminderNotificationsArea.diff(expected, live)).toEqual([]);
-  });
-});
+suite.appliesCleanly({ fields: { due: { type: 'DATE', code: 'due', label: 'Due' } } });

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { processArea, statesUpdate } from '../../src/areas/process.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import type { ProcessCanonical } from '../../src/areas/process.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { expectCanonical, expectExportedAs } from './contract.js';
+import { resolveContext, useAreaEmulator } from './harness.js';
+
+/** An action the manifest spells in full but for the user's includeSubs, which the canonical form fills. */
+const approve = {
+  name: 'Approve',
+  from: 'Review',
+  to: 'Done',
+  filterCond: 'Record_number > 0',
+  type: 'SECONDARY',
+} as const;
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -24,14 +33,7 @@ const manifest: AppManifest = {
     },
     actions: [
       { name: 'Submit', from: 'New', to: 'Review' },
-      {
-        name: 'Approve',
-        from: 'Review',
-        to: 'Done',
-        filterCond: 'Record_number > 0',
-        type: 'SECONDARY',
-        executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' } }] },
-      },
+      { ...approve, executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' } }] } },
     ],
   },
 };
@@ -54,19 +56,9 @@ const expected: ProcessCanonical = {
     Done: { index: '2', assignee: nobody as ProcessCanonical['states'][string]['assignee'] },
   },
   actions: [
+    { name: 'Submit', from: 'New', to: 'Review', filterCond: '', type: 'PRIMARY' },
     {
-      name: 'Submit',
-      from: 'New',
-      to: 'Review',
-      filterCond: '',
-      type: 'PRIMARY',
-    },
-    {
-      name: 'Approve',
-      from: 'Review',
-      to: 'Done',
-      filterCond: 'Record_number > 0',
-      type: 'SECONDARY',
+      ...approve,
       executableUser: { entities: [{ entity: { type: 'USER', code: 'boss' }, includeSubs: false }] },
     },
   ],
@@ -74,8 +66,7 @@ const expected: ProcessCanonical = {
 
 describe('process: manifest and canonical form', () => {
   it('fills the defaults, orders the states, keeps the actions in order', () => {
-    expect(processArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(processArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
+    expectCanonical(processArea, manifest, expected);
     expect(processArea.fromManifest({ name: 'x', process: {} }, resolveContext())).toEqual({
       enable: false,
       states: {},
@@ -84,9 +75,7 @@ describe('process: manifest and canonical form', () => {
   });
 
   it('round-trips through toManifest', () => {
-    const exported = processArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual(manifest.process && { process: manifest.process });
+    expectExportedAs(processArea, expected, { process: manifest.process });
   });
 });
 

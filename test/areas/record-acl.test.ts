@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordAclArea } from '../../src/areas/record-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { areaSuite } from './contract.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -52,17 +51,10 @@ const expected = [
   },
 ];
 
-describe('record ACL: manifest and canonical form', () => {
-  it('fills the empty filter and every right left out with false', () => {
-    expect(recordAclArea.fromManifest(manifest, resolveContext())).toEqual(expected);
-    expect(recordAclArea.fromManifest({ name: 'x' }, resolveContext())).toBeUndefined();
-  });
+const suite = areaSuite('record ACL', recordAclArea, manifest, expected);
 
-  it('round-trips through toManifest', () => {
-    const exported = recordAclArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual({ recordAcl: manifest.recordAcl });
-  });
+suite.manifestForm('fills the empty filter and every right left out with false', {
+  recordAcl: manifest.recordAcl,
 });
 
 describe('record ACL: diff (rules in order)', () => {
@@ -82,12 +74,4 @@ describe('record ACL: diff (rules in order)', () => {
   });
 });
 
-describe('record ACL against the emulator', () => {
-  const emu = useAreaEmulator();
-
-  it('writes the draft, deploys, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp();
-    const live = await emu.apply(recordAclArea, app, expected);
-    expect(recordAclArea.diff(expected, live)).toEqual([]);
-  });
-});
+suite.appliesCleanly({ title: 'writes the draft, deploys, and a fresh diff against live is empty' });

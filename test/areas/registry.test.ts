@@ -6,6 +6,21 @@ import { writeGroups } from '../../src/apply/write-app.js';
 /** An area that only declares phases: enough for the table's checks. */
 const declaring = (key: string, phases: WritePhase[]): Area => ({ ...AREAS[0]!, key, phases });
 
+/** The areas after the process, in plan order: each writes in one phase of its own name, in that order. */
+const AFTER_THE_PROCESS = [
+  'customize',
+  'appAcl',
+  'recordAcl',
+  'fieldAcl',
+  'notificationsGeneral',
+  'notificationsPerRecord',
+  'notificationsReminder',
+  'reports',
+  'actions',
+  'adminNotes',
+  'plugins',
+];
+
 describe('the area table', () => {
   it('holds the 16 areas the design names, once each, in plan order', () => {
     expect(AREAS.map((a) => a.key)).toEqual([
@@ -14,17 +29,7 @@ describe('the area table', () => {
       'layout',
       'views',
       'process',
-      'customize',
-      'appAcl',
-      'recordAcl',
-      'fieldAcl',
-      'notificationsGeneral',
-      'notificationsPerRecord',
-      'notificationsReminder',
-      'reports',
-      'actions',
-      'adminNotes',
-      'plugins',
+      ...AFTER_THE_PROCESS,
     ]);
     expect(AREA_KEYS).toEqual(AREAS.map((a) => a.key));
   });
@@ -39,17 +44,7 @@ describe('the area table', () => {
       'fields-remove',
       'views',
       'process',
-      'customize',
-      'appAcl',
-      'recordAcl',
-      'fieldAcl',
-      'notificationsGeneral',
-      'notificationsPerRecord',
-      'notificationsReminder',
-      'reports',
-      'actions',
-      'adminNotes',
-      'plugins',
+      ...AFTER_THE_PROCESS,
     ]);
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { reportsArea } from '../../src/areas/reports.js';
 import type { AppManifest } from '../../src/project/manifest.js';
-import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
-import { expectValidManifest } from './schema.js';
+import { areaSuite, expectExportedEquivalent, itDiffs } from './contract.js';
+import { resolveContext } from './harness.js';
 
 const manifest: AppManifest = {
   name: 'Orders',
@@ -55,14 +55,12 @@ describe('graphs: manifest and canonical form', () => {
   });
 
   it('round-trips through toManifest to an equivalent manifest', () => {
-    const exported = reportsArea.toManifest(expected, exportContext());
-    expectValidManifest(exported);
-    expect(reportsArea.fromManifest({ name: 'x', ...exported }, resolveContext())).toEqual(expected);
+    expectExportedEquivalent(reportsArea, expected);
   });
 });
 
 describe('graphs: diff', () => {
-  it.each([
+  itDiffs(reportsArea, expected, [
     ['no change', expected, []],
     [
       'a mode',
@@ -77,19 +75,12 @@ describe('graphs: diff', () => {
         ['remove', 'Price total'],
       ],
     ],
-  ])('%s', (_name, desired, changes) => {
-    const found = reportsArea.diff(desired, expected);
-    expect(found.map((c) => [c.action, ...c.path])).toEqual(changes);
-  });
+  ]);
 });
 
-describe('graphs against the emulator', () => {
-  const emu = useAreaEmulator();
+const suite = areaSuite('graphs', reportsArea, manifest, expected);
 
-  it('applies, and a fresh diff against live is empty', async () => {
-    const app = await emu.newApp({ price: { type: 'NUMBER', code: 'price', label: 'Price' } });
-    const desired = reportsArea.fromManifest(manifest, resolveContext())!;
-    const live = await emu.apply(reportsArea, app, desired);
-    expect(reportsArea.diff(desired, live)).toEqual([]);
-  });
+suite.appliesCleanly({
+  desired: () => reportsArea.fromManifest(manifest, resolveContext())!,
+  fields: { price: { type: 'NUMBER', code: 'price', label: 'Price' } },
 });

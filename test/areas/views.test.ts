@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewsArea } from '../../src/areas/views.js';
 import type { AppManifest } from '../../src/project/manifest.js';
+import { exportNewApp } from './contract.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
 import { expectValidManifest } from './schema.js';
 
@@ -129,11 +130,7 @@ describe('views against the emulator', () => {
   });
 
   it("exports a new app's views as a valid manifest", async () => {
-    const app = await emu.newApp();
-    const { value } = await viewsArea.read(emu.readContext(app, 'live'));
-    const exported = viewsArea.toManifest(value, exportContext());
-    expectValidManifest(exported);
-    expect(exported).toEqual({
+    expect(await exportNewApp(emu, viewsArea)).toEqual({
       views: { 'All records': { type: 'LIST', sort: 'Record_number desc', fields: ['Record_number'] } },
     });
   });
