@@ -5,12 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildWhereUsed, type DocProject } from '../../src/docgen/index.js';
+import type { LookupSetting } from '../../src/project/index.js';
 import { docApp, docProject } from './project-fixture.js';
 
 const text = { type: 'SINGLE_LINE_TEXT', label: 'T' } as const;
 const num = { type: 'NUMBER', label: 'N' } as const;
 const user = { type: 'USER_SELECT', label: 'U' } as const;
 const fields = { a: text, b: num, owner: user };
+
+/** Apps src (the fields above) and x, whose lookup `k` on src's `a` copies `b` into `copy`. */
+function lookupOnSrc(more: Partial<LookupSetting> = {}): DocProject {
+  const fieldMappings = [{ field: 'copy', relatedField: 'b' }];
+  const lookup = { relatedApp: { app: 'src' }, relatedKeyField: 'a', fieldMappings, ...more };
+  return docProject(
+    docApp('src', { fields }),
+    docApp('x', { fields: { k: { ...text, label: 'K', lookup }, copy: num } }),
+  );
+}
 
 interface Case {
   name: string;
@@ -170,26 +181,7 @@ const cases: Case[] = [
   },
   {
     name: "another app's lookup: key, copied field, picker, filter and sort",
-    project: docProject(
-      docApp('src', { fields }),
-      docApp('x', {
-        fields: {
-          k: {
-            type: 'SINGLE_LINE_TEXT',
-            label: 'K',
-            lookup: {
-              relatedApp: { app: 'src' },
-              relatedKeyField: 'a',
-              fieldMappings: [{ field: 'copy', relatedField: 'b' }],
-              lookupPickerFields: ['a', 'b'],
-              filterCond: 'b > 1',
-              sort: 'b asc',
-            },
-          },
-          copy: num,
-        },
-      }),
-    ),
+    project: lookupOnSrc({ lookupPickerFields: ['a', 'b'], filterCond: 'b > 1', sort: 'b asc' }),
     app: 'src',
     field: 'b',
     expected: [
@@ -201,23 +193,7 @@ const cases: Case[] = [
   },
   {
     name: 'the field a lookup fills',
-    project: docProject(
-      docApp('src', { fields }),
-      docApp('x', {
-        fields: {
-          k: {
-            type: 'SINGLE_LINE_TEXT',
-            label: 'K',
-            lookup: {
-              relatedApp: { app: 'src' },
-              relatedKeyField: 'a',
-              fieldMappings: [{ field: 'copy', relatedField: 'b' }],
-            },
-          },
-          copy: num,
-        },
-      }),
-    ),
+    project: lookupOnSrc(),
     app: 'x',
     field: 'copy',
     expected: ['lookups: filled by lookup k from b'],
