@@ -4,8 +4,8 @@
  * it is another).
  */
 import { describe, expect, it } from 'vitest';
-import { buildWhereUsed, type DocProject } from '../../src/docgen/index.js';
-import type { LookupSetting } from '../../src/project/index.js';
+import { buildWhereUsed, type DocApp, type DocProject } from '../../src/docgen/index.js';
+import type { AppReference, LookupSetting } from '../../src/project/index.js';
 import { docApp, docProject } from './project-fixture.js';
 
 const text = { type: 'SINGLE_LINE_TEXT', label: 'T' } as const;
@@ -21,6 +21,15 @@ function lookupOnSrc(more: Partial<LookupSetting> = {}): DocProject {
     docApp('src', { fields }),
     docApp('x', { fields: { k: { ...text, label: 'K', lookup }, copy: num } }),
   );
+}
+
+/** App x, whose action Copy sends its `a` to `d` of `destApp` when a = "1". */
+function copyFromX(destApp: AppReference): DocApp {
+  const copy = { srcType: 'FIELD', srcField: 'a', destField: 'd' } as const;
+  return docApp('x', {
+    fields,
+    actions: { Copy: { destApp, mappings: [copy], entities: [], filterCond: 'a = "1"' } },
+  });
 }
 
 interface Case {
@@ -230,39 +239,14 @@ const cases: Case[] = [
   },
   {
     name: 'copy actions: the source field here, the destination field in the other app',
-    project: docProject(
-      docApp('x', {
-        fields,
-        actions: {
-          Copy: {
-            destApp: { app: 'y' },
-            mappings: [{ srcType: 'FIELD', srcField: 'a', destField: 'd' }],
-            entities: [],
-            filterCond: 'a = "1"',
-          },
-        },
-      }),
-      docApp('y', { fields: { d: text } }),
-    ),
+    project: docProject(copyFromX({ app: 'y' }), docApp('y', { fields: { d: text } })),
     app: 'y',
     field: 'd',
     expected: ['actions: x action "Copy" (receives a)'],
   },
   {
     name: 'the source of a copy action and its condition',
-    project: docProject(
-      docApp('x', {
-        fields,
-        actions: {
-          Copy: {
-            destApp: { code: 'OUT' },
-            mappings: [{ srcType: 'FIELD', srcField: 'a', destField: 'd' }],
-            entities: [],
-            filterCond: 'a = "1"',
-          },
-        },
-      }),
-    ),
+    project: docProject(copyFromX({ code: 'OUT' })),
     field: 'a',
     expected: ['actions: action "Copy" (copied to d)', 'actions: action "Copy" (filter)'],
   },
