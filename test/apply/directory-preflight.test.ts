@@ -16,7 +16,7 @@ import { readRevisions } from '../../src/apply/revisions.js';
 import type { Risk } from '../../src/plan/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 import { renderText } from '../../src/render/index.js';
-import { EVERY_APP_RIGHT } from '../support/apply-fields.js';
+import { EVERY_APP_RIGHT, reviewProcess } from '../support/apply-fields.js';
 import { runMain } from '../support/apply-main.js';
 import { ADMIN, manifest, useApplyHarness } from './harness.js';
 
@@ -27,6 +27,7 @@ const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
 
 /** Tasks naming `owner` (a user), the group `reviewers` and the organization `sales`. */
 function tasks(owner: string): Record<string, unknown> {
+  const ownerAssigned = { type: 'ONE', entities: [{ entity: { type: 'USER', code: owner } }] };
   return {
     ...manifest('Tasks', {
       title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
@@ -41,21 +42,7 @@ function tasks(owner: string): Record<string, unknown> {
     notifications: {
       general: { notifications: [{ entity: { type: 'USER', code: owner }, recordAdded: true }] },
     },
-    process: {
-      enable: true,
-      states: {
-        Open: { index: 0 },
-        Review: {
-          index: 1,
-          assignee: { type: 'ONE', entities: [{ entity: { type: 'USER', code: owner } }] },
-        },
-        Done: { index: 2 },
-      },
-      actions: [
-        { name: 'Submit', from: 'Open', to: 'Review' },
-        { name: 'Finish', from: 'Review', to: 'Done' },
-      ],
-    },
+    process: reviewProcess(ownerAssigned, ['Submit', 'Finish']),
   };
 }
 

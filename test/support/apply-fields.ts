@@ -47,3 +47,16 @@ export const EVERY_APP_RIGHT: Readonly<Record<string, true>> = Object.fromEntrie
     .concat(['recordImportable', 'recordExportable'])
     .map((right) => [right, true]),
 );
+
+/**
+ * A process Open → Review → Done, indexed in that order: Review assigned as `assignee` says,
+ * `[submit, finish]` naming its two actions.
+ */
+export function reviewProcess(assignee: Record<string, unknown>, [submit, finish]: [string, string]) {
+  const states = { Open: { index: 0 }, Review: { index: 1, assignee }, Done: { index: 2 } };
+  const actions = [
+    { name: submit, from: 'Open', to: 'Review' },
+    { name: finish, from: 'Review', to: 'Done' },
+  ];
+  return { enable: true, states, actions };
+}
