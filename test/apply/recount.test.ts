@@ -40,8 +40,9 @@ describe('apply counts the risks again before its first write', () => {
     await h.client.records.addRecord({ app: id, record: { notes: { value: 'keep me' } } });
     const before = await h.snapshot([id]);
     const calls = await h.serviceCalls();
+    const result = await h.apply(v2, thePlan);
     expectRefused(
-      await h.apply(v2, thePlan),
+      result,
       'data-loss',
       'removing field notes loses the values of 1 record (pass --allow-data-loss to accept it);' +
         ' found at apply, the plan counted 0',
