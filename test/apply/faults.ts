@@ -15,13 +15,15 @@ export const REQUEST = {
   plugin: { method: 'PUT', path: '^/k/v1/plugin\\.json$' },
 } as const;
 
+export type FaultRequest = (typeof REQUEST)[keyof typeof REQUEST];
+
 /**
  * Makes `request` answer 500: `times` times (every time when left out), each answer held back
  * `delayMs` when given.
  */
 export function answer500(
   h: Harness,
-  request: (typeof REQUEST)[keyof typeof REQUEST],
+  request: FaultRequest,
   more: { times?: number; delayMs?: number } = {},
 ): Promise<unknown> {
   return h.control('POST', '/_emulator/faults', { ...request, status: 500, ...more });

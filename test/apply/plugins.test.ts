@@ -16,7 +16,7 @@ import {
   pluginPackage,
 } from '../emulator/plugins/plugin-packages.js';
 import { text } from '../support/apply-fields.js';
-import { answer500, REQUEST } from './faults.js';
+import { answer500, REQUEST, type FaultRequest } from './faults.js';
 import { manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
@@ -54,7 +54,7 @@ async function appliedAtVersion1(): Promise<{ project: Project; app: string }> {
  * Version 2 of the scanner and a new field in assets, applied from version 1 with `request`
  * always answering 500: the result, and the app's settings from before the apply.
  */
-async function version2Failing(request: (typeof REQUEST)[keyof typeof REQUEST]) {
+async function version2Failing(request: FaultRequest) {
   const { project, app } = await appliedAtVersion1();
   const changed = await h.rewriteManifests(project, { assets: assets({ room: text('Room') }) });
   await writeFile(join(project.root, PACKAGE), scanner('2'));

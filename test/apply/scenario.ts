@@ -1,6 +1,7 @@
 /**
- * The scenario the failure tests share: two apps live at version 1, and a version 2 that changes
- * both with three writes each (add fields, layout, remove a field), planned and ready to apply.
+ * Live starting points the apply tests share: any apps applied with records added (`applied`),
+ * and the failure tests' scenario: two apps live at version 1, and a version 2 that changes both
+ * with three writes each (add fields, layout, remove a field), planned and ready to apply.
  */
 import { expect } from 'vitest';
 import { manifest, type useApplyHarness } from './harness.js';
