@@ -3,10 +3,11 @@
  * writes their ids into appdeploy.yaml, prints the result as JSON, and a plan afterwards is
  * empty; without a terminal and without --yes it refuses.
  */
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { text } from '../support/apply-fields.js';
+import { tempProject } from '../support/apply-temp-project.js';
 import { appdeploy, ROOT } from '../support/cli.js';
 import { stringify } from 'yaml';
 import { expectValidResult, manifest } from './harness.js';
@@ -16,16 +17,11 @@ const run = (args: string[]) => appdeploy(args, ROOT);
 let dir = '';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'appdeploy-cli-apply-'));
-  await mkdir(join(dir, 'apps'));
-  await writeFile(
-    join(dir, 'apps', 'tasks.yaml'),
-    stringify(manifest('Tasks', { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } })),
-  );
-  await writeFile(
-    join(dir, 'appdeploy.yaml'),
-    '# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml }\n',
-  );
+  dir = await tempProject('appdeploy-cli-apply-', {
+    'apps/tasks.yaml': stringify(manifest('Tasks', { title: text('Title') })),
+    'appdeploy.yaml':
+      '# tasks, kept in git\nenvironments:\n  local: {}\napps:\n  tasks: { manifest: apps/tasks.yaml }\n',
+  });
 }, 120_000);
 
 afterAll(async () => {

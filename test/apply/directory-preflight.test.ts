@@ -13,10 +13,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { readRevisions } from '../../src/apply/revisions.js';
-import { main } from '../../src/cli/main.js';
 import type { Risk } from '../../src/plan/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 import { renderText } from '../../src/render/index.js';
+import { EVERY_APP_RIGHT, reviewProcess } from '../support/apply-fields.js';
+import { runMain } from '../support/apply-main.js';
 import { ADMIN, manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
@@ -24,25 +25,16 @@ const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
   JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')),
 );
 
-const ALL_RIGHTS = {
-  appEditable: true,
-  recordViewable: true,
-  recordAddable: true,
-  recordEditable: true,
-  recordDeletable: true,
-  recordImportable: true,
-  recordExportable: true,
-};
-
 /** Tasks naming `owner` (a user), the group `reviewers` and the organization `sales`. */
 function tasks(owner: string): Record<string, unknown> {
+  const ownerAssigned = { type: 'ONE', entities: [{ entity: { type: 'USER', code: owner } }] };
   return {
     ...manifest('Tasks', {
       title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
       assignee: { type: 'USER_SELECT', label: 'Assignee', defaultValue: [{ type: 'USER', code: owner }] },
     }),
     appAcl: [
-      { entity: { type: 'CREATOR' }, ...ALL_RIGHTS },
+      { entity: { type: 'CREATOR' }, ...EVERY_APP_RIGHT },
       { entity: { type: 'GROUP', code: 'reviewers' }, recordViewable: true },
       { entity: { type: 'ORGANIZATION', code: 'sales' }, recordViewable: true, recordAddable: true },
       { entity: { type: 'GROUP', code: 'everyone' }, recordViewable: true },
@@ -50,21 +42,7 @@ function tasks(owner: string): Record<string, unknown> {
     notifications: {
       general: { notifications: [{ entity: { type: 'USER', code: owner }, recordAdded: true }] },
     },
-    process: {
-      enable: true,
-      states: {
-        Open: { index: 0 },
-        Review: {
-          index: 1,
-          assignee: { type: 'ONE', entities: [{ entity: { type: 'USER', code: owner } }] },
-        },
-        Done: { index: 2 },
-      },
-      actions: [
-        { name: 'Submit', from: 'Open', to: 'Review' },
-        { name: 'Finish', from: 'Review', to: 'Done' },
-      ],
-    },
+    process: reviewProcess(ownerAssigned, ['Submit', 'Finish']),
   };
 }
 
@@ -98,13 +76,7 @@ async function expectConverged(project: Project): Promise<void> {
   expect(again.apps.filter((a) => a.action !== 'no-op')).toEqual([]);
 }
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) };
-  const code = await main(['node', 'appdeploy', ...args], io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = runMain;
 
 /** Where `code: <code>` first stands in the written manifest, as file:line:col of the value. */
 async function locationOf(root: string, code: string): Promise<string> {
@@ -216,14 +188,12 @@ describe('the directory preflight', () => {
     await writeFile(join(project.root, 'appdeploy.yaml'), stringify(config));
 
     const text = await cli(['plan', '-C', project.root, '--env', 'prod']);
-    expect(text.code, text.stderr).toBe(0);
-    expect(
-      text.stdout.split('\n').find((l) => l.startsWith('Directory check skipped')),
-    ).toMatchInlineSnapshot(
+    expect(text.code, text.err).toBe(0);
+    expect(text.out.split('\n').find((l) => l.startsWith('Directory check skipped'))).toMatchInlineSnapshot(
       `"Directory check skipped: 1 user, group or organization named by this plan was not looked up in the target: the environment signs in with API tokens only, and the User API takes no app token. A missing one is found only when the service refuses the write."`,
     );
     const json = JSON.parse(
-      (await cli(['plan', '-C', project.root, '--env', 'prod', '--format', 'json'])).stdout,
+      (await cli(['plan', '-C', project.root, '--env', 'prod', '--format', 'json'])).out,
     );
     planSchema(json);
     expect(planSchema.errors ?? [], 'plan.schema.json').toEqual([]);
@@ -231,8 +201,7 @@ describe('the directory preflight', () => {
       skipped: 'the environment signs in with API tokens only, and the User API takes no app token',
       unchecked: 1,
     });
-    const markdown = (await cli(['plan', '-C', project.root, '--env', 'prod', '--format', 'markdown']))
-      .stdout;
+    const markdown = (await cli(['plan', '-C', project.root, '--env', 'prod', '--format', 'markdown'])).out;
     expect(markdown).toContain('> [!WARNING]\n> Directory check skipped: 1 user, group or organization');
   });
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/areas/index.js';
 import { useApplyHarness } from './harness.js';
+import { answer500, REQUEST } from './faults.js';
 import { V2, twoAppsAtV1ThenPlanV2 } from './scenario.js';
 
 const h = useApplyHarness();
@@ -28,12 +29,7 @@ describe('apply rolls back', () => {
     const { project, plan, ids } = await twoAppsAtV1ThenPlanV2(h);
     const before = await h.snapshot(Object.values(ids));
     // Each app writes: add fields, the layout, remove a field; the first removal fails.
-    await h.control('POST', '/_emulator/faults', {
-      method: 'DELETE',
-      path: '^/k/v1/preview/app/form/fields\\.json$',
-      status: 500,
-      times: 1,
-    });
+    await answer500(h, REQUEST.removeFields, { times: 1 });
     const result = await h.apply(project, plan);
     expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
     expect(result.message).toMatch(/fields: remove 1 failed/);
@@ -53,11 +49,7 @@ describe('apply rolls back', () => {
     };
     const { project, plan, ids } = await twoAppsAtV1ThenPlanV2(h, v2);
     const before = await h.snapshot(Object.values(ids));
-    await h.control('POST', '/_emulator/faults', {
-      method: 'PUT',
-      path: '^/k/v1/preview/app/views\\.json$',
-      status: 500,
-    });
+    await answer500(h, REQUEST.views);
     const result = await h.apply(project, plan);
     expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
     expect(result.message).toMatch(/views: .* failed/);

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useApplyHarness } from './harness.js';
+import { answer500, REQUEST } from './faults.js';
 import { twoAppsAtV1ThenPlanV2 } from './scenario.js';
 
 const h = useApplyHarness();
@@ -15,13 +16,7 @@ describe('apply after a failure', () => {
   it('reports what someone published between two writes, and exits 4', async () => {
     const { project, plan, ids } = await twoAppsAtV1ThenPlanV2(h);
     // The removal of a field (each app's third write) waits, then fails.
-    await h.control('POST', '/_emulator/faults', {
-      method: 'DELETE',
-      path: '^/k/v1/preview/app/form/fields\\.json$',
-      status: 500,
-      delayMs: 300,
-      times: 2,
-    });
+    await answer500(h, REQUEST.removeFields, { delayMs: 300, times: 2 });
     let published: Promise<unknown> | undefined;
     const result = await h.apply(project, plan, {
       onProgress: (event) => {
@@ -48,12 +43,7 @@ describe('apply after a failure', () => {
 
   it('says every app is as before when live did not move (exit 1)', async () => {
     const { project, plan } = await twoAppsAtV1ThenPlanV2(h);
-    await h.control('POST', '/_emulator/faults', {
-      method: 'DELETE',
-      path: '^/k/v1/preview/app/form/fields\\.json$',
-      status: 500,
-      times: 1,
-    });
+    await answer500(h, REQUEST.removeFields, { times: 1 });
     const result = await h.apply(project, plan);
     expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
     expect(result.liveChanged).toBeUndefined();

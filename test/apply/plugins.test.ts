@@ -15,6 +15,8 @@ import {
   pluginIdOf,
   pluginPackage,
 } from '../emulator/plugins/plugin-packages.js';
+import { text } from '../support/apply-fields.js';
+import { answer500, REQUEST, type FaultRequest } from './faults.js';
 import { manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
@@ -25,7 +27,7 @@ const PACKAGE = 'plugins/scanner.zip';
 
 /** The assets app, adding the scanner from the project's package (the manifest is in apps/). */
 const assets = (fields: Record<string, Record<string, unknown>> = {}) => ({
-  ...manifest('Assets', { serial: { type: 'SINGLE_LINE_TEXT', label: 'Serial' }, ...fields }),
+  ...manifest('Assets', { serial: text('Serial'), ...fields }),
   plugins: [{ id, name: 'Scanner', path: `../${PACKAGE}` }],
 });
 
@@ -46,6 +48,20 @@ async function appliedAtVersion1(): Promise<{ project: Project; app: string }> {
   expect(result.outcome, result.message).toBe('applied');
   const project = await h.load(first.root);
   return { project, app: project.apps[0]!.id! };
+}
+
+/**
+ * Version 2 of the scanner and a new field in assets, applied from version 1 with `request`
+ * always answering 500: the result, and the app's settings from before the apply.
+ */
+async function version2Failing(request: FaultRequest) {
+  const { project, app } = await appliedAtVersion1();
+  const changed = await h.rewriteManifests(project, { assets: assets({ room: text('Room') }) });
+  await writeFile(join(project.root, PACKAGE), scanner('2'));
+  const plan = await h.plan(changed);
+  const before = await h.snapshot([app]);
+  await answer500(h, request, { times: 100 });
+  return { app, before, result: await h.apply(changed, plan) };
 }
 
 describe('system plug-ins from the project', () => {
@@ -138,20 +154,7 @@ describe('system plug-ins from the project', () => {
   });
 
   it('refuses before any app write when the service refuses the plug-in, saying which and why', async () => {
-    const { project, app } = await appliedAtVersion1();
-    const changed = await h.rewriteManifests(project, {
-      assets: assets({ room: { type: 'SINGLE_LINE_TEXT', label: 'Room' } }),
-    });
-    await writeFile(join(project.root, PACKAGE), scanner('2'));
-    const plan = await h.plan(changed);
-    const before = await h.snapshot([app]);
-    await h.control('POST', '/_emulator/faults', {
-      method: 'PUT',
-      path: '^/k/v1/plugin\\.json$',
-      status: 500,
-      times: 100,
-    });
-    const result = await h.apply(changed, plan);
+    const { app, before, result } = await version2Failing(REQUEST.plugin);
     expect(result).toMatchObject({ outcome: 'refused', exitCode: 1 });
     expect(result.refusals).toEqual([
       {
@@ -171,20 +174,7 @@ describe('system plug-ins from the project', () => {
   });
 
   it('keeps a plug-in it installed when an app write fails and the apps roll back, and says so', async () => {
-    const { project, app } = await appliedAtVersion1();
-    const changed = await h.rewriteManifests(project, {
-      assets: assets({ room: { type: 'SINGLE_LINE_TEXT', label: 'Room' } }),
-    });
-    await writeFile(join(project.root, PACKAGE), scanner('2'));
-    const plan = await h.plan(changed);
-    const before = await h.snapshot([app]);
-    await h.control('POST', '/_emulator/faults', {
-      method: 'POST',
-      path: '^/k/v1/preview/app/form/fields\\.json$',
-      status: 500,
-      times: 100,
-    });
-    const result = await h.apply(changed, plan);
+    const { app, before, result } = await version2Failing(REQUEST.addFields);
     expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
     expect(result.plugins).toEqual([{ id, name: 'Scanner', version: '2', outcome: 'updated' }]);
     expect(result.message).toContain(

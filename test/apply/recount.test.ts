@@ -4,23 +4,29 @@
  * and refuses a plan that sends an app's placeholder for an app it does not create (item 9).
  */
 import { describe, expect, it } from 'vitest';
+import type { ApplyReport } from '../../src/cli/apply-report.js';
+import { lookupField, row, text } from '../support/apply-fields.js';
 import { manifest, useApplyHarness } from './harness.js';
+import { applied } from './scenario.js';
 
 const h = useApplyHarness();
 
-const V1 = manifest('Tickets', {
-  subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject' },
-  notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' },
-});
+const V1 = manifest('Tickets', { subject: text('Subject'), notes: text('Notes') });
 /** Version 2 removes `notes`. */
-const V2 = manifest('Tickets', { subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject' } });
+const V2 = manifest('Tickets', { subject: text('Subject') });
+/** Version 2 makes `subject` unique. */
+const UNIQUE = manifest('Tickets', { subject: text('Subject', { unique: true }), notes: text('Notes') });
+const SAME_SUBJECT = [{ subject: { value: 'same' } }, { subject: { value: 'same' } }];
 
 async function appliedV1() {
-  const project = await h.writeProject({ apps: { tickets: V1 } });
-  const first = await h.apply(project, await h.plan(project));
-  if (first.exitCode !== 0) throw new Error(first.message);
-  const loaded = await h.load(project.root);
-  return { project: loaded, id: loaded.apps[0]!.id! };
+  const { project, ids } = await applied(h, { tickets: V1 });
+  return { project, id: ids.tickets! };
+}
+
+/** Apply refused, for the one reason given, about tickets. */
+function expectRefused(result: ApplyReport, kind: string, message: string): void {
+  expect(result).toMatchObject({ outcome: 'refused', exitCode: 1 });
+  expect(result.refusals).toEqual([{ kind, app: 'tickets', message }]);
 }
 
 describe('apply counts the risks again before its first write', () => {
@@ -35,16 +41,12 @@ describe('apply counts the risks again before its first write', () => {
     const before = await h.snapshot([id]);
     const calls = await h.serviceCalls();
     const result = await h.apply(v2, thePlan);
-    expect(result).toMatchObject({ outcome: 'refused', exitCode: 1 });
-    expect(result.refusals).toEqual([
-      {
-        kind: 'data-loss',
-        app: 'tickets',
-        message:
-          'removing field notes loses the values of 1 record (pass --allow-data-loss to accept it);' +
-          ' found at apply, the plan counted 0',
-      },
-    ]);
+    expectRefused(
+      result,
+      'data-loss',
+      'removing field notes loses the values of 1 record (pass --allow-data-loss to accept it);' +
+        ' found at apply, the plan counted 0',
+    );
     expect(await h.snapshot([id])).toEqual(before);
     expect(await h.writesSince(calls)).toEqual([]);
     // The value is still there.
@@ -73,51 +75,34 @@ describe('apply counts the risks again before its first write', () => {
     const { project, id } = await appliedV1();
     await h.client.records.addRecord({ app: id, record: { subject: { value: 'a' } } });
     const required = manifest('Tickets', {
-      subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject' },
-      notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes', required: true },
+      subject: text('Subject'),
+      notes: text('Notes', { required: true }),
     });
     const v2 = await h.rewriteManifests(project, { tickets: required });
     const thePlan = await h.plan(v2);
     expect(thePlan.apps[0]!.risks).toMatchObject([{ kind: 'records-need-values', records: 1 }]);
     await h.client.records.addRecord({ app: id, record: { subject: { value: 'b' } } });
-    const result = await h.apply(v2, thePlan);
-    expect(result).toMatchObject({ outcome: 'refused', exitCode: 1 });
-    expect(result.refusals).toEqual([
-      {
-        kind: 'risk-grew',
-        app: 'tickets',
-        message:
-          'required field notes leaves 2 records empty (each is refused on its next update until it gets a value);' +
-          ' found at apply, the plan counted 1; plan again to review it',
-      },
-    ]);
+    expectRefused(
+      await h.apply(v2, thePlan),
+      'risk-grew',
+      'required field notes leaves 2 records empty (each is refused on its next update until it gets a value);' +
+        ' found at apply, the plan counted 1; plan again to review it',
+    );
   });
 
   it('refuses a new unique where records came to share a value, before writing anything', async () => {
     const { project, id } = await appliedV1();
-    const unique = manifest('Tickets', {
-      subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
-      notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' },
-    });
-    const v2 = await h.rewriteManifests(project, { tickets: unique });
+    const v2 = await h.rewriteManifests(project, { tickets: UNIQUE });
     const thePlan = await h.plan(v2);
     expect(thePlan.apps[0]!.risks).toEqual([]);
-    await h.client.records.addRecords({
-      app: id,
-      records: [{ subject: { value: 'same' } }, { subject: { value: 'same' } }],
-    });
+    await h.client.records.addRecords({ app: id, records: SAME_SUBJECT });
     const calls = await h.serviceCalls();
-    const result = await h.apply(v2, thePlan);
-    expect(result).toMatchObject({ outcome: 'refused', exitCode: 1 });
-    expect(result.refusals).toEqual([
-      {
-        kind: 'deploy-fails',
-        app: 'tickets',
-        message:
-          'field subject becomes unique but 2 records share a value: the deploy would fail' +
-          ' (give those records distinct values first); found at apply, the plan counted 0',
-      },
-    ]);
+    expectRefused(
+      await h.apply(v2, thePlan),
+      'deploy-fails',
+      'field subject becomes unique but 2 records share a value: the deploy would fail' +
+        ' (give those records distinct values first); found at apply, the plan counted 0',
+    );
     const after = await h.serviceCalls();
     expect(after['POST /k/v1/preview/app/deploy.json']).toBe(calls['POST /k/v1/preview/app/deploy.json']);
   });
@@ -126,53 +111,34 @@ describe('apply counts the risks again before its first write', () => {
 describe('apply refuses what cannot deploy, before writing (item 10)', () => {
   it('a deploy-fails risk in the plan: no draft write, no deploy, no rollback', async () => {
     const { project, id } = await appliedV1();
-    await h.client.records.addRecords({
-      app: id,
-      records: [{ subject: { value: 'same' } }, { subject: { value: 'same' } }],
-    });
-    const unique = manifest('Tickets', {
-      subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
-      notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' },
-    });
-    const v2 = await h.rewriteManifests(project, { tickets: unique });
+    await h.client.records.addRecords({ app: id, records: SAME_SUBJECT });
+    const v2 = await h.rewriteManifests(project, { tickets: UNIQUE });
     const thePlan = await h.plan(v2);
     expect(thePlan.apps[0]!.risks).toMatchObject([{ kind: 'deploy-fails', records: 2 }]);
     const calls = await h.serviceCalls();
-    const result = await h.apply(v2, thePlan, { allowDataLoss: true, discardPendingDrafts: true });
-    expect(result).toMatchObject({ outcome: 'refused', exitCode: 1 });
-    expect(result.refusals).toEqual([
-      {
-        kind: 'deploy-fails',
-        app: 'tickets',
-        message:
-          'field subject becomes unique but 2 records share a value: the deploy would fail' +
-          ' (give those records distinct values first)',
-      },
-    ]);
+    expectRefused(
+      await h.apply(v2, thePlan, { allowDataLoss: true, discardPendingDrafts: true }),
+      'deploy-fails',
+      'field subject becomes unique but 2 records share a value: the deploy would fail' +
+        ' (give those records distinct values first)',
+    );
     expect(await h.writesSince(calls)).toEqual([]);
   });
 });
 
 describe('--app and references (item 9)', () => {
-  const customers = manifest('Customers', { name: { type: 'SINGLE_LINE_TEXT', label: 'Name' } });
+  const customers = manifest('Customers', { name: text('Name') });
   const deals = {
-    ...manifest('Deals', { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } }),
+    ...manifest('Deals', { title: text('Title') }),
     fields: {
-      title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
-      customer: {
-        type: 'SINGLE_LINE_TEXT',
-        label: 'Customer',
-        lookup: {
-          relatedApp: { app: 'customers' },
-          relatedKeyField: 'name',
-          fieldMappings: [],
-          lookupPickerFields: ['name'],
-          filterCond: '',
-          sort: 'name asc',
-        },
-      },
+      title: text('Title'),
+      customer: lookupField('Customer', 'customers', 'name', {
+        picker: ['name'],
+        filterCond: '',
+        sort: 'name asc',
+      }),
     },
-    layout: [{ type: 'ROW', fields: [{ code: 'title' }, { code: 'customer' }] }],
+    layout: [row('title', 'customer')],
   };
 
   it('a plan of deals alone marks the reference blocked, naming customers; apply writes nothing', async () => {

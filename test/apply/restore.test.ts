@@ -7,12 +7,11 @@
  * message, instead of a plain "Restored".
  */
 import { describe, expect, it } from 'vitest';
+import { lookupField, row, text } from '../support/apply-fields.js';
 import { manifest, useApplyHarness } from './harness.js';
+import { applied } from './scenario.js';
 
 const h = useApplyHarness();
-
-const text = (label: string) => ({ type: 'SINGLE_LINE_TEXT', label });
-const row = (...codes: string[]) => ({ type: 'ROW', fields: codes.map((code) => ({ code })) });
 
 const V1 = {
   customers: {
@@ -37,19 +36,13 @@ const ORDERS_V2 = {
   layout: [row('amount')],
 };
 
-async function customersWithRecords() {
-  const project = await h.writeProject({ apps: V1 });
-  expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
-  const loaded = await h.load(project.root);
-  const ids = Object.fromEntries(loaded.apps.map((a) => [a.key, a.id!]));
-  await h.client.records.addRecords({
-    app: ids.customers!,
-    records: [
+function customersWithRecords() {
+  return applied(h, V1, {
+    customers: [
       { company: { value: 'Acme' }, city: { value: 'Paris' }, notes: { value: 'first' } },
       { company: { value: 'Globex' }, city: { value: 'Oslo' }, notes: { value: 'second' } },
     ],
   });
-  return { project: loaded, ids };
 }
 
 async function values(app: string, codes: string[]): Promise<unknown[]> {
@@ -110,18 +103,13 @@ describe('restoring an earlier deploy batch when a later one fails', () => {
   });
 
   it('the two-step deploy: a failed second step renames the field of the first step back, records kept', async () => {
-    const codeField = { type: 'SINGLE_LINE_TEXT', label: 'Code', unique: true, required: true };
+    const codeField = text('Code', { unique: true, required: true });
     const v1 = {
       customers: manifest('Customers', { code: codeField, company: text('Company') }),
       deals: manifest('Deals', { title: text('Title') }),
     };
-    const project = await h.writeProject({ apps: v1 });
-    expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
-    const loaded = await h.load(project.root);
-    const ids = Object.fromEntries(loaded.apps.map((a) => [a.key, a.id!]));
-    await h.client.records.addRecords({
-      app: ids.customers!,
-      records: [{ code: { value: 'C1' }, company: { value: 'Acme' } }],
+    const { project: loaded, ids } = await applied(h, v1, {
+      customers: [{ code: { value: 'C1' }, company: { value: 'Acme' } }],
     });
     // customers renames company and adds region; deals looks region up: held to a second step.
     const v2 = await h.rewriteManifests(loaded, {
@@ -132,16 +120,10 @@ describe('restoring an earlier deploy batch when a later one fails', () => {
       }),
       deals: manifest('Deals', {
         title: text('Title'),
-        customer: {
-          type: 'SINGLE_LINE_TEXT',
-          label: 'Customer',
-          lookup: {
-            relatedApp: { app: 'customers' },
-            relatedKeyField: 'code',
-            fieldMappings: [{ field: 'title', relatedField: 'region' }],
-            lookupPickerFields: ['code'],
-          },
-        },
+        customer: lookupField('Customer', 'customers', 'code', {
+          copies: { title: 'region' },
+          picker: ['code'],
+        }),
       }),
     });
     const plan = await h.plan(v2);
@@ -166,12 +148,10 @@ describe('restoring an earlier deploy batch when a later one fails', () => {
       ],
     });
     const customers = (process: unknown) => ({ ...V1.customers, process });
-    const project = await h.writeProject({
-      apps: { customers: customers(states({}, 'Doing')), orders: V1.orders },
+    const { project: loaded, ids } = await applied(h, {
+      customers: customers(states({}, 'Doing')),
+      orders: V1.orders,
     });
-    expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
-    const loaded = await h.load(project.root);
-    const ids = Object.fromEntries(loaded.apps.map((a) => [a.key, a.id!]));
     const { ids: records } = await h.client.records.addRecords({ app: ids.customers!, records: [{}, {}] });
     await h.client.process.updateStatus({ app: ids.customers!, id: records[0]!, action: 'Start' });
     const v2 = await h.rewriteManifests(loaded, {

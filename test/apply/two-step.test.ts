@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApplyEvent } from '../../src/apply/index.js';
 import { hasChanges } from '../../src/plan/index.js';
+import { text, lookupField } from '../support/apply-fields.js';
 import { manifest, useApplyHarness } from './harness.js';
+import { answer500, REQUEST } from './faults.js';
+import { applied, TWO_CUSTOMERS } from './scenario.js';
 
 const h = useApplyHarness();
 const copies: string[] = [];
@@ -93,54 +96,26 @@ describe('examples whose new apps name each other', () => {
   });
 });
 
-const V1 = {
-  customers: manifest('Customers', {
-    code: { type: 'SINGLE_LINE_TEXT', label: 'Code', unique: true },
-    company: { type: 'SINGLE_LINE_TEXT', label: 'Company' },
-  }),
-  deals: manifest('Deals', {
-    title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
-    region: { type: 'SINGLE_LINE_TEXT', label: 'Region' },
-  }),
-};
+const CUSTOMERS = { code: text('Code', { unique: true }), company: text('Company') };
+const DEALS = { title: text('Title'), region: text('Region') };
+const V1 = { customers: manifest('Customers', CUSTOMERS), deals: manifest('Deals', DEALS) };
 
 /** `region` added to customers, and in deals a lookup that copies it. */
 const V2 = {
-  customers: manifest('Customers', {
-    ...(V1.customers.fields as Record<string, Record<string, unknown>>),
-    region: { type: 'SINGLE_LINE_TEXT', label: 'Region' },
-  }),
+  customers: manifest('Customers', { ...CUSTOMERS, region: text('Region') }),
   deals: manifest('Deals', {
-    ...(V1.deals.fields as Record<string, Record<string, unknown>>),
-    customer: {
-      type: 'SINGLE_LINE_TEXT',
-      label: 'Customer',
-      lookup: {
-        relatedApp: { app: 'customers' },
-        relatedKeyField: 'code',
-        fieldMappings: [{ field: 'region', relatedField: 'region' }],
-        lookupPickerFields: ['code', 'company'],
-        sort: 'region asc',
-      },
-    },
+    ...DEALS,
+    customer: lookupField('Customer', 'customers', 'code', {
+      copies: { region: 'region' },
+      picker: ['code', 'company'],
+      sort: 'region asc',
+    }),
   }),
 };
 
 async function liveAtV1WithRecords() {
-  const project = await h.writeProject({ apps: V1 });
-  const first = await h.apply(project, await h.plan(project));
-  if (first.exitCode !== 0) throw new Error(first.message);
-  const v1 = await h.load(project.root);
-  const ids = Object.fromEntries(v1.apps.map((a) => [a.key, a.id!]));
-  await h.client.records.addRecords({
-    app: ids.customers!,
-    records: [
-      { code: { value: 'C1' }, company: { value: 'Acme' } },
-      { code: { value: 'C2' }, company: { value: 'Globex' } },
-    ] as never,
-  });
-  const v2 = await h.rewriteManifests(v1, V2);
-  return { project: v2, ids };
+  const { project, ids } = await applied(h, V1, { customers: TWO_CUSTOMERS });
+  return { project: await h.rewriteManifests(project, V2), ids };
 }
 
 async function recordsOf(app: string) {
@@ -202,11 +177,7 @@ describe('a field added to one existing app and a lookup on it in another', () =
     const plan = await h.plan(project);
     const before = await h.snapshot(Object.values(ids));
     // The deals layout names the held lookup: it is written in the second step only.
-    await h.control('POST', '/_emulator/faults', {
-      method: 'PUT',
-      path: '^/k/v1/preview/app/form/layout\\.json$',
-      status: 500,
-    });
+    await answer500(h, REQUEST.layout);
     const result = await h.apply(project, plan);
     await h.control('DELETE', '/_emulator/faults');
     expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });

@@ -11,75 +11,42 @@ import { checkPlan } from '../../src/check/index.js';
 import type { Plan } from '../../src/plan/index.js';
 import type { Project } from '../../src/project/index.js';
 import { manifest, useApplyHarness } from '../apply/harness.js';
+import { applied, TWO_CUSTOMERS } from '../apply/scenario.js';
+import { EVERY_APP_RIGHT, lookupField, text } from '../support/apply-fields.js';
 
 const h = useApplyHarness();
 
-const V1 = {
-  customers: manifest('Customers', {
-    code: { type: 'SINGLE_LINE_TEXT', label: 'Code', unique: true, required: true },
-    company: { type: 'SINGLE_LINE_TEXT', label: 'Company' },
-    notes: { type: 'MULTI_LINE_TEXT', label: 'Notes' },
-  }),
-  deals: manifest('Deals', {
-    title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
-    region: { type: 'SINGLE_LINE_TEXT', label: 'Region' },
-  }),
+const CUSTOMERS = {
+  code: text('Code', { unique: true, required: true }),
+  company: text('Company'),
+  notes: { type: 'MULTI_LINE_TEXT', label: 'Notes' },
 };
+const DEALS = { title: text('Title'), region: text('Region') };
+const V1 = { customers: manifest('Customers', CUSTOMERS), deals: manifest('Deals', DEALS) };
 
 /** `region` added to customers, a lookup on it in deals (two deploys), a process in deals. */
 const V2 = {
-  customers: manifest('Customers', {
-    ...(V1.customers.fields as Record<string, Record<string, unknown>>),
-    region: { type: 'SINGLE_LINE_TEXT', label: 'Region' },
-  }),
+  customers: manifest('Customers', { ...CUSTOMERS, region: text('Region') }),
   deals: {
     ...manifest('Deals', {
-      ...(V1.deals.fields as Record<string, Record<string, unknown>>),
-      customer: {
-        type: 'SINGLE_LINE_TEXT',
-        label: 'Customer',
-        lookup: {
-          relatedApp: { app: 'customers' },
-          relatedKeyField: 'code',
-          fieldMappings: [{ field: 'region', relatedField: 'region' }],
-          lookupPickerFields: ['code', 'company'],
-        },
-      },
+      ...DEALS,
+      customer: lookupField('Customer', 'customers', 'code', {
+        copies: { region: 'region' },
+        picker: ['code', 'company'],
+      }),
     }),
     process: {
       enable: true,
       states: { Open: { assignee: { type: 'ONE', entities: [] } }, Won: {} },
       actions: [{ name: 'Win', from: 'Open', to: 'Won', type: 'PRIMARY' }],
     },
-    appAcl: [
-      {
-        entity: { type: 'CREATOR' },
-        appEditable: true,
-        recordViewable: true,
-        recordAddable: true,
-        recordEditable: true,
-        recordDeletable: true,
-        recordImportable: true,
-        recordExportable: true,
-      },
-    ],
+    appAcl: [{ entity: { type: 'CREATOR' }, ...EVERY_APP_RIGHT }],
   },
 };
 
 async function liveAtV1(apps: Record<string, Record<string, unknown>> = V2) {
-  const project = await h.writeProject({ apps: V1 });
-  const first = await h.apply(project, await h.plan(project));
-  if (first.exitCode !== 0) throw new Error(first.message);
-  const v1 = await h.load(project.root);
-  const ids = Object.fromEntries(v1.apps.map((a) => [a.key, a.id!]));
-  await h.client.records.addRecords({
-    app: ids.customers!,
-    records: [
-      { code: { value: 'C1' }, company: { value: 'Acme' } },
-      { code: { value: 'C2' }, company: { value: 'Globex' } },
-    ] as never,
-  });
-  const project2 = await h.rewriteManifests(v1, apps);
+  const { project, ids } = await applied(h, V1, { customers: TWO_CUSTOMERS });
+  const project2 = await h.rewriteManifests(project, apps);
   return { project: project2, ids, plan: await h.plan(project2) };
 }
 

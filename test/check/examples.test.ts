@@ -4,31 +4,19 @@
  * JSON, and writes nothing (a second plan still creates every app); then `apply --check --yes`
  * checks first, applies, and a fresh plan is empty.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, ROOT, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_NAMES, useTempDir } from '../support/apply-examples.js';
+import { appdeploy, ROOT } from '../support/cli.js';
 
-const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
-  existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
-);
-
-let dir = '';
-
-beforeAll(async () => {
-  dir = await tempDir('check-examples');
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('check-examples');
 
 describe('examples/ with --check', () => {
-  it.each(EXAMPLES)(
+  it.each(EXAMPLE_NAMES)(
     '%s: plan --check passes and writes nothing; apply --check --yes applies',
     async (name) => {
-      const project = join(dir, name);
+      const project = join(dir(), name);
       await cp(join(ROOT, 'examples', name), project, {
         recursive: true,
         filter: (source) => !source.includes('.appdeploy'),
@@ -54,7 +42,7 @@ describe('examples/ with --check', () => {
   );
 
   it('refuses --check-records that is not a whole number', async () => {
-    const project = join(dir, 'crm');
+    const project = join(dir(), 'crm');
     const run = await appdeploy(['plan', '--check', '--check-records', 'many'], project);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('--check-records many: not a whole number');

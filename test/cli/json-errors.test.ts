@@ -4,17 +4,9 @@
  * command line; without --format json, stdout stays empty.
  */
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runMain } from '../support/apply-main.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'appdeploy', ...args], {
-    out: (s) => void out.push(s),
-    err: (s) => void err.push(s),
-  });
-  return { code, out: out.join(''), err: err.join('') };
-}
+const run = (...args: string[]) => runMain(args);
 
 const missing = '/nonexistent-appdeploy-project';
 

@@ -3,15 +3,16 @@
  * repeats the flags that chose the project (`-C`, `--config`, `--env`), quoted for the shell
  * where a path needs it; and the command it names, run as written, acts on the same project.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { main } from '../../src/cli/main.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeployCommand, projectFlags } from '../../src/project/index.js';
 import { manifest } from '../apply/harness.js';
+import { text } from '../support/apply-fields.js';
+import { runMain } from '../support/apply-main.js';
+import { tempProject } from '../support/apply-temp-project.js';
 
 let emulator: RunningEmulator;
 let dir = '';
@@ -19,22 +20,16 @@ let dir = '';
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, deployMs: 10 });
   // A folder whose name has a space: the hint must quote it.
-  dir = await mkdtemp(join(tmpdir(), 'appdeploy next command-'));
-  await mkdir(join(dir, 'apps'));
-  await writeFile(
-    join(dir, 'apps', 'tasks.yaml'),
-    stringify(manifest('Tasks', { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } })),
-  );
-  await writeFile(
-    join(dir, 'project.yaml'),
-    stringify({
+  dir = await tempProject('appdeploy next command-', {
+    'apps/tasks.yaml': stringify(manifest('Tasks', { title: text('Title') })),
+    'project.yaml': stringify({
       environments: {
         local: {},
         test: { baseUrl: emulator.url, auth: { login: 'admin', password: 'admin' } },
       },
       apps: { tasks: { manifest: 'apps/tasks.yaml' } },
     }),
-  );
+  });
 });
 
 afterAll(async () => {
@@ -42,13 +37,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = { out: (s: string) => void out.push(s), err: (s: string) => void err.push(s) };
-  const code = await main(['node', 'appdeploy', ...args], io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = runMain;
 
 /** The words of a command as a POSIX shell splits them (plain words and single quotes). */
 function shellWords(command: string): string[] {
@@ -82,17 +71,17 @@ describe('hints that name a next command', () => {
     const base = ['-C', dir, '--config', 'project.yaml', '--env', 'test'];
     const status = await cli(['status', ...base]);
     expect(status.code).toBe(2);
-    expect(status.stdout).toContain(
+    expect(status.out).toContain(
       `\`npx appdeploy plan ${flags()}\` shows the differences; \`npx appdeploy apply ${flags()}\` makes the apps match.`,
     );
 
     const out = join(dir, 'p.json');
     const planned = await cli(['plan', ...base, '--out', out]);
     expect(planned.code).toBe(0);
-    const hint = /apply it with `([^`]+)`/.exec(planned.stderr)?.[1];
+    const hint = /apply it with `([^`]+)`/.exec(planned.err)?.[1];
     expect(hint).toBe(`npx appdeploy apply ${flags()} '${out}'`);
     const applied = await runHint(hint!);
-    expect(applied.stderr).not.toMatch(/Error/);
+    expect(applied.err).not.toMatch(/Error/);
     expect(applied.code).toBe(0);
 
     const after = await cli(['status', ...base]);
@@ -102,7 +91,7 @@ describe('hints that name a next command', () => {
   it('an error names the command with the flags the failing command was given', async () => {
     const refused = await cli(['apply', 'p.json', '--app', 'tasks', '-C', dir, '--env', 'test']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
+    expect(refused.err).toContain(
       `Save a plan of those apps instead: npx appdeploy plan -C ${quoted()} --env test --app KEY --out FILE.`,
     );
   });

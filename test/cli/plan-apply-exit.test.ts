@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { main } from '../../src/cli/main.js';
 import { createClient, type Client } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { lookupField } from '../support/apply-fields.js';
+import { runMain } from '../support/apply-main.js';
 import { ADMIN } from '../support/users.js';
 
 let a: RunningEmulator;
@@ -35,15 +36,7 @@ afterEach(async () => {
     });
 });
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'appdeploy', ...args], {
-    out: (s) => void out.push(s),
-    err: (s) => void err.push(s),
-  });
-  return { code, out: out.join(''), err: err.join('') };
-}
+const run = runMain;
 
 const tickets = (fields: Record<string, unknown>) => ({
   name: 'Tickets',
@@ -114,16 +107,7 @@ describe('plan exits 1 on what apply refuses (item 10)', () => {
     const deals = {
       name: 'Deals',
       fields: {
-        customer: {
-          type: 'SINGLE_LINE_TEXT',
-          label: 'Customer',
-          lookup: {
-            relatedApp: { app: 'customers' },
-            relatedKeyField: 'name',
-            fieldMappings: [],
-            lookupPickerFields: ['name'],
-          },
-        },
+        customer: lookupField('Customer', 'customers', 'name', { picker: ['name'] }),
       },
       layout: [{ type: 'ROW', fields: [{ code: 'customer' }] }],
     };

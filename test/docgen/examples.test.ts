@@ -2,17 +2,13 @@
  * The handbook of every example: it generates, every Mermaid block parses, every table row has
  * as many cells as its header, and it is the same twice. The crm example's pages are pinned.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocProject } from '../../src/cli/commands/docs.js';
 import { generateDocs, type DocPage } from '../../src/docgen/index.js';
+import { EXAMPLE_NAMES } from '../support/apply-examples.js';
 import { ROOT } from '../support/cli.js';
 import { checkFlowchart, mermaidBlocks } from './mermaid-grammar.js';
-
-const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
-  existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
-);
 
 async function pages(example: string): Promise<DocPage[]> {
   const { docs } = await loadDocProject({ cwd: ROOT, dir: join('examples', example), variables: {} });
@@ -22,7 +18,7 @@ async function pages(example: string): Promise<DocPage[]> {
 /** Cells of a table row, split on bars that are not escaped. */
 const cells = (row: string) => row.slice(1, -1).split(/(?<!\\)\|/).length;
 
-describe.each(EXAMPLES)('the handbook of examples/%s', (example) => {
+describe.each(EXAMPLE_NAMES)('the handbook of examples/%s', (example) => {
   it('has an overview and a page per app, the same on every run', async () => {
     const first = await pages(example);
     expect(first[0]?.path).toBe('index.md');

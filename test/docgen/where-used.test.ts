@@ -4,13 +4,33 @@
  * it is another).
  */
 import { describe, expect, it } from 'vitest';
-import { buildWhereUsed, type DocProject } from '../../src/docgen/index.js';
+import { buildWhereUsed, type DocApp, type DocProject } from '../../src/docgen/index.js';
+import type { AppReference, LookupSetting } from '../../src/project/index.js';
 import { docApp, docProject } from './project-fixture.js';
 
 const text = { type: 'SINGLE_LINE_TEXT', label: 'T' } as const;
 const num = { type: 'NUMBER', label: 'N' } as const;
 const user = { type: 'USER_SELECT', label: 'U' } as const;
 const fields = { a: text, b: num, owner: user };
+
+/** Apps src (the fields above) and x, whose lookup `k` on src's `a` copies `b` into `copy`. */
+function lookupOnSrc(more: Partial<LookupSetting> = {}): DocProject {
+  const fieldMappings = [{ field: 'copy', relatedField: 'b' }];
+  const lookup = { relatedApp: { app: 'src' }, relatedKeyField: 'a', fieldMappings, ...more };
+  return docProject(
+    docApp('src', { fields }),
+    docApp('x', { fields: { k: { ...text, label: 'K', lookup }, copy: num } }),
+  );
+}
+
+/** App x, whose action Copy sends its `a` to `d` of `destApp` when a = "1". */
+function copyFromX(destApp: AppReference): DocApp {
+  const copy = { srcType: 'FIELD', srcField: 'a', destField: 'd' } as const;
+  return docApp('x', {
+    fields,
+    actions: { Copy: { destApp, mappings: [copy], entities: [], filterCond: 'a = "1"' } },
+  });
+}
 
 interface Case {
   name: string;
@@ -170,26 +190,7 @@ const cases: Case[] = [
   },
   {
     name: "another app's lookup: key, copied field, picker, filter and sort",
-    project: docProject(
-      docApp('src', { fields }),
-      docApp('x', {
-        fields: {
-          k: {
-            type: 'SINGLE_LINE_TEXT',
-            label: 'K',
-            lookup: {
-              relatedApp: { app: 'src' },
-              relatedKeyField: 'a',
-              fieldMappings: [{ field: 'copy', relatedField: 'b' }],
-              lookupPickerFields: ['a', 'b'],
-              filterCond: 'b > 1',
-              sort: 'b asc',
-            },
-          },
-          copy: num,
-        },
-      }),
-    ),
+    project: lookupOnSrc({ lookupPickerFields: ['a', 'b'], filterCond: 'b > 1', sort: 'b asc' }),
     app: 'src',
     field: 'b',
     expected: [
@@ -201,23 +202,7 @@ const cases: Case[] = [
   },
   {
     name: 'the field a lookup fills',
-    project: docProject(
-      docApp('src', { fields }),
-      docApp('x', {
-        fields: {
-          k: {
-            type: 'SINGLE_LINE_TEXT',
-            label: 'K',
-            lookup: {
-              relatedApp: { app: 'src' },
-              relatedKeyField: 'a',
-              fieldMappings: [{ field: 'copy', relatedField: 'b' }],
-            },
-          },
-          copy: num,
-        },
-      }),
-    ),
+    project: lookupOnSrc(),
     app: 'x',
     field: 'copy',
     expected: ['lookups: filled by lookup k from b'],
@@ -254,39 +239,14 @@ const cases: Case[] = [
   },
   {
     name: 'copy actions: the source field here, the destination field in the other app',
-    project: docProject(
-      docApp('x', {
-        fields,
-        actions: {
-          Copy: {
-            destApp: { app: 'y' },
-            mappings: [{ srcType: 'FIELD', srcField: 'a', destField: 'd' }],
-            entities: [],
-            filterCond: 'a = "1"',
-          },
-        },
-      }),
-      docApp('y', { fields: { d: text } }),
-    ),
+    project: docProject(copyFromX({ app: 'y' }), docApp('y', { fields: { d: text } })),
     app: 'y',
     field: 'd',
     expected: ['actions: x action "Copy" (receives a)'],
   },
   {
     name: 'the source of a copy action and its condition',
-    project: docProject(
-      docApp('x', {
-        fields,
-        actions: {
-          Copy: {
-            destApp: { code: 'OUT' },
-            mappings: [{ srcType: 'FIELD', srcField: 'a', destField: 'd' }],
-            entities: [],
-            filterCond: 'a = "1"',
-          },
-        },
-      }),
-    ),
+    project: docProject(copyFromX({ code: 'OUT' })),
     field: 'a',
     expected: ['actions: action "Copy" (copied to d)', 'actions: action "Copy" (filter)'],
   },

@@ -4,6 +4,7 @@
  * action name. Written as data: the test renders it to YAML.
  */
 import { readFileSync } from 'node:fs';
+import { lookupField } from '../support/apply-fields.js';
 
 const FIELD_TYPES: string[] = (
   JSON.parse(readFileSync(new URL('../../schema/app.schema.json', import.meta.url), 'utf8')) as {
@@ -61,16 +62,10 @@ export const HUB_FIELDS: Record<string, Record<string, unknown>> = {
       size: 5,
     },
   },
-  side_key: {
-    type: 'SINGLE_LINE_TEXT',
-    label: 'Side key',
-    lookup: {
-      relatedApp: { app: 'side' },
-      relatedKeyField: 'side_key',
-      fieldMappings: [{ field: 'side_name', relatedField: 'side_name' }],
-      lookupPickerFields: ['side_key', 'side_name'],
-    },
-  },
+  side_key: lookupField('Side key', 'side', 'side_key', {
+    copies: { side_name: 'side_name' },
+    picker: ['side_key', 'side_name'],
+  }),
   side_name: { type: 'SINGLE_LINE_TEXT', label: 'Side name' },
   extra: { type: 'GROUP', label: 'Extra', openGroup: true },
   Created_by: { type: 'CREATOR', label: 'Author' },

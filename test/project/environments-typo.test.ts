@@ -3,21 +3,18 @@
  * one for every environment name the file uses (defaultEnvironment, each app's ids, --env), which
  * are all there under the misspelled key.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateProject } from '../../src/project/index.js';
+import { tempProject } from '../support/apply-temp-project.js';
 
 let dir = '';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'appdeploy-env-typo-'));
-  await mkdir(join(dir, 'apps'));
-  await writeFile(
-    join(dir, 'apps', 'tasks.yaml'),
-    'name: Tasks\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
-  );
+  dir = await tempProject('appdeploy-env-typo-', {
+    'apps/tasks.yaml': 'name: Tasks\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
+  });
 });
 
 afterAll(() => rm(dir, { recursive: true, force: true }));

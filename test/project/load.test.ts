@@ -1,9 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppdeployError } from '../../src/errors.js';
 import { loadProject, validateProject } from '../../src/project/index.js';
+import { oneAppProject } from './one-app-project.js';
 
 describe('loadProject', () => {
   it('gives the planner every app with its manifest, source and id in the chosen environment', async () => {
@@ -36,21 +37,11 @@ describe('loadProject', () => {
   });
 
   it('takes API tokens, one or a list, as the auth of an environment', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'appdeploy-tokens-'));
+    const dir = oneAppProject('appdeploy-tokens-', [
+      '  one: { baseUrl: https://x.example.com, auth: { apiToken: t1 } }',
+      "  two: { baseUrl: https://x.example.com, auth: { apiToken: ['${A_TOKEN}', t2] } }",
+    ]);
     try {
-      mkdirSync(join(dir, 'apps'));
-      writeFileSync(join(dir, 'apps', 'a.yaml'), 'name: A\n');
-      writeFileSync(
-        join(dir, 'appdeploy.yaml'),
-        [
-          'environments:',
-          '  one: { baseUrl: https://x.example.com, auth: { apiToken: t1 } }',
-          "  two: { baseUrl: https://x.example.com, auth: { apiToken: ['${A_TOKEN}', t2] } }",
-          'apps:',
-          '  a: { manifest: apps/a.yaml }',
-          '',
-        ].join('\n'),
-      );
       const load = (env: string) => loadProject({ cwd: dir, dir, env, variables: { A_TOKEN: 't1' } });
       expect((await load('one')).environment.config.auth).toEqual({ apiToken: 't1' });
       expect((await load('two')).environment.config.auth).toEqual({ apiToken: ['t1', 't2'] });

@@ -2,11 +2,10 @@
  * An environment's `platform` (issue 20, point 1): `kintone` or `service`, as the JSON Schema
  * says; anything else is a problem at its file:line:col naming the two choices.
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateProject } from '../../src/project/index.js';
+import { oneAppProject } from './one-app-project.js';
 
 let dir = '';
 afterEach(() => {
@@ -15,23 +14,13 @@ afterEach(() => {
 });
 
 function projectWith(platform: string): string {
-  dir = mkdtempSync(join(tmpdir(), 'appdeploy-platform-'));
-  mkdirSync(join(dir, 'apps'));
-  writeFileSync(join(dir, 'apps', 'a.yaml'), 'name: A\n');
-  writeFileSync(
-    join(dir, 'appdeploy.yaml'),
-    [
-      'environments:',
-      '  local: {}',
-      '  hosted:',
-      '    baseUrl: https://example.com',
-      `    platform: ${platform}`,
-      '    auth: { login: me, password: pw }',
-      'apps:',
-      '  a: { manifest: apps/a.yaml }',
-      '',
-    ].join('\n'),
-  );
+  dir = oneAppProject('appdeploy-platform-', [
+    '  local: {}',
+    '  hosted:',
+    '    baseUrl: https://example.com',
+    `    platform: ${platform}`,
+    '    auth: { login: me, password: pw }',
+  ]);
   return dir;
 }
 

@@ -2,29 +2,31 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
 import type { Problem } from '../../src/project/index.js';
+import { runMain } from '../support/apply-main.js';
 
 const BROKEN = 'test/project/fixtures/broken';
 const VALID = 'examples/crm';
 const temp = mkdtempSync(join(tmpdir(), 'appdeploy-validate-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(['node', 'appdeploy', 'validate', ...args], {
-    out: (s) => void out.push(s),
-    err: (s) => void err.push(s),
-  });
-  return { code, out: out.join(''), err: err.join('') };
-}
+const run = (...args: string[]) => runMain(['validate', ...args]);
 
 /** A copy of a broken case to change further, in a temporary folder. */
 function copyCase(name: string): string {
   const dir = join(temp, `${name}-${Math.random().toString(36).slice(2)}`);
   cpSync(join(BROKEN, name), dir, { recursive: true });
   return dir;
+}
+
+/** Case `name` with `file` written as `content`, validated: exit 1 and nothing on stderr. */
+async function refusedWith(name: string, file: string, content: string) {
+  const dir = copyCase(name);
+  writeFileSync(join(dir, file), content);
+  const { code, out, err } = await run('-C', dir);
+  expect(code).toBe(1);
+  expect(err).toBe('');
+  return { dir, out };
 }
 
 describe('appdeploy validate', () => {
@@ -55,22 +57,22 @@ describe('appdeploy validate', () => {
   });
 
   it('refuses a 10 MB manifest without reading it, at the line that names it', async () => {
-    const dir = copyCase('schema-unknown-key');
-    writeFileSync(join(dir, 'apps/customers.yaml'), 'name: x\n' + '#'.repeat(10 * 1024 * 1024));
-    const { code, out, err } = await run('-C', dir);
-    expect(code).toBe(1);
-    expect(err).toBe('');
+    const { out } = await refusedWith(
+      'schema-unknown-key',
+      'apps/customers.yaml',
+      'name: x\n' + '#'.repeat(10 * 1024 * 1024),
+    );
     expect(out).toContain(
       'appdeploy.yaml:7:26: apps.customers.manifest: apps/customers.yaml is 10.0 MB, more than the 1.0 MB a manifest may have',
     );
   });
 
   it('refuses a 12 MB .env as it refuses a manifest, without reading it', async () => {
-    const dir = copyCase('variable-unset-in-chosen-environment');
-    writeFileSync(join(dir, '.env'), 'STAGING_PASSWORD=' + 'x'.repeat(12 * 1024 * 1024));
-    const { code, out, err } = await run('-C', dir);
-    expect(code).toBe(1);
-    expect(err).toBe('');
+    const { dir, out } = await refusedWith(
+      'variable-unset-in-chosen-environment',
+      '.env',
+      'STAGING_PASSWORD=' + 'x'.repeat(12 * 1024 * 1024),
+    );
     expect(out).toContain(
       `${dir}/.env:1:1: ${dir}/.env is 12.0 MB, more than the 1.0 MB a .env file may have\n  hint: .env holds NAME=value lines`,
     );

@@ -20,6 +20,7 @@ import { plan, hasChanges } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/readers/index.js';
 import { renderText } from '../../src/render/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
+import { reviewProcess } from '../support/apply-fields.js';
 
 const ADMIN = { login: 'admin', password: 'admin' };
 const ADMIN_USER = { ...ADMIN, admin: true };
@@ -58,28 +59,17 @@ const CUSTOMERS = {
       ],
     },
   },
-  process: {
-    enable: true,
-    states: {
-      Open: { index: 0 },
-      Review: {
-        index: 1,
-        assignee: {
-          type: 'ANY',
-          entities: [
-            { entity: { type: 'USER', code: 'alice' } },
-            { entity: { type: 'USER', code: 'bob' } },
-            { entity: { type: 'GROUP', code: 'sales' } },
-          ],
-        },
-      },
-      Done: { index: 2 },
+  process: reviewProcess(
+    {
+      type: 'ANY',
+      entities: [
+        { entity: { type: 'USER', code: 'alice' } },
+        { entity: { type: 'USER', code: 'bob' } },
+        { entity: { type: 'GROUP', code: 'sales' } },
+      ],
     },
-    actions: [
-      { name: 'Send for review', from: 'Open', to: 'Review' },
-      { name: 'Approve', from: 'Review', to: 'Done' },
-    ],
-  },
+    ['Send for review', 'Approve'],
+  ),
   customize: { desktop: { js: [{ generated: 'environment' }] } },
 };
 const DEALS = { name: 'Deals', customize: { desktop: { js: [{ generated: 'environment' }] } } };
