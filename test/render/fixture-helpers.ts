@@ -85,3 +85,6 @@ export function area(
 export function noOp(key: AreaKey, itemNoun: string, unchanged: number): AreaPlan {
   return { key, action: 'no-op', itemNoun, changes: [], unchanged, before: {}, after: {} };
 }
+
+/** The head of a hand-written app plan, on one line: its key, name and id. */
+export const appHead = (key: string, name: string, id: string | null) => ({ key, name, id });

@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
-import { noOp } from './fixture-helpers.js';
+import { appHead, noOp } from './fixture-helpers.js';
 
 const plan: Plan = {
   formatVersion: 2,
@@ -18,9 +18,7 @@ const plan: Plan = {
   plugins: [],
   apps: [
     {
-      key: 'customers',
-      name: 'Customers',
-      id: '12',
+      ...appHead('customers', 'Customers', '12'),
       action: 'no-op',
       revisions: { draft: '4', live: '4' },
       areas: [noOp('appAcl', 'rule', 2), noOp('process', 'status', 3)],
