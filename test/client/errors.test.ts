@@ -1,6 +1,6 @@
 /** What the errors say and keep, and that none of them (or the log) holds a credential. */
 import { inspect } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BulkWriteError,
   ClientError,
@@ -13,17 +13,11 @@ import {
   TransportNetworkError,
   TransportTimeoutError,
 } from '../../src/client/index.js';
-import { harness, ORIGIN, type Harness } from './harness.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { ORIGIN, testHarness, type Harness } from './harness.js';
 
 describe('ServiceError', () => {
   it('keeps status, code, id, message, errors, method and path; reads [status] [code] message (id)', async () => {
-    h = harness();
+    const h = testHarness();
     const errors = { 'record.amount.value': { messages: ['must be a number'] } };
     h.reply(400, { code: 'CB_VA01', id: 'abc123', message: 'Missing or invalid input.', errors });
     const error = await h.client.records.addRecord({ app: 1, record: {} }).catch((e: unknown) => e);
@@ -44,7 +38,7 @@ describe('ServiceError', () => {
   });
 
   it('names the failing call of a bulk request and keeps the results', async () => {
-    h = harness();
+    const h = testHarness();
     const failed = { code: 'GAIA_CO02', id: 'r9', message: 'The revision is not the latest.' };
     // As the hosted platform answers: the error at its index, {} for every other call.
     h.reply(409, { results: [{}, failed, {}] });
@@ -71,7 +65,7 @@ describe('answers that are not the expected JSON', () => {
     ],
     ['JSON without an error code', 400, '{"oops":true}', 'application/json', /not an error object/],
   ])('%s is TransportError.InvalidResponse', async (_name, status, text, contentType, message) => {
-    h = harness({ retry: { retries: 0 } });
+    const h = testHarness({ retry: { retries: 0 } });
     h.replyRaw(status, text, { 'content-type': contentType });
     const error = await h.client.apps.getApps().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportInvalidResponseError);
@@ -85,7 +79,7 @@ describe('answers that are not the expected JSON', () => {
   });
 
   it('a 200 whose body is not JSON is TransportError.InvalidResponse too', async () => {
-    h = harness();
+    const h = testHarness();
     h.replyRaw(200, 'Please log in', { 'content-type': 'text/html' });
     await expect(h.client.apps.getApps()).rejects.toBeInstanceOf(TransportInvalidResponseError);
   });
@@ -218,7 +212,7 @@ describe('no credential in any error or log event', () => {
   it.each(kinds([encoded, password, basicEncoded, basicPassword]))(
     'a password and HTTP Basic client: %s',
     async (_name, provoke, kind) => {
-      h = harness({
+      const h = testHarness({
         auth: { login: 'admin', password },
         basicAuth: { login: 'proxy', password: basicPassword },
         retry: { retries: 0 },
@@ -233,7 +227,7 @@ describe('no credential in any error or log event', () => {
   it.each(kinds([token, `${token},${otherToken}`, otherToken, token]))(
     'an API token client: %s',
     async (_name, provoke, kind) => {
-      h = harness({ auth: { apiToken: [token, otherToken] }, retry: { retries: 0 } });
+      const h = testHarness({ auth: { apiToken: [token, otherToken] }, retry: { retries: 0 } });
       const error = await provoke(h).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(kind);
       expectClean(error);
@@ -242,7 +236,7 @@ describe('no credential in any error or log event', () => {
   );
 
   it('an API token client says where the tokens were', async () => {
-    h = harness({ auth: { apiToken: [token, otherToken] } });
+    const h = testHarness({ auth: { apiToken: [token, otherToken] } });
     h.reply(400, {
       code: 'GAIA_IA02',
       id: 'x',
@@ -255,7 +249,7 @@ describe('no credential in any error or log event', () => {
   });
 
   it('leaves a one-character password alone (hiding it would blank out that letter everywhere)', async () => {
-    h = harness({ auth: { login: 'admin', password: 'e' } });
+    const h = testHarness({ auth: { login: 'admin', password: 'e' } });
     h.reply(400, { code: 'CB_VA01', id: 'x', message: 'the record is invalid' });
     const error = await h.client.apps.getApps().catch((e: unknown) => e);
     expect((error as Error).message).toBe('[400] [CB_VA01] the record is invalid (x)');

@@ -4,6 +4,7 @@
  * string (not decoded, so `fields[]=` and `fields%5B%5D=` differ), headers and body.
  */
 import { MockAgent, type Dispatcher } from 'undici';
+import { onTestFinished } from 'vitest';
 import { createClient, type Client, type ClientEvent, type ClientOptions } from '../../src/client/index.js';
 
 export const ORIGIN = 'https://service.test';
@@ -45,6 +46,13 @@ export interface Harness {
   /** Fails if a queued reply was never used. */
   assertAllUsed(): void;
   close(): Promise<void>;
+}
+
+/** A harness that closes when the test calling this finishes, so no test leaks its mock agent. */
+export function testHarness(options: Partial<ClientOptions> = {}): Harness {
+  const h = harness(options);
+  onTestFinished(() => h.close());
+  return h;
 }
 
 export function harness(options: Partial<ClientOptions> = {}): Harness {

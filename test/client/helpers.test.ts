@@ -12,25 +12,19 @@ import {
   TransportTimeoutError,
   type DeployStatus,
 } from '../../src/client/index.js';
-import { harness, type Harness } from './harness.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { testHarness, type Harness } from './harness.js';
 
 const fast = { initialIntervalMs: 1, maxIntervalMs: 2 };
+/** App 1 still deploying beside app 2 done: the poll answer several tests start from. */
+const oneLeft = [
+  { app: '1', status: 'PROCESSING' },
+  { app: '2', status: 'SUCCESS' },
+];
 
 describe('apps.waitForDeploy', () => {
   it('polls until every app is final, asking only about the apps still processing', async () => {
-    h = harness();
-    h.reply(200, {
-      apps: [
-        { app: '1', status: 'PROCESSING' },
-        { app: '2', status: 'SUCCESS' },
-      ],
-    });
+    const h = testHarness();
+    h.reply(200, { apps: oneLeft });
     h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
     h.reply(200, { apps: [{ app: '1', status: 'FAIL' }] });
     const statuses = await h.client.apps.waitForDeploy([1, '2'], fast);
@@ -42,7 +36,7 @@ describe('apps.waitForDeploy', () => {
   });
 
   it('asks about at most 300 apps a call', async () => {
-    h = harness();
+    const h = testHarness();
     const apps = Array.from({ length: 301 }, (_, i) => i + 1);
     h.reply(200, { apps: apps.slice(0, 300).map((app) => ({ app: String(app), status: 'SUCCESS' })) });
     h.reply(200, { apps: [{ app: '301', status: 'CANCEL' }] });
@@ -52,23 +46,15 @@ describe('apps.waitForDeploy', () => {
   });
 
   it('throws DeployTimeoutError with the last statuses when time runs out', async () => {
-    h = harness();
-    h.reply(200, {
-      apps: [
-        { app: '1', status: 'PROCESSING' },
-        { app: '2', status: 'SUCCESS' },
-      ],
-    });
+    const h = testHarness();
+    h.reply(200, { apps: oneLeft });
     // The deadline passes during the pause after the first poll.
     const error = await h.client.apps
       .waitForDeploy([1, 2], { timeoutMs: 1_000, initialIntervalMs: 60_000 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeployTimeoutError);
     expect(error).toMatchObject({
-      statuses: [
-        { app: '1', status: 'PROCESSING' },
-        { app: '2', status: 'SUCCESS' },
-      ],
+      statuses: oneLeft,
       path: '/k/v1/preview/app/deploy.json',
     });
     expect((error as Error).message).toMatch(/^Deployment still running after 1000 ms for app 1\./);
@@ -76,7 +62,7 @@ describe('apps.waitForDeploy', () => {
   });
 
   it('ends a poll that never answers at the deadline, not at the client timeout', async () => {
-    h = harness({ timeoutMs: 60_000 });
+    const h = testHarness({ timeoutMs: 60_000 });
     h.hold();
     const started = Date.now();
     const error = await h.client.apps.waitForDeploy([1], { timeoutMs: 200 }).catch((e: unknown) => e);
@@ -88,7 +74,7 @@ describe('apps.waitForDeploy', () => {
   });
 
   it('keeps the statuses known before a poll that hangs', async () => {
-    h = harness({ timeoutMs: 60_000 });
+    const h = testHarness({ timeoutMs: 60_000 });
     h.reply(200, {
       apps: [
         { app: '1', status: 'PROCESSING' },
@@ -108,7 +94,7 @@ describe('apps.waitForDeploy', () => {
   });
 
   it.each([0, -1])('with timeoutMs %i, times out at once without polling', async (timeoutMs) => {
-    h = harness();
+    const h = testHarness();
     const error = await h.client.apps.waitForDeploy([1, '2'], { timeoutMs }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeployTimeoutError);
     expect(error).toMatchObject({
@@ -122,7 +108,7 @@ describe('apps.waitForDeploy', () => {
   });
 
   it("stops at the caller's signal", async () => {
-    h = harness();
+    const h = testHarness();
     h.reply(200, { apps: [{ app: '1', status: 'PROCESSING' }] });
     const controller = new AbortController();
     const waiting = h.client.apps
@@ -180,7 +166,7 @@ describe('files.upload', () => {
     dir = await mkdtemp(join(tmpdir(), 'client-upload-'));
     const path = join(dir, 'logo.svg');
     await writeFile(path, '<svg/>');
-    h = harness();
+    const h = testHarness();
     h.reply(200, { fileKey: 'k1' });
     expect(await h.client.files.upload(path, { contentType: 'image/svg+xml' })).toEqual({ fileKey: 'k1' });
     expect(await uploaded(h)).toEqual({ name: 'logo.svg', type: 'image/svg+xml', text: '<svg/>' });
@@ -188,7 +174,7 @@ describe('files.upload', () => {
   });
 
   it('from a stream', async () => {
-    h = harness();
+    const h = testHarness();
     h.reply(200, { fileKey: 'k2' });
     await h.client.files.upload(Readable.from([Buffer.from('a,b\n'), Buffer.from('1,2\n')]), {
       name: 'data.csv',
@@ -201,7 +187,7 @@ describe('files.upload', () => {
   });
 
   it('sends the same file again after a 429', async () => {
-    h = harness();
+    const h = testHarness();
     h.reply(429, { code: 'GAIA_TO04', id: 'x', message: 'busy' });
     h.reply(200, { fileKey: 'k3' });
     await h.client.files.upload(Readable.from([Buffer.from('once')]), { name: 'once.txt' });

@@ -5,16 +5,10 @@
  * `POST /k/v1/preview/app/plugins.json` (the official client's `addPlugins`), a field ACL rule's
  * `code` (`FieldRightForParameter`, app/right.d.ts); and from our spec for `service`.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClientOptionsError, createClient, type ClientOptions } from '../../src/client/index.js';
 import { platformOfUrl } from '../../src/client/platform.js';
-import { harness, type Harness } from './harness.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { testHarness } from './harness.js';
 
 describe('the platform a base URL implies', () => {
   it.each([
@@ -68,7 +62,7 @@ describe('authentication header names', () => {
     ['service', { login: 'admin', password: 'pw' }, { 'x-service-authorization': base64('admin:pw') }],
     ['service', { apiToken: 't1' }, { 'x-service-api-token': 't1' }],
   ] as const)('%s with %j', async (platform, auth, expected) => {
-    h = harness({ platform, auth });
+    const h = testHarness({ platform, auth });
     h.reply(200, { apps: [] });
     await h.client.apps.getApps();
     const sent = Object.fromEntries(
@@ -83,7 +77,7 @@ describe('adding plug-ins to an app', () => {
     ['kintone', '/k/v1/preview/app/plugins.json'],
     ['service', '/k/v1/app/plugins.json'],
   ] as const)('%s posts to %s', async (platform, path) => {
-    h = harness({ platform });
+    const h = testHarness({ platform });
     h.reply(200, { revision: '3' });
     expect(await h.client.appPlugins.addPlugins({ app: 1, ids: ['p'], revision: 2 })).toEqual({
       revision: '3',
@@ -101,7 +95,7 @@ describe('field ACL rules', () => {
     ['kintone', { code: 'amount', entities }],
     ['service', { field: 'amount', entities }],
   ] as const)('%s sends the field as %j', async (platform, rule) => {
-    h = harness({ platform });
+    const h = testHarness({ platform });
     h.reply(200, { revision: '2' });
     await h.client.settings.updateFieldAcl({
       app: 1,
@@ -115,7 +109,7 @@ describe('field ACL rules', () => {
     ['the platform names it code', { code: 'amount', entities }],
     ['the spec names it field', { field: 'amount', entities }],
   ])('reads a rule whichever name the answer uses: %s', async (_case, rule) => {
-    h = harness({ platform: 'kintone' });
+    const h = testHarness({ platform: 'kintone' });
     h.reply(200, { rights: [rule], revision: '4' });
     expect(await h.client.settings.getFieldAcl({ app: 1, copy: 'live' })).toEqual({
       rights: [{ field: 'amount', entities }],

@@ -1,5 +1,5 @@
 /** Auth headers, paths, method override, timeouts, aborts and the concurrency limit. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dispatcher } from 'undici';
 import {
   type ClientOptions,
@@ -8,13 +8,7 @@ import {
   TransportAbortedError,
   TransportTimeoutError,
 } from '../../src/client/index.js';
-import { harness, ORIGIN, type Harness } from './harness.js';
-
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+import { ORIGIN, testHarness, type Harness } from './harness.js';
 
 describe('authentication headers', () => {
   it.each([
@@ -31,7 +25,7 @@ describe('authentication headers', () => {
       { 'x-service-api-token': 't1', authorization: `Basic ${Buffer.from('proxy:pw').toString('base64')}` },
     ],
   ] as const)('%s', async (_name, options, expected) => {
-    h = harness(options);
+    const h = testHarness(options);
     h.reply(200, { apps: [] });
     await h.client.apps.getApps();
     const { headers } = h.calls()[0]!;
@@ -46,7 +40,7 @@ describe('authentication headers', () => {
 
 describe('paths', () => {
   it('sends calls of a guest-space client under /k/guest/{id}/v1/, system-wide ones under /k/v1/', async () => {
-    h = harness({ guestSpaceId: 9 });
+    const h = testHarness({ guestSpaceId: 9 });
     h.reply(200, { record: {} });
     h.reply(200, { plugins: [] });
     h.reply(200, {});
@@ -61,7 +55,7 @@ describe('paths', () => {
   });
 
   it('keeps a path prefix of the base URL', async () => {
-    h = harness({ baseUrl: `${ORIGIN}/proxy/` });
+    const h = testHarness({ baseUrl: `${ORIGIN}/proxy/` });
     h.reply(200, { record: {} });
     await h.client.records.getRecord({ app: 1, id: 2 });
     expect(h.calls()[0]!.path).toBe('/proxy/k/v1/record.json');
@@ -115,9 +109,9 @@ describe('paths', () => {
       /BigInt/,
     ],
   ])('refuses %s by rejecting the promise, sending nothing', async (_name, call, message) => {
-    h = harness();
+    const h = testHarness();
     let promise: Promise<unknown> | undefined;
-    expect(() => (promise = call(h!))).not.toThrow();
+    expect(() => (promise = call(h))).not.toThrow();
     // A caller who only attaches .catch must see the error.
     const caught = await promise!.then(
       () => undefined,
@@ -130,7 +124,7 @@ describe('paths', () => {
 
 describe('long GETs', () => {
   it('sends a GET whose URL would pass 4,096 characters as POST with X-HTTP-Method-Override', async () => {
-    h = harness();
+    const h = testHarness();
     const fields = Array.from({ length: 400 }, (_, i) => `field_${i}`);
     h.reply(200, { records: [], totalCount: null });
     await h.client.records.getRecords({ app: 3, fields, query: 'x = "1"' });
@@ -148,7 +142,7 @@ describe('long GETs', () => {
     [4096, 'GET'],
     [4097, 'POST'],
   ])('sends a URL of %i characters as %s', async (length, method) => {
-    h = harness();
+    const h = testHarness();
     h.reply(200, { records: [], totalCount: null });
     const query = 'a'.repeat(length - `${ORIGIN}/k/v1/records.json?app=3&query=`.length);
     await h.client.records.getRecords({ app: 3, query });
@@ -158,7 +152,7 @@ describe('long GETs', () => {
 
 describe('timeouts and aborts', () => {
   it('turns a late answer into TransportError.Timeout', async () => {
-    h = harness({ retry: { retries: 0 } });
+    const h = testHarness({ retry: { retries: 0 } });
     h.replyLate(5_000, 200, {});
     const error = await h.client.apps.getApp({ id: 1 }, { timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportTimeoutError);
@@ -168,13 +162,13 @@ describe('timeouts and aborts', () => {
 
   it('treats a timeout past what a timer can hold (about 24.8 days) as that long, not as 1 ms', async () => {
     const month = 30 * 24 * 3600 * 1000;
-    h = harness({ retry: { retries: 0 }, timeoutMs: month });
+    const h = testHarness({ retry: { retries: 0 }, timeoutMs: month });
     h.replyLate(50, 200, { appId: '1' });
     await expect(h.client.apps.getApp({ id: 1 })).resolves.toMatchObject({ appId: '1' });
   });
 
   it('counts the wait for a concurrency slot in the timeout, and does not queue again', async () => {
-    h = harness({ concurrency: 1, timeoutMs: 60_000 });
+    const h = testHarness({ concurrency: 1, timeoutMs: 60_000 });
     const held = h.hold();
     const hung = h.client.apps.getApp({ id: 1 });
     const started = Date.now();
@@ -194,7 +188,7 @@ describe('timeouts and aborts', () => {
   });
 
   it("aborts a call still queued for a slot at the caller's signal, without taking a slot", async () => {
-    h = harness({ concurrency: 1 });
+    const h = testHarness({ concurrency: 1 });
     const held = h.hold();
     const hung = h.client.apps.getApp({ id: 1 });
     const controller = new AbortController();
@@ -215,7 +209,7 @@ describe('timeouts and aborts', () => {
   });
 
   it("stops at the caller's signal with TransportError.Aborted, and does not retry", async () => {
-    h = harness();
+    const h = testHarness();
     h.replyLate(5_000, 200, {});
     const controller = new AbortController();
     const pending = h.client.apps.getApp({ id: 1 }, { signal: controller.signal }).catch((e: unknown) => e);
@@ -226,7 +220,7 @@ describe('timeouts and aborts', () => {
   });
 
   it('does not send at all with an already aborted signal', async () => {
-    h = harness();
+    const h = testHarness();
     const error = await h.client.apps
       .getApp({ id: 1 }, { signal: AbortSignal.abort() })
       .catch((e: unknown) => e);
@@ -237,9 +231,9 @@ describe('timeouts and aborts', () => {
 
 describe('concurrency limit', () => {
   it('keeps 16 calls in flight by default', async () => {
-    h = harness();
+    const h = testHarness();
     const held = h.hold();
-    const calls = Array.from({ length: 40 }, (_, id) => h!.client.apps.getApp({ id }));
+    const calls = Array.from({ length: 40 }, (_, id) => h.client.apps.getApp({ id }));
     for (let answered = 0; answered < 40; answered += 1) {
       await until(() => held.waiting() === Math.min(16, 40 - answered));
       held.releaseOne();

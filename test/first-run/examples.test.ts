@@ -6,24 +6,17 @@
  * installed by apply itself.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { cp, rm } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, ROOT, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy, ROOT } from '../support/cli.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
   existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
 );
 
-let dir = '';
-
-beforeAll(async () => {
-  dir = await tempDir('examples');
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('examples');
 
 describe('examples/', () => {
   it('holds the examples the README names', () => {
@@ -33,7 +26,7 @@ describe('examples/', () => {
   it.each(EXAMPLES)(
     '%s: apply --yes on a fresh local service, then plan --detailed-exitcode is 0',
     async (name) => {
-      const project = join(dir, name);
+      const project = join(dir(), name);
       await cp(join(ROOT, 'examples', name), project, {
         recursive: true,
         filter: (source) => !source.includes('.appdeploy'),

@@ -9,12 +9,12 @@
  * differs from the service in an area export would rewrite, it refuses for that app, naming the
  * areas, unless --force.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy } from '../support/cli.js';
 
-let dir = '';
 let source = '';
 
 const MANIFEST = `# the tasks app
@@ -31,9 +31,8 @@ customize:
 const APP_JS = "console.log('tasks');\n";
 const APP_CSS = '.tasks { color: red; }\n';
 
-beforeAll(async () => {
-  dir = await tempDir('export-faithful');
-  source = join(dir, 'source');
+const dir = useTempDir('export-faithful', async (d) => {
+  source = join(d, 'source');
   await mkdir(join(source, 'apps', 'tasks'), { recursive: true });
   await writeFile(join(source, 'apps', 'tasks.yaml'), MANIFEST);
   await writeFile(join(source, 'apps', 'tasks', 'app.js'), APP_JS);
@@ -45,15 +44,11 @@ beforeAll(async () => {
   );
   const applied = await appdeploy(['apply', '--yes'], source);
   expect(applied.code, applied.stderr).toBe(0);
-}, 120_000);
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** An empty folder with the local service's data of the source project. */
 async function folderWithData(name: string): Promise<string> {
-  const target = join(dir, name);
+  const target = join(dir(), name);
   await mkdir(target);
   await cp(join(source, '.appdeploy'), join(target, '.appdeploy'), { recursive: true });
   return target;

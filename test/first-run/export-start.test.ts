@@ -3,17 +3,16 @@
  * project in a folder whose appdeploy.yaml names only an environment (no `apps` yet), and every
  * hint about starting a project says exactly what to write.
  */
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy } from '../support/cli.js';
 
-let dir = '';
 let source = '';
 
-beforeAll(async () => {
-  dir = await tempDir('export-start');
-  source = join(dir, 'source');
+const dir = useTempDir('export-start', async (d) => {
+  source = join(d, 'source');
   await mkdir(join(source, 'apps'), { recursive: true });
   await writeFile(
     join(source, 'apps', 'tasks.yaml'),
@@ -25,15 +24,11 @@ beforeAll(async () => {
   );
   const applied = await appdeploy(['apply', '--yes'], source);
   expect(applied.code, applied.stderr).toBe(0);
-}, 120_000);
-
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('starting a project with export', () => {
   it('export --all where appdeploy.yaml names only an environment: apps added, plan empty', async () => {
-    const target = join(dir, 'only-environment');
+    const target = join(dir(), 'only-environment');
     await mkdir(target);
     // The local service's data of the applied project, as a team's own service would be.
     await cp(join(source, '.appdeploy'), join(target, '.appdeploy'), { recursive: true });
@@ -53,7 +48,7 @@ describe('starting a project with export', () => {
   });
 
   it('export --env NAME without a project file says what to write, exactly', async () => {
-    const target = join(dir, 'empty');
+    const target = join(dir(), 'empty');
     await mkdir(target);
     const refused = await appdeploy(['export', '--all', '--env', 'staging'], target);
     expect(refused.code).toBe(1);
@@ -70,7 +65,7 @@ describe('starting a project with export', () => {
   });
 
   it('a command outside a project names the two ways to start one', async () => {
-    const target = join(dir, 'nothing');
+    const target = join(dir(), 'nothing');
     await mkdir(target);
     const planned = await appdeploy(['plan'], target);
     expect(planned.code).toBe(1);

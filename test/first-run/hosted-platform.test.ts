@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { parseDocument } from 'yaml';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeploy, ROOT, tempDir } from '../support/cli.js';
+import { forward } from '../support/misc-forward.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
   existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
@@ -46,16 +47,7 @@ beforeAll(async () => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (req.method !== 'GET') writes.push(`${req.method ?? ''} ${path}`);
     if (path.endsWith('/field/acl.json') && req.method === 'PUT') noteFieldAclNames(req);
-    const upstream = request(
-      new URL(req.url ?? '/', emulator.url),
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', (error) => res.destroy(error));
-    req.pipe(upstream);
+    forward(req, res, emulator.url, req.headers);
   });
   await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
   gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;

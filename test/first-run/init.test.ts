@@ -2,26 +2,19 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, ROOT, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy, ROOT } from '../support/cli.js';
 
-let dir = '';
-
-beforeAll(async () => {
-  dir = await tempDir('init');
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('init');
 
 describe('appdeploy init', () => {
   it('writes a project that validates, plans, applies and then plans to nothing', async () => {
-    const created = await appdeploy(['init', 'tasks'], dir);
+    const created = await appdeploy(['init', 'tasks'], dir());
     expect(created.code).toBe(0);
     for (const file of ['appdeploy.yaml', 'apps/tasks.yaml', '.env.example', '.gitignore'])
       expect(created.stdout).toContain(`  ${file}\n`);
-    const project = join(dir, 'tasks');
+    const project = join(dir(), 'tasks');
     expect(await readFile(join(project, '.gitignore'), 'utf8')).toMatch(/^\.env$[\s\S]*^\.appdeploy\/$/m);
     const config = await readFile(join(project, 'appdeploy.yaml'), 'utf8');
     const manifest = await readFile(join(project, 'apps/tasks.yaml'), 'utf8');
@@ -40,8 +33,8 @@ describe('appdeploy init', () => {
   }, 120_000);
 
   it('--locale ja: a Japanese project whose apps get Japanese system fields, and converges', async () => {
-    expect((await appdeploy(['init', '--locale', 'ja', 'ja'], dir)).code).toBe(0);
-    const project = join(dir, 'ja');
+    expect((await appdeploy(['init', '--locale', 'ja', 'ja'], dir())).code).toBe(0);
+    const project = join(dir(), 'ja');
     expect(await readFile(join(project, 'appdeploy.yaml'), 'utf8')).toMatch(/^locale: ja$/m);
     // The sample view sorts by the record number under its Japanese code, undeclared.
     expect(await readFile(join(project, 'apps/tasks.yaml'), 'utf8')).toMatch(
@@ -57,16 +50,16 @@ describe('appdeploy init', () => {
   }, 120_000);
 
   it('refuses to overwrite anything, naming the files, and writes nothing', async () => {
-    const project = join(dir, 'half');
+    const project = join(dir(), 'half');
     await mkdir(project);
     await writeFile(join(project, '.gitignore'), 'mine\n');
-    const refused = await appdeploy(['init', 'half'], dir);
+    const refused = await appdeploy(['init', 'half'], dir());
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('not overwriting .gitignore in half');
     expect(await readFile(join(project, '.gitignore'), 'utf8')).toBe('mine\n');
     expect(existsSync(join(project, 'appdeploy.yaml'))).toBe(false);
 
-    const again = await appdeploy(['init'], join(dir, 'tasks'));
+    const again = await appdeploy(['init'], join(dir(), 'tasks'));
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(
       'not overwriting appdeploy.yaml, apps/tasks.yaml, .env.example, .gitignore',

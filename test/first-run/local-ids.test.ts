@@ -8,24 +8,19 @@
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, startDataEmulator, stop, tempDir as dataDir } from '../reliability/emulator-process.js';
+import { useTempDir } from '../support/misc-temp-dir.js';
 import { appdeploy, tempDir } from '../support/cli.js';
 
-let dir = '';
 let project = '';
 const CONFIG = 'environments:\n  local: {}\napps:\n  tasks:\n    manifest: apps/tasks.yaml\n';
 
-beforeAll(async () => {
-  dir = await tempDir('local-ids');
-  project = join(dir, 'p');
-  const init = await appdeploy(['init', 'p'], dir);
+useTempDir('local-ids', async (d) => {
+  project = join(d, 'p');
+  const init = await appdeploy(['init', 'p'], d);
   if (init.code !== 0) throw new Error(init.stderr);
   await writeFile(join(project, 'appdeploy.yaml'), CONFIG);
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const idsFile = () => join(project, '.appdeploy', 'local', 'ids.json');

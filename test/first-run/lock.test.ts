@@ -5,24 +5,19 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acquireLocalLock } from '../../src/local/lock.js';
-import { appdeploy, BIN, runCommand, tempDir } from '../support/cli.js';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy, BIN, runCommand } from '../support/cli.js';
 
-let dir = '';
 let project = '';
 
-beforeAll(async () => {
-  dir = await tempDir('lock');
-  project = join(dir, 'p');
-  if ((await appdeploy(['init', 'p'], dir)).code !== 0) throw new Error('init failed');
+const dir = useTempDir('lock', async (d) => {
+  project = join(d, 'p');
+  if ((await appdeploy(['init', 'p'], d)).code !== 0) throw new Error('init failed');
   if ((await appdeploy(['apply', '--yes'], project)).code !== 0) throw new Error('apply failed');
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** `appdeploy emulator -C DIR` in the background, and the URL it says it listens on. */
@@ -84,16 +79,16 @@ describe('the local data lock', () => {
   }, 60_000);
 
   it('refuses -C together with --data, and a -C without a project', async () => {
-    const both = await appdeploy(['emulator', '-C', project, '--data', dir], dir);
+    const both = await appdeploy(['emulator', '-C', project, '--data', dir()], dir());
     expect(both.code).toBe(1);
     expect(both.stderr).toContain('-C and --data both say where the data is');
-    const none = await runCommand(process.execPath, [BIN, 'emulator', '-C', dir], dir);
+    const none = await runCommand(process.execPath, [BIN, 'emulator', '-C', dir()], dir());
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('no appdeploy.yaml in');
   }, 60_000);
 
   it('is held once per process, and released only by its holder', () => {
-    const data = join(dir, 'unit');
+    const data = join(dir(), 'unit');
     const lock = acquireLocalLock(data);
     expect(() => acquireLocalLock(data)).toThrow(`another appdeploy command (pid ${process.pid})`);
     lock.release();
@@ -105,8 +100,8 @@ describe('the local data lock', () => {
   });
 
   it("emulator -C serves in the project's locale: a new app gets Japanese system fields", async () => {
-    if ((await appdeploy(['init', '--locale', 'ja', 'ja'], dir)).code !== 0) throw new Error('init failed');
-    const { child, url: listening } = serve(join(dir, 'ja'));
+    if ((await appdeploy(['init', '--locale', 'ja', 'ja'], dir())).code !== 0) throw new Error('init failed');
+    const { child, url: listening } = serve(join(dir(), 'ja'));
     try {
       const url = await listening;
       const headers = {

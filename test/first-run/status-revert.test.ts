@@ -3,25 +3,20 @@
  * in sync, a pending draft (made through the client, as someone in the browser would), drift from
  * an edited manifest; revert refusing without a terminal, then discarding with --yes.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { startLocal } from '../../src/local/connect.js';
-import { appdeploy, tempDir } from '../support/cli.js';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy } from '../support/cli.js';
 
-let dir = '';
 let project = '';
 
-beforeAll(async () => {
-  dir = await tempDir('status');
-  project = join(dir, 'p');
-  const init = await appdeploy(['init', 'p'], dir);
+const dir = useTempDir('status', async (d) => {
+  project = join(d, 'p');
+  const init = await appdeploy(['init', 'p'], d);
   if (init.code !== 0) throw new Error(init.stderr);
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 /** Changes the draft of the app `id` the way a person in the browser would, then lets go of the data. */
@@ -79,7 +74,7 @@ describe('appdeploy status and revert', () => {
 
     const manifest = join(project, 'apps/tasks.yaml');
     await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('label: Title', 'label: Task'));
-    const drifted = await appdeploy(['status', '-C', project], dir);
+    const drifted = await appdeploy(['status', '-C', project], dir());
     expect(drifted.code).toBe(2);
     expect(drifted.stdout).toContain(`tasks (app ${id}): drift in fields; last deployment SUCCESS`);
     expect(drifted.stdout).toContain(`\`npx appdeploy plan -C ${project}\` shows the differences`);

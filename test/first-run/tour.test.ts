@@ -4,23 +4,22 @@
  * is a shim that runs the built CLI (`npx appdeploy ...` -> `node dist/cli/bin.js ...`), as it
  * does in a checkout. Every command must exit 0 and print the text its `# ...` comment names.
  */
-import { chmod, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, runCommand, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, runCommand } from '../support/cli.js';
+import { useTempDir } from '../support/misc-temp-dir.js';
 import { markedBlock, splitComment } from './readme-blocks.js';
 
 const TOUR = markedBlock('tour').map(splitComment);
-let dir = '';
 let env: NodeJS.ProcessEnv = {};
 
-beforeAll(async () => {
-  dir = await tempDir('tour');
-  await cp(join(ROOT, 'examples'), join(dir, 'examples'), {
+const dir = useTempDir('tour', async (d) => {
+  await cp(join(ROOT, 'examples'), join(d, 'examples'), {
     recursive: true,
     filter: (source) => !source.includes('.appdeploy'),
   });
-  const bin = join(dir, '.bin');
+  const bin = join(d, '.bin');
   await mkdir(bin);
   const shim = join(bin, 'npx');
   await writeFile(
@@ -29,10 +28,6 @@ beforeAll(async () => {
   );
   await chmod(shim, 0o755);
   env = { PATH: `${bin}:${process.env.PATH ?? ''}` };
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('the README tour', () => {
@@ -55,7 +50,7 @@ describe('the README tour', () => {
   });
 
   it('runs as written, each step exiting 0 with its key line', async () => {
-    let cwd = dir;
+    let cwd = dir();
     for (const { command, expect: wanted } of TOUR) {
       const cd = /^cd (\S+)$/.exec(command);
       if (cd?.[1]) {

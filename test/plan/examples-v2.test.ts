@@ -6,25 +6,15 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, parseDocument, visit, type Document } from 'yaml';
 import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
-import { copyExample as copyExampleTo, loadValid, removeProject, useService } from './harness.js';
+import { exampleCopies, loadValid, useService } from './harness.js';
 import { applyExitCode, said } from '../support/cli-results.js';
 
 const service = useService();
-const roots: string[] = [];
-afterEach(async () => {
-  for (const root of roots.splice(0)) await removeProject(root);
-});
-
-async function copyExample(name: string): Promise<string> {
-  const root = await copyExampleTo(service, name);
-  roots.push(root);
-  return root;
-}
-
+const copyExample = exampleCopies(service);
 async function edit(root: string, app: string, change: (doc: Document) => void): Promise<void> {
   const path = join(root, `apps/${app}.yaml`);
   const doc = parseDocument(await readFile(path, 'utf8'));
@@ -78,19 +68,20 @@ interface Version2 {
   edits: Record<string, (doc: Document) => void>;
 }
 
+/** The renamed field's app, its old and new code, and a record's values (as the API wraps them). */
+function renamed(app: string, from: string, to: string, values: Record<string, string>): Version2['renamed'] {
+  const record = Object.fromEntries(Object.entries(values).map(([code, value]) => [code, { value }]));
+  return { app, from, to, record };
+}
+
 const versions: Record<string, Version2> = {
   crm: {
-    renamed: {
-      app: 'deals',
-      from: 'probability',
-      to: 'win_chance',
-      record: {
-        deal_name: { value: 'Renewal' },
-        customer_code: { value: 'C-1' },
-        stage: { value: 'Lead' },
-        probability: { value: '40' },
-      },
-    },
+    renamed: renamed('deals', 'probability', 'win_chance', {
+      deal_name: 'Renewal',
+      customer_code: 'C-1',
+      stage: 'Lead',
+      probability: '40',
+    }),
     before: { customers: { customer_code: { value: 'C-1' }, company_name: { value: 'Acme' } } },
     edits: {
       customers: (d) => addField(d, 'linkedin', { type: 'LINK', label: 'LinkedIn page', protocol: 'WEB' }),
@@ -104,18 +95,13 @@ const versions: Record<string, Version2> = {
     },
   },
   helpdesk: {
-    renamed: {
-      app: 'tickets',
-      from: 'minutes_spent',
-      to: 'time_spent',
-      record: {
-        subject: { value: 'Printer jam' },
-        details: { value: 'Again' },
-        requester_email: { value: 'a@example.com' },
-        minutes_spent: { value: '25' },
-        callback_time: { value: '11:30' },
-      },
-    },
+    renamed: renamed('tickets', 'minutes_spent', 'time_spent', {
+      subject: 'Printer jam',
+      details: 'Again',
+      requester_email: 'a@example.com',
+      minutes_spent: '25',
+      callback_time: '11:30',
+    }),
     edits: {
       tickets: (d) => {
         renameField(d, 'minutes_spent', 'time_spent');

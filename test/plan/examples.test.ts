@@ -4,19 +4,19 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
-import { copyExample as copyExampleTo, loadValid, removeProject, useService } from './harness.js';
+import { exampleCopies, loadValid, useService } from './harness.js';
 import { applyExitCode, said } from '../support/cli-results.js';
 
 const service = useService();
+const copyExample = exampleCopies(service);
 const examplesDir = new URL('../../examples/', import.meta.url).pathname;
 const examples = (await readdir(examplesDir, { withFileTypes: true }))
   .filter((d) => d.isDirectory() && d.name !== 'github-actions')
   .map((d) => d.name);
-const roots: string[] = [];
 const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
   JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')),
 );
@@ -25,16 +25,6 @@ const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
 function expectSchemaValid(json: string): void {
   planSchema(JSON.parse(json));
   expect(planSchema.errors ?? []).toEqual([]);
-}
-
-afterEach(async () => {
-  for (const root of roots.splice(0)) await removeProject(root);
-});
-
-async function copyExample(name: string): Promise<string> {
-  const root = await copyExampleTo(service, name);
-  roots.push(root);
-  return root;
 }
 
 describe.each(examples)('examples/%s', (name) => {

@@ -67,6 +67,19 @@ describe('the where-used index on the plan', () => {
     expect([...codesToFind([appPlan([])])]).toEqual([['src', ['b', 't', 'c', 'old_a']]]);
   });
 
+  // The warnings for b (copied by app x's lookup) and c (quoted in src.js), as the cases below expect them.
+  const bStillUsed: Risk = {
+    kind: 'field-still-used',
+    area: 'fields',
+    field: 'b',
+    usedBy: [{ app: 'x', area: 'lookups', where: 'lookup k (copied into y)' }],
+  };
+  const cStillUsed: Risk = {
+    kind: 'field-still-used',
+    area: 'fields',
+    field: 'c',
+    usedBy: [{ app: 'src', area: 'JavaScript', where: 'src.js:1 (quoted string)' }],
+  };
   const cases: {
     name: string;
     risks: Risk[];
@@ -76,20 +89,7 @@ describe('the where-used index on the plan', () => {
     {
       name: 'no risks: a warning per taken field still named, places of other apps keyed by their app',
       risks: [],
-      expected: [
-        {
-          kind: 'field-still-used',
-          area: 'fields',
-          field: 'b',
-          usedBy: [{ app: 'x', area: 'lookups', where: 'lookup k (copied into y)' }],
-        },
-        {
-          kind: 'field-still-used',
-          area: 'fields',
-          field: 'c',
-          usedBy: [{ app: 'src', area: 'JavaScript', where: 'src.js:1 (quoted string)' }],
-        },
-      ],
+      expected: [bStillUsed, cStillUsed],
     },
     {
       name: "a data-loss risk takes the places; an option's risk is left as it is",
@@ -107,12 +107,7 @@ describe('the where-used index on the plan', () => {
           usedBy: [{ app: 'x', area: 'lookups', where: 'lookup k (copied into y)' }],
         },
         { kind: 'data-loss', area: 'fields', field: 'a', option: 'x', records: 1, query: 'a in ("x")' },
-        {
-          kind: 'field-still-used',
-          area: 'fields',
-          field: 'c',
-          usedBy: [{ app: 'src', area: 'JavaScript', where: 'src.js:1 (quoted string)' }],
-        },
+        cStillUsed,
       ],
     },
     {
@@ -132,18 +127,8 @@ describe('the where-used index on the plan', () => {
           usedBy: [{ app: 'src', area: 'JavaScript', where: 'src.js:3 (property access)' }],
         },
         { kind: 'blocked', area: 'fields', path: ['a'], reason: 'fixed field', instead: 'leave it' },
-        {
-          kind: 'field-still-used',
-          area: 'fields',
-          field: 'b',
-          usedBy: [{ app: 'x', area: 'lookups', where: 'lookup k (copied into y)' }],
-        },
-        {
-          kind: 'field-still-used',
-          area: 'fields',
-          field: 'c',
-          usedBy: [{ app: 'src', area: 'JavaScript', where: 'src.js:1 (quoted string)' }],
-        },
+        bStillUsed,
+        cStillUsed,
       ],
     },
   ];

@@ -2,8 +2,9 @@
  * Deployer tests: a real local service on port 0, projects written to temp folders whose
  * `test` environment points at it, and a client to look at what the service holds.
  */
+import { afterEach } from 'vitest';
 import type { Client } from '../../src/client/index.js';
-import { copyExample as copyExampleTo } from '../support/projects.js';
+import { copyExample as copyExampleTo, removeProject } from '../support/projects.js';
 import { useLocalService } from '../support/service.js';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 
@@ -36,3 +37,16 @@ export function useService(options: { locale?: 'en' | 'ja' } = {}): ServiceHandl
 /** An example of examples/ copied to a temp folder, with a `test` environment at the service as its default. */
 export const copyExample = (service: Pick<ServiceHandle, 'url'>, name: string): Promise<string> =>
   copyExampleTo(name, service.url);
+
+/** Copies examples for the tests of a file, each copy removed after the test that made it. */
+export function exampleCopies(service: Pick<ServiceHandle, 'url'>): (name: string) => Promise<string> {
+  const roots: string[] = [];
+  afterEach(async () => {
+    for (const root of roots.splice(0)) await removeProject(root);
+  });
+  return async (name) => {
+    const root = await copyExample(service, name);
+    roots.push(root);
+    return root;
+  };
+}

@@ -20,18 +20,8 @@ import {
   type ServiceHandle,
 } from './harness.js';
 import { said } from '../support/cli-results.js';
+import { JA_SYSTEM_CODES } from '../support/misc-ja-system-codes.js';
 
-/** platform-facts-verified, Locale: the codes of a new app's system fields in ja. */
-const JA_SYSTEM_CODES = [
-  'レコード番号',
-  '作成者',
-  '作成日時',
-  '更新者',
-  '更新日時',
-  'ステータス',
-  '作業者',
-  'カテゴリー',
-];
 const POLL = { initial: 10, max: 50 };
 
 const roots: string[] = [];

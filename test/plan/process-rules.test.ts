@@ -6,24 +6,15 @@
  * is no difference from a manifest that names none.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { apply } from '../../src/apply/index.js';
 import { plan } from '../../src/plan/index.js';
 import { loadValid, useService } from './harness.js';
-import { appliedProject, editManifest, removeProjects } from './project-fixture.js';
-import { said } from '../support/cli-results.js';
+import { appliedProject, applyAsWritten, editManifest, removeProjects } from './project-fixture.js';
 
 const service = useService();
 afterEach(removeProjects);
 
 async function applyAndReplan(root: string) {
-  const project = await loadValid(root);
-  const result = await apply({
-    plan: await plan({ project, client: service.client }),
-    project,
-    client: service.client,
-    pollIntervalMs: { initial: 10, max: 50 },
-  });
-  expect(result.outcome, said(result)).toBe('applied');
+  await applyAsWritten(service, root);
   const again = await plan({ project: await loadValid(root), client: service.client });
   return { again, app: again.apps[0]!.id! };
 }

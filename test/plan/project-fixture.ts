@@ -69,6 +69,12 @@ export async function appliedProject(service: ServiceHandle): Promise<string> {
     'apps/tickets.yaml': baseManifest().toString(),
   });
   roots.push(root);
+  await applyAsWritten(service, root);
+  return root;
+}
+
+/** Plans the project in `root` and applies that plan, which must apply in full. */
+export async function applyAsWritten(service: ServiceHandle, root: string): Promise<void> {
   const project = await loadValid(root);
   const result = await apply({
     plan: await plan({ project, client: service.client }),
@@ -77,7 +83,6 @@ export async function appliedProject(service: ServiceHandle): Promise<string> {
     pollIntervalMs: { initial: 10, max: 50 },
   });
   expect(result.outcome, said(result)).toBe('applied');
-  return root;
 }
 
 export async function editManifest(root: string, edit: (doc: Document) => void): Promise<void> {

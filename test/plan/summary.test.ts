@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { summarize } from '../../src/plan/diff-app.js';
 import type { AppPlan, AreaPlan, Change } from '../../src/plan/types.js';
 import { countApp } from '../../src/render/counts.js';
+import { appHead } from '../render/fixture-helpers.js';
 
 const area = (key: AreaPlan['key'], changes: Change[], action: AreaPlan['action'] = 'update'): AreaPlan => ({
   key,
@@ -19,9 +20,7 @@ const area = (key: AreaPlan['key'], changes: Change[], action: AreaPlan['action'
 });
 
 const created: AppPlan = {
-  key: 'tasks',
-  name: 'Tasks',
-  id: null,
+  ...appHead('tasks', 'Tasks', null),
   action: 'create-app',
   revisions: null,
   risks: [],
@@ -32,9 +31,7 @@ const created: AppPlan = {
 };
 
 const updated: AppPlan = {
-  key: 'notes',
-  name: 'Notes',
-  id: '1',
+  ...appHead('notes', 'Notes', '1'),
   action: 'update',
   revisions: { draft: '1', live: '1' },
   risks: [],

@@ -9,6 +9,18 @@ import {
 /** One operator case: field `f` of `type` (inside table `T` for `T.<type>`) holding `value`, and whether `query` matches. */
 export type OperatorCase = [type: string, query: string, value: unknown, expected: boolean];
 
+/**
+ * Operator cases written per field type, `{ NUMBER: [[query, value, expected], ...] }`, so a
+ * type is named once for all its cases; they come out in the order written.
+ */
+export function byType(
+  groups: Record<string, [query: string, value: unknown, expected: boolean][]>,
+): OperatorCase[] {
+  return Object.entries(groups).flatMap(([type, cases]) =>
+    cases.map(([query, value, expected]): OperatorCase => [type, query, value, expected]),
+  );
+}
+
 /** A user value holding Bob and Alice; LOGINUSER() is Alice. */
 export const USERS = [
   { code: 'bob', name: 'Bob' },

@@ -11,34 +11,33 @@ function syntaxError(run: () => unknown): QuerySyntaxError {
   throw new Error('expected a QuerySyntaxError');
 }
 
+/** A whole comparison query's parse, for queries with the field at 0, operator at 6 and value at 8. */
+function compared(code: string, operator: string, text: string, quoted: boolean) {
+  return {
+    condition: {
+      kind: 'compare',
+      field: { code, position: 0 },
+      operator,
+      value: { kind: 'literal', text, quoted, position: 8 },
+      position: 6,
+    },
+  };
+}
+
+/** One test per text `parse` refuses, with the position it names and words its reason holds. */
+function itRefuses(parse: (text: string) => unknown, cases: [string, number, string][]): void {
+  it.each(cases)('refuses %s', (text, position, reason) => {
+    const error = syntaxError(() => parse(text));
+    expect([error.position, error.reason.includes(reason)]).toEqual([position, true]);
+  });
+}
+
 describe('parseQuery accepts', () => {
   it.each([
     ['', { condition: null, orderBy: [], limit: null, offset: null }],
     ['   ', { condition: null, orderBy: [], limit: null, offset: null }],
-    [
-      'title = "a"',
-      {
-        condition: {
-          kind: 'compare',
-          field: { code: 'title', position: 0 },
-          operator: '=',
-          value: { kind: 'literal', text: 'a', quoted: true, position: 8 },
-          position: 6,
-        },
-      },
-    ],
-    [
-      'amount>=10',
-      {
-        condition: {
-          kind: 'compare',
-          field: { code: 'amount', position: 0 },
-          operator: '>=',
-          value: { kind: 'literal', text: '10', quoted: false, position: 8 },
-          position: 6,
-        },
-      },
-    ],
+    ['title = "a"', compared('title', '=', 'a', true)],
+    ['amount>=10', compared('amount', '>=', '10', false)],
     ['n != -2.5', { condition: { kind: 'compare', operator: '!=', value: { text: '-2.5', quoted: false } } }],
     [
       's in ("a", "b\\"c", 3)',
@@ -154,14 +153,11 @@ describe('parseFilter', () => {
     expect(parseFilter('a in ("x") or b = "y"').condition?.kind).toBe('or');
   });
 
-  it.each([
+  itRefuses(parseFilter, [
     ['a = "1" order by a desc', 8, '"order by" is not allowed in a filter condition'],
     ['a = "1" limit 10', 8, '"limit" is not allowed in a filter condition'],
     ['offset 3', 0, '"offset" is not allowed in a filter condition'],
-  ])('refuses %s', (text, position, reason) => {
-    const error = syntaxError(() => parseFilter(text));
-    expect([error.position, error.reason.includes(reason)]).toEqual([position, true]);
-  });
+  ]);
 });
 
 describe('parseSort', () => {
@@ -174,12 +170,9 @@ describe('parseSort', () => {
     ]);
   });
 
-  it.each([
+  itRefuses(parseSort, [
     ['order by a desc', 6, 'unexpected "by"'],
     ['a desc,', 7, 'expected a field code to sort by'],
     ['a desc limit 3', 7, 'unexpected "limit"'],
-  ])('refuses %s', (text, position, reason) => {
-    const error = syntaxError(() => parseSort(text));
-    expect([error.position, error.reason.includes(reason)]).toEqual([position, true]);
-  });
+  ]);
 });

@@ -52,6 +52,29 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** What a test leaves to undo; the file runs the list backwards after each test. */
+export type Cleanups = (() => Promise<void> | void)[];
+
+/**
+ * A data folder and a project folder named after `name`, and an emulator over the data; the
+ * folders are removed and the emulator stopped (with `stopSignal`) after the test.
+ */
+export async function emulatorAndProject(
+  name: string,
+  cleanups: Cleanups,
+  stopSignal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ emu: CliProcess; project: { path: string } }> {
+  const data = tempDir(`appdeploy-${name}-data-`);
+  const project = tempDir(`appdeploy-${name}-project-`);
+  cleanups.push(
+    () => data.remove(),
+    () => project.remove(),
+  );
+  const emu = await startDataEmulator(data.path);
+  cleanups.push(() => stop(emu, stopSignal));
+  return { emu, project };
+}
+
 /** Creates an app with one text field `t`, deploys it and waits for SUCCESS. */
 export async function textApp(base: string, name = 'Writers'): Promise<string> {
   const created = await call(base, 'POST', '/k/v1/preview/app.json', { name });

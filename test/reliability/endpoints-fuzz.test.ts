@@ -141,10 +141,15 @@ async function seed(): Promise<void> {
   await emu.call('POST', '/k/v1/record.json', { app, record: {} });
 }
 
+/** Fuzzes the seeded service: `check` must hold for every generated case. */
+async function fuzzSeeded<T>(...args: Parameters<typeof fuzz<T>>): Promise<void> {
+  await seed();
+  await fuzz(...args);
+}
+
 describe('local service endpoints fuzz', { timeout: FUZZ_TIMEOUT * 3 }, () => {
   it('random JSON parameters on every endpoint', async (context) => {
-    await seed();
-    await fuzz(
+    await fuzzSeeded(
       context,
       fc.tuple(endpoint, params),
       async ([e, p]) => {
@@ -156,8 +161,7 @@ describe('local service endpoints fuzz', { timeout: FUZZ_TIMEOUT * 3 }, () => {
   });
 
   it('mutated bodies and content types', async (context) => {
-    await seed();
-    await fuzz(
+    await fuzzSeeded(
       context,
       fc.tuple(
         endpoint.filter((e) => e.method !== 'GET'),
@@ -176,8 +180,7 @@ describe('local service endpoints fuzz', { timeout: FUZZ_TIMEOUT * 3 }, () => {
   });
 
   it('hand-written query strings', async (context) => {
-    await seed();
-    await fuzz(
+    await fuzzSeeded(
       context,
       fc.tuple(endpoint, rawQuery),
       async ([e, query]) => {

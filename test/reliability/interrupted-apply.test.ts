@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { BIN } from '../support/cli.js';
 import { appdeploy } from '../support/cli.js';
-import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
+import { call, emulatorAndProject, type Cleanups } from './emulator-process.js';
 
 /**
  * Issue 21 item 7: kill -9 of the CLI (the built `appdeploy apply`, its own process) after it
@@ -16,7 +16,7 @@ import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
  * created, discard the drafts it wrote itself and converge, without --discard-pending-drafts;
  * a draft that someone else wrote since is still refused.
  */
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
@@ -52,15 +52,8 @@ async function config(root: string, url: string, ids: Record<string, string>): P
 
 /** Orders applied at v1; then v2 of orders and a new app stock, applied by a CLI killed in its deploy call. */
 async function interrupted(): Promise<World> {
-  const data = tempDir('appdeploy-interrupted-data-');
-  const project = tempDir('appdeploy-interrupted-project-');
-  cleanups.push(
-    () => data.remove(),
-    () => project.remove(),
-  );
-  const emu = await startDataEmulator(data.path);
   // Killed: a graceful stop would wait for the held deploy call.
-  cleanups.push(() => stop(emu, 'SIGKILL'));
+  const { emu, project } = await emulatorAndProject('interrupted', cleanups, 'SIGKILL');
   const root = project.path;
   const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, ENV);
   await mkdir(join(root, 'apps'));

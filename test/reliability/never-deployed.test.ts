@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { appdeploy } from '../support/cli.js';
-import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
+import { call, emulatorAndProject, type Cleanups } from './emulator-process.js';
 
 /**
  * Issue 21 item 6: an app that exists only as a draft (created and written by an apply that was
@@ -12,7 +12,7 @@ import { call, startDataEmulator, stop, tempDir } from './emulator-process.js';
  * the app created, its draft equal to the manifest, its id in appdeploy.yaml, never deployed
  * (a live read answers 404 GAIA_AP01 until the first deploy, platform-facts).
  */
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
@@ -25,14 +25,7 @@ const MANIFEST = {
 
 describe('an app that was created but never deployed', { timeout: 60_000 }, () => {
   it('is "not deployed" in status (exit 2), shown by plan, and deployed by apply', async () => {
-    const data = tempDir('appdeploy-never-deployed-data-');
-    const project = tempDir('appdeploy-never-deployed-project-');
-    cleanups.push(
-      () => data.remove(),
-      () => project.remove(),
-    );
-    const emu = await startDataEmulator(data.path);
-    cleanups.push(() => stop(emu));
+    const { emu, project } = await emulatorAndProject('never-deployed', cleanups);
 
     const created = await call(emu.url, 'POST', '/k/v1/preview/app.json', { name: 'Orders' });
     const id = String(created.body.app);

@@ -3,7 +3,7 @@
  * views, process, customize, app ACL) and every risk a field change can carry.
  */
 import type { AppPlan, ProcessCanonical } from '../../src/plan/types.js';
-import { add, area, change, remove, rename, replace } from './fixture-helpers.js';
+import { add, appHead, area, change, remove, rename, replace } from './fixture-helpers.js';
 
 type State = ProcessCanonical['states'][string];
 
@@ -56,9 +56,7 @@ const stageBase = {
 };
 
 export const deals: AppPlan = {
-  key: 'deals',
-  name: 'Deals',
-  id: '13',
+  ...appHead('deals', 'Deals', '13'),
   action: 'update',
   revisions: { draft: '41', live: '41' },
   areas: [

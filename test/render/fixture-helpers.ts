@@ -3,7 +3,15 @@
  * attribute changes, and its `before` and `after` are derived from them, so the fixture cannot
  * contradict itself.
  */
-import type { AreaKey, AreaPlan, AttributeChange, Change, ChangePath, Json } from '../../src/plan/types.js';
+import type {
+  AreaKey,
+  AreaPlan,
+  AttributeChange,
+  Change,
+  ChangePath,
+  Json,
+  Plan,
+} from '../../src/plan/types.js';
 
 type JsonObject = { [key: string]: Json };
 
@@ -84,4 +92,21 @@ export function area(
 /** An area the manifest manages that does not change. */
 export function noOp(key: AreaKey, itemNoun: string, unchanged: number): AreaPlan {
   return { key, action: 'no-op', itemNoun, changes: [], unchanged, before: {}, after: {} };
+}
+
+/** The head of a hand-written app plan, on one line: its key, name and id. */
+export const appHead = (key: string, name: string, id: string | null) => ({ key, name, id });
+
+/** A plan's head: made at 2026-01-01 for the local service, or for `environment` at `baseUrl`. */
+export function planHead(
+  environment = 'local',
+  baseUrl: string | null = null,
+): Pick<Plan, 'formatVersion' | 'environment' | 'service' | 'createdAt'> {
+  return {
+    formatVersion: 2,
+    environment,
+    service:
+      baseUrl === null ? { baseUrl, dataDir: '/project/.appdeploy/local', apps: [] } : { baseUrl, apps: [] },
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
 }

@@ -6,14 +6,12 @@
  */
 import type { AppPlan, Plan, PluginPlan } from '../../src/plan/types.js';
 import { deals } from './fixture-deals.js';
-import { add, area, change, noOp, remove } from './fixture-helpers.js';
+import { add, appHead, area, change, noOp, remove } from './fixture-helpers.js';
 
 const everyone = { entity: { type: 'GROUP', code: 'everyone' }, includeSubs: false };
 
 const orders: AppPlan = {
-  key: 'orders',
-  name: 'Orders | EU',
-  id: '14',
+  ...appHead('orders', 'Orders | EU', '14'),
   action: 'update',
   revisions: { draft: '88', live: '87' },
   areas: [
@@ -137,9 +135,7 @@ const orders: AppPlan = {
 };
 
 const leads: AppPlan = {
-  key: 'leads',
-  name: 'Leads',
-  id: null,
+  ...appHead('leads', 'Leads', null),
   action: 'create-app',
   revisions: null,
   areas: [
@@ -167,9 +163,7 @@ const leads: AppPlan = {
 };
 
 const contacts: AppPlan = {
-  key: 'contacts',
-  name: 'Contacts',
-  id: '12',
+  ...appHead('contacts', 'Contacts', '12'),
   action: 'no-op',
   revisions: { draft: '5', live: '5' },
   areas: [noOp('general', 'setting', 0), noOp('fields', 'field', 12)],

@@ -3,12 +3,11 @@
  * held lookup or related-records table, the fields it waits for and why, and the JSON carries
  * them as schema/plan.schema.json describes.
  */
-import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
 import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
-import { add, area } from './fixture-helpers.js';
+import { add, area, planHead } from './fixture-helpers.js';
+import { validatePlan } from './plan-schema.js';
 
 const created = (key: string, name: string, fields: Record<string, unknown>): Plan['apps'][number] => ({
   key,
@@ -27,10 +26,7 @@ const created = (key: string, name: string, fields: Record<string, unknown>): Pl
 });
 
 const plan: Plan = {
-  formatVersion: 2,
-  environment: 'local',
-  service: { baseUrl: null, dataDir: '/project/.appdeploy/local', apps: [] },
-  createdAt: '2026-01-01T00:00:00.000Z',
+  ...planHead(),
   plugins: [],
   apps: [
     created('customers', 'Customers', { code: { type: 'SINGLE_LINE_TEXT', label: 'Code' } }),
@@ -88,14 +84,10 @@ describe('a plan that deploys in steps', () => {
   });
 
   it('carries the held references in the JSON, as the schema says', () => {
-    const schema = JSON.parse(
-      readFileSync(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8'),
-    );
-    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
     const json = JSON.parse(renderJson(plan));
     expect(json.heldReferences).toEqual(plan.heldReferences);
-    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
-    expect(validate({ ...json, heldReferences: [{ ...plan.heldReferences[0], step: 1 }] })).toBe(false);
+    expect(validatePlan(json), JSON.stringify(validatePlan.errors)).toBe(true);
+    expect(validatePlan({ ...json, heldReferences: [{ ...plan.heldReferences[0], step: 1 }] })).toBe(false);
   });
 
   it('says nothing of steps when nothing is held', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Plan, ProcessCanonical } from '../../src/plan/types.js';
 import { MARKDOWN_MARKER, renderMarkdown } from '../../src/render/index.js';
 import { everyAreaPlan, noChangesPlan } from './fixture.js';
-import { add, area } from './fixture-helpers.js';
+import { add, area, planHead } from './fixture-helpers.js';
 
 describe('renderMarkdown', () => {
   it('renders a plan that touches every area: table, risks, a diff and the process per app', () => {
@@ -396,10 +396,7 @@ describe('renderMarkdown', () => {
       ],
     };
     const plan: Plan = {
-      formatVersion: 2,
-      environment: 'local',
-      service: { baseUrl: null, dataDir: '/project/.appdeploy/local', apps: [] },
-      createdAt: '2026-01-01T00:00:00.000Z',
+      ...planHead(),
       plugins: [],
       heldReferences: [],
       apps: [

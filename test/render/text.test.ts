@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AppPlan, Plan } from '../../src/plan/types.js';
 import { renderText } from '../../src/render/index.js';
 import { everyAreaPlan, noChangesPlan } from './fixture.js';
-import { add, area, change, remove } from './fixture-helpers.js';
+import { add, area, change, planHead, remove } from './fixture-helpers.js';
 
 const ESC = '\u001b[';
 
 function onePlan(app: Partial<AppPlan>, summary: Plan['summary']): Plan {
   return {
-    formatVersion: 2,
-    environment: 'local',
-    service: { baseUrl: null, dataDir: '/project/.appdeploy/local', apps: [] },
-    createdAt: '2026-01-01T00:00:00.000Z',
+    ...planHead(),
     plugins: [],
     heldReferences: [],
     apps: [

@@ -3,25 +3,20 @@
  * module per app into types/ beside appdeploy.yaml, or where --out says; `--check` exits 0 while
  * the files match the manifests and 1, naming each stale file, once they do not.
  */
-import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appdeploy, ROOT, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/misc-temp-dir.js';
+import { appdeploy, ROOT } from '../support/cli.js';
 
-let dir = '';
 let project = '';
 
-beforeAll(async () => {
-  dir = await tempDir('types');
-  project = join(dir, 'crm');
+const dir = useTempDir('types', async (d) => {
+  project = join(d, 'crm');
   await cp(join(ROOT, 'examples', 'crm'), project, {
     recursive: true,
     filter: (source) => !source.includes('.appdeploy'),
   });
-}, 120_000);
-
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe('appdeploy types', () => {
@@ -84,14 +79,14 @@ describe('appdeploy types', () => {
   });
 
   it('--out and -C: the folder is relative to where the command runs, and the hint repeats both', async () => {
-    const check = await appdeploy(['types', '-C', 'crm', '--out', 'generated', '--check'], dir);
+    const check = await appdeploy(['types', '-C', 'crm', '--out', 'generated', '--check'], dir());
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('generated/customers.ts: missing\n');
     expect(check.stderr).toContain(
       'Run `npx appdeploy types -C crm --out generated` and commit the result.\n',
     );
-    expect((await appdeploy(['types', '-C', 'crm', '--out', 'generated'], dir)).code).toBe(0);
-    expect((await readdir(join(dir, 'generated'))).sort()).toEqual(['customers.ts', 'deals.ts']);
+    expect((await appdeploy(['types', '-C', 'crm', '--out', 'generated'], dir())).code).toBe(0);
+    expect((await readdir(join(dir(), 'generated'))).sort()).toEqual(['customers.ts', 'deals.ts']);
   });
 
   it("a project that does not validate: exit 1 with validate's report, nothing written", async () => {

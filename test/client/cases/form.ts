@@ -1,3 +1,4 @@
+import { localized, readCases } from './reads.js';
 import type { EndpointCase } from './types.js';
 
 const properties = {
@@ -8,20 +9,11 @@ const layout = [
 ];
 
 export const formCases: EndpointCase[] = [
-  {
-    endpoint: 'GET /k/v1/app/form/fields.json',
-    method: "form.getFields({ copy: 'live' })",
-    call: (c) => c.form.getFields({ app: 3, copy: 'live', lang: 'en' }),
-    query: 'app=3&lang=en',
-    response: { properties, revision: '4' },
-  },
-  {
-    endpoint: 'GET /k/v1/preview/app/form/fields.json',
-    method: "form.getFields({ copy: 'draft' })",
-    call: (c) => c.form.getFields({ app: 3, copy: 'draft' }),
-    query: 'app=3',
-    response: { properties, revision: '6' },
-  },
+  ...readCases('form.getFields', 'app/form/fields.json', (c, copy) => c.form.getFields(localized(copy)), {
+    live: { properties, revision: '4' },
+    draft: { properties, revision: '6' },
+    liveQuery: 'app=3&lang=en',
+  }),
   {
     endpoint: 'POST /k/v1/preview/app/form/fields.json',
     method: 'form.addFields',
@@ -57,20 +49,10 @@ export const formCases: EndpointCase[] = [
     body: { app: 3, fields: ['amount'], revision: 8 },
     response: { revision: '9' },
   },
-  {
-    endpoint: 'GET /k/v1/app/form/layout.json',
-    method: "form.getLayout({ copy: 'live' })",
-    call: (c) => c.form.getLayout({ app: 3, copy: 'live' }),
-    query: 'app=3',
-    response: { layout, revision: '4' },
-  },
-  {
-    endpoint: 'GET /k/v1/preview/app/form/layout.json',
-    method: "form.getLayout({ copy: 'draft' })",
-    call: (c) => c.form.getLayout({ app: 3, copy: 'draft' }),
-    query: 'app=3',
-    response: { layout, revision: '9' },
-  },
+  ...readCases('form.getLayout', 'app/form/layout.json', (c, copy) => c.form.getLayout({ app: 3, copy }), {
+    live: { layout, revision: '4' },
+    draft: { layout, revision: '9' },
+  }),
   {
     endpoint: 'PUT /k/v1/preview/app/form/layout.json',
     method: 'form.updateLayout',
@@ -79,18 +61,8 @@ export const formCases: EndpointCase[] = [
     body: { app: 3, layout: [{ type: 'ROW', fields: [{ type: 'HR' }] }], revision: -1 },
     response: { revision: '10' },
   },
-  {
-    endpoint: 'GET /k/v1/preview/form.json',
-    method: "form.getForm({ copy: 'draft' })",
-    call: (c) => c.form.getForm({ app: 3, copy: 'draft' }),
-    query: 'app=3',
-    response: { properties: [properties.title] },
-  },
-  {
-    endpoint: 'GET /k/v1/form.json',
-    method: "form.getForm({ copy: 'live' })",
-    call: (c) => c.form.getForm({ app: 3, copy: 'live' }),
-    query: 'app=3',
-    response: { properties: [properties.title] },
-  },
+  ...readCases('form.getForm', 'form.json', (c, copy) => c.form.getForm({ app: 3, copy }), {
+    live: { properties: [properties.title] },
+    draft: { properties: [properties.title] },
+  }),
 ];

@@ -1,4 +1,5 @@
 import type { Client, Copy, Views } from '../../../src/client/index.js';
+import { localized, readCases } from './reads.js';
 import type { EndpointCase } from './types.js';
 
 const entity = { type: 'CREATOR', code: null } as const;
@@ -94,7 +95,7 @@ const areas: Area[] = [
     live: 'app/views.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) => c.settings.getViews(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getViews(localized(copy)),
     put: (c) => c.settings.updateViews({ app: 3, views, revision: 4 }),
     putBody: { app: 3, views, revision: 4 },
     read: { views, revision: '4' },
@@ -105,8 +106,7 @@ const areas: Area[] = [
     live: 'app/settings.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) =>
-      c.settings.getGeneralSettings(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getGeneralSettings(localized(copy)),
     put: (c) => c.settings.updateGeneralSettings({ app: 3, name: 'Orders', theme: 'BLUE', revision: -1 }),
     putBody: { app: 3, name: 'Orders', theme: 'BLUE', revision: -1 },
     read: {
@@ -123,8 +123,7 @@ const areas: Area[] = [
     live: 'app/status.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) =>
-      c.settings.getProcessManagement(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getProcessManagement(localized(copy)),
     put: (c) =>
       c.settings.updateProcessManagement({
         app: 3,
@@ -202,8 +201,7 @@ const areas: Area[] = [
     live: 'app/notifications/perRecord.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) =>
-      c.settings.getPerRecordNotifications(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getPerRecordNotifications(localized(copy)),
     put: (c) => c.settings.updatePerRecordNotifications({ app: 3, notifications: perRecord }),
     putBody: { app: 3, notifications: perRecord },
     read: { notifications: perRecord, revision: '4' },
@@ -214,8 +212,7 @@ const areas: Area[] = [
     live: 'app/notifications/reminder.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) =>
-      c.settings.getReminderNotifications(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getReminderNotifications(localized(copy)),
     put: (c) =>
       c.settings.updateReminderNotifications({ app: 3, notifications: reminder, timezone: 'Asia/Tokyo' }),
     putBody: { app: 3, notifications: reminder, timezone: 'Asia/Tokyo' },
@@ -227,8 +224,7 @@ const areas: Area[] = [
     live: 'app/reports.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) =>
-      c.settings.getReports(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getReports(localized(copy)),
     put: (c) => c.settings.updateReports({ app: 3, reports }),
     putBody: { app: 3, reports },
     read: { reports, revision: '4' },
@@ -239,8 +235,7 @@ const areas: Area[] = [
     live: 'app/actions.json',
     localized: true,
     writes: 'draft',
-    get: (c, copy) =>
-      c.settings.getActions(copy === 'live' ? { app: 3, copy, lang: 'en' } : { app: 3, copy }),
+    get: (c, copy) => c.settings.getActions(localized(copy)),
     put: (c) => c.settings.updateActions({ app: 3, actions }),
     putBody: { app: 3, actions },
     read: { actions, revision: '4' },
@@ -270,20 +265,11 @@ function casesOf(area: Area): EndpointCase[] {
   const draft = `/k/v1/preview/${area.live}`;
   const live = `/k/v1/${area.live}`;
   return [
-    {
-      endpoint: `GET ${live}`,
-      method: `settings.get${area.name}({ copy: 'live' })`,
-      call: (c) => area.get(c, 'live'),
-      query: area.localized ? 'app=3&lang=en' : 'app=3',
-      response: area.read,
-    },
-    {
-      endpoint: `GET ${draft}`,
-      method: `settings.get${area.name}({ copy: 'draft' })`,
-      call: (c) => area.get(c, 'draft'),
-      query: 'app=3',
-      response: area.read,
-    },
+    ...readCases(`settings.get${area.name}`, area.live, area.get, {
+      live: area.read,
+      draft: area.read,
+      liveQuery: area.localized ? 'app=3&lang=en' : 'app=3',
+    }),
     ...(area.writes === 'draft'
       ? [{ copy: 'draft' as const, path: draft, method: `settings.update${area.name}` }]
       : (['draft', 'live'] as const).map((copy) => ({
