@@ -6,8 +6,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { text } from '../support/apply-fields.js';
-import { tempProject } from '../support/apply-temp-project.js';
+import { text } from '../support/fields.js';
+import { tempProject } from '../support/temp-project.js';
 import { appdeploy, ROOT } from '../support/cli.js';
 import { stringify } from 'yaml';
 import { expectValidResult, manifest } from './harness.js';

@@ -16,8 +16,8 @@ import { readRevisions } from '../../src/apply/revisions.js';
 import type { Risk } from '../../src/plan/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 import { renderText } from '../../src/render/index.js';
-import { EVERY_APP_RIGHT, reviewProcess } from '../support/apply-fields.js';
-import { runMain } from '../support/apply-main.js';
+import { EVERY_APP_RIGHT, reviewProcess } from '../support/fields.js';
+import { runMain } from '../support/main-in-process.js';
 import { ADMIN, manifest, useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();

@@ -15,7 +15,7 @@ import {
   pluginIdOf,
   pluginPackage,
 } from '../emulator/plugins/plugin-packages.js';
-import { text } from '../support/apply-fields.js';
+import { text } from '../support/fields.js';
 import { answer500, REQUEST, type FaultRequest } from './faults.js';
 import { manifest, useApplyHarness } from './harness.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApplyReport } from '../../src/cli/apply-report.js';
-import { lookupField, row, text } from '../support/apply-fields.js';
+import { lookupField, row, text } from '../support/fields.js';
 import { manifest, useApplyHarness } from './harness.js';
 import { applied } from './scenario.js';
 

@@ -7,7 +7,7 @@
  * message, instead of a plain "Restored".
  */
 import { describe, expect, it } from 'vitest';
-import { lookupField, row, text } from '../support/apply-fields.js';
+import { lookupField, row, text } from '../support/fields.js';
 import { manifest, useApplyHarness } from './harness.js';
 import { applied } from './scenario.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApplyEvent } from '../../src/apply/index.js';
 import { hasChanges } from '../../src/plan/index.js';
-import { text, lookupField } from '../support/apply-fields.js';
+import { text, lookupField } from '../support/fields.js';
 import { manifest, useApplyHarness } from './harness.js';
 import { answer500, REQUEST } from './faults.js';
 import { applied, TWO_CUSTOMERS } from './scenario.js';

@@ -12,7 +12,7 @@ import type { Plan } from '../../src/plan/index.js';
 import type { Project } from '../../src/project/index.js';
 import { manifest, useApplyHarness } from '../apply/harness.js';
 import { applied, TWO_CUSTOMERS } from '../apply/scenario.js';
-import { EVERY_APP_RIGHT, lookupField, text } from '../support/apply-fields.js';
+import { EVERY_APP_RIGHT, lookupField, text } from '../support/fields.js';
 
 const h = useApplyHarness();
 

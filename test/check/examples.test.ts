@@ -7,7 +7,7 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_NAMES, useTempDir } from '../support/apply-examples.js';
+import { EXAMPLE_NAMES, useTempDir } from '../support/examples.js';
 import { appdeploy, ROOT } from '../support/cli.js';
 
 const dir = useTempDir('check-examples');

@@ -4,7 +4,7 @@
  * command line; without --format json, stdout stays empty.
  */
 import { describe, expect, it } from 'vitest';
-import { runMain } from '../support/apply-main.js';
+import { runMain } from '../support/main-in-process.js';
 
 const run = (...args: string[]) => runMain(args);
 

@@ -10,9 +10,9 @@ import { stringify } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeployCommand, projectFlags } from '../../src/project/index.js';
 import { manifest } from '../apply/harness.js';
-import { text } from '../support/apply-fields.js';
-import { runMain } from '../support/apply-main.js';
-import { tempProject } from '../support/apply-temp-project.js';
+import { text } from '../support/fields.js';
+import { runMain } from '../support/main-in-process.js';
+import { tempProject } from '../support/temp-project.js';
 
 let emulator: RunningEmulator;
 let dir = '';

@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { createClient, type Client } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { lookupField } from '../support/apply-fields.js';
-import { runMain } from '../support/apply-main.js';
+import { lookupField } from '../support/fields.js';
+import { runMain } from '../support/main-in-process.js';
 import { ADMIN } from '../support/users.js';
 
 let a: RunningEmulator;

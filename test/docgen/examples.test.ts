@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocProject } from '../../src/cli/commands/docs.js';
 import { generateDocs, type DocPage } from '../../src/docgen/index.js';
-import { EXAMPLE_NAMES } from '../support/apply-examples.js';
+import { EXAMPLE_NAMES } from '../support/examples.js';
 import { ROOT } from '../support/cli.js';
 import { checkFlowchart, mermaidBlocks } from './mermaid-grammar.js';
 

@@ -4,7 +4,7 @@
  * action name. Written as data: the test renders it to YAML.
  */
 import { readFileSync } from 'node:fs';
-import { lookupField } from '../support/apply-fields.js';
+import { lookupField } from '../support/fields.js';
 
 const FIELD_TYPES: string[] = (
   JSON.parse(readFileSync(new URL('../../schema/app.schema.json', import.meta.url), 'utf8')) as {

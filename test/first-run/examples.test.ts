@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { appdeploy, ROOT } from '../support/cli.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>

@@ -6,7 +6,7 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { appdeploy } from '../support/cli.js';
 
 let source = '';

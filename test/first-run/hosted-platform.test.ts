@@ -15,7 +15,7 @@ import { parseDocument } from 'yaml';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeploy, ROOT, tempDir } from '../support/cli.js';
-import { forward } from '../support/misc-forward.js';
+import { passThrough } from '../support/pass-through.js';
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples')).filter((name) =>
   existsSync(join(ROOT, 'examples', name, 'appdeploy.yaml')),
@@ -47,7 +47,7 @@ beforeAll(async () => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     if (req.method !== 'GET') writes.push(`${req.method ?? ''} ${path}`);
     if (path.endsWith('/field/acl.json') && req.method === 'PUT') noteFieldAclNames(req);
-    forward(req, res, emulator.url, req.headers);
+    passThrough(req, res, emulator.url);
   });
   await new Promise<void>((resolve) => gate.listen(0, '127.0.0.1', resolve));
   gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;

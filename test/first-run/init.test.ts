@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { appdeploy, ROOT } from '../support/cli.js';
 
 const dir = useTempDir('init');

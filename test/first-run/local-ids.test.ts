@@ -10,7 +10,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, startDataEmulator, stop, tempDir as dataDir } from '../reliability/emulator-process.js';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { appdeploy, tempDir } from '../support/cli.js';
 
 let project = '';

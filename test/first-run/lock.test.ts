@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLocalLock } from '../../src/local/lock.js';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { appdeploy, BIN, runCommand } from '../support/cli.js';
 
 let project = '';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
 import { startLocal } from '../../src/local/connect.js';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { appdeploy } from '../support/cli.js';
 
 let project = '';

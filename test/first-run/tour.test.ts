@@ -8,7 +8,7 @@ import { chmod, cp, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, runCommand } from '../support/cli.js';
-import { useTempDir } from '../support/misc-temp-dir.js';
+import { useTempDir } from '../support/temp-dir.js';
 import { markedBlock, splitComment } from './readme-blocks.js';
 
 const TOUR = markedBlock('tour').map(splitComment);

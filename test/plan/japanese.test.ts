@@ -20,7 +20,7 @@ import {
   type ServiceHandle,
 } from './harness.js';
 import { said } from '../support/cli-results.js';
-import { JA_SYSTEM_CODES } from '../support/misc-ja-system-codes.js';
+import { JA_SYSTEM_CODES } from '../support/ja-system-codes.js';
 
 const POLL = { initial: 10, max: 50 };
 

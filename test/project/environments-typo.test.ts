@@ -7,7 +7,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateProject } from '../../src/project/index.js';
-import { tempProject } from '../support/apply-temp-project.js';
+import { tempProject } from '../support/temp-project.js';
 
 let dir = '';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/project/index.js';
-import { runMain } from '../support/apply-main.js';
+import { runMain } from '../support/main-in-process.js';
 
 const BROKEN = 'test/project/fixtures/broken';
 const VALID = 'examples/crm';

@@ -20,7 +20,7 @@ import { plan, hasChanges } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/readers/index.js';
 import { renderText } from '../../src/render/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
-import { reviewProcess } from '../support/apply-fields.js';
+import { reviewProcess } from '../support/fields.js';
 
 const ADMIN = { login: 'admin', password: 'admin' };
 const ADMIN_USER = { ...ADMIN, admin: true };

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
 import { appWithFields, ok, rec } from '../records/records-helpers.js';
+import { JA_SYSTEM_CODES } from '../../support/ja-system-codes.js';
 
 const USERS = [
   { login: 'admin', password: 'admin', admin: true },
@@ -17,11 +18,6 @@ const FIELDS = {
   n: { type: 'NUMBER', maxValue: '10', minValue: '1' },
   key: { type: 'SINGLE_LINE_TEXT', unique: true },
 };
-
-/** platform-facts-verified, Locale: the codes of a new app's system fields in ja, in form order. */
-const RECORD_CODES_JA = 'レコード番号 作成者 作成日時 更新者 更新日時 ステータス 作業者 カテゴリー'.split(
-  ' ',
-);
 
 describe('with the service default en', () => {
   const emu = useEmulator({ users: USERS });
@@ -107,7 +103,7 @@ describe('with the service default en', () => {
       ),
     );
     const fields = await ok(emu.call('GET', '/k/v1/preview/app/form/fields.json', { app: created.app }));
-    expect(Object.keys(fields.properties).sort()).toEqual([...RECORD_CODES_JA].sort());
+    expect(Object.keys(fields.properties).sort()).toEqual([...JA_SYSTEM_CODES].sort());
     const plain = await ok(emu.call('POST', '/k/v1/preview/app.json', { name: 'en app' }));
     const enFields = await ok(emu.call('GET', '/k/v1/preview/app/form/fields.json', { app: plain.app }));
     expect(Object.keys(enFields.properties)).toContain('Record_number');

@@ -10,7 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KintoneAllRecordsError, KintoneRestAPIClient, KintoneRestAPIError } from '@kintone/rest-api-client';
 import { useEmulator } from '../harness.js';
-import { listenOnLoopback, passThrough } from '../../support/emu-pass-through.js';
+import { listenOnLoopback, passThrough } from '../../support/pass-through.js';
 import { appRights, recordRights } from '../records/records-helpers.js';
 
 const emu = useEmulator();
