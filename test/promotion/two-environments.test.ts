@@ -21,8 +21,8 @@ import { downloadHasher } from '../../src/readers/index.js';
 import { renderText } from '../../src/render/index.js';
 import { validateProject, type Project } from '../../src/project/index.js';
 import { reviewProcess } from '../support/fields.js';
+import { ADMIN } from '../support/users.js';
 
-const ADMIN = { login: 'admin', password: 'admin' };
 const ADMIN_USER = { ...ADMIN, admin: true };
 const user = (login: string) => ({ login, password: login, admin: false });
 
