@@ -12,10 +12,13 @@ import { build } from 'rolldown';
 
 const dir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 for (const file of readdirSync(dir)) if (file.startsWith('appdeploy-')) rmSync(`${dir}${file}`);
+const undiciForCli = fileURLToPath(new URL('undici-for-cli.cjs', import.meta.url));
 await build({
   input: `${dir}bin.js`,
   platform: 'node',
   logLevel: 'warn',
+  // The parts of undici the client uses, not its whole index (undici-for-cli.cjs says why).
+  plugins: [{ name: 'undici-for-cli', resolveId: (id) => (id === 'undici' ? undiciForCli : null) }],
   output: {
     dir,
     format: 'esm',
