@@ -128,7 +128,7 @@ function stoppedMessage(
       ? ''
       : ` Live is not as before: someone published a draft while apply was writing: ${moved
           .map((m) => `${named(m.app)}: ${m.areas.join(', ')} went live`)
-          .join('; ')}.` + ' Run `appdeploy plan` to see what each app holds now, and apply again.';
+          .join('; ')}. Run \`${options.command('plan')}\` to see what each app holds now, and apply again.`;
   return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named)}${installedNote(result.plugins)}`;
 }
 

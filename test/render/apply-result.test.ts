@@ -123,6 +123,22 @@ describe('the message of an apply that wrote and did not go live', () => {
       'The deploy of orders (12) was still running after 10m00s: its outcome is unknown. Run `npx appdeploy status -C proj` to see how it ends; then `npx appdeploy apply -C proj` again to finish, or `npx appdeploy revert -C proj` if it failed.',
       3,
     ],
+    [
+      'live moved behind the apply, the plan command with the project flags',
+      stopped(
+        'live-changed',
+        {
+          cause: { kind: 'write-failed', reason: 'deals: writing views failed: [500] boom' },
+          revertFailed: [],
+          liveLeftChanged: true,
+        },
+        { liveChanged: [{ app: 'orders', id: '12', areas: ['fields', 'layout'] }] },
+      ),
+      'deals: writing views failed: [500] boom. Drafts reverted. Live is not as before: someone published a draft while apply was writing: orders (12): fields, layout went live.' +
+        ' Run `npx appdeploy plan -C proj` to see what each app holds now, and apply again.' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+      4,
+    ],
   ])('%s', (_, result, message, exitCode) => {
     expect(renderApplyMessage(result, words)).toBe(message);
     expect(applyExitCode(result)).toBe(exitCode);
