@@ -2,7 +2,10 @@
 // `node -e 0` spawned in the same run, each command spawned afresh and timed to its exit:
 // `appdeploy --help`, `validate` of the helpdesk example, and `plan` of the helpdesk example on
 // its local environment after an apply (unchanged: what a CI check runs most). Targets: at most
-// 2x / 3x / 4x (on a quiet machine). Then `node dist/cli/bin.js emulator --port 0`, spawned afresh each time,
+// 2x / 3x / 4x (on a quiet machine). The commands keep V8's code cache (src/cli/code-cache.ts) in a
+// folder of this run, as a user's commands keep theirs: the first spawn of each fills it, the
+// median is of runs that find it; the plan is then timed again with the cache off, for the figure
+// without it (no target). Then `node dist/cli/bin.js emulator --port 0`, spawned afresh each time,
 // timed from the spawn to its first stdout line (`listening on ...`, the line scripts wait for).
 // Baseline in the same run: a bare `node -e` script that starts a node:http server on port 0 and
 // prints a line, so the figure separates the emulator's own start-up from node's. Target (the
@@ -25,6 +28,9 @@ const RECORDS = 20_000;
 const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const EXAMPLE = fileURLToPath(new URL('../examples/helpdesk', import.meta.url));
 const COMMAND_RUNS = 15;
+// Every spawn of the CLI here keeps its code cache in this folder, not in the user's.
+const CODE_CACHE = mkdtempSync(join(tmpdir(), 'appdeploy-startup-code-cache-'));
+process.env.APPDEPLOY_CODE_CACHE = CODE_CACHE;
 const COMMANDS = [
   { name: '--help', args: ['--help'], target: 2 },
   { name: 'validate', args: ['validate'], target: 3 },
@@ -123,9 +129,10 @@ const median = (xs) => {
 const summary = (xs) => `median ${median(xs).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
 
 /** Milliseconds from spawning `args` in `cwd` to its exit; throws unless it exits 0. */
-function exitMs(args, cwd) {
+function exitMs(args, cwd, codeCache = CODE_CACHE) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+  const env = { ...process.env, APPDEPLOY_CODE_CACHE: codeCache };
+  const result = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
@@ -139,9 +146,12 @@ function commandRatios() {
     exitMs([BIN, 'apply', '--yes'], dir);
     const bareRuns = [];
     const runs = COMMANDS.map(() => []);
+    const firstRuns = COMMANDS.map((command) => exitMs([BIN, ...command.args], dir));
+    const uncached = [];
     for (let run = 0; run < COMMAND_RUNS; run++) {
       bareRuns.push(exitMs(['-e', '0'], dir));
       COMMANDS.forEach((command, i) => runs[i].push(exitMs([BIN, ...command.args], dir)));
+      uncached.push(exitMs([BIN, ...COMMANDS.at(-1).args], dir, 'off'));
     }
     console.log(`node -e 0                 ${summary(bareRuns)} (${COMMAND_RUNS} spawns)`);
     let passed = true;
@@ -153,6 +163,12 @@ function commandRatios() {
         `appdeploy ${command.name.padEnd(24)}${summary(runs[i])}: ${ratio.toFixed(2)}x node -e 0 (target <= ${command.target}x: ${pass ? 'PASS' : 'FAIL'})`,
       );
     });
+    console.log(
+      `  first runs (no code cache yet): ${COMMANDS.map((c, i) => `${c.name} ${firstRuns[i].toFixed(0)} ms`).join(', ')}`,
+    );
+    console.log(
+      `  plan with the code cache off: ${summary(uncached)}: ${(median(uncached) / median(bareRuns)).toFixed(2)}x node -e 0`,
+    );
     return passed;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -174,6 +190,7 @@ try {
   }
 } finally {
   rmSync(data, { recursive: true, force: true });
+  rmSync(CODE_CACHE, { recursive: true, force: true });
 }
 
 const ratio = median(emulator) / median(bare);

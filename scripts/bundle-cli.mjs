@@ -1,8 +1,9 @@
-// Build step after tsc and the validators: the CLI as a few ES modules instead of ~400 (ours and
-// its dependencies', which node would otherwise find, read and link one by one on every command).
-// Writes dist/cli/bin.js (replacing tsc's, which imports main.js) and its chunks,
-// dist/cli/appdeploy-*.js: each command's code stays in chunks of its own, loaded by the dynamic
-// import that names it (cli/commands/index.ts), so a command still loads only what it runs.
+// Build step after tsc and the validators: the CLI as a few CommonJS chunks instead of ~400 ES
+// modules (ours and its dependencies', which node would otherwise find, read and link one by one
+// on every command). Writes dist/cli/main.cjs and its chunks, dist/cli/appdeploy-*.cjs: each
+// command's code stays in chunks of its own, loaded by the dynamic import that names it
+// (cli/commands/index.ts), so a command still loads only what it runs. tsc's dist/cli/bin.js
+// loads main.cjs through V8's code cache (src/cli/code-cache.ts says why CommonJS).
 // Every chunk sits in dist/cli/, as deep as the modules it is made of, so their paths relative to
 // import.meta.url (../../package.json, ../../schema/) still lead where they did.
 // The rest of dist/ (the library's entry points, with their types) stays tsc's.
@@ -11,21 +12,20 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const dir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
-for (const file of readdirSync(dir)) if (file.startsWith('appdeploy-')) rmSync(`${dir}${file}`);
+for (const file of readdirSync(dir))
+  if (file.startsWith('appdeploy-') || file === 'main.cjs') rmSync(`${dir}${file}`);
 const undiciForCli = fileURLToPath(new URL('undici-for-cli.cjs', import.meta.url));
 await build({
-  input: `${dir}bin.js`,
+  input: `${dir}main.js`,
   platform: 'node',
   logLevel: 'warn',
   // The parts of undici the client uses, not its whole index (undici-for-cli.cjs says why).
   plugins: [{ name: 'undici-for-cli', resolveId: (id) => (id === 'undici' ? undiciForCli : null) }],
   output: {
     dir,
-    format: 'esm',
-    entryFileNames: 'bin.js',
-    chunkFileNames: 'appdeploy-[name]-[hash].js',
+    format: 'cjs',
+    entryFileNames: 'main.cjs',
+    chunkFileNames: 'appdeploy-[name]-[hash].cjs',
     sourcemap: false,
   },
 });
-// tsc's source map describes the file replaced.
-rmSync(`${dir}bin.js.map`, { force: true });

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { main } from './main.js';
+import { CodeCacheLoader, codeCacheDirectory } from './code-cache.js';
 
 // undici parses HTTP with llhttp compiled to WebAssembly. V8 first compiles it with its baseline
 // compiler (Liftoff), then recompiles hot functions with TurboFan on a background thread, and a
@@ -11,4 +13,18 @@ import { main } from './main.js';
 // request, when undici compiles the module; the library (dist/client) leaves V8 as it is.
 setFlagsFromString('--liftoff-only');
 
-process.exitCode = await main(process.argv);
+type Main = (argv: string[]) => Promise<number>;
+
+/**
+ * The bundled CLI (main.cjs beside this file, written by scripts/bundle-cli.mjs) through V8's code
+ * cache (code-cache.ts); tsc's modules where there is no bundle.
+ */
+async function loadMain(): Promise<Main> {
+  const bundled = fileURLToPath(new URL('./main.cjs', import.meta.url));
+  if (!existsSync(bundled)) return (await import('./main.js')).main;
+  const loader = new CodeCacheLoader(codeCacheDirectory(process.env));
+  process.once('exit', () => loader.save());
+  return (loader.load(bundled) as { main: Main }).main;
+}
+
+process.exitCode = await (await loadMain())(process.argv);

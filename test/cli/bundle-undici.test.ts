@@ -15,7 +15,7 @@ const CLI = join(ROOT, 'dist/cli');
 /** The undici modules the bundle holds, by their path under undici/lib/. */
 function bundledUndiciModules(): string[] {
   const found = new Set<string>();
-  for (const file of readdirSync(CLI).filter((name) => name.endsWith('.js')))
+  for (const file of readdirSync(CLI).filter((name) => /\.c?js$/.test(name)))
     for (const match of readFileSync(join(CLI, file), 'utf8').matchAll(
       /node_modules\/undici\/lib\/([\w/.-]+\.js)/g,
     ))

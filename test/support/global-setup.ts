@@ -5,18 +5,29 @@
  * so under it nothing is rebuilt; otherwise the build is skipped when dist/ is newer than every
  * source file and schema.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runCommand } from './cli.js';
 
 const BUILT = join(ROOT, 'dist/cli/bin.js');
 
-export default async function setup(): Promise<void> {
-  if (process.env.npm_lifecycle_event === 'test') return;
+export default async function setup(): Promise<() => void> {
+  // The built CLI keeps V8's code cache in the user's cache folder (src/cli/code-cache.ts); the
+  // tests' runs keep theirs in a folder of this run, removed after it (test files inherit this).
+  // Each vitest project runs this setup: the first makes the folder, the others find it set.
+  const made = process.env.APPDEPLOY_CODE_CACHE
+    ? undefined
+    : (process.env.APPDEPLOY_CODE_CACHE = mkdtempSync(join(tmpdir(), 'appdeploy-test-code-cache-')));
+  const teardown = () => {
+    if (made) rmSync(made, { recursive: true, force: true });
+  };
+  if (process.env.npm_lifecycle_event === 'test') return teardown;
   // Each vitest project runs its global setup; the first one builds, the others wait for it.
   const shared = globalThis as { appdeployBuild?: Promise<void> };
   shared.appdeployBuild ??= buildIfStale();
   await shared.appdeployBuild;
+  return teardown;
 }
 
 async function buildIfStale(): Promise<void> {

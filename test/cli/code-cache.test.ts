@@ -1,0 +1,152 @@
+/**
+ * The bundled CLI's loader (src/cli/code-cache.ts): CommonJS chunks that require one another and
+ * node's modules, compiled with the V8 cache their last run left. Checked here on a two-file
+ * bundle of the test's own (what the cache saves in time is bench/startup.bench.mjs's to say),
+ * and on the built CLI, run twice as a user runs it.
+ */
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CodeCacheLoader, codeCacheDirectory } from '../../src/cli/code-cache.js';
+import { pathToFileURL } from 'node:url';
+import { appdeploy, ROOT, runCommand, tempDir } from '../support/cli.js';
+
+let dir = '';
+beforeEach(async () => {
+  dir = await tempDir('code-cache');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A bundle of two chunks: main.cjs requires ./part.cjs and node:path. */
+function writeBundle(): string {
+  const bundle = join(dir, 'bundle');
+  mkdirSync(bundle);
+  writeFileSync(
+    join(bundle, 'main.cjs'),
+    "const { join } = require('node:path');\nconst part = require('./part.cjs');\nexports.answer = () => join('a', part.word());\n",
+  );
+  writeFileSync(join(bundle, 'part.cjs'), "exports.word = () => 'b';\n");
+  return join(bundle, 'main.cjs');
+}
+
+/**
+ * `main`'s answer loaded by a loader in a process of its own, which then saves: V8 takes a cache
+ * only in an isolate that has not compiled the same source already (its own in-memory cache comes
+ * first), so what a next command sees is seen from a next process.
+ */
+async function loadInChild(main: string, cache: string): Promise<string> {
+  const loader = pathToFileURL(join(ROOT, 'dist/cli/code-cache.js')).href;
+  const script = [
+    `import { CodeCacheLoader } from ${JSON.stringify(loader)};`,
+    `const loader = new CodeCacheLoader(${JSON.stringify(cache)});`,
+    `process.stdout.write(loader.load(${JSON.stringify(main)}).answer());`,
+    'loader.save();',
+  ].join('\n');
+  const run = await runCommand(process.execPath, ['--input-type=module', '-e', script], dir);
+  expect(run.code).toBe(0);
+  return run.stdout;
+}
+
+/** The cache files of the loader's folder for this node. */
+function cacheFiles(cache: string): string[] {
+  return readdirSync(join(cache, `${process.version}-${process.arch}`)).sort();
+}
+
+describe('where the cache lives', () => {
+  it.each<[string, NodeJS.ProcessEnv, string | null]>([
+    ['the user cache folder under the home', {}, '/home/ana/.cache/appdeploy/code-cache'],
+    ['XDG_CACHE_HOME when set', { XDG_CACHE_HOME: '/var/cache/ana' }, '/var/cache/ana/appdeploy/code-cache'],
+    ['APPDEPLOY_CODE_CACHE over both', { APPDEPLOY_CODE_CACHE: '/tmp/cc', XDG_CACHE_HOME: '/x' }, '/tmp/cc'],
+    ['nowhere with APPDEPLOY_CODE_CACHE=off', { APPDEPLOY_CODE_CACHE: 'off' }, null],
+  ])('%s', (_, env, expected) => {
+    expect(codeCacheDirectory(env, () => '/home/ana')).toBe(expected);
+  });
+
+  it('nowhere when there is no home folder', () => {
+    const noHome = () => {
+      throw new Error('no home');
+    };
+    expect(codeCacheDirectory({}, noHome)).toBeNull();
+  });
+});
+
+describe('loading through the cache', () => {
+  it('loads the chunks, writes a cache for each at save, and the next load takes them', async () => {
+    const main = writeBundle();
+    const cache = join(dir, 'cache');
+    const first = new CodeCacheLoader(cache);
+    expect((first.load(main) as { answer: () => string }).answer()).toBe(join('a', 'b'));
+    first.save();
+    const files = cacheFiles(cache);
+    expect(files).toHaveLength(2);
+    expect(files.map((f) => f.split('.cjs.')[0])).toEqual(['main', 'part']);
+
+    // Taken, so not written again: the files are as the first run left them.
+    const before = files.map((f) => readFileSync(join(cache, `${process.version}-${process.arch}`, f)));
+    expect(await loadInChild(main, cache)).toBe(join('a', 'b'));
+    const after = files.map((f) => readFileSync(join(cache, `${process.version}-${process.arch}`, f)));
+    expect(after).toEqual(before);
+  });
+
+  it('compiles as usual past a cache V8 refuses, and writes a good one in its place', async () => {
+    const main = writeBundle();
+    const cache = join(dir, 'cache');
+    const first = new CodeCacheLoader(cache);
+    first.load(main);
+    first.save();
+    const folder = join(cache, `${process.version}-${process.arch}`);
+    const mainCache = cacheFiles(cache).find((f) => f.startsWith('main.cjs.'))!;
+    writeFileSync(join(folder, mainCache), 'not a V8 cache');
+
+    expect(await loadInChild(main, cache)).toBe(join('a', 'b'));
+    expect(readFileSync(join(folder, mainCache)).toString()).not.toBe('not a V8 cache');
+    expect(cacheFiles(cache)).toHaveLength(2);
+  });
+
+  it('runs without a cache where the folder cannot be made, and saving fails nothing', () => {
+    const main = writeBundle();
+    const blocked = join(dir, 'a-file');
+    writeFileSync(blocked, '');
+    const loader = new CodeCacheLoader(join(blocked, 'cache'));
+    expect((loader.load(main) as { answer: () => string }).answer()).toBe(join('a', 'b'));
+    expect(() => loader.save()).not.toThrow();
+  });
+
+  it.runIf(typeof process.getuid === 'function')('leaves alone a cache folder others can write to', () => {
+    const main = writeBundle();
+    const cache = join(dir, 'cache');
+    const folder = join(cache, `${process.version}-${process.arch}`);
+    mkdirSync(folder, { recursive: true });
+    chmodSync(folder, 0o777);
+    const loader = new CodeCacheLoader(cache);
+    expect((loader.load(main) as { answer: () => string }).answer()).toBe(join('a', 'b'));
+    loader.save();
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('the built CLI', () => {
+  it('writes its cache on the first run and answers the same on the next', async () => {
+    const cache = join(dir, 'cli-cache');
+    const project = join(ROOT, 'examples/helpdesk');
+    const first = await appdeploy(['validate', '-C', project], dir, { APPDEPLOY_CODE_CACHE: cache });
+    expect(first.code).toBe(0);
+    const written = cacheFiles(cache);
+    expect(written.some((f) => f.startsWith('main.cjs.'))).toBe(true);
+    const second = await appdeploy(['validate', '-C', project], dir, { APPDEPLOY_CODE_CACHE: cache });
+    expect(second).toMatchObject({ code: 0, stdout: first.stdout });
+    expect(cacheFiles(cache)).toEqual(written);
+  });
+
+  it('writes nothing with APPDEPLOY_CODE_CACHE=off', async () => {
+    const run = await appdeploy(['--help'], dir, {
+      APPDEPLOY_CODE_CACHE: 'off',
+      XDG_CACHE_HOME: join(dir, 'xdg'),
+    });
+    expect(run.code).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
