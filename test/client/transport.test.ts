@@ -243,34 +243,8 @@ describe('concurrency limit', () => {
     expect(h.calls()).toHaveLength(40);
   });
 
-  /** A dispatcher whose answers the test releases one by one. */
-  function heldDispatcher() {
-    const held: (() => void)[] = [];
-    let inFlight = 0;
-    let maxInFlight = 0;
-    const dispatcher = {
-      request: () => {
-        inFlight += 1;
-        maxInFlight = Math.max(maxInFlight, inFlight);
-        return new Promise((resolve) => {
-          held.push(() => {
-            inFlight -= 1;
-            resolve({ statusCode: 200, headers: {}, body: { text: () => Promise.resolve('{}') } });
-          });
-        });
-      },
-    } as unknown as Dispatcher;
-    return { dispatcher, held, stats: () => ({ inFlight, maxInFlight }) };
-  }
-
   it('keeps at most `concurrency` calls of one client in flight, across sub-clients', async () => {
-    const fake = heldDispatcher();
-    const client = createClient({
-      baseUrl: ORIGIN,
-      auth: { apiToken: 't' },
-      dispatcher: fake.dispatcher,
-      concurrency: 3,
-    });
+    const { client, ...fake } = heldClient(3);
     const calls = [
       ...Array.from({ length: 4 }, (_, id) => client.apps.getApp({ id })),
       ...Array.from({ length: 4 }, (_, id) => client.records.getRecord({ app: 1, id })),
@@ -290,6 +264,52 @@ describe('concurrency limit', () => {
     await client.close();
   });
 });
+
+describe('answers that arrive together', () => {
+  it('passes every slot on before handing the first answer to its caller', async () => {
+    const { client, ...fake } = heldClient(2);
+    const sentWhenSettled: number[] = [];
+    const calls = [1, 2, 3, 4].map((id) =>
+      client.apps.getApp({ id }).then(() => sentWhenSettled.push(fake.stats().sent)),
+    );
+    // Answers to calls sent together come back together: node reads each in a callback of its
+    // own, one after the other in the same turn of the event loop (as setImmediate's do here).
+    const arriveTogether = (releases: (() => void)[]) => {
+      for (const release of releases) setImmediate(release);
+    };
+    await until(() => fake.held.length === 2);
+    arriveTogether(fake.held.splice(0));
+    await until(() => fake.held.length === 2);
+    arriveTogether(fake.held.splice(0));
+    await Promise.all(calls);
+    // Calls 3 and 4 had been sent in the freed slots before the callers of 1 and 2 went on.
+    expect(sentWhenSettled).toEqual([4, 4, 4, 4]);
+    await client.close();
+  });
+});
+
+/** A client of `concurrency` slots whose answers the test releases one by one. */
+function heldClient(concurrency: number) {
+  const held: (() => void)[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let sent = 0;
+  const dispatcher = {
+    request: () => {
+      sent += 1;
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      return new Promise((resolve) => {
+        held.push(() => {
+          inFlight -= 1;
+          resolve({ statusCode: 200, headers: {}, body: { text: () => Promise.resolve('{}') } });
+        });
+      });
+    },
+  } as unknown as Dispatcher;
+  const client = createClient({ baseUrl: ORIGIN, auth: { apiToken: 't' }, dispatcher, concurrency });
+  return { client, held, stats: () => ({ inFlight, maxInFlight, sent }) };
+}
 
 /** Lets pending I/O run until `condition` holds (the test's own timeout bounds the wait). */
 async function until(condition: () => boolean): Promise<void> {
