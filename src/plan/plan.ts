@@ -180,11 +180,14 @@ export function resolveContext(
   app: ProjectApp,
   files: ReadonlyMap<string, LocalFile>,
 ): ResolveContext {
+  // Looked up once per key of every app (the generated environment file lists them all): a map,
+  // not a search of the project's apps each time (200 apps: 40,000 searches of 200 per app).
+  const ids = new Map(project.apps.map((a) => [a.key, a.id]));
   return {
     appKey: app.key,
-    appId: (key) => project.apps.find((a) => a.key === key)?.id ?? appPlaceholder(key),
+    appId: (key) => ids.get(key) ?? appPlaceholder(key),
     environment: project.environment.name,
-    appKeys: project.apps.map((a) => a.key),
+    appKeys: [...ids.keys()],
     fileHash: (path) => {
       const file = files.get(path);
       if (!file) throw new Error(`file ${path} was not hashed`);
