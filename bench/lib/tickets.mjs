@@ -124,7 +124,7 @@ export function verdict(label, ratio, target) {
  */
 export function serviceProcess() {
   const bin = new URL('../../dist/cli/bin.js', import.meta.url).pathname;
-  const args = [...(process.env.SVC_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.SVC_PROF, '--cpu-prof-interval=200'] : []), bin, 'emulator', '--port', '0', '--deploy-ms', '0', ...EXAMPLE_DIRECTORY_FLAGS];
+  const args = [bin, 'emulator', '--port', '0', '--deploy-ms', '0', ...EXAMPLE_DIRECTORY_FLAGS];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -183,8 +183,7 @@ export function unchangedInList(desired: readonly Json[], current: readonly Json
 function commonSubsequence(a: readonly Json[], b: readonly Json[]): [number, number][] {
   // Equal lists (every list of an unchanged app) keep every item, pair by pair, as the table
   // below would say: n comparisons instead of its n x m.
-  if (a.length === b.length && a.every((item, i) => equalJson(item, b[i])))
-    return a.map((_, i) => [i, i]);
+  if (a.length === b.length && a.every((item, i) => equalJson(item, b[i]))) return a.map((_, i) => [i, i]);
   const rows = a.length + 1;
   const cols = b.length + 1;
   const table = new Uint32Array(rows * cols);
