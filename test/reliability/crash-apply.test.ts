@@ -83,6 +83,19 @@ async function live(url: string, app: string): Promise<{ name: string; fields: s
   return { name: settings.body.name, fields: custom, layout: shown };
 }
 
+/**
+ * The live state of every app, read while no deploy ended. It takes six calls; a deploy that
+ * ends between them shows some before it and some after (as reads on the hosted platform would),
+ * which says nothing of whether the deploy itself was whole: such a read is made again.
+ */
+async function wholeLive(url: string, ids: string[]): Promise<Awaited<ReturnType<typeof live>>[]> {
+  for (;;) {
+    const statuses = JSON.stringify(await deployStatuses(url, ids));
+    const state = await Promise.all(ids.map((id) => live(url, id)));
+    if (JSON.stringify(await deployStatuses(url, ids)) === statuses) return state;
+  }
+}
+
 async function deployStatuses(url: string, ids: string[]): Promise<string[]> {
   const res = await call(
     url,
@@ -131,7 +144,7 @@ describe('kill -9 of the service during a whole appdeploy apply', { timeout: 60_
         expect(gaveUp.code, gaveUp.stderr).toBe(3);
       }
       emu = await startDataEmulator(data.path, port, DEPLOY_MS);
-      const rightAfter = await Promise.all(ids.map((id) => live(emu.url, id)));
+      const rightAfter = await wholeLive(emu.url, ids);
       if (!late) {
         // The apply saw its deploy through: applied (0), or, had the deploy failed, rolled back (1).
         const finished = await applying;
