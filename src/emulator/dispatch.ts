@@ -34,8 +34,12 @@ export async function dispatch(
   // Once for every handler: a guest path must name a guest space; handlers then only compare ids.
   requireGuestSpace({ ctx, guestSpaceId });
   settleDeploys(ctx);
+  // Named one by one, not spread from `input`: a spread made this object ~6 µs a call and the
+  // emulator bench's throughput 0.53-0.59 -> 0.65-0.72 of bare node:http without it.
   const request: ApiRequest = {
-    ...input,
+    body: input.body,
+    contentType: input.contentType,
+    params: input.params,
     method: call.method,
     path,
     principal,
