@@ -10,13 +10,13 @@
  * They require one another and node's built-in modules only; this loader resolves the first and
  * hands the second to node. V8 checks each cache against its own version, flags and the source's
  * length, and refuses one that does not fit (the chunk is then compiled as usual and its cache
- * written anew); a cache file is named after its chunk's size and time, so a rebuilt chunk never
+ * written anew); a cache file is named after its chunk's file (cacheName), so a rebuilt chunk never
  * meets an old one. The cache is per user (`$XDG_CACHE_HOME` or `~/.cache`, then
  * `appdeploy/code-cache`, made readable by its owner alone: code another user could write would
  * run as yours), or where `APPDEPLOY_CODE_CACHE` says; `APPDEPLOY_CODE_CACHE=off` turns it off.
  * Nothing here may fail a command: a cache that cannot be read, made or written is not used.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -92,18 +92,44 @@ export class CodeCacheLoader {
    * renamed, so two commands ending together never leave half a file.
    */
   save(): void {
+    let wrote = false;
     for (const { script, cachePath, fromCache } of this.#loaded) {
       if (!cachePath || fromCache) continue;
       try {
         const aside = `${cachePath}.${randomUUID()}`;
         writeFileSync(aside, script.createCachedData(), { mode: 0o600 });
         renameSync(aside, cachePath);
+        wrote = true;
       } catch {
         // A full disk or a read-only home: the next run compiles, as this one did.
       }
     }
+    if (wrote && this.#dir) this.#prune(this.#dir);
+  }
+
+  /**
+   * Removes the caches of chunks no longer built: every build names its chunks anew, so without
+   * this the folder would grow by a few MB a build. A run that wrote a cache (the first after a
+   * build) removes those it did not use that are older than STALE_AFTER_MS; one still in use is
+   * at worst compiled once more by the command that uses it.
+   */
+  #prune(dir: string): void {
+    const used = new Set(this.#loaded.map((l) => l.cachePath));
+    const cutoff = Date.now() - STALE_AFTER_MS;
+    try {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (!name.endsWith('.v8') || used.has(path)) continue;
+        if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+      }
+    } catch {
+      // Another command pruning at the same time, or a folder gone: nothing to do.
+    }
   }
 }
+
+/** How long a cache no run has written stays when a run writes others. */
+const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** `dir`, made if absent, when it is this user's alone; otherwise null (the cache is not used). */
 function usableDirectory(dir: string): string | null {
@@ -119,10 +145,16 @@ function usableDirectory(dir: string): string | null {
   }
 }
 
-/** A chunk's cache file: its name, size and modification time, so a rebuilt chunk gets its own. */
+/**
+ * A chunk's cache file, so that a rebuilt or reinstalled chunk never meets another's cache. V8
+ * checks a cache only against the source's length, and takes one made for other code of the same
+ * length: that code would run. Size and modification time are not enough (npm gives every file of
+ * a package it installs the same time, 1985-10-26); the change time (set by the system on every
+ * write, never by a copy or an unpacker) and the inode number are added.
+ */
 function cacheName(file: string): string {
-  const stat = statSync(file);
-  return `${basename(file)}.${stat.size}.${Math.trunc(stat.mtimeMs)}.v8`;
+  const stat = statSync(file, { bigint: true });
+  return `${basename(file)}.${stat.size}.${stat.mtimeNs}.${stat.ctimeNs}.${stat.ino}.v8`;
 }
 
 function readIfPresent(path: string): Buffer | undefined {

@@ -4,9 +4,17 @@
  * bundle of the test's own (what the cache saves in time is bench/startup.bench.mjs's to say),
  * and on the built CLI, run twice as a user runs it.
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeCacheLoader, codeCacheDirectory } from '../../src/cli/code-cache.js';
 import { pathToFileURL } from 'node:url';
@@ -104,6 +112,42 @@ describe('loading through the cache', () => {
     expect(await loadInChild(main, cache)).toBe(join('a', 'b'));
     expect(readFileSync(join(folder, mainCache)).toString()).not.toBe('not a V8 cache');
     expect(cacheFiles(cache)).toHaveLength(2);
+  });
+
+  it('never gives a rebuilt chunk of the same length and time the cache of the old one', async () => {
+    // npm sets every file of a package it installs to one fixed time, and V8 checks a cache only
+    // against the source's length: a chunk of another version, as long as the last, must miss.
+    const main = writeBundle();
+    const part = join(dirname(main), 'part.cjs');
+    const npmTime = new Date('1985-10-26T08:15:00Z');
+    for (const file of [main, part]) utimesSync(file, npmTime, npmTime);
+    const cache = join(dir, 'cache');
+    expect(await loadInChild(main, cache)).toBe(join('a', 'b'));
+    writeFileSync(part, "exports.word = () => 'c';\n");
+    utimesSync(part, npmTime, npmTime);
+    expect(await loadInChild(main, cache)).toBe(join('a', 'c'));
+  });
+
+  it('removes, when it writes, the caches of other chunks older than 30 days', () => {
+    const main = writeBundle();
+    const cache = join(dir, 'cache');
+    const folder = join(cache, `${process.version}-${process.arch}`);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const old = join(folder, 'appdeploy-plan-OLD.cjs.1.2.3.4.v8');
+    const recent = join(folder, 'appdeploy-apply-NEW.cjs.1.2.3.4.v8');
+    writeFileSync(old, 'x');
+    writeFileSync(recent, 'x');
+    const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+    utimesSync(old, days(31), days(31));
+    utimesSync(recent, days(29), days(29));
+    const loader = new CodeCacheLoader(cache);
+    loader.load(main);
+    loader.save();
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    expect(
+      cacheFiles(cache).filter((f) => f.startsWith('main.cjs.') || f.startsWith('part.cjs.')),
+    ).toHaveLength(2);
   });
 
   it('runs without a cache where the folder cannot be made, and saving fails nothing', () => {
