@@ -41,8 +41,8 @@ export function useEmulator(options: EmulatorOptions = {}) {
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (method === 'GET' && params) {
       for (const [k, v] of Object.entries(params as Record<string, unknown>)) {
-        if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(`${k}[]`, String(item)));
-        else url.searchParams.set(k, String(v));
+        if (Array.isArray(v)) v.forEach((item) => url.searchParams.append(`${k}[]`, queryText(item)));
+        else url.searchParams.set(k, queryText(v));
       }
     } else if (params !== undefined) {
       body = JSON.stringify(params);
@@ -100,4 +100,12 @@ export function useEmulator(options: EmulatorOptions = {}) {
       return service.url;
     },
   };
+}
+
+/**
+ * A GET parameter's text. An object goes as its JSON: String() of a fuzzed object throws when it
+ * has no usable toString (`{toString: null}`, or no prototype).
+ */
+function queryText(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }

@@ -31,9 +31,19 @@ export async function fuzz<T>(
         tried++;
         await check(value);
       }),
-      { numRuns: runs, endOnFailure: true },
+      { numRuns: runs, endOnFailure: true, ...replay() },
     );
   } finally {
     context.task.meta.fuzzInputs = (context.task.meta.fuzzInputs ?? 0) + tried;
   }
+}
+
+/**
+ * The seed and path fast-check printed for a failure, to run that case again:
+ * `FUZZ_SEED=-1520676133 FUZZ_PATH=46 npx vitest run test/reliability/endpoints-fuzz.test.ts`.
+ */
+function replay(): { seed?: number; path?: string } {
+  const seed = process.env.FUZZ_SEED;
+  if (!seed) return {};
+  return { seed: Number(seed), ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}) };
 }
