@@ -3,16 +3,10 @@
 // 'undici' here): the index also loads fetch, WebSocket, EventSource, the cache stores, the mock
 // agents and every interceptor, with node's http2, tls, zlib, worker_threads and its own bundled
 // undici behind them, ~60 ms of every command's start (`node -e "require('undici')"` 0.14 s
-// against 0.08 s for these). The client uses a Pool with its request API, and FormData for
-// uploads. The paths are undici's own files, resolved when the CLI is bundled: a release that
-// moves them fails the build, not a user's command. The library (dist/client) imports undici as
-// published.
-const Dispatcher = require('undici/lib/dispatcher/dispatcher');
-const api = require('undici/lib/api');
-
-// What undici's index does for every dispatcher: the request API (request, stream, pipeline, ...).
-Object.assign(Dispatcher.prototype, api);
-
+// against 0.08 s for these). The client uses a Pool, whose dispatch it calls with a handler of
+// its own (src/client/exchange.ts), and FormData for uploads: not undici's request API. The
+// paths are undici's own files, resolved when the CLI is bundled: a release that moves them fails
+// the build, not a user's command. The library (dist/client) imports undici as published.
 module.exports.Pool = require('undici/lib/dispatcher/pool');
 // Loaded on the first upload only: it brings the fetch body machinery with it.
 Object.defineProperty(module.exports, 'FormData', {

@@ -15,6 +15,7 @@ import {
 } from './errors.js';
 import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
 import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
+import { exchange as send, utf8Text, type Answer } from './exchange.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
 import type { Semaphore } from './semaphore.js';
@@ -68,10 +69,10 @@ interface Exchange<T> {
   body: () => string | FormData | undefined;
   safeToRepeat: boolean;
   /**
-   * Takes the answer's body while the call holds its slot; what it resolves to turns that body
-   * into the value once the slot is given back (parsing a large JSON answer need not hold a slot).
+   * What turns the answer's body into the value, called once the call's slot is given back
+   * (parsing a large JSON answer need not hold a slot).
    */
-  read: (response: Dispatcher.ResponseData, context: ResponseContext) => Promise<() => T>;
+  read: (answer: Answer, context: ResponseContext) => () => T;
   options: CallOptions | undefined;
 }
 
@@ -95,10 +96,8 @@ export class Transport {
   async json<T>(call: JsonCall): Promise<T> {
     const query = call.query ? encodeQuery(call.query, call.arrayStyle) : '';
     const idempotent = call.idempotent ?? call.method === 'GET';
-    const readJson = async (response: Dispatcher.ResponseData, context: ResponseContext) => {
-      const text = await response.body.text();
-      return () => parseSuccess(text, context) as T;
-    };
+    const readJson = (answer: Answer, context: ResponseContext) => () =>
+      parseSuccess(utf8Text(answer.body), context) as T;
     if (call.method === 'GET' && this.#urlLength(call.path, query) > MAX_GET_URL_LENGTH) {
       const body = JSON.stringify(queryAsJson(call.query ?? {}));
       return await this.#execute({
@@ -138,13 +137,8 @@ export class Transport {
       headers: ACCEPT_ANY,
       body: () => undefined,
       safeToRepeat: true,
-      read: async (response, context) => {
-        const answer = {
-          data: Buffer.from(await response.body.arrayBuffer()),
-          contentType: context.contentType,
-        };
-        return () => answer;
-      },
+      // A copy of its own: the body may be a view of the buffer undici read it into.
+      read: (answer, context) => () => ({ data: Buffer.from(answer.body), contentType: context.contentType }),
       options,
     });
   }
@@ -159,10 +153,7 @@ export class Transport {
       headers: ACCEPT_JSON,
       body: form,
       safeToRepeat: false,
-      read: async (response, context) => {
-        const text = await response.body.text();
-        return () => parseSuccess(text, context) as T;
-      },
+      read: (answer, context) => () => parseSuccess(utf8Text(answer.body), context) as T,
       options,
     });
   }
@@ -215,14 +206,17 @@ export class Transport {
       });
       const started = Date.now();
       logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
-      const response = await this.#config.dispatcher.request({
-        origin: this.#config.baseUrl.origin,
-        path: this.#fullPath(exchange.path, exchange.query),
-        method: exchange.method,
-        headers: { ...exchange.headers, ...this.#language(exchange), ...credentials.headers() },
-        body: exchange.body() ?? null,
+      const response = await send(
+        this.#config.dispatcher,
+        {
+          origin: this.#config.baseUrl.origin,
+          path: this.#fullPath(exchange.path, exchange.query),
+          method: exchange.method,
+          headers: { ...exchange.headers, ...this.#language(exchange), ...credentials.headers() },
+          body: exchange.body() ?? null,
+        },
         signal,
-      });
+      );
       const contentType = headerValue(response.headers['content-type']);
       const context: ResponseContext = {
         method: exchange.method,
@@ -240,9 +234,9 @@ export class Transport {
         durationMs: Date.now() - started,
       });
       if (response.statusCode >= 200 && response.statusCode < 300) {
-        return await exchange.read(response, context);
+        return exchange.read(response, context);
       }
-      const error = errorFromBody(await response.body.text(), context);
+      const error = errorFromBody(utf8Text(response.body), context);
       const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']), Date.now());
       if (retryAfter !== undefined) this.#retryAfter.set(error, retryAfter);
       throw error;

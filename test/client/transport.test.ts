@@ -122,6 +122,27 @@ describe('paths', () => {
   });
 });
 
+describe('answer bodies', () => {
+  it.each([
+    ['a JSON answer in UTF-8', '{"name":"Café ✓"}'],
+    ["one that begins with a byte order mark, as undici's body.text() read it", '\uFEFF{"name":"Café ✓"}'],
+  ])('reads %s', async (_, text) => {
+    const h = testHarness();
+    h.replyRaw(200, text, { 'content-type': 'application/json; charset=utf-8' });
+    expect(await h.client.apps.getApp({ id: 1 })).toEqual({ name: 'Café ✓' });
+  });
+
+  it('gives a downloaded file as bytes of its own, whatever its size', async () => {
+    const h = testHarness();
+    const big = 'x'.repeat(200_000);
+    h.replyRaw(200, big, { 'content-type': 'application/octet-stream' });
+    const file = await h.client.files.download({ fileKey: 'k' });
+    expect(file.data.toString()).toBe(big);
+    expect(file.data.byteOffset).toBe(0);
+    expect(file.data.buffer.byteLength).toBe(big.length);
+  });
+});
+
 describe('long GETs', () => {
   it('sends a GET whose URL would pass 4,096 characters as POST with X-HTTP-Method-Override', async () => {
     const h = testHarness();
@@ -295,16 +316,19 @@ function heldClient(concurrency: number) {
   let maxInFlight = 0;
   let sent = 0;
   const dispatcher = {
-    request: () => {
+    dispatch: (_options: unknown, handler: Dispatcher.DispatchHandler) => {
       sent += 1;
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      return new Promise((resolve) => {
-        held.push(() => {
-          inFlight -= 1;
-          resolve({ statusCode: 200, headers: {}, body: { text: () => Promise.resolve('{}') } });
-        });
+      const controller = {} as Dispatcher.DispatchController;
+      handler.onRequestStart?.(controller, {});
+      held.push(() => {
+        inFlight -= 1;
+        handler.onResponseStart?.(controller, 200, {}, 'OK');
+        handler.onResponseData?.(controller, Buffer.from('{}'));
+        handler.onResponseEnd?.(controller, {});
       });
+      return true;
     },
   } as unknown as Dispatcher;
   const client = createClient({ baseUrl: ORIGIN, auth: { apiToken: 't' }, dispatcher, concurrency });
