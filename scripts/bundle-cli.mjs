@@ -15,12 +15,24 @@ const dir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 for (const file of readdirSync(dir))
   if (file.startsWith('appdeploy-') || file === 'main.cjs') rmSync(`${dir}${file}`);
 const undiciForCli = fileURLToPath(new URL('undici-for-cli.cjs', import.meta.url));
+const undiciNoH2 = fileURLToPath(new URL('undici-no-h2.cjs', import.meta.url));
 await build({
   input: `${dir}main.js`,
   platform: 'node',
   logLevel: 'warn',
   // The parts of undici the client uses, not its whole index (undici-for-cli.cjs says why).
-  plugins: [{ name: 'undici-for-cli', resolveId: (id) => (id === 'undici' ? undiciForCli : null) }],
+  plugins: [
+    {
+      name: 'undici-for-cli',
+      resolveId: (id, importer) => {
+        if (id === 'undici') return undiciForCli;
+        // Not undici's HTTP/2 client, nor node's http2 behind it (undici-no-h2.cjs says why).
+        if (id === './client-h2.js' && importer?.endsWith('/undici/lib/dispatcher/client.js'))
+          return undiciNoH2;
+        return null;
+      },
+    },
+  ],
   output: {
     dir,
     format: 'cjs',

@@ -40,6 +40,8 @@ describe('undici in the bundled CLI', () => {
     'web/fetch/index.js',
     // The client calls the pool's dispatch with its own handler (src/client/exchange.ts).
     'api/',
+    // The client speaks HTTP/1.1 (scripts/undici-no-h2.cjs).
+    'dispatcher/client-h2.js',
   ])('holds nothing of %s', (part) => {
     expect(modules.filter((module) => module.startsWith(part))).toEqual([]);
   });
