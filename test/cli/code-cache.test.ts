@@ -58,9 +58,14 @@ async function loadInChild(main: string, cache: string): Promise<string> {
   return run.stdout;
 }
 
+/** The loader's folder for this node (its version and architecture) under `cache`. */
+function nodeFolder(cache: string): string {
+  return join(cache, `${process.version}-${process.arch}`);
+}
+
 /** The cache files of the loader's folder for this node. */
 function cacheFiles(cache: string): string[] {
-  return readdirSync(join(cache, `${process.version}-${process.arch}`)).sort();
+  return readdirSync(nodeFolder(cache)).sort();
 }
 
 describe('where the cache lives', () => {
@@ -93,9 +98,9 @@ describe('loading through the cache', () => {
     expect(files.map((f) => f.split('.cjs.')[0])).toEqual(['main', 'part']);
 
     // Taken, so not written again: the files are as the first run left them.
-    const before = files.map((f) => readFileSync(join(cache, `${process.version}-${process.arch}`, f)));
+    const before = files.map((f) => readFileSync(join(nodeFolder(cache), f)));
     expect(await loadInChild(main, cache)).toBe(join('a', 'b'));
-    const after = files.map((f) => readFileSync(join(cache, `${process.version}-${process.arch}`, f)));
+    const after = files.map((f) => readFileSync(join(nodeFolder(cache), f)));
     expect(after).toEqual(before);
   });
 
@@ -105,7 +110,7 @@ describe('loading through the cache', () => {
     const first = new CodeCacheLoader(cache);
     first.load(main);
     first.save();
-    const folder = join(cache, `${process.version}-${process.arch}`);
+    const folder = nodeFolder(cache);
     const mainCache = cacheFiles(cache).find((f) => f.startsWith('main.cjs.'))!;
     writeFileSync(join(folder, mainCache), 'not a V8 cache');
 
@@ -131,7 +136,7 @@ describe('loading through the cache', () => {
   it('removes, when it writes, the caches of other chunks older than 30 days', () => {
     const main = writeBundle();
     const cache = join(dir, 'cache');
-    const folder = join(cache, `${process.version}-${process.arch}`);
+    const folder = nodeFolder(cache);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const old = join(folder, 'appdeploy-plan-OLD.cjs.1.2.3.4.v8');
     const recent = join(folder, 'appdeploy-apply-NEW.cjs.1.2.3.4.v8');
@@ -162,7 +167,7 @@ describe('loading through the cache', () => {
   it.runIf(typeof process.getuid === 'function')('leaves alone a cache folder others can write to', () => {
     const main = writeBundle();
     const cache = join(dir, 'cache');
-    const folder = join(cache, `${process.version}-${process.arch}`);
+    const folder = nodeFolder(cache);
     mkdirSync(folder, { recursive: true });
     chmodSync(folder, 0o777);
     const loader = new CodeCacheLoader(cache);
