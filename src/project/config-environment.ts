@@ -4,7 +4,8 @@
  */
 import { chooseEnvironment, type ChosenEnvironment } from './environment.js';
 import type { ProjectConfig } from './manifest.js';
-import type { Problem } from './problems.js';
+import { formatPath, type Path, type Problem } from './problems.js';
+import type { SchemaResult } from './schema-check.js';
 import { didYouMean } from './suggest.js';
 import type { WellFormedParts } from './well-formed.js';
 import { isMap } from './well-formed.js';
@@ -52,6 +53,31 @@ function environmentsMisspelled(raw: RawConfig): boolean {
 function environmentNames(raw: RawConfig): string[] | null {
   if (raw.environments === undefined) return ['local'];
   return isMap(raw.environments) ? Object.keys(raw.environments) : null;
+}
+
+/**
+ * The variables an environment's connection is written with that give it no value: unset ones,
+ * and (unlike in a manifest, where '' may be meant) those set to '' as `.env.example` copied to
+ * `.env` leaves them. Each is one problem, for its own environment only (unsetProblems).
+ */
+export function blankConnections(
+  unset: readonly UnsetVariable[],
+  empty: readonly UnsetVariable[],
+): UnsetVariable[] {
+  return [...unset, ...empty.filter(({ path }) => path[0] === 'environments')];
+}
+
+/**
+ * The schema's verdict without what it says of values written as variables that gave none
+ * (`login: ${STAGING_LOGIN}` fails minLength): in another environment such a value is no error
+ * (the README says so), and in the chosen one the variable's own problem names what to set.
+ */
+export function withoutBlankValues(schema: SchemaResult, blank: readonly UnsetVariable[]): SchemaResult {
+  const shown = new Set(blank.map(({ path }) => formatPath(path)));
+  return {
+    problems: schema.problems.filter((p) => p.path === undefined || !shown.has(p.path)),
+    failed: schema.failed.filter((path: Path) => !shown.has(formatPath(path))),
+  };
 }
 
 /**

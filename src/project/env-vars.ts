@@ -68,8 +68,10 @@ export function expandPlaceholders(
   value: string,
   refs: readonly VariableRef[],
   variables: Variables,
-): { value: string; unresolved: VariableRef[] } {
+): { value: string; unresolved: VariableRef[]; used: (VariableRef & { kind: 'variable' })[] } {
   const unresolved: VariableRef[] = [];
+  /** The variables whose own value was taken (not their default). */
+  const used: (VariableRef & { kind: 'variable' })[] = [];
   const expanded = value.replace(PLACEHOLDER, (match) => {
     const ref = refs[match.charCodeAt(0) - FIRST];
     if (ref === undefined || ref.length !== match.length) return match;
@@ -81,7 +83,10 @@ export function expandPlaceholders(
         return ref.text;
       case 'variable': {
         const set = variables[ref.name];
-        if (set !== undefined && (set !== '' || ref.fallback === undefined)) return set;
+        if (set !== undefined && (set !== '' || ref.fallback === undefined)) {
+          used.push(ref);
+          return set;
+        }
         if (ref.fallback !== undefined) return ref.fallback;
         unresolved.push(ref);
         return '';
@@ -92,7 +97,7 @@ export function expandPlaceholders(
       }
     }
   });
-  return { value: expanded, unresolved };
+  return { value: expanded, unresolved, used };
 }
 
 export interface DotEnvLine {

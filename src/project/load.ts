@@ -3,7 +3,13 @@ import { AppdeployError } from '../errors.js';
 import { runChecks } from './checks/index.js';
 import type { CheckedApp } from './checks/context.js';
 import type { Variables } from './env-vars.js';
-import { configEnvironment, unsetProblems, type RawConfig } from './config-environment.js';
+import {
+  blankConnections,
+  configEnvironment,
+  unsetProblems,
+  withoutBlankValues,
+  type RawConfig,
+} from './config-environment.js';
 import { environmentLocale, type ChosenEnvironment } from './environment.js';
 import { displayPath, findConfig, type FindOptions } from './find.js';
 import { loadApp, locatableApps, type LoadedApp } from './load-app.js';
@@ -106,7 +112,8 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const configSource = configRead.source;
   if (configSource) sources.set(configSource.file, configSource.text);
   if (!configSource || configSource.value === undefined || configRead.problems.length > 0) return done(null);
-  const schema = validateSchema('project', configSource);
+  const blank = blankConnections(configRead.unset, configRead.empty);
+  const schema = withoutBlankValues(validateSchema('project', configSource), blank);
   problems.push(...schema.problems);
   // What passed the schema is still checked, and every manifest that can be found is still read.
   const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
@@ -114,7 +121,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const raw: RawConfig = isMap(configSource.value) ? configSource.value : {};
   const { chosen, names } = configEnvironment(raw, parts, options.env, configSource);
   problems.push(...chosen.problems);
-  problems.push(...unsetProblems(configRead.unset, chosen.environment?.name, reportUnset));
+  problems.push(...unsetProblems(blank, chosen.environment?.name, reportUnset));
   problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
   problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
 

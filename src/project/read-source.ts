@@ -7,6 +7,8 @@ export interface SourceRead {
   source: YamlSource | null;
   problems: Problem[];
   unset: UnsetVariable[];
+  /** Values that are nothing but variables set to '' (yaml-build.ts, Builder.empty). */
+  empty: UnsetVariable[];
 }
 
 /**
@@ -31,7 +33,12 @@ export async function readSource(options: {
       written: options.file,
     };
     const message = `${at.prefix}${at.written} ${read.message}`;
-    return { source: null, problems: [problem(read.code, message, at, { hint: read.hint })], unset: [] };
+    return {
+      source: null,
+      problems: [problem(read.code, message, at, { hint: read.hint })],
+      unset: [],
+      empty: [],
+    };
   }
   const parsed = parseYaml({
     text: read.text,
@@ -39,5 +46,5 @@ export async function readSource(options: {
     file: options.file,
     variables: options.variables,
   });
-  return { source: parsed.source, problems: parsed.problems, unset: parsed.unset };
+  return { source: parsed.source, problems: parsed.problems, unset: parsed.unset, empty: parsed.empty };
 }

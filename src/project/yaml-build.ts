@@ -23,6 +23,11 @@ export function pointer(path: Path): string {
 export class Builder {
   readonly problems: Problem[] = [];
   readonly unset: UnsetVariable[] = [];
+  /**
+   * Values that are nothing but variables set to '' (no default): the loader reports them where
+   * an empty value cannot be meant, an environment's connection (load.ts).
+   */
+  readonly empty: UnsetVariable[] = [];
   private readonly active = new Set<Node>();
   private readonly resolved = new Map<Alias, Node | undefined>();
   private aliasDepth = 0;
@@ -139,6 +144,9 @@ export class Builder {
       if (!hasPlaceholder(value)) return value;
       const expanded = expandPlaceholders(value, this.refs, this.variables);
       for (const ref of expanded.unresolved) this.unset.push({ path, problem: this.unsetProblem(ref, path) });
+      const emptied =
+        expanded.value === '' && expanded.unresolved.length === 0 ? expanded.used[0] : undefined;
+      if (emptied !== undefined) this.empty.push({ path, problem: this.emptyProblem(emptied, path) });
       return expanded.value;
     }
     if (typeof value === 'number' && !Number.isFinite(value)) {
@@ -155,6 +163,13 @@ export class Builder {
       }),
     );
     return null;
+  }
+
+  private emptyProblem(ref: VariableRef & { kind: 'variable' }, path: PathSegment[]): Problem {
+    return problem('VARIABLE.EMPTY', `variable ${ref.name} is empty`, this.at(ref.start), {
+      hint: `Give ${ref.name} a value in the environment or in .env beside appdeploy.yaml.`,
+      path,
+    });
   }
 
   private unsetProblem(ref: VariableRef, path: PathSegment[]): Problem {

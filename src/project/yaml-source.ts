@@ -31,6 +31,8 @@ export interface ParseResult {
   source: YamlSource;
   problems: Problem[];
   unset: UnsetVariable[];
+  /** Values that are nothing but variables set to '' (yaml-build.ts, Builder.empty). */
+  empty: UnsetVariable[];
 }
 
 export function parseYaml(options: {
@@ -67,7 +69,7 @@ export function parseYaml(options: {
       locateInText: () => where,
       lineText,
     };
-    return { source: unparsed, problems: [deep], unset: [] };
+    return { source: unparsed, problems: [deep], unset: [], empty: [] };
   }
   const doc = composeDocument(cst.tokens, masked.text.length);
   let spans: Map<string, Span> | undefined;
@@ -139,10 +141,15 @@ export function parseYaml(options: {
     const message = tag ? `YAML tag ${tag} is not supported` : firstLine(warning.message);
     problems.push(problem('YAML.TAG', message, at(warning.pos[0]), { hint: TAG_HINT }));
   }
-  if (doc.errors.length > 0) return { source, problems, unset: [] };
+  if (doc.errors.length > 0) return { source, problems, unset: [], empty: [] };
   const builder = new Builder(doc, masked.refs, options.variables, null, at);
   parsed.value = builder.build(doc.contents, [], undefined);
-  return { source, problems: [...problems, ...builder.problems], unset: builder.unset };
+  return {
+    source,
+    problems: [...problems, ...builder.problems],
+    unset: builder.unset,
+    empty: builder.empty,
+  };
 }
 
 const DEPTH_HINT = 'A manifest needs a handful of levels: check for brackets left open, or a generated file.';
