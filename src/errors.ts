@@ -65,6 +65,11 @@ export const ERROR_CODES = {
     hint: 'Run it again when ready; nothing was changed.',
     where: 'apply, revert (the confirmation question)',
   },
+  'CONFIRM.NO_TERMINAL': {
+    summary: 'the command asks before it changes anything, and has no terminal to ask on',
+    hint: 'Pass --yes to go ahead without asking (in CI, after reviewing the plan).',
+    where: 'apply, revert (without --yes, stdin not a terminal)',
+  },
   'EMULATOR.FLAGS': {
     summary: 'the emulator’s flags contradict each other',
     hint: 'Give -C DIR or --data DIR, not both.',

@@ -26,17 +26,18 @@ export class InterruptedError extends AppdeployError {
 }
 
 /**
- * Asks on a terminal; without one, refuses, so a pipe or CI cannot say yes by accident. Ctrl-C
+ * Asks on a terminal; without one, refuses (CONFIRM.NO_TERMINAL, an error: under `--format json`
+ * it is the JSON object on stdout), so a pipe or CI cannot say yes by accident. Ctrl-C
  * or Ctrl-D at the question, or an input that ends, is an interrupt (exit 130): nothing was
  * written yet, and the person asked to stop, which is neither a "no" nor a bug.
  */
 export async function confirmed(io: Io, question: Question): Promise<boolean> {
-  if (!io.interactive) {
-    io.err(
-      `Error: ${question.command} asks for confirmation, and there is no terminal to ask on.\n  Pass --yes ${question.yesDoes}.\n`,
+  if (!io.interactive)
+    throw new AppdeployError(
+      'CONFIRM.NO_TERMINAL',
+      `${question.command} asks for confirmation, and there is no terminal to ask on.`,
+      { hint: `Pass --yes ${question.yesDoes}.` },
     );
-    return false;
-  }
   const answer = await ask(io, question.ask);
   if (answer === null) {
     io.err('\n');

@@ -46,7 +46,7 @@ export type CommandResult =
   | { kind: 'plan-refused' }
   /** plan --check, apply --check: the plan failed on a copy of the environment. */
   | { kind: 'check-failed' }
-  /** apply, revert: the person did not say yes, or there was no terminal to ask on. */
+  /** apply, revert: the person did not say yes (without a terminal to ask on, CONFIRM.NO_TERMINAL is thrown). */
   | { kind: 'declined' }
   /** apply: what apply() returned. */
   | { kind: 'applied'; result: Pick<ApplyResult, 'outcome' | 'stopped'> }

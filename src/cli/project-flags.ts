@@ -14,6 +14,8 @@ export interface ProjectFlags {
   env?: string;
   /** `--concurrency`: calls in flight at once, instead of the environment's `concurrency`. */
   concurrency?: number;
+  /** The command's `--format`, where it has one. */
+  format?: string;
 }
 
 /** -C, --config and --env, as every command on a project takes them. */
@@ -69,12 +71,18 @@ export function collectApp(value: string, previous: string[]): string[] {
  * The project, validated, and a connection to its environment's service. A project that does
  * not validate is refused with validate's own output on stderr (null is returned).
  */
-/** The project the flags name, validated; null (validate's output on stderr) when it has problems. */
+/**
+ * The project the flags name, validated; null (validate's output on stderr) when it has problems.
+ * Under `--format json` those problems are an error too (MANIFEST.INVALID), so that stdout holds
+ * the one JSON object docs/errors.md promises rather than nothing.
+ */
 export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
-  const { formatValidationText, validateProject } = await import('../project/index.js');
-  const result = await validateProject(loadOptions(flags));
+  const { formatValidationText, invalidProjectError, validateProject } = await import('../project/index.js');
+  const options = loadOptions(flags);
+  const result = await validateProject(options);
   if (!result.project || result.problems.length > 0) {
     io.err(formatValidationText(result));
+    if (flags.format === 'json') throw invalidProjectError(result, options);
     return null;
   }
   return result.project;

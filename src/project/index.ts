@@ -1,5 +1,5 @@
 /** The project loader: appdeploy.yaml and app manifests, validated, with source positions. */
-export { validateProject, loadProject } from './load.js';
+export { validateProject, loadProject, invalidProjectError } from './load.js';
 export type { LoadOptions, Project, ProjectApp, ValidationResult } from './load.js';
 export type { ChosenEnvironment } from './environment.js';
 export { usesTokenOnly } from './environment.js';

@@ -222,10 +222,18 @@ function projectApps(
 /** Like validateProject, for commands that need a valid project: any problem is a user error. */
 export async function loadProject(options: LoadOptions): Promise<Project> {
   const result = await validateProject(options);
+  if (result.project && result.problems.length === 0) return result.project;
+  throw invalidProjectError(result, options);
+}
+
+/** The error a command that needs a valid project stops with: the first problem, and how many. */
+export function invalidProjectError(
+  result: Pick<ValidationResult, 'problems'>,
+  options: Pick<LoadOptions, 'dir' | 'config' | 'env'>,
+): AppdeployError {
   const first = result.problems[0];
-  if (result.project && !first) return result.project;
   const count = result.problems.length;
-  throw new AppdeployError(
+  return new AppdeployError(
     'MANIFEST.INVALID',
     first ? `${first.file}:${first.line}:${first.col}: ${first.message}` : 'the project is not valid',
     {
