@@ -156,6 +156,12 @@ export const ERROR_CODES = {
     hint: 'Run validate to list every problem with its file:line:col.',
     where: 'every command that loads the project',
   },
+  'PATH.UNUSABLE': {
+    summary:
+      'a path given on the command line cannot be used: a file where a folder is needed, a folder where a file is, or no permission',
+    hint: 'Give a path that can be written; the message says which part is in the way.',
+    where: 'plan --out, init, types --out, docs --out, export -C',
+  },
   'PLAN.BAD_CHECK_RECORDS': {
     summary: '--check-records is not a whole number',
     hint: 'Give how many of each app’s latest records the copy holds, e.g. --check-records 500.',

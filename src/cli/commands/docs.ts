@@ -3,6 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { generateDocs, type DocProject } from '../../docgen/index.js';
 import { loadProject, readScripts, type LoadOptions } from '../../project/index.js';
 import { loadOptions } from '../project-flags.js';
+import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 
 interface DocsFlags {
@@ -49,9 +50,15 @@ export const registerDocs: RegisterCommand = (program, io) => ({
         : isAbsolute(flags.out)
           ? flags.out
           : resolve(process.cwd(), flags.out);
-    await mkdir(out, { recursive: true });
     const pages = generateDocs(docs);
-    for (const page of pages) await writeFile(join(out, page.path), page.content);
+    const at = {
+      given: `--out ${flags.out ?? DEFAULT_DOCS_DIR}`,
+      hint: `Give --out a folder (created if missing), such as --out ${DEFAULT_DOCS_DIR}.`,
+    };
+    await atUserPath(at, async () => {
+      await mkdir(out, { recursive: true });
+      for (const page of pages) await writeFile(join(out, page.path), page.content);
+    });
     const shown = relative(process.cwd(), out) || '.';
     io.out(`Wrote ${pages.length} pages to ${shown}/ (index.md and one per app).\n`);
     return { kind: 'done' };

@@ -13,6 +13,7 @@ import {
 import { appdeployCommand, CONFIG_NAMES, projectFlags } from '../../project/index.js';
 import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 
 interface ExportFlags extends ProjectFlags {
@@ -103,8 +104,12 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
       `no project file at ${path} to define environment "${flags.env}"`,
       { hint: environmentHint(flags.env, flags) },
     );
-  await mkdir(dirname(path), { recursive: true });
-  await createProjectFile(path);
+  const given = flags.config !== undefined ? `--config ${flags.config}` : `-C ${flags.directory ?? '.'}`;
+  const hint = 'Give -C the project folder (created if missing), such as -C my-apps.';
+  await atUserPath({ given, hint }, async () => {
+    await mkdir(dirname(path), { recursive: true });
+    await createProjectFile(path);
+  });
   return true;
 }
 

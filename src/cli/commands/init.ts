@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import { modeline } from '../../export/modeline.js';
+import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 
 /**
@@ -28,11 +29,15 @@ export const registerInit: RegisterCommand = (program, io) => ({
       throw new AppdeployError('INIT.EXISTS', `not overwriting ${existing.join(', ')} in ${dir}`, {
         hint: 'init only starts new projects: pick an empty directory, or move those files away.',
       });
-    for (const file of files) {
-      await mkdir(dirname(join(root, file.path)), { recursive: true });
-      // `wx`: a file that appeared since the check is still not overwritten.
-      await writeFile(join(root, file.path), file.content, { flag: 'wx' });
-    }
+    const hint =
+      'Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.';
+    await atUserPath({ given: `init ${dir}`, hint }, async () => {
+      for (const file of files) {
+        await mkdir(dirname(join(root, file.path)), { recursive: true });
+        // `wx`: a file that appeared since the check is still not overwritten.
+        await writeFile(join(root, file.path), file.content, { flag: 'wx' });
+      }
+    });
     io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
     const cd = dir === '.' ? '' : `cd ${dir} && `;
     io.out(

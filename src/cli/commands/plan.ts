@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
 import { unappliable } from '../../apply/refusals.js';
 import { hasChanges, plan } from '../../plan/index.js';
@@ -8,6 +8,7 @@ import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.
 import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import type { CommandResult } from '../exit-codes.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 
 interface PlanFlags extends ProjectFlags {
@@ -26,7 +27,10 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'),
     )
-    .option('--out <file>', 'also save the plan (JSON) for `appdeploy apply <file>`')
+    .option(
+      '--out <file>',
+      'also save the plan (JSON) for `appdeploy apply <file>` (a missing folder is created)',
+    )
     .option(
       '--detailed-exitcode',
       'exit 0 when nothing changes, 2 when something does (1 on errors and on changes apply would refuse)',
@@ -41,7 +45,7 @@ export const registerPlan: RegisterCommand = (program, io) => ({
       const result = flags.check
         ? { ...planned, check: await checkedOnCopy(planned, project, client, records) }
         : planned;
-      if (flags.out !== undefined) await writeFile(resolve(flags.out), renderJson(result));
+      if (flags.out !== undefined) await savePlan(flags.out, renderJson(result));
       io.out(
         flags.format === 'json'
           ? renderJson(result)
@@ -74,3 +78,18 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     });
   },
 });
+
+/** `--out FILE`: its folder made as `types` and `docs` make theirs; a path that cannot be a file is the user's to fix. */
+async function savePlan(out: string, json: string): Promise<void> {
+  const path = resolve(out);
+  await atUserPath(
+    {
+      given: `--out ${out}`,
+      hint: 'Give --out the path of a file to write, such as --out plan.json (a missing folder is created).',
+    },
+    async () => {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, json);
+    },
+  );
+}

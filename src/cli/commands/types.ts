@@ -4,6 +4,7 @@ import { appdeployCommand, shellWord } from '../../project/index.js';
 import { GENERATED_HEADER, generateTypes, type GeneratedFile } from '../../typegen/index.js';
 import type { CommandResult } from '../exit-codes.js';
 import { projectOptions, validatedProject, type ProjectFlags } from '../project-flags.js';
+import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 
 interface TypesFlags extends ProjectFlags {
@@ -29,7 +30,11 @@ export const registerTypes: RegisterCommand = (program, io) => ({
     const dir = flags.out === undefined ? join(project.root, DEFAULT_TYPES_DIR) : resolve(cwd, flags.out);
     const files = generateTypes(project);
     const shown = (name: string) => relative(cwd, join(dir, name)) || name;
-    const stale = await staleFiles(dir, files);
+    const at = {
+      given: `--out ${flags.out ?? DEFAULT_TYPES_DIR}`,
+      hint: `Give --out a folder (created if missing), such as --out ${DEFAULT_TYPES_DIR}.`,
+    };
+    const stale = await atUserPath(at, () => staleFiles(dir, files));
     if (flags.check === true) {
       if (stale.length === 0)
         io.out(`${files.length} type ${files.length === 1 ? 'module is' : 'modules are'} up to date.\n`);
@@ -40,7 +45,7 @@ export const registerTypes: RegisterCommand = (program, io) => ({
         );
       return { kind: 'types-checked', stale: stale.length };
     }
-    await writeAll(dir, files, stale);
+    await atUserPath(at, () => writeAll(dir, files, stale));
     io.out(
       stale.length === 0
         ? `${files.length} type ${files.length === 1 ? 'module is' : 'modules are'} up to date.\n`
