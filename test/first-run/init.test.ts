@@ -50,20 +50,22 @@ describe('appdeploy init', () => {
   }, 120_000);
 
   it('refuses to overwrite anything, naming the files, and writes nothing', async () => {
+    // An existing .gitignore is added to, not overwritten (issue 33 item 2,
+    // init-existing-repository.test.ts): the file that would be overwritten here is .env.example.
     const project = join(dir(), 'half');
     await mkdir(project);
     await writeFile(join(project, '.gitignore'), 'mine\n');
+    await writeFile(join(project, '.env.example'), 'MINE=\n');
     const refused = await appdeploy(['init', 'half'], dir());
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('not overwriting .gitignore in half');
+    expect(refused.stderr).toContain('not overwriting .env.example in half');
     expect(await readFile(join(project, '.gitignore'), 'utf8')).toBe('mine\n');
+    expect(await readFile(join(project, '.env.example'), 'utf8')).toBe('MINE=\n');
     expect(existsSync(join(project, 'appdeploy.yaml'))).toBe(false);
 
     const again = await appdeploy(['init'], join(dir(), 'tasks'));
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(
-      'not overwriting appdeploy.yaml, apps/tasks.yaml, .env.example, .gitignore',
-    );
+    expect(again.stderr).toContain('not overwriting appdeploy.yaml, apps/tasks.yaml, .env.example in .');
   }, 60_000);
 
   it('points the modelines at the package it runs from when the project holds it', async () => {

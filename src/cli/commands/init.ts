@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import { modeline } from '../../export/modeline.js';
 import { atUserPath } from '../user-path.js';
+import { GITIGNORE_COMMENT, gitignoreAdditions, gitignoreNote } from './init-gitignore.js';
 import type { RegisterCommand } from './index.js';
 
 /**
  * `appdeploy init [DIR]`: a project that validates and plans at once: appdeploy.yaml with the
  * local environment (and a staging one to uncomment), one app manifest, .env.example and a
- * .gitignore. It writes nothing if any of these exists, so it can never clobber a project.
+ * .gitignore. It writes nothing if any of the others exists, so it can never clobber a project;
+ * an existing .gitignore (an existing repository's) gets the lines it lacks added.
  */
 export const registerInit: RegisterCommand = (program, io) => ({
   command: program
@@ -23,11 +25,15 @@ export const registerInit: RegisterCommand = (program, io) => ({
     ),
   run: async (dir: string, flags: { locale: 'en' | 'ja' }) => {
     const root = resolve(process.cwd(), dir);
-    const files = projectFiles(root, flags.locale);
+    const gitignorePath = join(root, '.gitignore');
+    const gitignore = existsSync(gitignorePath) ? await readFile(gitignorePath, 'utf8') : null;
+    const files = projectFiles(root, flags.locale).filter(
+      (f) => gitignore === null || f.path !== '.gitignore',
+    );
     const existing = files.filter((f) => existsSync(join(root, f.path))).map((f) => f.path);
     if (existing.length > 0)
       throw new AppdeployError('INIT.EXISTS', `not overwriting ${existing.join(', ')} in ${dir}`, {
-        hint: 'init only starts new projects: pick an empty directory, or move those files away.',
+        hint: 'init only starts new projects: pick a folder without them, or move those files away.',
       });
     const hint =
       'Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.';
@@ -39,6 +45,11 @@ export const registerInit: RegisterCommand = (program, io) => ({
       }
     });
     io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
+    if (gitignore !== null) {
+      const added = gitignoreAdditions(gitignore);
+      if (added.append !== '') await appendFile(gitignorePath, added.append);
+      io.out(gitignoreNote(added.lines));
+    }
     const cd = dir === '.' ? '' : `cd ${dir} && `;
     io.out(
       `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
@@ -179,7 +190,7 @@ STAGING_LOGIN=
 STAGING_PASSWORD=
 `;
 
-const GITIGNORE = `# Secrets, and the local service's data.
+const GITIGNORE = `${GITIGNORE_COMMENT}
 .env
 .appdeploy/
 `;
