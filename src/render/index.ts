@@ -7,4 +7,5 @@ export { renderText, type TextOptions } from './text.js';
 export { renderMarkdown, MARKDOWN_MARKER } from './markdown.js';
 export { renderJson } from './json.js';
 export { renderCheck } from './check.js';
+export { renderSavedPlanSummary } from './saved-plan.js';
 export { renderApplyMessage, renderApplyResult, type ApplyTextOptions } from './apply-result.js';

@@ -5,7 +5,7 @@ import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } fr
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
-import { renderApplyResult, renderCheck, renderText } from '../../render/index.js';
+import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } from '../../render/index.js';
 import { progressPrinter } from '../apply-progress.js';
 import { applyReport } from '../apply-report.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
@@ -33,9 +33,12 @@ interface ApplyFlags extends ProjectFlags {
  */
 export const registerApply: RegisterCommand = (program, io) => ({
   command: serviceOptions(program.command('apply'))
-    .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
+    .argument(
+      '[planfile]',
+      'a plan saved with `appdeploy plan --out`: saving it was the approval, so apply shows its summary and applies it without asking (no --yes needed); only if no revision moved',
+    )
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
-    .option('--yes', 'apply without asking (required without a terminal)')
+    .option('--yes', 'apply without asking (required without a terminal, unless a plan file is given)')
     .option('--allow-data-loss', 'remove fields and options that hold record values')
     .option('--discard-pending-drafts', "discard undeployed draft changes of the apps (someone's work) first")
     .option('--timeout <duration>', 'how long to wait for the deploy, e.g. 90s, 10m', '10m')
@@ -69,7 +72,7 @@ export const registerApply: RegisterCommand = (program, io) => ({
           ? { ...planned, check: await checkedOnCopy(planned, project, reading, records) }
           : planned;
       const say = (text: string) => (flags.format === 'json' ? io.err(text) : io.out(text));
-      showPlan(io, say, { plan: thePlan, project, saved: planFile !== undefined, format: flags.format });
+      showPlan(io, say, { plan: thePlan, project, savedAs: planFile, format: flags.format });
       if (thePlan.check?.outcome === 'failed') {
         io.err(
           'Apply refused, nothing was changed: the plan fails on a copy of the environment (see Check failed).\n',
@@ -104,17 +107,19 @@ export const registerApply: RegisterCommand = (program, io) => ({
 });
 
 /**
- * The plan about to be applied: a saved one shows its --check section only (it was reviewed
- * already); one made just now shows whole, as apply judges it (a draft an interrupted apply
- * wrote is apply's own to discard).
+ * The plan about to be applied: a saved one was reviewed when it was saved, and saving it was
+ * the approval (as Terraform's saved plans): its summary and its --check section, and no
+ * question. One made just now shows whole, as apply judges it (a draft an interrupted apply
+ * wrote is apply's own to discard), and is asked about.
  */
 function showPlan(
   io: Io,
   say: (text: string) => void,
-  shown: { plan: Plan; project: Project; saved: boolean; format: ApplyFlags['format'] },
+  shown: { plan: Plan; project: Project; savedAs: string | undefined; format: ApplyFlags['format'] },
 ): void {
   const color = shown.format === 'text' && io.color === true;
-  if (shown.saved) {
+  if (shown.savedAs !== undefined) {
+    if (hasChanges(shown.plan)) say(renderSavedPlanSummary(shown.plan, shown.savedAs));
     if (shown.plan.check !== undefined) say(renderCheck(shown.plan, { color }));
     return;
   }
