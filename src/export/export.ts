@@ -39,7 +39,7 @@ export async function exportApps(
   const copy = options.draft ? 'draft' : 'live';
   // Without a tag from the caller, one of this export alone keeps temporary files apart.
   const tempTag = options.tempTag ?? randomBytes(4).toString('hex');
-  const chosen = await selectApps(client, project, options.selection);
+  const chosen = await selectApps(client, project, options.selection, copy);
   const targets = assignTargets(project, chosen);
   const token = unreadWithToken(project, options.areas ?? AREAS);
   const run = exportRun(options, targets, token.unread, copy);

@@ -4,15 +4,22 @@
  */
 import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
+import type { Copy } from '../client/types/common.js';
+import type { GeneralSettingsResult } from '../client/types/general-settings.js';
 import { AppdeployError } from '../errors.js';
-import { usesTokenOnly, type Project } from '../project/index.js';
+import { appdeployCommand, usesTokenOnly, type Project } from '../project/index.js';
 
 export type Selection = { apps: readonly string[] } | { space: string } | { all: true };
 
 /** The service's page size for the app list. */
 const PAGE = 100;
 
-export async function selectApps(client: Client, project: Project, selection: Selection): Promise<App[]> {
+export async function selectApps(
+  client: Client,
+  project: Project,
+  selection: Selection,
+  copy: Copy,
+): Promise<App[]> {
   let apps: App[];
   if ('all' in selection) apps = await listApps(client, {});
   else if ('space' in selection) apps = await listApps(client, { spaceIds: [selection.space] });
@@ -26,6 +33,14 @@ export async function selectApps(client: Client, project: Project, selection: Se
     apps = usesTokenOnly(project.environment.config)
       ? await appsById(client, ids)
       : await listApps(client, { ids });
+    const listed = apps;
+    const drafts = await draftOnlyApps(
+      client,
+      project,
+      ids.filter((id) => !listed.some((a) => a.appId === id)),
+      copy,
+    );
+    apps = [...apps, ...drafts];
     const missing = ids.filter((id) => !apps.some((a) => a.appId === id));
     if (missing.length > 0)
       throw new AppdeployError('EXPORT.NO_SUCH_APP', `no app ${missing.join(', ')} on the service`, {
@@ -83,4 +98,61 @@ async function listApps(client: Client, filter: { ids?: string[]; spaceIds?: str
     out.push(...apps);
     if (apps.length < PAGE) return out;
   }
+}
+
+/**
+ * The apps among `ids` that exist only as a draft. The app list and app.json show an app only
+ * once it was deployed: live reads of an app created by `POST /k/v1/preview/app.json` answer 404
+ * GAIA_AP01 until its first deploy, while its preview settings answer (platform-facts.md, "Apps
+ * and deploy"; kintone's "Add App" creates a preview app that the deploy makes live). Exporting
+ * the live copy of one is EXPORT.NOT_DEPLOYED; `--draft` exports its draft. An id whose preview
+ * settings do not answer either (no such app, or not readable here) is left for the caller to name.
+ */
+async function draftOnlyApps(
+  client: Client,
+  project: Project,
+  ids: readonly string[],
+  copy: Copy,
+): Promise<App[]> {
+  const found: App[] = [];
+  for (const id of new Set(ids)) {
+    const draft = await client.settings
+      .getGeneralSettings({ app: id, copy: 'draft' })
+      .catch((error: unknown) => {
+        if (error instanceof ServiceError) return null;
+        throw error;
+      });
+    if (draft === null) continue;
+    if (copy === 'live')
+      throw new AppdeployError(
+        'EXPORT.NOT_DEPLOYED',
+        `app ${id} has never been deployed: it has no live settings`,
+        {
+          hint: `Export its draft: ${appdeployCommand(project, 'export', `--app ${id} --draft`)}.`,
+        },
+      );
+    found.push(draftOnlyApp(id, draft));
+  }
+  return found;
+}
+
+/**
+ * An app known by its draft alone, as export needs it (its id and name). The service says nothing
+ * more of it before its first deploy: no code, and its space and thread are not known (no preview
+ * path answers them), so its manifest names none.
+ */
+function draftOnlyApp(id: string, draft: GeneralSettingsResult): App {
+  const nobody = { code: '', name: '' };
+  return {
+    appId: id,
+    code: '',
+    name: draft.name,
+    description: draft.description,
+    spaceId: null,
+    threadId: null,
+    createdAt: '',
+    creator: nobody,
+    modifiedAt: '',
+    modifier: nobody,
+  };
 }
