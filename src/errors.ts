@@ -137,7 +137,7 @@ export const ERROR_CODES = {
   },
   'INIT.EXISTS': {
     summary: 'init would overwrite files',
-    hint: 'Pick an empty directory, or move those files away.',
+    hint: 'Pick a folder without those files, or move them away (an existing .gitignore is added to, not overwritten).',
     where: 'init',
   },
   'LOCAL.IDS': {
