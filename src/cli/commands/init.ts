@@ -25,8 +25,14 @@ export const registerInit: RegisterCommand = (program, io) => ({
     ),
   run: async (dir: string, flags: { locale: 'en' | 'ja' }) => {
     const root = resolve(process.cwd(), dir);
+    const at = {
+      given: `init ${dir}`,
+      hint: 'Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.',
+    };
     const gitignorePath = join(root, '.gitignore');
-    const gitignore = existsSync(gitignorePath) ? await readFile(gitignorePath, 'utf8') : null;
+    const gitignore = existsSync(gitignorePath)
+      ? await atUserPath(at, () => readFile(gitignorePath, 'utf8'))
+      : null;
     const files = projectFiles(root, flags.locale).filter(
       (f) => gitignore === null || f.path !== '.gitignore',
     );
@@ -35,9 +41,7 @@ export const registerInit: RegisterCommand = (program, io) => ({
       throw new AppdeployError('INIT.EXISTS', `not overwriting ${existing.join(', ')} in ${dir}`, {
         hint: 'init only starts new projects: pick a folder without them, or move those files away.',
       });
-    const hint =
-      'Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.';
-    await atUserPath({ given: `init ${dir}`, hint }, async () => {
+    await atUserPath(at, async () => {
       for (const file of files) {
         await mkdir(dirname(join(root, file.path)), { recursive: true });
         // `wx`: a file that appeared since the check is still not overwritten.
@@ -47,7 +51,7 @@ export const registerInit: RegisterCommand = (program, io) => ({
     io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
     if (gitignore !== null) {
       const added = gitignoreAdditions(gitignore);
-      if (added.append !== '') await appendFile(gitignorePath, added.append);
+      if (added.append !== '') await atUserPath(at, () => appendFile(gitignorePath, added.append));
       io.out(gitignoreNote(added.lines));
     }
     const cd = dir === '.' ? '' : `cd ${dir} && `;
