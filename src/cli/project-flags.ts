@@ -73,11 +73,27 @@ export function collectApp(value: string, previous: string[]): string[] {
 export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
   const { formatValidationText, validateProject } = await import('../project/index.js');
   const result = await validateProject(loadOptions(flags));
+  await noteProjectAbove(flags, result.configPath, io);
   if (!result.project || result.problems.length > 0) {
     io.err(formatValidationText(result));
     return null;
   }
   return result.project;
+}
+
+/**
+ * Without -C or --config, the project may be that of a folder above the current one (find.ts):
+ * then stderr says which file is used, so that no one edits or deploys another project unawares.
+ */
+export async function noteProjectAbove(
+  flags: Pick<ProjectFlags, 'directory' | 'config'>,
+  configPath: string,
+  io: Io,
+): Promise<void> {
+  if (flags.directory !== undefined || flags.config !== undefined) return;
+  const { foundAboveNote } = await import('../project/index.js');
+  const note = foundAboveNote(process.cwd(), configPath);
+  if (note !== undefined) io.err(`Note: ${note}.\n`);
 }
 
 export async function openProject(

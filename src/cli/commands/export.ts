@@ -10,7 +10,7 @@ import {
   type ExportResult,
   type Selection,
 } from '../../export/index.js';
-import { appdeployCommand, CONFIG_NAMES, projectFlags } from '../../project/index.js';
+import { appdeployCommand, CONFIG_NAMES, findConfigUpward, projectFlags } from '../../project/index.js';
 import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -91,10 +91,14 @@ function selectionOf(flags: ExportFlags): Selection {
  */
 async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
   const dir = resolve(process.cwd(), flags.directory ?? '.');
+  // Without -C or --config, the project of a folder above is this one's, as for every command
+  // (project/find.ts): a subfolder of a project does not become a project of its own.
   const path =
     flags.config !== undefined
       ? resolve(dir, flags.config)
-      : (CONFIG_NAMES.map((name) => join(dir, name)).find((p) => existsSync(p)) ??
+      : ((flags.directory === undefined
+          ? findConfigUpward(dir)
+          : CONFIG_NAMES.map((name) => join(dir, name)).find((p) => existsSync(p))) ??
         join(dir, CONFIG_NAMES[0]));
   if (existsSync(path)) return false;
   if (flags.env !== undefined && flags.env !== 'local')
