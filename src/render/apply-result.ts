@@ -13,6 +13,11 @@ export interface ApplyTextOptions {
    * chose the project (project/next-command.ts, appdeployCommand).
    */
   command: (name: string) => string;
+  /**
+   * Where the ids of apps an apply created are kept: the project file (the default), or for the
+   * local service `.appdeploy/local/ids.json` (project/local-ids.ts).
+   */
+  idsFile?: string;
 }
 
 type Named = (key: string) => string;
@@ -129,7 +134,7 @@ function stoppedMessage(
       : ` Live is not as before: someone published a draft while apply was writing: ${moved
           .map((m) => `${named(m.app)}: ${m.areas.join(', ')} went live`)
           .join('; ')}. Run \`${options.command('plan')}\` to see what each app holds now, and apply again.`;
-  return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named)}${installedNote(result.plugins)}`;
+  return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named, options)}${installedNote(result.plugins)}`;
 }
 
 function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: ApplyTextOptions): string {
@@ -188,13 +193,14 @@ function inexactNote(restored: Restoration, named: Named): string {
 }
 
 /** Apps created by this apply stay whatever happens: said in every message that undoes the rest. */
-function createdNote(result: ApplyResult, named: Named): string {
+function createdNote(result: ApplyResult, named: Named, options: ApplyTextOptions): string {
   const created = result.apps.filter((a) => a.created);
   if (created.length === 0) return '';
   const one = created.length === 1;
+  const where = options.idsFile ?? 'the project file';
   return (
     ` Created app${one ? '' : 's'} ${created.map((a) => named(a.key)).join(', ')} stay${one ? 's' : ''}` +
-    ` (the service cannot delete an app), with a new app's settings; their ids are in the project file.`
+    ` (the service cannot delete an app), with a new app's settings; ${one ? 'its id is' : 'their ids are'} in ${where}.`
   );
 }
 

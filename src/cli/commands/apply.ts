@@ -4,7 +4,8 @@ import { Option } from 'commander';
 import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
-import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
+import { appdeployCommand, displayPath, projectFlags, type Project } from '../../project/index.js';
+import { LOCAL_IDS_SHOWN } from '../../project/local-ids.js';
 import { renderApplyResult, renderCheck, renderText } from '../../render/index.js';
 import { progressPrinter } from '../apply-progress.js';
 import { applyReport } from '../apply-report.js';
@@ -76,7 +77,11 @@ export const registerApply: RegisterCommand = (program, io) => ({
         );
         return { kind: 'check-failed' };
       }
-      const wording = { command: (name: string) => appdeployCommand(project, name) };
+      const wording = {
+        command: (name: string) => appdeployCommand(project, name),
+        // The local service's ids live with its data, never in appdeploy.yaml (project/local-ids.ts).
+        idsFile: project.environment.local ? LOCAL_IDS_SHOWN : displayPath(process.cwd(), project.configPath),
+      };
       if (!hasChanges(thePlan)) {
         if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
         const result = noChanges(thePlan);
