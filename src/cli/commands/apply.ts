@@ -34,7 +34,10 @@ interface ApplyFlags extends ProjectFlags {
  */
 export const registerApply: RegisterCommand = (program, io) => ({
   command: serviceOptions(program.command('apply'))
-    .argument('[planfile]', 'a plan saved with `appdeploy plan --out`; applied only if no revision moved')
+    .argument(
+      '[planfile]',
+      'a plan saved with `npx appdeploy plan --out FILE`; applied only if no revision moved',
+    )
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
     .option('--yes', 'apply without asking (required without a terminal)')
     .option('--allow-data-loss', 'remove fields and options that hold record values')
@@ -55,7 +58,7 @@ export const registerApply: RegisterCommand = (program, io) => ({
       });
     if (planFile !== undefined && flags.app.length > 0)
       throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
-        hint: `Save a plan of those apps instead: ${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}.`,
+        hint: `Save a plan of those apps instead: \`${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}\`.`,
       });
     return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
       const client = connection.client;
@@ -218,7 +221,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     throw new AppdeployError(
       'APPLY.OLD_PLANFILE',
       `${path}: a plan of format version 1, made by an older appdeploy: it does not say which service it was made against`,
-      { hint: 'Plan again with this appdeploy: `appdeploy plan --out FILE`, then apply that file.' },
+      { hint: 'Plan again with this appdeploy: `npx appdeploy plan --out FILE`, then apply that file.' },
     );
   if (
     !saved ||

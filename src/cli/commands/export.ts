@@ -10,7 +10,13 @@ import {
   type ExportResult,
   type Selection,
 } from '../../export/index.js';
-import { appdeployCommand, CONFIG_NAMES, findConfigUpward, projectFlags } from '../../project/index.js';
+import {
+  appdeployCommand,
+  CONFIG_NAMES,
+  findConfigUpward,
+  projectFlags,
+  shellWord,
+} from '../../project/index.js';
 import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -79,10 +85,17 @@ function selectionOf(flags: ExportFlags): Selection {
   const given = [flags.app.length > 0, flags.space !== undefined, flags.all === true].filter(Boolean).length;
   if (given !== 1)
     throw new AppdeployError('EXPORT.SELECTION', 'choose the apps with one of --app, --space or --all', {
-      hint: `${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'export', '--app 12 --app 13')}, --space 4, or --all.`,
+      hint: exportSelectionHint(flags),
     });
   if (flags.space !== undefined) return { space: flags.space };
   return flags.all ? { all: true } : { apps: flags.app };
+}
+
+/** The three ways to choose, each a command to run as it is but for the id (with the flags given). */
+function exportSelectionHint(flags: ExportFlags): string {
+  const run = (rest: string) =>
+    `\`${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'export', rest)}\``;
+  return `Every app: ${run('--all')}; some apps: ${run('--app ID --app ID')} (an id or a project key); a space's apps: ${run('--space ID')}.`;
 }
 
 /**
@@ -118,23 +131,22 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
  */
 function environmentHint(env: string, flags: ExportFlags): string {
   const variable = (name: string) => `\${${env.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${name}}`;
-  const again = [
-    'npx appdeploy export',
-    ...(flags.directory !== undefined ? ['-C', flags.directory] : []),
-    ...(flags.config !== undefined ? ['--config', flags.config] : []),
-    ...flags.app.flatMap((app) => ['--app', app]),
-    ...(flags.space !== undefined ? ['--space', flags.space] : []),
-    ...(flags.all === true ? ['--all'] : []),
-    '--env',
-    env,
-  ].join(' ');
+  const again = appdeployCommand(
+    { commandFlags: projectFlags(choiceOf(flags)) },
+    'export',
+    [
+      ...flags.app.flatMap((app) => ['--app', shellWord(app)]),
+      ...(flags.space !== undefined ? ['--space', shellWord(flags.space)] : []),
+      ...(flags.all === true ? ['--all'] : []),
+    ].join(' '),
+  );
   return [
     'Write appdeploy.yaml with that environment, for example:',
     'environments:',
     `  ${env}:`,
     '    baseUrl: https://example.cybozu.com',
     `    auth: { login: ${variable('LOGIN')}, password: ${variable('PASSWORD')} }`,
-    `then run again: ${again}`,
+    `then run again: \`${again}\``,
     '(or leave out --env to export from the local service).',
   ].join('\n');
 }

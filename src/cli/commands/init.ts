@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
+import { shellWord } from '../../project/next-command.js';
 import { modeline } from '../../export/modeline.js';
 import type { RegisterCommand } from './index.js';
 
@@ -34,10 +35,9 @@ export const registerInit: RegisterCommand = (program, io) => ({
       await writeFile(join(root, file.path), file.content, { flag: 'wx' });
     }
     io.out(`Created in ${dir}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
-    const cd = dir === '.' ? '' : `cd ${dir} && `;
-    io.out(
-      `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
-    );
+    // Quoted as a shell reads it: a folder name with spaces or quotes runs as printed too.
+    const plan = dir === '.' ? 'npx appdeploy plan' : `cd ${shellWord(dir)} && npx appdeploy plan`;
+    io.out(`\nNext: \`${plan}\`, then \`npx appdeploy apply\` (on the local service, no account needed).\n`);
     return { kind: 'done' };
   },
 });
@@ -83,7 +83,7 @@ const projectYaml = (
 environments:
   local: {}
   # A hosted service. Secrets are written as \${VARIABLE} and come from the environment or from a
-  # .env file beside this one (see .env.example); uncomment, then: npx appdeploy plan --env staging
+  # .env file beside this one (see .env.example); uncomment, then: \`npx appdeploy plan --env staging\`
   # staging:
   #   baseUrl: https://staging.example.com
   #   auth:

@@ -26,7 +26,7 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'),
     )
-    .option('--out <file>', 'also save the plan (JSON) for `appdeploy apply <file>`')
+    .option('--out <file>', 'also save the plan (JSON), to apply with `npx appdeploy apply FILE`')
     .option(
       '--detailed-exitcode',
       'exit 0 when nothing changes, 2 when something does (1 on errors and on changes apply would refuse)',
