@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
@@ -16,7 +16,9 @@ import {
   findConfigUpward,
   projectFlags,
   shellWord,
+  type Project,
 } from '../../project/index.js';
+import { GITIGNORE } from './init.js';
 import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -70,6 +72,7 @@ export const registerExport: RegisterCommand = (program, io) => ({
       io.out(
         flags.format === 'json' ? `${JSON.stringify(exportReport(result), null, 2)}\n` : summary(result),
       );
+      if (result.apps.length === 0 && !('apps' in selection)) io.err(nothingExported(project, flags));
       return { kind: 'exported', outcome: result.outcome };
     });
   },
@@ -122,7 +125,30 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
     );
   await mkdir(dirname(path), { recursive: true });
   await createProjectFile(path);
+  // As init does: the local service's data and .env stay out of git. An existing one is kept.
+  await writeFile(join(dirname(path), '.gitignore'), GITIGNORE, { flag: 'wx' }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
   return true;
+}
+
+/**
+ * Said when --all or --space found no app: on the local service of a new folder that is always
+ * so (its data starts empty), so it says where apps to export would come from instead.
+ */
+function nothingExported(project: Project, flags: ExportFlags): string {
+  const env = project.environment;
+  if (!env.local)
+    return `Note: environment "${env.name}" shows no app${flags.space !== undefined ? ` in space ${flags.space}` : ''} to this account: nothing was exported.\n`;
+  return [
+    "Note: nothing was exported: this project's local service has no apps (a new folder's starts empty).",
+    '  From your own service: add its environment to appdeploy.yaml (docs/export.md shows how), then',
+    '  `npx appdeploy export --all --env staging`.',
+    "  From another project's local data: serve it with `npx appdeploy emulator -C DIR` (DIR: that",
+    '  project), add `other: { baseUrl: http://127.0.0.1:8085, auth: { login: admin, password: admin } }`',
+    '  under environments in appdeploy.yaml, then `npx appdeploy export --all --env other`.',
+    '',
+  ].join('\n');
 }
 
 /**

@@ -174,7 +174,7 @@ STAGING_LOGIN=
 STAGING_PASSWORD=
 `;
 
-const GITIGNORE = `# Secrets, and the local service's data.
+export const GITIGNORE = `# Secrets, and the local service's data.
 .env
 .appdeploy/
 `;
