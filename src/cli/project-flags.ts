@@ -40,7 +40,7 @@ function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1 || n > MAX_CONCURRENCY)
     throw new InvalidArgumentError(
-      `give a whole number from 1 to ${MAX_CONCURRENCY}: the hosted platform answers 429 beyond ${MAX_CONCURRENCY} requests in flight per domain.`,
+      `Give a whole number from 1 to ${MAX_CONCURRENCY}: the hosted platform answers 429 beyond ${MAX_CONCURRENCY} requests in flight per domain.`,
     );
   return n;
 }

@@ -83,7 +83,8 @@ export function renderApplyResult(result: ApplyResult, options: ApplyTextOptions
 function refusedMessage(result: ApplyResult): string {
   const each = result.refusals.map((r) => `${'app' in r ? r.app : 'plug-in'}: ${r.message}`);
   // One reason reads as one sentence; several (a plan naming twenty missing users) one per line.
-  const reasons = each.length === 1 ? ` ${each[0]!}.` : `\n${each.map((line) => `  - ${line}`).join('\n')}\n`;
+  const reasons =
+    each.length === 1 ? ` ${sentence(each[0]!)}` : `\n${each.map((line) => `  - ${line}`).join('\n')}\n`;
   const installed = installedNote(result.plugins);
   return installed === ''
     ? `Apply refused, nothing was changed:${reasons}`
@@ -148,8 +149,8 @@ function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: Ap
   }
   const head =
     cause.kind === 'deploy-failed'
-      ? `${capitalise(cause.reason)}. ${restoredCallsNote(stop.restoredCalls, named)}`
-      : `${cause.kind === 'write-failed' ? `${cause.reason}.` : 'Interrupted before the deploy call.'} `;
+      ? `${sentence(capitalise(cause.reason))} ${restoredCallsNote(stop.restoredCalls, named)}`
+      : `${cause.kind === 'write-failed' ? sentence(cause.reason) : 'Interrupted before the deploy call.'} `;
   const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0;
   return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
 }
@@ -211,6 +212,11 @@ function installedNote(plugins: readonly PluginResult[]): string {
   const one = done.length === 1;
   const list = done.map((r) => `${pluginTitle(r)} (${r.outcome})`).join(', ');
   return ` System plug-in${one ? '' : 's'} ${list} stay${one ? 's' : ''} as installed (apply does not uninstall plug-ins or put older versions back).`;
+}
+
+/** `text` ending as a sentence: a full stop added unless it has one ("network.." was printed). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 function capitalise(text: string): string {

@@ -194,3 +194,20 @@ describe('where the message says the ids of created apps are', () => {
     );
   });
 });
+
+describe('a reason that already ends a sentence', () => {
+  it('gets no second full stop ("network..")', () => {
+    const reason =
+      'orders: writing views failed: GET /k/v1/app.json failed: connect ECONNREFUSED (ECONNREFUSED). Check the base URL and the network.';
+    const message = renderApplyMessage(
+      stopped('rolled-back', {
+        cause: { kind: 'write-failed', reason },
+        revertFailed: [],
+        liveLeftChanged: false,
+      }),
+      words,
+    );
+    expect(message).toContain('Check the base URL and the network. ');
+    expect(message).not.toContain('..');
+  });
+});
