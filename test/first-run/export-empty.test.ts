@@ -4,11 +4,10 @@
  * the way it shows (another project's local data, served by `emulator -C`) exports its apps
  * (issue 33 item 8).
  */
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appdeploy, BIN } from '../support/cli.js';
+import { appdeploy, serveProject, stopServing } from '../support/cli.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const dir = useTempDir('export-empty');
@@ -32,17 +31,9 @@ describe('export --all in an empty folder', () => {
     const source = join(dir(), 'source');
     expect((await appdeploy(['init', 'source'], dir())).code).toBe(0);
     expect((await appdeploy(['apply', '--yes'], source)).code).toBe(0);
-    const server = spawn(process.execPath, [BIN, 'emulator', '-C', source, '--port', '0'], { stdio: 'pipe' });
+    const { child: server, url: listening } = serveProject(source);
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening on (\S+)/.exec(out);
-          if (match?.[1]) resolve(match[1]);
-        });
-        server.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-      });
+      const url = await listening;
       const target = join(dir(), 'target');
       await mkdir(target);
       await writeFile(
@@ -55,9 +46,7 @@ describe('export --all in an empty folder', () => {
       expect(run.stdout).toMatch(/^Exported 1 app \(live, environment other\): 1 created/);
       expect((await appdeploy(['plan', '--env', 'other', '--detailed-exitcode'], target)).code).toBe(0);
     } finally {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+      await stopServing(server);
     }
   }, 120_000);
 });
