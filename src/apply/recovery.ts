@@ -59,7 +59,7 @@ export function readRecovery(project: Pick<Project, 'root' | 'environment'>): Re
     // Reported below.
   }
   throw new AppdeployError('APPLY.RECOVERY_RECORD', `${recoveryShown(env)} cannot be read`, {
-    hint: `It is written by apply alone. Delete it; then \`appdeploy status\` shows what an interrupted apply left.`,
+    hint: `It is written by apply alone. Delete it; then \`npx appdeploy status\` shows what an interrupted apply left.`,
   });
 }
 

@@ -3,6 +3,17 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { CodeCacheLoader, codeCacheDirectory } from './code-cache.js';
+import { EXIT } from './exit-codes.js';
+
+// Ctrl-C before a command installs a handler of its own (apply's, which stops its writes first;
+// the emulator's): without one, node ends the process at once, with no word and no 'exit' event,
+// so the local service's lock (local/lock.ts, released on 'exit') stayed behind. Installed
+// first, so that it holds from the first instant; it steps aside while a command has its own.
+process.on('SIGINT', () => {
+  if (process.listenerCount('SIGINT') > 1) return;
+  process.stderr.write('\nInterrupted: stopped before finishing (SIGINT).\n');
+  process.exit(EXIT.INTERRUPTED);
+});
 
 // undici parses HTTP with llhttp compiled to WebAssembly. V8 first compiles it with its baseline
 // compiler (Liftoff), then recompiles hot functions with TurboFan on a background thread, and a

@@ -23,10 +23,17 @@ export async function buildProgram(
       'Keep Application Data Service apps in git: validate, plan, apply, and a local service to try it on.',
     )
     .version(VERSION)
-    .showHelpAfterError()
+    // One line pointing at the help, not the help itself: printed after the error, the whole help
+    // scrolled the error out of sight.
+    .showHelpAfterError('Run the command with --help for its options.')
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
+      // commander's `error: ...` as appdeploy's own errors start: `Error: ...`.
+      outputError: (s, write) => write(s.replace(/^error: /, 'Error: ')),
+    });
   const wanted = commandWord(argv.slice(2));
   for (const entry of commands) {
     if (entry.name === wanted) {

@@ -42,7 +42,7 @@ function parseConcurrency(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1 || n > MAX_CONCURRENCY)
     throw new InvalidArgumentError(
-      `give a whole number from 1 to ${MAX_CONCURRENCY}: the hosted platform answers 429 beyond ${MAX_CONCURRENCY} requests in flight per domain.`,
+      `Give a whole number from 1 to ${MAX_CONCURRENCY}: the hosted platform answers 429 beyond ${MAX_CONCURRENCY} requests in flight per domain.`,
     );
   return n;
 }
@@ -80,12 +80,28 @@ export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Pro
   const { formatValidationText, invalidProjectError, validateProject } = await import('../project/index.js');
   const options = loadOptions(flags);
   const result = await validateProject(options);
+  await noteProjectAbove(flags, result.configPath, io);
   if (!result.project || result.problems.length > 0) {
     io.err(formatValidationText(result));
     if (flags.format === 'json') throw invalidProjectError(result, options);
     return null;
   }
   return result.project;
+}
+
+/**
+ * Without -C or --config, the project may be that of a folder above the current one (find.ts):
+ * then stderr says which file is used, so that no one edits or deploys another project unawares.
+ */
+export async function noteProjectAbove(
+  flags: Pick<ProjectFlags, 'directory' | 'config'>,
+  configPath: string,
+  io: Io,
+): Promise<void> {
+  if (flags.directory !== undefined || flags.config !== undefined) return;
+  const { foundAboveNote } = await import('../project/index.js');
+  const note = foundAboveNote(process.cwd(), configPath);
+  if (note !== undefined) io.err(`Note: ${note}.\n`);
 }
 
 export async function openProject(

@@ -84,6 +84,8 @@ export function reportError(
   printText(reported, io);
   if (format === 'json') {
     const { lead: _lead, ...fields } = reported;
+    // A hint folded for the terminal (an indented line per clause) is one line in JSON.
+    if (fields.hint !== undefined) fields.hint = fields.hint.replace(/\n\s*/g, ' ');
     io.out(`${JSON.stringify({ error: fields }, null, 2)}\n`);
   }
   return reported.exitCode;

@@ -51,7 +51,7 @@ export function localEditsError(manifest: string, areas: readonly AreaKey[]): Ap
     `${manifest} differs from the service in ${areas.join(', ')}, which export would overwrite`,
     {
       hint:
-        'If these are edits not applied yet, apply them first: npx appdeploy plan shows them. To ' +
+        'If these are edits not applied yet, apply them first: `npx appdeploy plan` shows them. To ' +
         "replace them with the service's settings, export again with --force.",
     },
   );

@@ -57,7 +57,8 @@ export function updateManifest(
   if (doc.errors.length > 0 || !isObj(raw))
     throw new AppdeployError('EXPORT.MANIFEST', `${file}: not a manifest that export can update`, {
       hint:
-        doc.errors[0]?.message ?? 'Fix the file (npx appdeploy validate), or remove it to export it anew.',
+        doc.errors[0]?.message ??
+        'Fix the file (`npx appdeploy validate` lists its problems), or remove it to export it anew.',
     });
   const current = expanded ?? (masked.expand(raw, {}) as Obj);
   const managed = parts.filter(({ area }) => {

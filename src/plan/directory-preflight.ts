@@ -41,7 +41,7 @@ export type Found = Readonly<Record<DirectoryKind, ReadonlySet<string>>>;
  * naming others; rehearse an environment's directory on a service of its own instead.
  */
 const EMBEDDED =
-  'the embedded local service does not check them (rehearse with `appdeploy emulator --user/--group/--organization` and an environment whose baseUrl points at it)';
+  'the embedded local service does not check them (rehearse on a local service given them, `npx appdeploy emulator --user LOGIN:PASSWORD --group CODE:LOGIN --organization CODE:LOGIN`, and an environment whose baseUrl points at it)';
 
 /**
  * Statuses that mean "the directory cannot be read here", not a failure of the plan: 403 and 520

@@ -3,7 +3,7 @@ export { validateProject, loadProject, invalidProjectError } from './load.js';
 export type { LoadOptions, Project, ProjectApp, ValidationResult } from './load.js';
 export type { ChosenEnvironment } from './environment.js';
 export { usesTokenOnly } from './environment.js';
-export { findConfig, CONFIG_NAMES } from './find.js';
+export { displayPath, findConfig, findConfigUpward, foundAboveNote, CONFIG_NAMES } from './find.js';
 export { readScripts, type ProjectScript } from './read-scripts.js';
 export { appdeployCommand, projectFlags, shellWord, type ProjectChoice } from './next-command.js';
 export type { Variables } from './env-vars.js';

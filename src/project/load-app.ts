@@ -8,6 +8,7 @@ import { formatPath, type Problem } from './problems.js';
 import { readSource } from './read-source.js';
 import { validateSchema } from './schema-check.js';
 import { isMap, MANIFEST_NAMED_MAPS, wellFormedParts } from './well-formed.js';
+import { wellFormedProcess } from './well-formed-process.js';
 import type { YamlSource } from './yaml-source.js';
 
 export interface LoadedApp {
@@ -74,7 +75,13 @@ export async function loadApp(options: {
   problems.push(...schema.problems);
   const parts = wellFormedParts(source.value, schema.failed, MANIFEST_NAMED_MAPS);
   if (!parts.value) return { key, manifestPath, checked: null };
-  const manifest = parts.value as unknown as AppManifest;
+  // The process area, left out whole by wellFormedParts, is still checked where it can be.
+  const process = parts.dropped.some((p) => p.length === 1 && p[0] === 'process')
+    ? wellFormedProcess(source.value, schema.failed)
+    : undefined;
+  const manifest = (process === undefined
+    ? parts.value
+    : { ...parts.value, process }) as unknown as AppManifest;
   const index = indexFields(
     manifest,
     uncheckedFieldCodes(source.value, parts.dropped),

@@ -13,6 +13,11 @@ export interface ApplyTextOptions {
    * chose the project (project/next-command.ts, appdeployCommand).
    */
   command: (name: string) => string;
+  /**
+   * Where the ids of apps an apply created are kept: the project file (the default), or for the
+   * local service `.appdeploy/local/ids.json` (project/local-ids.ts).
+   */
+  idsFile?: string;
 }
 
 type Named = (key: string) => string;
@@ -78,7 +83,8 @@ export function renderApplyResult(result: ApplyResult, options: ApplyTextOptions
 function refusedMessage(result: ApplyResult): string {
   const each = result.refusals.map((r) => `${'app' in r ? r.app : 'plug-in'}: ${r.message}`);
   // One reason reads as one sentence; several (a plan naming twenty missing users) one per line.
-  const reasons = each.length === 1 ? ` ${each[0]!}.` : `\n${each.map((line) => `  - ${line}`).join('\n')}\n`;
+  const reasons =
+    each.length === 1 ? ` ${sentence(each[0]!)}` : `\n${each.map((line) => `  - ${line}`).join('\n')}\n`;
   const installed = installedNote(result.plugins);
   return installed === ''
     ? `Apply refused, nothing was changed:${reasons}`
@@ -129,7 +135,7 @@ function stoppedMessage(
       : ` Live is not as before: someone published a draft while apply was writing: ${moved
           .map((m) => `${named(m.app)}: ${m.areas.join(', ')} went live`)
           .join('; ')}. Run \`${options.command('plan')}\` to see what each app holds now, and apply again.`;
-  return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named)}${installedNote(result.plugins)}`;
+  return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named, options)}${installedNote(result.plugins)}`;
 }
 
 function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: ApplyTextOptions): string {
@@ -143,8 +149,8 @@ function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: Ap
   }
   const head =
     cause.kind === 'deploy-failed'
-      ? `${capitalise(cause.reason)}. ${restoredCallsNote(stop.restoredCalls, named)}`
-      : `${cause.kind === 'write-failed' ? `${cause.reason}.` : 'Interrupted before the deploy call.'} `;
+      ? `${sentence(capitalise(cause.reason))} ${restoredCallsNote(stop.restoredCalls, named)}`
+      : `${cause.kind === 'write-failed' ? sentence(cause.reason) : 'Interrupted before the deploy call.'} `;
   const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0;
   return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
 }
@@ -188,13 +194,14 @@ function inexactNote(restored: Restoration, named: Named): string {
 }
 
 /** Apps created by this apply stay whatever happens: said in every message that undoes the rest. */
-function createdNote(result: ApplyResult, named: Named): string {
+function createdNote(result: ApplyResult, named: Named, options: ApplyTextOptions): string {
   const created = result.apps.filter((a) => a.created);
   if (created.length === 0) return '';
   const one = created.length === 1;
+  const where = options.idsFile ?? 'the project file';
   return (
     ` Created app${one ? '' : 's'} ${created.map((a) => named(a.key)).join(', ')} stay${one ? 's' : ''}` +
-    ` (the service cannot delete an app), with a new app's settings; their ids are in the project file.`
+    ` (the service cannot delete an app), with a new app's settings; ${one ? 'its id is' : 'their ids are'} in ${where}.`
   );
 }
 
@@ -205,6 +212,11 @@ function installedNote(plugins: readonly PluginResult[]): string {
   const one = done.length === 1;
   const list = done.map((r) => `${pluginTitle(r)} (${r.outcome})`).join(', ');
   return ` System plug-in${one ? '' : 's'} ${list} stay${one ? 's' : ''} as installed (apply does not uninstall plug-ins or put older versions back).`;
+}
+
+/** `text` ending as a sentence: a full stop added unless it has one ("network.." was printed). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 function capitalise(text: string): string {

@@ -1,8 +1,8 @@
 /**
  * The check section of a plan (`plan --check`): how applying it went on a copy of the target.
  * Passed: what it took there; failed: the app, area, request, the service's code and message,
- * where the manifest holds the value, and a hint. Either way one line says a passed check is no
- * promise (docs/check.md lists what the copy cannot know).
+ * where the manifest holds the value, and a hint. A passed check says it is no promise
+ * (docs/check.md lists what the copy cannot know); a failed one has nothing to add to its failure.
  */
 import type { CheckFailure, Plan, PlanCheck } from '../plan/types.js';
 import { ansiPaint, noPaint, type Paint } from './lines.js';
@@ -41,7 +41,6 @@ export function checkLines(plan: Plan, paint: Paint): string[] {
   return [
     `${paint('Check failed:', 'red')} applying this plan fails on a copy of ${check.environment}.`,
     ...(check.failure === undefined ? [] : failureFacts(check.failure).map((line) => `  ${line}`)),
-    `  ${NOT_A_PROMISE}`,
     '',
   ];
 }
@@ -62,8 +61,6 @@ export function checkMarkdown(plan: Plan): string[] {
     '> [!CAUTION]',
     `> **Check failed:** applying this plan fails on a copy of ${codeSpan(check.environment)}.`,
     ...facts.map((line) => `> - ${markdownText(line)}`),
-    '',
-    `_${markdownText(NOT_A_PROMISE)}_`,
     '',
   ];
 }

@@ -1,7 +1,7 @@
 /**
  * The check section in every rendering: text (after the title), Markdown (at the top of the pull
  * request comment) and JSON (as schema/plan.schema.json describes it), passed and failed, with
- * the one line that says a passed check is not a promise.
+ * the one line that says a passed check is not a promise (a failed check does not end with it).
  */
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -81,7 +81,6 @@ describe('the check section', () => {
         [CB_VA01] Missing or invalid input. states.Open.assignee.entities[0].entity.type: The first status "Open" takes no assignee but the creator field.
         at apps/deals.yaml:38:19
         hint: The target would refuse this value the same way: change it at apps/deals.yaml:38:19 and run plan --check again.
-        A passed check is not a promise: the copy knows nothing of the target’s users, groups and organizations, plug-ins’ own settings, or anything the local service does not model (docs/check.md).
 
       "
     `);
@@ -100,8 +99,6 @@ describe('the check section', () => {
       > - \\[CB\\_VA01\\] Missing or invalid input. states.Open.assignee.entities\\[0\\].entity.type: The first status "Open" takes no assignee but the creator field.
       > - at apps/deals.yaml:38:19
       > - hint: The target would refuse this value the same way: change it at apps/deals.yaml:38:19 and run plan --check again.
-
-      _A passed check is not a promise: the copy knows nothing of the target’s users, groups and organizations, plug-ins’ own settings, or anything the local service does not model (docs/check.md)._
 
       Planned at 2026-01-01T00:00:00.000Z.
 

@@ -92,7 +92,7 @@ describe('hints that name a next command', () => {
     const refused = await cli(['apply', 'p.json', '--app', 'tasks', '-C', dir, '--env', 'test']);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(
-      `Save a plan of those apps instead: npx appdeploy plan -C ${quoted()} --env test --app KEY --out FILE.`,
+      `Save a plan of those apps instead: \`npx appdeploy plan -C ${quoted()} --env test --app KEY --out FILE\`.`,
     );
   });
 });

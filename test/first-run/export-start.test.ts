@@ -59,7 +59,7 @@ describe('starting a project with export', () => {
         '  staging:',
         '    baseUrl: https://example.cybozu.com',
         '    auth: { login: ${STAGING_LOGIN}, password: ${STAGING_PASSWORD} }',
-        'then run again: npx appdeploy export --all --env staging',
+        'then run again: `npx appdeploy export --env staging --all`',
       ].join('\n'),
     );
   });

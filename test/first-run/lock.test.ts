@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLocalLock } from '../../src/local/lock.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { appdeploy, BIN, runCommand } from '../support/cli.js';
+import { appdeploy, BIN, runCommand, serveProject as serve, stopServing as stop } from '../support/cli.js';
 
 let project = '';
 
@@ -19,29 +19,6 @@ const dir = useTempDir('lock', async (d) => {
   if ((await appdeploy(['init', 'p'], d)).code !== 0) throw new Error('init failed');
   if ((await appdeploy(['apply', '--yes'], project)).code !== 0) throw new Error('apply failed');
 });
-
-/** `appdeploy emulator -C DIR` in the background, and the URL it says it listens on. */
-function serve(root: string, ...flags: string[]) {
-  const child = spawn(process.execPath, [BIN, 'emulator', '-C', root, '--port', '0', ...flags], {
-    stdio: 'pipe',
-  });
-  const url = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (\S+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
-  });
-  return { child, url };
-}
-
-async function stop(child: ReturnType<typeof spawn>): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 describe('the local data lock', () => {
   it('emulator -C serves the project data; meanwhile other commands are refused with its pid', async () => {

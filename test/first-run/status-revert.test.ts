@@ -68,7 +68,7 @@ describe('appdeploy status and revert', () => {
 
     const reverted = await appdeploy(['revert', '--yes', '--app', 'tasks'], project);
     expect(reverted.code).toBe(0);
-    expect(reverted.stdout).toContain('Reverted 1 app');
+    expect(reverted.stdout).toMatch(/\nReverted 1 app: its settings are the live ones again\.\n$/);
     expect((await appdeploy(['status'], project)).code).toBe(0);
     expect((await appdeploy(['revert'], project)).stdout).toContain('No pending drafts: nothing to revert.');
 

@@ -4,7 +4,10 @@
  * comments on pull requests (one comment, found by the marker the Markdown plan starts with),
  * applies on a push to main, and runs exactly the appdeploy commands the README shows.
  */
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -16,6 +19,8 @@ const TEXT = readFileSync(join(ROOT, 'examples/github-actions/appdeploy.yml'), '
 
 interface Step {
   name?: string;
+  id?: string;
+  env?: Record<string, string>;
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
@@ -99,5 +104,77 @@ describe('the GitHub Actions workflow', () => {
   it("runs exactly the README's CI commands", () => {
     const inWorkflow = Object.values(workflow.jobs).flatMap(appdeployCommands);
     expect(inWorkflow).toEqual(markedBlock('ci-commands'));
+  });
+});
+
+/**
+ * The plan job's shell steps, run in order as a runner runs them (`bash -eo pipefail`, GitHub's
+ * default shell on ubuntu), with `npx` a fake that exits with the given code: whether the job
+ * passes. The action steps (checkout, setup-node, the comment) are skipped; step outputs go
+ * through $GITHUB_OUTPUT and `${{ steps.ID.outputs.NAME }}` in a step's env, as on a runner.
+ */
+async function planJobPasses(planExitCode: number): Promise<boolean> {
+  const dir = await mkdtemp(join(tmpdir(), 'appdeploy-workflow-'));
+  try {
+    const bin = join(dir, 'bin');
+    await mkdir(bin);
+    for (const [name, script] of [
+      ['npx', `#!/bin/sh\necho "### appdeploy plan"\nexit ${planExitCode}\n`],
+      ['npm', '#!/bin/sh\nexit 0\n'],
+    ] as const) {
+      await writeFile(join(bin, name), script);
+      await chmod(join(bin, name), 0o755);
+    }
+    const outputs: Record<string, Record<string, string>> = {};
+    for (const [index, step] of workflow.jobs.plan!.steps.entries()) {
+      if (step.run === undefined) continue;
+      // No expression evaluator here: a shell step of this job decides in its script, not in `if:`.
+      expect(step.if, `plan job step ${index}`).toBeUndefined();
+      const outputFile = join(dir, `output-${index}`);
+      await writeFile(outputFile, '');
+      const env: Record<string, string> = {};
+      for (const [name, value] of Object.entries(step.env ?? {}))
+        env[name] = value.replace(
+          /\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}/g,
+          (_, id: string, key: string) => outputs[id]?.[key] ?? '',
+        );
+      const script = join(dir, `step-${index}.sh`);
+      await writeFile(script, step.run);
+      const code = await new Promise<number>((resolve) =>
+        execFile(
+          'bash',
+          ['--noprofile', '--norc', '-eo', 'pipefail', script],
+          {
+            cwd: dir,
+            env: { PATH: `${bin}:${process.env.PATH ?? ''}`, GITHUB_OUTPUT: outputFile, ...env },
+          },
+          (error) => resolve(error ? Number(error.code ?? 1) : 0),
+        ),
+      );
+      if (code !== 0) return false;
+      const id = step.id;
+      if (id !== undefined)
+        outputs[id] = Object.fromEntries(
+          (await readFile(outputFile, 'utf8'))
+            .split('\n')
+            .filter((line) => line.includes('='))
+            .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+        );
+    }
+    return true;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the workflow's plan job, run with each exit code of the plan", () => {
+  it.each([
+    [0, 'no changes', true],
+    [2, 'changes', true],
+    [1, 'an error or a failed check', false],
+    [70, 'a crash', false],
+    [130, 'an interrupt', false],
+  ])('exit %i (%s): the job passes: %s', async (code, _what, passes) => {
+    expect(await planJobPasses(code)).toBe(passes);
   });
 });

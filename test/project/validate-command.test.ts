@@ -157,7 +157,7 @@ describe('appdeploy validate', () => {
     expect(err.replace(/^.*\n/, '')).toBe(
       [
         '  Run in the project directory, or point at it with -C DIR or --config FILE. To start a project',
-        '  here: npx appdeploy init . (a new one), or npx appdeploy export --all (from the apps of the',
+        '  here: `npx appdeploy init .` (a new one), or `npx appdeploy export --all` (from the apps of the',
         '  local service; for your own service, first write appdeploy.yaml with',
         '  environments: { staging: { baseUrl: https://example.cybozu.com, auth: { login: ${STAGING_LOGIN}, password: ${STAGING_PASSWORD} } } }',
         '  and add --env staging).',

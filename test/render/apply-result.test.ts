@@ -44,7 +44,7 @@ describe('the message of an apply that wrote and did not go live', () => {
         { plugins: [scanner] },
       ),
       'orders: writing views failed: [500] boom. Reverting the drafts of orders (12) failed: their drafts still hold part of this apply (live is as before); the other apps are as before.' +
-        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file." +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file." +
         ' System plug-in "Scanner" (abc) 1.2 (installed) stays as installed (apply does not uninstall plug-ins or put older versions back).',
       1,
     ],
@@ -58,7 +58,7 @@ describe('the message of an apply that wrote and did not go live', () => {
       }),
       // orders' change is live: not "every app is as before".
       'The deploy ended FAIL for deals (13). Restoring orders (12) failed: their change is live. Drafts reverted.' +
-        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file.",
       3,
     ],
     [
@@ -77,7 +77,7 @@ describe('the message of an apply that wrote and did not go live', () => {
       }),
       'The deploy ended FAIL for deals (13). Restored orders (12) (an earlier deploy call had made them live: their before-state was written and deployed again).' +
         ' Not put back exactly: orders (12): field notes came back without its values (3 records had one). Every app is as before (drafts reverted).' +
-        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file.",
       1,
     ],
     [
@@ -94,7 +94,7 @@ describe('the message of an apply that wrote and did not go live', () => {
       }),
       'deals: writing fields failed: x. Every app is as before (drafts reverted). Restored orders (12) (the first deploy step had made them live: their before-state was written and deployed again).' +
         ' Not put back exactly: orders (12): layout differs from its before-state (layout).' +
-        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file.",
       1,
     ],
     [
@@ -106,7 +106,7 @@ describe('the message of an apply that wrote and did not go live', () => {
         liveLeftChanged: true,
       }),
       'Interrupted before the deploy call. Every app is as before (drafts reverted). Restoring orders (12) failed: part of this apply is live there.' +
-        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file.",
       3,
     ],
     [
@@ -136,7 +136,7 @@ describe('the message of an apply that wrote and did not go live', () => {
       ),
       'deals: writing views failed: [500] boom. Drafts reverted. Live is not as before: someone published a draft while apply was writing: orders (12): fields, layout went live.' +
         ' Run `npx appdeploy plan -C proj` to see what each app holds now, and apply again.' +
-        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; their ids are in the project file.",
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file.",
       4,
     ],
   ])('%s', (_, result, message, exitCode) => {
@@ -164,5 +164,50 @@ describe('what apply prints after the run', () => {
         '  orders (12): applied\n' +
         '  deals (13): created\n',
     );
+  });
+});
+
+describe('where the message says the ids of created apps are', () => {
+  const rolledBack = () =>
+    stopped('rolled-back', {
+      cause: { kind: 'write-failed', reason: 'orders: writing views failed: [500] boom' },
+      revertFailed: [],
+      liveLeftChanged: false,
+    });
+
+  it('on the local service: .appdeploy/local/ids.json, not the project file (issue 33 item 11)', () => {
+    const message = renderApplyMessage(rolledBack(), { ...words, idsFile: '.appdeploy/local/ids.json' });
+    expect(message).toContain(
+      "Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in .appdeploy/local/ids.json.",
+    );
+    expect(message).not.toContain('project file');
+  });
+
+  it('two created apps: their ids', () => {
+    const result = rolledBack();
+    result.apps = [
+      { ...deals, key: 'a' },
+      { ...deals, key: 'b', id: '14' },
+    ];
+    expect(renderApplyMessage(result, { ...words, idsFile: 'appdeploy.yaml' })).toContain(
+      "Created apps a (13), b (14) stay (the service cannot delete an app), with a new app's settings; their ids are in appdeploy.yaml.",
+    );
+  });
+});
+
+describe('a reason that already ends a sentence', () => {
+  it('gets no second full stop ("network..")', () => {
+    const reason =
+      'orders: writing views failed: GET /k/v1/app.json failed: connect ECONNREFUSED (ECONNREFUSED). Check the base URL and the network.';
+    const message = renderApplyMessage(
+      stopped('rolled-back', {
+        cause: { kind: 'write-failed', reason },
+        revertFailed: [],
+        liveLeftChanged: false,
+      }),
+      words,
+    );
+    expect(message).toContain('Check the base URL and the network. ');
+    expect(message).not.toContain('..');
   });
 });

@@ -82,3 +82,27 @@ export function runCli(args: string[], waitMs = 10_000): Promise<CliProcess> {
     void exited.then(done);
   });
 }
+
+/** `appdeploy emulator -C DIR` in the background, and the URL it says it listens on. */
+export function serveProject(root: string, ...flags: string[]) {
+  const child = spawn(process.execPath, [BIN, 'emulator', '-C', root, '--port', '0', ...flags], {
+    stdio: 'pipe',
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));
+  });
+  return { child, url };
+}
+
+/** Stops what serveProject started, and waits for its exit. */
+export async function stopServing(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

@@ -4,7 +4,8 @@ import { Option } from 'commander';
 import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
-import { appdeployCommand, projectFlags, type Project } from '../../project/index.js';
+import { appdeployCommand, displayPath, projectFlags, type Project } from '../../project/index.js';
+import { LOCAL_IDS_SHOWN } from '../../project/local-ids.js';
 import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } from '../../render/index.js';
 import { progressPrinter } from '../apply-progress.js';
 import { applyReport } from '../apply-report.js';
@@ -35,7 +36,7 @@ export const registerApply: RegisterCommand = (program, io) => ({
   command: serviceOptions(program.command('apply'))
     .argument(
       '[planfile]',
-      'a plan saved with `appdeploy plan --out`: saving it was the approval, so apply shows its summary and applies it without asking (no --yes needed); only if no revision moved',
+      'a plan saved with `npx appdeploy plan --out FILE`: saving it was the approval, so apply shows its summary and applies it without asking (no --yes needed); only if no revision moved',
     )
     .option('--app <key>', 'apply only this app (repeatable; not with a plan file)', collectApp, [])
     .option('--yes', 'apply without asking (required without a terminal, unless a plan file is given)')
@@ -57,7 +58,7 @@ export const registerApply: RegisterCommand = (program, io) => ({
       });
     if (planFile !== undefined && flags.app.length > 0)
       throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
-        hint: `Save a plan of those apps instead: ${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}.`,
+        hint: `Save a plan of those apps instead: \`${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}\`.`,
       });
     return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
       const client = connection.client;
@@ -79,7 +80,11 @@ export const registerApply: RegisterCommand = (program, io) => ({
         );
         return { kind: 'check-failed' };
       }
-      const wording = { command: (name: string) => appdeployCommand(project, name) };
+      const wording = {
+        command: (name: string) => appdeployCommand(project, name),
+        // The local service's ids live with its data, never in appdeploy.yaml (project/local-ids.ts).
+        idsFile: project.environment.local ? LOCAL_IDS_SHOWN : displayPath(process.cwd(), project.configPath),
+      };
       if (!hasChanges(thePlan)) {
         if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
         const result = noChanges(thePlan);
@@ -218,7 +223,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     throw new AppdeployError(
       'APPLY.OLD_PLANFILE',
       `${path}: a plan of format version 1, made by an older appdeploy: it does not say which service it was made against`,
-      { hint: 'Plan again with this appdeploy: `appdeploy plan --out FILE`, then apply that file.' },
+      { hint: 'Plan again with this appdeploy: `npx appdeploy plan --out FILE`, then apply that file.' },
     );
   if (
     !saved ||

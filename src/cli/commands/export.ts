@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
@@ -10,7 +10,15 @@ import {
   type ExportResult,
   type Selection,
 } from '../../export/index.js';
-import { appdeployCommand, CONFIG_NAMES, projectFlags } from '../../project/index.js';
+import {
+  appdeployCommand,
+  CONFIG_NAMES,
+  findConfigUpward,
+  projectFlags,
+  shellWord,
+  type Project,
+} from '../../project/index.js';
+import { GITIGNORE } from './init-gitignore.js';
 import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
@@ -65,6 +73,7 @@ export const registerExport: RegisterCommand = (program, io) => ({
       io.out(
         flags.format === 'json' ? `${JSON.stringify(exportReport(result), null, 2)}\n` : summary(result),
       );
+      if (result.apps.length === 0 && !('apps' in selection)) io.err(nothingExported(project, flags));
       return { kind: 'exported', outcome: result.outcome };
     });
   },
@@ -80,10 +89,17 @@ function selectionOf(flags: ExportFlags): Selection {
   const given = [flags.app.length > 0, flags.space !== undefined, flags.all === true].filter(Boolean).length;
   if (given !== 1)
     throw new AppdeployError('EXPORT.SELECTION', 'choose the apps with one of --app, --space or --all', {
-      hint: `${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'export', '--app 12 --app 13')}, --space 4, or --all.`,
+      hint: exportSelectionHint(flags),
     });
   if (flags.space !== undefined) return { space: flags.space };
   return flags.all ? { all: true } : { apps: flags.app };
+}
+
+/** The three ways to choose, each a command to run as it is but for the id (with the flags given). */
+function exportSelectionHint(flags: ExportFlags): string {
+  const run = (rest: string) =>
+    `\`${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'export', rest)}\``;
+  return `Every app: ${run('--all')}; some apps: ${run('--app ID --app ID')} (an id or a project key); a space's apps: ${run('--space ID')}.`;
 }
 
 /**
@@ -92,10 +108,14 @@ function selectionOf(flags: ExportFlags): Selection {
  */
 async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
   const dir = resolve(process.cwd(), flags.directory ?? '.');
+  // Without -C or --config, the project of a folder above is this one's, as for every command
+  // (project/find.ts): a subfolder of a project does not become a project of its own.
   const path =
     flags.config !== undefined
       ? resolve(dir, flags.config)
-      : (CONFIG_NAMES.map((name) => join(dir, name)).find((p) => existsSync(p)) ??
+      : ((flags.directory === undefined
+          ? findConfigUpward(dir)
+          : CONFIG_NAMES.map((name) => join(dir, name)).find((p) => existsSync(p))) ??
         join(dir, CONFIG_NAMES[0]));
   if (existsSync(path)) return false;
   if (flags.env !== undefined && flags.env !== 'local')
@@ -109,8 +129,31 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
   await atUserPath({ given, hint }, async () => {
     await mkdir(dirname(path), { recursive: true });
     await createProjectFile(path);
+    // As init does: the local service's data and .env stay out of git. An existing one is kept.
+    await writeFile(join(dirname(path), '.gitignore'), GITIGNORE, { flag: 'wx' }).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    });
   });
   return true;
+}
+
+/**
+ * Said when --all or --space found no app: on the local service of a new folder that is always
+ * so (its data starts empty), so it says where apps to export would come from instead.
+ */
+function nothingExported(project: Project, flags: ExportFlags): string {
+  const env = project.environment;
+  if (!env.local)
+    return `Note: environment "${env.name}" shows no app${flags.space !== undefined ? ` in space ${flags.space}` : ''} to this account: nothing was exported.\n`;
+  return [
+    "Note: nothing was exported: this project's local service has no apps (a new folder's starts empty).",
+    '  From your own service: add its environment to appdeploy.yaml (docs/export.md shows how), then',
+    '  `npx appdeploy export --all --env staging`.',
+    "  From another project's local data: serve it with `npx appdeploy emulator -C DIR` (DIR: that",
+    '  project), add `other: { baseUrl: http://127.0.0.1:8085, auth: { login: admin, password: admin } }`',
+    '  under environments in appdeploy.yaml, then `npx appdeploy export --all --env other`.',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -119,23 +162,22 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
  */
 function environmentHint(env: string, flags: ExportFlags): string {
   const variable = (name: string) => `\${${env.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${name}}`;
-  const again = [
-    'npx appdeploy export',
-    ...(flags.directory !== undefined ? ['-C', flags.directory] : []),
-    ...(flags.config !== undefined ? ['--config', flags.config] : []),
-    ...flags.app.flatMap((app) => ['--app', app]),
-    ...(flags.space !== undefined ? ['--space', flags.space] : []),
-    ...(flags.all === true ? ['--all'] : []),
-    '--env',
-    env,
-  ].join(' ');
+  const again = appdeployCommand(
+    { commandFlags: projectFlags(choiceOf(flags)) },
+    'export',
+    [
+      ...flags.app.flatMap((app) => ['--app', shellWord(app)]),
+      ...(flags.space !== undefined ? ['--space', shellWord(flags.space)] : []),
+      ...(flags.all === true ? ['--all'] : []),
+    ].join(' '),
+  );
   return [
     'Write appdeploy.yaml with that environment, for example:',
     'environments:',
     `  ${env}:`,
     '    baseUrl: https://example.cybozu.com',
     `    auth: { login: ${variable('LOGIN')}, password: ${variable('PASSWORD')} }`,
-    `then run again: ${again}`,
+    `then run again: \`${again}\``,
     '(or leave out --env to export from the local service).',
   ].join('\n');
 }

@@ -11,6 +11,12 @@ const NEEDED = [
 
 export const GITIGNORE_COMMENT = "# Secrets, and the local service's data.";
 
+/** The .gitignore of a new project (init, and export starting one): secrets and local data out. */
+export const GITIGNORE = `${GITIGNORE_COMMENT}
+.env
+.appdeploy/
+`;
+
 /** The lines `text` lacks, and the text to append for them ('' when it lacks none). */
 export function gitignoreAdditions(text: string): { lines: string[]; append: string } {
   const present = new Set(text.split(/\r?\n/).map((line) => line.trim()));

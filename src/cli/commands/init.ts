@@ -3,9 +3,10 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
+import { shellWord } from '../../project/next-command.js';
 import { modeline } from '../../export/modeline.js';
 import { atUserPath } from '../user-path.js';
-import { GITIGNORE_COMMENT, gitignoreAdditions, gitignoreNote } from './init-gitignore.js';
+import { GITIGNORE, gitignoreAdditions, gitignoreNote } from './init-gitignore.js';
 import type { RegisterCommand } from './index.js';
 
 /**
@@ -54,10 +55,9 @@ export const registerInit: RegisterCommand = (program, io) => ({
       if (added.append !== '') await atUserPath(at, () => appendFile(gitignorePath, added.append));
       io.out(gitignoreNote(added.lines));
     }
-    const cd = dir === '.' ? '' : `cd ${dir} && `;
-    io.out(
-      `\nNext: ${cd}npx appdeploy plan, then npx appdeploy apply (on the local service, no account needed).\n`,
-    );
+    // Quoted as a shell reads it: a folder name with spaces or quotes runs as printed too.
+    const plan = dir === '.' ? 'npx appdeploy plan' : `cd ${shellWord(dir)} && npx appdeploy plan`;
+    io.out(`\nNext: \`${plan}\`, then \`npx appdeploy apply\` (on the local service, no account needed).\n`);
     return { kind: 'done' };
   },
 });
@@ -103,7 +103,7 @@ const projectYaml = (
 environments:
   local: {}
   # A hosted service. Secrets are written as \${VARIABLE} and come from the environment or from a
-  # .env file beside this one (see .env.example); uncomment, then: npx appdeploy plan --env staging
+  # .env file beside this one (see .env.example); uncomment, then: \`npx appdeploy plan --env staging\`
   # staging:
   #   baseUrl: https://staging.example.com
   #   auth:
@@ -192,9 +192,4 @@ const ENV_EXAMPLE = `# Copy to .env (kept out of git) and fill in: appdeploy rea
 # appdeploy.yaml. Variables already set in the environment win over this file.
 STAGING_LOGIN=
 STAGING_PASSWORD=
-`;
-
-const GITIGNORE = `${GITIGNORE_COMMENT}
-.env
-.appdeploy/
 `;

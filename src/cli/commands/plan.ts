@@ -29,7 +29,7 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     )
     .option(
       '--out <file>',
-      'also save the plan (JSON) for `appdeploy apply <file>` (a missing folder is created)',
+      'also save the plan (JSON), to apply with `npx appdeploy apply FILE` (a missing folder is created)',
     )
     .option(
       '--detailed-exitcode',

@@ -50,7 +50,9 @@ export const registerRevert: RegisterCommand = (program, io) => ({
         revert: true,
       });
       io.out(
-        `Reverted ${pending.length} app${pending.length === 1 ? '' : 's'}: their settings are the live ones again.\n`,
+        pending.length === 1
+          ? 'Reverted 1 app: its settings are the live ones again.\n'
+          : `Reverted ${pending.length} apps: their settings are the live ones again.\n`,
       );
       return { kind: 'done' };
     }),

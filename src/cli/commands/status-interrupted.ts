@@ -51,7 +51,7 @@ export function interruptedLines(apply: InterruptedApply): string[] {
     lines.push('  - nothing written yet');
   if (!apply.running)
     lines.push(
-      '  `appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions) and applies again.',
+      '  `npx appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions) and applies again.',
     );
   return lines;
 }

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import { formatValidationText, validateProject, validationReport } from '../../project/index.js';
-import { loadOptions } from '../project-flags.js';
+import { loadOptions, noteProjectAbove } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface ValidateFlags {
@@ -23,6 +23,7 @@ export const registerValidate: RegisterCommand = (program, io) => ({
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   run: async (flags: ValidateFlags) => {
     const result = await validateProject(loadOptions(flags));
+    await noteProjectAbove(flags, result.configPath, io);
     io.out(
       flags.format === 'json'
         ? `${JSON.stringify(validationReport(result), null, 2)}\n`

@@ -1,0 +1,42 @@
+/**
+ * Small things a careful user notices (issue 33 item 13), met through the built CLI: a bad flag
+ * value says so in one sentence and points at --help instead of printing the whole help after
+ * it; a JSON error's hint is one line, not the terminal's folded lines. (Ctrl-C and the lock:
+ * interrupt.test.ts; a failed check's last line: test/check/render.test.ts; "network..":
+ * test/render/apply-result.test.ts; "Reverted 1 app: its settings": status-revert.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import { appdeploy } from '../support/cli.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const dir = useTempDir('small-things');
+
+describe('small things', () => {
+  it('a bad flag value: one error that starts as a sentence, and a pointer to --help, not the help', async () => {
+    const run = await appdeploy(['plan', '--concurrency', 'many'], dir());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "Error: option '--concurrency <n>' argument 'many' is invalid. Give a whole number from 1 to 100: the hosted platform answers 429 beyond 100 requests in flight per domain.\n" +
+        'Run the command with --help for its options.\n',
+    );
+  });
+
+  it('an unknown flag: the same', async () => {
+    const run = await appdeploy(['validate', '--bogus'], dir());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "Error: unknown option '--bogus'\nRun the command with --help for its options.\n",
+    );
+  });
+
+  it('a JSON error keeps its hint on one line', async () => {
+    const run = await appdeploy(['validate', '--format', 'json'], dir());
+    expect(run.code).toBe(1);
+    const { error } = JSON.parse(run.stdout) as { error: { hint: string } };
+    expect(error.hint).toContain('Run in the project directory');
+    expect(error.hint).not.toContain('\n');
+    expect(error.hint).not.toMatch(/ {2}/);
+    // The terminal keeps the folded lines.
+    expect(run.stderr).toContain('\n  here: `npx appdeploy init .`');
+  });
+});
