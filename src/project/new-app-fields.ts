@@ -77,11 +77,18 @@ export function describeMismatch(
 ): { reason: string; instead: string } {
   const { type, code, want } = mismatch;
   const has = `${creation}: it gets its ${type} field with the code "${want.code}" and the label "${want.label}"`;
-  if (mismatch.codeDiffers)
+  if (mismatch.codeDiffers) {
+    // The language whose new apps have this code, when one has.
+    const other = (['en', 'ja'] as const).find((l) => SYSTEM_FIELD_CODES[l][type] === code);
+    const create =
+      other === undefined
+        ? ''
+        : `; or create the app in ${other}: locale: ${other} in appdeploy.yaml, deployed by a user whose own language is ${other} or follows the browser`;
     return {
       reason: `${has}, and the interface cannot change a ${type} field's code, so "${code}" would not exist`,
-      instead: `name it "${want.code}" (label "${want.label}") in the manifest, and wherever the project names "${code}"; or create the app in the language whose code is "${code}" (appdeploy.yaml's locale, or the deploying user's language)`,
+      instead: `name it "${want.code}" (label "${want.label}") in the manifest, and wherever the project names "${code}"${create}`,
     };
+  }
   return {
     reason: `${has}, and the interface cannot change a ${type} field's label or noLabel`,
     instead: `keep the label "${want.label}" in the manifest; change it in the app's settings screen after apply, then export`,
