@@ -42,6 +42,13 @@ async function japanese(url: string): Promise<string> {
   return root;
 }
 
+/** `plan --format json`, which must succeed: its `newApps`. */
+async function newAppsOf(root: string): Promise<unknown> {
+  const planned = await runMain(['plan', '-C', root, '--env', 'test', '--format', 'json']);
+  expect(planned.code, planned.err).toBe(0);
+  return (JSON.parse(planned.out) as { newApps: unknown }).newApps;
+}
+
 /** A port nothing listens on: one the system gave and that was closed again. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -127,13 +134,7 @@ describe('the codes of a new app follow the deploying user', () => {
   it('plans and applies the same project for a user who works in Japanese; a fresh plan is empty', async () => {
     const target = await service('en', 'ja');
     const root = await japanese(target.url);
-    const planned = await runMain(['plan', '-C', root, '--env', 'test', '--format', 'json']);
-    expect(planned.code, planned.err).toBe(0);
-    expect((JSON.parse(planned.out) as { newApps: unknown }).newApps).toEqual({
-      locale: 'ja',
-      from: 'user',
-      user: 'admin',
-    });
+    expect(await newAppsOf(root)).toEqual({ locale: 'ja', from: 'user', user: 'admin' });
     const applied = await runMain(['apply', '--yes', '-C', root, '--env', 'test']);
     expect(applied.code, applied.out + applied.err).toBe(0);
     const again = await runMain(['plan', '-C', root, '--env', 'test', '--detailed-exitcode']);
@@ -143,13 +144,7 @@ describe('the codes of a new app follow the deploying user', () => {
   it("follows the environment locale for a user whose language is the browser's (apply asks for it)", async () => {
     const target = await service('en');
     const root = await japanese(target.url);
-    const planned = await runMain(['plan', '-C', root, '--env', 'test', '--format', 'json']);
-    expect(planned.code, planned.err).toBe(0);
-    expect((JSON.parse(planned.out) as { newApps: unknown }).newApps).toEqual({
-      locale: 'ja',
-      from: 'environment',
-      user: 'admin',
-    });
+    expect(await newAppsOf(root)).toEqual({ locale: 'ja', from: 'environment', user: 'admin' });
   });
 });
 
