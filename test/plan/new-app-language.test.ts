@@ -49,6 +49,8 @@ async function newAppsOf(root: string): Promise<unknown> {
   return (JSON.parse(planned.out) as { newApps: unknown }).newApps;
 }
 
+const ADMIN_HEADER = { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') };
+
 /** A port nothing listens on: one the system gave and that was closed again. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -94,9 +96,7 @@ describe('the codes of a new app follow the deploying user', () => {
 
     const applied = await runMain(['apply', '--yes', '-C', root, '--env', 'test']);
     expect(applied.code).toBe(1);
-    const apps = await fetch(`${target.url}/k/v1/apps.json`, {
-      headers: { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') },
-    });
+    const apps = await fetch(`${target.url}/k/v1/apps.json`, { headers: ADMIN_HEADER });
     expect(((await apps.json()) as { apps: unknown[] }).apps).toEqual([]);
   });
 
@@ -145,6 +145,34 @@ describe('the codes of a new app follow the deploying user', () => {
     const target = await service('en');
     const root = await japanese(target.url);
     expect(await newAppsOf(root)).toEqual({ locale: 'ja', from: 'environment', user: 'admin' });
+  });
+
+  it("assumes the environment's locale, and says why, when the user's language cannot be read", async () => {
+    const target = await service('en', 'en');
+    const root = await japanese(target.url);
+    // The hosted platform refuses a guest the User API (403 CB_NO02, cybozu.dev get-users).
+    await fetch(`${target.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { ...ADMIN_HEADER, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        method: 'GET',
+        path: '^/v1/users\\.json$',
+        status: 403,
+        body: { code: 'CB_NO02', id: 'x', message: 'You do not have permission for this operation.' },
+      }),
+    });
+    expect(await newAppsOf(root)).toEqual({
+      locale: 'ja',
+      from: 'environment',
+      user: 'admin',
+      unread: 'the service refused reading user "admin" (403 CB_NO02)',
+    });
+    const text = await runMain(['plan', '-C', root, '--env', 'test']);
+    expect(
+      text.out.split('\n').find((l) => l.startsWith("New apps' language not read:")),
+    ).toMatchInlineSnapshot(
+      `"New apps' language not read: the apps this plan creates are assumed to get their system fields in the environment's locale (ja): the service refused reading user "admin" (403 CB_NO02). If the deploying user's own language setting is another one, the new apps get that language's system field codes instead."`,
+    );
   });
 });
 
