@@ -87,7 +87,7 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
       return {
         kind: 'blocked',
         app,
-        message: `${risk.area} ${risk.path.join('.')}: ${risk.reason}; ${risk.instead}`,
+        message: `${[risk.area, ...(risk.path.length > 0 ? [risk.path.join('.')] : [])].join(' ')}: ${risk.reason}; ${risk.instead}`,
       };
     case 'data-loss':
       if (flags.allowDataLoss) return null;

@@ -127,8 +127,10 @@ export const viewsArea: Area<ViewsCanonical, 'views'> = {
   }),
   read,
   token: { write: customViewNeed },
-  diff: (desired, current) => diffMap(desired, userViews(current)),
-  unchangedCount: (desired, current) => unchangedInMap(desired, userViews(current)),
+  // The user's views on both sides: a desired state read from the service (what a saved plan
+  // saw, compared again at apply: apply/moved-areas.ts) holds the built-in view too.
+  diff: (desired, current) => diffMap(userViews(desired), userViews(current)),
+  unchangedCount: (desired, current) => unchangedInMap(userViews(desired), userViews(current)),
   writes: (desired, current) =>
     oneWrite('views', diffMap(desired, userViews(current)), async (wctx, revision) => {
       const views = viewsToWrite(desired, current);

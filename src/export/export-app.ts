@@ -3,6 +3,8 @@
  * manifest's new text (new, or the file on disk updated in place) with the files it refers to.
  * Nothing is written here: the caller writes once every app has been read.
  */
+import type { Locale } from '../platform/index.js';
+import { appLocale } from './locale.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
@@ -59,6 +61,8 @@ export interface AppExport {
   files: Map<string, Buffer>;
   notes: string[];
   unmanaged: AreaKey[];
+  /** The language the app's system fields are in (locale.ts); null when its fields do not tell. */
+  locale: Locale | null;
 }
 
 export async function exportApp(
@@ -103,7 +107,8 @@ export async function exportApp(
       "plugins: each plug-in's own settings are not part of the interface; set them again after apply",
     );
   const toSave = filesToSave(run, files, manifest);
-  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged };
+  const locale = appLocale(values.get('fields'));
+  return { key, manifestPath, before, text, files: toSave, notes: [...new Set(notes)], unmanaged, locale };
 }
 
 type Build = (chosen: readonly AreaPart[], extra?: Record<string, unknown>) => Record<string, unknown>;

@@ -18,6 +18,8 @@ import { exportApp, type ExportRun } from './export-app.js';
 import { serviceFiles } from './files.js';
 import { appKeyFor } from './keys.js';
 import { addAppEntries, type NewAppEntry } from './project-file.js';
+import { withLocale } from './locale.js';
+import type { Locale } from '../platform/index.js';
 import { writeLocalId } from '../project/local-ids.js';
 import { usesTokenOnly, type Project } from '../project/index.js';
 import { selectApps } from './select.js';
@@ -45,16 +47,19 @@ export async function exportApps(
   const run = exportRun(options, targets, token.unread, copy);
   const results: ExportedApp[] = [];
   const newEntries: NewAppEntry[] = [];
+  const locales = new Set<Locale>();
   for (const [i, app] of chosen.entries()) {
     const target = targets.get(app.appId)!;
-    const result = await exportOne(run, app, target, { notes: token.notes, tempTag });
+    const result = await exportOne(run, app, target, { notes: token.notes, tempTag, locales });
     // Only an app whose manifest was written gets its entry in appdeploy.yaml.
     if (target.isNew && result.error === undefined)
       newEntries.push({ key: target.key, manifest: result.manifest, id: app.appId });
     results.push(result);
     options.onProgress?.({ index: i + 1, total: chosen.length, app: result });
   }
-  const projectFileChanged = await recordNewApps(project, newEntries, tempTag);
+  // Apps of one language only: the project's language becomes theirs (locale.ts).
+  const locale = locales.size === 1 ? [...locales][0]! : null;
+  const projectFileChanged = await recordNewApps(project, { apps: newEntries, locale }, tempTag);
   const failed = results.some((r) => r.status === 'failed' || r.status === 'refused');
   return {
     outcome: failed ? 'failed' : 'exported',
@@ -146,13 +151,14 @@ async function exportOne(
   run: ExportRun,
   app: App,
   target: Target,
-  shared: { notes: readonly string[]; tempTag: string },
+  shared: { notes: readonly string[]; tempTag: string; locales: Set<Locale> },
 ): Promise<ExportedApp> {
   const { key, manifestPath } = target;
   const base = { key, id: app.appId, name: app.name, manifest: rel(run.root, manifestPath) };
   try {
     const out = await exportApp(run, app, key, manifestPath);
     await writeAppExport(out, shared.tempTag);
+    if (out.locale !== null) shared.locales.add(out.locale);
     const status = out.before === null ? 'created' : out.text === out.before ? 'unchanged' : 'updated';
     return {
       ...base,
@@ -177,19 +183,21 @@ async function exportOne(
 }
 
 /**
- * New apps' entries in appdeploy.yaml (their ids under this environment); answers whether the
- * file changed. The local service's ids live with its data (.appdeploy/local/ids.json), as apply
+ * New apps' entries in appdeploy.yaml (their ids under this environment), and the exported apps'
+ * language where the project says another (locale.ts); answers whether the file changed. The local service's ids live with its data (.appdeploy/local/ids.json), as apply
  * keeps them.
  */
 async function recordNewApps(
   project: Project,
-  newEntries: readonly NewAppEntry[],
+  exported: { apps: readonly NewAppEntry[]; locale: Locale | null },
   tempTag: string,
 ): Promise<boolean> {
+  const newEntries = exported.apps;
   const configText = await readFile(project.configPath, 'utf8');
   const env = project.environment.name;
   const local = project.environment.local;
-  const updated = addAppEntries(configText, local ? null : env, newEntries);
+  const entries = addAppEntries(configText, local ? null : env, newEntries);
+  const updated = exported.locale === null ? entries : withLocale(entries, env, exported.locale);
   if (local) for (const app of newEntries) writeLocalId(project.root, env, app.key, app.id);
   if (updated === configText) return false;
   await atomicWrite(project.configPath, updated, tempTag);

@@ -63,12 +63,7 @@ export function codesToFind(apps: readonly AppPlan[]): Map<string, string[]> {
  * when it has one, else as a `field-still-used` risk of its own. Pure.
  */
 export function withFieldUses(app: AppPlan, index: WhereUsed): Risk[] {
-  const uses = (code: string): FieldUse[] =>
-    (index.get(app.key)?.get(code) ?? []).map((u) => ({
-      app: u.fromApp ?? app.key,
-      area: u.area,
-      where: u.where,
-    }));
+  const uses = (code: string): FieldUse[] => fieldUsesOf(index, app.key, code);
   const replaced = replacedFields(app);
   const risks = app.risks.map((risk): Risk => {
     if (risk.kind === 'data-loss' && risk.option === undefined) {
@@ -103,6 +98,15 @@ export function withFieldUses(app: AppPlan, index: WhereUsed): Risk[] {
     });
   }
   return risks;
+}
+
+/** Where the project names field `code` of app `app` (another app's places with that app's key). */
+export function fieldUsesOf(index: WhereUsed, app: string, code: string): FieldUse[] {
+  return (index.get(app)?.get(code) ?? []).map((u) => ({
+    app: u.fromApp ?? app,
+    area: u.area,
+    where: u.where,
+  }));
 }
 
 /** The column codes of a removed table, from its canonical form (`fields: {code: ...}`). */

@@ -6,7 +6,7 @@ import type { Client } from '../client/index.js';
 import { AREAS, tokenUnreadable } from '../areas/index.js';
 import type { Area, AreaKey, ResolveContext } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
-import { readScripts, type Project, type ProjectApp } from '../project/index.js';
+import type { Project, ProjectApp } from '../project/index.js';
 import { buildWhereUsed, type WhereUsed } from '../usage/index.js';
 import { codesToFind, withFieldUses } from './field-uses.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
@@ -20,6 +20,8 @@ import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
+import { newAppLanguage } from './new-app-language.js';
+import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import { appPasswordNeeds, passwordInstead, pluginPasswordNeeds, usesTokenOnly } from './token-limits.js';
 import { PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
@@ -63,6 +65,10 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const tokenOnly = usesTokenOnly(project.environment.config);
   const unreadable = tokenOnly ? tokenUnreadable(areas) : [];
   const readable = areas.filter((a) => !unreadable.includes(a));
+  // Signs in before anything is said about the target (every app new reads nothing else), and
+  // learns the language the apps it creates get their system fields in.
+  const language =
+    !tokenOnly && chosen.some((a) => a.id === null) ? await newAppLanguage(client, project) : undefined;
   const plugins = tokenOnly ? [] : await planPlugins(client, project.root, chosen);
   const unread = new Map<string, AreaKey[]>();
   const planned = chosen.map((a) => a.key);
@@ -84,6 +90,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
         unknown.map((d) => d.area.key),
       );
       diff = existingAppDiff(known, state);
+      diff.risks = locateFixedFieldBlocks(diff.risks, app);
       const id = app.id;
       const answered = await Promise.all(diff.probes.map((probe) => answerProbe(client, id, probe)));
       // A field no record fills loses nothing, and a rule no record breaks cannot fail.
@@ -118,6 +125,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
         ...apps.flatMap((a) => appPasswordNeeds(a, unread.get(a.key) ?? [], areas)),
       ]
     : [];
+  if (language) await addNewAppRisks(project, chosen, apps, language);
   const index = await fieldUseIndex(project, apps);
   if (index) for (const app of apps) app.risks = withFieldUses(app, index);
   // Every user, group and organization the writes name, looked up in the target before any write.
@@ -140,6 +148,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       ? { tokenLimits: { needs, instead: passwordInstead(project.environment.name) } }
       : {}),
     ...(directoryCheck ? { directoryCheck } : {}),
+    ...(language ? { newApps: language } : {}),
   };
 }
 
@@ -150,15 +159,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
 async function fieldUseIndex(project: Project, apps: readonly AppPlan[]): Promise<WhereUsed | null> {
   const alsoCodes = codesToFind(apps);
   if (alsoCodes.size === 0) return null;
-  const usage = await Promise.all(
-    project.apps.map(async (a) => ({
-      key: a.key,
-      manifest: a.manifest,
-      ids: a.ids,
-      scripts: await readScripts(a),
-    })),
-  );
-  return buildWhereUsed({ apps: usage }, { alsoCodes });
+  return buildWhereUsed({ apps: await readUsage(project) }, { alsoCodes });
 }
 
 function partition<T>(items: readonly T[], keep: (item: T) => boolean): [T[], T[]] {

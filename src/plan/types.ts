@@ -7,6 +7,7 @@
 import type { AreaKey, Change, Json } from '../areas/types.js';
 import type { TokenLimits } from './token-limits.js';
 import type { DirectoryCheck } from './directory-preflight.js';
+import type { NewAppLanguage } from './new-app-language.js';
 
 export type { AreaKey, AttributeChange, Change, ChangePath, Json } from '../areas/types.js';
 // The Markdown renderer draws the process; render/ reads plan types only.
@@ -14,6 +15,7 @@ export type { ProcessCanonical } from '../areas/process.js';
 
 export type { PasswordNeed, TokenLimits } from './token-limits.js';
 export type { DirectoryCheck } from './directory-preflight.js';
+export type { NewAppLanguage } from './new-app-language.js';
 
 /**
  * 2: the plan names the service it was made against (`service`). A plan of version 1 names none,
@@ -224,6 +226,11 @@ export interface Plan {
    * up in the target (directory-preflight.ts): the plan says the check was skipped.
    */
   directoryCheck?: DirectoryCheck;
+  /**
+   * Present when the plan creates an app: the language its system fields get their codes and
+   * labels in, read from the deploying user where it can be (new-app-language.ts).
+   */
+  newApps?: NewAppLanguage;
   /** `plan --check`: how the change went on a copy of the target (check/). */
   check?: PlanCheck;
 }

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import { runChecks } from './checks/index.js';
+import { checkNewApps } from './checks/new-apps.js';
 import type { CheckedApp } from './checks/context.js';
 import type { Variables } from './env-vars.js';
 import {
@@ -150,6 +151,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
+  problems.push(...checkNewApps(checkedApps, { environment: chosen.environment ?? null, config, root }));
 
   const environment = chosen.environment;
   if (!environment || problems.length > 0) return done(environment);

@@ -18,6 +18,7 @@ import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
 import { tokenLimitSection } from './token-limits.js';
 import { directoryCheckSection } from './directory-check.js';
+import { newAppSection } from './new-apps.js';
 
 /** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
 export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
@@ -30,7 +31,7 @@ export function renderMarkdown(plan: Plan): string {
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', ...checkMarkdown(plan), `Planned at ${plan.createdAt}.`, ''];
   if (changed) append(out, summaryTable(plan.apps), [''], pluginTable(plan.plugins));
-  append(out, tokenLimitSection(plan), directoryCheckSection(plan), riskList(plan.apps));
+  append(out, tokenLimitSection(plan), directoryCheckSection(plan), newAppSection(plan), riskList(plan.apps));
   if (plan.heldReferences.length > 0)
     append(
       out,

@@ -16,6 +16,7 @@ import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
 import { tokenLimitLines } from './token-limits.js';
 import { directoryCheckLines } from './directory-check.js';
+import { newAppLines } from './new-apps.js';
 
 export interface TextOptions {
   /** ANSI colours: the CLI sets it on a terminal when NO_COLOR is not set. */
@@ -37,6 +38,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     ...checkLines(plan, paint),
     ...tokenLimitLines(plan, paint),
     ...directoryCheckLines(plan, paint),
+    ...newAppLines(plan, paint),
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
     ...appsWithLeftOut(plan).flatMap((app) => [
       `${paint('Note:', 'bold')} ${leftOutTitle(plan, app)}`,

@@ -70,8 +70,14 @@ describe('a token-only environment', () => {
   it('plans what a token can read and names each area and action that needs a password login', async () => {
     const { root } = await tokenProject({ Board: BOARD });
     const text = await cli(['plan', '-C', root, '--env', 'prod']);
-    expect(text.stderr).toBe('');
-    expect(text.code).toBe(0);
+    // apply refuses this plan before writing anything, so the plan fails (exit 1, as for a blocked
+    // change) once it is printed: a pull request's check goes red (issue 32 item 3).
+    expect(text.stderr).toBe(
+      'Error: apply would refuse this plan: environment "prod" signs in with an API token, which cannot do what it needs (listed above).\n',
+    );
+    expect(text.code).toBe(1);
+    const detailed = await cli(['plan', '-C', root, '--env', 'prod', '--detailed-exitcode']);
+    expect(detailed.code).toBe(1);
     const block = text.stdout.slice(text.stdout.indexOf('Error:'), text.stdout.indexOf('apply refuses'));
     expect(block).toMatchInlineSnapshot(`
       "Error: An API token cannot do what this plan needs

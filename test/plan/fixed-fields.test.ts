@@ -9,8 +9,10 @@ import { apply } from '../../src/apply/index.js';
 import { fieldsArea } from '../../src/areas/fields/index.js';
 import { plan, type Plan } from '../../src/plan/index.js';
 import { renderText } from '../../src/render/index.js';
-import { loadValid, useService } from './harness.js';
-import { appliedProject, editManifest, removeProjects } from './project-fixture.js';
+import { validateProject } from '../../src/project/index.js';
+import { runMain } from '../support/main-in-process.js';
+import { loadValid, projectFile, useService, writeProject } from './harness.js';
+import { appliedProject, baseManifest, editManifest, removeProjects } from './project-fixture.js';
 
 const service = useService();
 afterEach(removeProjects);
@@ -30,10 +32,11 @@ describe('fixed system fields', () => {
         kind: 'blocked',
         area: 'fields',
         path: ['Assignee'],
-        reason:
-          'the service\'s fields API cannot change field "Assignee": STATUS_ASSIGNEE fields cannot be changed through it',
+        reason: expect.stringMatching(
+          /^apps\/tickets\.yaml:\d+:\d+: the service's fields API cannot change field "Assignee": STATUS_ASSIGNEE fields cannot be changed through it$/,
+        ),
         instead:
-          'declare it in the manifest with what the service has (label: "Assignee"), or leave it out of the manifest',
+          'keep what the service has in the manifest (label: "Assignee"), or leave it out of the manifest; change it in the app\'s settings screen instead, then export',
       },
     ],
     [
@@ -46,8 +49,9 @@ describe('fixed system fields', () => {
         kind: 'blocked',
         area: 'fields',
         path: ['Kinds'],
-        reason:
-          'the service\'s fields API cannot rename field "Categories" to "Kinds": CATEGORY fields cannot be changed through it',
+        reason: expect.stringMatching(
+          /^apps\/tickets\.yaml:\d+:\d+: the service's fields API cannot rename field "Categories" to "Kinds": CATEGORY fields cannot be changed through it$/,
+        ),
         instead: 'declare it in the manifest with the code "Categories", or leave it out of the manifest',
       },
     ],
@@ -73,8 +77,8 @@ describe('fixed system fields', () => {
     const lines = text.split('\n').filter((l) => /Status|blocked|cannot/i.test(l));
     expect(lines.join('\n')).toMatchInlineSnapshot(`
       "Error: Blocked change in app "tickets" (id 1)
-        fields.Status: the service's fields API cannot change field "Status": STATUS fields cannot be changed through it.
-        Instead: declare it in the manifest with what the service has (label: "Status"), or leave it out of the manifest.
+        fields.Status: apps/tickets.yaml:24:3: the service's fields API cannot change field "Status": STATUS fields cannot be changed through it.
+        Instead: keep what the service has in the manifest (label: "Status"), or leave it out of the manifest; change it in the app's settings screen instead, then export.
                 ~ Status {
                     ~ label: "Status" -> "State""
     `);
@@ -85,5 +89,24 @@ describe('fixed system fields', () => {
     const desired = { Status: { type: 'STATUS', label: 'State', noLabel: false } };
     expect(fieldsArea.diff(desired, current)).toHaveLength(1);
     expect(fieldsArea.writes(desired, current)).toEqual([]);
+  });
+
+  it('a new app relabelling its STATUS field: validate and plan say so at the label, and apply creates nothing', async () => {
+    // The issue's case: a new app with `Status: { type: STATUS, label: State }` planned an ordinary
+    // label, and apply, which rightly sends no such write, ended with exit 70 ("a bug").
+    const manifest = baseManifest();
+    manifest.setIn(['fields', 'Status', 'label'], 'State');
+    const root = await writeProject({
+      'appdeploy.yaml': projectFile(service.url, { tickets: null }),
+      'apps/tickets.yaml': manifest.toString(),
+    });
+    const validated = await validateProject({ cwd: root, dir: root, variables: {} });
+    expect(validated.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.message} / ${p.hint}`)).toEqual([
+      'apps/tickets.yaml:24:34 fields.Status.label: apply creates app "tickets" in environment test (locale en): it gets its STATUS field with the code "Status" and the label "Status", and the interface cannot change a STATUS field\'s label or noLabel / Keep the label "Status" in the manifest; change it in the app\'s settings screen after apply, then export.',
+    ]);
+    const applied = await runMain(['apply', '--yes', '-C', root]);
+    expect(applied.code).toBe(1);
+    expect(applied.err).toContain('fields.Status.label: apply creates app "tickets"');
+    expect((await service.client.apps.getApps()).apps).toEqual([]);
   });
 });

@@ -97,11 +97,11 @@ function fixedBlock(plan: Exclude<FieldPlan, { kind: 'add' | 'remove' }>): Block
       : `change field "${before.code}"`;
   const keep =
     plan.kind === 'rename'
-      ? `the code "${before.code}"`
-      : `what the service has (label: ${JSON.stringify(before.def.label ?? '')})`;
+      ? `declare it in the manifest with the code "${before.code}", or leave it out of the manifest`
+      : `keep what the service has in the manifest (label: ${JSON.stringify(before.def.label ?? '')}), or leave it out of the manifest; change it in the app's settings screen instead, then export`;
   return {
     path: itemPath(item),
     reason: `the service's fields API cannot ${what}: ${typeOf(before.def)} fields cannot be changed through it`,
-    instead: `declare it in the manifest with ${keep}, or leave it out of the manifest`,
+    instead: keep,
   };
 }

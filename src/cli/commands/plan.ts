@@ -64,10 +64,18 @@ export const registerPlan: RegisterCommand = (program, io) => ({
         io.err('Error: the plan fails on a copy of the environment (see Check failed above).\n');
         return { kind: 'check-failed' };
       }
-      if (refused.length > 0) {
-        io.err(
-          `Error: apply would refuse this plan: ${refused.map((r) => `${r.app}: ${r.message}`).join('; ')}.\n`,
-        );
+      // What the environment's API token cannot do: apply refuses the whole plan before writing
+      // (refuseTokenLimits), so the plan fails too, as it does for a blocked change.
+      const reasons = [
+        ...refused.map((r) => `${r.app}: ${r.message}`),
+        ...(result.tokenLimits === undefined
+          ? []
+          : [
+              `environment "${project.environment.name}" signs in with an API token, which cannot do what it needs (listed above)`,
+            ]),
+      ];
+      if (reasons.length > 0) {
+        io.err(`Error: apply would refuse this plan: ${reasons.join('; ')}.\n`);
         return { kind: 'plan-refused' };
       }
       return {

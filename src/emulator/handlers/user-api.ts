@@ -25,6 +25,7 @@
 import { errors, invalid } from '../errors.js';
 import { ADMINISTRATORS, definedUnits, EVERYONE, primaryOrganization } from '../directory/units.js';
 import type { ApiRequest, Route } from '../context.js';
+import { userLang } from '../messages/user-lang.js';
 
 /** The most `ids`, `codes` and `size` take (the documentation's "up to 100"). */
 const MAX = 100;
@@ -71,7 +72,8 @@ function users(req: ApiRequest): unknown {
         name: user.name ?? user.login,
         ...Object.fromEntries(UNSET_USER_KEYS.map((key) => [key, null])),
         timezone: 'Asia/Tokyo',
-        locale: user.lang ?? null,
+        // The language the user signs in with: the control API's setting over --user's (null: as the browser).
+        locale: userLang(req.ctx, user.login, user.lang) ?? null,
         primaryOrganization: primary === null ? null : Number(orgIds.get(primary)),
         customItemValues: [],
       },

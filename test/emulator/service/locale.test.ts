@@ -89,6 +89,12 @@ describe('with the service default en', () => {
     expect(await refusedTitle(app, en, KENJI)).toEqual(['输入内容不正确。', '必填。']);
     await ok(emu.call('PUT', '/_emulator/user-lang', { login: 'kenji', lang: null }));
     expect(await refusedTitle(app, en, KENJI)).toEqual(['Missing or invalid input.', 'Required.']);
+    // The User API reports the setting the user signs in with (plan reads it: new apps' codes).
+    const users = await ok(emu.call('GET', '/v1/users.json', { codes: ['kenji'] }));
+    expect(users.users[0].locale).toBeNull();
+    await ok(emu.call('PUT', '/_emulator/user-lang', { login: 'kenji', lang: 'ja' }));
+    const again = await ok(emu.call('GET', '/v1/users.json', { codes: ['kenji'] }));
+    expect(again.users[0].locale).toBe('ja');
     const bad = await emu.call('PUT', '/_emulator/user-lang', { login: 'kenji', lang: 'fr' });
     expect([bad.status, Object.keys(bad.body.errors)]).toEqual([400, ['lang']]);
   });
