@@ -115,7 +115,7 @@ function clientHint(error: ClientError, choice: ProjectChoice): string | undefin
         ? 'The service answers slowly: run the command again later.'
         : "Check that the service is reachable at the environment's baseUrl, then run the command again.";
     case 'options':
-      return "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml.";
+      return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
     case 'bulk-write':
     case 'invalid-response':
     case 'network':
