@@ -184,6 +184,34 @@ describe('a Secure Access domain behind a proxy', () => {
     expect(lines.join('\n')).toMatch(/UNSET_PFX_PASSWORD/);
   });
 
+  it("init's commented example of a proxy, a client certificate and a CA validates once uncommented", async () => {
+    const dir = await tempDir('reach-init');
+    try {
+      expect((await appdeploy(['init'], dir)).code).toBe(0);
+      const config = await readFile(join(dir, 'appdeploy.yaml'), 'utf8');
+      const uncommented = config
+        .split('\n')
+        .map((line) => (/^ {2}# *[a-z][a-zA-Z]*:( |$)/.test(line) ? line.replace(/^ {2}# /, '  ') : line))
+        .join('\n');
+      expect(uncommented).toMatch(/^ {4}clientCertificate: \{ pfx: certs\/me\.pfx/m);
+      await writeFile(join(dir, 'appdeploy.yaml'), uncommented);
+      await mkdir(join(dir, 'certs'));
+      await writeFile(join(dir, 'certs/me.pfx'), await readFile(tlsFile('client.pfx')));
+      await writeFile(join(dir, 'certs/company-ca.pem'), await readFile(tlsFile('ca.pem')));
+      const vars = {
+        STAGING_LOGIN: 'a',
+        STAGING_PASSWORD: 'b',
+        PROXY_LOGIN: 'p',
+        PROXY_PASSWORD: 'q',
+        PFX_PASSWORD,
+      };
+      const result = await appdeploy(['validate', '--env', 'staging'], dir, vars);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('no password, passphrase or proxy credential in any output or file of those runs', async () => {
     expect(runs.length).toBeGreaterThanOrEqual(7);
     const files = await readdir(root, { recursive: true });
