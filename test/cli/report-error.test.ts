@@ -61,7 +61,7 @@ const CASES: [string, unknown, number, string | null][] = [
       error,
       1,
       kind === 'options'
-        ? "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml."
+        ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
         : null,
     ]),
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
