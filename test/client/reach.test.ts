@@ -42,6 +42,9 @@ const pem = {
   passphrase: PEM_PASSPHRASE,
 };
 
+/** The client certificate and the CA that signed the service's: what the local service requires. */
+const SECURE = { clientCertificate: pfx, ca: tlsFile('ca.pem') };
+
 /** Reads the apps (one GET) with these options; the client is closed after. */
 async function listApps(options: Partial<ClientOptions>): Promise<number> {
   const client = createClient({ baseUrl: service.url, auth: ADMIN, retry: { retries: 0 }, ...options });
@@ -128,14 +131,7 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
 describe('through a CONNECT proxy', () => {
   it('goes through the proxy given as an option, every request in its tunnel', async () => {
     const tunnel = await proxy();
-    expect(
-      await listApps({
-        baseUrl: behindProxy(),
-        proxy: tunnel.url,
-        clientCertificate: pfx,
-        ca: tlsFile('ca.pem'),
-      }),
-    ).toBe(0);
+    expect(await listApps({ baseUrl: behindProxy(), proxy: tunnel.url, ...SECURE })).toBe(0);
     expect(tunnel.tunnels).toEqual([`service.invalid:${service.port}`]);
   });
 
@@ -157,9 +153,7 @@ describe('through a CONNECT proxy', () => {
   it('sends the credentials of the proxy URL, and keeps them out of every message', async () => {
     const tunnel = await proxy({ login: 'proxy-user', password: 'proxy-secret-5519' });
     const url = tunnel.url.replace('//', '//proxy-user:proxy-secret-5519@');
-    expect(
-      await listApps({ baseUrl: behindProxy(), proxy: url, clientCertificate: pfx, ca: tlsFile('ca.pem') }),
-    ).toBe(0);
+    expect(await listApps({ baseUrl: behindProxy(), proxy: url, ...SECURE })).toBe(0);
     expect(tunnel.tunnels).toHaveLength(1);
   });
 
@@ -169,8 +163,7 @@ describe('through a CONNECT proxy', () => {
     const error = await failure({
       baseUrl: behindProxy(),
       proxy: url,
-      ca: tlsFile('ca.pem'),
-      clientCertificate: pfx,
+      ...SECURE,
     });
     expect(error.message).toContain(
       `the proxy ${tunnel.url} (from the proxy option) refused to open a tunnel to service.invalid:${service.port}: it answered 407`,
@@ -215,7 +208,7 @@ describe('through a CONNECT proxy', () => {
     const tunnel = await proxy();
     vi.stubEnv('HTTPS_PROXY', tunnel.url);
     vi.stubEnv('NO_PROXY', '');
-    expect(await listApps({ baseUrl: behindProxy(), clientCertificate: pfx, ca: tlsFile('ca.pem') })).toBe(0);
+    expect(await listApps({ baseUrl: behindProxy(), ...SECURE })).toBe(0);
     expect(tunnel.tunnels).toHaveLength(1);
   });
 
@@ -223,14 +216,7 @@ describe('through a CONNECT proxy', () => {
     const unused = await proxy();
     const tunnel = await proxy();
     vi.stubEnv('HTTPS_PROXY', unused.url);
-    expect(
-      await listApps({
-        baseUrl: behindProxy(),
-        proxy: tunnel.url,
-        clientCertificate: pfx,
-        ca: tlsFile('ca.pem'),
-      }),
-    ).toBe(0);
+    expect(await listApps({ baseUrl: behindProxy(), proxy: tunnel.url, ...SECURE })).toBe(0);
     expect([unused.tunnels.length, tunnel.tunnels.length]).toEqual([0, 1]);
   });
 
@@ -240,7 +226,7 @@ describe('through a CONNECT proxy', () => {
       const tunnel = await proxy();
       vi.stubEnv('HTTPS_PROXY', tunnel.url);
       vi.stubEnv('NO_PROXY', noProxy.replace(':0', `:${service.port}`));
-      expect(await listApps({ clientCertificate: pfx, ca: tlsFile('ca.pem') })).toBe(0);
+      expect(await listApps({ ...SECURE })).toBe(0);
       expect(tunnel.tunnels).toEqual([]);
     },
   );
@@ -249,14 +235,14 @@ describe('through a CONNECT proxy', () => {
     const tunnel = await proxy({ aliases: [] });
     vi.stubEnv('HTTPS_PROXY', tunnel.url);
     vi.stubEnv('NO_PROXY', `127.0.0.1:${service.port + 1}`);
-    expect(await listApps({ clientCertificate: pfx, ca: tlsFile('ca.pem') })).toBe(0);
+    expect(await listApps({ ...SECURE })).toBe(0);
     expect(tunnel.tunnels).toEqual([`127.0.0.1:${service.port}`]);
   });
 
   it('proxy: false ignores HTTPS_PROXY', async () => {
     const tunnel = await proxy();
     vi.stubEnv('HTTPS_PROXY', tunnel.url);
-    expect(await listApps({ proxy: false, clientCertificate: pfx, ca: tlsFile('ca.pem') })).toBe(0);
+    expect(await listApps({ proxy: false, ...SECURE })).toBe(0);
     expect(tunnel.tunnels).toEqual([]);
   });
 });
