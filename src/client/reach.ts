@@ -84,7 +84,8 @@ export function proxyFor(
       ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
       : ['http_proxy', 'HTTP_PROXY'];
   const name = names.find((n) => (variables[n] ?? '') !== '');
-  if (name === undefined || bypassed(baseUrl, variables.no_proxy ?? variables.NO_PROXY ?? ''))
+  // An empty variable counts as unset, as an empty proxy variable does.
+  if (name === undefined || bypassed(baseUrl, variables.no_proxy || variables.NO_PROXY || ''))
     return undefined;
   return parseProxy(variables[name]!, name);
 }

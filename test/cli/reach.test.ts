@@ -85,7 +85,16 @@ async function project(prod: Record<string, unknown>): Promise<void> {
 }
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  const result = await appdeploy(args, root, { HTTPS_PROXY: '', HTTP_PROXY: '', NO_PROXY: '', ...env });
+  // The machine's own proxy settings stay out of these runs.
+  const none = {
+    https_proxy: '',
+    HTTPS_PROXY: '',
+    http_proxy: '',
+    HTTP_PROXY: '',
+    no_proxy: '',
+    NO_PROXY: '',
+  };
+  const result = await appdeploy(args, root, { ...none, ...env });
   runs.push(result);
   return result;
 }

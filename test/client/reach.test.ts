@@ -5,7 +5,7 @@
  * credentials; the local service over HTTPS requiring a client certificate (Secure Access), with
  * the test CA trusted through `ca`; and NO_PROXY. Certificates: test/fixtures/tls/.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type ClientOptions } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
@@ -23,6 +23,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close();
   await plain.close();
+});
+beforeEach(() => {
+  // The machine's own proxy settings stay out of these tests.
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'])
+    vi.stubEnv(name, undefined);
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -73,6 +78,7 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
     ['a .pfx and its password', pfx],
     ['a PEM certificate and its encrypted key', pem],
   ])('works with %s, the test CA trusted through ca', async (_, clientCertificate) => {
+    expect(service.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(await listApps({ clientCertificate, ca: tlsFile('ca.pem') })).toBe(0);
   });
 
@@ -223,11 +229,14 @@ describe('through a CONNECT proxy', () => {
   it.each(['127.0.0.1', '*', 'example.com, 127.0.0.1', `127.0.0.1:${0}`])(
     'reaches the service directly when NO_PROXY says %s',
     async (noProxy) => {
-      const tunnel = await proxy();
+      const tunnel = await proxy({ aliases: [] });
       vi.stubEnv('HTTPS_PROXY', tunnel.url);
+      // Without NO_PROXY, the same call goes through the proxy.
+      await listApps({ ...SECURE });
+      expect(tunnel.tunnels).toEqual([`127.0.0.1:${service.port}`]);
       vi.stubEnv('NO_PROXY', noProxy.replace(':0', `:${service.port}`));
       expect(await listApps({ ...SECURE })).toBe(0);
-      expect(tunnel.tunnels).toEqual([]);
+      expect(tunnel.tunnels).toHaveLength(1);
     },
   );
 
@@ -240,9 +249,11 @@ describe('through a CONNECT proxy', () => {
   });
 
   it('proxy: false ignores HTTPS_PROXY', async () => {
-    const tunnel = await proxy();
+    const tunnel = await proxy({ aliases: [] });
     vi.stubEnv('HTTPS_PROXY', tunnel.url);
+    await listApps({ ...SECURE });
+    expect(tunnel.tunnels).toHaveLength(1);
     expect(await listApps({ proxy: false, ...SECURE })).toBe(0);
-    expect(tunnel.tunnels).toEqual([]);
+    expect(tunnel.tunnels).toHaveLength(1);
   });
 });
