@@ -101,6 +101,25 @@ async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
 
 const PROXY_OPTION = () => `http://corp:\${PROXY_PASSWORD}@127.0.0.1:${new URL(proxy.url).port}`;
 
+describe('appdeploy emulator over HTTPS', () => {
+  it.each([
+    [['--tls-cert', tlsFile('server.pem')], 'HTTPS needs both --tls-cert and --tls-key'],
+    [['--tls-client-ca', tlsFile('ca.pem')], 'HTTPS needs both --tls-cert and --tls-key'],
+    [
+      ['--tls-cert', tlsFile('server.pem'), '--tls-key', 'no-such-key.pem'],
+      '--tls-key no-such-key.pem: no such file',
+    ],
+  ])('refuses %j, saying why', async (flags, said) => {
+    const result = await appdeploy(['emulator', '--port', '0', ...flags], root);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(said);
+  });
+
+  it('says https:// on its first line', () => {
+    expect(emulator.firstLine).toMatch(/^listening on https:\/\/127\.0\.0\.1:\d+$/);
+  });
+});
+
 describe('a Secure Access domain behind a proxy', () => {
   it('plan and apply go through the proxy of appdeploy.yaml with a .pfx, every request in its tunnel', async () => {
     await project({ baseUrl: SERVICE(), proxy: PROXY_OPTION(), clientCertificate: PFX, ca: 'certs/ca.pem' });
