@@ -106,17 +106,19 @@ function bypassed(baseUrl: URL, noProxy: string): boolean {
 }
 
 function parseProxy(text: string, source: string): ProxyInUse {
-  let url: URL;
+  let url: URL | undefined;
   try {
     url = new URL(text);
   } catch {
-    throw new ClientOptionsError(
-      `${source} is not a URL${text.includes('@') ? '' : ` (${JSON.stringify(text)})`}: give the proxy as http://host:port`,
-    );
+    url = undefined;
   }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new ClientOptionsError(
+      // A text with an @ may hold credentials: not repeated.
+      `${source} must be an http:// or https:// URL, such as http://proxy.example.com:8080` +
+        (text.includes('@') ? '' : `; got ${JSON.stringify(text)}`),
+    );
   const shown = `${url.protocol}//${url.host}`;
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ClientOptionsError(`${source} (${shown}) must start with http:// or https://`);
   const login = decodeURIComponent(url.username);
   const password = decodeURIComponent(url.password);
   const secrets = password === '' ? [] : [password, Buffer.from(`${login}:${password}`).toString('base64')];
