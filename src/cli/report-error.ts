@@ -1,7 +1,12 @@
 import { CommanderError } from 'commander';
 // The modules themselves, not their packages' index: every command loads this file, and the
 // indexes pull in the whole client, apply and project loader (commands/index.ts says why not).
-import { ClientError, ServiceError, TransportTimeoutError } from '../client/errors.js';
+import {
+  ClientError,
+  ServiceError,
+  TransportInvalidResponseError,
+  TransportTimeoutError,
+} from '../client/errors.js';
 import { DeployTimeoutError } from '../client/helper-errors.js';
 import { AppdeployError } from '../errors.js';
 import { appdeployCommand, projectFlags, type ProjectChoice } from '../project/next-command.js';
@@ -101,6 +106,17 @@ function printText(reported: ReportedError, io: Io): void {
   if (reported.hint) io.err(`  ${reported.hint}\n`);
 }
 
+/**
+ * A 403 whose body is not the service's JSON error comes from something in front of the service.
+ * On the hosted platform that may be its access control: IP address restrictions, or Secure
+ * Access asking for a client certificate. The evidence found (cybozu.com help "If You Cannot
+ * Access cybozu.com Because of a Failure in the Access Control Settings"; the official client's
+ * KintoneResponseHandler, which only maps a failed .pfx password) does not say what a request
+ * without a certificate is answered, so this names the likely causes rather than one.
+ */
+const FORBIDDEN_IN_FRONT =
+  'Something in front of the service refused the request: if the domain uses Secure Access, set clientCertificate; if it restricts IP addresses, connect from an allowed network (or through its proxy: proxy, HTTPS_PROXY).';
+
 /** What to do next, where a client error's own message does not already say it. */
 function clientHint(error: ClientError, choice: ProjectChoice): string | undefined {
   const kind = error.kind;
@@ -117,9 +133,12 @@ function clientHint(error: ClientError, choice: ProjectChoice): string | undefin
         ? 'The service answers slowly: run the command again later.'
         : "Check that the service is reachable at the environment's baseUrl, then run the command again.";
     case 'options':
-      return "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml.";
-    case 'bulk-write':
+      return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
     case 'invalid-response':
+      return error instanceof TransportInvalidResponseError && error.status === 403
+        ? FORBIDDEN_IN_FRONT
+        : undefined;
+    case 'bulk-write':
     case 'network':
     case 'aborted':
       // Their messages already say what to check.

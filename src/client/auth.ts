@@ -43,10 +43,12 @@ export function createCredentials(
   auth: Auth,
   basicAuth: BasicAuth | undefined,
   platform: Platform = 'service',
+  /** Other secrets of the client's options (a proxy's or a certificate's password). */
+  otherSecrets: readonly string[] = [],
 ): Credentials {
   const names = AUTH_HEADER_NAMES[platform];
   const headers: Record<string, string> = {};
-  const secrets: string[] = [];
+  const secrets: string[] = [...otherSecrets];
   if (typeof auth !== 'object' || auth === null) {
     throw new ClientOptionsError('auth is required: { login, password } or { apiToken }');
   }

@@ -15,14 +15,16 @@ import { GuestsClient } from './guests.js';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ClientOptions } from './options.js';
 import { PLATFORMS, platformOfUrl, type Platform } from './platform.js';
 import { PluginsClient } from './plugins.js';
-import { leasePool } from './pool.js';
+import { leasePool, ownDispatcher } from './pool.js';
 import { ProcessClient } from './process.js';
+import { decideReach, type Reach } from './reach.js';
 import { RecordsClient } from './records.js';
 import { defaultRetryOptions } from './retry.js';
 import { Semaphore } from './semaphore.js';
 import { SettingsClient } from './settings.js';
 import { SpacesClient } from './spaces.js';
 import { Transport } from './transport.js';
+import { watchTlsAlerts } from './tls-alerts.js';
 
 export interface Client {
   readonly records: RecordsClient;
@@ -52,8 +54,9 @@ export function createClient(options: ClientOptions): Client {
   const baseUrl = parseBaseUrl(options.baseUrl);
   if (options.guestSpaceId !== undefined) guestPrefix(options.guestSpaceId);
   const platform = platformOf(options.platform, baseUrl);
-  const credentials = createCredentials(options.auth, options.basicAuth, platform);
-  const lease = options.dispatcher ? undefined : leasePool(baseUrl.origin);
+  const reach = reachOf(baseUrl, options);
+  const credentials = createCredentials(options.auth, options.basicAuth, platform, reach.secrets);
+  const lease = options.dispatcher ? undefined : (ownDispatcher(baseUrl, reach) ?? leasePool(baseUrl.origin));
   const dispatcher: Dispatcher = options.dispatcher ?? lease!.dispatcher;
   const concurrency = concurrencyOf(options.concurrency);
   const transport = new Transport({
@@ -65,6 +68,8 @@ export function createClient(options: ClientOptions): Client {
     language: options.language,
     retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
     logger: options.logger,
+    proxy: reach.proxy,
+    clientCertificate: reach.clientCertificate,
   });
   const ctx = createContext(transport, options.guestSpaceId, platform);
   const cursors = new CursorsClient(ctx);
@@ -126,6 +131,24 @@ function parseBaseUrl(text: string): URL {
     );
   }
   return url;
+}
+
+/**
+ * How this client connects (reach.ts): a dispatcher of the caller's own leaves the proxy to it,
+ * and cannot take TLS settings, which belong to the connection.
+ */
+function reachOf(baseUrl: URL, options: ClientOptions): Reach {
+  if (options.dispatcher && (options.clientCertificate !== undefined || options.ca !== undefined))
+    throw new ClientOptionsError(
+      'clientCertificate and ca cannot be used with a dispatcher of your own: give them to that dispatcher',
+    );
+  if (baseUrl.protocol === 'https:') watchTlsAlerts();
+  return decideReach(
+    baseUrl,
+    { ...options, proxy: options.dispatcher ? false : options.proxy },
+    // The variables every HTTP client of the ecosystem reads its proxy from (reach.ts).
+    process.env,
+  );
 }
 
 function platformOf(given: Platform | undefined, baseUrl: URL): Platform {

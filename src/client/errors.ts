@@ -138,23 +138,40 @@ export class TransportTimeoutError extends TransportError {
   }
 }
 
-/** The connection failed (refused, reset, DNS, TLS). `code` is the system code when there is one. */
+/**
+ * The connection failed (refused, reset, DNS, TLS, a proxy refusing the tunnel). `code` is the
+ * system code when there is one.
+ */
 export class TransportNetworkError extends TransportError {
   readonly kind = 'network';
   override readonly name = 'TransportError.Network';
   readonly code: string | undefined;
+  /**
+   * False when repeating the call would meet the same refusal (a proxy asking for credentials, a
+   * certificate not trusted or refused): the client does not retry it.
+   */
+  readonly retryable: boolean;
 
   constructor(
-    init: { code: string | undefined; detail: string; method: string; path: string },
+    init: {
+      code: string | undefined;
+      detail: string;
+      method: string;
+      path: string;
+      /** What to check; by default the base URL and the network. */
+      advice?: string | undefined;
+      retryable?: boolean | undefined;
+    },
     cause: Error,
   ) {
     super(
       `${init.method} ${init.path} failed: ${init.detail}${init.code ? ` (${init.code})` : ''}. ` +
-        `Check the base URL and the network.`,
+        (init.advice ?? `Check the base URL and the network.`),
       init,
       cause,
     );
     this.code = init.code;
+    this.retryable = init.retryable ?? true;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Auth, BasicAuth } from './auth.js';
 import type { Platform } from './platform.js';
+import type { ClientCertificate, FileOrBytes } from './reach.js';
 import type { RetryOptions } from './retry.js';
 
 /**
@@ -45,6 +46,25 @@ export interface ClientOptions {
   platform?: Platform | undefined;
   /** HTTP Basic credentials for a proxy in front of the service. */
   basicAuth?: BasicAuth | undefined;
+  /**
+   * An HTTP proxy between this machine and the service, e.g. `http://proxy.example.com:8080`, its
+   * credentials in the URL (`http://login:password@host:port`); calls go through it in a tunnel
+   * (CONNECT). Default: the environment's HTTPS_PROXY / HTTP_PROXY (lowercase names first), unless
+   * NO_PROXY names the service's host. `false`: none, whatever the environment says.
+   */
+  proxy?: string | false | undefined;
+  /**
+   * The certificate to present to a service that requires one (the hosted platform's Secure
+   * Access): `{ pfx, password }` or, in PEM, `{ cert, key, passphrase }`. Each file is its path
+   * (relative to the working directory) or its contents as bytes. A wrong password is a
+   * ClientOptionsError from createClient.
+   */
+  clientCertificate?: ClientCertificate | undefined;
+  /**
+   * Certificate authorities (PEM) to trust on top of the default ones, for a service or a proxy
+   * that inspects TLS, signed by a private authority: a path or the contents, or a list of them.
+   */
+  ca?: FileOrBytes | readonly FileOrBytes[] | undefined;
   /** Send every call through `/k/guest/{guestSpaceId}/v1/` instead of `/k/v1/`. */
   guestSpaceId?: number | string | undefined;
   /** `Accept-Language` for every call (see CallOptions.language); none by default. */
@@ -56,7 +76,7 @@ export interface ClientOptions {
   retry?: Partial<RetryOptions> | undefined;
   /** Receives every request, response and retry; never a credential. */
   logger?: ((event: ClientEvent) => void) | undefined;
-  /** An undici dispatcher to use instead of the client's own keep-alive pool (tests, proxies). */
+  /** An undici dispatcher to use instead of the client's own (tests); not with clientCertificate or ca. */
   dispatcher?: Dispatcher | undefined;
 }
 

@@ -2,7 +2,8 @@
  * One keep-alive connection pool per origin, shared by every client that talks to it, and closed
  * when the last of those clients closes.
  */
-import { Pool, type Dispatcher } from 'undici';
+import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Reach } from './reach.js';
 
 const pools = new Map<string, { pool: Pool; users: number }>();
 
@@ -30,6 +31,34 @@ export function leasePool(origin: string): PoolLease {
       if (leased.users > 0) return;
       if (pools.get(origin) === leased) pools.delete(origin);
       await leased.pool.close();
+    },
+  };
+}
+
+/**
+ * A connection of the client's own, not shared, when it goes through a proxy or with TLS settings
+ * of its own (reach.ts): one proxy agent or pool that closes with the client. The proxy agent
+ * opens a tunnel (CONNECT) to the service for https:// and http:// services alike (undici 7's
+ * ProxyAgent, proxyTunnel true by default), and speaks TLS with the service through it.
+ */
+export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined {
+  if (reach.proxy === undefined && reach.secureContext === undefined) return undefined;
+  const requestTls = reach.secureContext ? { secureContext: reach.secureContext } : undefined;
+  const dispatcher: Dispatcher = reach.proxy
+    ? new ProxyAgent({
+        uri: reach.proxy.url.href,
+        keepAliveTimeout: 10_000,
+        ...(requestTls ? { requestTls } : {}),
+        ...(reach.proxyCa ? { proxyTls: { ca: reach.proxyCa } } : {}),
+      })
+    : new Pool(baseUrl.origin, { keepAliveTimeout: 10_000, connect: { ...requestTls } });
+  let released = false;
+  return {
+    dispatcher,
+    release: async () => {
+      if (released) return;
+      released = true;
+      await dispatcher.close();
     },
   };
 }

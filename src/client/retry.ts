@@ -33,7 +33,7 @@ export function shouldRetry(error: unknown, safeToRepeat: boolean): boolean {
   // A call that timed out still queued for a slot is not retried: it would only queue again,
   // past the timeout the caller gave for the whole call.
   if (error instanceof TransportTimeoutError) return safeToRepeat && !error.queued;
-  if (error instanceof TransportNetworkError) return safeToRepeat;
+  if (error instanceof TransportNetworkError) return safeToRepeat && error.retryable;
   return false;
 }
 

@@ -15,6 +15,7 @@ import {
 } from './errors.js';
 import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
 import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
+import { describeFailure } from './connection-failure.js';
 import { exchange as send, utf8Text, type Answer } from './exchange.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
@@ -40,6 +41,10 @@ export interface TransportConfig {
   language?: string | undefined;
   retry: RetryOptions;
   logger: ClientLogger | undefined;
+  /** The proxy the calls go through, as messages name it (reach.ts). */
+  proxy?: { shown: string; source: string } | undefined;
+  /** Whether a client certificate is presented. */
+  clientCertificate?: boolean | undefined;
   random?: () => number;
 }
 
@@ -251,19 +256,31 @@ export class Transport {
     }
   }
 
-  /** A connection failure, with the library's message stripped of anything credential-like. */
+  /**
+   * A connection failure, said for the one who can fix it (connection-failure.ts), with the
+   * library's message stripped of anything credential-like.
+   */
   #networkError(error: unknown, where: { method: string; path: string }): TransportNetworkError {
     const { redact } = this.#config.credentials;
     const original = error instanceof Error ? error : new Error(String(error));
     const code = (original as { code?: unknown }).code;
-    const detail = redact(
-      tlsDetail(typeof code === 'string' ? code : undefined, this.#config.baseUrl) ??
-        (original.message || original.name),
-    );
+    const known = typeof code === 'string' ? code : undefined;
+    const failure = describeFailure(original, known, {
+      baseUrl: this.#config.baseUrl,
+      proxy: this.#config.proxy,
+      clientCertificate: this.#config.clientCertificate ?? false,
+    });
+    const detail = redact(failure?.detail ?? (original.message || original.name));
     const cause = new Error(detail);
     cause.name = original.name;
     return new TransportNetworkError(
-      { code: typeof code === 'string' ? code : undefined, detail, ...where },
+      {
+        code: known,
+        detail,
+        ...where,
+        ...(failure?.advice ? { advice: failure.advice } : {}),
+        retryable: failure?.retryable ?? true,
+      },
       cause,
     );
   }
@@ -295,23 +312,4 @@ const realSetImmediate = globalThis.setImmediate;
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * What a TLS failure means, in place of OpenSSL's own text (`...:error:0A00010B:SSL
- * routines:ssl3_get_record:wrong version number:...`). Node reports the handshake's failures by
- * OpenSSL's reason as the error code (ERR_SSL_<REASON>); a server that answers the handshake in
- * plain HTTP gives WRONG_VERSION_NUMBER (or, from some servers, HTTP_REQUEST).
- */
-function tlsDetail(code: string | undefined, baseUrl: URL): string | undefined {
-  if (code === undefined || !code.startsWith('ERR_SSL_')) return undefined;
-  if (
-    baseUrl.protocol === 'https:' &&
-    /WRONG_VERSION_NUMBER|HTTP_REQUEST|PACKET_LENGTH_TOO_LONG/.test(code)
-  ) {
-    const http = new URL(baseUrl.href);
-    http.protocol = 'http:';
-    return `the server at ${baseUrl.host} answered in plain HTTP, not HTTPS: use ${http.href.replace(/\/$/, '')} as the base URL, or the server's HTTPS port`;
-  }
-  return `the TLS connection failed (${code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ')})`;
 }

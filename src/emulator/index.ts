@@ -11,13 +11,13 @@ import { migrateStore } from './migrations/index.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
-export type { EmulatorOptions, EmulatorUser, EmulatorSettings } from './options.js';
+export type { EmulatorOptions, EmulatorTls, EmulatorUser, EmulatorSettings } from './options.js';
 export { parseUserSpec, parseUnitSpec, isLoopback } from './options.js';
 export type { EmulatorUnit } from './options.js';
 export type { Lang } from './messages/lang.js';
 
 export interface RunningEmulator {
-  /** Base URL, `http://HOST:PORT`, no trailing slash. */
+  /** Base URL, `http://HOST:PORT` (`https://` with `tls`), no trailing slash. */
   readonly url: string;
   readonly port: number;
   readonly settings: EmulatorSettings;
@@ -44,7 +44,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     router: new Router(allRoutes),
   };
   startingDirectory(ctx);
-  const server = createHttpServer(ctx);
+  const server = createHttpServer(ctx, options.tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
@@ -56,7 +56,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     settings,
     close() {

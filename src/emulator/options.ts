@@ -20,6 +20,16 @@ export interface EmulatorUnit {
   readonly users: readonly string[];
 }
 
+/**
+ * The service's certificate and key (PEM), and, for a Secure Access domain, the authority whose
+ * certificates it requires of every client.
+ */
+export interface EmulatorTls {
+  cert: string | Buffer;
+  key: string | Buffer;
+  clientCa?: string | Buffer | undefined;
+}
+
 export interface EmulatorOptions {
   /** TCP port; 0 picks a free one. Default 8085. */
   port?: number;
@@ -48,6 +58,8 @@ export interface EmulatorOptions {
   compactAtBytes?: number;
   /** The organisation's language: answers when neither the user nor Accept-Language says. Default en. */
   locale?: Lang;
+  /** Serve HTTPS with this certificate (and require client certificates signed by `clientCa`). */
+  tls?: EmulatorTls | undefined;
 }
 
 /** The options with every default filled in. */

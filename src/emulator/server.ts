@@ -1,22 +1,40 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, errorId, errors } from './errors.js';
 import { dispatch, type Answer } from './dispatch.js';
 import { chooseLang } from './messages/lang.js';
 import { translateBody } from './messages/translate.js';
 import type { EmulatorContext } from './context.js';
+import type { EmulatorTls } from './options.js';
 
-/** The HTTP edge: turns requests into `ApiRequest`s for the handlers and their results into JSON. */
-export function createHttpServer(ctx: EmulatorContext): Server {
+/**
+ * The HTTP edge: turns requests into `ApiRequest`s for the handlers and their results into JSON.
+ * With `tls`, over HTTPS; with a client CA, a client without a certificate it signed is refused
+ * in the TLS handshake (node's requestCert and rejectUnauthorized: no request is ever read).
+ */
+export function createHttpServer(ctx: EmulatorContext, tls?: EmulatorTls): Server | HttpsServer {
   let inFlight = 0;
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     inFlight++;
     res.setHeader('X-ConcurrencyLimit-Limit', String(ctx.settings.concurrencyLimit));
     res.setHeader('X-ConcurrencyLimit-Running', String(inFlight));
     res.on('close', () => inFlight--);
     const over = inFlight > ctx.settings.concurrencyLimit;
     void handle(ctx, req, res, over);
-  });
+  };
+  const server = tls
+    ? createHttpsServer(
+        {
+          cert: tls.cert,
+          key: tls.key,
+          ...(tls.clientCa === undefined
+            ? {}
+            : { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true }),
+        },
+        onRequest,
+      )
+    : createServer(onRequest);
   server.keepAliveTimeout = 30_000;
   return server;
 }

@@ -5,11 +5,11 @@
  * what one command wrote is there for the next, app ids included (ids.ts). That directory is locked (lock.ts) while a
  * command uses it, so a second command on the same project is refused instead of corrupting it.
  */
-import { join } from 'node:path';
-import { createClient, type Client } from '../client/index.js';
+import { join, resolve } from 'node:path';
+import { createClient, type Client, type ClientOptions } from '../client/index.js';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
-import type { Project } from '../project/index.js';
+import type { EnvironmentConfig, Project } from '../project/index.js';
 import { useLocalIds } from './ids.js';
 import { acquireLocalLock } from './lock.js';
 
@@ -42,6 +42,8 @@ export async function connect(
     const client = createClient({
       baseUrl: emulator.url,
       auth: LOCAL_ADMIN,
+      // On this machine's loopback: never through a proxy HTTPS_PROXY may name.
+      proxy: false,
       // The local service speaks both dialects; the environment may ask for the hosted platform's.
       platform: config.platform ?? 'service',
       ...(concurrency !== undefined ? { concurrency } : {}),
@@ -73,12 +75,37 @@ export async function connect(
     auth: config.auth,
     ...(config.platform ? { platform: config.platform } : {}),
     ...(config.basicAuth ? { basicAuth: config.basicAuth } : {}),
+    ...reachOptions(config, project.root),
     ...(config.guestSpaceId !== undefined ? { guestSpaceId: config.guestSpaceId } : {}),
     // Asked for when the environment names a language; else the user's own setting decides.
     ...((config.locale ?? project.config.locale) ? { language: project.environment.locale } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
   });
   return { client, describe: config.baseUrl, close: () => client.close() };
+}
+
+/**
+ * The environment's proxy, client certificate and CA as the client takes them, paths resolved
+ * against appdeploy.yaml's folder. Without `proxy`, the client reads HTTPS_PROXY / HTTP_PROXY.
+ */
+function reachOptions(config: EnvironmentConfig, root: string): Partial<ClientOptions> {
+  const certificate = config.clientCertificate;
+  return {
+    ...(config.proxy !== undefined ? { proxy: config.proxy } : {}),
+    ...(config.ca !== undefined ? { ca: resolve(root, config.ca) } : {}),
+    ...(certificate === undefined
+      ? {}
+      : {
+          clientCertificate:
+            'pfx' in certificate
+              ? { pfx: resolve(root, certificate.pfx), password: certificate.password }
+              : {
+                  cert: resolve(root, certificate.cert),
+                  key: resolve(root, certificate.key),
+                  passphrase: certificate.passphrase,
+                },
+        }),
+  };
 }
 
 /**

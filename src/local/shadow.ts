@@ -33,6 +33,8 @@ export async function startShadow(seed: Seed, options: { platform: Platform }): 
     auth: admin,
     platform: options.platform,
     concurrency: 8,
+    // On this machine's loopback: never through a proxy HTTPS_PROXY may name.
+    proxy: false,
   });
   const close = async () => {
     await client.close();

@@ -18,6 +18,7 @@ import { appdeployCommand, projectFlags } from './next-command.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
+import { checkReachFiles } from './reach-checks.js';
 import { checkPrincipalMaps } from './checks/principal-maps.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
@@ -123,6 +124,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const { chosen, names } = configEnvironment(raw, parts, options.env, configSource);
   problems.push(...chosen.problems);
   problems.push(...unsetProblems(blank, chosen.environment?.name, reportUnset));
+  problems.push(...checkReachFiles(chosen.environment, configSource, root));
   problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
   problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
 

@@ -196,6 +196,12 @@ export interface EnvironmentConfig {
   locale?: Locale;
   auth?: EnvironmentAuth;
   basicAuth?: { login: string; password: string };
+  /** An HTTP proxy to reach the service through (wins over HTTPS_PROXY / HTTP_PROXY). */
+  proxy?: string;
+  /** The client certificate a Secure Access domain requires; paths relative to appdeploy.yaml. */
+  clientCertificate?: { pfx: string; password?: string } | { cert: string; key: string; passphrase?: string };
+  /** A certificate authority (PEM) to trust on top of the default ones; relative to appdeploy.yaml. */
+  ca?: string;
   guestSpaceId?: Numeric;
   /**
    * Which names the service speaks (the client's `platform` option): `kintone`, the hosted

@@ -1,6 +1,6 @@
 /**
- * The bundled CLI takes from undici what the client uses (a Pool, its request API, FormData for
- * uploads), not undici's whole index (scripts/undici-for-cli.cjs: fetch, WebSocket, EventSource,
+ * The bundled CLI takes from undici what the client uses (a Pool, FormData for uploads, the proxy
+ * agent for a service behind a proxy, loaded only then), not undici's whole index (scripts/undici-for-cli.cjs: fetch, WebSocket, EventSource,
  * the mock agents, cache stores and interceptors cost ~60 ms of every command's start). The
  * requests and uploads themselves are run through the built CLI by the examples' tests
  * (test/first-run/examples.test.ts: crm's customization files, assets' plug-in package).
@@ -26,8 +26,19 @@ function bundledUndiciModules(): string[] {
 describe('undici in the bundled CLI', () => {
   const modules = bundledUndiciModules();
 
-  it('holds the pool and the multipart body', () => {
-    expect(modules).toEqual(expect.arrayContaining(['dispatcher/pool.js', 'web/fetch/formdata.js']));
+  it('holds the pool, the multipart body and the proxy agent', () => {
+    expect(modules).toEqual(
+      expect.arrayContaining(['dispatcher/pool.js', 'web/fetch/formdata.js', 'dispatcher/proxy-agent.js']),
+    );
+  });
+
+  // The client calls the pool's dispatch with its own handler (src/client/exchange.ts), not the
+  // request API; the proxy agent needs the connect call.
+  it("holds of undici's API only the connect call the proxy agent opens its tunnels with", () => {
+    expect(modules.filter((module) => module.startsWith('api/'))).toEqual([
+      'api/abort-signal.js',
+      'api/api-connect.js',
+    ]);
   });
 
   it.each([
@@ -38,10 +49,10 @@ describe('undici in the bundled CLI', () => {
     'cache/',
     'interceptor/',
     'web/fetch/index.js',
-    // The client calls the pool's dispatch with its own handler (src/client/exchange.ts).
-    'api/',
     // The client speaks HTTP/1.1 (scripts/undici-no-h2.cjs).
     'dispatcher/client-h2.js',
+    // The client reads HTTPS_PROXY and NO_PROXY itself (src/client/reach.ts).
+    'dispatcher/env-http-proxy-agent.js',
   ])('holds nothing of %s', (part) => {
     expect(modules.filter((module) => module.startsWith(part))).toEqual([]);
   });

@@ -61,11 +61,24 @@ const CASES: [string, unknown, number, string | null][] = [
       error,
       1,
       kind === 'options'
-        ? "Check the environment's settings (baseUrl, auth, basicAuth) in appdeploy.yaml."
+        ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
         : null,
     ]),
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
   ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
+  [
+    // Not the service's JSON: something in front of it (Secure Access, IP restrictions).
+    'TransportInvalidResponseError 403',
+    new TransportInvalidResponseError({
+      status: 403,
+      contentType: 'text/html',
+      bodySnippet: '<html>Forbidden</html>',
+      reason: 'HTML',
+      ...where,
+    }),
+    1,
+    'Something in front of the service refused the request: if the domain uses Secure Access, set clientCertificate; if it restricts IP addresses, connect from an allowed network (or through its proxy: proxy, HTTPS_PROXY).',
+  ],
   ['AppdeployError', new AppdeployError('INIT.EXISTS', 'summary', { hint: 'do this' }), 1, 'do this'],
 ];
 

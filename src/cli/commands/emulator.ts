@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { InvalidArgumentError, Option } from 'commander';
 import {
   startEmulator,
   parseUserSpec,
   parseUnitSpec,
+  type EmulatorTls,
   type EmulatorUnit,
   type EmulatorUser,
   type Lang,
@@ -61,6 +63,41 @@ interface EmulatorFlags {
   control: boolean;
   maxUploadMb?: number;
   locale?: Lang;
+  tlsCert?: string;
+  tlsKey?: string;
+  tlsClientCa?: string;
+}
+
+/**
+ * `--tls-cert FILE --tls-key FILE [--tls-client-ca FILE]`: HTTPS, and with a client CA, a client
+ * without a certificate it signed is refused (a Secure Access domain, rehearsed locally).
+ */
+function tlsOf(flags: EmulatorFlags): EmulatorTls | undefined {
+  const { tlsCert, tlsKey, tlsClientCa } = flags;
+  if (tlsCert === undefined && tlsKey === undefined && tlsClientCa === undefined) return undefined;
+  if (tlsCert === undefined || tlsKey === undefined)
+    throw new AppdeployError('EMULATOR.FLAGS', 'HTTPS needs both --tls-cert and --tls-key', {
+      hint: 'Give the certificate (PEM) with --tls-cert FILE and its key with --tls-key FILE; --tls-client-ca FILE requires client certificates on top of them.',
+    });
+  const read = (flag: string, file: string): Buffer => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new AppdeployError(
+        'EMULATOR.FLAGS',
+        `${flag} ${file}: ${code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`}`,
+        {
+          hint: `Check the path given to ${flag}.`,
+        },
+      );
+    }
+  };
+  return {
+    cert: read('--tls-cert', tlsCert),
+    key: read('--tls-key', tlsKey),
+    ...(tlsClientCa === undefined ? {} : { clientCa: read('--tls-client-ca', tlsClientCa) }),
+  };
 }
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
@@ -104,7 +141,13 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       ).choices(['en', 'ja', 'zh']),
     )
     .option('--no-control', 'do not serve the /_emulator/ control API')
-    .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1)),
+    .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
+    .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM); needs --tls-key')
+    .option('--tls-key <file>', "the HTTPS certificate's private key (PEM)")
+    .option(
+      '--tls-client-ca <file>',
+      'require a client certificate signed by this CA (PEM), refusing clients without one, as a Secure Access domain does',
+    ),
   run: async (flags: EmulatorFlags) => {
     if (flags.directory !== undefined && flags.data !== undefined)
       throw new AppdeployError('EMULATOR.FLAGS', '-C and --data both say where the data is', {
@@ -127,6 +170,7 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       organizations: flags.organization,
       control: flags.control,
       locale,
+      tls: tlsOf(flags),
       ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
     };
     let emulator: RunningEmulator;

@@ -112,6 +112,11 @@ environments:
   # On kintone (a baseUrl on *.cybozu.com, *.kintone.com or *.cybozu.cn) appdeploy speaks its
   # header names by itself; a kintone service behind another address says so:
   #   platform: kintone
+  # Behind a company proxy (else HTTPS_PROXY / NO_PROXY are used), on a Secure Access domain (a
+  # client certificate: a .pfx and its password, or PEM cert and key), with a private CA:
+  #   proxy: http://\${PROXY_LOGIN}:\${PROXY_PASSWORD}@proxy.example.com:8080
+  #   clientCertificate: { pfx: certs/me.pfx, password: \${PFX_PASSWORD} }
+  #   ca: certs/company-ca.pem
 
 apps:
   # Each app: its manifest, and its id per environment (apply creates a missing app and writes

@@ -1,0 +1,165 @@
+/**
+ * What a failed connection means, said for the one who can fix it: the proxy (unreachable, or
+ * refusing the tunnel), the service's certificate (not trusted), the client certificate (missing
+ * or refused), or the service itself. Library messages (OpenSSL's reason codes, undici's
+ * "Proxy response (407) !== 200 when HTTP Tunneling") are replaced by what to check.
+ */
+import { takeTlsAlert } from './tls-alerts.js';
+
+/** What the transport knows of how it connects (reach.ts). */
+export interface ReachFacts {
+  baseUrl: URL;
+  /** The proxy in use, as messages name it, and where it was set. */
+  proxy: { shown: string; source: string } | undefined;
+  clientCertificate: boolean;
+}
+
+export interface Failure {
+  detail: string;
+  /** The sentence that says what to check; the generic one when absent. */
+  advice?: string;
+  /** False for a refusal that answers the same however often the call is repeated. */
+  retryable: boolean;
+}
+
+/** Codes of a connection that never opened: through a proxy, the proxy is the one not reached. */
+const NOT_REACHED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** OpenSSL's verification failures of the service's own certificate (node's error codes). */
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_UNTRUSTED',
+]);
+
+const TRUST_ADVICE =
+  "If a company proxy or a private certificate authority signs the service's certificate, give that authority's certificate (PEM) as `ca`, or in NODE_EXTRA_CA_CERTS; verification cannot be turned off.";
+
+export function describeFailure(
+  error: Error,
+  code: string | undefined,
+  facts: ReachFacts,
+): Failure | undefined {
+  const { proxy, baseUrl } = facts;
+  if (proxy !== undefined) {
+    const refused = /Proxy response \((\d+)\)/.exec(error.message);
+    if (refused) return proxyRefusal(Number(refused[1]), proxy, baseUrl);
+    if (code !== undefined && NOT_REACHED.has(code))
+      return {
+        detail: `the proxy ${proxy.shown} (from ${proxy.source}) is not reachable`,
+        advice:
+          'Check the proxy address (the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY) and that the proxy runs; NO_PROXY lists the hosts reached without it.',
+        retryable: true,
+      };
+  }
+  if (code !== undefined && UNTRUSTED.has(code))
+    return {
+      detail: `the certificate of ${baseUrl.host} is not signed by an authority this machine trusts`,
+      advice: TRUST_ADVICE,
+      retryable: false,
+    };
+  if (code === 'CERT_HAS_EXPIRED' || code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return {
+      detail: `the certificate ${baseUrl.host} presents ${code === 'CERT_HAS_EXPIRED' ? 'has expired' : `is not issued for ${baseUrl.hostname}`}`,
+      advice: 'Check the base URL; a proxy that inspects TLS must sign for the host it answers for.',
+      retryable: false,
+    };
+  const alert = code === 'UND_ERR_SOCKET' ? takeTlsAlert((error as { socket?: unknown }).socket) : code;
+  return clientCertificateRefusal(alert, code, error, facts) ?? tlsFailure(alert, baseUrl);
+}
+
+function proxyRefusal(status: number, proxy: { shown: string; source: string }, baseUrl: URL): Failure {
+  const detail = `the proxy ${proxy.shown} (from ${proxy.source}) refused to open a tunnel to ${baseUrl.host}: it answered ${status}`;
+  if (status === 407)
+    return {
+      detail: `${detail} (Proxy Authentication Required)`,
+      advice:
+        'Give the proxy its login and password in its URL: http://LOGIN:${PASSWORD}@host:port (the password from a variable); check them if they are there.',
+      retryable: false,
+    };
+  if (status === 403)
+    return {
+      detail: `${detail} (Forbidden)`,
+      advice: `Ask the proxy's administrators to allow ${baseUrl.host}, or, if the service is reachable without the proxy, add its host to NO_PROXY.`,
+      retryable: false,
+    };
+  return {
+    detail,
+    advice: `Check that the proxy can reach ${baseUrl.host}.`,
+    retryable: status >= 500,
+  };
+}
+
+/** OpenSSL's alerts about the client's certificate, as node names them (ERR_SSL_<reason>). */
+const REFUSED_CERTIFICATE =
+  /ALERT_(BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_(EXPIRED|REVOKED|UNKNOWN|UNOBTAINABLE)|ACCESS_DENIED|UNSUPPORTED_CERTIFICATE|DECRYPT_ERROR)$/;
+
+function clientCertificateRefusal(
+  code: string | undefined,
+  errorCode: string | undefined,
+  error: Error,
+  facts: ReachFacts,
+): Failure | undefined {
+  const host = facts.baseUrl.host;
+  if (code === 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED' && !facts.clientCertificate)
+    return {
+      detail: `${host} asks for a client certificate (a Secure Access domain) and none is set`,
+      advice:
+        'Set clientCertificate: { pfx: FILE, password: ${VARIABLE} } (the certificate issued for this domain), or { cert, key, passphrase } in PEM.',
+      retryable: false,
+    };
+  if (!facts.clientCertificate) return undefined;
+  if (code !== undefined && (REFUSED_CERTIFICATE.test(code) || code.endsWith('CERTIFICATE_REQUIRED')))
+    return refusedCertificate(host, code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' '));
+  // A server that checks the certificate after the handshake (node's own, without an alert) just
+  // closes: before a single byte of an answer, over TLS, with a certificate presented.
+  const socket = (error as { socket?: { bytesRead?: number } }).socket;
+  if (errorCode === 'UND_ERR_SOCKET' && facts.baseUrl.protocol === 'https:' && socket?.bytesRead === 0)
+    return refusedCertificate(host, 'the connection was closed right after the TLS handshake');
+  return undefined;
+}
+
+function refusedCertificate(host: string, why: string): Failure {
+  return {
+    detail: `${host} refused the client certificate (${why})`,
+    advice:
+      "Check that clientCertificate is this domain's current certificate: issued by the authority it trusts, not expired or revoked.",
+    retryable: false,
+  };
+}
+
+/**
+ * Any other TLS failure, in place of OpenSSL's own text (`...:error:0A00010B:SSL
+ * routines:ssl3_get_record:wrong version number:...`). Node reports the handshake's failures by
+ * OpenSSL's reason as the error code (ERR_SSL_<REASON>); a server that answers the handshake in
+ * plain HTTP gives WRONG_VERSION_NUMBER (or, from some servers, HTTP_REQUEST).
+ */
+function tlsFailure(code: string | undefined, baseUrl: URL): Failure | undefined {
+  if (code === undefined || !code.startsWith('ERR_SSL_')) return undefined;
+  if (
+    baseUrl.protocol === 'https:' &&
+    /WRONG_VERSION_NUMBER|HTTP_REQUEST|PACKET_LENGTH_TOO_LONG/.test(code)
+  ) {
+    const http = new URL(baseUrl.href);
+    http.protocol = 'http:';
+    return {
+      detail: `the server at ${baseUrl.host} answered in plain HTTP, not HTTPS: use ${http.href.replace(/\/$/, '')} as the base URL, or the server's HTTPS port`,
+      retryable: true,
+    };
+  }
+  return {
+    detail: `the TLS connection failed (${code.slice('ERR_SSL_'.length).toLowerCase().replace(/_/g, ' ')})`,
+    retryable: true,
+  };
+}

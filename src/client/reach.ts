@@ -1,0 +1,222 @@
+/**
+ * How the client reaches the service: through an HTTP proxy (the `proxy` option, else the
+ * environment's HTTPS_PROXY / HTTP_PROXY, minus the hosts of NO_PROXY), with a client certificate
+ * (the hosted platform's "Secure Access") and with certificate authorities trusted on top of the
+ * default ones. What it decides is data (`Reach`); dispatcher.ts builds the connection from it.
+ */
+import { readFileSync } from 'node:fs';
+import tls from 'node:tls';
+import { ClientOptionsError } from './errors.js';
+
+/** A file's path (relative to the working directory), or its contents. */
+export type FileOrBytes = string | Uint8Array;
+
+/**
+ * A client certificate: a PKCS#12 file (`.pfx`, what the hosted platform hands out, with the
+ * password it was issued with), or a PEM certificate and its key (with the key's passphrase, when
+ * it is encrypted). The official client takes the same pair (`clientCertAuth: { pfx | pfxFilePath,
+ * password }`, @kintone/rest-api-client lib/src/platform/node.js).
+ */
+export type ClientCertificate =
+  | { pfx: FileOrBytes; password?: string | undefined }
+  | { cert: FileOrBytes; key: FileOrBytes; passphrase?: string | undefined };
+
+/** The variables a proxy is read from; the client passes `process.env`. */
+export type ProxyVariables = Readonly<Record<string, string | undefined>>;
+
+export interface ProxyInUse {
+  /** The proxy's URL as given, credentials included: only the agent sees it. */
+  url: URL;
+  /** The proxy as messages name it: scheme, host and port, never credentials. */
+  shown: string;
+  /** Where it was set: `the proxy option`, or the variable's name. */
+  source: string;
+  /** Its credentials, for the redactor. */
+  secrets: string[];
+}
+
+/** What the client connects with, decided once per client (it talks to one origin). */
+export interface Reach {
+  proxy: ProxyInUse | undefined;
+  /** Client certificate and extra CAs, when either is set. */
+  secureContext: tls.SecureContext | undefined;
+  /** Extra CAs for a proxy reached over https:// (the same as the service's). */
+  proxyCa: Buffer[] | undefined;
+  clientCertificate: boolean;
+  /** Secrets the options hold (passwords), for the redactor. */
+  secrets: string[];
+}
+
+export interface ReachOptions {
+  proxy?: string | false | undefined;
+  clientCertificate?: ClientCertificate | undefined;
+  ca?: FileOrBytes | readonly FileOrBytes[] | undefined;
+}
+
+export function decideReach(baseUrl: URL, options: ReachOptions, variables: ProxyVariables): Reach {
+  const proxy = proxyFor(baseUrl, options.proxy, variables);
+  const extraCa = options.ca === undefined ? undefined : caList(options.ca);
+  const certificate = options.clientCertificate;
+  const secrets = [...(proxy?.secrets ?? []), ...certificateSecrets(certificate)];
+  const secureContext =
+    certificate === undefined && extraCa === undefined
+      ? undefined
+      : secureContextFor(certificate, extraCa, variables);
+  return { proxy, secureContext, proxyCa: extraCa, clientCertificate: certificate !== undefined, secrets };
+}
+
+/**
+ * The proxy for `baseUrl`: the option when given (`false`: none); else, as undici's
+ * EnvHttpProxyAgent and curl read them, `https_proxy` / `HTTPS_PROXY` for an https:// service and
+ * `http_proxy` / `HTTP_PROXY` for an http:// one (an https:// service falls back to the latter),
+ * unless `no_proxy` / `NO_PROXY` names the host: `*` for all, `host` or `.host` for it and its
+ * subdomains, `host:port` for that port only (undici lib/dispatcher/env-http-proxy-agent.js).
+ */
+export function proxyFor(
+  baseUrl: URL,
+  option: string | false | undefined,
+  variables: ProxyVariables,
+): ProxyInUse | undefined {
+  if (option === false) return undefined;
+  if (option !== undefined) return parseProxy(option, 'the proxy option');
+  const names =
+    baseUrl.protocol === 'https:'
+      ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
+      : ['http_proxy', 'HTTP_PROXY'];
+  const name = names.find((n) => (variables[n] ?? '') !== '');
+  // An empty variable counts as unset, as an empty proxy variable does.
+  if (name === undefined || bypassed(baseUrl, variables.no_proxy || variables.NO_PROXY || ''))
+    return undefined;
+  return parseProxy(variables[name]!, name);
+}
+
+function bypassed(baseUrl: URL, noProxy: string): boolean {
+  const host = baseUrl.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number(baseUrl.port) || (baseUrl.protocol === 'https:' ? 443 : 80);
+  if (noProxy.trim() === '*') return true;
+  return noProxy
+    .split(/[,\s]/)
+    .filter(Boolean)
+    .some((entry) => {
+      const parsed = /^(.+):(\d+)$/.exec(entry);
+      const name = (parsed ? parsed[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+      if (parsed && Number(parsed[2]) !== port) return false;
+      return host === name || host.endsWith(`.${name}`);
+    });
+}
+
+function parseProxy(text: string, source: string): ProxyInUse {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new ClientOptionsError(
+      // A text with an @ may hold credentials: not repeated.
+      `${source} must be an http:// or https:// URL, such as http://proxy.example.com:8080` +
+        (text.includes('@') ? '' : `; got ${JSON.stringify(text)}`),
+    );
+  const shown = `${url.protocol}//${url.host}`;
+  const login = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  const secrets = password === '' ? [] : [password, Buffer.from(`${login}:${password}`).toString('base64')];
+  if (url.password !== '') secrets.push(url.password);
+  return { url, shown, source, secrets };
+}
+
+function certificateSecrets(certificate: ClientCertificate | undefined): string[] {
+  if (certificate === undefined) return [];
+  const secret = 'pfx' in certificate ? certificate.password : certificate.passphrase;
+  return secret ? [secret] : [];
+}
+
+function caList(ca: FileOrBytes | readonly FileOrBytes[]): Buffer[] {
+  const list: readonly FileOrBytes[] = Array.isArray(ca) ? ca : [ca as FileOrBytes];
+  return list.map((entry, index) => readInput(entry, list.length === 1 ? 'ca' : `ca[${index}]`));
+}
+
+/** A path read, or bytes taken as they are. */
+function readInput(value: FileOrBytes, option: string): Buffer {
+  if (value instanceof Uint8Array) return Buffer.from(value);
+  if (typeof value !== 'string' || value === '')
+    throw new ClientOptionsError(`${option} must be a file's path or its contents as bytes`);
+  try {
+    return readFileSync(value);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
+    throw new ClientOptionsError(`${option}: cannot read ${value} (${why})`);
+  }
+}
+
+/**
+ * The TLS settings of every connection to the service. Building them here, once, reads the files
+ * and opens the certificate, so a wrong password is an options error before any request. Extra
+ * CAs are added to the default ones: the bundled and NODE_EXTRA_CA_CERTS's, or, where node can
+ * list them (22.15 and later), whatever store node was told to use. Verification is never off.
+ */
+function secureContextFor(
+  certificate: ClientCertificate | undefined,
+  extraCa: Buffer[] | undefined,
+  variables: ProxyVariables,
+): tls.SecureContext {
+  const options: tls.SecureContextOptions = {};
+  if (extraCa !== undefined) options.ca = [...defaultCas(variables), ...extraCa];
+  let file = 'the client certificate';
+  if (certificate !== undefined) {
+    if (
+      typeof certificate !== 'object' ||
+      certificate === null ||
+      !('pfx' in certificate || 'cert' in certificate)
+    )
+      throw new ClientOptionsError(
+        'clientCertificate must be { pfx, password } or { cert, key, passphrase }',
+      );
+    if ('pfx' in certificate) {
+      options.pfx = readInput(certificate.pfx, 'clientCertificate.pfx');
+      if (certificate.password !== undefined) options.passphrase = certificate.password;
+      file = typeof certificate.pfx === 'string' ? certificate.pfx : 'clientCertificate.pfx';
+    } else {
+      options.cert = readInput(certificate.cert, 'clientCertificate.cert');
+      options.key = readInput(certificate.key, 'clientCertificate.key');
+      if (certificate.passphrase !== undefined) options.passphrase = certificate.passphrase;
+      file = typeof certificate.key === 'string' ? certificate.key : 'clientCertificate.key';
+    }
+  }
+  try {
+    return tls.createSecureContext(options);
+  } catch (error) {
+    throw new ClientOptionsError(openingFailure(error, certificate, file));
+  }
+}
+
+/** Why the certificate did not open, in words that never hold the password. */
+function openingFailure(error: unknown, certificate: ClientCertificate | undefined, file: string): string {
+  const code = (error as { code?: string }).code ?? '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (certificate !== undefined && 'pfx' in certificate && /mac verify failure/i.test(message))
+    return `clientCertificate.password does not open ${file} (or it is not a PKCS#12 file): check the password it was issued with`;
+  if (code === 'ERR_OSSL_BAD_DECRYPT')
+    return `clientCertificate.passphrase does not open the key ${file}: check the passphrase (needed when the key is encrypted)`;
+  if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH')
+    return `clientCertificate.key ${file} is not the key of clientCertificate.cert: give the key the certificate was issued for`;
+  return `the client certificate or ca could not be used (${code || message.replace(/^error:[^:]*:/, '')}): check that the files are what their names say (PEM or PKCS#12)`;
+}
+
+/** The CAs node trusts by default, which an explicit `ca` would otherwise replace. */
+function defaultCas(variables: ProxyVariables): (string | Buffer)[] {
+  const list = (tls as { getCACertificates?: (kind: string) => string[] }).getCACertificates;
+  if (typeof list === 'function') return list('default');
+  const extraFile = variables.NODE_EXTRA_CA_CERTS;
+  let extra: Buffer[] = [];
+  try {
+    // Node reads it at start and warns when it cannot; a missing file adds nothing here either.
+    if (extraFile) extra = [readFileSync(extraFile)];
+  } catch {
+    extra = [];
+  }
+  return [...tls.rootCertificates, ...extra];
+}

@@ -1,0 +1,144 @@
+/**
+ * Which proxy a client takes (src/client/reach.ts proxyFor), as undici's EnvHttpProxyAgent and
+ * curl read the variables: the option first, then the scheme's variable (lowercase name first),
+ * unless NO_PROXY names the host, a domain above it, or it with its port.
+ */
+import { describe, expect, it } from 'vitest';
+import { proxyFor } from '../../src/client/reach.js';
+
+const P = 'http://proxy.corp:3128';
+const Q = 'http://other.corp:8080';
+
+// [case, service, option, variables, the proxy taken (shown) and where from, or null]
+const CASES: [string, string, string | false | undefined, Record<string, string>, string | null][] = [
+  [
+    'HTTPS_PROXY for an https service',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P },
+    `${P} HTTPS_PROXY`,
+  ],
+  [
+    'https_proxy before HTTPS_PROXY',
+    'https://a.example.com',
+    undefined,
+    { https_proxy: Q, HTTPS_PROXY: P },
+    `${Q} https_proxy`,
+  ],
+  [
+    'HTTP_PROXY when HTTPS_PROXY is not set',
+    'https://a.example.com',
+    undefined,
+    { HTTP_PROXY: P },
+    `${P} HTTP_PROXY`,
+  ],
+  ['not HTTPS_PROXY for an http service', 'http://a.example.com', undefined, { HTTPS_PROXY: P }, null],
+  [
+    'an empty variable is unset',
+    'https://a.example.com',
+    undefined,
+    { https_proxy: '', HTTPS_PROXY: P },
+    `${P} HTTPS_PROXY`,
+  ],
+  ['the option over the variables', 'https://a.example.com', Q, { HTTPS_PROXY: P }, `${Q} the proxy option`],
+  ['false over the variables', 'https://a.example.com', false, { HTTPS_PROXY: P }, null],
+  [
+    'NO_PROXY naming the host',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'a.example.com' },
+    null,
+  ],
+  [
+    'NO_PROXY naming a domain above it',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'example.com' },
+    null,
+  ],
+  [
+    'NO_PROXY with a leading dot',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '.example.com' },
+    null,
+  ],
+  [
+    'NO_PROXY with a leading *.',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '*.example.com' },
+    null,
+  ],
+  [
+    'NO_PROXY in capitals',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'A.EXAMPLE.COM' },
+    null,
+  ],
+  ['NO_PROXY *', 'https://a.example.com', undefined, { HTTPS_PROXY: P, NO_PROXY: '*' }, null],
+  [
+    'NO_PROXY with the default port',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'a.example.com:443' },
+    null,
+  ],
+  [
+    'NO_PROXY with another port',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'a.example.com:8443' },
+    `${P} HTTPS_PROXY`,
+  ],
+  [
+    'NO_PROXY naming a name that merely ends the same',
+    'https://badexample.com',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'example.com' },
+    `${P} HTTPS_PROXY`,
+  ],
+  [
+    'no_proxy before NO_PROXY',
+    'https://a.example.com',
+    undefined,
+    { HTTPS_PROXY: P, no_proxy: 'other.com', NO_PROXY: 'example.com' },
+    `${P} HTTPS_PROXY`,
+  ],
+  [
+    'NO_PROXY does not bypass the option',
+    'https://a.example.com',
+    Q,
+    { NO_PROXY: '*' },
+    `${Q} the proxy option`,
+  ],
+];
+
+describe('proxyFor', () => {
+  it.each(CASES)('%s', (_, service, option, variables, taken) => {
+    const proxy = proxyFor(new URL(service), option, variables);
+    expect(proxy === undefined ? null : `${proxy.shown} ${proxy.source}`).toBe(taken);
+  });
+
+  it('shows a proxy without its credentials, and keeps them for the redactor', () => {
+    const proxy = proxyFor(new URL('https://a.example.com'), 'http://me:p%40ss@proxy.corp:3128', {})!;
+    expect(proxy.shown).toBe('http://proxy.corp:3128');
+    expect(proxy.secrets).toEqual(
+      expect.arrayContaining(['p@ss', Buffer.from('me:p@ss').toString('base64')]),
+    );
+  });
+
+  it.each([
+    ['proxy.corp:3128', '; got "proxy.corp:3128"'],
+    ['socks5://proxy.corp:1080', '; got "socks5://proxy.corp:1080"'],
+    ['socks5://me:secret@proxy.corp:1080', /such as http:\/\/proxy\.example\.com:8080$/],
+    ['http://me:secret@', /such as http:\/\/proxy\.example\.com:8080$/],
+  ])('refuses %s, never echoing credentials', (option, said) => {
+    const refuse = () => proxyFor(new URL('https://a.example.com'), option, {});
+    expect(refuse).toThrow(
+      'the proxy option must be an http:// or https:// URL, such as http://proxy.example.com:8080',
+    );
+    expect(refuse).toThrow(said);
+  });
+});

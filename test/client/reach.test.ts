@@ -1,0 +1,259 @@
+/**
+ * The client reaching the service the way users behind company networks do (issue 34), end to
+ * end on loopback: through a CONNECT proxy (counted; the service is addressed by a name only the
+ * proxy resolves, so a request that went around it fails), with and without the proxy's
+ * credentials; the local service over HTTPS requiring a client certificate (Secure Access), with
+ * the test CA trusted through `ca`; and NO_PROXY. Certificates: test/fixtures/tls/.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createClient, type ClientOptions } from '../../src/client/index.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
+import { ADMIN } from '../support/users.js';
+import { PEM_PASSPHRASE, PFX_PASSWORD, SECURE_ACCESS, tlsFile } from '../support/tls.js';
+
+let service: RunningEmulator;
+let plain: RunningEmulator;
+const proxies: TestProxy[] = [];
+
+beforeAll(async () => {
+  service = await startEmulator({ port: 0, tls: SECURE_ACCESS });
+  plain = await startEmulator({ port: 0 });
+});
+afterAll(async () => {
+  await service.close();
+  await plain.close();
+});
+beforeEach(() => {
+  // The machine's own proxy settings stay out of these tests.
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY', 'no_proxy', 'NO_PROXY'])
+    vi.stubEnv(name, undefined);
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
+});
+
+async function proxy(options: Parameters<typeof startConnectProxy>[0] = {}): Promise<TestProxy> {
+  const started = await startConnectProxy({ aliases: ['service.invalid'], ...options });
+  proxies.push(started);
+  return started;
+}
+
+const pfx = { pfx: tlsFile('client.pfx'), password: PFX_PASSWORD };
+const pem = {
+  cert: tlsFile('client.pem'),
+  key: tlsFile('client-key-encrypted.pem'),
+  passphrase: PEM_PASSPHRASE,
+};
+
+/** The client certificate and the CA that signed the service's: what the local service requires. */
+const SECURE = { clientCertificate: pfx, ca: tlsFile('ca.pem') };
+
+/** Reads the apps (one GET) with these options; the client is closed after. */
+async function listApps(options: Partial<ClientOptions>): Promise<number> {
+  const client = createClient({ baseUrl: service.url, auth: ADMIN, retry: { retries: 0 }, ...options });
+  try {
+    return (await client.apps.getApps({})).apps.length;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The error a call with these options fails with. */
+async function failure(options: Partial<ClientOptions>): Promise<Error> {
+  return listApps(options).then(
+    () => {
+      throw new Error('the call succeeded');
+    },
+    (error: Error) => error,
+  );
+}
+
+/** The service by a name only the test proxy resolves. */
+const behindProxy = () => service.url.replace('127.0.0.1', 'service.invalid');
+
+describe('Secure Access: the local service over HTTPS with a client CA', () => {
+  it.each([
+    ['a .pfx and its password', pfx],
+    ['a PEM certificate and its encrypted key', pem],
+  ])('works with %s, the test CA trusted through ca', async (_, clientCertificate) => {
+    expect(service.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(await listApps({ clientCertificate, ca: tlsFile('ca.pem') })).toBe(0);
+  });
+
+  it('refuses a client without a certificate, and says one is needed', async () => {
+    const error = await failure({ ca: tlsFile('ca.pem') });
+    expect(error.message).toMatch(/asks for a client certificate \(a Secure Access domain\) and none is set/);
+    expect(error.message).toMatch(/Set clientCertificate/);
+  });
+
+  it('refuses a certificate signed by another authority, and says it refused the certificate', async () => {
+    const error = await failure({
+      ca: tlsFile('ca.pem'),
+      clientCertificate: { pfx: tlsFile('stranger.pfx'), password: PFX_PASSWORD },
+    });
+    expect(error.message).toMatch(/refused the client certificate/);
+  });
+
+  it.each([
+    [
+      'a .pfx',
+      { pfx: tlsFile('client.pfx'), password: 'not-the-password' },
+      /clientCertificate.password does not open .*client\.pfx/,
+    ],
+    [
+      'a PEM key',
+      { ...pem, passphrase: 'not-the-passphrase' },
+      /clientCertificate.passphrase does not open the key/,
+    ],
+  ])(
+    'says a wrong password of %s is wrong, before any request, never showing it',
+    (_, clientCertificate, said) => {
+      expect(() => createClient({ baseUrl: service.url, auth: ADMIN, clientCertificate })).toThrow(said);
+      try {
+        createClient({ baseUrl: service.url, auth: ADMIN, clientCertificate });
+      } catch (error) {
+        expect(String((error as Error).message)).not.toMatch(/not-the-pass/);
+        expect((error as Error).name).toBe('ClientOptionsError');
+      }
+    },
+  );
+
+  it('says a missing certificate file is missing', () => {
+    expect(() =>
+      createClient({ baseUrl: service.url, auth: ADMIN, clientCertificate: { pfx: tlsFile('nope.pfx') } }),
+    ).toThrow(/clientCertificate.pfx: cannot read .*nope\.pfx \(no such file\)/);
+  });
+
+  it("says the service's certificate is not trusted without ca, and what to do", async () => {
+    // PEM: a .pfx that holds its issuer's certificate has node trust that issuer too.
+    const error = await failure({ clientCertificate: pem });
+    expect(error.message).toMatch(/not signed by an authority this machine trusts/);
+    expect(error.message).toMatch(/as `ca`, or in NODE_EXTRA_CA_CERTS/);
+  });
+});
+
+describe('through a CONNECT proxy', () => {
+  it('goes through the proxy given as an option, every request in its tunnel', async () => {
+    const tunnel = await proxy();
+    expect(await listApps({ baseUrl: behindProxy(), proxy: tunnel.url, ...SECURE })).toBe(0);
+    expect(tunnel.tunnels).toEqual([`service.invalid:${service.port}`]);
+  });
+
+  it('tunnels to an http:// service too', async () => {
+    const tunnel = await proxy({ aliases: ['plain.invalid'] });
+    const client = createClient({
+      baseUrl: plain.url.replace('127.0.0.1', 'plain.invalid'),
+      auth: ADMIN,
+      proxy: tunnel.url,
+    });
+    try {
+      await client.apps.getApps({});
+    } finally {
+      await client.close();
+    }
+    expect(tunnel.tunnels).toEqual([`plain.invalid:${plain.port}`]);
+  });
+
+  it('sends the credentials of the proxy URL, and keeps them out of every message', async () => {
+    const tunnel = await proxy({ login: 'proxy-user', password: 'proxy-secret-5519' });
+    const url = tunnel.url.replace('//', '//proxy-user:proxy-secret-5519@');
+    expect(await listApps({ baseUrl: behindProxy(), proxy: url, ...SECURE })).toBe(0);
+    expect(tunnel.tunnels).toHaveLength(1);
+  });
+
+  it('says the proxy asks for credentials (407), naming the proxy, never its password', async () => {
+    const tunnel = await proxy({ login: 'proxy-user', password: 'proxy-secret-5519' });
+    const url = tunnel.url.replace('//', '//proxy-user:wrong-secret-2231@');
+    const error = await failure({
+      baseUrl: behindProxy(),
+      proxy: url,
+      ...SECURE,
+    });
+    expect(error.message).toContain(
+      `the proxy ${tunnel.url} (from the proxy option) refused to open a tunnel to service.invalid:${service.port}: it answered 407`,
+    );
+    expect(error.message).toMatch(/Give the proxy its login and password in its URL/);
+    expect(JSON.stringify({ message: error.message, cause: String(error.cause) })).not.toMatch(
+      /wrong-secret|proxy-secret/,
+    );
+    expect(tunnel.tunnels).toEqual([]);
+  });
+
+  it('says the proxy refused the service (403), and is not retried', async () => {
+    const tunnel = await proxy({ refuse: true });
+    const client = createClient({
+      baseUrl: behindProxy(),
+      auth: ADMIN,
+      proxy: tunnel.url,
+      retry: { retries: 3, initialDelayMs: 1 },
+    });
+    const error = await client.apps.getApps({}).then(
+      () => new Error('succeeded'),
+      (e: Error) => e,
+    );
+    await client.close();
+    expect(error.message).toMatch(
+      /refused to open a tunnel to service\.invalid:\d+: it answered 403 \(Forbidden\)/,
+    );
+    expect(error.message).toMatch(/Ask the proxy's administrators to allow/);
+    expect(tunnel.refused).toBe(1);
+  });
+
+  it('says a proxy that is not there is not reachable, naming it and where it was set', async () => {
+    const gone = await proxy();
+    await gone.close();
+    vi.stubEnv('HTTPS_PROXY', gone.url);
+    const error = await failure({ baseUrl: behindProxy() });
+    expect(error.message).toContain(`the proxy ${gone.url} (from HTTPS_PROXY) is not reachable`);
+    expect(error.message).toMatch(/Check the proxy address/);
+  });
+
+  it('takes HTTPS_PROXY from the environment', async () => {
+    const tunnel = await proxy();
+    vi.stubEnv('HTTPS_PROXY', tunnel.url);
+    vi.stubEnv('NO_PROXY', '');
+    expect(await listApps({ baseUrl: behindProxy(), ...SECURE })).toBe(0);
+    expect(tunnel.tunnels).toHaveLength(1);
+  });
+
+  it('the proxy option wins over HTTPS_PROXY', async () => {
+    const unused = await proxy();
+    const tunnel = await proxy();
+    vi.stubEnv('HTTPS_PROXY', unused.url);
+    expect(await listApps({ baseUrl: behindProxy(), proxy: tunnel.url, ...SECURE })).toBe(0);
+    expect([unused.tunnels.length, tunnel.tunnels.length]).toEqual([0, 1]);
+  });
+
+  it.each(['127.0.0.1', '*', 'example.com, 127.0.0.1', `127.0.0.1:${0}`])(
+    'reaches the service directly when NO_PROXY says %s',
+    async (noProxy) => {
+      const tunnel = await proxy({ aliases: [] });
+      vi.stubEnv('HTTPS_PROXY', tunnel.url);
+      // Without NO_PROXY, the same call goes through the proxy.
+      await listApps({ ...SECURE });
+      expect(tunnel.tunnels).toEqual([`127.0.0.1:${service.port}`]);
+      vi.stubEnv('NO_PROXY', noProxy.replace(':0', `:${service.port}`));
+      expect(await listApps({ ...SECURE })).toBe(0);
+      expect(tunnel.tunnels).toHaveLength(1);
+    },
+  );
+
+  it('goes through the proxy when NO_PROXY names another port of the host', async () => {
+    const tunnel = await proxy({ aliases: [] });
+    vi.stubEnv('HTTPS_PROXY', tunnel.url);
+    vi.stubEnv('NO_PROXY', `127.0.0.1:${service.port + 1}`);
+    expect(await listApps({ ...SECURE })).toBe(0);
+    expect(tunnel.tunnels).toEqual([`127.0.0.1:${service.port}`]);
+  });
+
+  it('proxy: false ignores HTTPS_PROXY', async () => {
+    const tunnel = await proxy({ aliases: [] });
+    vi.stubEnv('HTTPS_PROXY', tunnel.url);
+    await listApps({ ...SECURE });
+    expect(tunnel.tunnels).toHaveLength(1);
+    expect(await listApps({ proxy: false, ...SECURE })).toBe(0);
+    expect(tunnel.tunnels).toHaveLength(1);
+  });
+});

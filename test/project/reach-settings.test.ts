@@ -1,0 +1,91 @@
+/**
+ * An environment's proxy, clientCertificate and ca as validate reads them (issue 34): the forms
+ * the schema takes, the mistakes it names at their line and column, the files of the chosen
+ * environment that must exist (another environment's need not, as with its variables).
+ */
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateProject } from '../../src/project/index.js';
+import { tempProject } from '../support/temp-project.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** The problems of appdeploy.yaml with `prod` set as given (and certs/ holding me.pfx, ca.pem). */
+async function problems(prod: string, env = 'prod'): Promise<string[]> {
+  const dir = await tempProject('appdeploy-reach-', {
+    'appdeploy.yaml': `environments:\n  local: {}\n  prod:\n    baseUrl: https://example.com\n    auth: { login: a, password: b }\n${prod}`,
+    'certs/me.pfx': 'not really a certificate: validate only checks that it is there',
+    'certs/ca.pem': '-',
+  });
+  dirs.push(dir);
+  const result = await validateProject({ cwd: dir, dir, env, variables: { PFX_PASSWORD: 'x' } });
+  return result.problems.map((p) => `${p.line}:${p.col} ${p.message}`);
+}
+
+describe('proxy, clientCertificate and ca under an environment', () => {
+  it.each([
+    [
+      'a proxy URL with credentials from variables',
+      '    proxy: http://corp:${PFX_PASSWORD}@proxy.example.com:8080\n',
+    ],
+    ['a .pfx and its password', '    clientCertificate: { pfx: certs/me.pfx, password: ${PFX_PASSWORD} }\n'],
+    ['a .pfx without a password', '    clientCertificate: { pfx: certs/me.pfx }\n'],
+    [
+      'PEM certificate and key',
+      '    clientCertificate: { cert: certs/me.pfx, key: certs/ca.pem, passphrase: x }\n',
+    ],
+    ['a CA', '    ca: certs/ca.pem\n'],
+  ])('takes %s', async (_, prod) => {
+    expect(await problems(prod)).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a proxy that is not a URL',
+      '    proxy: proxy.example.com:8080\n',
+      '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port',
+    ],
+    [
+      'a proxy URL with a path',
+      '    proxy: http://proxy.example.com/x\n',
+      '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port',
+    ],
+    [
+      'pfx and cert both',
+      '    clientCertificate: { pfx: certs/me.pfx, cert: certs/ca.pem, key: certs/ca.pem }\n',
+      '6:24 environments.prod.clientCertificate: takes pfx (with password) or cert and key (with passphrase), not both',
+    ],
+    [
+      'cert without key',
+      '    clientCertificate: { cert: certs/ca.pem }\n',
+      '6:24 environments.prod.clientCertificate: cert needs key too',
+    ],
+    [
+      'a password without pfx',
+      '    clientCertificate: { cert: certs/ca.pem, key: certs/ca.pem, password: x }\n',
+      '6:24 environments.prod.clientCertificate: password needs pfx too',
+    ],
+    [
+      'a missing .pfx',
+      '    clientCertificate: { pfx: certs/none.pfx }\n',
+      '6:31 environments.prod.clientCertificate.pfx: file "certs/none.pfx" does not exist',
+    ],
+    ['a CA that is a folder', '    ca: certs\n', '6:9 environments.prod.ca: file "certs" is not a file'],
+    [
+      'an unset password',
+      '    clientCertificate: { pfx: certs/me.pfx, password: ${NOT_SET_ANYWHERE} }\n',
+      '6:55 variable NOT_SET_ANYWHERE is not set',
+    ],
+  ])('names %s at its place', async (_, prod, said) => {
+    expect(await problems(prod)).toContain(said);
+  });
+
+  it("does not look for another environment's files", async () => {
+    expect(
+      await problems('    clientCertificate: { pfx: certs/none.pfx }\n    ca: none.pem\n', 'local'),
+    ).toEqual([]);
+  });
+});
