@@ -128,7 +128,7 @@ async function draftOnlyApps(
         'EXPORT.NOT_DEPLOYED',
         `app ${id} has never been deployed: it has no live settings`,
         {
-          hint: `Export its draft: ${appdeployCommand(project, 'export', `--app ${id} --draft`)}.`,
+          hint: `Export its draft: \`${appdeployCommand(project, 'export', `--app ${id} --draft`)}\`.`,
         },
       );
     found.push(draftOnlyApp(id, draft));

@@ -48,7 +48,7 @@ describe('export of an app that was never deployed', () => {
       error: {
         code: 'EXPORT.NOT_DEPLOYED',
         message: `app ${draftId} has never been deployed: it has no live settings`,
-        hint: `Export its draft: npx appdeploy export --app ${draftId} --draft.`,
+        hint: `Export its draft: \`npx appdeploy export --app ${draftId} --draft\`.`,
         exitCode: 1,
       },
     });

@@ -57,13 +57,13 @@ describe('paths the user gives', () => {
       'init on a file',
       ['init', 'afile'],
       'Error: init afile: afile is a file, not a folder\n' +
-        '  Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.\n',
+        '  Give init a folder to create, or an existing folder to start the project in: `npx appdeploy init my-apps`.\n',
     ],
     [
       'init through a file',
       ['init', 'afile/sub'],
       'Error: init afile/sub: afile is a file, not a folder\n' +
-        '  Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.\n',
+        '  Give init a folder to create, or an existing folder to start the project in: `npx appdeploy init my-apps`.\n',
     ],
     [
       'types --out a file',

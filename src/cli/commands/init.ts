@@ -28,7 +28,7 @@ export const registerInit: RegisterCommand = (program, io) => ({
     const root = resolve(process.cwd(), dir);
     const at = {
       given: `init ${dir}`,
-      hint: 'Give init a folder to create, or an existing folder to start the project in: npx appdeploy init my-apps.',
+      hint: 'Give init a folder to create, or an existing folder to start the project in: `npx appdeploy init my-apps`.',
     };
     const gitignorePath = join(root, '.gitignore');
     const gitignore = existsSync(gitignorePath)
