@@ -173,8 +173,14 @@ function splitUrl(target: string): { pathname: string; search: string } {
 }
 
 function takeFault(ctx: EmulatorContext, method: string, path: string): Fault | undefined {
-  const fault = ctx.runtime.faults.find((f) => (!f.method || f.method === method) && f.path.test(path));
+  const fault = ctx.runtime.faults.find(
+    (f) => (!f.method || f.method.split('|').includes(method)) && f.path.test(path),
+  );
   if (!fault) return undefined;
+  if (fault.skip !== undefined && fault.skip > 0) {
+    fault.skip--;
+    return undefined;
+  }
   if (fault.remaining !== undefined) {
     fault.remaining--;
     if (fault.remaining <= 0) ctx.runtime.faults = ctx.runtime.faults.filter((f) => f !== fault);

@@ -71,7 +71,7 @@ export function storedClockOffset(store: Store): number {
 }
 
 function addFault(req: ApiRequest): unknown {
-  closedKeys(req.params, ['method', 'path', 'status', 'body', 'delayMs', 'drop', 'times']);
+  closedKeys(req.params, ['method', 'path', 'status', 'body', 'delayMs', 'drop', 'times', 'skip']);
   const source = req.params.str('path');
   let path: RegExp;
   try {
@@ -82,6 +82,8 @@ function addFault(req: ApiRequest): unknown {
   const status = req.params.has('status') ? req.params.int('status', { min: 100, max: 599 }) : undefined;
   const delayMs = req.params.has('delayMs') ? req.params.int('delayMs', { min: 0 }) : undefined;
   const times = req.params.has('times') ? req.params.int('times', { min: 1 }) : undefined;
+  // The first `skip` matching calls go through untouched: a fault at the Nth write of a run.
+  const skip = req.params.int('skip', { default: 0, min: 0 });
   const method = req.params.optStr('method')?.toUpperCase();
   const drop = req.params.bool('drop', false);
   if (status === undefined && delayMs === undefined && !drop)
@@ -96,6 +98,7 @@ function addFault(req: ApiRequest): unknown {
     ...(req.params.has('body') ? { body: req.params.raw.body } : {}),
     ...(delayMs !== undefined ? { delayMs } : {}),
     ...(times !== undefined ? { remaining: times } : {}),
+    ...(skip > 0 ? { skip } : {}),
   });
   return { id };
 }
