@@ -27,8 +27,11 @@ export interface RecoveryRecord {
   environment: string;
   pid: number;
   startedAt: string;
-  /** Apps apply asked the service to create; `id` is null until the service answered. */
-  creating: { key: string; name: string; since: string; id: string | null }[];
+  /**
+   * Apps apply asked the service to create; `id` is null until the service answered. `by` is
+   * the login that asked (the app's creator), null when the record does not know it.
+   */
+  creating: { key: string; name: string; since: string; id: string | null; by?: string | null }[];
   /** The draft revision the last write of apply left, per app. */
   drafts: { key: string; id: string; revision: string }[];
   /**
@@ -49,6 +52,20 @@ export interface WriteRecord {
   sent: number;
   areas: string[];
   last: { area: string; from: string; sha256: string };
+}
+
+/**
+ * The login the environment signs in with, which the service records as the creator of each app
+ * it creates (`creator.code` of apps.json); the embedded local environment signs in as its
+ * administrator, `admin` (local/connect.ts).
+ */
+function creatorLogin(project: Pick<Project, 'environment'>): string | null {
+  if (project.environment.local) return 'admin';
+  const config = project.environment.config as { auth?: unknown } | undefined;
+  const auth = config?.auth;
+  return auth && typeof auth === 'object' && 'login' in auth && typeof auth.login === 'string'
+    ? auth.login
+    : null;
 }
 
 /** As messages name the file, from the project's folder. */
@@ -229,6 +246,7 @@ export function recorder(
             name: names(event.app),
             since: new Date(now()).toISOString(),
             id: null,
+            by: creatorLogin(project),
           });
           break;
         }

@@ -179,7 +179,12 @@ export type AppRefusal =
   | { kind: 'other-service'; app: string; message: string }
   | { kind: 'pending-draft'; app: string; message: string }
   | { kind: 'deploying'; app: string; message: string }
-  | { kind: 'revision-moved'; app: string; message: string };
+  | { kind: 'revision-moved'; app: string; message: string }
+  /**
+   * An interrupted apply asked the service to create this app and never got its answer, and no
+   * single app matched it (recovery-adopt.ts): creating it again could make a second copy.
+   */
+  | { kind: 'creation-unknown'; app: string; message: string };
 
 /**
  * A system plug-in that stops the apply before any app is written: its package or its installed

@@ -25,6 +25,8 @@ export interface Fault {
   readonly status?: number;
   readonly body?: unknown;
   readonly delayMs?: number;
+  /** The call is carried out at once; its answer waits this long. */
+  readonly answerDelayMs?: number;
   readonly drop?: boolean;
   /** Calls left to hit; undefined means every matching call until cleared. */
   remaining?: number;

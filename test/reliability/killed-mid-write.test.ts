@@ -9,8 +9,8 @@ import { call, emulatorAndProject, type Cleanups } from './emulator-process.js';
 
 /**
  * Issue 32 item 7: kill -9 of the CLI (the built `appdeploy apply`) at one write position after
- * another, each write held by the service as the kill lands, then either carried out after the
- * kill (the answer never reached the apply) or never carried out. The recovery record names each
+ * another, as the service holds the answer of a write it carried out (the answer never reached
+ * the apply), or holds a write it never carries out. The recovery record names each
  * write before it is sent, so the next apply recognises every draft the killed one wrote as its
  * own, discards it and converges with no --discard-pending-drafts; a draft that someone else
  * touched after the kill is still refused.
@@ -48,7 +48,7 @@ async function writesSeen(url: string): Promise<number> {
     .reduce((n, [, count]) => n + count, 0);
 }
 
-/** v1 applied; then v2 applied by a CLI killed with write `position` held; `lands`: the held write is carried out. */
+/** v1 applied; then v2 applied by a CLI killed at write `position`; `lands`: that write is carried out. */
 async function killedAt(name: string, position: number, lands: boolean) {
   const { emu, project } = await emulatorAndProject(name, cleanups, 'SIGKILL');
   const root = project.path;
@@ -70,7 +70,7 @@ async function killedAt(name: string, position: number, lands: boolean) {
     path: WRITE_PATH,
     skip: position - 1,
     times: 1,
-    ...(lands ? { delayMs: 800 } : { delayMs: 60_000, drop: true }),
+    ...(lands ? { answerDelayMs: 1000 } : { delayMs: 60_000, drop: true }),
   });
   expect(fault.status, JSON.stringify(fault.body)).toBe(200);
   const applying = startApply(root, ['--env', 'emu', '--yes'], ENV, cleanups);
@@ -81,8 +81,6 @@ async function killedAt(name: string, position: number, lands: boolean) {
   }
   applying.child.kill('SIGKILL');
   await applying.exited;
-  // A held write that lands is carried out once its delay is over.
-  if (lands) await new Promise((r) => setTimeout(r, 1000));
   await call(emu.url, 'DELETE', '/_emulator/faults');
   return { url: emu.url, root, run };
 }

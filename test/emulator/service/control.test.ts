@@ -83,6 +83,21 @@ describe('control API', () => {
     expect(statuses).toEqual([200, 200, 503, 200]);
   });
 
+  it('faults: answerDelayMs carries the call out at once and holds its answer', async () => {
+    const app = await emu.deployedApp();
+    await emu.call('POST', '/_emulator/faults', {
+      method: 'PUT',
+      path: '^/k/v1/preview/app/settings\\.json$',
+      answerDelayMs: 1000,
+      times: 1,
+    });
+    const writing = emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'held' });
+    // Read while the answer is held: the write is done already.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await emu.call('GET', '/k/v1/preview/app/settings.json', { app })).body.name).toBe('held');
+    expect((await writing).status).toBe(200);
+  });
+
   it('faults: a default JSON body; DELETE clears them; bad faults are refused', async () => {
     await emu.call('POST', '/_emulator/faults', { path: 'apps\\.json', status: 429 });
     const limited = await emu.call('GET', '/k/v1/apps.json');
