@@ -1,10 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { appdeploy } from '../support/cli.js';
 import { startApply } from './apply-process.js';
-import { call, startDataEmulator, stop, tempDir, waitDeploy, type Cleanups } from './emulator-process.js';
+import {
+  call,
+  EMU_ENV,
+  emulatorAndProject,
+  waitDeploy,
+  writeEmuProject,
+  type Cleanups,
+} from './emulator-process.js';
 
 /**
  * Issue 32 item 9: a second Ctrl-C exits at once, cleaning nothing up. Once apply's deploy call
@@ -17,38 +20,20 @@ afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
 
-const ENV = { EMU_LOGIN: 'admin', EMU_PASSWORD: 'admin' };
 /** A deploy stays PROCESSING this long: room for two Ctrl-Cs while it runs. */
 const DEPLOY_MS = 1500;
 
 async function project(name: string) {
-  const data = tempDir(`appdeploy-${name}-data-`);
-  const dir = tempDir(`appdeploy-${name}-project-`);
-  cleanups.push(
-    () => data.remove(),
-    () => dir.remove(),
-  );
-  const emu = await startDataEmulator(data.path, 0, DEPLOY_MS);
-  cleanups.push(() => stop(emu));
-  const root = dir.path;
-  await mkdir(join(root, 'apps'));
+  const { emu, project } = await emulatorAndProject(name, cleanups, 'SIGTERM', DEPLOY_MS);
   const orders = { name: 'Orders', fields: { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } } };
-  await writeFile(join(root, 'apps', 'orders.yaml'), stringify(orders));
-  const environments = {
-    emu: { baseUrl: emu.url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
-  };
-  await writeFile(
-    join(root, 'appdeploy.yaml'),
-    stringify({ environments, apps: { orders: { manifest: 'apps/orders.yaml' } } }),
-  );
-  const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, ENV);
-  return { url: emu.url, root, run };
+  const run = await writeEmuProject(project.path, emu.url, { orders });
+  return { url: emu.url, root: project.path, run };
 }
 
 describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
   it('once the deploy call has gone out: exit 3, outcome unknown, and status says what went live', async () => {
     const p = await project('twice-deploying');
-    const applying = startApply(p.root, ['--env', 'emu', '--yes'], ENV, cleanups);
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
     await applying.waitFor('Deploying orders');
     applying.child.kill('SIGINT');
     await applying.waitFor('cannot be stopped');
@@ -80,7 +65,7 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
       delayMs: 3000,
       times: 1,
     });
-    const applying = startApply(p.root, ['--env', 'emu', '--yes'], ENV, cleanups);
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
     await applying.waitFor('Created app orders');
     applying.child.kill('SIGINT');
     await applying.waitFor('Rolling back orders');

@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { appdeploy } from '../support/cli.js';
 import { startApply } from './apply-process.js';
-import { call, emulatorAndProject, waitDeploy, type Cleanups } from './emulator-process.js';
+import {
+  call,
+  EMU_ENV,
+  emulatorAndProject,
+  waitDeploy,
+  writeEmuProject,
+  type Cleanups,
+} from './emulator-process.js';
 
 /**
  * Issue 32 item 8: kill -9 of the CLI (the built `appdeploy apply`) right after its create call
@@ -20,31 +25,23 @@ afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
 
-const ENV = { EMU_LOGIN: 'admin', EMU_PASSWORD: 'admin' };
 const ORDERS = { name: 'Orders', fields: { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } } };
 
-async function config(root: string, url: string, id?: string): Promise<void> {
-  const environments = {
-    emu: { baseUrl: url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
-  };
-  const orders = { manifest: 'apps/orders.yaml', ...(id ? { ids: { emu: Number(id) } } : {}) };
-  await writeFile(join(root, 'appdeploy.yaml'), stringify({ environments, apps: { orders } }));
-}
+const config = (root: string, url: string, id?: string) =>
+  writeEmuProject(root, url, { orders: ORDERS }, id ? { orders: id } : {});
 
 /** An apply killed right after its create call reached the service; the app is created after the kill. */
 async function killedAfterCreate(name: string) {
   const { emu, project } = await emulatorAndProject(name, cleanups, 'SIGKILL');
   const root = project.path;
-  await mkdir(join(root, 'apps'));
-  await writeFile(join(root, 'apps', 'orders.yaml'), stringify(ORDERS));
-  await config(root, emu.url);
+  const run = await config(root, emu.url);
   await call(emu.url, 'POST', '/_emulator/faults', {
     method: 'POST',
     path: '^/k/v1/preview/app\\.json$',
     answerDelayMs: 1500,
     times: 1,
   });
-  const applying = startApply(root, ['--env', 'emu', '--yes'], ENV, cleanups);
+  const applying = startApply(root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { requests } = (await call(emu.url, 'GET', '/_emulator/stats')).body;
@@ -57,7 +54,6 @@ async function killedAfterCreate(name: string) {
   expect((await call(emu.url, 'GET', '/k/v1/preview/app/settings.json?app=1')).body.name).toBe('Orders');
   const record = JSON.parse(readFileSync(join(root, '.appdeploy', 'apply-emu.json'), 'utf8'));
   expect(record.creating).toMatchObject([{ key: 'orders', name: 'Orders', id: null, by: 'admin' }]);
-  const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, ENV);
   return { url: emu.url, root, run };
 }
 

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { appdeploy } from '../support/cli.js';
 import { startApply } from './apply-process.js';
-import { call, emulatorAndProject, type Cleanups } from './emulator-process.js';
+import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } from './emulator-process.js';
 
 /**
  * Issue 32 item 7: kill -9 of the CLI (the built `appdeploy apply`) at one write position after
@@ -20,7 +19,6 @@ afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
 
-const ENV = { EMU_LOGIN: 'admin', EMU_PASSWORD: 'admin' };
 const KEYS = ['customers', 'deals', 'helpdesk', 'notes'];
 const text = (label: string) => ({ type: 'SINGLE_LINE_TEXT', label });
 const rows = (codes: string[]) => codes.map((code) => ({ type: 'ROW', fields: [{ code }] }));
@@ -52,14 +50,7 @@ async function writesSeen(url: string): Promise<number> {
 async function killedAt(name: string, position: number, lands: boolean) {
   const { emu, project } = await emulatorAndProject(name, cleanups, 'SIGKILL');
   const root = project.path;
-  const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, ENV);
-  await mkdir(join(root, 'apps'));
-  await writeManifests(root, V1);
-  const environments = {
-    emu: { baseUrl: emu.url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
-  };
-  const apps = Object.fromEntries(KEYS.map((key) => [key, { manifest: `apps/${key}.yaml` }]));
-  await writeFile(join(root, 'appdeploy.yaml'), stringify({ environments, apps }));
+  const run = await writeEmuProject(root, emu.url, Object.fromEntries(KEYS.map((key) => [key, V1(key)])));
   const first = await run('apply', '--yes');
   expect(first.code, first.stderr).toBe(0);
   await writeManifests(root, V2);
@@ -73,7 +64,7 @@ async function killedAt(name: string, position: number, lands: boolean) {
     ...(lands ? { answerDelayMs: 1000 } : { delayMs: 60_000, drop: true }),
   });
   expect(fault.status, JSON.stringify(fault.body)).toBe(200);
-  const applying = startApply(root, ['--env', 'emu', '--yes'], ENV, cleanups);
+  const applying = startApply(root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
   const deadline = Date.now() + 30_000;
   while ((await writesSeen(emu.url)) - before < position) {
     if (Date.now() > deadline) throw new Error(`write ${position} never came: ${applying.stderr()}`);

@@ -1,10 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { appdeploy } from '../support/cli.js';
 import { startApply } from './apply-process.js';
-import { call, emulatorAndProject, type Cleanups } from './emulator-process.js';
+import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } from './emulator-process.js';
 
 /**
  * Issue 32 item 6: the first apply of an app with a process, rolled back (one transient 500 on
@@ -19,7 +15,6 @@ afterEach(async () => {
   for (const clean of cleanups.splice(0).reverse()) await clean();
 });
 
-const ENV = { EMU_LOGIN: 'admin', EMU_PASSWORD: 'admin' };
 const TICKETS = {
   name: 'Tickets',
   fields: { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } },
@@ -32,18 +27,8 @@ const TICKETS = {
 
 async function project(name: string) {
   const { emu, project } = await emulatorAndProject(name, cleanups);
-  const root = project.path;
-  await mkdir(join(root, 'apps'));
-  await writeFile(join(root, 'apps', 'tickets.yaml'), stringify(TICKETS));
-  const environments = {
-    emu: { baseUrl: emu.url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
-  };
-  await writeFile(
-    join(root, 'appdeploy.yaml'),
-    stringify({ environments, apps: { tickets: { manifest: 'apps/tickets.yaml' } } }),
-  );
-  const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, ENV);
-  return { url: emu.url, root, run };
+  const run = await writeEmuProject(project.path, emu.url, { tickets: TICKETS });
+  return { url: emu.url, root: project.path, run };
 }
 
 /** After the rolled-back first apply: every command works on the never-deployed app, and apply deploys it. */
@@ -99,7 +84,7 @@ describe('a rolled-back first apply of an app with a process', { timeout: 60_000
       delayMs: 1500,
       times: 1,
     });
-    const applying = startApply(p.root, ['--env', 'emu', '--yes'], ENV, cleanups);
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
     await applying.waitFor('Created app tickets');
     applying.child.kill('SIGINT');
     const { code } = await applying.exited;
