@@ -101,3 +101,20 @@ describe('every risk probe of a never-deployed app', () => {
     await h.expectConverged(project);
   });
 });
+
+describe('a failed deploy of a never-deployed app', () => {
+  it('is rolled back, and the check of what went live finds nothing live (no bare GAIA_AP01)', async () => {
+    const { app: id } = await h.client.apps.addApp({ name: 'Tickets' });
+    const project = await h.writeProject({
+      apps: { tickets: manifest('Tickets', { subject: text('Subject') }) },
+      ids: { tickets: id },
+    });
+    const thePlan = await h.plan(project);
+    await h.control('POST', '/_emulator/deploy-outcome', { app: id, outcome: 'FAIL' });
+    const result = await h.apply(project, thePlan);
+    expect(result, JSON.stringify(result)).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    await expect(h.client.form.getFields({ app: id, copy: 'live' })).rejects.toMatchObject({
+      code: 'GAIA_AP01',
+    });
+  });
+});
