@@ -6,8 +6,8 @@ import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } fro
  * Issue 32 item 6: the first apply of an app with a process, rolled back (one transient 500 on
  * its deploy call, or Ctrl-C between "Created app" and "Deploying"), leaves the app created and
  * never deployed, with a new app's draft. From then on status, plan, revert and apply worked on
- * it as on any never-deployed app: status says "not deployed", plan shows the changes, and apply
- * deploys it. Before, the process area's removed-status probe read the live form of that app and
+ * it as on any never-deployed app: status says "not deployed", plan (and plan --check) shows the
+ * changes, and apply deploys it. Before, the process area's removed-status probe read the live form of that app and
  * every command ended with a bare `[404] [GAIA_AP01]`.
  */
 const cleanups: Cleanups = [];
@@ -46,6 +46,10 @@ async function expectRecovers(p: Awaited<ReturnType<typeof project>>): Promise<v
   const plan = await p.run('plan', '--detailed-exitcode');
   expect(plan.code, plan.stderr).toBe(2);
   expect(plan.stdout).toContain('process');
+  // plan --check copies the app (with its latest records) to a local copy and applies there.
+  const checked = await p.run('plan', '--check', '--check-records', '5');
+  expect(checked.code, checked.stderr).toBe(0);
+  expect(checked.stdout + checked.stderr).toContain('Check passed');
   const revert = await p.run('revert', '--yes');
   expect(revert.code, revert.stderr).toBe(0);
 
