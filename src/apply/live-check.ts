@@ -12,7 +12,7 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import type { AppPlan } from '../plan/index.js';
+import { isUnknownApp, type AppPlan } from '../plan/index.js';
 import { appResult } from './result.js';
 import type { AppResult, ApplyOutcome, LiveChanged } from './types.js';
 import type { AppSession } from './write-all.js';
@@ -40,8 +40,14 @@ export async function liveMoved(
     );
   const moved = await mapLimit(checks, 16, async ({ session, planned: a, area }) => {
     if (!area || a.before === null) return null;
-    const { value } = await area.read({ client, app: session.id!, copy: 'live', downloadHash });
-    return area.diff(a.before, value).length > 0 ? { session, area: a.key } : null;
+    const live = await area.read({ client, app: session.id!, copy: 'live', downloadHash }).catch((error) => {
+      // An app never deployed has nothing live (GAIA_AP01, platform-facts.md "Apps and deploy"):
+      // still nothing live, so nothing of it went live.
+      if (isUnknownApp(error)) return null;
+      throw error;
+    });
+    if (live === null) return null;
+    return area.diff(a.before, live.value).length > 0 ? { session, area: a.key } : null;
   });
   const out: LiveChanged[] = [];
   for (const found of moved) {

@@ -8,7 +8,7 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import { answerProbe, type AppPlan, type Risk } from '../plan/index.js';
+import { answerProbe, isDeployed, type AppPlan, type Risk } from '../plan/index.js';
 
 /** A risk the planner counts by asking about records (it carries `records`). */
 export type CountedRisk = Extract<Risk, { records: number }>;
@@ -20,7 +20,7 @@ export function isCounted(risk: Risk): risk is CountedRisk {
 /**
  * For each existing app about to change, the counted risks as the service answers now (those
  * with no record concerned left out, as the planner leaves them out). Apps apply creates have no
- * records and are not in the map.
+ * records and are not in the map, nor are apps never deployed.
  */
 export async function recountRisks(
   client: Client,
@@ -30,7 +30,9 @@ export async function recountRisks(
   const counted = new Map<string, CountedRisk[]>();
   await Promise.all(
     apps.map(async (app) => {
-      if (app.id === null) return;
+      // A never-deployed app has no records, and its live form answers GAIA_AP01 (plan.ts asks
+      // nothing of it either); a deploy of it since moved its live revision, which apply refuses.
+      if (app.id === null || !isDeployed(app)) return;
       const id = app.id;
       const probes = app.areas.flatMap((planned) => {
         const area = areas.get(planned.key);

@@ -2,6 +2,7 @@
  * The recovery record of an apply: `.appdeploy/apply-<env>.json`, kept while apply writes, so
  * that an apply that dies without a word (kill -9, a power cut, a closed CI runner) leaves a note
  * of what it did. It holds the apps it was creating (with their ids once the service answered),
+ * each write it is about to send (area, the revision it starts from, a hash of what it writes),
  * the draft revision each of its writes left, and each deploy call it started with the revisions
  * it pinned. It is written (beside and renamed over) before each step goes out and after each
  * answer comes back, and removed when apply ends with an answer of its own, whatever it is.
@@ -9,8 +10,9 @@
  * What reads it: `status`, which says an apply was interrupted and what it left
  * (recovery-status.ts); the commands on a project, which adopt the apps it created whose id
  * never reached the project (recovery-adopt.ts); and the next apply, which discards the pending
- * drafts it wrote itself, recognised by the revision (ownDraftApps below): a draft whose
- * revision moved since was written by someone else and is still refused.
+ * drafts it wrote itself, recognised by the revision (ownDraftApps below), also when it was
+ * killed with writes sent and unanswered: a draft its named writes do not explain was written by
+ * someone else and is still refused.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -25,12 +27,45 @@ export interface RecoveryRecord {
   environment: string;
   pid: number;
   startedAt: string;
-  /** Apps apply asked the service to create; `id` is null until the service answered. */
-  creating: { key: string; name: string; since: string; id: string | null }[];
+  /**
+   * Apps apply asked the service to create; `id` is null until the service answered. `by` is
+   * the login that asked (the app's creator), null when the record does not know it.
+   */
+  creating: { key: string; name: string; since: string; id: string | null; by?: string | null }[];
   /** The draft revision the last write of apply left, per app. */
   drafts: { key: string; id: string; revision: string }[];
+  /**
+   * Each app's writes, named before each is sent: the draft revision its first write started
+   * from, how many preview writes were sent (or about to be), the areas they write, and the last
+   * step (area, the revision it starts from, a hash of what it writes). Absent in records of
+   * older versions.
+   */
+  writes?: WriteRecord[];
   /** Deploy calls started, each with the revisions it pinned. */
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
+}
+
+export interface WriteRecord {
+  key: string;
+  id: string;
+  from: string;
+  sent: number;
+  areas: string[];
+  last: { area: string; from: string; sha256: string };
+}
+
+/**
+ * The login the environment signs in with, which the service records as the creator of each app
+ * it creates (`creator.code` of apps.json); the embedded local environment signs in as its
+ * administrator, `admin` (local/connect.ts).
+ */
+function creatorLogin(project: Pick<Project, 'environment'>): string | null {
+  if (project.environment.local) return 'admin';
+  const config = project.environment.config as { auth?: unknown } | undefined;
+  const auth = config?.auth;
+  return auth && typeof auth === 'object' && 'login' in auth && typeof auth.login === 'string'
+    ? auth.login
+    : null;
 }
 
 /** As messages name the file, from the project's folder. */
@@ -64,16 +99,37 @@ export function readRecovery(project: Pick<Project, 'root' | 'environment'>): Re
 }
 
 /**
- * Apps whose pending draft is the one the previous apply wrote: the same id, and the draft still
- * at the revision its last write left (any write since, by anyone, moves it).
+ * Apps whose pending draft is the one the previous apply wrote, for the same app id: the draft
+ * still at the revision its last answered write left (any write since, by anyone, moves it), or,
+ * when it was killed with writes sent but unanswered, a draft that its named writes alone explain.
  */
 export function ownDraftApps(previous: RecoveryRecord | null, apps: readonly AppPlan[]): Set<string> {
   const own = new Set<string>();
   for (const app of apps) {
     const wrote = previous?.drafts.find((d) => d.key === app.key);
-    if (wrote && wrote.id === app.id && wrote.revision === app.revisions?.draft) own.add(app.key);
+    const answered = wrote !== undefined && wrote.id === app.id && wrote.revision === app.revisions?.draft;
+    const sent = previous?.writes?.find((w) => w.key === app.key && w.id === app.id);
+    if (answered || (sent !== undefined && explainedBy(sent, app))) own.add(app.key);
   }
   return own;
+}
+
+/**
+ * Whether the writes an apply named before sending explain the app's draft. Every preview write
+ * raises the app's one settings counter by exactly one and a refused one leaves it (platform-facts.md,
+ * "Revisions"), so after some of the `sent` writes from revision `from` the draft is above `from`
+ * and at most `from + sent`; and only the areas they write may differ from live. Anyone else's
+ * write on top of all of them takes the counter past `from + sent`; one in another area shows as
+ * that area's pending change. (One landing while some of ours never arrived, in an area we also
+ * write, is the case no counter can tell apart: a window of the writes in flight at the kill.)
+ */
+function explainedBy(sent: WriteRecord, app: AppPlan): boolean {
+  const draft = Number(app.revisions?.draft);
+  const from = Number(sent.from);
+  if (!Number.isFinite(draft) || !Number.isFinite(from) || draft <= from || draft > from + sent.sent)
+    return false;
+  const pending = app.risks.find((r) => r.kind === 'pending-draft');
+  return pending === undefined || pending.areas.every((area) => sent.areas.includes(area));
 }
 
 /**
@@ -98,6 +154,34 @@ export function withoutOwnDrafts(apps: readonly AppPlan[], own: ReadonlySet<stri
   return apps.map((app) =>
     own.has(app.key) ? { ...app, risks: app.risks.filter((r) => r.kind !== 'pending-draft') } : app,
   );
+}
+
+/**
+ * The areas a write to `area` changes: its own, and the layout for the fields, since a field added
+ * without a layout change is appended to the layout and a field deleted leaves it
+ * (platform-facts.md, "Apps and deploy").
+ */
+function movedBy(area: string): string[] {
+  return area === 'fields' ? ['fields', 'layout'] : [area];
+}
+
+/** A write about to be sent, added to its app's write record (started afresh by this apply). */
+function noteIntent(
+  r: RecoveryRecord,
+  event: Extract<ApplyEvent, { type: 'write-intent' }>,
+  started: Set<string>,
+): void {
+  const writes = r.writes ?? [];
+  const last = { area: event.area, from: event.from, sha256: event.sha256 };
+  let entry = started.has(event.app) ? writes.find((w) => w.key === event.app) : undefined;
+  if (entry === undefined) {
+    entry = { key: event.app, id: event.id, from: event.from, sent: 0, areas: [], last };
+    r.writes = [...writes.filter((w) => w.key !== event.app), entry];
+    started.add(event.app);
+  }
+  entry.sent += event.calls;
+  for (const area of movedBy(event.area)) if (!entry.areas.includes(area)) entry.areas.push(area);
+  entry.last = last;
 }
 
 export interface Recorder {
@@ -137,8 +221,11 @@ export function recorder(
       startedAt: new Date(now()).toISOString(),
       creating: [...(previous?.creating ?? [])],
       drafts: [...(previous?.drafts ?? [])],
+      writes: [...(previous?.writes ?? [])],
       deploys: [],
     });
+  // Apps this apply has written: their write records start afresh, replacing the previous one's.
+  const started = new Set<string>();
   const save = () => {
     mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
     const temp = `${path}.${randomUUID()}.tmp`;
@@ -159,6 +246,7 @@ export function recorder(
             name: names(event.app),
             since: new Date(now()).toISOString(),
             id: null,
+            by: creatorLogin(project),
           });
           break;
         }
@@ -171,6 +259,9 @@ export function recorder(
           r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
           break;
         }
+        case 'write-intent':
+          noteIntent(open(), event, started);
+          break;
         case 'deploy':
           open().deploys.push({
             at: new Date(now()).toISOString(),

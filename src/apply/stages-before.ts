@@ -4,7 +4,7 @@
  * drafts the user asked to discard.
  */
 import { installPlugins, pluginRefusals } from './plugins.js';
-import { ownDraftApps, withoutOwnDrafts } from './recovery.js';
+import { ownDraftApps, recoveryShown, withoutOwnDrafts } from './recovery.js';
 import { readDraftRevision } from './revisions.js';
 import { recountRisks } from './recount.js';
 import { directoryRefusals } from './directory-recheck.js';
@@ -13,7 +13,7 @@ import { otherServiceRefusals } from './service-check.js';
 import { revertDrafts } from './revert.js';
 import { refusedResult, result } from './result.js';
 import { asIs, type ApplyRun, type StageEnd } from './stage.js';
-import type { ApplyResult } from './types.js';
+import type { AppRefusal, ApplyResult } from './types.js';
 
 export function nothingToDo(run: ApplyRun): StageEnd {
   const { plan } = run.options;
@@ -39,6 +39,7 @@ export async function refuse(run: ApplyRun): Promise<StageEnd> {
     discardPendingDrafts: run.options.discardPendingDrafts === true,
   };
   const refusals = [
+    ...unknownCreations(run),
     // Pending drafts that the interrupted apply before this one wrote are this tool's to discard.
     ...riskRefusals(withoutOwnDrafts(run.changed, ownDraftApps(run.previous, run.changed)), flags, counted),
     ...fromService,
@@ -48,6 +49,26 @@ export async function refuse(run: ApplyRun): Promise<StageEnd> {
   ];
   if (refusals.length > 0) return refusedResult(asIs(run), refusals, run.plugins);
   return run.options.signal?.aborted ? interruptedEarly(run) : 'continue';
+}
+
+/**
+ * Apps to create that an interrupted apply already asked the service to create, with no answer
+ * and no single app found for them (recovery-adopt.ts): created again, they could exist twice.
+ * Giving the app's id in the project, or deleting the record, tells apply which it is.
+ */
+function unknownCreations(run: ApplyRun): AppRefusal[] {
+  const shown = recoveryShown(run.options.project.environment.name);
+  return run.changed.flatMap((app) => {
+    const asked = run.previous?.creating.find((c) => c.key === app.key && c.id === null);
+    if (app.id !== null || asked === undefined) return [];
+    return [
+      {
+        kind: 'creation-unknown' as const,
+        app: app.key,
+        message: `an interrupted apply asked the service to create it at ${asked.since} and never got the answer, and no single app of its name, creator and time was found; give its id in the project, or delete ${shown} to create it anew`,
+      },
+    ];
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
  * `--format json` prints (schema/apply-result.schema.json) is these facts with the exit code
  * (cli/exit-codes.ts) and the message (render/apply-result.ts) added, `stopped` left out.
  */
-import type { Area } from '../areas/types.js';
+import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
@@ -179,7 +179,12 @@ export type AppRefusal =
   | { kind: 'other-service'; app: string; message: string }
   | { kind: 'pending-draft'; app: string; message: string }
   | { kind: 'deploying'; app: string; message: string }
-  | { kind: 'revision-moved'; app: string; message: string };
+  | { kind: 'revision-moved'; app: string; message: string }
+  /**
+   * An interrupted apply asked the service to create this app and never got its answer, and no
+   * single app matched it (recovery-adopt.ts): creating it again could make a second copy.
+   */
+  | { kind: 'creation-unknown'; app: string; message: string };
 
 /**
  * A system plug-in that stops the apply before any app is written: its package or its installed
@@ -210,6 +215,20 @@ export type ApplyEvent =
   | { type: 'app-created'; app: string; id: string }
   | { type: 'upload'; app: string; file: string }
   | { type: 'write'; app: string; step: string }
+  /**
+   * A write step about to be sent (for the recovery record, recovery.ts): its area, the draft
+   * revision it starts from, and a hash of what it writes.
+   */
+  | {
+      type: 'write-intent';
+      app: string;
+      id: string;
+      area: AreaKey;
+      from: string;
+      /** The preview writes it makes, each raising the draft revision by one. */
+      calls: number;
+      sha256: string;
+    }
   /** A write was answered: the draft's revision now (for the recovery record, recovery.ts). */
   | { type: 'draft-written'; app: string; id: string; revision: string }
   | { type: 'deploy'; apps: string[]; batch: number; batches: number }

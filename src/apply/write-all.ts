@@ -136,6 +136,7 @@ async function prepareOne(
     resolveApp: input.resolveApp,
     shouldStop: stop,
     onStep: (step) => input.emit({ type: 'write', app: key, step }),
+    onSend: (intent) => input.emit({ type: 'write-intent', app: key, id, ...intent }),
     onWritten: (revision) => input.emit({ type: 'draft-written', app: key, id, revision }),
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });

@@ -6,6 +6,7 @@
  * (writeGroups). Local files are uploaded each time a step asks for one (a file key is used up
  * once attached).
  */
+import { createHash } from 'node:crypto';
 import { writePhases } from '../areas/index.js';
 import type { Area, AreaKey, Json, WriteContext, WriteStep } from '../areas/types.js';
 import type { Client } from '../client/index.js';
@@ -33,9 +34,24 @@ export interface AppWriteInput {
   /** Checked before each step: a failure elsewhere or an interrupt stops the writes. */
   shouldStop: () => boolean;
   onStep: (step: string) => void;
+  /**
+   * Before each step is sent: its area, the draft revision it starts from (the one before its
+   * group, for steps sent together unpinned) and a hash of the step and the area content it
+   * writes towards. Called synchronously: what it records is on disk before the call goes out.
+   */
+  onSend?: (intent: WriteIntent) => void;
   /** After each step the service answered: the draft's revision now. */
   onWritten?: (revision: string) => void;
   onUpload: (file: string) => void;
+}
+
+/** A write about to be sent, as the recovery record names it. */
+export interface WriteIntent {
+  area: AreaKey;
+  from: string;
+  /** The preview writes the step makes (WriteStep.calls). */
+  calls: number;
+  sha256: string;
 }
 
 /** Phases whose steps go out together: one phase that runs alone, or all that go out together. */
@@ -61,14 +77,30 @@ export type AppWriteResult =
   | { kind: 'failed'; step: string; error: unknown };
 
 export function orderedSteps(areas: readonly AreaWrite[], groups: readonly WriteGroup[]): WriteStep[] {
+  return taggedSteps(areas, groups).map((t) => t.step);
+}
+
+/** The steps in write order, each with the area write it belongs to. */
+function taggedSteps(
+  areas: readonly AreaWrite[],
+  groups: readonly WriteGroup[],
+): { step: WriteStep; of: AreaWrite }[] {
   const phases = groups.flat();
   const rank = (step: WriteStep) => phases.indexOf(step.phase);
-  const steps = areas.flatMap(({ area, current, desired }) => area.writes(desired, current));
+  const steps = areas.flatMap((of) => of.area.writes(of.desired, of.current).map((step) => ({ step, of })));
   // A step no group runs would be skipped without a word: a bug of its area.
-  const stray = steps.find((step) => rank(step) === -1);
-  if (stray) throw new Error(`${stray.describe}: its phase ${stray.phase} is not one of the table's`);
+  const stray = steps.find(({ step }) => rank(step) === -1);
+  if (stray)
+    throw new Error(`${stray.step.describe}: its phase ${stray.step.phase} is not one of the table's`);
   // Array.prototype.sort is stable: steps of one phase keep the area table's order.
-  return steps.sort((a, b) => rank(a) - rank(b));
+  return steps.sort((a, b) => rank(a.step) - rank(b.step));
+}
+
+/** What a step writes, hashed: its area, what it does, and the area content it writes towards. */
+function intentHash(step: WriteStep, of: AreaWrite): string {
+  return createHash('sha256')
+    .update(`${of.area.key}\n${step.describe}\n${JSON.stringify(of.desired)}`)
+    .digest('hex');
 }
 
 /**
@@ -84,11 +116,21 @@ export interface AppWriter {
 
 export function appWriter(input: AppWriteInput): AppWriter {
   const ctx = writeContext(input);
-  const steps = orderedSteps(input.areas, input.groups);
+  const tagged = taggedSteps(input.areas, input.groups);
+  const steps = tagged.map((t) => t.step);
+  const areaOf = new Map(tagged.map((t) => [t.step, t.of]));
   let revision = input.revision;
   let ended: AppWriteResult | null = null;
   const runOne = async (step: WriteStep, pinned: string): Promise<string> => {
     input.onStep(step.describe);
+    const of = areaOf.get(step)!;
+    // `revision` is the draft's before this step, or before its group when sent together.
+    input.onSend?.({
+      area: of.area.key,
+      from: revision,
+      calls: step.calls ?? 1,
+      sha256: intentHash(step, of),
+    });
     const next = await step.run(ctx, pinned);
     input.onWritten?.(next);
     return next;

@@ -112,6 +112,11 @@ export interface WriteStep<P extends string = string> {
   phase: P;
   /** What the step does, for progress lines: `fields: add 2, change 1`. */
   describe: string;
+  /**
+   * How many preview writes the step makes (each raises the app's settings revision by one):
+   * 1 when absent. The recovery record counts them to tell an interrupted apply's drafts.
+   */
+  calls?: number;
   run(ctx: WriteContext, revision: string): Promise<string>;
 }
 

@@ -102,6 +102,7 @@ const SAID: {
     line: `Created app ${event.app} (id ${event.id})`,
   }),
   'draft-written': () => ({}),
+  'write-intent': () => ({}),
   upload: (event) => ({ line: `${event.app}: uploading ${event.file}` }),
   write: (event, run) => ({
     states: [[event.app, `its draft is being written (live unchanged); ${run('revert')} discards it`]],

@@ -20,13 +20,19 @@ export const EXIT = {
   ERROR: 1,
   /** Something differs: changes to apply (`plan --detailed-exitcode`); drift or a pending draft (`status`). */
   DIFFERS: 2,
-  /** apply: outcome unknown (a deploy still running at `--timeout`, or live that could not be restored). */
+  /**
+   * apply: outcome unknown (a deploy still running at `--timeout`, live that could not be
+   * restored, or a second Ctrl-C once a deploy call had gone out).
+   */
   UNKNOWN: 3,
   /** apply failed and live is not as before (someone published the half-written draft). */
   LIVE_CHANGED: 4,
   /** A bug (EX_SOFTWARE): its stack is printed; apply: applied but not converged. */
   BUG: 70,
-  /** Interrupted by the person (128 + SIGINT): Ctrl-C at a question, or during apply before writing. */
+  /**
+   * Interrupted by the person (128 + SIGINT): Ctrl-C at a question, or during apply before any
+   * deploy call went out (live is as before).
+   */
   INTERRUPTED: 130,
 } as const;
 
@@ -106,6 +112,15 @@ export function applyExitCode(result: Pick<ApplyResult, 'outcome' | 'stopped'>):
   if (result.outcome === 'rollback-failed')
     return result.stopped?.liveLeftChanged === true ? EXIT.UNKNOWN : EXIT.ERROR;
   return APPLY_EXIT[result.outcome];
+}
+
+/**
+ * apply forced to exit by a second Ctrl-C, with nothing cleaned up: once a deploy call (or a
+ * restore of live) has gone out, the service may still put it live, so what live holds is not
+ * known (3); before that, live is as it was and only drafts may be left (130).
+ */
+export function forcedExitCode(liveMayChange: boolean): ExitCode {
+  return liveMayChange ? EXIT.UNKNOWN : EXIT.INTERRUPTED;
 }
 
 /** export: 0 when every app was exported, 1 when any was refused or failed. */

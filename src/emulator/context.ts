@@ -19,14 +19,19 @@ export interface EmulatorContext {
 /** A fault the control API armed: matching calls answer `status`/`body`, wait, or lose their connection. */
 export interface Fault {
   readonly id: string;
+  /** One method, or several joined by `|` (`PUT|POST|DELETE`). */
   readonly method?: string;
   readonly path: RegExp;
   readonly status?: number;
   readonly body?: unknown;
   readonly delayMs?: number;
+  /** The call is carried out at once; its answer waits this long. */
+  readonly answerDelayMs?: number;
   readonly drop?: boolean;
   /** Calls left to hit; undefined means every matching call until cleared. */
   remaining?: number;
+  /** Matching calls still to let through before the fault hits. */
+  skip?: number;
 }
 
 /** What lives only as long as the process: armed faults and request counts. */

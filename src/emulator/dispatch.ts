@@ -27,7 +27,26 @@ export async function dispatch(
 ): Promise<Answer | 'dropped'> {
   const call = countCall(ctx, req);
   const faulted = await injectedFault(ctx, req, call);
+  if (typeof faulted === 'number') return held(faulted, () => handle(ctx, req, lang, call));
   if (faulted) return faulted;
+  return handle(ctx, req, lang, call);
+}
+
+/** The call carried out, its answer (or refusal) held `ms` after. */
+async function held(ms: number, answer: () => Promise<Answer>): Promise<Answer> {
+  try {
+    return await answer();
+  } finally {
+    await sleep(ms);
+  }
+}
+
+async function handle(
+  ctx: EmulatorContext,
+  req: IncomingMessage,
+  lang: { value: Lang },
+  call: Call,
+): Promise<Answer> {
   const { route, path, guestSpaceId } = findRoute(ctx, call);
   const input = await readInput(ctx, req, route, call.search);
   const { principal, dialect } = signIn(ctx, req, route, call.isControl, lang);
@@ -77,11 +96,13 @@ async function injectedFault(
   ctx: EmulatorContext,
   req: IncomingMessage,
   call: Call,
-): Promise<Answer | 'dropped' | undefined> {
+): Promise<Answer | 'dropped' | number | undefined> {
   if (call.isControl) return undefined;
   const fault = takeFault(ctx, call.method, call.pathname);
   if (!fault) return undefined;
   if (fault.delayMs) await sleep(fault.delayMs);
+  if (fault.answerDelayMs !== undefined && !fault.drop && fault.status === undefined)
+    return fault.answerDelayMs;
   if (fault.drop) {
     req.socket.destroy();
     return 'dropped';
@@ -173,8 +194,14 @@ function splitUrl(target: string): { pathname: string; search: string } {
 }
 
 function takeFault(ctx: EmulatorContext, method: string, path: string): Fault | undefined {
-  const fault = ctx.runtime.faults.find((f) => (!f.method || f.method === method) && f.path.test(path));
+  const fault = ctx.runtime.faults.find(
+    (f) => (!f.method || f.method.split('|').includes(method)) && f.path.test(path),
+  );
   if (!fault) return undefined;
+  if (fault.skip !== undefined && fault.skip > 0) {
+    fault.skip--;
+    return undefined;
+  }
   if (fault.remaining !== undefined) {
     fault.remaining--;
     if (fault.remaining <= 0) ctx.runtime.faults = ctx.runtime.faults.filter((f) => f !== fault);

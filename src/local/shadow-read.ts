@@ -4,7 +4,7 @@
  * place and revisions, the plug-ins installed on the service, and, when asked, its latest records.
  * Every read is a GET; the reads run concurrently (the client's pool bounds them).
  */
-import { ServiceError, type Client } from '../client/index.js';
+import { ServiceError, type App, type Client } from '../client/index.js';
 import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
 import type { AppSettings, JsonObject } from '../emulator/model/app.js';
 import type { StoredRecord } from '../emulator/records/model.js';
@@ -56,8 +56,14 @@ async function readApp(
   records: number,
   queries: readonly string[],
 ): Promise<SeedApp> {
+  // An app never deployed answers GAIA_AP01 to app.json and to record reads (platform-facts.md,
+  // "Apps and deploy"): it has no records, and the interface says nothing of its place until its
+  // first deploy, so the copy holds it outside any space, created by no one known.
   const [app, draft, liveRevision, copied] = await Promise.all([
-    client.apps.getApp({ id }),
+    client.apps.getApp({ id }).catch((error: unknown) => {
+      if (error instanceof ServiceError && error.code === 'GAIA_AP01') return neverDeployed(id);
+      throw error;
+    }),
     readCopy(client, id, 'draft'),
     client.settings.getGeneralSettings({ app: id, copy: 'live' }).then(
       (general) => general.revision,
@@ -67,7 +73,12 @@ async function readApp(
         throw error;
       },
     ),
-    records > 0 ? copiedRecords(client, id, records, queries) : Promise.resolve([]),
+    records > 0
+      ? copiedRecords(client, id, records, queries).catch((error: unknown) => {
+          if (error instanceof ServiceError && error.code === 'GAIA_AP01') return [];
+          throw error;
+        })
+      : Promise.resolve([]),
   ]);
   // One revision counter per app, moved by every draft write and not by a deploy; a live read
   // answers the deployed revision (platform-facts.md, "Revisions"): equal revisions mean nothing
@@ -93,6 +104,24 @@ async function readApp(
     draft: draft.settings,
     live: live?.settings ?? null,
     records: copied,
+  };
+}
+
+/** What app.json would answer of an app it does not show yet (never deployed). */
+function neverDeployed(id: string): App {
+  const nobody = { code: '', name: '' };
+  const epoch = new Date(0).toISOString();
+  return {
+    appId: id,
+    code: '',
+    name: '',
+    description: '',
+    spaceId: null,
+    threadId: null,
+    createdAt: epoch,
+    creator: nobody,
+    modifiedAt: epoch,
+    modifier: nobody,
   };
 }
 

@@ -1,6 +1,6 @@
 /** The planner: `plan()` reads the service and compares; the Plan is plain data. */
 export { plan, appPlaceholder, resolveContext, type PlanOptions } from './plan.js';
-export { hasChanges, PLAN_FORMAT_VERSION } from './types.js';
+export { hasChanges, isDeployed, PLAN_FORMAT_VERSION } from './types.js';
 export type * from './types.js';
 // What apply asks of the plan again at apply time (the only way apply/ reads plan/, lint-enforced):
 // the risks recounted, the directory checked again, the token's limits, which service answers,

@@ -24,7 +24,7 @@ import { newAppLanguage } from './new-app-language.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import { appPasswordNeeds, passwordInstead, pluginPasswordNeeds, usesTokenOnly } from './token-limits.js';
-import { PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
+import { isDeployed, PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
 import {
   appPlaceholder,
   downloadHasher,
@@ -92,7 +92,12 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       diff = existingAppDiff(known, state);
       diff.risks = locateFixedFieldBlocks(diff.risks, app);
       const id = app.id;
-      const answered = await Promise.all(diff.probes.map((probe) => answerProbe(client, id, probe)));
+      // A never-deployed app has nothing live: no records, no live form to find the status field
+      // in. Every records and live read of it answers GAIA_AP01 until its first deploy
+      // (platform-facts.md, "Apps and deploy"), so a probe has nothing to count: the change
+      // risks no data (a rolled-back first apply leaves such an app, with a new app's draft).
+      const probes = state.deployed ? diff.probes : [];
+      const answered = await Promise.all(probes.map((probe) => answerProbe(client, id, probe)));
       // A field no record fills loses nothing, and a rule no record breaks cannot fail.
       diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
     }
@@ -107,7 +112,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     const changed = diff.areas.some((a) => a.action !== 'no-op');
     // An app whose live settings do not exist is not deployed, whatever its draft holds: live reads
     // answer GAIA_AP01 until its first successful deploy (platform-facts.md, "Apps and deploy").
-    const notDeployed = revisions?.live === '';
+    const notDeployed = revisions !== null && !isDeployed({ revisions });
     return {
       key: app.key,
       name: app.manifest.name,

@@ -275,3 +275,12 @@ export function hasChanges(plan: Plan): boolean {
     plan.apps.some((app) => app.action !== 'no-op')
   );
 }
+
+/**
+ * Whether the app had been deployed when planned: an existing app whose live revision was read.
+ * A never-deployed app answers GAIA_AP01 to every live read (platform-facts.md, "Apps and
+ * deploy"), so its live revision is '' (read.ts): it has no live settings and no records.
+ */
+export function isDeployed(app: Pick<AppPlan, 'revisions'>): boolean {
+  return app.revisions !== null && app.revisions.live !== '';
+}

@@ -96,4 +96,42 @@ describe('the recovery record of an apply', () => {
     expect([...ownDraftApps(previous, [app('orders', '8', '9')])]).toEqual([]);
     expect([...ownDraftApps(null, [app('orders', '3', '9')])]).toEqual([]);
   });
+
+  it('calls a draft its own when the writes it named before sending explain it, and no other', async () => {
+    // Killed with writes sent and unanswered: three preview writes named from revision 4, in
+    // fields (which also moves the layout) and views; none answered.
+    const p = await project();
+    const r = start(p);
+    const intent = (area: string, from: string, calls: number) =>
+      ({ type: 'write-intent', app: 'orders', id: '3', area, from, calls, sha256: 'h' }) as const;
+    for (const event of [intent('fields', '4', 2), intent('views', '6', 1)]) r.track(event);
+    const previous = readRecovery(p)!;
+    expect(previous.writes).toEqual([
+      {
+        key: 'orders',
+        id: '3',
+        from: '4',
+        sent: 3,
+        areas: ['fields', 'layout', 'views'],
+        last: { area: 'views', from: '6', sha256: 'h' },
+      },
+    ]);
+    const app = (draft: string, areas: string[], id = '3') =>
+      ({
+        key: 'orders',
+        id,
+        revisions: { draft, live: '4' },
+        risks: [{ kind: 'pending-draft', areas }],
+      }) as AppPlan;
+    const own = (a: AppPlan) => ownDraftApps(previous, [a]).has('orders');
+    expect(own(app('5', ['fields']))).toBe(true);
+    expect(own(app('7', ['fields', 'layout', 'views']))).toBe(true);
+    // One write more than it sent: someone else's on top.
+    expect(own(app('8', ['fields', 'layout', 'views']))).toBe(false);
+    // An area it never wrote.
+    expect(own(app('6', ['fields', 'general']))).toBe(false);
+    // Another app with the same key (a different id), or a draft it never moved.
+    expect(own(app('5', ['fields'], '9'))).toBe(false);
+    expect(own(app('4', []))).toBe(false);
+  });
 });

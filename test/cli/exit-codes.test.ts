@@ -6,6 +6,7 @@ import {
   commandExitCode,
   errorExitCode,
   EXIT,
+  forcedExitCode,
   type CommandResult,
   type ErrorKind,
 } from '../../src/cli/exit-codes.js';
@@ -49,6 +50,15 @@ describe('applyExitCode', () => {
   ])('%s (live left changed: %s): exit %i', (outcome, liveLeftChanged, code) => {
     const stopped = { cause: { kind: 'interrupted' as const }, revertFailed: [], liveLeftChanged };
     expect(applyExitCode({ outcome, stopped })).toBe(code);
+  });
+});
+
+describe('forcedExitCode (a second Ctrl-C during apply)', () => {
+  it.each<[boolean, number]>([
+    [false, 130],
+    [true, 3],
+  ])('a deploy call gone out: %s: exit %i', (liveMayChange, code) => {
+    expect(forcedExitCode(liveMayChange)).toBe(code);
   });
 });
 

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, type CliProcess } from '../support/cli.js';
+import { stringify } from 'yaml';
+import { appdeploy, runCli, type CliProcess, type Run } from '../support/cli.js';
 import { passwordHeader } from '../support/users.js';
 
 export interface Answer {
@@ -63,6 +65,7 @@ export async function emulatorAndProject(
   name: string,
   cleanups: Cleanups,
   stopSignal: NodeJS.Signals = 'SIGTERM',
+  deployMs?: number,
 ): Promise<{ emu: CliProcess; project: { path: string } }> {
   const data = tempDir(`appdeploy-${name}-data-`);
   const project = tempDir(`appdeploy-${name}-project-`);
@@ -70,9 +73,38 @@ export async function emulatorAndProject(
     () => data.remove(),
     () => project.remove(),
   );
-  const emu = await startDataEmulator(data.path);
+  const emu = await startDataEmulator(data.path, 0, deployMs);
   cleanups.push(() => stop(emu, stopSignal));
   return { emu, project };
+}
+
+/** The secrets the `emu` environment of writeEmuProject reads, as a CI run gives them. */
+export const EMU_ENV = { EMU_LOGIN: 'admin', EMU_PASSWORD: 'admin' };
+
+/**
+ * A project whose environment `emu` is the service at `url`: each manifest in apps/<key>.yaml,
+ * with its id when `ids` has one. Returns a runner of the built CLI on it, `--env emu` added.
+ */
+export async function writeEmuProject(
+  root: string,
+  url: string,
+  manifests: Record<string, object>,
+  ids: Record<string, string> = {},
+): Promise<(...args: string[]) => Promise<Run>> {
+  await mkdir(join(root, 'apps'), { recursive: true });
+  for (const [key, manifest] of Object.entries(manifests))
+    await writeFile(join(root, 'apps', `${key}.yaml`), stringify(manifest));
+  const environments = {
+    emu: { baseUrl: url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
+  };
+  const apps = Object.fromEntries(
+    Object.keys(manifests).map((key) => [
+      key,
+      { manifest: `apps/${key}.yaml`, ...(ids[key] ? { ids: { emu: Number(ids[key]) } } : {}) },
+    ]),
+  );
+  await writeFile(join(root, 'appdeploy.yaml'), stringify({ environments, apps }));
+  return (...args) => appdeploy([...args, '--env', 'emu'], root, EMU_ENV);
 }
 
 /** Creates an app with one text field `t`, deploys it and waits for SUCCESS. */

@@ -31,6 +31,7 @@ export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical):
       steps.push({
         phase,
         describe: `${noun}: ${counts(group)}`,
+        calls: upsertCalls(group),
         run: (ctx, revision) => upsert(ctx, revision, group),
       });
   const removals = plans.filter((p) => p.kind === 'remove').map((p) => p.item.code);
@@ -45,6 +46,19 @@ export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical):
 }
 
 type Upsert = Exclude<FieldPlan, { kind: 'remove' | 'replace' }>;
+
+/**
+ * The calls `upsert` makes for these plans: a POST when something is added (a field, or a
+ * column of a table added with it), a PUT when something else changes (a column added to an
+ * existing table goes in the PUT of its table).
+ */
+function upsertCalls(plans: readonly Upsert[]): number {
+  const tableAdded = new Set(
+    plans.filter((p) => p.kind === 'add' && p.item.table === null).map((p) => p.item.code),
+  );
+  const posted = (p: Upsert) => (p.item.table === null ? p.kind === 'add' : tableAdded.has(p.item.table));
+  return (plans.some(posted) ? 1 : 0) + (plans.some((p) => !posted(p)) ? 1 : 0);
+}
 
 async function upsert(ctx: WriteContext, revision: string, plans: Upsert[]): Promise<string> {
   const added = new Map<string, JsonObject>();

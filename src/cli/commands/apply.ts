@@ -10,7 +10,7 @@ import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } fr
 import { progressPrinter } from '../apply-progress.js';
 import { applyReport } from '../apply-report.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
-import { EXIT, type CommandResult } from '../exit-codes.js';
+import { forcedExitCode, type CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
@@ -166,14 +166,22 @@ async function applyWithSignals(
     live: io.interactive === true,
     project: input.project,
   });
+  // Whether a call that can change live (a deploy, or a restore of live) has gone out: the
+  // service may carry it out whatever this process does next.
+  let liveMayChange = false;
   const second = () => {
     progress.finish();
     io.err('Interrupted again: exiting now. What each app may be in:\n');
     for (const line of progress.states()) io.err(`  ${line}\n`);
-    io.err(`Run \`${appdeployCommand(input.project, 'status')}\` to see where they are.\n`);
+    const status = `\`${appdeployCommand(input.project, 'status')}\``;
+    io.err(
+      liveMayChange
+        ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
+        : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
+    );
     // A second interrupt cannot wait for main() to return: nothing is left to clean up, and the
     // person asked twice. Its code is the table's all the same.
-    process.exit(EXIT.INTERRUPTED);
+    process.exit(forcedExitCode(liveMayChange));
   };
   const first = (signal: NodeJS.Signals) => {
     progress.finish();
@@ -194,7 +202,10 @@ async function applyWithSignals(
       timeoutMs: input.timeoutMs,
       planMadeHere: input.madeHere,
       signal: controller.signal,
-      onProgress: (event) => progress.onEvent(event),
+      onProgress: (event) => {
+        if (event.type === 'deploy' || event.type === 'restore') liveMayChange = true;
+        progress.onEvent(event);
+      },
     });
   } finally {
     progress.finish();

@@ -71,7 +71,17 @@ export function storedClockOffset(store: Store): number {
 }
 
 function addFault(req: ApiRequest): unknown {
-  closedKeys(req.params, ['method', 'path', 'status', 'body', 'delayMs', 'drop', 'times']);
+  closedKeys(req.params, [
+    'method',
+    'path',
+    'status',
+    'body',
+    'delayMs',
+    'answerDelayMs',
+    'drop',
+    'times',
+    'skip',
+  ]);
   const source = req.params.str('path');
   let path: RegExp;
   try {
@@ -81,11 +91,18 @@ function addFault(req: ApiRequest): unknown {
   }
   const status = req.params.has('status') ? req.params.int('status', { min: 100, max: 599 }) : undefined;
   const delayMs = req.params.has('delayMs') ? req.params.int('delayMs', { min: 0 }) : undefined;
+  // The call is carried out at once and only its answer held: a caller gone meanwhile (killed)
+  // leaves it done, as a call that reached the platform is.
+  const answerDelayMs = req.params.has('answerDelayMs')
+    ? req.params.int('answerDelayMs', { min: 0 })
+    : undefined;
   const times = req.params.has('times') ? req.params.int('times', { min: 1 }) : undefined;
+  // The first `skip` matching calls go through untouched: a fault at the Nth write of a run.
+  const skip = req.params.int('skip', { default: 0, min: 0 });
   const method = req.params.optStr('method')?.toUpperCase();
   const drop = req.params.bool('drop', false);
-  if (status === undefined && delayMs === undefined && !drop)
-    throw invalid({ status: 'Give status, delayMs or drop.' });
+  if (status === undefined && delayMs === undefined && answerDelayMs === undefined && !drop)
+    throw invalid({ status: 'Give status, delayMs, answerDelayMs or drop.' });
   const id = randomBytes(6).toString('hex');
   req.ctx.runtime.faults.push({
     id,
@@ -95,7 +112,9 @@ function addFault(req: ApiRequest): unknown {
     ...(status !== undefined ? { status } : {}),
     ...(req.params.has('body') ? { body: req.params.raw.body } : {}),
     ...(delayMs !== undefined ? { delayMs } : {}),
+    ...(answerDelayMs !== undefined ? { answerDelayMs } : {}),
     ...(times !== undefined ? { remaining: times } : {}),
+    ...(skip > 0 ? { skip } : {}),
   });
   return { id };
 }

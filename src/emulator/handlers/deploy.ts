@@ -88,6 +88,14 @@ function startDeploy(req: ApiRequest, targets: { doc: AppDoc }[]): void {
   }
 }
 
+/**
+ * The status of an app's last deploy call (a revert records none): it says how that processing
+ * went, not whether the app is live. The documented statuses are the progress of the call
+ * (cybozu.dev, Get App Deploy Status: PROCESSING, SUCCESS "processing complete", FAIL, CANCEL),
+ * and an app with no deploy in flight answers SUCCESS (platform-facts.md, "Apps and deploy"), a
+ * never-deployed app included, after a revert too: its live reads still answer GAIA_AP01, which
+ * is what says it is not live. No source we found records another answer for such an app.
+ */
 function deployStatus(req: ApiRequest): unknown {
   const ids = req.params.ids('apps', { required: true, max: 300 });
   const deploys = req.ctx.store.table<DeployDoc>(DEPLOYS_TABLE);

@@ -57,6 +57,14 @@ describe('deploy', () => {
     expect(await statuses([app])).toEqual({ [app]: 'SUCCESS' });
   });
 
+  it('reports SUCCESS for a never-deployed app after a revert, which stays not live (GAIA_AP01)', async () => {
+    // The status is the last deploy call's progress, not whether the app is live (deploy.ts).
+    const app = await draftApp('Reverted');
+    expect((await emu.call('POST', DEPLOY, { apps: [{ app }], revert: true })).status).toBe(200);
+    expect(await statuses([app])).toEqual({ [app]: 'SUCCESS' });
+    expect((await emu.call('GET', '/k/v1/app/settings.json', { app })).body.code).toBe('GAIA_AP01');
+  });
+
   it('is all or nothing across the apps of one call: FAIL for the failing app, CANCEL for the others', async () => {
     const a = await liveApp('A');
     const b = await liveApp('B');

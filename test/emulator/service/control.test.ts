@@ -66,6 +66,38 @@ describe('control API', () => {
     expect((await emu.call('GET', APP, { id: app })).status).toBe(200);
   });
 
+  it('faults: `skip` lets the first matching calls through; `method` names several joined by |', async () => {
+    const app = await emu.deployedApp();
+    await emu.call('POST', '/_emulator/faults', {
+      method: 'PUT|POST',
+      path: '^/k/v1/preview/app/settings\\.json$',
+      status: 503,
+      skip: 2,
+      times: 1,
+    });
+    const write = () => emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'x' });
+    // A GET matches the path but not the methods, and is not counted.
+    expect((await emu.call('GET', '/k/v1/preview/app/settings.json', { app })).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await write()).status);
+    expect(statuses).toEqual([200, 200, 503, 200]);
+  });
+
+  it('faults: answerDelayMs carries the call out at once and holds its answer', async () => {
+    const app = await emu.deployedApp();
+    await emu.call('POST', '/_emulator/faults', {
+      method: 'PUT',
+      path: '^/k/v1/preview/app/settings\\.json$',
+      answerDelayMs: 1000,
+      times: 1,
+    });
+    const writing = emu.call('PUT', '/k/v1/preview/app/settings.json', { app, name: 'held' });
+    // Read while the answer is held: the write is done already.
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await emu.call('GET', '/k/v1/preview/app/settings.json', { app })).body.name).toBe('held');
+    expect((await writing).status).toBe(200);
+  });
+
   it('faults: a default JSON body; DELETE clears them; bad faults are refused', async () => {
     await emu.call('POST', '/_emulator/faults', { path: 'apps\\.json', status: 429 });
     const limited = await emu.call('GET', '/k/v1/apps.json');
@@ -77,6 +109,7 @@ describe('control API', () => {
       [{ path: '(' }, 'path'],
       [{ path: 'x' }, 'status'],
       [{ path: 'x', status: 99 }, 'status'],
+      [{ path: 'x', status: 500, skip: -1 }, 'skip'],
     ] as const) {
       const res = await emu.call('POST', '/_emulator/faults', body);
       expect([res.status, Object.keys(res.body.errors)]).toEqual([400, [path]]);

@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startApply } from './apply-process.js';
+import {
+  call,
+  EMU_ENV,
+  emulatorAndProject,
+  waitDeploy,
+  writeEmuProject,
+  type Cleanups,
+} from './emulator-process.js';
+
+/**
+ * Issue 32 item 9: a second Ctrl-C exits at once, cleaning nothing up. Once apply's deploy call
+ * has gone out the service may still put it live, so the exit says "outcome unknown" (3, README)
+ * and how to find out (`status`); before any deploy call, live is as it was (130, "interrupted
+ * before the deploy").
+ */
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+
+/** A deploy stays PROCESSING this long: room for two Ctrl-Cs while it runs. */
+const DEPLOY_MS = 1500;
+
+async function project(name: string) {
+  const { emu, project } = await emulatorAndProject(name, cleanups, 'SIGTERM', DEPLOY_MS);
+  const orders = { name: 'Orders', fields: { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } } };
+  const run = await writeEmuProject(project.path, emu.url, { orders });
+  return { url: emu.url, root: project.path, run };
+}
+
+describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
+  it('once the deploy call has gone out: exit 3, outcome unknown, and status says what went live', async () => {
+    const p = await project('twice-deploying');
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    await applying.waitFor('Deploying orders');
+    applying.child.kill('SIGINT');
+    await applying.waitFor('cannot be stopped');
+    applying.child.kill('SIGINT');
+    const { code } = await applying.exited;
+    expect(code, applying.stderr()).toBe(3);
+    expect(applying.stderr()).toContain(
+      'Outcome unknown: a deploy call has gone out and the service may still put it live. Run `npx appdeploy status --env emu` to find out what is live.',
+    );
+    // The deploy did go live after the exit: "interrupted before the deploy" would have been untrue.
+    expect(await waitDeploy(p.url, '1')).toBe('SUCCESS');
+    expect((await call(p.url, 'GET', '/k/v1/app/settings.json?app=1')).body.name).toBe('Orders');
+    const status = await p.run('status');
+    expect(status.stdout).toContain('orders (app 1): in sync');
+  });
+
+  it('before any deploy call: exit 130, nothing went live', async () => {
+    const p = await project('twice-writing');
+    await call(p.url, 'POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/preview/app/form/fields\\.json$',
+      delayMs: 3000,
+      times: 1,
+    });
+    // The rollback's revert call is held too, so that the second Ctrl-C lands while apply still runs.
+    await call(p.url, 'POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/preview/app/deploy\\.json$',
+      delayMs: 3000,
+      times: 1,
+    });
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    await applying.waitFor('Created app orders');
+    applying.child.kill('SIGINT');
+    await applying.waitFor('Rolling back orders');
+    applying.child.kill('SIGINT');
+    const { code } = await applying.exited;
+    expect(code, applying.stderr()).toBe(130);
+    expect(applying.stderr()).toContain('Nothing went live (no deploy call had gone out).');
+    expect(applying.stderr()).not.toContain('Deploying');
+    expect((await call(p.url, 'GET', '/k/v1/app/settings.json?app=1')).body.code).toBe('GAIA_AP01');
+  });
+});
