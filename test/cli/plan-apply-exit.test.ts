@@ -102,6 +102,36 @@ describe('plan exits 1 on what apply refuses (item 10)', () => {
       expect(planned.code).toBe(1);
     });
 
+  it('several refusals: one line each on stderr, not one line of them all', async () => {
+    const dir = await project(a.url);
+    expect((await run(['apply', '--yes', '-C', dir])).code).toBe(0);
+    const client: Client = createClient({ baseUrl: a.url, auth: ADMIN });
+    await client.records.addRecords({
+      app: await idOf(dir),
+      records: [
+        { subject: { value: 'same' }, notes: { value: 'twice' } },
+        { subject: { value: 'same' }, notes: { value: 'twice' } },
+      ],
+    });
+    await client.close();
+    await writeFile(
+      join(dir, 'apps', 'tickets.yaml'),
+      stringify(
+        tickets({
+          subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
+          notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes', unique: true },
+        }),
+      ),
+    );
+    const planned = await run(['plan', '-C', dir]);
+    expect(planned.code).toBe(1);
+    expect(planned.err).toBe(
+      'Error: apply would refuse this plan, for 2 reasons:\n' +
+        '  - tickets: field notes becomes unique but 2 records share a value: the deploy would fail (give those records distinct values first)\n' +
+        '  - tickets: field subject becomes unique but 2 records share a value: the deploy would fail (give those records distinct values first)\n',
+    );
+  });
+
   it('a blocked risk from --app without the app it names (item 9): exit 1, naming the app to include', async () => {
     const customers = tickets({ name: { type: 'SINGLE_LINE_TEXT', label: 'Name' } });
     const deals = {

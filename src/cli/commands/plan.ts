@@ -75,7 +75,7 @@ export const registerPlan: RegisterCommand = (program, io) => ({
             ]),
       ];
       if (reasons.length > 0) {
-        io.err(`Error: apply would refuse this plan: ${reasons.join('; ')}.\n`);
+        io.err(refusalSummary(reasons));
         return { kind: 'plan-refused' };
       }
       return {
@@ -86,6 +86,17 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     });
   },
 });
+
+/**
+ * Why apply would refuse the plan: one reason on the Error line, several as a list of a line each
+ * (joined on one line, a plan with a dozen blocked changes printed one line of thousands of
+ * characters).
+ */
+function refusalSummary(reasons: readonly string[]): string {
+  if (reasons.length === 1) return `Error: apply would refuse this plan: ${reasons[0]}.\n`;
+  const list = reasons.map((reason) => `  - ${reason}\n`).join('');
+  return `Error: apply would refuse this plan, for ${reasons.length} reasons:\n${list}`;
+}
 
 /** `--out FILE`: its folder made as `types` and `docs` make theirs; a path that cannot be a file is the user's to fix. */
 async function savePlan(out: string, json: string): Promise<void> {
