@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../../src/apply/index.js';
 import { contentHash } from '../../src/areas/diff.js';
 import { plan } from '../../src/plan/index.js';
+import { renderJson } from '../../src/render/index.js';
+import { validatePlan } from '../render/plan-schema.js';
 import { said } from '../support/cli-results.js';
 import { EXAMPLE_NAMES } from '../support/examples.js';
 import { exampleCopies, loadValid, useService } from './harness.js';
@@ -49,5 +51,7 @@ describe.each(EXAMPLE_NAMES)('examples/%s, applied', (name) => {
       );
       expect(hashes, app.key).toEqual(expected);
     }
+    // The plan as saved (apply PLANFILE judges the saved one) meets schema/plan.schema.json.
+    expect(validatePlan(JSON.parse(renderJson(again))), JSON.stringify(validatePlan.errors)).toBe(true);
   });
 });
