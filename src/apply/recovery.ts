@@ -2,10 +2,11 @@
  * The recovery record of an apply: `.appdeploy/apply-<env>.json`, kept while apply writes, so
  * that an apply that dies without a word (kill -9, a power cut, a closed CI runner) leaves a note
  * of what it did. It holds the apps it was creating (with their ids once the service answered),
- * each write it is about to send (area, the revision it starts from, a hash of what it writes),
- * the draft revision each of its writes left, and each deploy call it started with the revisions
- * it pinned. It is written (beside and renamed over) before each step goes out and after each
- * answer comes back, and removed when apply ends with an answer of its own, whatever it is.
+ * each write it is about to send (area, the revision it starts from, a hash of what it writes and
+ * one of the content it writes the area towards), the draft revision each of its writes left and
+ * the areas it wrote whole, and each deploy call it started with the revisions it pinned. It is
+ * written (beside and renamed over) before each step goes out and after each answer comes back,
+ * and removed when apply ends with an answer of its own, whatever it is.
  *
  * What reads it: `status`, which says an apply was interrupted and what it left
  * (recovery-status.ts); the commands on a project, which adopt the apps it created whose id
@@ -163,8 +164,11 @@ function writtenAreasOnly(sent: WriteRecord, app: AppPlan): boolean {
  * sent together; an area whose last steps had not gone out, such as the fields before their
  * removals, which come after the layout; the layout the fields' writes move) may hold anything
  * between live and what was written, so someone else's write landing there, while some of ours
- * never arrived, is taken as ours. A plan with no `draftHashes` (saved by an older version)
- * gives nothing to compare: it is judged by the revision and the areas alone, as an older record is.
+ * never arrived, is taken as ours. The other way round, an area written whole whose manifest
+ * changed since the kill hashes as the draft it holds, not as the new content: such a draft is,
+ * as a rule, refused like someone else's (`--discard-pending-drafts` discards it). A plan with no
+ * `draftHashes` (saved by an older version) gives nothing to compare: it is judged by the revision
+ * and the areas alone, as an older record is.
  */
 function holdsItsWrites(sent: WriteRecord, content: Record<string, string>, app: AppPlan): boolean {
   const pending = app.risks.find((r) => r.kind === 'pending-draft');
