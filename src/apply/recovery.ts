@@ -2,23 +2,24 @@
  * The recovery record of an apply: `.appdeploy/apply-<env>.json`, kept while apply writes, so
  * that an apply that dies without a word (kill -9, a power cut, a closed CI runner) leaves a note
  * of what it did. It holds the apps it was creating (with their ids once the service answered),
- * each write it is about to send (area, the revision it starts from, a hash of what it writes),
- * the draft revision each of its writes left, and each deploy call it started with the revisions
- * it pinned. It is written (beside and renamed over) before each step goes out and after each
- * answer comes back, and removed when apply ends with an answer of its own, whatever it is.
+ * each write it is about to send (area, the revision it starts from, a hash of what it writes and
+ * one of the content it writes the area towards), the draft revision each of its writes left and
+ * the areas it wrote whole, and each deploy call it started with the revisions it pinned. It is
+ * written (beside and renamed over) before each step goes out and after each answer comes back,
+ * and removed when apply ends with an answer of its own, whatever it is.
  *
  * What reads it: `status`, which says an apply was interrupted and what it left
  * (recovery-status.ts); the commands on a project, which adopt the apps it created whose id
  * never reached the project (recovery-adopt.ts); and the next apply, which discards the pending
- * drafts it wrote itself, recognised by the revision (ownDraftApps below), also when it was
- * killed with writes sent and unanswered: a draft its named writes do not explain was written by
- * someone else and is still refused.
+ * drafts it wrote itself, recognised by the revision and by what each area holds (ownDraftApps
+ * below), also when it was killed with writes sent and unanswered: a draft its named writes do
+ * not explain was written by someone else and is still refused.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import type { AppPlan, Plan } from '../plan/index.js';
+import type { AppPlan, AreaKey, Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 
@@ -36,9 +37,10 @@ export interface RecoveryRecord {
   drafts: { key: string; id: string; revision: string }[];
   /**
    * Each app's writes, named before each is sent: the draft revision its first write started
-   * from, how many preview writes were sent (or about to be), the areas they write, and the last
-   * step (area, the revision it starts from, a hash of what it writes). Absent in records of
-   * older versions.
+   * from, how many preview writes were sent (or about to be), the areas they write, the last
+   * step (area, the revision it starts from, a hash of what it writes), a hash of the content
+   * each area is written towards, and the areas written whole. Absent in records of older
+   * versions.
    */
   writes?: WriteRecord[];
   /** Deploy calls started, each with the revisions it pinned. */
@@ -50,8 +52,17 @@ export interface WriteRecord {
   id: string;
   from: string;
   sent: number;
+  /** The areas its writes change: each it wrote or was writing, and the layout the fields move. */
   areas: string[];
   last: { area: string; from: string; sha256: string };
+  /**
+   * Per area it wrote or was writing, a hash of the content it writes the area towards (the
+   * desired canonical value, hashed as the planner hashes a draft that holds it: the pending-draft
+   * risk's `draftHashes`). Absent in records of older versions, which are judged without it.
+   */
+  content?: Record<string, string>;
+  /** The areas whose every step the service answered: their drafts hold `content`. */
+  done?: string[];
 }
 
 /**
@@ -101,7 +112,9 @@ export function readRecovery(project: Pick<Project, 'root' | 'environment'>): Re
 /**
  * Apps whose pending draft is the one the previous apply wrote, for the same app id: the draft
  * still at the revision its last answered write left (any write since, by anyone, moves it), or,
- * when it was killed with writes sent but unanswered, a draft that its named writes alone explain.
+ * when it was killed with writes sent but unanswered, a draft that its named writes alone explain;
+ * and, when the record names the content of each area (holdsItsWrites), every area it wrote whole
+ * holds what it wrote.
  */
 export function ownDraftApps(previous: RecoveryRecord | null, apps: readonly AppPlan[]): Set<string> {
   const own = new Set<string>();
@@ -109,27 +122,61 @@ export function ownDraftApps(previous: RecoveryRecord | null, apps: readonly App
     const wrote = previous?.drafts.find((d) => d.key === app.key);
     const answered = wrote !== undefined && wrote.id === app.id && wrote.revision === app.revisions?.draft;
     const sent = previous?.writes?.find((w) => w.key === app.key && w.id === app.id);
-    if (answered || (sent !== undefined && explainedBy(sent, app))) own.add(app.key);
+    const counted = answered || (sent !== undefined && withinRevisions(sent, app));
+    // A record of an older version names no content: judged by the revision and the areas alone.
+    const held =
+      sent?.content === undefined
+        ? answered || (sent !== undefined && writtenAreasOnly(sent, app))
+        : holdsItsWrites(sent, sent.content, app);
+    if (counted && held) own.add(app.key);
   }
   return own;
 }
 
 /**
- * Whether the writes an apply named before sending explain the app's draft. Every preview write
- * raises the app's one settings counter by exactly one and a refused one leaves it (platform-facts.md,
- * "Revisions"), so after some of the `sent` writes from revision `from` the draft is above `from`
- * and at most `from + sent`; and only the areas they write may differ from live. Anyone else's
- * write on top of all of them takes the counter past `from + sent`; one in another area shows as
- * that area's pending change. (One landing while some of ours never arrived, in an area we also
- * write, is the case no counter can tell apart: a window of the writes in flight at the kill.)
+ * Whether the app's draft revision is one the named writes can have left. Every preview write
+ * raises the app's one settings counter by exactly one and a refused one leaves it
+ * (platform-facts.md, "Revisions"), so after some of the `sent` writes from revision `from` the
+ * draft is above `from` and at most `from + sent`: anyone else's write on top of all of them
+ * takes it past `from + sent`.
  */
-function explainedBy(sent: WriteRecord, app: AppPlan): boolean {
+function withinRevisions(sent: WriteRecord, app: AppPlan): boolean {
   const draft = Number(app.revisions?.draft);
   const from = Number(sent.from);
-  if (!Number.isFinite(draft) || !Number.isFinite(from) || draft <= from || draft > from + sent.sent)
-    return false;
+  return Number.isFinite(draft) && Number.isFinite(from) && draft > from && draft <= from + sent.sent;
+}
+
+/** Only the areas the writes change differ from live: a write in another shows as its pending change. */
+function writtenAreasOnly(sent: WriteRecord, app: AppPlan): boolean {
   const pending = app.risks.find((r) => r.kind === 'pending-draft');
   return pending === undefined || pending.areas.every((area) => sent.areas.includes(area));
+}
+
+/**
+ * Whether the draft holds what the named writes wrote, area by area, as the planner hashed each
+ * area's draft (the pending-draft risk's `draftHashes`): every area written whole (`done`) holds
+ * the content it was written towards, and every other area that differs from live is one the
+ * writes change (writtenAreasOnly). So someone else's write in an area written whole shows, even
+ * when the counter has room for it (writes sent and never carried out); one in an area never
+ * written shows as that area's pending change.
+ *
+ * The one window left: the areas not written whole at the kill (the step in flight, or steps
+ * sent together; an area whose last steps had not gone out, such as the fields before their
+ * removals, which come after the layout; the layout the fields' writes move) may hold anything
+ * between live and what was written, so someone else's write landing there, while some of ours
+ * never arrived, is taken as ours. The other way round, an area written whole whose manifest
+ * changed since the kill hashes as the draft it holds, not as the new content: such a draft is,
+ * as a rule, refused like someone else's (`--discard-pending-drafts` discards it). A plan with no
+ * `draftHashes` (saved by an older version) gives nothing to compare: it is judged by the revision
+ * and the areas alone, as an older record is.
+ */
+function holdsItsWrites(sent: WriteRecord, content: Record<string, string>, app: AppPlan): boolean {
+  const pending = app.risks.find((r) => r.kind === 'pending-draft');
+  if (pending === undefined) return true;
+  const hashes = pending.draftHashes;
+  if (hashes === undefined) return writtenAreasOnly(sent, app);
+  const whole = (sent.done ?? []).every((area) => hashes[area] === content[area]);
+  return whole && writtenAreasOnly(sent, app);
 }
 
 /**
@@ -175,13 +222,29 @@ function noteIntent(
   const last = { area: event.area, from: event.from, sha256: event.sha256 };
   let entry = started.has(event.app) ? writes.find((w) => w.key === event.app) : undefined;
   if (entry === undefined) {
-    entry = { key: event.app, id: event.id, from: event.from, sent: 0, areas: [], last };
+    entry = {
+      key: event.app,
+      id: event.id,
+      from: event.from,
+      sent: 0,
+      areas: [],
+      last,
+      content: {},
+      done: [],
+    };
     r.writes = [...writes.filter((w) => w.key !== event.app), entry];
     started.add(event.app);
   }
   entry.sent += event.calls;
   for (const area of movedBy(event.area)) if (!entry.areas.includes(area)) entry.areas.push(area);
   entry.last = last;
+  (entry.content ??= {})[event.area] = event.content;
+}
+
+/** An area whose last step was answered: written whole, so its draft holds the content noted. */
+function noteDone(r: RecoveryRecord, app: string, area: AreaKey, started: ReadonlySet<string>): void {
+  const entry = started.has(app) ? r.writes?.find((w) => w.key === app) : undefined;
+  if (entry !== undefined && !(entry.done ??= []).includes(area)) entry.done.push(area);
 }
 
 export interface Recorder {
@@ -257,6 +320,7 @@ export function recorder(
           const r = open();
           r.drafts = r.drafts.filter((d) => d.key !== event.app);
           r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
+          if (event.done !== undefined) noteDone(r, event.app, event.done, started);
           break;
         }
         case 'write-intent':

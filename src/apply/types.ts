@@ -228,9 +228,14 @@ export type ApplyEvent =
       /** The preview writes it makes, each raising the draft revision by one. */
       calls: number;
       sha256: string;
+      /** A hash of the area's content it writes towards (write-app.ts, WriteIntent). */
+      content: string;
     }
-  /** A write was answered: the draft's revision now (for the recovery record, recovery.ts). */
-  | { type: 'draft-written'; app: string; id: string; revision: string }
+  /**
+   * A write was answered: the draft's revision now, and `done`, the area when this was the last
+   * of its steps (for the recovery record, recovery.ts).
+   */
+  | { type: 'draft-written'; app: string; id: string; revision: string; done?: AreaKey }
   | { type: 'deploy'; apps: string[]; batch: number; batches: number }
   | { type: 'deploy-answer-lost'; reason: string }
   | {

@@ -137,7 +137,8 @@ async function prepareOne(
     shouldStop: stop,
     onStep: (step) => input.emit({ type: 'write', app: key, step }),
     onSend: (intent) => input.emit({ type: 'write-intent', app: key, id, ...intent }),
-    onWritten: (revision) => input.emit({ type: 'draft-written', app: key, id, revision }),
+    onWritten: (revision, done) =>
+      input.emit({ type: 'draft-written', app: key, id, revision, ...(done ? { done } : {}) }),
     onUpload: (file) => input.emit({ type: 'upload', app: key, file }),
   });
   return {

@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 import { writePhases } from '../areas/index.js';
 import type { Area, AreaKey, Json, WriteContext, WriteStep } from '../areas/types.js';
 import type { Client } from '../client/index.js';
+import { contentHash } from '../areas/diff.js';
+import { resolvePlaceholders } from './placeholders.js';
 import { type LocalFile } from '../readers/index.js';
 
 /** An area to write: the table's entry, what the draft holds now, and what it must hold. */
@@ -36,12 +38,16 @@ export interface AppWriteInput {
   onStep: (step: string) => void;
   /**
    * Before each step is sent: its area, the draft revision it starts from (the one before its
-   * group, for steps sent together unpinned) and a hash of the step and the area content it
-   * writes towards. Called synchronously: what it records is on disk before the call goes out.
+   * group, for steps sent together unpinned), a hash of the step and the area content it writes
+   * towards, and a hash of that content alone. Called synchronously: what it records is on disk
+   * before the call goes out.
    */
   onSend?: (intent: WriteIntent) => void;
-  /** After each step the service answered: the draft's revision now. */
-  onWritten?: (revision: string) => void;
+  /**
+   * After each step the service answered: the draft's revision now, and the area when this was
+   * the last of its steps to be answered (the area is written whole), else null.
+   */
+  onWritten?: (revision: string, done: AreaKey | null) => void;
   onUpload: (file: string) => void;
 }
 
@@ -52,6 +58,11 @@ export interface WriteIntent {
   /** The preview writes the step makes (WriteStep.calls). */
   calls: number;
   sha256: string;
+  /**
+   * The area's desired canonical value, app placeholders resolved, hashed as the planner hashes
+   * a draft that holds it (contentHash; plan's pending-draft `draftHashes`).
+   */
+  content: string;
 }
 
 /** Phases whose steps go out together: one phase that runs alone, or all that go out together. */
@@ -119,6 +130,18 @@ export function appWriter(input: AppWriteInput): AppWriter {
   const tagged = taggedSteps(input.areas, input.groups);
   const steps = tagged.map((t) => t.step);
   const areaOf = new Map(tagged.map((t) => [t.step, t.of]));
+  // Per area, the steps not answered yet: the answer of its last one completes it.
+  const unanswered = new Map<AreaWrite, number>();
+  for (const { of } of tagged) unanswered.set(of, (unanswered.get(of) ?? 0) + 1);
+  const contents = new Map<AreaWrite, string>();
+  const contentOf = (of: AreaWrite): string => {
+    let hash = contents.get(of);
+    if (hash === undefined) {
+      hash = contentHash(resolvePlaceholders(of.desired, input.resolveApp));
+      contents.set(of, hash);
+    }
+    return hash;
+  };
   let revision = input.revision;
   let ended: AppWriteResult | null = null;
   const runOne = async (step: WriteStep, pinned: string): Promise<string> => {
@@ -130,9 +153,12 @@ export function appWriter(input: AppWriteInput): AppWriter {
       from: revision,
       calls: step.calls ?? 1,
       sha256: intentHash(step, of),
+      content: contentOf(of),
     });
     const next = await step.run(ctx, pinned);
-    input.onWritten?.(next);
+    const left = unanswered.get(of)! - 1;
+    unanswered.set(of, left);
+    input.onWritten?.(next, left === 0 ? of.area.key : null);
     return next;
   };
   return {

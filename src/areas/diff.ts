@@ -4,6 +4,8 @@
  * single value (general settings, admin notes). Attribute-level differences inside a changed
  * item come from attributeChanges.
  */
+import { createHash } from 'node:crypto';
+import { sortKeys } from './canonical.js';
 import type { AttributeChange, Change, ChangePath, Json } from './types.js';
 
 /** Deep equality of canonical values (key order does not matter; array order does). */
@@ -21,6 +23,17 @@ export function equalJson(a: Json | undefined, b: Json | undefined): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((k) => Object.hasOwn(b, k) && equalJson(a[k], b[k]));
+}
+
+/**
+ * A sha256 of a canonical value that does not depend on key order (equalJson's equality): what
+ * the recovery record keeps of the content apply writes an area towards, and the planner of
+ * what an area's draft holds (recovery.ts).
+ */
+export function contentHash(value: Json): string {
+  return createHash('sha256')
+    .update(JSON.stringify(sortKeys(value)))
+    .digest('hex');
 }
 
 /**

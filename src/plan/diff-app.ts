@@ -2,7 +2,7 @@
  * Pure: one app's desired areas against what the service holds -> its area plans, the
  * questions about records that decide its risks, and the risks found without asking.
  */
-import { equalJson } from '../areas/diff.js';
+import { contentHash, equalJson } from '../areas/diff.js';
 import type { Area, AreaKey, Json, RiskProbe } from '../areas/types.js';
 import type { AppState } from './read.js';
 import type { AreaPlan, Change, Plan, Risk } from './types.js';
@@ -64,8 +64,27 @@ export function existingAppDiff(desired: readonly Desired[], state: AppState): A
       risks.push({ kind: 'blocked', area: area.key, ...blocked });
   }
   const pending = pendingAreas(state);
-  if (pending.length > 0) risks.unshift({ kind: 'pending-draft', areas: pending });
+  if (pending.length > 0)
+    risks.unshift({ kind: 'pending-draft', areas: pending, draftHashes: draftHashes(desired, state) });
   return { areas, probes, risks };
+}
+
+/**
+ * What each managed area's draft holds, hashed so that the next apply can tell a draft an
+ * interrupted apply wrote from one someone else touched (apply/recovery.ts): the hash of the
+ * desired value when the draft already holds it as the area compares (its diff is empty: what a
+ * fresh plan after apply finds), else of the draft's own canonical value. Not the draft's
+ * canonical value alone: an area reads back more than a manifest says (system fields, built-in
+ * views, general settings left to the service, the generated script's ids), so the value an
+ * apply wrote is seldom the value read back, while the area's own diff says when they agree.
+ */
+function draftHashes(desired: readonly Desired[], state: AppState): Partial<Record<AreaKey, string>> {
+  const hashes: Partial<Record<AreaKey, string>> = {};
+  for (const { area, value } of desired) {
+    const draft = state.areas.get(area.key)!.draft;
+    hashes[area.key] = contentHash(area.diff(value, draft).length === 0 ? value : draft);
+  }
+  return hashes;
 }
 
 /** Areas, managed or not, whose draft differs from live. */

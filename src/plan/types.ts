@@ -80,8 +80,13 @@ export type Risk =
    * script, another app's lookup or related records. It deploys; what names it stops working.
    */
   | { kind: 'field-still-used'; area: 'fields'; field: string; renamedTo?: string; usedBy: FieldUse[] }
-  /** The draft already differs from live in these areas: a deploy would publish someone's work. */
-  | { kind: 'pending-draft'; areas: AreaKey[] }
+  /**
+   * The draft already differs from live in these areas: a deploy would publish someone's work.
+   * `draftHashes`: for each area the manifest manages, a sha256 of what its draft holds (of the
+   * desired value when the draft holds it), by which apply recognises a draft that an
+   * interrupted apply wrote (apply/recovery.ts). Absent in plans of older versions.
+   */
+  | { kind: 'pending-draft'; areas: AreaKey[]; draftHashes?: Partial<Record<AreaKey, string>> }
   /** `unique` added where records share a value: the deploy fails. */
   | { kind: 'deploy-fails'; field: string; reason: 'unique'; records: number }
   /** `required` added where records are empty: it deploys, then each is refused on its next update. */

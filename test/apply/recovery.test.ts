@@ -103,7 +103,16 @@ describe('the recovery record of an apply', () => {
     const p = await project();
     const r = start(p);
     const intent = (area: string, from: string, calls: number) =>
-      ({ type: 'write-intent', app: 'orders', id: '3', area, from, calls, sha256: 'h' }) as const;
+      ({
+        type: 'write-intent',
+        app: 'orders',
+        id: '3',
+        area,
+        from,
+        calls,
+        sha256: 'h',
+        content: `c-${area}`,
+      }) as const;
     for (const event of [intent('fields', '4', 2), intent('views', '6', 1)]) r.track(event);
     const previous = readRecovery(p)!;
     expect(previous.writes).toEqual([
@@ -114,6 +123,8 @@ describe('the recovery record of an apply', () => {
         sent: 3,
         areas: ['fields', 'layout', 'views'],
         last: { area: 'views', from: '6', sha256: 'h' },
+        content: { fields: 'c-fields', views: 'c-views' },
+        done: [],
       },
     ]);
     const app = (draft: string, areas: string[], id = '3') =>

@@ -50,7 +50,7 @@ const edits: {
       await service.client.settings.updateAdminNotes({ app, copy: 'draft', content: 'Draft note' });
     },
     liveReads: AREAS.length,
-    risks: [{ kind: 'pending-draft', areas: ['adminNotes'] }],
+    risks: [{ kind: 'pending-draft', areas: ['adminNotes'], draftHashes: expect.any(Object) }],
   },
   {
     name: 'a draft written and discarded',

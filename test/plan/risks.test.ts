@@ -130,7 +130,7 @@ const cases: Case[] = [
         views: { ...views, Extra: { type: 'LIST', index: 9 } } as never,
       });
     },
-    risks: [{ kind: 'pending-draft', areas: ['views'] }],
+    risks: [{ kind: 'pending-draft', areas: ['views'], draftHashes: expect.any(Object) }],
     says: ['views', 'draft'],
   },
 ];

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import type { RecoveryRecord } from '../../src/apply/recovery.js';
 import { startApply } from './apply-process.js';
 import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } from './emulator-process.js';
 
@@ -12,7 +13,8 @@ import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } fro
  * the apply), or holds a write it never carries out. The recovery record names each
  * write before it is sent, so the next apply recognises every draft the killed one wrote as its
  * own, discards it and converges with no --discard-pending-drafts; a draft that someone else
- * touched after the kill is still refused.
+ * touched after the kill is still refused, also in an area the killed apply had written whole
+ * while the revision counter has room for the foreign write (a write of ours never carried out).
  */
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -123,5 +125,39 @@ describe('an apply killed with kill -9 between its writes', { timeout: 120_000 }
       'customers: its draft has changes that are not deployed',
     );
     expect(existsSync(join(w.root, '.appdeploy', 'apply-emu.json'))).toBe(true);
+  });
+
+  it('refuses a draft whose area written whole someone else changed, even with room in the counter', async () => {
+    // Write 13 (the first general write) is held and never carried out: that app's draft is one
+    // short of the writes named for it, so one foreign write keeps its revision in range.
+    const w = await killedAt('killed-write-done-touched', 13, false);
+    const record = JSON.parse(
+      await readFile(join(w.root, '.appdeploy', 'apply-emu.json'), 'utf8'),
+    ) as RecoveryRecord;
+    const short: { key: string; id: string }[] = [];
+    for (const entry of record.writes ?? []) {
+      const settings = await call(w.url, 'GET', `/k/v1/preview/app/settings.json?app=${entry.id}`);
+      if (Number(settings.body.revision) < Number(entry.from) + entry.sent) short.push(entry);
+    }
+    const held = short[0]!;
+    // Someone relabels a field the killed apply had written whole (Title -> Headline).
+    const edit = await call(w.url, 'PUT', '/k/v1/preview/app/form/fields.json', {
+      app: held.id,
+      properties: { title: { type: 'SINGLE_LINE_TEXT', label: 'Headline, as someone else wants it' } },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const refused = await w.run('apply', '--yes');
+    expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+    expect(refused.stdout + refused.stderr).toContain('pass --discard-pending-drafts to discard them first');
+    expect(refused.stdout + refused.stderr).toContain(
+      `${held.key}: its draft has changes that are not deployed`,
+    );
+    // Someone else's label is still in the draft: nothing was discarded.
+    const fields = await call(w.url, 'GET', `/k/v1/preview/app/form/fields.json?app=${held.id}`);
+    expect(fields.body.properties.title.label).toBe('Headline, as someone else wants it');
+    // The record says the fields and the layout were written whole before the kill.
+    expect(record.writes?.find((e) => e.key === held.key)?.done).toEqual(
+      expect.arrayContaining(['fields', 'layout']),
+    );
   });
 });
