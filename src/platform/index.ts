@@ -28,3 +28,17 @@ export { layoutSizeKeys } from './layout-sizes.js';
 export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';
+export {
+  API_ROOT,
+  SETTINGS_CATALOGUE,
+  draftEndpoint,
+  draftPath,
+  livePath,
+  settingsEndpoint,
+  settingsEndpointAt,
+  settingsPaths,
+  tokenRefusedCalls,
+  type SettingsEndpoint,
+  type SettingsKey,
+  type TokenCalls,
+} from './settings-catalogue.js';

@@ -1,3 +1,4 @@
+import { settingsPaths } from '../../platform/index.js';
 import { invalid, Problems } from '../errors.js';
 import { authorizeSettingsWrite, readSettings, writeSettings } from '../model/settings-write.js';
 import { installedPlugin, pluginsTable } from './plugins/store.js';
@@ -50,9 +51,11 @@ function addAppPlugins(req: ApiRequest): unknown {
   return { revision };
 }
 
+const PLUGINS = settingsPaths('plugins');
+
 export const appPluginRoutes: Route[] = [
-  { method: 'GET', path: '/k/v1/app/plugins.json', auth: 'any', handler: listAppPlugins('live') },
-  { method: 'GET', path: '/k/v1/preview/app/plugins.json', auth: 'any', handler: listAppPlugins('draft') },
-  { method: 'POST', path: '/k/v1/app/plugins.json', auth: 'any', handler: addAppPlugins },
-  { method: 'POST', path: '/k/v1/preview/app/plugins.json', auth: 'any', handler: addAppPlugins },
+  { method: 'GET', path: PLUGINS.live, auth: 'any', handler: listAppPlugins('live') },
+  { method: 'GET', path: PLUGINS.draft, auth: 'any', handler: listAppPlugins('draft') },
+  { method: 'POST', path: PLUGINS.live, auth: 'any', handler: addAppPlugins },
+  { method: 'POST', path: PLUGINS.draft, auth: 'any', handler: addAppPlugins },
 ];
