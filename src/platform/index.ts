@@ -42,3 +42,11 @@ export {
   type SettingsKey,
   type TokenCalls,
 } from './settings-catalogue.js';
+export {
+  APPS_PER_DEPLOY,
+  APPS_PER_LIST,
+  CALLS_PER_BULK_REQUEST,
+  PLUGINS_PER_LIST,
+  RECORDS_PER_READ,
+  RECORDS_PER_WRITE,
+} from './limits.js';
