@@ -4,6 +4,7 @@
  * place and revisions, the plug-ins installed on the service, and, when asked, its latest records.
  * Every read is a GET; the reads run concurrently (the client's pool bounds them).
  */
+import { PLUGINS_PER_LIST, RECORDS_PER_READ } from '../platform/index.js';
 import { ServiceError, type Client } from '../client/index.js';
 import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
 import type { AppSettings, JsonObject } from '../emulator/model/app.js';
@@ -37,7 +38,7 @@ export async function readShadowSeed(
     for (const app of read) apps.set(app.id, app);
     wanted = [...new Set(read.flatMap(referencedApps))].filter((id) => !apps.has(id));
   }
-  const { plugins } = await client.plugins.getPlugins({ limit: 100 });
+  const { plugins } = await client.plugins.getPlugins({ limit: PLUGINS_PER_LIST });
   return {
     apps: [...apps.values()],
     plugins: plugins.map(({ id, name, version, description, isMarketPlugin }) => ({
@@ -154,13 +155,13 @@ function withoutRevision<T extends { revision: string }>(answer: T): Omit<T, 're
   return rest;
 }
 
-/** Every plug-in of the app's copy, page by page (100 is the most one page holds). */
+/** Every plug-in of the app's copy, page by page (PLUGINS_PER_LIST is the most one page holds). */
 async function appPlugins(client: Client, app: string, copy: Copy): Promise<JsonObject[]> {
   const all: JsonObject[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await client.appPlugins.getPlugins({ app, copy, offset, limit: 100 });
+  for (let offset = 0; ; offset += PLUGINS_PER_LIST) {
+    const page = await client.appPlugins.getPlugins({ app, copy, offset, limit: PLUGINS_PER_LIST });
     all.push(...(page.plugins as unknown as JsonObject[]));
-    if (page.plugins.length < 100) return all;
+    if (page.plugins.length < PLUGINS_PER_LIST) return all;
   }
 }
 
@@ -193,9 +194,9 @@ async function latestRecords(
   condition: string,
 ): Promise<StoredRecord[]> {
   const all: StoredRecord[] = [];
-  // 500 is the most one records GET returns.
-  for (let offset = 0; offset < count; offset += 500) {
-    const limit = Math.min(500, count - offset);
+  // RECORDS_PER_READ is the most one records GET returns.
+  for (let offset = 0; offset < count; offset += RECORDS_PER_READ) {
+    const limit = Math.min(RECORDS_PER_READ, count - offset);
     const page = await client.records.getRecords({
       app,
       query: `${condition} order by $id desc limit ${limit} offset ${offset}`.trim(),
