@@ -7,7 +7,7 @@
 import { PLUGINS_PER_LIST, RECORDS_PER_READ } from '../platform/index.js';
 import { ServiceError, type Client } from '../client/index.js';
 import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
-import type { AppSettings, JsonObject } from '../emulator/model/app.js';
+import type { AppSettings, Json, JsonObject } from '../emulator/model/app.js';
 import type { StoredRecord } from '../emulator/records/model.js';
 
 export interface ShadowReadOptions {
@@ -128,26 +128,34 @@ async function readCopy(
       s.getAdminNotes(p),
       appPlugins(client, app, copy),
     ]);
-  const settings = {
-    general: withoutRevision(general),
-    properties: fields.properties,
-    layout: layout.layout,
-    views: views.views,
-    process: withoutRevision(process),
-    customize: withoutRevision(customize),
-    appAcl: appAcl.rights,
-    recordAcl: recordAcl.rights,
-    fieldAcl: fieldAcl.rights,
-    notificationsGeneral: withoutRevision(notificationsGeneral),
-    notificationsPerRecord: perRecord.notifications,
-    notificationsReminder: withoutRevision(reminder),
-    reports: reports.reports,
-    actions: actions.actions,
-    adminNotes: withoutRevision(adminNotes),
+  // Typed as the service stores it, so that an area left out here does not compile.
+  const settings: AppSettings = {
+    general: stored(withoutRevision(general)),
+    properties: stored(fields.properties),
+    layout: stored(layout.layout),
+    views: stored(views.views),
+    process: stored(withoutRevision(process)),
+    customize: stored(withoutRevision(customize)),
+    appAcl: stored(appAcl.rights),
+    recordAcl: stored(recordAcl.rights),
+    fieldAcl: stored(fieldAcl.rights),
+    notificationsGeneral: stored(withoutRevision(notificationsGeneral)),
+    notificationsPerRecord: stored(perRecord.notifications),
+    notificationsReminder: stored(withoutRevision(reminder)),
+    reports: stored(reports.reports),
+    actions: stored(actions.actions),
+    adminNotes: stored(withoutRevision(adminNotes)),
     plugins,
   };
-  // The client's types are the service's answers; the emulator keeps them as plain JSON.
-  return { settings: settings as unknown as AppSettings, revision: general.revision };
+  return { settings, revision: general.revision };
+}
+
+/**
+ * An answer of the service as the emulator stores it: plain JSON. The client's types are the
+ * service's answers, which arrived as JSON; the copy is what the store keeps.
+ */
+function stored<J extends Json>(answer: unknown): J {
+  return JSON.parse(JSON.stringify(answer)) as J;
 }
 
 function withoutRevision<T extends { revision: string }>(answer: T): Omit<T, 'revision'> {
@@ -160,7 +168,7 @@ async function appPlugins(client: Client, app: string, copy: Copy): Promise<Json
   const all: JsonObject[] = [];
   for (let offset = 0; ; offset += PLUGINS_PER_LIST) {
     const page = await client.appPlugins.getPlugins({ app, copy, offset, limit: PLUGINS_PER_LIST });
-    all.push(...(page.plugins as unknown as JsonObject[]));
+    all.push(...stored<JsonObject[]>(page.plugins));
     if (page.plugins.length < PLUGINS_PER_LIST) return all;
   }
 }

@@ -139,4 +139,13 @@ describe('src/ outside platform/', () => {
     }
     expect(found).toEqual([]);
   });
+
+  // A cast to the stored settings lets an area left out of a copy compile (issue 35: shadow-read.ts).
+  it("builds no copy of an app's settings through a cast", () => {
+    const src = join(ROOT, 'src');
+    const cast = filesBelow(src)
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /as unknown as AppSettings\b/.test(codeOf(readFileSync(file, 'utf8'))));
+    expect(cast.map((file) => relative(ROOT, file))).toEqual([]);
+  });
 });
