@@ -78,7 +78,9 @@ export const IMPORT_RULES = {
   // plan --check: reads the target and starts its shadow through local/ (which alone starts the
   // emulator), then runs apply/ against the shadow; never the emulator itself. A failed apply on
   // the copy is worded as apply's result is (render/apply-result.ts).
-  check: { may: ['local', 'apply', 'plan', 'client', 'project', 'readers', 'render', 'errors.js'] },
+  check: {
+    may: ['local', 'apply', 'plan', 'client', 'project', 'platform', 'readers', 'render', 'errors.js'],
+  },
   // Generators from manifests alone, pure: the project's types, the platform's facts, the query parser.
   docgen: { may: ['query', 'platform', 'usage'], types: ['project'] },
   typegen: { may: ['query', 'platform'], types: ['project'] },

@@ -4,6 +4,7 @@
  * There is no undo: the interface cannot put an older version back, and uninstalling would take
  * the plug-in from every app that uses it, so what was installed stays and the result says so.
  */
+import { PLUGINS_PER_LIST } from '../platform/index.js';
 import { resolve } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { PluginPlan } from '../plan/index.js';
@@ -13,7 +14,7 @@ import { readLocalPackage } from '../readers/index.js';
 import { pluginTitle } from '../wording.js';
 
 /** The service answers at most 100 ids a call. */
-const IDS_PER_CALL = 100;
+const IDS_PER_CALL = PLUGINS_PER_LIST;
 
 /**
  * Whether what the plan saw still holds for each plug-in it changes: the package's bytes, and

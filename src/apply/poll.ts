@@ -4,6 +4,7 @@
  * failing: it is reported and polling goes on until the deadline. There is no abort signal on
  * purpose: a deploy cannot be stopped once asked for, so apply waits for its outcome.
  */
+import { APPS_PER_DEPLOY } from '../platform/index.js';
 import type { Client, DeployStatus } from '../client/index.js';
 
 export interface PollOptions {
@@ -22,7 +23,7 @@ export type PollResult =
   /** The deadline passed; `pending` are the apps last seen PROCESSING (or never seen). */
   | { kind: 'timeout'; statuses: Map<string, DeployStatus>; pending: string[] };
 
-const STATUS_BATCH = 300;
+const STATUS_BATCH = APPS_PER_DEPLOY;
 
 export async function pollDeploy(options: PollOptions): Promise<PollResult> {
   const known = new Map<string, DeployStatus>();

@@ -4,6 +4,7 @@
  * discarded) as counted again at apply (recount.ts), and from the service (a deploy still
  * running, a revision that moved since the plan was made).
  */
+import { APPS_PER_DEPLOY } from '../platform/index.js';
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { AppPlan, Risk } from '../plan/index.js';
@@ -165,8 +166,8 @@ export async function serviceRefusals(
   const existing = apps.filter((a): a is AppPlan & { id: string } => a.id !== null);
   if (existing.length === 0) return refusals;
   const statuses = new Map<string, string>();
-  for (let i = 0; i < existing.length; i += 300) {
-    const batch = existing.slice(i, i + 300).map((a) => a.id);
+  for (let i = 0; i < existing.length; i += APPS_PER_DEPLOY) {
+    const batch = existing.slice(i, i + APPS_PER_DEPLOY).map((a) => a.id);
     for (const item of (await client.apps.getDeployStatus({ apps: batch })).apps)
       statuses.set(item.app, item.status);
   }

@@ -4,6 +4,7 @@
  * (reverting twice is reverting once), so it is retried; when a call for many apps keeps
  * failing, each app is tried alone so that one app's trouble leaves the others restored.
  */
+import { APPS_PER_DEPLOY } from '../platform/index.js';
 import type { Client, DeployTarget } from '../client/index.js';
 
 export interface RevertOptions {
@@ -23,8 +24,8 @@ export type RevertFailures = Map<string, string>;
 
 export async function revertDrafts(options: RevertOptions): Promise<RevertFailures> {
   const failures: RevertFailures = new Map();
-  for (let i = 0; i < options.apps.length; i += 300) {
-    const batch = options.apps.slice(i, i + 300);
+  for (let i = 0; i < options.apps.length; i += APPS_PER_DEPLOY) {
+    const batch = options.apps.slice(i, i + APPS_PER_DEPLOY);
     const error = await attempt(options, batch);
     if (error === null) continue;
     if (batch.length === 1) {

@@ -3,6 +3,7 @@
  * a step writes then deploys, so the two are one stage), and the check that what went live is
  * what was asked for (verify.ts).
  */
+import { APPS_PER_DEPLOY } from '../platform/index.js';
 import { deploySteps, heldReferences } from '../plan/index.js';
 import { liveChangedEnd, liveMoved } from './live-check.js';
 import { appResult, result } from './result.js';
@@ -37,7 +38,7 @@ export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
     },
     now: options.now ?? Date.now,
     timeoutMs: options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS,
-    batchSize: options.deployBatchSize ?? 300,
+    batchSize: options.deployBatchSize ?? APPS_PER_DEPLOY,
     pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
   }).finally(() => options.signal?.removeEventListener('abort', onAbort));
   if (ran.kind === 'live') {

@@ -4,6 +4,7 @@
  * a URL, or a local file compared by content (SHA-256) and uploaded at write time. The hosted
  * platform has mobile CSS too (the spec's table shows only mobile JS); the emulator keeps both.
  */
+import { settingsEndpoint, tokenRefusedCalls } from '../platform/index.js';
 import { text } from './canonical.js';
 import {
   asList,
@@ -165,19 +166,18 @@ async function forWrite(
   );
 }
 
-const CALLS = [
-  'GET /k/v1/app/customize.json',
-  'GET /k/v1/preview/app/customize.json',
-  'PUT /k/v1/preview/app/customize.json',
-];
-
 /**
- * Get Customization (live and pre-live) and Update Customization take no API token (kintone.dev,
- * "API Tokens cannot be used with this API"; the hosted platform answers 403 GAIA_NO01).
+ * Get Customization (live and pre-live) and Update Customization take no API token (the
+ * catalogue's rule and its evidence: platform/settings-catalogue.ts; 403 GAIA_NO01).
  */
+const CALLS = tokenRefusedCalls(settingsEndpoint('customize'));
+
 const token: TokenLimit<CustomizeCanonical> = {
   unreadable: { action: 'read and write the JavaScript and CSS customization', calls: CALLS },
-  write: () => ({ action: 'write the JavaScript and CSS customization', calls: CALLS.slice(2) }),
+  write: () => ({
+    action: 'write the JavaScript and CSS customization',
+    calls: CALLS.filter((call) => call.startsWith('PUT ')),
+  }),
 };
 
 export const customizeArea: Area<CustomizeCanonical, 'customize'> = {

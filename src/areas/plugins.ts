@@ -4,12 +4,13 @@
  * manifest no longer lists is a blocked change: the plan says so and what to do instead.
  * The draft list is `preview/app/plugins.json` (the hosted platform's, beyond the spec).
  */
+import { PLUGINS_PER_LIST } from '../platform/index.js';
 import { oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, BlockedChange, Change, ReadContext } from './types.js';
 
-const PAGE = 100;
+const PAGE = PLUGINS_PER_LIST;
 
 const asMap = (ids: readonly string[]): Record<string, string> =>
   Object.fromEntries(ids.map((id) => [id, id]));

@@ -9,6 +9,7 @@
  * because Update Views deletes every view a PUT leaves out and its documentation asks that this
  * one be named while process management is on (cybozu.dev "一覧の設定を変更する", `views.一覧名`).
  */
+import { settingsEndpoint, tokenRefusedCalls } from '../platform/index.js';
 import { flag, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
@@ -104,14 +105,14 @@ function viewToManifest(v: JsonObject): ViewSetting {
 }
 
 /**
- * Update Views refuses an API token when a view is a Customize (CUSTOM) one (kintone.dev, its
- * page); Get Views takes tokens.
+ * Update Views refuses an API token when a view is a Customize (CUSTOM) one; Get Views takes
+ * tokens (the catalogue's rule and its evidence: platform/settings-catalogue.ts).
  */
 function customViewNeed(desired: ViewsCanonical): TokenNeed | null {
   if (!Object.values(desired).some((view) => view.type === 'CUSTOM')) return null;
   return {
     action: 'write views that include a custom (CUSTOM) view',
-    calls: ['PUT /k/v1/preview/app/views.json'],
+    calls: tokenRefusedCalls(settingsEndpoint('views')),
   };
 }
 

@@ -5,52 +5,25 @@
  * follows the service's shapes, field codes as keys), so the path in the manifest is the area's
  * place plus that key with the body's wrapper left out.
  */
+import { settingsEndpointAt } from '../platform/index.js';
 import type { Path, ProjectApp } from '../project/index.js';
 
 interface AreaPlace {
   area: string;
   /** Where the area is in a manifest ([] for the general settings, which sit at its top). */
-  manifest: string[];
+  manifest: readonly string[];
   /** The body's key that wraps the area's content (dropped from an errors key). */
   wrapper: string | null;
 }
 
-/** Request path (after `/k/v1/`, `preview/` dropped) -> area. */
-const AREAS: Record<string, AreaPlace> = {
-  'app/form/fields.json': { area: 'fields', manifest: ['fields'], wrapper: 'properties' },
-  'app/form/layout.json': { area: 'layout', manifest: ['layout'], wrapper: 'layout' },
-  'app/views.json': { area: 'views', manifest: ['views'], wrapper: 'views' },
-  'app/settings.json': { area: 'general', manifest: [], wrapper: null },
-  'app/status.json': { area: 'process', manifest: ['process'], wrapper: null },
-  'app/customize.json': { area: 'customize', manifest: ['customize'], wrapper: null },
-  'app/acl.json': { area: 'appAcl', manifest: ['appAcl'], wrapper: 'rights' },
-  'record/acl.json': { area: 'recordAcl', manifest: ['recordAcl'], wrapper: 'rights' },
-  'field/acl.json': { area: 'fieldAcl', manifest: ['fieldAcl'], wrapper: 'rights' },
-  'app/notifications/general.json': {
-    area: 'notificationsGeneral',
-    manifest: ['notifications', 'general'],
-    wrapper: null,
-  },
-  'app/notifications/perRecord.json': {
-    area: 'notificationsPerRecord',
-    manifest: ['notifications', 'perRecord'],
-    wrapper: 'notifications',
-  },
-  'app/notifications/reminder.json': {
-    area: 'notificationsReminder',
-    manifest: ['notifications', 'reminder'],
-    wrapper: null,
-  },
-  'app/reports.json': { area: 'reports', manifest: ['reports'], wrapper: 'reports' },
-  'app/actions.json': { area: 'actions', manifest: ['actions'], wrapper: 'actions' },
-  'app/adminNotes.json': { area: 'adminNotes', manifest: ['adminNotes'], wrapper: null },
-  'app/plugins.json': { area: 'plugins', manifest: ['plugins'], wrapper: 'ids' },
-};
-
-/** The area a request path writes, or null (apps, deploys, plug-ins of the service). */
+/**
+ * The area a request path writes, or null (apps, deploys, plug-ins of the service): the catalogue
+ * of settings endpoints says where each sits in a manifest and which body key wraps its content.
+ */
 export function areaOfPath(path: string | undefined): AreaPlace | null {
-  const tail = (path ?? '').replace(/^\/k\/(guest\/\d+\/)?v1\/(preview\/)?/, '');
-  return AREAS[tail] ?? null;
+  const tail = (path ?? '').replace(/^\/k\/(guest\/\d+\/)?v1\//, '');
+  const entry = settingsEndpointAt(tail);
+  return entry === undefined ? null : { area: entry.key, manifest: entry.manifest, wrapper: entry.bodyKey };
 }
 
 /** `file:line:col` of what the errors point at in the app's manifest (the area when they point nowhere). */

@@ -1,7 +1,8 @@
 /** The plug-ins added to one app. Adding writes to the draft (a deploy publishes it). */
 import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
-import { copySelect } from './settings.js';
+import { draftEndpoint } from '../platform/index.js';
+import { copySelect, endpointOf } from './settings.js';
 import type { Copy, Id, Revision, RevisionResult } from './types/common.js';
 import type { AppPluginsResult, Paging } from './types/plugins.js';
 
@@ -18,7 +19,7 @@ export class AppPluginsClient {
    */
   getPlugins(params: { app: Id; copy?: Copy } & Paging, options?: CallOptions): Promise<AppPluginsResult> {
     const { copy, ...query } = params;
-    const path = this.#ctx.api(copySelect(copy ?? 'live', 'app/plugins.json'));
+    const path = this.#ctx.api(copySelect(copy ?? 'live', endpointOf('plugins')));
     return callJson(this.#ctx, 'GET', path, query, options);
   }
 
@@ -32,7 +33,8 @@ export class AppPluginsClient {
     params: { app: Id; ids: readonly string[]; revision?: Revision | undefined },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    const endpoint = this.#ctx.platform === 'kintone' ? 'preview/app/plugins.json' : 'app/plugins.json';
+    const live = endpointOf('plugins');
+    const endpoint = this.#ctx.platform === 'kintone' ? draftEndpoint(live) : live;
     return callJson(this.#ctx, 'POST', this.#ctx.api(endpoint), params, options);
   }
 }

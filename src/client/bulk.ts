@@ -1,10 +1,11 @@
 /** POST bulkRequest.json: up to 20 record calls in order. Never retried except after a 429. */
+import { CALLS_PER_BULK_REQUEST } from '../platform/index.js';
 import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type { BulkCall, BulkResults } from './types/bulk.js';
 
 /** The most calls one bulk request may carry. */
-export const MAX_BULK_CALLS = 20;
+export const MAX_BULK_CALLS = CALLS_PER_BULK_REQUEST;
 
 export class BulkClient {
   readonly #ctx: ClientContext;

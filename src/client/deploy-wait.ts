@@ -1,4 +1,5 @@
 /** Waits for a deployment: poll, back off, stop at final statuses or at the deadline. */
+import { APPS_PER_DEPLOY } from '../platform/index.js';
 import { abortAfter } from './abort-after.js';
 import { TransportAbortedError } from './errors.js';
 import { DeployTimeoutError } from './helper-errors.js';
@@ -37,7 +38,7 @@ type GetStatus = (
 ) => Promise<{ apps: DeployStatusItem[] }>;
 
 /** The most apps one status call may name. */
-const MAX_APPS_PER_STATUS_CALL = 300;
+const MAX_APPS_PER_STATUS_CALL = APPS_PER_DEPLOY;
 
 export async function waitForDeploy(
   getStatus: GetStatus,

@@ -1,7 +1,8 @@
 /** Form fields and layout. Reads name their copy; every write goes to the draft. */
 import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
-import { readCopy, type ReadParams, type WriteParams } from './settings.js';
+import { draftEndpoint } from '../platform/index.js';
+import { endpointOf, readCopy, type ReadParams, type WriteParams } from './settings.js';
 import type { Lang, RevisionResult } from './types/common.js';
 import type { FieldProperties, FieldPropertyUpdate } from './types/fields.js';
 import type { CombinedFormResult, FieldsResult, LayoutResult } from './types/form.js';
@@ -16,7 +17,7 @@ export class FormClient {
 
   /** GET app/form/fields.json (live) or preview/app/form/fields.json (draft). */
   getFields(params: ReadParams & { lang?: Lang }, options?: CallOptions): Promise<FieldsResult> {
-    return this.#get('app/form/fields.json', params, options);
+    return this.#get(endpointOf('fields'), params, options);
   }
 
   /** POST preview/app/form/fields.json: adds fields; each new one lands in its own layout row. */
@@ -45,12 +46,12 @@ export class FormClient {
 
   /** GET app/form/layout.json (live) or preview/app/form/layout.json (draft). */
   getLayout(params: ReadParams, options?: CallOptions): Promise<LayoutResult> {
-    return this.#get('app/form/layout.json', params, options);
+    return this.#get(endpointOf('layout'), params, options);
   }
 
   /** PUT preview/app/form/layout.json */
   updateLayout(params: WriteParams & { layout: Layout }, options?: CallOptions): Promise<RevisionResult> {
-    return callJson(this.#ctx, 'PUT', this.#ctx.api('preview/app/form/layout.json'), params, options);
+    return callJson(this.#ctx, 'PUT', this.#ctx.api(draftEndpoint(endpointOf('layout'))), params, options);
   }
 
   /**
@@ -66,6 +67,6 @@ export class FormClient {
   }
 
   #send<T>(method: 'POST' | 'PUT' | 'DELETE', body: WriteParams, options?: CallOptions): Promise<T> {
-    return callJson(this.#ctx, method, this.#ctx.api('preview/app/form/fields.json'), body, options);
+    return callJson(this.#ctx, method, this.#ctx.api(draftEndpoint(endpointOf('fields'))), body, options);
   }
 }

@@ -1,4 +1,5 @@
 /** Reads every record of a query through a cursor, and never leaves the cursor open behind it. */
+import { RECORDS_PER_READ } from '../platform/index.js';
 import type { CursorsClient } from './cursors.js';
 import type { CallOptions } from './options.js';
 import type { Id } from './types/common.js';
@@ -22,7 +23,7 @@ export async function* iterateRecords(
   const { id } = await cursors.createCursor(
     {
       app,
-      size: params.pageSize ?? 500,
+      size: params.pageSize ?? RECORDS_PER_READ,
       ...(params.query === undefined ? {} : { query: params.query }),
       ...(params.fields === undefined ? {} : { fields: params.fields }),
     },

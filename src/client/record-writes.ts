@@ -4,6 +4,7 @@
  * were written, following the bulk semantics: earlier bulk requests and the calls before the
  * failing one are kept; the failing call (a batch call is all or nothing) and later ones are not.
  */
+import { RECORDS_PER_WRITE } from '../platform/index.js';
 import { MAX_BULK_CALLS, type BulkClient } from './bulk.js';
 import { ServiceError } from './errors.js';
 import { BulkWriteError, type WrittenRecord } from './helper-errors.js';
@@ -13,7 +14,7 @@ import type { Id } from './types/common.js';
 import type { RecordForWrite, RecordUpdate } from './types/records.js';
 
 /** The most records one call of records.json takes. */
-export const MAX_RECORDS_PER_CALL = 100;
+export const MAX_RECORDS_PER_CALL = RECORDS_PER_WRITE;
 
 export type WriteAllRequest =
   | { operation: 'add'; app: Id; items: readonly RecordForWrite[] }

@@ -5,6 +5,7 @@
  * them on the preview paths, and a write on the live path publishes the app's whole pending draft
  * at once (the hosted platform's behaviour), so a deployer writes `'draft'` and deploys.
  */
+import { draftEndpoint, settingsEndpoint, type SettingsKey } from '../platform/index.js';
 import { callJson, type ClientContext } from './context.js';
 import { fieldRightsFromAnswer, fieldRightsToSend } from './field-rights.js';
 import type { CallOptions } from './options.js';
@@ -23,6 +24,11 @@ import type {
 import type { ProcessSettingsResult, ProcessSettingsUpdate } from './types/process.js';
 import type { Reports, ReportsResult, UpdateReportsResult } from './types/reports.js';
 import type { UpdateViewsResult, Views, ViewsResult } from './types/views.js';
+
+/** The live endpoint of a settings area, under `/k/v1/` (platform/settings-catalogue.ts). */
+export function endpointOf(key: SettingsKey): string {
+  return settingsEndpoint(key).endpoint;
+}
 
 /** A settings read: which app, and which copy. */
 export interface ReadParams {
@@ -52,74 +58,74 @@ export class SettingsClient {
     this.#ctx = ctx;
   }
 
-  // Views: app/views.json; written to the draft.
+  // Views; written to the draft.
   getViews(params: LocalizedReadParams, options?: CallOptions): Promise<ViewsResult> {
-    return this.#get('app/views.json', params, options);
+    return this.#get(endpointOf('views'), params, options);
   }
   updateViews(params: WriteParams & { views: Views }, options?: CallOptions): Promise<UpdateViewsResult> {
-    return this.#put('preview/app/views.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('views')), params, options);
   }
 
-  // General settings: app/settings.json; written to the draft, only the keys given change.
+  // General settings; written to the draft, only the keys given change.
   getGeneralSettings(params: LocalizedReadParams, options?: CallOptions): Promise<GeneralSettingsResult> {
-    return this.#get('app/settings.json', params, options);
+    return this.#get(endpointOf('general'), params, options);
   }
   updateGeneralSettings(
     params: WriteParams & GeneralSettingsUpdate,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('preview/app/settings.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('general')), params, options);
   }
 
-  // Process management: app/status.json; written to the draft.
+  // Process management; written to the draft.
   getProcessManagement(params: LocalizedReadParams, options?: CallOptions): Promise<ProcessSettingsResult> {
-    return this.#get('app/status.json', params, options);
+    return this.#get(endpointOf('process'), params, options);
   }
   updateProcessManagement(
     params: WriteParams & ProcessSettingsUpdate,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('preview/app/status.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('process')), params, options);
   }
 
-  // JavaScript and CSS customization: app/customize.json; written to the draft.
+  // JavaScript and CSS customization; written to the draft.
   getCustomize(params: ReadParams, options?: CallOptions): Promise<CustomizeResult> {
-    return this.#get('app/customize.json', params, options);
+    return this.#get(endpointOf('customize'), params, options);
   }
   updateCustomize(params: WriteParams & CustomizeUpdate, options?: CallOptions): Promise<RevisionResult> {
-    return this.#put('preview/app/customize.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('customize')), params, options);
   }
 
-  // App ACL: app/acl.json; written to the copy named (live publishes the whole draft).
+  // App ACL; written to the copy named (live publishes the whole draft).
   getAppAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<AppRight>> {
-    return this.#get('app/acl.json', params, options);
+    return this.#get(endpointOf('appAcl'), params, options);
   }
   updateAppAcl(
     params: CopyWriteParams & { rights: AppRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return writeCopy(this.#ctx, 'app/acl.json', params, options);
+    return writeCopy(this.#ctx, endpointOf('appAcl'), params, options);
   }
 
-  // Record ACL: record/acl.json; written to the copy named (live publishes the whole draft).
+  // Record ACL; written to the copy named (live publishes the whole draft).
   getRecordAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<RecordRight>> {
-    return this.#get('record/acl.json', params, options);
+    return this.#get(endpointOf('recordAcl'), params, options);
   }
   updateRecordAcl(
     params: CopyWriteParams & { rights: RecordRight[] },
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return writeCopy(this.#ctx, 'record/acl.json', params, options);
+    return writeCopy(this.#ctx, endpointOf('recordAcl'), params, options);
   }
 
-  // Field ACL: field/acl.json; written to the copy named (live publishes the whole draft).
+  // Field ACL; written to the copy named (live publishes the whole draft).
   /**
    * A field ACL rule names its field `field` here, as the spec does. The hosted platform names it
    * `code` (official types, app/right.d.ts): for a `kintone` client the rules are sent with `code`,
    * and an answer's rules are read under either name (field-rights.ts).
    */
   async getFieldAcl(params: ReadParams, options?: CallOptions): Promise<AclResult<FieldRight>> {
-    const result = await this.#get<AclResult<FieldRight>>('field/acl.json', params, options);
+    const result = await this.#get<AclResult<FieldRight>>(endpointOf('fieldAcl'), params, options);
     return { ...result, rights: fieldRightsFromAnswer(result.rights) };
   }
   updateFieldAcl(
@@ -130,82 +136,82 @@ export class SettingsClient {
       ...params,
       rights: fieldRightsToSend(params.rights, this.#ctx.platform),
     };
-    return writeCopy(this.#ctx, 'field/acl.json', sent, options);
+    return writeCopy(this.#ctx, endpointOf('fieldAcl'), sent, options);
   }
 
-  // General notifications: app/notifications/general.json; written to the draft.
+  // General notifications; written to the draft.
   getGeneralNotifications(
     params: ReadParams,
     options?: CallOptions,
   ): Promise<WithRevision<GeneralNotifications>> {
-    return this.#get('app/notifications/general.json', params, options);
+    return this.#get(endpointOf('notificationsGeneral'), params, options);
   }
   updateGeneralNotifications(
     params: WriteParams & Partial<GeneralNotifications>,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('preview/app/notifications/general.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('notificationsGeneral')), params, options);
   }
 
-  // Per-record notifications: app/notifications/perRecord.json; written to the draft.
+  // Per-record notifications; written to the draft.
   getPerRecordNotifications(
     params: LocalizedReadParams,
     options?: CallOptions,
   ): Promise<WithRevision<PerRecordNotifications>> {
-    return this.#get('app/notifications/perRecord.json', params, options);
+    return this.#get(endpointOf('notificationsPerRecord'), params, options);
   }
   updatePerRecordNotifications(
     params: WriteParams & Partial<PerRecordNotifications>,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('preview/app/notifications/perRecord.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('notificationsPerRecord')), params, options);
   }
 
-  // Reminder notifications: app/notifications/reminder.json; written to the draft.
+  // Reminder notifications; written to the draft.
   getReminderNotifications(
     params: LocalizedReadParams,
     options?: CallOptions,
   ): Promise<WithRevision<ReminderNotifications>> {
-    return this.#get('app/notifications/reminder.json', params, options);
+    return this.#get(endpointOf('notificationsReminder'), params, options);
   }
   updateReminderNotifications(
     params: WriteParams & Partial<ReminderNotifications>,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return this.#put('preview/app/notifications/reminder.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('notificationsReminder')), params, options);
   }
 
-  // Graphs: app/reports.json; written to the draft.
+  // Graphs; written to the draft.
   getReports(params: LocalizedReadParams, options?: CallOptions): Promise<ReportsResult> {
-    return this.#get('app/reports.json', params, options);
+    return this.#get(endpointOf('reports'), params, options);
   }
   updateReports(
     params: WriteParams & { reports: Reports },
     options?: CallOptions,
   ): Promise<UpdateReportsResult> {
-    return this.#put('preview/app/reports.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('reports')), params, options);
   }
 
-  // Copy-record actions: app/actions.json; written to the draft.
+  // Copy-record actions; written to the draft.
   getActions(params: LocalizedReadParams, options?: CallOptions): Promise<CopyActionsResult> {
-    return this.#get('app/actions.json', params, options);
+    return this.#get(endpointOf('actions'), params, options);
   }
   updateActions(
     params: WriteParams & { actions: CopyActions },
     options?: CallOptions,
   ): Promise<UpdateCopyActionsResult> {
-    return this.#put('preview/app/actions.json', params, options);
+    return this.#put(draftEndpoint(endpointOf('actions')), params, options);
   }
 
-  // Admin notes: app/adminNotes.json; written to the copy named (live publishes the whole draft).
+  // Admin notes; written to the copy named (live publishes the whole draft).
   getAdminNotes(params: ReadParams, options?: CallOptions): Promise<AdminNotesResult> {
-    return this.#get('app/adminNotes.json', params, options);
+    return this.#get(endpointOf('adminNotes'), params, options);
   }
   updateAdminNotes(
     params: CopyWriteParams & AdminNotesUpdate,
     options?: CallOptions,
   ): Promise<RevisionResult> {
-    return writeCopy(this.#ctx, 'app/adminNotes.json', params, options);
+    return writeCopy(this.#ctx, endpointOf('adminNotes'), params, options);
   }
 
   #get<T>(liveEndpoint: string, params: ReadParams | LocalizedReadParams, options?: CallOptions): Promise<T> {
@@ -247,13 +253,13 @@ async function writeCopy<T>(
   return await callJson<T>(ctx, 'PUT', path, body, options);
 }
 
-/** `app/views.json` for the live copy, `preview/app/views.json` for the draft. */
+/** The live endpoint for the live copy, its `preview/` twin for the draft (platform/settings-catalogue.ts). */
 export function copySelect(copy: Copy, liveEndpoint: string): string {
   switch (copy) {
     case 'live':
       return liveEndpoint;
     case 'draft':
-      return `preview/${liveEndpoint}`;
+      return draftEndpoint(liveEndpoint);
     default: {
       const unreachable: never = copy;
       throw new TypeError(`copy must be 'draft' or 'live', got ${JSON.stringify(unreachable)}`);

@@ -2,6 +2,7 @@
  * Which apps an export takes: `--app` (ids, or keys of the project), `--space` (every app of a
  * space) or `--all` (every app the service shows), in id order, each once.
  */
+import { APPS_PER_LIST } from '../platform/index.js';
 import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import type { Copy } from '../client/types/common.js';
@@ -12,7 +13,7 @@ import { appdeployCommand, usesTokenOnly, type Project } from '../project/index.
 export type Selection = { apps: readonly string[] } | { space: string } | { all: true };
 
 /** The service's page size for the app list. */
-const PAGE = 100;
+const PAGE = APPS_PER_LIST;
 
 export async function selectApps(
   client: Client,

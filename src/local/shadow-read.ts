@@ -4,9 +4,10 @@
  * place and revisions, the plug-ins installed on the service, and, when asked, its latest records.
  * Every read is a GET; the reads run concurrently (the client's pool bounds them).
  */
+import { PLUGINS_PER_LIST, RECORDS_PER_READ } from '../platform/index.js';
 import { ServiceError, type App, type Client } from '../client/index.js';
 import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
-import type { AppSettings, JsonObject } from '../emulator/model/app.js';
+import type { AppSettings, Json, JsonObject } from '../emulator/model/app.js';
 import type { StoredRecord } from '../emulator/records/model.js';
 
 export interface ShadowReadOptions {
@@ -37,7 +38,7 @@ export async function readShadowSeed(
     for (const app of read) apps.set(app.id, app);
     wanted = [...new Set(read.flatMap(referencedApps))].filter((id) => !apps.has(id));
   }
-  const { plugins } = await client.plugins.getPlugins({ limit: 100 });
+  const { plugins } = await client.plugins.getPlugins({ limit: PLUGINS_PER_LIST });
   return {
     apps: [...apps.values()],
     plugins: plugins.map(({ id, name, version, description, isMarketPlugin }) => ({
@@ -156,26 +157,34 @@ async function readCopy(
       s.getAdminNotes(p),
       appPlugins(client, app, copy),
     ]);
-  const settings = {
-    general: withoutRevision(general),
-    properties: fields.properties,
-    layout: layout.layout,
-    views: views.views,
-    process: withoutRevision(process),
-    customize: withoutRevision(customize),
-    appAcl: appAcl.rights,
-    recordAcl: recordAcl.rights,
-    fieldAcl: fieldAcl.rights,
-    notificationsGeneral: withoutRevision(notificationsGeneral),
-    notificationsPerRecord: perRecord.notifications,
-    notificationsReminder: withoutRevision(reminder),
-    reports: reports.reports,
-    actions: actions.actions,
-    adminNotes: withoutRevision(adminNotes),
+  // Typed as the service stores it, so that an area left out here does not compile.
+  const settings: AppSettings = {
+    general: stored(withoutRevision(general)),
+    properties: stored(fields.properties),
+    layout: stored(layout.layout),
+    views: stored(views.views),
+    process: stored(withoutRevision(process)),
+    customize: stored(withoutRevision(customize)),
+    appAcl: stored(appAcl.rights),
+    recordAcl: stored(recordAcl.rights),
+    fieldAcl: stored(fieldAcl.rights),
+    notificationsGeneral: stored(withoutRevision(notificationsGeneral)),
+    notificationsPerRecord: stored(perRecord.notifications),
+    notificationsReminder: stored(withoutRevision(reminder)),
+    reports: stored(reports.reports),
+    actions: stored(actions.actions),
+    adminNotes: stored(withoutRevision(adminNotes)),
     plugins,
   };
-  // The client's types are the service's answers; the emulator keeps them as plain JSON.
-  return { settings: settings as unknown as AppSettings, revision: general.revision };
+  return { settings, revision: general.revision };
+}
+
+/**
+ * An answer of the service as the emulator stores it: plain JSON. The client's types are the
+ * service's answers, which arrived as JSON; the copy is what the store keeps.
+ */
+function stored<J extends Json>(answer: unknown): J {
+  return JSON.parse(JSON.stringify(answer)) as J;
 }
 
 function withoutRevision<T extends { revision: string }>(answer: T): Omit<T, 'revision'> {
@@ -183,13 +192,13 @@ function withoutRevision<T extends { revision: string }>(answer: T): Omit<T, 're
   return rest;
 }
 
-/** Every plug-in of the app's copy, page by page (100 is the most one page holds). */
+/** Every plug-in of the app's copy, page by page (PLUGINS_PER_LIST is the most one page holds). */
 async function appPlugins(client: Client, app: string, copy: Copy): Promise<JsonObject[]> {
   const all: JsonObject[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await client.appPlugins.getPlugins({ app, copy, offset, limit: 100 });
-    all.push(...(page.plugins as unknown as JsonObject[]));
-    if (page.plugins.length < 100) return all;
+  for (let offset = 0; ; offset += PLUGINS_PER_LIST) {
+    const page = await client.appPlugins.getPlugins({ app, copy, offset, limit: PLUGINS_PER_LIST });
+    all.push(...stored<JsonObject[]>(page.plugins));
+    if (page.plugins.length < PLUGINS_PER_LIST) return all;
   }
 }
 
@@ -222,9 +231,9 @@ async function latestRecords(
   condition: string,
 ): Promise<StoredRecord[]> {
   const all: StoredRecord[] = [];
-  // 500 is the most one records GET returns.
-  for (let offset = 0; offset < count; offset += 500) {
-    const limit = Math.min(500, count - offset);
+  // RECORDS_PER_READ is the most one records GET returns.
+  for (let offset = 0; offset < count; offset += RECORDS_PER_READ) {
+    const limit = Math.min(RECORDS_PER_READ, count - offset);
     const page = await client.records.getRecords({
       app,
       query: `${condition} order by $id desc limit ${limit} offset ${offset}`.trim(),

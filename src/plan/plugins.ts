@@ -3,6 +3,7 @@
  * planned is read (id, name, version, hash) and compared with what the service has installed.
  * The planner and apply read packages the same way (readers/plugin-package.ts).
  */
+import { PLUGINS_PER_LIST } from '../platform/index.js';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Client } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
@@ -11,7 +12,7 @@ import type { ProjectApp } from '../project/index.js';
 import type { PluginPlan } from './types.js';
 
 /** The service answers at most 100 ids a call. */
-const IDS_PER_CALL = 100;
+const IDS_PER_CALL = PLUGINS_PER_LIST;
 
 /** Every distinct package the apps name, read once, in the order the project names them. */
 export async function projectPackages(

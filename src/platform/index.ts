@@ -28,3 +28,25 @@ export { layoutSizeKeys } from './layout-sizes.js';
 export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';
+export {
+  API_ROOT,
+  SETTINGS_CATALOGUE,
+  draftEndpoint,
+  draftPath,
+  livePath,
+  settingsEndpoint,
+  settingsEndpointAt,
+  settingsPaths,
+  tokenRefusedCalls,
+  type SettingsEndpoint,
+  type SettingsKey,
+  type TokenCalls,
+} from './settings-catalogue.js';
+export {
+  APPS_PER_DEPLOY,
+  APPS_PER_LIST,
+  CALLS_PER_BULK_REQUEST,
+  PLUGINS_PER_LIST,
+  RECORDS_PER_READ,
+  RECORDS_PER_WRITE,
+} from './limits.js';

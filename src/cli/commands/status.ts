@@ -1,3 +1,4 @@
+import { APPS_PER_DEPLOY } from '../../platform/index.js';
 import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
 import { readRecovery } from '../../apply/recovery.js';
@@ -69,8 +70,8 @@ export async function readStatus(
   const ids = thePlan.apps.flatMap((app) => (app.id === null ? [] : [app.id]));
   const deploys = new Map<string, DeployStatus>();
   // The status call takes at most 300 apps.
-  for (let i = 0; i < ids.length; i += 300) {
-    const { apps: items } = await client.apps.getDeployStatus({ apps: ids.slice(i, i + 300) });
+  for (let i = 0; i < ids.length; i += APPS_PER_DEPLOY) {
+    const { apps: items } = await client.apps.getDeployStatus({ apps: ids.slice(i, i + APPS_PER_DEPLOY) });
     for (const item of items) deploys.set(String(item.app), item.status);
   }
   const statuses = thePlan.apps.map((app) => appStatus(app, deploys));

@@ -1,3 +1,4 @@
+import { settingsPaths, PLUGINS_PER_LIST } from '../../platform/index.js';
 import { invalid, Problems } from '../errors.js';
 import { authorizeSettingsWrite, readSettings, writeSettings } from '../model/settings-write.js';
 import { installedPlugin, pluginsTable } from './plugins/store.js';
@@ -10,7 +11,7 @@ function listAppPlugins(copy: 'draft' | 'live') {
     // Who may read comes before the paging parameters, as for a write (addAppPlugins).
     const { settings, revision } = readSettings(req, copy);
     const offset = req.params.int('offset', { default: 0, min: 0 });
-    const limit = req.params.int('limit', { default: 100, min: 1, max: 100 });
+    const limit = req.params.int('limit', { default: PLUGINS_PER_LIST, min: 1, max: PLUGINS_PER_LIST });
     const plugins = pluginsTable(req.ctx);
     const items = settings.plugins.slice(offset, offset + limit).map((item) => {
       // The name follows the installed plug-in (an update may rename it).
@@ -50,9 +51,11 @@ function addAppPlugins(req: ApiRequest): unknown {
   return { revision };
 }
 
+const PLUGINS = settingsPaths('plugins');
+
 export const appPluginRoutes: Route[] = [
-  { method: 'GET', path: '/k/v1/app/plugins.json', auth: 'any', handler: listAppPlugins('live') },
-  { method: 'GET', path: '/k/v1/preview/app/plugins.json', auth: 'any', handler: listAppPlugins('draft') },
-  { method: 'POST', path: '/k/v1/app/plugins.json', auth: 'any', handler: addAppPlugins },
-  { method: 'POST', path: '/k/v1/preview/app/plugins.json', auth: 'any', handler: addAppPlugins },
+  { method: 'GET', path: PLUGINS.live, auth: 'any', handler: listAppPlugins('live') },
+  { method: 'GET', path: PLUGINS.draft, auth: 'any', handler: listAppPlugins('draft') },
+  { method: 'POST', path: PLUGINS.live, auth: 'any', handler: addAppPlugins },
+  { method: 'POST', path: PLUGINS.draft, auth: 'any', handler: addAppPlugins },
 ];

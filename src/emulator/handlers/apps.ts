@@ -1,3 +1,4 @@
+import { APPS_PER_LIST } from '../../platform/index.js';
 import { errors, invalid } from '../errors.js';
 import { findApp, hasAppPermission, requireUser, type UserPrincipal } from '../access.js';
 import { principalEntity } from '../auth.js';
@@ -101,12 +102,12 @@ function getApp(req: ApiRequest): unknown {
 
 function listApps(req: ApiRequest): unknown {
   const user = requireUser(req);
-  const ids = new Set(req.params.ids('ids', { max: 100 }));
-  const codes = new Set(req.params.array('codes', { max: 100 }).map(String));
-  const spaceIds = new Set(req.params.ids('spaceIds', { max: 100 }));
+  const ids = new Set(req.params.ids('ids', { max: APPS_PER_LIST }));
+  const codes = new Set(req.params.array('codes', { max: APPS_PER_LIST }).map(String));
+  const spaceIds = new Set(req.params.ids('spaceIds', { max: APPS_PER_LIST }));
   const name = req.params.optStr('name');
   const offset = req.params.int('offset', { default: 0, min: 0 });
-  const limit = req.params.int('limit', { default: 100, min: 1, max: 100 });
+  const limit = req.params.int('limit', { default: APPS_PER_LIST, min: 1, max: APPS_PER_LIST });
   const apps = [...req.ctx.store.table<AppDoc>(APPS_TABLE).values()]
     .filter((a) => a.live !== null)
     .filter((a) => ids.size === 0 || ids.has(a.id))

@@ -1,3 +1,4 @@
+import { APPS_PER_DEPLOY } from '../../platform/index.js';
 import { errors, invalid } from '../errors.js';
 import { findApp, requireAppPermission } from '../access.js';
 import { arr, bool, int, nullable, obj } from '../validate/shape.js';
@@ -19,7 +20,9 @@ import type { ApiRequest, Route } from '../context.js';
 /** The deploy body, closed: `apps[i]` holds `app` and `revision` only, each of its type. */
 const deployBody = obj(
   {
-    apps: arr(obj({ app: idParam, revision: nullable(int(-1)) }, { required: ['app'] }), { max: 300 }),
+    apps: arr(obj({ app: idParam, revision: nullable(int(-1)) }, { required: ['app'] }), {
+      max: APPS_PER_DEPLOY,
+    }),
     revert: bool(),
   },
   { required: ['apps'] },
@@ -97,7 +100,7 @@ function startDeploy(req: ApiRequest, targets: { doc: AppDoc }[]): void {
  * is what says it is not live. No source we found records another answer for such an app.
  */
 function deployStatus(req: ApiRequest): unknown {
-  const ids = req.params.ids('apps', { required: true, max: 300 });
+  const ids = req.params.ids('apps', { required: true, max: APPS_PER_DEPLOY });
   const deploys = req.ctx.store.table<DeployDoc>(DEPLOYS_TABLE);
   return {
     apps: ids.map((id) => {

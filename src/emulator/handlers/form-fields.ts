@@ -3,7 +3,7 @@ import { writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { fieldDefinition } from '../validate/fields.js';
 import { storedDefinition } from '../validate/field-keeps.js';
-import { isSystemFieldType } from '../../platform/index.js';
+import { isSystemFieldType, settingsPaths } from '../../platform/index.js';
 import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
 import { requestedRenames } from './form-renames.js';
@@ -174,7 +174,7 @@ function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings | 
   return { revision };
 }
 
-const FIELDS = { live: '/k/v1/app/form/fields.json', draft: '/k/v1/preview/app/form/fields.json' };
+const FIELDS = settingsPaths('fields');
 
 /** The fields API, and the deprecated combined form API (`{properties: [definitions]}`). */
 export const formFieldRoutes: Route[] = [

@@ -1,3 +1,4 @@
+import { settingsPaths } from '../../platform/index.js';
 import { Problems } from '../errors.js';
 import { readSettings, writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
@@ -60,7 +61,7 @@ function legacyForm(copy: 'draft' | 'live') {
   };
 }
 
-const LAYOUT = { live: '/k/v1/app/form/layout.json', draft: '/k/v1/preview/app/form/layout.json' };
+const LAYOUT = settingsPaths('layout');
 
 export const formLayoutRoutes: Route[] = [
   ...copyReadRoutes(LAYOUT, 'any', 'view', false, (s) => ({ layout: s.layout })),

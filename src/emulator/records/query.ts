@@ -1,3 +1,4 @@
+import { RECORDS_PER_READ } from '../../platform/index.js';
 import { ApiError, invalid } from '../errors.js';
 import { callerLogin } from '../directory/users.js';
 import { primaryOrganization } from '../directory/units.js';
@@ -21,7 +22,7 @@ import type { FilterMatcher } from '../permissions/record-access.js';
 
 /** Get Records: the default page, and the caps platform-facts gives. */
 const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 500;
+const MAX_LIMIT = RECORDS_PER_READ;
 const MAX_OFFSET = 10_000;
 
 /**

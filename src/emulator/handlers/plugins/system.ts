@@ -1,3 +1,4 @@
+import { PLUGINS_PER_LIST } from '../../../platform/index.js';
 import { canSeeApp } from '../../access.js';
 import { ApiError, invalid } from '../../errors.js';
 import { nextId } from '../../model/ids.js';
@@ -24,7 +25,7 @@ function page<T>(req: ApiRequest, items: T[], maxLimit: number): T[] {
 }
 
 function listPlugins(req: ApiRequest): unknown {
-  const ids = req.params.array('ids', { max: 100 }).map((v, i) => {
+  const ids = req.params.array('ids', { max: PLUGINS_PER_LIST }).map((v, i) => {
     if (typeof v !== 'string' || v === '') throw invalid({ [`ids[${i}]`]: 'Enter a plug-in id.' });
     return v;
   });
@@ -32,7 +33,7 @@ function listPlugins(req: ApiRequest): unknown {
   const plugins = [...pluginsTable(req.ctx).values()]
     .filter((p) => p.installed && (wanted.size === 0 || wanted.has(p.id)))
     .sort((a, b) => b.installOrder - a.installOrder);
-  return { plugins: page(req, plugins, 100).map(pluginView) };
+  return { plugins: page(req, plugins, PLUGINS_PER_LIST).map(pluginView) };
 }
 
 /** Consumes the upload key and reads the package it carries; call inside a transaction. */
@@ -105,7 +106,7 @@ function requiredPlugins(req: ApiRequest): unknown {
     .filter((p): p is PluginDoc => p !== undefined && !p.installed)
     .sort((a, b) => a.id.localeCompare(b.id));
   return {
-    plugins: page(req, required, 100).map((p) => ({
+    plugins: page(req, required, PLUGINS_PER_LIST).map((p) => ({
       id: p.id,
       name: p.name,
       isMarketPlugin: p.isMarketPlugin,

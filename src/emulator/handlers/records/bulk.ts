@@ -1,3 +1,4 @@
+import { CALLS_PER_BULK_REQUEST } from '../../../platform/index.js';
 import { ApiError, invalid } from '../../errors.js';
 import { asTokenRefusal } from '../../token-refusal.js';
 import { Params } from '../../http/params.js';
@@ -6,7 +7,7 @@ import { foldGuestPath } from '../../router.js';
 import { requireGuestSpace } from '../../access.js';
 import type { ApiRequest, HttpMethod, RawResponse, Route } from '../../context.js';
 
-const MAX_CALLS = 20;
+const MAX_CALLS = CALLS_PER_BULK_REQUEST;
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
 
 interface Call {

@@ -1,3 +1,4 @@
+import { RECORDS_PER_READ } from '../../../platform/index.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { ApiError } from '../../errors.js';
 import { recordView } from '../../records/output.js';
@@ -69,7 +70,7 @@ function findCursor(req: ApiRequest): CursorDoc {
 function createCursor(req: ApiRequest): unknown {
   const scope = openScope(req);
   requireRight(scope, 'view');
-  const size = req.params.int('size', { default: 100, min: 1, max: 500 });
+  const size = req.params.int('size', { default: 100, min: 1, max: RECORDS_PER_READ });
   const wanted = wantedFields(req);
   const query = req.params.optStr('query') ?? '';
   if (openCursors(req.ctx).length >= MAX_OPEN_CURSORS)

@@ -1,3 +1,4 @@
+import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { ApiError, errors, invalid } from '../../errors.js';
 import { toId } from '../../http/params.js';
 import { bypassesRules, findUser } from '../../directory/users.js';
@@ -145,7 +146,7 @@ function updateStatus(req: ApiRequest): unknown {
 function updateStatuses(req: ApiRequest): unknown {
   const scope = openScope(req);
   requireProcess(scope);
-  const items = req.params.array('records', { max: 100, required: true });
+  const items = req.params.array('records', { max: RECORDS_PER_WRITE, required: true });
   const records = req.ctx.store.transaction(() =>
     items.map((raw, i) => {
       if (!raw || typeof raw !== 'object' || Array.isArray(raw))

@@ -1,3 +1,4 @@
+import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { Problems, invalid } from '../../errors.js';
 import { composeNew, composeUpdate } from '../../records/compose.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
@@ -58,9 +59,9 @@ function addRecord(req: ApiRequest): unknown {
 function addRecords(req: ApiRequest): unknown {
   const scope = openScope(req);
   const inputs = req.params.array('records', {
-    max: 100,
+    max: RECORDS_PER_WRITE,
     required: true,
-    tooMany: 'A maximum of 100 records can be added at one time.',
+    tooMany: `A maximum of ${RECORDS_PER_WRITE} records can be added at one time.`,
   });
   const added = addAll(scope, inputs, (i) => `records[${i}]`);
   return { ids: added.map((r) => r.$id!.value), revisions: added.map(() => '1') };
@@ -127,19 +128,21 @@ function updateRecord(req: ApiRequest): unknown {
 
 function updateRecords(req: ApiRequest): unknown {
   const scope = openScope(req);
-  const tooMany = 'A maximum of 100 records can be updated at one time.';
-  const items = req.params.array('records', { max: 100, required: true, tooMany }).map((raw, i) => {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw))
-      throw invalid({ [`records[${i}]`]: 'Enter {id or updateKey, record, revision?}.' });
-    return { raw: raw as Record<string, unknown>, prefix: `records[${i}].` };
-  });
+  const tooMany = `A maximum of ${RECORDS_PER_WRITE} records can be updated at one time.`;
+  const items = req.params
+    .array('records', { max: RECORDS_PER_WRITE, required: true, tooMany })
+    .map((raw, i) => {
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+        throw invalid({ [`records[${i}]`]: 'Enter {id or updateKey, record, revision?}.' });
+      return { raw: raw as Record<string, unknown>, prefix: `records[${i}].` };
+    });
   return { records: updateAll(scope, items) };
 }
 
 function deleteRecords(req: ApiRequest): unknown {
   const scope = openScope(req);
-  const ids = req.params.ids('ids', { max: 100, required: true });
-  const revisions = req.params.array('revisions', { max: 100 });
+  const ids = req.params.ids('ids', { max: RECORDS_PER_WRITE, required: true });
+  const revisions = req.params.array('revisions', { max: RECORDS_PER_WRITE });
   if (revisions.length > 0 && revisions.length !== ids.length)
     throw invalid({ revisions: `Give one revision per id (${ids.length}), or none.` });
   req.ctx.store.transaction(() => {

@@ -1,3 +1,4 @@
+import { settingsEndpoint, settingsPaths, type SettingsKey } from '../../../platform/index.js';
 import { nextId } from '../../model/ids.js';
 import { generalSettings } from '../../validate/general.js';
 import { viewsBody } from '../../validate/views.js';
@@ -31,6 +32,8 @@ import type { Dialect } from '../../auth.js';
  * publishes (see WriteTarget). The routes are generated from this table.
  */
 export interface SettingsArea {
+  /** Its entry in the catalogue of settings endpoints (platform/settings-catalogue.ts). */
+  readonly key: SettingsKey;
   readonly live: string;
   readonly draft: string;
   /** Whether a PUT on the live path is served (and publishes the draft). */
@@ -39,8 +42,8 @@ export interface SettingsArea {
   readonly readPermission: AppPermission;
   /** Whether the GETs take `lang`. */
   readonly lang: boolean;
-  /** `false`: no API token may call the area's endpoints (token-refusal.ts); absent: tokens may. */
-  readonly tokens?: false;
+  /** `false`: no API token may call the area's endpoints (token-refusal.ts). */
+  readonly tokens: boolean;
   /** Checks the caller against a PUT's body before anything else (custom views: custom-views.ts). */
   readonly guardWrite?: (req: ApiRequest) => void;
   readonly body: Record<string, Shape>;
@@ -83,16 +86,26 @@ function replaceNamed(
   return { items, ids };
 }
 
-const PREVIEW = '/k/v1/preview';
+/** An area's paths, whether a live PUT publishes, and which calls a token may make: the catalogue's. */
+function fromCatalogue(
+  key: SettingsKey,
+): Pick<SettingsArea, 'key' | 'live' | 'draft' | 'publishes' | 'tokens' | 'guardWrite'> {
+  const entry = settingsEndpoint(key);
+  return {
+    key,
+    ...settingsPaths(key),
+    publishes: entry.livePutPublishes,
+    tokens: entry.token !== 'none',
+    // A write carrying a Customize view is refused to a token, and to all but administrators.
+    ...(entry.token === 'no-custom-view-writes' ? { guardWrite: guardCustomViews } : {}),
+  };
+}
 
 export const SETTINGS_AREAS: readonly SettingsArea[] = [
   {
-    live: '/k/v1/app/views.json',
-    draft: `${PREVIEW}/app/views.json`,
-    publishes: false,
+    ...fromCatalogue('views'),
     readPermission: 'view',
     lang: true,
-    guardWrite: guardCustomViews,
     body: viewsBody,
     required: ['views'],
     read: (s) => ({ views: Object.fromEntries(Object.entries(s.views).map(([n, v]) => [n, viewAnswer(v)])) }),
@@ -105,9 +118,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     },
   },
   {
-    live: '/k/v1/app/settings.json',
-    draft: `${PREVIEW}/app/settings.json`,
-    publishes: false,
+    ...fromCatalogue('general'),
     readPermission: 'view',
     lang: true,
     body: generalSettings,
@@ -116,9 +127,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     apply: (s, body, req) => ({ settings: { ...s, general: applyGeneral(s.general, body, req) } }),
   },
   {
-    live: '/k/v1/app/status.json',
-    draft: `${PREVIEW}/app/status.json`,
-    publishes: false,
+    ...fromCatalogue('process'),
     readPermission: 'view',
     lang: true,
     body: processBody,
@@ -132,23 +141,16 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     }),
   },
   {
-    live: '/k/v1/app/customize.json',
-    draft: `${PREVIEW}/app/customize.json`,
-    publishes: false,
+    ...fromCatalogue('customize'),
     readPermission: 'manage',
     lang: false,
-    // Get Customization and Update Customization (kintone.dev): "API Tokens cannot be used with
-    // this API", for the live and the pre-live copy alike.
-    tokens: false,
     body: customizeBody,
     required: [],
     read: (s) => s.customize,
     apply: (s, body, req) => ({ settings: { ...s, customize: applyCustomize(s.customize, body, req) } }),
   },
   {
-    live: '/k/v1/app/acl.json',
-    draft: `${PREVIEW}/app/acl.json`,
-    publishes: true,
+    ...fromCatalogue('appAcl'),
     readPermission: 'manage',
     lang: false,
     body: appAclBody,
@@ -157,9 +159,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     apply: (s, body) => ({ settings: { ...s, appAcl: body.rights as JsonObject[] } }),
   },
   {
-    live: '/k/v1/record/acl.json',
-    draft: `${PREVIEW}/record/acl.json`,
-    publishes: true,
+    ...fromCatalogue('recordAcl'),
     readPermission: 'manage',
     lang: false,
     body: recordAclBody,
@@ -168,9 +168,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     apply: (s, body) => ({ settings: { ...s, recordAcl: body.rights as JsonObject[] } }),
   },
   {
-    live: '/k/v1/field/acl.json',
-    draft: `${PREVIEW}/field/acl.json`,
-    publishes: true,
+    ...fromCatalogue('fieldAcl'),
     readPermission: 'manage',
     lang: false,
     body: fieldAclBody,
@@ -181,9 +179,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     apply: (s, body) => ({ settings: { ...s, fieldAcl: body.rights as JsonObject[] } }),
   },
   {
-    live: '/k/v1/app/notifications/general.json',
-    draft: `${PREVIEW}/app/notifications/general.json`,
-    publishes: false,
+    ...fromCatalogue('notificationsGeneral'),
     readPermission: 'manage',
     lang: false,
     body: generalNotificationsBody,
@@ -194,9 +190,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     }),
   },
   {
-    live: '/k/v1/app/notifications/perRecord.json',
-    draft: `${PREVIEW}/app/notifications/perRecord.json`,
-    publishes: false,
+    ...fromCatalogue('notificationsPerRecord'),
     readPermission: 'manage',
     lang: true,
     body: perRecordNotificationsBody,
@@ -210,9 +204,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     }),
   },
   {
-    live: '/k/v1/app/notifications/reminder.json',
-    draft: `${PREVIEW}/app/notifications/reminder.json`,
-    publishes: false,
+    ...fromCatalogue('notificationsReminder'),
     readPermission: 'manage',
     lang: true,
     body: reminderNotificationsBody,
@@ -223,9 +215,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     }),
   },
   {
-    live: '/k/v1/app/reports.json',
-    draft: `${PREVIEW}/app/reports.json`,
-    publishes: false,
+    ...fromCatalogue('reports'),
     readPermission: 'manage',
     lang: true,
     body: reportsBody,
@@ -237,9 +227,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     },
   },
   {
-    live: '/k/v1/app/actions.json',
-    draft: `${PREVIEW}/app/actions.json`,
-    publishes: false,
+    ...fromCatalogue('actions'),
     readPermission: 'manage',
     lang: true,
     body: actionsBody,
@@ -251,9 +239,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     },
   },
   {
-    live: '/k/v1/app/adminNotes.json',
-    draft: `${PREVIEW}/app/adminNotes.json`,
-    publishes: true,
+    ...fromCatalogue('adminNotes'),
     readPermission: 'manage',
     lang: false,
     body: adminNotesBody,

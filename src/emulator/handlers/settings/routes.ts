@@ -105,7 +105,7 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
 }
 
 function areaRoutes(area: SettingsArea): Route[] {
-  const auth = area.tokens === false ? 'user' : 'any';
+  const auth = area.tokens ? 'any' : 'user';
   const routes: Route[] = [
     ...copyReadRoutes(area, auth, area.readPermission, area.lang, area.read),
     { method: 'PUT', path: area.draft, auth, handler: writeHandler(area, 'draft') },
