@@ -76,26 +76,27 @@ async function idOf(dir: string): Promise<string> {
   return /staging: (\d+)/.exec(await readFile(join(dir, 'appdeploy.yaml'), 'utf8'))![1]!;
 }
 
+/** The tickets project applied, `records` added to it, then its manifest given `fields`. */
+async function appliedThenChanged(
+  records: Record<string, { value: string }>[],
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const dir = await project(a.url);
+  expect((await run(['apply', '--yes', '-C', dir])).code).toBe(0);
+  const client: Client = createClient({ baseUrl: a.url, auth: ADMIN });
+  await client.records.addRecords({ app: await idOf(dir), records });
+  await client.close();
+  await writeFile(join(dir, 'apps', 'tickets.yaml'), stringify(tickets(fields)));
+  return dir;
+}
+
 describe('plan exits 1 on what apply refuses (item 10)', () => {
   for (const extra of [[], ['--detailed-exitcode']])
     it(`a deploy-fails risk ${extra.join(' ') || '(no flags)'}: the whole plan, then exit 1`, async () => {
-      const dir = await project(a.url);
-      expect((await run(['apply', '--yes', '-C', dir])).code).toBe(0);
-      const client: Client = createClient({ baseUrl: a.url, auth: ADMIN });
-      await client.records.addRecords({
-        app: await idOf(dir),
-        records: [{ subject: { value: 'same' } }, { subject: { value: 'same' } }],
+      const dir = await appliedThenChanged([{ subject: { value: 'same' } }, { subject: { value: 'same' } }], {
+        subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
+        notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' },
       });
-      await client.close();
-      await writeFile(
-        join(dir, 'apps', 'tickets.yaml'),
-        stringify(
-          tickets({
-            subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
-            notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' },
-          }),
-        ),
-      );
       const planned = await run(['plan', '-C', dir, ...extra]);
       expect(planned.out).toMatch(/Plan: 0 to add, 1 to change, 0 to remove\./);
       expect(planned.err).toMatch(/apply would refuse this plan: tickets: field subject becomes unique/);
@@ -103,26 +104,11 @@ describe('plan exits 1 on what apply refuses (item 10)', () => {
     });
 
   it('several refusals: one line each on stderr, not one line of them all', async () => {
-    const dir = await project(a.url);
-    expect((await run(['apply', '--yes', '-C', dir])).code).toBe(0);
-    const client: Client = createClient({ baseUrl: a.url, auth: ADMIN });
-    await client.records.addRecords({
-      app: await idOf(dir),
-      records: [
-        { subject: { value: 'same' }, notes: { value: 'twice' } },
-        { subject: { value: 'same' }, notes: { value: 'twice' } },
-      ],
+    const twice = { subject: { value: 'same' }, notes: { value: 'twice' } };
+    const dir = await appliedThenChanged([twice, twice], {
+      subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
+      notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes', unique: true },
     });
-    await client.close();
-    await writeFile(
-      join(dir, 'apps', 'tickets.yaml'),
-      stringify(
-        tickets({
-          subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject', unique: true },
-          notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes', unique: true },
-        }),
-      ),
-    );
     const planned = await run(['plan', '-C', dir]);
     expect(planned.code).toBe(1);
     expect(planned.err).toBe(
