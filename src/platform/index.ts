@@ -26,6 +26,15 @@ export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';
 export { layoutSizeKeys } from './layout-sizes.js';
 export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
+export {
+  FIRST_STATUS_ASSIGNEE_TYPE,
+  firstStatusBreaches,
+  firstStatusName,
+  type AssigneeAsWritten,
+  type FirstStatusBreach,
+  type RankedStatus,
+} from './first-status.js';
+export { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes, type RepeatedViewIndex } from './view-rules.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';
 export {

@@ -1,6 +1,11 @@
 import { arr, bool, int, join, map, obj, str, type CheckContext, type Shape } from './shape.js';
 import { entity, filterCond } from './common.js';
-import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+import {
+  ENTITY_TYPES_BY_AREA,
+  firstStatusBreaches,
+  firstStatusName,
+  type AssigneeAsWritten,
+} from '../../platform/index.js';
 import type { Problems } from '../errors.js';
 import type { Json, JsonObject } from '../model/app.js';
 
@@ -101,13 +106,11 @@ export function defaultAssignee(creatorField: string): JsonObject {
 }
 
 /**
- * The first status (the lowest index) is where a record starts, before anyone is assigned: the
- * hosted platform takes assignee type ONE only, with no candidates or only the creator field as a
- * FIELD_ENTITY; it refuses CREATOR entities there (SonicGarden/kintone-emulator,
- * docs/real-kintone-notes.md, updateProcessManagement constraints, observed 2026-04-30; the Get
- * Process Management Settings documentation: the first status answers type "ONE"). The platform's
- * error key and wording are not recorded: this answers 400 CB_VA01 at the parameter's path.
- * `keys` maps each status's name to the key it was sent under (its name before a rename).
+ * The first status (the lowest index) takes assignee type ONE only, with no candidates or only
+ * the creator field as a FIELD_ENTITY: the rule and its evidence are in platform/first-status.ts,
+ * which validate reads too. The platform's error key and wording are not recorded: this answers
+ * 400 CB_VA01 at the parameter's path. `keys` maps each status's name to the key it was sent
+ * under (its name before a rename).
  */
 export function checkFirstStatus(
   states: Record<string, Json>,
@@ -115,22 +118,20 @@ export function checkFirstStatus(
   creatorField: string,
   problems: Problems,
 ): void {
-  const first = Object.entries(states)
-    .map(([name, s]) => ({ name, s: s as JsonObject }))
-    .sort((a, b) => Number(a.s.index) - Number(b.s.index))[0];
-  if (!first) return;
-  const path = `states.${keys.get(first.name) ?? first.name}.assignee`;
-  const assignee = first.s.assignee as { type?: unknown; entities?: JsonObject[] } | undefined;
-  if (assignee?.type !== 'ONE')
-    problems.add(join(path, 'type'), `The first status "${first.name}" takes the assignee type ONE only.`);
-  (assignee?.entities ?? []).forEach((e, i) => {
-    const target = e.entity as { type?: unknown; code?: unknown } | undefined;
-    if (target?.type === 'FIELD_ENTITY' && target.code === creatorField) return;
-    problems.add(
-      `${path}.entities[${i}].entity.${target?.type === 'FIELD_ENTITY' ? 'code' : 'type'}`,
-      `The first status "${first.name}" takes no assignee but the creator field "${creatorField}" (FIELD_ENTITY).`,
-    );
-  });
+  const first = firstStatusName(
+    Object.entries(states).map(([name, s]) => ({ name, index: (s as { index?: string | number }).index })),
+  );
+  if (first === undefined) return;
+  const path = `states.${keys.get(first) ?? first}.assignee`;
+  const assignee = ((states[first] as JsonObject).assignee ?? {}) as AssigneeAsWritten;
+  for (const breach of firstStatusBreaches(assignee, creatorField))
+    if (breach.at === 'type')
+      problems.add(join(path, 'type'), `The first status "${first}" takes the assignee type ONE only.`);
+    else
+      problems.add(
+        `${path}.entities[${breach.entity}].entity.${breach.part}`,
+        `The first status "${first}" takes no assignee but the creator field "${creatorField}" (FIELD_ENTITY).`,
+      );
 }
 
 /** Every action must go from and to a status that exists once the write is applied. */

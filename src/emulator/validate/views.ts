@@ -1,6 +1,19 @@
-import { assignedId, arr, bool, byValue, field, int, map, nullable, obj, str, type Shape } from './shape.js';
+import {
+  assignedId,
+  arr,
+  bool,
+  byValue,
+  field,
+  int,
+  join,
+  map,
+  nullable,
+  obj,
+  str,
+  type Shape,
+} from './shape.js';
 import { filterCond, named, sortClause } from './common.js';
-import { DATE_FIELD_TYPES } from '../../platform/index.js';
+import { DATE_FIELD_TYPES, LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes } from '../../platform/index.js';
 
 const common = {
   type: str(),
@@ -13,9 +26,11 @@ const common = {
   builtinType: nullable(str({ oneOf: ['ASSIGNEE'] })),
 };
 const DATE_TYPES: readonly string[] = [...DATE_FIELD_TYPES];
+/** A column is any field but a container (platform/view-rules.ts, with the evidence). */
+const COLUMN_TYPES: readonly string[] = LIST_COLUMN_FIELD_TYPES;
 
 const BY_TYPE: Record<string, Record<string, Shape>> = {
-  LIST: { ...common, fields: arr(field()) },
+  LIST: { ...common, fields: arr(field(COLUMN_TYPES)) },
   CALENDAR: { ...common, date: field(DATE_TYPES), title: field() },
   CUSTOM: { ...common, html: str(), pager: bool(), device: str({ oneOf: ['DESKTOP', 'ANY'] }) },
 };
@@ -28,5 +43,28 @@ const view: Shape = byValue((value) => {
   return obj(props, { required: ['type', 'index'] });
 });
 
+const viewMap = map(named(view));
+
+/**
+ * The whole map, each view checked, then no index given twice (platform/view-rules.ts: the
+ * platform's answer is not recorded, so this answers 400 CB_VA01 at the later view's index).
+ */
+const views: Shape = (value, path, ctx) => {
+  const out = viewMap(value, path, ctx) as Record<string, { index?: unknown } | undefined> | undefined;
+  if (!out || typeof out !== 'object') return out;
+  for (const r of repeatedViewIndexes(
+    Object.entries(out).map(([name, v]) => [name, indexOf(v?.index)] as const),
+  ))
+    ctx.problems.add(
+      join(join(path, r.name), 'index'),
+      `The index ${r.index} is also the index of the view "${r.first}"; give each view its own index.`,
+    );
+  return out;
+};
+
+/** An index as checked (a number; left out or refused: none). */
+const indexOf = (index: unknown): number | string | undefined =>
+  typeof index === 'number' || typeof index === 'string' ? index : undefined;
+
 /** Views (`PUT preview/app/views.json`): the whole map, keyed by view name. */
-export const viewsBody: Record<string, Shape> = { views: map(named(view)) };
+export const viewsBody: Record<string, Shape> = { views };

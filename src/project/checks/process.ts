@@ -1,4 +1,4 @@
-import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+import { ENTITY_TYPES_BY_AREA, firstStatusBreaches, firstStatusName } from '../../platform/index.js';
 import type { CheckContext } from './context.js';
 import type { ProcessSetting } from '../manifest.js';
 
@@ -48,42 +48,41 @@ export function checkProcess(ctx: CheckContext): void {
 
 /**
  * The first status (the lowest `index`; without indexes, the first of the map, as apply orders
- * them) is where a record starts. The hosted platform takes assignee type ONE only there, with no
- * candidates or only the app's creator field as a FIELD_ENTITY, and refuses CREATOR entities
- * (SonicGarden/kintone-emulator, docs/real-kintone-notes.md, updateProcessManagement, observed
- * 2026-04-30). A manifest breaking this would fail at apply, after other apps' drafts were written.
+ * them) takes assignee type ONE only, with no candidates or only the creator field: the rule and
+ * its evidence are in platform/first-status.ts, which the local service reads too. A manifest
+ * breaking it would fail at apply, after other apps' drafts were written.
  */
 function checkFirstStatus(ctx: CheckContext, states: States): void {
-  const first = firstStatus(states);
-  if (first === undefined) return;
-  const assignee = states[first]?.assignee;
-  if (assignee === undefined) return;
+  const first = firstStatusName(Object.entries(states).map(([name, s]) => ({ name, index: s.index })));
+  const assignee = first === undefined ? undefined : states[first]?.assignee;
+  if (first === undefined || assignee === undefined) return;
   const path = ['process', 'states', first, 'assignee'];
   const creator = creatorField(ctx);
   const fix =
     `The first status is where a record starts: use assignee: { type: ONE, entities: [] }, or the creator ` +
     `field alone ({ entity: { type: FIELD_ENTITY, code: ${creator ?? '<the creator field>'} } }); ` +
     'name other assignees in the next status.';
-  if (assignee.type !== 'ONE')
-    ctx.report(
-      'PROCESS.FIRST_STATUS_ASSIGNEE',
-      `the first status "${first}" takes assignee type ONE only`,
-      [...path, 'type'],
-      {
-        hint: fix,
-      },
-    );
-  (assignee.entities ?? []).forEach((e, i) => {
-    const { type, code } = e.entity;
-    if (type === 'FIELD_ENTITY' && (creator === undefined || code === creator)) return;
+  for (const breach of firstStatusBreaches(assignee, creator)) {
+    if (breach.at === 'type') {
+      ctx.report(
+        'PROCESS.FIRST_STATUS_ASSIGNEE',
+        `the first status "${first}" takes assignee type ONE only`,
+        [...path, 'type'],
+        {
+          hint: fix,
+        },
+      );
+      continue;
+    }
+    const { type, code } = assignee.entities![breach.entity]!.entity;
     const what = type === 'FIELD_ENTITY' ? `the field "${code}"` : `a ${type} entity`;
     ctx.report(
       'PROCESS.FIRST_STATUS_ASSIGNEE',
       `the first status "${first}" cannot have ${what} as assignee: only the creator field`,
-      [...path, 'entities', i, 'entity', type === 'FIELD_ENTITY' ? 'code' : 'type'],
+      [...path, 'entities', breach.entity, 'entity', breach.part],
       { hint: fix },
     );
-  });
+  }
 }
 
 /**
@@ -106,17 +105,6 @@ function checkRenames(ctx: CheckContext, states: States): void {
       });
     taken.add(from);
   }
-}
-
-/** The status with the lowest index; statuses without one take their place in the map. */
-function firstStatus(states: States): string | undefined {
-  const ranked = Object.entries(states).map(([name, s], position) => ({
-    name,
-    position,
-    rank: s.index === undefined ? position : Number(s.index),
-  }));
-  ranked.sort((a, b) => a.rank - b.rank || a.position - b.position);
-  return ranked[0]?.name;
 }
 
 /** The code of the app's CREATOR field (declared, or the system code it gets); unknown without `fields`. */

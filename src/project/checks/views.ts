@@ -1,24 +1,22 @@
+import { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes } from '../../platform/index.js';
 import type { CheckContext } from './context.js';
 import { DATE_TYPES, VALUE_TYPES } from './field-rules.js';
 
 /** Views: list columns, calendar date and title, filters and sorts name fields that fit. */
 export function checkViews(ctx: CheckContext): void {
-  const indexes = new Map<string, string>();
-  for (const [name, view] of Object.entries(ctx.manifest.views ?? {})) {
+  const views = Object.entries(ctx.manifest.views ?? {});
+  // One index twice is refused by the local service too (platform/view-rules.ts).
+  for (const r of repeatedViewIndexes(views.map(([name, v]) => [name, v.index] as const)))
+    ctx.report(
+      'VIEW.INDEX',
+      `index ${r.index} is also the index of view "${r.first}"`,
+      ['views', r.name, 'index'],
+      {
+        hint: 'Give each view its own index, or leave index out to use the order of the map.',
+      },
+    );
+  for (const [name, view] of views) {
     const path = ['views', name];
-    if (view.index !== undefined) {
-      const other = indexes.get(String(view.index));
-      if (other !== undefined)
-        ctx.report(
-          'VIEW.INDEX',
-          `index ${String(view.index)} is also the index of view "${other}"`,
-          [...path, 'index'],
-          {
-            hint: 'Give each view its own index, or leave index out to use the order of the map.',
-          },
-        );
-      else indexes.set(String(view.index), name);
-    }
     ctx.filter(view.filterCond, [...path, 'filterCond']);
     ctx.sort(view.sort, [...path, 'sort']);
     switch (view.type) {
@@ -32,7 +30,8 @@ export function checkViews(ctx: CheckContext): void {
           seen.add(code);
           ctx.field(code, [...path, 'fields', i], {
             what: 'a list column',
-            types: VALUE_TYPES,
+            // Any field but a container, as the local service checks it (platform/view-rules.ts).
+            types: LIST_COLUMN_FIELD_TYPES,
             allowSubtable: true,
           });
         });
