@@ -68,12 +68,15 @@ export function blankConnections(
 }
 
 /**
- * The schema's verdict without what it says of values written as variables that gave none
- * (`login: ${STAGING_LOGIN}` fails minLength): in another environment such a value is no error
- * (the README says so), and in the chosen one the variable's own problem names what to set.
+ * The schema's verdict without what it says of an environment's values written as variables that
+ * gave none (`login: ${STAGING_LOGIN}` fails minLength): in another environment such a value is no
+ * error (the README says so), and in the chosen one the variable's own problem names what to set.
+ * Elsewhere (`apps.deals: ${UNSET}`) the schema's verdict stands: what failed it is kept from the
+ * checks that read it, which assume its shape.
  */
 export function withoutBlankValues(schema: SchemaResult, blank: readonly UnsetVariable[]): SchemaResult {
-  const shown = new Set(blank.map(({ path }) => formatPath(path)));
+  const inEnvironments = blank.filter(({ path }) => path[0] === 'environments');
+  const shown = new Set(inEnvironments.map(({ path }) => formatPath(path)));
   return {
     problems: schema.problems.filter((p) => p.path === undefined || !shown.has(p.path)),
     failed: schema.failed.filter((path: Path) => !shown.has(formatPath(path))),
