@@ -135,7 +135,7 @@ function organizations(req: ApiRequest): unknown {
 }
 
 export const userApiRoutes: Route[] = [
-  { method: 'GET', path: '/v1/users.json', auth: 'user', handler: users },
-  { method: 'GET', path: '/v1/groups.json', auth: 'user', handler: groups },
-  { method: 'GET', path: '/v1/organizations.json', auth: 'user', handler: organizations },
+  { method: 'GET', path: '/v1/users.json', auth: 'any', handler: users },
+  { method: 'GET', path: '/v1/groups.json', auth: 'any', handler: groups },
+  { method: 'GET', path: '/v1/organizations.json', auth: 'any', handler: organizations },
 ];
