@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/emulator/handlers/index.js';
@@ -12,6 +12,7 @@ import {
   tokenRefusedCalls,
 } from '../../src/platform/index.js';
 import { useEmulator } from '../emulator/harness.js';
+import { codeOf, filesBelow } from '../support/source-files.js';
 
 /**
  * platform/token-calls.ts is the one place that says which calls an API token may not make
@@ -107,18 +108,6 @@ describe('the planner', () => {
     expect(outside.every((call) => TOKEN_REFUSED_CALLS.map(callText).includes(call))).toBe(true);
   });
 });
-
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesBelow(path) : [path];
-  });
-}
-
-/** The code of a source file, its comments left out. */
-function codeOf(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
-}
 
 describe('src/ outside platform/', () => {
   it('spells no token rule: no refused call, no route for users only', () => {
