@@ -112,7 +112,6 @@ describe('the catalogue of settings endpoints', () => {
   });
 });
 
-/** Every file below `dir`. */
 describe('src/ outside platform/', () => {
   it('spells no settings endpoint of the catalogue in its code', () => {
     const src = join(ROOT, 'src');
