@@ -28,14 +28,25 @@ export interface TokenRefusedCall {
 
 const page = (group: string, name: string): string =>
   `kintone.dev/en/docs/kintone/rest-api/${group}/${name}/`;
+// What the pages say, in three degrees: the sentence itself; administrators only (and password or
+// session authentication listed); password or session authentication listed, nothing more.
 const NO_TOKEN = 'Authentication: password and session only; "API Tokens cannot be used with this API"';
 const ADMIN_ONLY =
   'Authentication: password and session only; "Only Kintone Administrators can use this API"';
+const NOT_LISTED = 'Authentication: password and session only (no API token listed)';
+// The User API: an app's token (X-Cybozu-API-Token) is not among its authentication methods; its
+// own newer token is a cybozu.com Bearer token (cybozu.dev, api-updates/2025-04), not an app's.
+const USER_API = 'cybozu.dev, common/docs/user-api: password and session authentication; no app token';
 
 export const TOKEN_REFUSED_CALLS: readonly TokenRefusedCall[] = [
   call('addApp', 'POST', '/k/v1/preview/app.json', `${page('apps', 'add-preview-app')}: ${NO_TOKEN}`),
   call('getApps', 'GET', '/k/v1/apps.json', `${page('apps', 'get-apps')}: ${NO_TOKEN}`),
-  call('moveAppToSpace', 'POST', '/k/v1/app/move.json', `${page('apps', 'move-app-to-space')}: ${NO_TOKEN}`),
+  call(
+    'moveAppToSpace',
+    'POST',
+    '/k/v1/app/move.json',
+    `${page('apps', 'move-app-to-space')}: ${NOT_LISTED}`,
+  ),
   call(
     'getInstalledPlugins',
     'GET',
@@ -96,28 +107,17 @@ export const TOKEN_REFUSED_CALLS: readonly TokenRefusedCall[] = [
     '/k/v1/space/thread/comment.json',
     `${page('spaces', 'add-thread-comment')}: ${NO_TOKEN}`,
   ),
-  call('addGuests', 'POST', '/k/v1/guests.json', `${page('spaces', 'add-guest-users')}: ${NO_TOKEN}`),
-  call('deleteGuests', 'DELETE', '/k/v1/guests.json', `${page('spaces', 'delete-guest-users')}: ${NO_TOKEN}`),
+  call('addGuests', 'POST', '/k/v1/guests.json', `${page('spaces', 'add-guests')}: ${ADMIN_ONLY}`),
+  call('deleteGuests', 'DELETE', '/k/v1/guests.json', `${page('spaces', 'delete-guests')}: ${ADMIN_ONLY}`),
   call(
     'updateSpaceGuests',
     'PUT',
     '/k/v1/space/guests.json',
-    `${page('spaces', 'update-guests')}: ${NO_TOKEN}`,
+    `${page('spaces', 'update-guest-members')}: ${NOT_LISTED}`,
   ),
-  // The User API (cybozu.dev/ja/common/docs/user-api/): password authentication only.
-  call('getUsers', 'GET', '/v1/users.json', 'cybozu.com User API, Get Users: password authentication only'),
-  call(
-    'getGroups',
-    'GET',
-    '/v1/groups.json',
-    'cybozu.com User API, Get Groups: password authentication only',
-  ),
-  call(
-    'getOrganizations',
-    'GET',
-    '/v1/organizations.json',
-    'cybozu.com User API, Get Organizations: password authentication only',
-  ),
+  call('getUsers', 'GET', '/v1/users.json', `${USER_API} (Get Users)`),
+  call('getGroups', 'GET', '/v1/groups.json', `${USER_API} (Get Groups)`),
+  call('getOrganizations', 'GET', '/v1/organizations.json', `${USER_API} (Get Organizations)`),
 ];
 
 function call(name: string, method: HttpMethod, path: string, evidence: string): TokenRefusedCall {
