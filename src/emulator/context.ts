@@ -71,14 +71,15 @@ export interface RawResponse {
 }
 
 /**
- * One endpoint. `auth` says who may call at all: `any` (user or API token, the handler checks
- * per app), `user` (login/password only), `admin` (a service administrator). `bulk` marks the
- * record endpoints a bulk request may carry.
+ * One endpoint. `auth` says who may call at all: `any` (every user; an API token too unless
+ * platform/token-calls.ts or the settings catalogue refuses it the call; the handler checks per
+ * app), `admin` (a service administrator). `bulk` marks the record endpoints a bulk request may
+ * carry.
  */
 export interface Route {
   readonly method: HttpMethod;
   readonly path: string;
-  readonly auth: 'any' | 'user' | 'admin';
+  readonly auth: 'any' | 'admin';
   readonly bulk?: boolean;
   /** `multipart` routes get the raw body (file upload); all others take JSON. */
   readonly body?: 'json' | 'multipart';

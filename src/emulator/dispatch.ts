@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, errorId, errors } from './errors.js';
 import { authenticate, type Dialect, type Principal } from './auth.js';
 import { asTokenRefusal } from './token-refusal.js';
+import { refusesToken } from '../platform/index.js';
 import { requireGuestSpace } from './access.js';
 import { Params } from './http/params.js';
 import { parseQueryString } from './http/query-string.js';
@@ -160,10 +161,12 @@ function signIn(
   const { principal } = caller;
   // From here on even a refusal answers in the user's own language setting.
   if (principal.kind === 'user' && principal.lang) lang.value = principal.lang;
-  // An API that takes no token (token-refusal.ts): the hosted platform's 403 GAIA_NO01; the
-  // control API is the local service's own, for administrators (403 CB_NO02 as to any other).
-  if (route.auth !== 'any' && principal.kind !== 'user')
-    throw isControl ? errors.forbidden('this operation with an API token') : errors.tokenCannotRun();
+  // An API that takes no token (platform/token-calls.ts): the hosted platform's 403 GAIA_NO01;
+  // the control API is the local service's own, for administrators (403 CB_NO02 as to any other).
+  if (principal.kind !== 'user') {
+    if (isControl && route.auth === 'admin') throw errors.forbidden('this operation with an API token');
+    if (!isControl && refusesToken(route.method, route.path)) throw errors.tokenCannotRun();
+  }
   if (route.auth === 'admin' && !(principal.kind === 'user' && principal.admin))
     throw errors.forbidden('this operation');
   return caller;

@@ -3,14 +3,10 @@
  * cannot run the specified API."), whatever the reason, where a signed-in user is told `403
  * CB_NO02`. Two reasons exist:
  *
- * - the API takes no token at all. Each endpoint's page on kintone.dev lists its authentication
- *   methods and says "API Tokens cannot be used with this API": Get and Update Customization
- *   (live and pre-live), Add Preview App, Get Apps, the plug-in system endpoints (Get Installed
- *   Plug-ins, Get Plug-in Apps, Get Required Plug-ins, Install/Update/Uninstall Plug-in), the
- *   space endpoints; and Update Views for a Customize (CUSTOM) view (custom-views.ts). The API
- *   update of April 2020 (cybozu.dev, api-updates/2020-04) says every other app settings API
- *   takes tokens. Those routes are `auth: 'user'` or `'admin'` (context.ts); the HTTP edge
- *   refuses a token there before the handler runs.
+ * - the API takes no token at all: the calls of platform/token-calls.ts, and those the settings
+ *   catalogue refuses (platform/settings-catalogue.ts, each entry's `token`). The HTTP edge
+ *   (dispatch.ts) refuses a token on the former before the handler runs; the settings routes
+ *   refuse the latter (handlers/settings/areas.ts).
  * - the token lacks the permission the call needs (view, add, edit, delete, manage). Observed
  *   on a real kintone by kintone/cli-kintone's end-to-end suite (features/import.feature: a
  *   view-only token importing records, an add-only token updating them: `[403] [GAIA_NO01]`).

@@ -1,23 +1,20 @@
 /**
  * What an environment that authenticates with API tokens alone cannot do on the hosted platform,
  * which answers such calls `403 GAIA_NO01` ("Using this API token, you cannot run the specified
- * API."; the local service does the same, src/emulator/token-refusal.ts). From each endpoint's
- * page on kintone.dev ("API Tokens cannot be used with this API", or no API token among its
- * authentication methods):
+ * API."; the local service does the same). Which calls those are, and the evidence, the platform
+ * says (platform/token-calls.ts; each settings endpoint's `token`, platform/settings-catalogue.ts):
  *
  * - what an area's settings endpoints refuse, the area says (its `token`: customize.ts, views.ts);
- * - Add Preview App: an app with no id in the environment cannot be created;
- * - the plug-in system endpoints (Get Installed Plug-ins, Install and Update Plug-in): the
- *   packages a project carries can be neither checked nor installed.
+ * - creating an app with no id in the environment (Add Preview App);
+ * - the plug-in system calls: the packages a project carries can be neither checked nor installed.
  *
- * Every other settings API takes a token with the app's "manage" permission (cybozu.dev, API
- * updates of February and April 2020), and adding plug-ins to an app does too (Add Plug-ins).
  * The planner reads around what a token cannot read and names every such need in the plan;
  * apply refuses a plan that has any, before it writes anything.
  */
 import { AREAS, tokenUnreadable } from '../areas/index.js';
 import type { Area, AreaKey, TokenNeed } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
+import { tokenRefusedCall } from '../platform/index.js';
 import type { PluginItem } from '../project/manifest.js';
 import type { AppPlan, Plan } from './types.js';
 
@@ -58,7 +55,7 @@ export function appPasswordNeeds(
       app: app.key,
       area: 'app',
       action: 'create the app',
-      calls: ['POST /k/v1/preview/app.json'],
+      calls: [tokenRefusedCall('addApp')],
     });
   const limited = areas.filter((area) => area.token !== undefined);
   const ordered = [...tokenUnreadable(limited), ...limited.filter((area) => !area.token?.unreadable)];
@@ -77,6 +74,9 @@ function areaNeed(app: AppPlan, area: Area, unread: readonly AreaKey[]): TokenNe
   return area.token?.write?.(planned.after) ?? null;
 }
 
+/** What checking and installing a project's plug-in packages calls (Get Installed Plug-ins, Install, Update). */
+const SYSTEM_PLUGIN_CALLS = ['getInstalledPlugins', 'installPlugin', 'updatePlugin'];
+
 /** Pure: the system plug-ins need, when an app names a package (`plugins[].path`) to install. */
 export function pluginPasswordNeeds(
   apps: readonly { manifest: { plugins?: PluginItem[] } }[],
@@ -88,7 +88,7 @@ export function pluginPasswordNeeds(
       app: null,
       area: 'systemPlugins',
       action: 'check which plug-ins are installed, and install or update the packages the project carries',
-      calls: ['GET /k/v1/plugins.json', 'POST /k/v1/plugin.json', 'PUT /k/v1/plugin.json'],
+      calls: SYSTEM_PLUGIN_CALLS.map(tokenRefusedCall),
     },
   ];
 }

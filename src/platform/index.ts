@@ -52,6 +52,13 @@ export {
   type TokenCalls,
 } from './settings-catalogue.js';
 export {
+  TOKEN_REFUSED_CALLS,
+  callText,
+  refusesToken,
+  tokenRefusedCall,
+  type TokenRefusedCall,
+} from './token-calls.js';
+export {
   APPS_PER_DEPLOY,
   APPS_PER_LIST,
   CALLS_PER_BULK_REQUEST,

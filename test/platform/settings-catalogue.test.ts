@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREA_KEYS } from '../../src/areas/index.js';
@@ -9,6 +9,7 @@ import {
   settingsEndpointAt,
   tokenRefusedCalls,
 } from '../../src/platform/index.js';
+import { codeOf, filesBelow } from '../support/source-files.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SPEC = readFileSync('/work/shared/spec/rest-interface.md', 'utf8');
@@ -110,19 +111,6 @@ describe('the catalogue of settings endpoints', () => {
     });
   });
 });
-
-/** Every file below `dir`. */
-function filesBelow(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesBelow(path) : [path];
-  });
-}
-
-/** The code of a source file, its comments left out. */
-function codeOf(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/[^\n]*/g, '$1');
-}
 
 describe('src/ outside platform/', () => {
   it('spells no settings endpoint of the catalogue in its code', () => {

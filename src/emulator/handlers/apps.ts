@@ -142,8 +142,8 @@ function moveApp(req: ApiRequest): unknown {
 }
 
 export const appRoutes: Route[] = [
-  { method: 'POST', path: '/k/v1/preview/app.json', auth: 'user', handler: createApp },
+  { method: 'POST', path: '/k/v1/preview/app.json', auth: 'any', handler: createApp },
   { method: 'GET', path: '/k/v1/app.json', auth: 'any', handler: getApp },
-  { method: 'GET', path: '/k/v1/apps.json', auth: 'user', handler: listApps },
-  { method: 'POST', path: '/k/v1/app/move.json', auth: 'user', handler: moveApp },
+  { method: 'GET', path: '/k/v1/apps.json', auth: 'any', handler: listApps },
+  { method: 'POST', path: '/k/v1/app/move.json', auth: 'any', handler: moveApp },
 ];

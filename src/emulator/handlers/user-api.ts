@@ -15,8 +15,8 @@
  *   session authentication. The newer API token of the User API (cybozu.dev, api-updates/2025-04)
  *   is a cybozu.com token sent as `Authorization: Bearer`, not an app's token: an app's API token
  *   (`X-Cybozu-API-Token`) is not among the APIs the kintone REST documentation lists for it
- *   (rest-api/overview/authentication), so the route takes users only and a token gets the
- *   platform's refusal of a token on an API it may not run (403 GAIA_NO01, server.ts). The exact
+ *   (rest-api/overview/authentication), so platform/token-calls.ts lists these calls and a token
+ *   gets the platform's refusal of a token on an API it may not run (403 GAIA_NO01, dispatch.ts). The exact
  *   answer the User API gives an app token is not documented.
  * The emulator's ids are positions: users in the order they were configured (guests are left
  * out: the User API does not return kintone guest users, get-users-organizations "limitations"),
@@ -135,7 +135,7 @@ function organizations(req: ApiRequest): unknown {
 }
 
 export const userApiRoutes: Route[] = [
-  { method: 'GET', path: '/v1/users.json', auth: 'user', handler: users },
-  { method: 'GET', path: '/v1/groups.json', auth: 'user', handler: groups },
-  { method: 'GET', path: '/v1/organizations.json', auth: 'user', handler: organizations },
+  { method: 'GET', path: '/v1/users.json', auth: 'any', handler: users },
+  { method: 'GET', path: '/v1/groups.json', auth: 'any', handler: groups },
+  { method: 'GET', path: '/v1/organizations.json', auth: 'any', handler: organizations },
 ];

@@ -115,10 +115,10 @@ function requiredPlugins(req: ApiRequest): unknown {
 }
 
 export const systemPluginRoutes: Route[] = [
-  { method: 'GET', path: '/k/v1/plugins.json', auth: 'user', handler: listPlugins },
+  { method: 'GET', path: '/k/v1/plugins.json', auth: 'any', handler: listPlugins },
   { method: 'POST', path: '/k/v1/plugin.json', auth: 'admin', handler: installPlugin },
   { method: 'PUT', path: '/k/v1/plugin.json', auth: 'admin', handler: updatePlugin },
   { method: 'DELETE', path: '/k/v1/plugin.json', auth: 'admin', handler: uninstallPlugin },
-  { method: 'GET', path: '/k/v1/plugin/apps.json', auth: 'user', handler: pluginApps },
-  { method: 'GET', path: '/k/v1/plugins/required.json', auth: 'user', handler: requiredPlugins },
+  { method: 'GET', path: '/k/v1/plugin/apps.json', auth: 'any', handler: pluginApps },
+  { method: 'GET', path: '/k/v1/plugins/required.json', auth: 'any', handler: requiredPlugins },
 ];

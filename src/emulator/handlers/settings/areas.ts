@@ -42,8 +42,6 @@ export interface SettingsArea {
   readonly readPermission: AppPermission;
   /** Whether the GETs take `lang`. */
   readonly lang: boolean;
-  /** `false`: no API token may call the area's endpoints (token-refusal.ts). */
-  readonly tokens: boolean;
   /** Checks the caller against a PUT's body before anything else (custom views: custom-views.ts). */
   readonly guardWrite?: (req: ApiRequest) => void;
   readonly body: Record<string, Shape>;
@@ -89,13 +87,12 @@ function replaceNamed(
 /** An area's paths, whether a live PUT publishes, and which calls a token may make: the catalogue's. */
 function fromCatalogue(
   key: SettingsKey,
-): Pick<SettingsArea, 'key' | 'live' | 'draft' | 'publishes' | 'tokens' | 'guardWrite'> {
+): Pick<SettingsArea, 'key' | 'live' | 'draft' | 'publishes' | 'guardWrite'> {
   const entry = settingsEndpoint(key);
   return {
     key,
     ...settingsPaths(key),
     publishes: entry.livePutPublishes,
-    tokens: entry.token !== 'none',
     // A write carrying a Customize view is refused to a token, and to all but administrators.
     ...(entry.token === 'no-custom-view-writes' ? { guardWrite: guardCustomViews } : {}),
   };

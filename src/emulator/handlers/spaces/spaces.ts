@@ -140,13 +140,13 @@ function deleteSpace(req: ApiRequest): unknown {
 }
 
 export const spaceRoutes: Route[] = [
-  { method: 'POST', path: '/k/v1/template/space.json', auth: 'user', handler: createSpace },
-  { method: 'GET', path: '/k/v1/space.json', auth: 'user', handler: getSpace },
-  { method: 'DELETE', path: '/k/v1/space.json', auth: 'user', handler: deleteSpace },
-  { method: 'PUT', path: '/k/v1/space/body.json', auth: 'user', handler: updateBody },
-  { method: 'GET', path: '/k/v1/space/members.json', auth: 'user', handler: getMembers },
-  { method: 'PUT', path: '/k/v1/space/members.json', auth: 'user', handler: putMembers },
-  { method: 'POST', path: '/k/v1/space/thread.json', auth: 'user', handler: addThread },
-  { method: 'PUT', path: '/k/v1/space/thread.json', auth: 'user', handler: updateThread },
-  { method: 'POST', path: '/k/v1/space/thread/comment.json', auth: 'user', handler: addComment },
+  { method: 'POST', path: '/k/v1/template/space.json', auth: 'any', handler: createSpace },
+  { method: 'GET', path: '/k/v1/space.json', auth: 'any', handler: getSpace },
+  { method: 'DELETE', path: '/k/v1/space.json', auth: 'any', handler: deleteSpace },
+  { method: 'PUT', path: '/k/v1/space/body.json', auth: 'any', handler: updateBody },
+  { method: 'GET', path: '/k/v1/space/members.json', auth: 'any', handler: getMembers },
+  { method: 'PUT', path: '/k/v1/space/members.json', auth: 'any', handler: putMembers },
+  { method: 'POST', path: '/k/v1/space/thread.json', auth: 'any', handler: addThread },
+  { method: 'PUT', path: '/k/v1/space/thread.json', auth: 'any', handler: updateThread },
+  { method: 'POST', path: '/k/v1/space/thread/comment.json', auth: 'any', handler: addComment },
 ];
