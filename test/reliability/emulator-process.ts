@@ -12,6 +12,20 @@ export interface Answer {
 }
 
 /** One JSON call as the administrator; a lost connection is `status: 0` (not acknowledged). */
+/**
+ * Holds the service's next POST on `path` (a regular expression) for `ms` before it carries the
+ * call out, so that a test can interrupt apply while that call is in flight.
+ */
+export async function holdNextPost(base: string, path: string, ms: number): Promise<void> {
+  const armed = await call(base, 'POST', '/_emulator/faults', {
+    method: 'POST',
+    path,
+    delayMs: ms,
+    times: 1,
+  });
+  if (armed.status !== 200) throw new Error(`the fault was not armed: ${JSON.stringify(armed.body)}`);
+}
+
 export async function call(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
   try {
     const res = await fetch(base + path, {

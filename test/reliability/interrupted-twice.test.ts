@@ -4,6 +4,7 @@ import {
   call,
   EMU_ENV,
   emulatorAndProject,
+  holdNextPost,
   waitDeploy,
   writeEmuProject,
   type Cleanups,
@@ -52,19 +53,9 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
 
   it('before any deploy call: exit 130, nothing went live', async () => {
     const p = await project('twice-writing');
-    await call(p.url, 'POST', '/_emulator/faults', {
-      method: 'POST',
-      path: '^/k/v1/preview/app/form/fields\\.json$',
-      delayMs: 3000,
-      times: 1,
-    });
+    await holdNextPost(p.url, '^/k/v1/preview/app/form/fields\\.json$', 3000);
     // The rollback's revert call is held too, so that the second Ctrl-C lands while apply still runs.
-    await call(p.url, 'POST', '/_emulator/faults', {
-      method: 'POST',
-      path: '^/k/v1/preview/app/deploy\\.json$',
-      delayMs: 3000,
-      times: 1,
-    });
+    await holdNextPost(p.url, '^/k/v1/preview/app/deploy\\.json$', 3000);
     const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
     await applying.waitFor('Created app orders');
     applying.child.kill('SIGINT');

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApply } from './apply-process.js';
-import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } from './emulator-process.js';
+import {
+  call,
+  EMU_ENV,
+  emulatorAndProject,
+  holdNextPost,
+  writeEmuProject,
+  type Cleanups,
+} from './emulator-process.js';
 
 /**
  * Issue 32 item 6: the first apply of an app with a process, rolled back (one transient 500 on
@@ -82,12 +89,7 @@ describe('a rolled-back first apply of an app with a process', { timeout: 60_000
   it('after Ctrl-C between "Created app" and "Deploying": the next commands work and apply deploys it', async () => {
     const p = await project('first-ctrl-c');
     // The first write of the new app is held, so that Ctrl-C lands while apply writes.
-    await call(p.url, 'POST', '/_emulator/faults', {
-      method: 'POST',
-      path: '^/k/v1/preview/app/form/fields\\.json$',
-      delayMs: 1500,
-      times: 1,
-    });
+    await holdNextPost(p.url, '^/k/v1/preview/app/form/fields\\.json$', 1500);
     const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
     await applying.waitFor('Created app tickets');
     applying.child.kill('SIGINT');
