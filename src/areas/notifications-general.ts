@@ -5,22 +5,12 @@
  * it: what a new app has depends on where it was made, and a PUT leaves it alone when not named.
  */
 import { entity, flag } from './canonical.js';
-import {
-  asList,
-  asRecord,
-  diffWhenGiven,
-  entityToManifest,
-  oneWrite,
-  togetherPhase,
-  unchangedWhenGiven,
-  underPath,
-} from './area-kit.js';
-import { diffList, unchangedInList } from './diff.js';
+import { asList, asRecord, entityToManifest } from './area-kit.js';
+import { notificationListArea, type NotificationList } from './notification-list.js';
 import type { GeneralNotification } from '../client/types/notifications.js';
-import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, JsonObject } from './types.js';
+import type { JsonObject } from './types.js';
 
-export type GeneralNotificationsCanonical = { notifications: JsonObject[]; notifyToCommenter?: boolean };
+export type GeneralNotificationsCanonical = NotificationList<'notifyToCommenter', boolean>;
 
 const EVENTS = ['recordAdded', 'recordEdited', 'commentAdded', 'statusChanged', 'fileImported'] as const;
 
@@ -47,45 +37,21 @@ function ruleToManifest(r: JsonObject): JsonObject {
   return out;
 }
 
-/** `notifyToCommenter` is compared only when the manifest gives it. */
-function diff(desired: GeneralNotificationsCanonical, current: GeneralNotificationsCanonical): Change[] {
-  return [
-    ...diffWhenGiven('notifyToCommenter', desired.notifyToCommenter, current.notifyToCommenter),
-    ...underPath('notifications', diffList(desired.notifications, current.notifications)),
-  ];
-}
-
-export const generalNotificationsArea: Area<GeneralNotificationsCanonical, 'notificationsGeneral'> = {
+export const generalNotificationsArea = notificationListArea({
   key: 'notificationsGeneral',
-  phases: togetherPhase('notificationsGeneral'),
+  part: 'general',
   itemNoun: 'notification',
-  fromManifest: (m: AppManifest) =>
-    m.notifications?.general ? canonical(m.notifications.general) : undefined,
-  toManifest: (c) => {
-    const general: JsonObject = {};
-    if (c.notifyToCommenter !== undefined) general.notifyToCommenter = c.notifyToCommenter;
-    if (c.notifications.length > 0) general.notifications = c.notifications.map(ruleToManifest);
-    return { notifications: { general } };
-  },
-  async read(ctx) {
-    const { revision, ...value } = await ctx.client.settings.getGeneralNotifications({
-      app: ctx.app,
-      copy: ctx.copy,
+  setting: 'notifyToCommenter',
+  canonical,
+  ruleToManifest,
+  read: (ctx) => ctx.client.settings.getGeneralNotifications({ app: ctx.app, copy: ctx.copy }),
+  write: async (wctx, desired, revision) => {
+    const result = await wctx.client.settings.updateGeneralNotifications({
+      app: wctx.app,
+      notifications: desired.notifications as unknown as GeneralNotification[],
+      ...(desired.notifyToCommenter !== undefined ? { notifyToCommenter: desired.notifyToCommenter } : {}),
+      revision,
     });
-    return { value: canonical(value), revision };
+    return result.revision;
   },
-  diff,
-  unchangedCount: (desired, current) =>
-    unchangedInList(desired.notifications, current.notifications) +
-    unchangedWhenGiven(desired.notifyToCommenter, current.notifyToCommenter),
-  writes: (desired, current) =>
-    oneWrite('notificationsGeneral', diff(desired, current), async (wctx, revision) => {
-      const result = await wctx.client.settings.updateGeneralNotifications({
-        app: wctx.app,
-        notifications: desired.notifications as unknown as GeneralNotification[],
-        ...(desired.notifyToCommenter !== undefined ? { notifyToCommenter: desired.notifyToCommenter } : {}),
-        revision,
-      });
-      return result.revision;
-    }),
-};
+});

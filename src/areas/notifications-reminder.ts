@@ -7,22 +7,12 @@
  * zone), and a PUT leaves it alone when not named.
  */
 import { entityTarget, numeric, text } from './canonical.js';
-import {
-  asList,
-  asRecord,
-  diffWhenGiven,
-  oneWrite,
-  targetToManifest,
-  togetherPhase,
-  unchangedWhenGiven,
-  underPath,
-} from './area-kit.js';
-import { diffList, unchangedInList } from './diff.js';
+import { asList, asRecord, targetToManifest } from './area-kit.js';
+import { notificationListArea, type NotificationList } from './notification-list.js';
 import type { ReminderNotification } from '../client/types/notifications.js';
-import type { AppManifest } from '../project/manifest.js';
-import type { Area, Change, JsonObject } from './types.js';
+import type { JsonObject } from './types.js';
 
-export type ReminderNotificationsCanonical = { notifications: JsonObject[]; timezone?: string };
+export type ReminderNotificationsCanonical = NotificationList<'timezone', string>;
 
 /** The timing: days as the service's string, then hours (a string) or a time, whichever is set. */
 function timing(value: unknown): JsonObject {
@@ -62,44 +52,21 @@ function ruleToManifest(r: JsonObject): JsonObject {
   return out;
 }
 
-function diff(desired: ReminderNotificationsCanonical, current: ReminderNotificationsCanonical): Change[] {
-  return [
-    ...diffWhenGiven('timezone', desired.timezone, current.timezone),
-    ...underPath('notifications', diffList(desired.notifications, current.notifications)),
-  ];
-}
-
-export const reminderNotificationsArea: Area<ReminderNotificationsCanonical, 'notificationsReminder'> = {
+export const reminderNotificationsArea = notificationListArea({
   key: 'notificationsReminder',
-  phases: togetherPhase('notificationsReminder'),
+  part: 'reminder',
   itemNoun: 'reminder',
-  fromManifest: (m: AppManifest) =>
-    m.notifications?.reminder ? canonical(m.notifications.reminder) : undefined,
-  toManifest: (c) => {
-    const reminder: JsonObject = {};
-    if (c.timezone !== undefined) reminder.timezone = c.timezone;
-    if (c.notifications.length > 0) reminder.notifications = c.notifications.map(ruleToManifest);
-    return { notifications: { reminder } };
-  },
-  async read(ctx) {
-    const { revision, ...value } = await ctx.client.settings.getReminderNotifications({
-      app: ctx.app,
-      copy: ctx.copy,
+  setting: 'timezone',
+  canonical,
+  ruleToManifest,
+  read: (ctx) => ctx.client.settings.getReminderNotifications({ app: ctx.app, copy: ctx.copy }),
+  write: async (wctx, desired, revision) => {
+    const result = await wctx.client.settings.updateReminderNotifications({
+      app: wctx.app,
+      notifications: desired.notifications as unknown as ReminderNotification[],
+      ...(desired.timezone !== undefined ? { timezone: desired.timezone } : {}),
+      revision,
     });
-    return { value: canonical(value), revision };
+    return result.revision;
   },
-  diff,
-  unchangedCount: (desired, current) =>
-    unchangedInList(desired.notifications, current.notifications) +
-    unchangedWhenGiven(desired.timezone, current.timezone),
-  writes: (desired, current) =>
-    oneWrite('notificationsReminder', diff(desired, current), async (wctx, revision) => {
-      const result = await wctx.client.settings.updateReminderNotifications({
-        app: wctx.app,
-        notifications: desired.notifications as unknown as ReminderNotification[],
-        ...(desired.timezone !== undefined ? { timezone: desired.timezone } : {}),
-        revision,
-      });
-      return result.revision;
-    }),
-};
+});
