@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import type { AppPlan, AreaKey, Plan } from '../plan/index.js';
-import type { Project } from '../project/index.js';
+import { environmentLogin, type Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 
 export interface RecoveryRecord {
@@ -72,11 +72,7 @@ export interface WriteRecord {
  */
 function creatorLogin(project: Pick<Project, 'environment'>): string | null {
   if (project.environment.local) return 'admin';
-  const config = project.environment.config as { auth?: unknown } | undefined;
-  const auth = config?.auth;
-  return auth && typeof auth === 'object' && 'login' in auth && typeof auth.login === 'string'
-    ? auth.login
-    : null;
+  return environmentLogin(project.environment.config);
 }
 
 /** As messages name the file, from the project's folder. */

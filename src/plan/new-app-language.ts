@@ -18,7 +18,7 @@
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { Locale } from '../platform/index.js';
-import type { Project } from '../project/index.js';
+import { environmentLogin, type Project } from '../project/index.js';
 
 /** The language of the apps this plan creates, and where it comes from. */
 export interface NewAppLanguage {
@@ -49,9 +49,8 @@ const UNREADABLE: ReadonlySet<number> = new Set([403, 404, 520]);
 export async function newAppLanguage(client: Client, project: Project): Promise<NewAppLanguage> {
   const environment = project.environment;
   const fallback = { locale: environment.locale, from: 'environment' } as const;
-  const auth = environment.config.auth;
-  if (environment.local || auth === undefined || !('login' in auth)) return fallback;
-  const login = auth.login;
+  const login = environmentLogin(environment.config);
+  if (environment.local || login === null) return fallback;
   try {
     const { users } = await client.directory.getUsers({ codes: [login] });
     const user = users.find((u) => u.code === login);

@@ -62,6 +62,16 @@ export function environmentLocale(
   return environment?.locale ?? config.locale ?? 'en';
 }
 
+/**
+ * The login an environment signs in with (the user the service acts for, and the creator of the
+ * apps it creates); null with API tokens alone or no `auth`. Partial projects of tests may carry no
+ * config at all.
+ */
+export function environmentLogin(config: EnvironmentConfig | undefined): string | null {
+  const auth: object | undefined = config?.auth;
+  return auth !== undefined && 'login' in auth && typeof auth.login === 'string' ? auth.login : null;
+}
+
 /** An environment of a service (not the embedded one) whose `auth` is API tokens, no login. */
 export function usesTokenOnly(config: EnvironmentConfig): boolean {
   const auth: object | undefined = config.auth;

@@ -2,7 +2,7 @@
 export { validateProject, loadProject, invalidProjectError } from './load.js';
 export type { LoadOptions, Project, ProjectApp, ValidationResult } from './load.js';
 export type { ChosenEnvironment } from './environment.js';
-export { usesTokenOnly } from './environment.js';
+export { environmentLogin, usesTokenOnly } from './environment.js';
 export { displayPath, findConfig, findConfigUpward, foundAboveNote, CONFIG_NAMES } from './find.js';
 export { readScripts, type ProjectScript } from './read-scripts.js';
 export { appdeployCommand, projectFlags, shellWord, type ProjectChoice } from './next-command.js';
