@@ -10,7 +10,7 @@
  *   order would be left to chance). The service took it before while validate refused it.
  */
 import { describe, expect, it } from 'vitest';
-import { FIELD_TYPES } from '../../src/platform/index.js';
+import { FIELD_TYPES, SYSTEM_FIELD_CODES } from '../../src/platform/index.js';
 import { useEmulator } from '../emulator/harness.js';
 import { restProperties, validateProblems } from './agreement-support.js';
 
@@ -39,23 +39,12 @@ const FIELDS: Record<string, Record<string, unknown>> = {
   lines: { type: 'SUBTABLE', label: 'Lines', fields: { item: { type: 'SINGLE_LINE_TEXT', label: 'Item' } } },
 };
 
-/** The system fields every app has, by the codes a new app gets in English (what the service gives). */
-const SYSTEM_CODES: Record<string, string> = {
-  RECORD_NUMBER: 'Record_number',
-  CREATOR: 'Created_by',
-  CREATED_TIME: 'Created_datetime',
-  MODIFIER: 'Updated_by',
-  UPDATED_TIME: 'Updated_datetime',
-  STATUS: 'Status',
-  STATUS_ASSIGNEE: 'Assignee',
-  CATEGORY: 'Categories',
-};
-
 /** A code for each field type, and the table column `item`. */
 const COLUMNS: [string, string][] = [
   ...FIELD_TYPES.filter((t) => t !== 'REFERENCE_TABLE').map((type): [string, string] => [
     type,
-    SYSTEM_CODES[type] ?? Object.entries(FIELDS).find(([, def]) => def.type === type)![0],
+    (SYSTEM_FIELD_CODES.en as Record<string, string>)[type] ??
+      Object.entries(FIELDS).find(([, def]) => def.type === type)![0],
   ]),
   ['a table column', 'item'],
 ];
