@@ -44,11 +44,12 @@ const EMBEDDED =
   'the embedded local service does not check them (rehearse on a local service given them, `npx appdeploy emulator --user LOGIN:PASSWORD --group CODE:LOGIN --organization CODE:LOGIN`, and an environment whose baseUrl points at it)';
 
 /**
- * Statuses that mean "the directory cannot be read here", not a failure of the plan: 403 and 520
+ * Statuses that mean "the directory (the User API) cannot be read here", not a failure of the
+ * plan (new-app-language.ts reads the deploying user by them too): 403 and 520
  * for credentials that may not read it; 404 for a service of the spec alone, which has no User API
  * (spec/rest-interface.md names none).
  */
-const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404, 520]);
+export const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404, 520]);
 
 /**
  * Asks the target for exactly the codes named (100 to a call, every page). `skipped` instead when

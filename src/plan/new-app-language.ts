@@ -19,6 +19,7 @@ import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { Locale } from '../platform/index.js';
 import { environmentLogin, type Project } from '../project/index.js';
+import { UNREADABLE_STATUSES } from './directory-preflight.js';
 
 /** The language of the apps this plan creates, and where it comes from. */
 export interface NewAppLanguage {
@@ -33,13 +34,6 @@ export interface NewAppLanguage {
   /** Why the user's language could not be read, when it could not. */
   unread?: string;
 }
-
-/**
- * Statuses that mean "the User API cannot be read here", not a failure: 403 (a guest), 520 (some
- * refusals on the hosted platform), 404 (a service of the spec alone: spec/rest-interface.md
- * names no User API). As in directory-preflight.ts.
- */
-const UNREADABLE: ReadonlySet<number> = new Set([403, 404, 520]);
 
 /**
  * Reads the deploying user's language (and so signs in). The embedded local service is started
@@ -59,7 +53,7 @@ export async function newAppLanguage(client: Client, project: Project): Promise<
     const own = userLocale(user.locale);
     return own === null ? { ...fallback, user: login } : { locale: own, from: 'user', user: login };
   } catch (error) {
-    if (!(error instanceof ServiceError) || !UNREADABLE.has(error.status)) throw error;
+    if (!(error instanceof ServiceError) || !UNREADABLE_STATUSES.has(error.status)) throw error;
     // Not a sign-in yet where the User API is missing: one read every service has.
     if (error.status !== 403) await client.apps.getApps({ limit: 1 });
     return {
