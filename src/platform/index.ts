@@ -66,3 +66,13 @@ export {
   RECORDS_PER_READ,
   RECORDS_PER_WRITE,
 } from './limits.js';
+export {
+  CONVERSIONS,
+  conversionFor,
+  isEmptyValue,
+  type Conversion,
+  type ConvertContext,
+  type Converted,
+  type FieldDefinition,
+  type MigrateOptions,
+} from './conversions.js';
