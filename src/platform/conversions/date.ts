@@ -65,6 +65,15 @@ export function timeInto(text: string): Converted {
   return converted(`${m[1]!}:${m[2]!}`);
 }
 
+/**
+ * A zone's local mean time (before standard time, e.g. New York before 1883: UTC-4:56:02) puts a
+ * wall-clock minute between two UTC minutes; the instant is taken up to the next whole minute,
+ * so its date in that zone stays the same.
+ */
+function wholeMinute(ms: number): number {
+  return Math.ceil(ms / 60_000) * 60_000;
+}
+
 function inRange(ms: number): Converted {
   if (ms < FIRST) return refused('before 1000-01-01 00:00 UTC');
   if (ms > LAST) return refused('after 9999-12-31 23:59 UTC');
@@ -85,7 +94,7 @@ export function dateTimeInto(text: string, ctx: ConvertContext): Converted {
     return refused('has seconds (a date-time field keeps minutes)');
   const wall = { year: year!, month: month!, day: day!, hour: hour!, minute: minute! };
   const zone = m[8];
-  if (zone === undefined) return badZone(ctx) ?? inRange(instantOf(wall, zoneOf(ctx)));
+  if (zone === undefined) return badZone(ctx) ?? inRange(wholeMinute(instantOf(wall, zoneOf(ctx))));
   const offset =
     zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
   return inRange(instantOf(wall, 'UTC') - offset * 60_000);
@@ -95,7 +104,7 @@ export function dateTimeInto(text: string, ctx: ConvertContext): Converted {
 export function dateToDateTime(value: unknown, ctx: ConvertContext): Converted {
   const parts = typeof value === 'string' ? dateParts(value) : undefined;
   if (!parts) return refused('not a date');
-  return badZone(ctx) ?? inRange(instantOf(parts, zoneOf(ctx)));
+  return badZone(ctx) ?? inRange(wholeMinute(instantOf(parts, zoneOf(ctx))));
 }
 
 /** A DATETIME as the DATE it falls on in the conversion's time zone (its time of day is dropped). */
