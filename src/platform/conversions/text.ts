@@ -8,7 +8,11 @@ import { converted, quote, refused, type ConvertContext, type Converted } from '
 
 export const TEXT_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'RICH_TEXT', 'LINK'] as const;
 
-/** Types whose value is one line: the form gives them a one-line input (platform-facts "Settings shapes"). */
+/**
+ * Types whose value is one line: the form gives them a one-line input, which cannot show a line
+ * break (issue 36: "a newline ... that the target cannot hold does not convert"). What the record
+ * API answers to a line break there is not documented; the local service takes it.
+ */
 const ONE_LINE: ReadonlySet<string> = new Set(['SINGLE_LINE_TEXT', 'LINK']);
 
 /**
