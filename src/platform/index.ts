@@ -68,11 +68,18 @@ export {
 } from './limits.js';
 export {
   CONVERSIONS,
+  blockedPairs,
+  checkDefault,
   conversionFor,
+  conversionHint,
+  DEFAULT_JOIN,
+  emptyOf,
   isEmptyValue,
   type Conversion,
+  type ConversionHint,
   type ConvertContext,
   type Converted,
   type FieldDefinition,
   type MigrateOptions,
+  type NumberPrecision,
 } from './conversions.js';

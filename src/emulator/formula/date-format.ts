@@ -2,6 +2,7 @@
 // help describes it. Dates, date-times and times enter formulas as seconds (since 1970-01-01 UTC,
 // or since midnight for a time), so the time zone decides which calendar day and hour they show:
 // date and time fields hold UTC, hence the help's advice to format them with "Etc/GMT".
+import { wallTimeAt } from '../../platform/time-zone.js';
 import { FormulaError } from './parse.js';
 
 /**
@@ -51,31 +52,14 @@ export function dateFormat(seconds: number, pattern: string, timeZone: string): 
   return render(pattern, local);
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function localTime(ms: number, timeZone: string): Local {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      throw new FormulaError(`"${timeZone}" is not a time zone`);
-    }
-    formatters.set(timeZone, format);
+  let wall: ReturnType<typeof wallTimeAt>;
+  try {
+    wall = wallTimeAt(ms, timeZone);
+  } catch {
+    throw new FormulaError(`"${timeZone}" is not a time zone`);
   }
-  const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
-  const [year, month, day, hour, minute, second] = ['year', 'month', 'day', 'hour', 'minute', 'second'].map(
-    (type) => Number(parts[type]),
-  ) as [number, number, number, number, number, number];
+  const { year, month, day, hour, minute, second } = wall;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   return {
     year,

@@ -21,7 +21,7 @@ import {
   isTimeZone,
   wallTimeAt,
   type WallTime,
-} from './time-zone.js';
+} from '../time-zone.js';
 
 export const DATE_TYPES = ['DATE', 'TIME', 'DATETIME'] as const;
 

@@ -1,6 +1,7 @@
 /**
  * Wall-clock time in an IANA time zone and the instant it names, with Intl.DateTimeFormat alone
- * (no date library: the platform ships time zones to every Node with full ICU, the default build).
+ * (no date library: Node's default build has full ICU and its time zones). The conversions of
+ * dates and date-times (conversions/date.ts) and the local service's DATE_FORMAT() read it.
  */
 
 export interface WallTime {
