@@ -5,11 +5,8 @@
  * options is refused; a radio button always holds an option).
  */
 import { describe, expect, it } from 'vitest';
-import { convert, no, ok, type Case } from './helpers.js';
+import { convert, convertsAsWritten, no, ok, type Case, S, M, R } from './helpers.js';
 
-const S = 'SINGLE_LINE_TEXT';
-const M = 'MULTI_LINE_TEXT';
-const R = 'RICH_TEXT';
 const DD = 'DROP_DOWN';
 const RB = 'RADIO_BUTTON';
 const CB = 'CHECK_BOX';
@@ -75,9 +72,7 @@ const cases: Case[] = [
 ];
 
 describe('choices', () => {
-  it.each(cases)('%s -> %s: %j', (from, to, value, expected, options) => {
-    expect(convert(from, to, value, options)).toEqual(expected);
-  });
+  convertsAsWritten(cases);
 
   it('several choices joined into text and split back are the same choices', () => {
     const text = convert(CB, S, ['B', 'A']);

@@ -1,3 +1,4 @@
+import { expect, it } from 'vitest';
 import {
   conversionFor,
   type ConvertContext,
@@ -44,3 +45,16 @@ export const no = (reason: string): Converted => ({ ok: false, reason });
 
 /** A case: from, to, the value, what it converts to, and options. */
 export type Case = [from: string, to: string, value: unknown, expected: Converted, options?: CaseOptions];
+
+/** Short names of the types, as the cases write them. */
+export const S = 'SINGLE_LINE_TEXT';
+export const M = 'MULTI_LINE_TEXT';
+export const R = 'RICH_TEXT';
+export const L = 'LINK';
+
+/** One test per case: the value converts to what the case expects. */
+export function convertsAsWritten(cases: readonly Case[]): void {
+  it.each(cases)('%s -> %s: %j', (from, to, value, expected, options) => {
+    expect(convert(from, to, value, options)).toEqual(expected);
+  });
+}

@@ -6,13 +6,9 @@
  * digits minus its decimal places, 12 by default; decimals past the decimal places rounded, so not
  * kept), the field's minValue and maxValue.
  */
-import { describe, expect, it } from 'vitest';
-import { convert, no, ok, type Case } from './helpers.js';
+import { describe } from 'vitest';
+import { convertsAsWritten, no, ok, type Case, S, M, R, L } from './helpers.js';
 
-const S = 'SINGLE_LINE_TEXT';
-const M = 'MULTI_LINE_TEXT';
-const R = 'RICH_TEXT';
-const L = 'LINK';
 const N = 'NUMBER';
 
 const range = { to: { minValue: '0', maxValue: '100' } };
@@ -67,7 +63,5 @@ const cases: Case[] = [
 ];
 
 describe('text <-> number', () => {
-  it.each(cases)('%s -> %s: %j', (from, to, value, expected, options) => {
-    expect(convert(from, to, value, options)).toEqual(expected);
-  });
+  convertsAsWritten(cases);
 });
