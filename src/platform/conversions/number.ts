@@ -3,9 +3,10 @@
  * app's digits (issue 36, "Conversions").
  *
  * Evidence:
- * - kintone.dev / cybozu.dev "Field Types" (数値フィールド): a number value is digits with an optional
- *   `+` or `-` sign, a `.` decimal point, and an exponent written with `e` or `E`, half-width
- *   characters only, or the empty string. So `"1,000"` and `"１２"` are not numbers.
+ * - kintone.dev / cybozu.dev "Field Types" (数値フィールド), and the kintone API update of 2024-02
+ *   (cybozu.dev/ja/kintone/news/api-updates/2024-02) that fixed it: a number value is digits with
+ *   an optional `+` or `-` sign, a `.` decimal point, and an exponent written with `e` or `E`,
+ *   half-width characters only, or the empty string. So `"1,000"` and `"１２"` are not numbers.
  * - platform-facts-verified "Numbers": a number that parses is stored normalised (`"1.5e1"` ->
  *   `"15"`, `" 42 "` -> `"42"`); `"abc"`, `"12abc"`, `"1,000"` are refused (`Only numbers are
  *   allowed.`). Other spellings are kept as given (`"12.50"`).
