@@ -3,7 +3,7 @@
  * (issue 36, "Conversions"). Each row reads the source value, writes it as the target holds it,
  * and leaves what does not convert as a reason; an empty value becomes the target's empty value
  * and `migrate.default` replaces a value that does not convert. docs/migrations.md prints this
- * table (test/platform/conversions-doc.test.ts keeps the two together).
+ * table (test/platform/conversions/doc.test.ts keeps the two together).
  */
 import { ONE_CHOICE_TYPES, oneInto, SEVERAL_CHOICE_TYPES, severalInto, severalIntoOne } from './choice.js';
 import { DATE_TYPES, dateTimeToDate, dateToDateTime } from './date.js';
@@ -29,7 +29,9 @@ function row(from: string, to: string, rule: string, convert: Convert): Conversi
     rule,
     convert(value, ctx) {
       const result = isEmptyValue(value) ? emptyInto(to, ctx) : convert(value, ctx);
-      return result.ok ? result : withDefault(result, to, ctx);
+      // A value that reads as empty (a number of spaces only) is checked as an empty one.
+      const checked = result.ok && isEmptyValue(result.value) ? emptyInto(to, ctx) : result;
+      return checked.ok ? checked : withDefault(checked, to, ctx);
     },
   };
 }

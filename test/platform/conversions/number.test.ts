@@ -46,6 +46,9 @@ const cases: Case[] = [
   [R, N, '<div>5</div>', no('holds markup "<div>"')],
   [M, N, '', ok('')],
   [S, N, '', no('empty (the new field is required)'), { to: { required: true } }],
+  // Spaces alone are no number: the platform trims them to an empty value.
+  [S, N, '   ', ok('')],
+  [S, N, '   ', no('empty (the new field is required)'), { to: { required: true } }],
   [S, N, 'n/a', ok('0'), { migrate: { default: '0' } }],
   [
     S,
