@@ -40,6 +40,17 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     zh: '字段“{code}”的值“{v}”在关联的应用中不存在，或您没有查看该应用或字段的权限。',
   },
   {
+    // kintone help article 040792 gives the English and the Japanese of both deletion refusals.
+    en: 'Cannot delete the field. The field has been referred from a Lookup field "{field}" in an app "{app}". Change the settings of the "Lookup" field or delete the field itself in the app.',
+    ja: 'フィールドを削除できません。「{app}」アプリのルックアップフィールド「{field}」から参照されています。参照元のルックアップフィールドの設定を変更するか、または削除してください。',
+    zh: '无法删除字段。该字段被应用“{app}”的关联字段“{field}”引用。请更改该关联字段的设置或将其删除。',
+  },
+  {
+    en: 'Cannot delete the field. The field has been referred from a Related Records field "{field}" in an app "{app}". Change the settings of the "Related Records" field or delete the field itself in the app.',
+    ja: 'フィールドを削除できません。「{app}」アプリの関連レコード一覧フィールド「{field}」から参照されています。参照元の関連レコード一覧フィールドの設定を変更するか、または削除してください。',
+    zh: '无法删除字段。该字段被应用“{app}”的关联记录列表字段“{field}”引用。请更改该关联记录列表字段的设置或将其删除。',
+  },
+  {
     en: 'The login name or password is wrong.',
     ja: 'ログイン名またはパスワードが正しくありません。',
     zh: '登录名或密码错误。',
