@@ -18,12 +18,15 @@ export interface QuotaState {
   limit: number | null;
   /** `<UTC day>:<app id>` -> calls counted that day; only the current day's are kept. */
   readonly counts: Map<string, number>;
-  /** The day the counts are of. */
+  /** The day the counts are of, and the instant it ends (so most calls skip the date text). */
   day: string | null;
+  dayEndsAt: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function newQuota(limit: number | null): QuotaState {
-  return { limit, counts: new Map(), day: null };
+  return { limit, counts: new Map(), day: null, dayEndsAt: -Infinity };
 }
 
 /** The platform's counting day of a service-clock instant: YYYY-MM-DD in UTC (09:00 JST). */
@@ -42,12 +45,15 @@ export function appOfParam(value: unknown): string | undefined {
 export function spendRequest(ctx: EmulatorContext, app: string | undefined): void {
   if (app === undefined) return;
   const { quota } = ctx.runtime;
-  const day = quotaDay(ctx.clock.now());
-  // A new day starts every count again; the old day's are of no further use.
-  if (quota.day !== day) {
+  const now = ctx.clock.now();
+  // A new day starts every count again; the old day's are of no further use. (The clock only
+  // moves forward, so "past the end of the day counted" is "another day".)
+  if (quota.day === null || now >= quota.dayEndsAt) {
     quota.counts.clear();
-    quota.day = day;
+    quota.day = quotaDay(now);
+    quota.dayEndsAt = Date.parse(`${quota.day}T00:00:00Z`) + DAY_MS;
   }
+  const day = quota.day;
   const key = `${day}:${app}`;
   const used = quota.counts.get(key) ?? 0;
   if (quota.limit !== null && used >= quota.limit)

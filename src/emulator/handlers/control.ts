@@ -26,6 +26,7 @@ function reset(req: ApiRequest): unknown {
   req.ctx.runtime.stats.clear();
   req.ctx.runtime.faults = [];
   req.ctx.runtime.quota.counts.clear();
+  req.ctx.runtime.quota.day = null;
   req.ctx.runtime.quota.limit = req.ctx.settings.dailyRequestLimit;
   return {};
 }
