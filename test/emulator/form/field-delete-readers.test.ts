@@ -49,24 +49,18 @@ const LOOKUP_COPY = {
 const LOOKUP_PICKER = {
   ref: text('ref', { lookup: lookupOf(0, 'code', {}, { lookupPickerFields: ['price'] }) }),
 };
-const RELATED_SHOWN = {
+/** A related-records field `rel` showing `shown` of the records whose `matched` equals `here`. */
+const related = (matched: string, shown: string[]) => ({
   here: text('here'),
   rel: {
     type: 'REFERENCE_TABLE',
     code: 'rel',
     label: 'Related',
-    referenceTable: referenceTableOf(0, ['here', 'code'], ['note']),
+    referenceTable: referenceTableOf(0, ['here', matched], shown),
   },
-};
-const RELATED_KEY = {
-  here: text('here'),
-  rel: {
-    type: 'REFERENCE_TABLE',
-    code: 'rel',
-    label: 'Related',
-    referenceTable: referenceTableOf(0, ['here', 'other'], ['code']),
-  },
-};
+});
+const RELATED_SHOWN = related('code', ['note']);
+const RELATED_KEY = related('other', ['code']);
 const LOOKUP_IN_TABLE = {
   rows: {
     type: 'SUBTABLE',
