@@ -390,6 +390,11 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     zh: '指定的游标（{id}）不存在：它已被删除、已读取到最后一页，或因 10 分钟未读取而过期。请创建新的游标。',
   },
   {
+    en: 'The app {app} has used its {n} API requests for {day} (the day starts at 00:00 UTC, 09:00 JST). The hosted platform would carry the call out and mail the administrator; this local service refuses it because a daily limit was set (PUT /_emulator/quota with {"limit": null} lifts it).',
+    ja: 'アプリ{app}は{day}のAPIリクエスト数の上限（{n}件）に達しています（1日はUTC 0時、日本時間9時に始まります）。本来のサービスでは実行され、管理者に通知されます。このローカルサービスは1日の上限が設定されているため拒否しました（PUT /_emulator/quota に {"limit": null} を送ると解除されます）。',
+    zh: '应用{app}已用完{day}的{n}次API请求（每天从UTC 0点、日本时间9点开始）。原服务会执行该请求并通知管理员；此本地服务因设置了每日上限而拒绝（向 PUT /_emulator/quota 发送 {"limit": null} 可解除）。',
+  },
+  {
     en: 'At most {n} cursors can be open; read the others to their end or delete them first.',
     ja: '同時に作成できるカーソルは{n}個までです。ほかのカーソルを最後まで読み出すか、削除してください。',
     zh: '最多可同时打开{n}个游标。请先将其他游标读取到最后或将其删除。',

@@ -100,6 +100,10 @@ describe('daily request count', () => {
     expect((await emu.call('PUT', '/_emulator/quota', {})).status).toBe(400);
     await setLimit(0);
     expect((await addOne(app, 1)).status).toBe(403);
+    const ja = await emu.call('GET', '/k/v1/records.json', { app }, { headers: { 'Accept-Language': 'ja' } });
+    expect(ja.body.message).toMatch(
+      new RegExp(`^アプリ${app}は\\d{4}-\\d{2}-\\d{2}のAPIリクエスト数の上限（0件）`),
+    );
     await ok(emu.call('POST', '/_emulator/reset'));
     expect(await quota()).toMatchObject({ limit: null, requests: {} });
   });
