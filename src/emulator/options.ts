@@ -58,6 +58,11 @@ export interface EmulatorOptions {
   compactAtBytes?: number;
   /** The organisation's language: answers when neither the user nor Accept-Language says. Default en. */
   locale?: Lang;
+  /**
+   * API requests a day per app before the service refuses more (403 `EMU_QU01`); default none:
+   * it counts without refusing, as the hosted platform does (quota.ts). Tests set a small number.
+   */
+  dailyRequestLimit?: number | null;
   /** Serve HTTPS with this certificate (and require client certificates signed by `clientCa`). */
   tls?: EmulatorTls | undefined;
 }
@@ -80,6 +85,7 @@ export interface EmulatorSettings {
   readonly concurrencyLimit: number;
   readonly compactAtBytes: number;
   readonly locale: Lang;
+  readonly dailyRequestLimit: number | null;
 }
 
 export const DEFAULT_USERS: readonly EmulatorUser[] = [
@@ -104,6 +110,7 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     concurrencyLimit: options.concurrencyLimit ?? 100,
     compactAtBytes: options.compactAtBytes ?? 64 * 1024 * 1024,
     locale: options.locale ?? 'en',
+    dailyRequestLimit: options.dailyRequestLimit ?? null,
   };
 }
 
