@@ -24,6 +24,12 @@ export interface AppSettings {
   actions: Record<string, JsonObject>;
   adminNotes: JsonObject;
   plugins: JsonObject[];
+  /**
+   * The content of each settings endpoint served beside the platform's (the emulator's option
+   * `endpoints`), by its catalogue key, as its GET answers it without `revision`. Absent, or
+   * without the key, until the endpoint is first written: it then answers its `initial` content.
+   */
+  added?: Record<string, JsonObject>;
 }
 
 export type AreaName = keyof AppSettings;
