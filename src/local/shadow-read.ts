@@ -7,6 +7,7 @@
 import { PLUGINS_PER_LIST, RECORDS_PER_READ, type SettingsCatalogue } from '../platform/index.js';
 import { ServiceError, type App, type Client } from '../client/index.js';
 import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
+import { SERVED_FROM_ENTRY } from '../emulator/handlers/settings/added.js';
 import type { AppSettings, Json, JsonObject } from '../emulator/model/app.js';
 import type { StoredRecord } from '../emulator/records/model.js';
 
@@ -54,7 +55,9 @@ export async function readShadowSeed(
 async function readApp(client: Client, id: string, options: ShadowReadOptions): Promise<SeedApp> {
   const records = options.records ?? 0;
   const queries = options.queries?.get(id) ?? [];
-  const endpoints = options.endpoints ?? [];
+  // The endpoints the service keeps under `added`: the platform's it serves from their entry,
+  // and those the target serves beside the platform's.
+  const endpoints = [...SERVED_FROM_ENTRY.map((e) => e.entry), ...(options.endpoints ?? [])];
   // An app never deployed answers GAIA_AP01 to app.json and to record reads (platform-facts.md,
   // "Apps and deploy"): it has no records, and the interface says nothing of its place until its
   // first deploy, so the copy holds it outside any space, created by no one known.

@@ -182,7 +182,7 @@ async function changedAreas(project: Project): Promise<string[]> {
 const MEMO_PATHS = { live: '/k/v1/app/memo.json', draft: '/k/v1/preview/app/memo.json' };
 
 describe('a settings endpoint added in a test: the local service serves it from its entry', () => {
-  it('answers a new app with its initial content, raises the revision on a draft write, and publishes it on deploy', async () => {
+  it('answers a new app with its initial content, raises the revision on a draft write, publishes it on deploy and takes it back on revert', async () => {
     const app = await newApp('Served');
     const first = await call('GET', MEMO_PATHS.draft, { app });
     expect(first).toEqual({ status: 200, body: { memo: '', revision: expect.any(String) } });
@@ -207,6 +207,10 @@ describe('a settings endpoint added in a test: the local service serves it from 
     expect((await call('GET', MEMO_PATHS.live, { app })).body.memo).toBe('Ring twice.');
     await deploy(app);
     expect((await call('GET', MEMO_PATHS.live, { app })).body.memo).toBe('Ring three times.');
+    // Reverting the draft brings the live content back into it.
+    await call('PUT', MEMO_PATHS.draft, { app, memo: 'Knock.' });
+    await service.client.apps.deploy({ apps: [{ app }], revert: true });
+    expect((await call('GET', MEMO_PATHS.draft, { app })).body.memo).toBe('Ring three times.');
     // A revision that is not the app's is refused, as for every settings write.
     const stale = await call('PUT', MEMO_PATHS.draft, { app, memo: 'x', revision: first.body.revision });
     expect(stale.body.code).toBe(

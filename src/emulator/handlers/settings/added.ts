@@ -1,11 +1,21 @@
 /**
- * A settings endpoint served beside the platform's (the option `endpoints`, options.ts): an area
- * of the App settings table like the others, from its catalogue entry (paths, live PUT, token
- * rule: areas.ts fromEntry), kept per copy of each app under its key (AppSettings `added`).
+ * Settings endpoints served from their catalogue entry (paths, live PUT, token rule: areas.ts
+ * fromEntry) and a few rules given beside it (the body's shapes, a new app's content), each an
+ * area of the App settings table like the others, kept per copy of each app under its key
+ * (AppSettings `added`): no place of its own in the model, its defaults or the shadow's read.
  */
 import type { AddedSettingsEndpoint } from '../../options.js';
 import type { AppSettings, JsonObject } from '../../model/app.js';
 import { fromEntry, type SettingsArea } from './areas.js';
+
+/**
+ * The platform's endpoints served so: where a new area's endpoint goes when the service needs
+ * no rule of its own beyond its body's shapes (one that does, a rule across areas or over the
+ * draft's fields, has its row in areas.ts and its place in AppSettings instead). Each with the
+ * evidence for its rules beside it. None of the platform's is served so yet: the option
+ * `endpoints` (options.ts) serves more the same way, as test/areas/new-endpoint-area.test.ts does.
+ */
+export const SERVED_FROM_ENTRY: readonly AddedSettingsEndpoint[] = [];
 
 export function addedArea(added: AddedSettingsEndpoint): SettingsArea {
   const { key } = added.entry;

@@ -4,7 +4,7 @@ import { APPS_TABLE, type AppDoc, type JsonObject } from '../../model/app.js';
 import { checkBody, fieldIndex, type OtherApps } from '../../validate/context.js';
 import { anyJson, obj } from '../../validate/shape.js';
 import { SETTINGS_AREAS, type SettingsArea } from './areas.js';
-import { addedArea } from './added.js';
+import { addedArea, SERVED_FROM_ENTRY } from './added.js';
 import type { AppPermission } from '../../access.js';
 import type { ApiRequest, Route } from '../../context.js';
 import type { AppSettings } from '../../model/app.js';
@@ -118,7 +118,10 @@ function areaRoutes(area: SettingsArea): Route[] {
   return routes;
 }
 
-/** Every route of the App settings table, and of the endpoints served beside it (added.ts). */
+/**
+ * Every route of the App settings table: its areas, the endpoints served from their entry
+ * (added.ts), and those the option `endpoints` adds beside the platform's.
+ */
 export function settingsRoutes(added: readonly AddedSettingsEndpoint[] = []): Route[] {
-  return [...SETTINGS_AREAS, ...added.map(addedArea)].flatMap(areaRoutes);
+  return [...SETTINGS_AREAS, ...[...SERVED_FROM_ENTRY, ...added].map(addedArea)].flatMap(areaRoutes);
 }
