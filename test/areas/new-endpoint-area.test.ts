@@ -7,25 +7,15 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parse } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
-import { apply } from '../../src/apply/index.js';
-import type { ApplyEvent } from '../../src/apply/types.js';
-import { diffSingle } from '../../src/areas/diff.js';
-import { AREAS, areaTable, type Area } from '../../src/areas/index.js';
+import { describe, expect, it } from 'vitest';
+import { AREAS, areaTable } from '../../src/areas/index.js';
 import { checkPlan } from '../../src/check/index.js';
-import type { ClientEvent } from '../../src/client/index.js';
 import type { AddedSettingsEndpoint } from '../../src/emulator/index.js';
 import { str } from '../../src/emulator/validate/shape.js';
-import { exportApps } from '../../src/export/index.js';
-import { plan } from '../../src/plan/index.js';
-import type { Plan } from '../../src/plan/index.js';
+import { plan, type Plan } from '../../src/plan/index.js';
 import { SETTINGS_CATALOGUE, settingsCatalogue, type SettingsEndpoint } from '../../src/platform/index.js';
-import type { AppManifest, Project } from '../../src/project/index.js';
-import { validateProject } from '../../src/project/index.js';
-import { projectFile, removeProject, writeProject } from '../support/projects.js';
-import { useLocalService } from '../support/service.js';
 import { ADMIN, passwordHeader } from '../support/users.js';
+import { memoArea, useMemoProjects } from './memo-project.js';
 
 // ---- 1. Its catalogue entry: what platform/settings-catalogue.ts would list. ----
 
@@ -56,36 +46,16 @@ const SERVED: AddedSettingsEndpoint[] = [
 
 // ---- 3. The area: what src/areas/memo.ts would hold (and its line in AREAS). ----
 
-/** The manifest with the area's part: `memo`, a note for the app's administrators. */
-type MemoManifest = AppManifest & { memo?: string };
-
-const memoArea: Area<string, 'memo'> = {
-  key: 'memo',
-  // It names nothing another area writes: it goes out with the other areas written last.
-  phases: [{ name: 'memo', together: true }],
-  itemNoun: 'memo',
-  fromManifest: (manifest: MemoManifest) => manifest.memo,
-  toManifest: (memo): Partial<MemoManifest> => ({ memo }),
-  async read({ client, app, copy }) {
+// Its manifest type and the rest of the area (memo-project.ts) are those of any area over one text.
+const memo = memoArea({
+  read: async ({ client, app, copy }) => {
     const { memo, revision } = await client.settings.read<{ memo: string }>(MEMO, { app, copy });
     return { value: memo, revision };
   },
-  diff: (desired, current) => diffSingle(desired, current),
-  unchangedCount: (_desired, _current, changes) => (changes.length === 0 ? 1 : 0),
-  writes: (desired, current) =>
-    desired === current
-      ? []
-      : [
-          {
-            phase: 'memo',
-            describe: 'memo: change',
-            // The draft, as every area writes: the deploy publishes it with the rest.
-            run: async ({ client, app }, revision) =>
-              (await client.settings.write(MEMO, { app, copy: 'draft', revision, memo: desired })).revision,
-          },
-        ],
-};
-const TABLE = areaTable([...AREAS, memoArea]);
+  writeDraft: async ({ client, app }, memo, revision) =>
+    (await client.settings.write(MEMO, { app, copy: 'draft', revision, memo })).revision,
+});
+const TABLE = areaTable([...AREAS, memo]);
 
 // ---- 4. Its manifest schema: what it would add to schema/app.schema.json's `properties`. ----
 
@@ -99,17 +69,8 @@ const MANIFEST_PROPERTIES = {
 
 // ---- The service, the projects, and the calls the tests make. ----
 
-const requests: string[] = [];
-const service = useLocalService({
-  emulator: { endpoints: SERVED },
-  client: {
-    logger: (event: ClientEvent) =>
-      void (event.type === 'request' && requests.push(`${event.method} ${event.path}`)),
-  },
-  resetEachTest: false,
-});
-const roots: string[] = [];
-afterAll(async () => Promise.all(roots.map(removeProject)));
+const { service, requests, project, validate, load, applyAll, changedAreas, expectExportedBack } =
+  useMemoProjects({ table: TABLE, manifestProperties: MANIFEST_PROPERTIES, emulator: { endpoints: SERVED } });
 
 /** One raw call: its status and JSON answer. */
 async function call(
@@ -137,46 +98,6 @@ async function newApp(name: string): Promise<string> {
 async function deploy(app: string): Promise<void> {
   await service.client.apps.deploy({ apps: [{ app }] });
   await service.client.apps.waitForDeploy([app], { initialIntervalMs: 10, maxIntervalMs: 50 });
-}
-
-async function project(memo: unknown): Promise<string> {
-  const root = await writeProject({
-    'appdeploy.yaml': projectFile(service.url, { desk: null }),
-    'apps/desk.yaml': `name: Help desk\nmemo: ${JSON.stringify(memo)}\n`,
-  });
-  roots.push(root);
-  return root;
-}
-
-/** The project as validate reads it, with the area's manifest schema beside the file's. */
-function validate(root: string) {
-  return validateProject({ cwd: root, dir: root, variables: {}, manifestProperties: MANIFEST_PROPERTIES });
-}
-
-async function load(root: string): Promise<Project> {
-  const result = await validate(root);
-  if (!result.project) throw new Error(result.problems.map((p) => `${p.line}: ${p.message}`).join('\n'));
-  return result.project;
-}
-
-async function applyAll(project: Project): Promise<{ steps: string[] }> {
-  const thePlan = await plan({ project, client: service.client, areas: TABLE });
-  const events: ApplyEvent[] = [];
-  const result = await apply({
-    plan: thePlan,
-    project,
-    client: service.client,
-    areas: TABLE,
-    pollIntervalMs: { initial: 10, max: 50 },
-    onProgress: (event) => events.push(event),
-  });
-  expect(['applied', 'no-changes'], JSON.stringify(result, null, 1)).toContain(result.outcome);
-  return { steps: events.flatMap((e) => (e.type === 'write' ? [e.step] : [])) };
-}
-
-async function changedAreas(project: Project): Promise<string[]> {
-  const fresh = await plan({ project, client: service.client, areas: TABLE });
-  return fresh.apps.flatMap((app) => app.areas.filter((a) => a.action !== 'no-op').map((a) => a.key));
 }
 
 const MEMO_PATHS = { live: '/k/v1/app/memo.json', draft: '/k/v1/preview/app/memo.json' };
@@ -411,25 +332,7 @@ describe('an area over the added endpoint, in test code alone', () => {
     // Someone edits the memo on the service and deploys it.
     await service.client.settings.write(MEMO, { app: id, copy: 'draft', memo: 'Escalate after two days.' });
     await deploy(id);
-    const exported = await exportApps({
-      project: desk,
-      client: service.client,
-      selection: { apps: [id] },
-      areas: TABLE,
-    });
-    // Export never overwrites what the manifest says silently: the area takes part in that check.
-    expect(exported.apps[0]!.error).toMatch(/differs from the service in memo/);
-    const forced = await exportApps({
-      project: desk,
-      client: service.client,
-      selection: { apps: [id] },
-      areas: TABLE,
-      force: true,
-    });
-    expect(forced.apps[0]!.status).toBe('updated');
-    const written = parse(await readFile(join(root, 'apps/desk.yaml'), 'utf8')) as MemoManifest;
-    expect(written).toEqual({ name: 'Help desk', memo: 'Escalate after two days.' });
-    expect(await changedAreas(await load(root))).toEqual([]);
+    await expectExportedBack(root, id, 'Escalate after two days.');
   });
 
   it('the catalogue with the entry locates its paths, and refuses an entry whose key or endpoint is taken', () => {
