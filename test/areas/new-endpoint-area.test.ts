@@ -13,7 +13,13 @@ import { checkPlan } from '../../src/check/index.js';
 import type { AddedSettingsEndpoint } from '../../src/emulator/index.js';
 import { str } from '../../src/emulator/validate/shape.js';
 import { plan, type Plan } from '../../src/plan/index.js';
-import { SETTINGS_CATALOGUE, settingsCatalogue, type SettingsEndpoint } from '../../src/platform/index.js';
+import {
+  SETTINGS_CATALOGUE,
+  settingsCatalogue,
+  settingsEndpointAt,
+  type SettingsEndpoint,
+} from '../../src/platform/index.js';
+import { validateProject } from '../../src/project/index.js';
 import { ADMIN, passwordHeader } from '../support/users.js';
 import { memoArea, useMemoProjects } from './memo-project.js';
 
@@ -335,8 +341,30 @@ describe('an area over the added endpoint, in test code alone', () => {
     await expectExportedBack(root, id, 'Escalate after two days.');
   });
 
+  it('the client refuses a live write where the entry takes no live PUT, before any request', async () => {
+    const app = await newApp('Live write');
+    requests.length = 0;
+    await expect(service.client.settings.write(MEMO, { app, copy: 'live', memo: 'x' })).rejects.toThrow(
+      /written to the draft only/,
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('validate refuses a manifest property the app schema has already, naming it', async () => {
+    const root = await project('x');
+    await expect(
+      validateProject({
+        cwd: root,
+        dir: root,
+        variables: {},
+        manifestProperties: { views: { type: 'string' } },
+      }),
+    ).rejects.toThrow(/already has the property views/);
+  });
+
   it('the catalogue with the entry locates its paths, and refuses an entry whose key or endpoint is taken', () => {
-    expect(CATALOGUE.at(-2)).toBe(MEMO);
+    expect(settingsEndpointAt('preview/app/memo.json', CATALOGUE)).toBe(MEMO);
+    expect(settingsEndpointAt('app/memo.json')).toBeUndefined();
     expect(() => settingsCatalogue([...SETTINGS_CATALOGUE, { ...MEMO, key: 'views' }])).toThrow(
       /key views .* twice/,
     );
