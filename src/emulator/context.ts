@@ -5,6 +5,7 @@ import type { EmulatorSettings } from './options.js';
 import type { Params } from './http/params.js';
 import type { Dialect, Principal } from './auth.js';
 import type { Router } from './router.js';
+import type { QuotaState } from './quota.js';
 
 /** What every handler may use: the store, the clock, the settings it was started with. */
 export interface EmulatorContext {
@@ -38,6 +39,8 @@ export interface Fault {
 export interface Runtime {
   faults: Fault[];
   readonly stats: Map<string, number>;
+  /** The daily request count per app, and the limit tests may set (quota.ts). */
+  readonly quota: QuotaState;
 }
 
 /** A request as handlers see it: HTTP already parsed, the caller already authenticated. */

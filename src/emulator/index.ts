@@ -8,6 +8,7 @@ import { storedClockOffset } from './handlers/control.js';
 import { seedDirectory } from './handlers/control-directory.js';
 import { ApiError } from './errors.js';
 import { migrateStore } from './migrations/index.js';
+import { newQuota } from './quota.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
@@ -46,7 +47,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     store,
     clock: new Clock(storedClockOffset(store)),
     settings,
-    runtime: { faults: [], stats: new Map() },
+    runtime: { faults: [], stats: new Map(), quota: newQuota(settings.dailyRequestLimit) },
     router: new Router(routesWith(settings.endpoints)),
   };
   startingDirectory(ctx);

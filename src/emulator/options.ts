@@ -82,6 +82,11 @@ export interface EmulatorOptions {
   compactAtBytes?: number;
   /** The organisation's language: answers when neither the user nor Accept-Language says. Default en. */
   locale?: Lang;
+  /**
+   * API requests a day per app before the service refuses more (403 `EMU_QU01`); default none:
+   * it counts without refusing, as the hosted platform does (quota.ts). Tests set a small number.
+   */
+  dailyRequestLimit?: number | null;
   /** Serve HTTPS with this certificate (and require client certificates signed by `clientCa`). */
   tls?: EmulatorTls | undefined;
   /** Settings endpoints to serve beside the platform's (none by default). */
@@ -106,6 +111,7 @@ export interface EmulatorSettings {
   readonly concurrencyLimit: number;
   readonly compactAtBytes: number;
   readonly locale: Lang;
+  readonly dailyRequestLimit: number | null;
   readonly endpoints: readonly AddedSettingsEndpoint[];
 }
 
@@ -134,6 +140,7 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     concurrencyLimit: options.concurrencyLimit ?? 100,
     compactAtBytes: options.compactAtBytes ?? 64 * 1024 * 1024,
     locale: options.locale ?? 'en',
+    dailyRequestLimit: options.dailyRequestLimit ?? null,
     endpoints,
   };
 }

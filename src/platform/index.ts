@@ -67,6 +67,7 @@ export {
   PLUGINS_PER_LIST,
   RECORDS_PER_READ,
   RECORDS_PER_WRITE,
+  REQUESTS_PER_APP_PER_DAY,
 } from './limits.js';
 export {
   CONVERSIONS,

@@ -9,9 +9,13 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 // A CommonJS module: Node hands its exports object over as the default import.
 import standalone from 'ajv/dist/standalone/index.js';
 
-export type SchemaName = 'app' | 'project';
+/** `plan`: a saved plan (`plan --out`), which `apply PLANFILE` reads through its schema. */
+export type SchemaName = 'app' | 'project' | 'plan';
 
-export const SCHEMA_NAMES: readonly SchemaName[] = ['app', 'project'];
+export const SCHEMA_NAMES: readonly SchemaName[] = ['app', 'project', 'plan'];
+
+/** Schemas the built CLI loads only when asked (`loadSchemaValidator`): one command reads them. */
+export const LAZY_SCHEMAS: readonly SchemaName[] = ['plan'];
 
 function newAjv(options: { checkSchema?: boolean; source?: boolean }): Ajv2020 {
   const ajv = new Ajv2020({

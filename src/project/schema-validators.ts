@@ -15,3 +15,11 @@ export function schemaValidator(name: SchemaName): ValidateFunction {
   if (!validate) compiled.set(name, (validate = compileSchema(name)));
   return validate;
 }
+
+/**
+ * The validator of a schema the built CLI loads only when first asked for (LAZY_SCHEMAS); here
+ * the same as `schemaValidator`.
+ */
+export async function loadSchemaValidator(name: SchemaName): Promise<ValidateFunction> {
+  return Promise.resolve(schemaValidator(name));
+}

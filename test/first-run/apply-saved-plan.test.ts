@@ -54,6 +54,39 @@ describe('apply PLANFILE', () => {
     );
   }, 120_000);
 
+  it('an edited or cut-short plan file is refused, saying where it differs from a plan, and nothing is written', async () => {
+    const manifest = join(project(), 'apps/tasks.yaml');
+    const text = await readFile(manifest, 'utf8');
+    await writeFile(manifest, text.replace('label: Remarks', 'label: Comments'));
+    expect((await appdeploy(['plan', '--out', 'edit.json'], project())).code).toBe(0);
+    const plan = JSON.parse(await readFile(join(project(), 'edit.json'), 'utf8')) as {
+      apps: { action: string }[];
+      summary?: unknown;
+    };
+    const cases: [string, (p: typeof plan) => unknown, RegExp][] = [
+      [
+        'an app action no plan has',
+        (p) => ({ ...p, apps: [{ ...p.apps[0], action: 'explode' }] }),
+        /\/apps\/0\/action /,
+      ],
+      [
+        'the summary cut off',
+        ({ summary: _s, ...rest }) => rest,
+        /the top level must have required property 'summary'/,
+      ],
+    ];
+    for (const [what, edit, where] of cases) {
+      await writeFile(join(project(), 'bad.json'), JSON.stringify(edit(plan)));
+      const applied = await appdeploy(['apply', 'bad.json'], project());
+      expect(applied.code, what).toBe(1);
+      expect(applied.stderr, what).toContain('bad.json: not a plan this appdeploy wrote: ');
+      expect(applied.stderr, what).toMatch(where);
+      expect(applied.stderr, what).toContain('Apply a plan file as `plan --out` saved it, unedited');
+    }
+    // Nothing was written: the change is still to make.
+    expect((await appdeploy(['plan', '--detailed-exitcode'], project())).code).toBe(2);
+  }, 120_000);
+
   it('--help and the README say that the saved plan is the approval', async () => {
     const help = await appdeploy(['apply', '--help'], project());
     expect(help.stdout.replace(/\s+/g, ' ')).toContain(

@@ -15,10 +15,14 @@ import { ROOT } from '../support/cli.js';
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
 const built = new Map<SchemaName, Validate>();
-const compiled = { app: compileSchema('app'), project: compileSchema('project') };
+const compiled = {
+  app: compileSchema('app'),
+  project: compileSchema('project'),
+  plan: compileSchema('plan'),
+};
 
 beforeAll(async () => {
-  for (const name of ['app', 'project'] as const) {
+  for (const name of ['app', 'project', 'plan'] as const) {
     const url = pathToFileURL(join(ROOT, 'dist/project/validators', `${name}.js`)).href;
     built.set(name, ((await import(url)) as { default: Validate }).default);
   }
@@ -82,10 +86,27 @@ const PROJECTS: [string, unknown][] = [
   }),
 ];
 
+/** Saved plans `apply PLANFILE` must refuse (it reads them through the plan schema). */
+const PLANS: [string, unknown][] = [
+  ['not a map', 'plan'],
+  ['no apps, plug-ins or summary', { formatVersion: 2, environment: 'local' }],
+  [
+    'an app of the wrong shape',
+    {
+      formatVersion: 2,
+      environment: 'local',
+      apps: [{ key: 3, action: 'explode' }],
+      plugins: [],
+      summary: {},
+    },
+  ],
+];
+
 describe('the precompiled validators', () => {
   it.each([
     ...APPS.map(([what, data]) => ['app', what, data] as const),
     ...PROJECTS.map(([what, data]) => ['project', what, data] as const),
+    ...PLANS.map(([what, data]) => ['plan', what, data] as const),
   ])('%s: %s: the same errors as the schema compiled at run time', (name, _what, data) => {
     const precompiled = built.get(name)!;
     const ok = compiled[name](data);
@@ -98,5 +119,6 @@ describe('the precompiled validators', () => {
       cases.filter(([, data]) => !compiled[name](data)).length;
     expect(failing('app', APPS)).toBeGreaterThanOrEqual(6);
     expect(failing('project', PROJECTS)).toBeGreaterThanOrEqual(2);
+    expect(failing('plan', PLANS)).toBe(PLANS.length);
   });
 });

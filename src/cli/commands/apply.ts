@@ -4,7 +4,13 @@ import { Option } from 'commander';
 import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } from '../../apply/index.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
-import { appdeployCommand, displayPath, projectFlags, type Project } from '../../project/index.js';
+import {
+  appdeployCommand,
+  displayPath,
+  projectFlags,
+  savedPlanMismatch,
+  type Project,
+} from '../../project/index.js';
 import { LOCAL_IDS_SHOWN } from '../../project/local-ids.js';
 import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } from '../../render/index.js';
 import { progressPrinter } from '../apply-progress.js';
@@ -236,14 +242,7 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
       `${path}: a plan of format version 1, made by an older appdeploy: it does not say which service it was made against`,
       { hint: 'Plan again with this appdeploy: `npx appdeploy plan --out FILE`, then apply that file.' },
     );
-  if (
-    !saved ||
-    typeof saved !== 'object' ||
-    saved.formatVersion !== PLAN_FORMAT_VERSION ||
-    !Array.isArray(saved.plugins) ||
-    !Array.isArray(saved.apps) ||
-    typeof saved.service !== 'object'
-  )
+  if (!saved || typeof saved !== 'object' || saved.formatVersion !== PLAN_FORMAT_VERSION)
     throw new AppdeployError(
       'APPLY.BAD_PLANFILE',
       `${path}: not a plan of format version ${PLAN_FORMAT_VERSION}`,
@@ -251,13 +250,26 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
         hint: `Plan again with this appdeploy: \`${appdeployCommand(project, 'plan', '--out FILE')}\`.`,
       },
     );
-  if (saved.environment !== project.environment.name)
+  const mismatch = await savedPlanMismatch(data);
+  if (mismatch !== null || !isSavedPlan(data, mismatch))
+    throw new AppdeployError('APPLY.BAD_PLANFILE', `${path}: not a plan this appdeploy wrote: ${mismatch}`, {
+      hint: `Apply a plan file as \`plan --out\` saved it, unedited; or plan again: \`${appdeployCommand(project, 'plan', '--out FILE')}\`.`,
+    });
+  if (data.environment !== project.environment.name)
     throw new AppdeployError(
       'APPLY.PLAN_ENVIRONMENT',
-      `${path} was planned for environment ${String(saved.environment)}, not ${project.environment.name}`,
-      { hint: `Pass --env ${String(saved.environment)}, or plan again for this environment.` },
+      `${path} was planned for environment ${data.environment}, not ${project.environment.name}`,
+      { hint: `Pass --env ${data.environment}, or plan again for this environment.` },
     );
-  return saved as Plan;
+  return data;
+}
+
+/**
+ * A saved plan is read through the plan schema (schema/plan.schema.json), which describes `Plan`:
+ * data it finds no mismatch in is one.
+ */
+function isSavedPlan(data: unknown, mismatch: string | null): data is Plan {
+  return mismatch === null;
 }
 
 function noChanges(thePlan: Plan): ApplyResult {

@@ -62,6 +62,7 @@ interface EmulatorFlags {
   organization: EmulatorUnit[];
   control: boolean;
   maxUploadMb?: number;
+  dailyRequestLimit?: number;
   locale?: Lang;
   tlsCert?: string;
   tlsKey?: string;
@@ -142,6 +143,11 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
     )
     .option('--no-control', 'do not serve the /_emulator/ control API')
     .option('--max-upload-mb <mb>', 'largest file upload accepted, in MB', integer('--max-upload-mb', 1))
+    .option(
+      '--daily-request-limit <n>',
+      "refuse an app's calls past this many a day (403 EMU_QU01), to rehearse the platform's daily request budget; default: count without refusing, as the platform does",
+      integer('--daily-request-limit', 0),
+    )
     .option('--tls-cert <file>', 'serve HTTPS with this certificate (PEM); needs --tls-key')
     .option('--tls-key <file>', "the HTTPS certificate's private key (PEM)")
     .option(
@@ -172,6 +178,7 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       locale,
       tls: tlsOf(flags),
       ...(flags.maxUploadMb ? { maxFileBytes: flags.maxUploadMb * 1024 * 1024 } : {}),
+      ...(flags.dailyRequestLimit !== undefined ? { dailyRequestLimit: flags.dailyRequestLimit } : {}),
     };
     let emulator: RunningEmulator;
     try {

@@ -4,6 +4,7 @@ import { findApp } from '../access.js';
 import { TOKENS_TABLE, type TokenDoc, type TokenPermissions } from '../auth.js';
 import { OUTCOMES_TABLE, type ForcedOutcome } from '../model/deploy-state.js';
 import { closedKeys } from '../validate/request.js';
+import { quotaView } from '../quota.js';
 import { setAppCode } from './app-code.js';
 import { directoryRoutes, seedDirectory } from './control-directory.js';
 import { langRoutes } from './control-lang.js';
@@ -24,6 +25,9 @@ function reset(req: ApiRequest): unknown {
   req.ctx.clock.reset();
   req.ctx.runtime.stats.clear();
   req.ctx.runtime.faults = [];
+  req.ctx.runtime.quota.counts.clear();
+  req.ctx.runtime.quota.day = null;
+  req.ctx.runtime.quota.limit = req.ctx.settings.dailyRequestLimit;
   return {};
 }
 
@@ -134,6 +138,21 @@ function deployOutcome(req: ApiRequest): unknown {
   return {};
 }
 
+/** Today's request counts by app and the daily limit in force (quota.ts). */
+function readQuota(req: ApiRequest): unknown {
+  closedKeys(req.params, []);
+  return quotaView(req.ctx);
+}
+
+/** Sets the daily limit per app (`null`: count without refusing, as the platform does). */
+function setQuota(req: ApiRequest): unknown {
+  closedKeys(req.params, ['limit']);
+  const given = req.params.raw.limit;
+  if (given !== null && !req.params.has('limit')) throw invalid({ limit: 'Required: a number, or null.' });
+  req.ctx.runtime.quota.limit = given === null ? null : req.params.int('limit', { min: 0 });
+  return quotaView(req.ctx);
+}
+
 function stats(req: ApiRequest): unknown {
   closedKeys(req.params, []);
   return { requests: Object.fromEntries(req.ctx.runtime.stats) };
@@ -149,5 +168,7 @@ export const controlRoutes: Route[] = [
   { method: 'DELETE', path: '/_emulator/faults', auth: 'admin', handler: clearFaults },
   { method: 'POST', path: '/_emulator/deploy-outcome', auth: 'admin', handler: deployOutcome },
   { method: 'GET', path: '/_emulator/stats', auth: 'admin', handler: stats },
+  { method: 'GET', path: '/_emulator/quota', auth: 'admin', handler: readQuota },
+  { method: 'PUT', path: '/_emulator/quota', auth: 'admin', handler: setQuota },
   { method: 'POST', path: '/_emulator/app-code', auth: 'admin', handler: setAppCode },
 ];

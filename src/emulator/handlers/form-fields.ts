@@ -11,7 +11,9 @@ import { codeProblem } from '../validate/field-code.js';
 import { renameInApp } from '../model/renames/in-app.js';
 import type { FormChange } from '../model/settings-write.js';
 import { copyReadRoutes, otherAppFields } from './settings/routes.js';
-import type { AppSettings, JsonObject } from '../model/app.js';
+import type { AppDoc, AppSettings, JsonObject } from '../model/app.js';
+import { liveCodeOf } from '../model/renames/pending.js';
+import { fieldReader, readerRefusal } from './form-field-readers.js';
 import type { ApiRequest, Route } from '../context.js';
 
 type Properties = Record<string, JsonObject>;
@@ -141,7 +143,7 @@ const deleteBody = obj({ fields: arr(str()), app: anyJson, revision: anyJson });
 function deleteFields(req: ApiRequest): unknown {
   const codes = req.params.array('fields', { required: true, max: 100 });
   checkBody(deleteBody, { ...req.params.raw, fields: codes }, {});
-  return writeFields(req, (s) => {
+  return writeFields(req, (s, app) => {
     const { fields } = fieldIndex(s.properties);
     const problems = new Problems();
     codes.forEach((code, i) => {
@@ -152,6 +154,11 @@ function deleteFields(req: ApiRequest): unknown {
     });
     problems.throwIfAny();
     const gone = new Set(codes as string[]);
+    // Another app's lookup or related-records table reading one of them: refused (GAIA_LO02,
+    // GAIA_RE07, form-field-readers.ts). They read live codes: a field new in the draft has none.
+    const live = [...gone].flatMap((code) => liveCodeOf(app.renamed ?? {}, app.live, code) ?? []);
+    const reader = fieldReader(req.ctx, app, new Set(live));
+    if (reader) throw readerRefusal(reader);
     const properties: Properties = {};
     for (const [code, def] of Object.entries(s.properties)) {
       if (gone.has(code)) continue;
@@ -169,7 +176,10 @@ function deleteFields(req: ApiRequest): unknown {
   });
 }
 
-function writeFields(req: ApiRequest, change: (s: AppSettings) => AppSettings | FormChange): unknown {
+function writeFields(
+  req: ApiRequest,
+  change: (s: AppSettings, app: AppDoc) => AppSettings | FormChange,
+): unknown {
   const { revision } = writeSettings(req, 'draft', change);
   return { revision };
 }

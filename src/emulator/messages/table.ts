@@ -40,6 +40,17 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     zh: '字段“{code}”的值“{v}”在关联的应用中不存在，或您没有查看该应用或字段的权限。',
   },
   {
+    // kintone help article 040792 gives the English and the Japanese of both deletion refusals.
+    en: 'Cannot delete the field. The field has been referred from a Lookup field "{field}" in an app "{app}". Change the settings of the "Lookup" field or delete the field itself in the app.',
+    ja: 'フィールドを削除できません。「{app}」アプリのルックアップフィールド「{field}」から参照されています。参照元のルックアップフィールドの設定を変更するか、または削除してください。',
+    zh: '无法删除字段。该字段被应用“{app}”的关联字段“{field}”引用。请更改该关联字段的设置或将其删除。',
+  },
+  {
+    en: 'Cannot delete the field. The field has been referred from a Related Records field "{field}" in an app "{app}". Change the settings of the "Related Records" field or delete the field itself in the app.',
+    ja: 'フィールドを削除できません。「{app}」アプリの関連レコード一覧フィールド「{field}」から参照されています。参照元の関連レコード一覧フィールドの設定を変更するか、または削除してください。',
+    zh: '无法删除字段。该字段被应用“{app}”的关联记录列表字段“{field}”引用。请更改该关联记录列表字段的设置或将其删除。',
+  },
+  {
     en: 'The login name or password is wrong.',
     ja: 'ログイン名またはパスワードが正しくありません。',
     zh: '登录名或密码错误。',
@@ -377,6 +388,11 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     en: 'The cursor "{id}" does not exist: it was deleted, read to its last page, or expired after 10 minutes without a read. Create a new one.',
     ja: '指定したカーソル（{id}）は存在しません。削除されたか、最後まで読み出されたか、10分間読み出されずに期限切れになりました。新しいカーソルを作成してください。',
     zh: '指定的游标（{id}）不存在：它已被删除、已读取到最后一页，或因 10 分钟未读取而过期。请创建新的游标。',
+  },
+  {
+    en: 'The app {app} has used its {n} API requests for {day} (the day starts at 00:00 UTC, 09:00 JST). The hosted platform would carry the call out and mail the administrator; this local service refuses it because a daily limit was set (PUT /_emulator/quota with {"limit": null} lifts it).',
+    ja: 'アプリ{app}は{day}のAPIリクエスト数の上限（{n}件）に達しています（1日はUTC 0時、日本時間9時に始まります）。本来のサービスでは実行され、管理者に通知されます。このローカルサービスは1日の上限が設定されているため拒否しました（PUT /_emulator/quota に {"limit": null} を送ると解除されます）。',
+    zh: '应用{app}已用完{day}的{n}次API请求（每天从UTC 0点、日本时间9点开始）。原服务会执行该请求并通知管理员；此本地服务因设置了每日上限而拒绝（向 PUT /_emulator/quota 发送 {"limit": null} 可解除）。',
   },
   {
     en: 'At most {n} cursors can be open; read the others to their end or delete them first.',

@@ -92,7 +92,7 @@ function moveRecordStatuses(ctx: EmulatorContext, app: AppDoc): void {
 }
 
 /** Whether `{app}` or `{code}` names this app. */
-function namesApp(ref: Json | undefined, app: AppDoc): boolean {
+export function namesApp(ref: Json | undefined, app: AppDoc): boolean {
   if (!isObject(ref)) return false;
   const id = ref.app;
   if ((typeof id === 'string' && id.trim() !== '') || typeof id === 'number')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newQuota } from '../../../src/emulator/quota.js';
 import { Clock } from '../../../src/emulator/clock.js';
 import { Router } from '../../../src/emulator/router.js';
 import { Store } from '../../../src/emulator/store/store.js';
@@ -22,7 +23,7 @@ function context(): EmulatorContext {
     store: Store.open(null),
     clock: new Clock(),
     settings: resolveOptions({}),
-    runtime: { faults: [], stats: new Map() },
+    runtime: { faults: [], stats: new Map(), quota: newQuota(null) },
     router: new Router([]),
   };
 }

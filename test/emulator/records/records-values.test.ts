@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newQuota } from '../../../src/emulator/quota.js';
 import { Store } from '../../../src/emulator/store/store.js';
 import { Clock } from '../../../src/emulator/clock.js';
 import { resolveOptions } from '../../../src/emulator/options.js';
@@ -20,7 +21,7 @@ function context(): EmulatorContext {
         { login: 'sato', password: 's', admin: false, name: 'Sato' },
       ],
     }),
-    runtime: { faults: [], stats: new Map() },
+    runtime: { faults: [], stats: new Map(), quota: newQuota(null) },
     router: new Router([]),
   };
 }

@@ -5,6 +5,7 @@ import { Params } from '../../http/params.js';
 import { translateBody } from '../../messages/translate.js';
 import { foldGuestPath } from '../../router.js';
 import { requireGuestSpace } from '../../access.js';
+import { appOfParam, spendRequest } from '../../quota.js';
 import type { ApiRequest, HttpMethod, RawResponse, Route } from '../../context.js';
 
 const MAX_CALLS = CALLS_PER_BULK_REQUEST;
@@ -80,6 +81,8 @@ function bulkRequest(req: ApiRequest): unknown {
       };
       try {
         const value = req.ctx.store.transaction(() => {
+          // Each call counts against its app's daily requests (quota.ts).
+          spendRequest(req.ctx, appOfParam(call.payload.app));
           const out = call.route.handler(sub);
           if (out instanceof Promise)
             throw new Error(`${call.path} is asynchronous and cannot run in a bulk request`);

@@ -6,6 +6,7 @@ import { selectRecords } from '../../records/query.js';
 import { idOf } from '../../records/model.js';
 import { withInitialStatus } from '../../records/process.js';
 import { openScope, requireRight } from './scope.js';
+import { spendRequest } from '../../quota.js';
 import { onlyViewable, viewableRecords, wantedFields } from './read.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
 import type { Principal } from '../../auth.js';
@@ -64,6 +65,8 @@ function findCursor(req: ApiRequest): CursorDoc {
   const id = req.params.str('id');
   const cursor = openCursors(req.ctx).find((c) => c.id === id);
   if (!cursor || cursor.owner !== ownerOf(req.principal)) throw cursorNotFound(id);
+  // A read or delete names only the cursor: it counts against the cursor's app (quota.ts).
+  spendRequest(req.ctx, cursor.app);
   return cursor;
 }
 
