@@ -28,8 +28,10 @@ export function addedArea(added: AddedSettingsEndpoint): SettingsArea {
     required: added.required ?? [],
     read: content,
     // The keys a PUT gives replace theirs and the others stay, as the platform's own endpoints
-    // whose body is the content's keys do (Update General Settings, Update Admin Notes: "only the
-    // keys given change", the spec's App settings table); an endpoint with a `bodyKey` has one.
+    // with optional keys do (Update General Settings, cybozu.dev: "parameters left out are not
+    // updated"; the spec's App settings table lists those keys optional). An endpoint with a
+    // `bodyKey` has one key, replaced whole. One whose write replaces all its content, keys left
+    // out included, is a row of areas.ts instead: nothing tells the two kinds apart here.
     apply: (settings, body) => ({
       settings: { ...settings, added: { ...settings.added, [key]: { ...content(settings), ...body } } },
     }),
