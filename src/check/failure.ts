@@ -8,6 +8,7 @@ import { errorText } from '../apply/error-text.js';
 import type { CheckFailure } from '../plan/index.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 import { renderApplyMessage } from '../render/apply-result.js';
+import type { SettingsCatalogue } from '../platform/index.js';
 import type { CallLog } from './recording-client.js';
 import { areaOfPath, locateRefusal } from './locate.js';
 
@@ -16,12 +17,13 @@ export function describeFailure(
   log: CallLog,
   project: Project,
   keyOf: (id: string | null) => string | null,
+  catalogue?: SettingsCatalogue,
 ): CheckFailure {
   const manifestOf = (key: string | null) => project.apps.find((a) => a.key === key) ?? null;
   if (log.refused !== null) {
     const { error, appId, body } = log.refused;
     const key = keyOf(appId);
-    const place = areaOfPath(error.path);
+    const place = areaOfPath(error.path, catalogue);
     const app = manifestOf(key);
     const location = app === null ? null : locateRefusal(app, place, error.errors, body);
     return {

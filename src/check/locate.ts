@@ -5,7 +5,7 @@
  * follows the service's shapes, field codes as keys), so the path in the manifest is the area's
  * place plus that key with the body's wrapper left out.
  */
-import { settingsEndpointAt } from '../platform/index.js';
+import { settingsEndpointAt, type SettingsCatalogue } from '../platform/index.js';
 import type { Path, ProjectApp } from '../project/index.js';
 
 interface AreaPlace {
@@ -18,11 +18,12 @@ interface AreaPlace {
 
 /**
  * The area a request path writes, or null (apps, deploys, plug-ins of the service): the catalogue
- * of settings endpoints says where each sits in a manifest and which body key wraps its content.
+ * of settings endpoints (the platform's, or `catalogue` with entries added beside them) says where
+ * each sits in a manifest and which body key wraps its content.
  */
-export function areaOfPath(path: string | undefined): AreaPlace | null {
+export function areaOfPath(path: string | undefined, catalogue?: SettingsCatalogue): AreaPlace | null {
   const tail = (path ?? '').replace(/^\/k\/(guest\/\d+\/)?v1\//, '');
-  const entry = settingsEndpointAt(tail);
+  const entry = settingsEndpointAt(tail, catalogue);
   return entry === undefined ? null : { area: entry.key, manifest: entry.manifest, wrapper: entry.bodyKey };
 }
 

@@ -7,9 +7,9 @@ import { ServiceError, type Client } from '../client/index.js';
 
 export interface RefusedCall {
   error: ServiceError;
-  /** The app the call named (`app` or `id` of its first argument), when it named one. */
+  /** The app the call named (`app` or `id` of its parameters), when it named one. */
   appId: string | null;
-  /** The call's first argument: the request's body, which the errors' keys walk. */
+  /** The call's parameters: the request's body, which the errors' keys walk. */
   body: unknown;
 }
 
@@ -36,8 +36,12 @@ export function recordingClient(client: Client): { client: Client; log: CallLog 
           const answer: unknown = Reflect.apply(value, target, args);
           if (!(answer instanceof Promise)) return answer;
           return answer.catch((error: unknown) => {
-            if (error instanceof ServiceError && log.refused === null && !READ.test(name))
-              log.refused = { error, appId: appOf(args[0]), body: args[0] };
+            if (error instanceof ServiceError && log.refused === null && !READ.test(name)) {
+              // The parameters: the first argument, or the first naming an app where an entry
+              // comes before them (`settings.write(entry, params)`).
+              const params = args.find((arg) => appOf(arg) !== null) ?? args[0];
+              log.refused = { error, appId: appOf(params), body: params };
+            }
             throw error;
           });
         };

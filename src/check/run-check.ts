@@ -3,13 +3,14 @@
  * service in memory, local/shadow.ts) with the same apply code, creations, writes, deploy steps
  * and polling included, and says how it went. The target is only read.
  */
-import { apply, type ApplyResult } from '../apply/index.js';
+import { apply, type ApplyOptions, type ApplyResult } from '../apply/index.js';
 import type { Client } from '../client/index.js';
 import { readShadowSeed } from '../local/shadow-read.js';
-import { startShadow } from '../local/shadow.js';
+import { startShadow, type AddedSettingsEndpoint } from '../local/shadow.js';
 import { hasChanges, type CheckFailure, type Plan, type PlanCheck } from '../plan/index.js';
 import { appPlaceholder } from '../readers/index.js';
 import type { Project } from '../project/index.js';
+import { SETTINGS_CATALOGUE, settingsCatalogue } from '../platform/index.js';
 import { describeFailure } from './failure.js';
 import { recordingClient } from './recording-client.js';
 
@@ -20,6 +21,13 @@ export interface CheckOptions {
   client: Client;
   /** The latest records of each app to copy (`--check-records`). */
   records?: number;
+  /** The table of areas the plan was made with (plan's `areas`), which apply writes with. */
+  areas?: ApplyOptions['areas'];
+  /**
+   * Settings endpoints beside the platform's that the target serves (an area defined outside
+   * src/, with its catalogue entry): the shadow copies, serves and locates them too.
+   */
+  endpoints?: readonly AddedSettingsEndpoint[];
 }
 
 /** How long the shadow's deploys may take: they end in milliseconds in memory. */
@@ -47,15 +55,18 @@ export async function checkPlan(options: CheckOptions): Promise<PlanCheck> {
         hint: `${plan.tokenLimits.instead.charAt(0).toUpperCase()}${plan.tokenLimits.instead.slice(1)}`,
       },
     };
+  const endpoints = options.endpoints ?? [];
+  const catalogue = settingsCatalogue([...SETTINGS_CATALOGUE, ...endpoints.map((e) => e.entry)]);
   const seed = await readShadowSeed(options.client, shadowAppIds(plan, project), {
     records: options.records ?? 0,
     queries: riskQueries(plan),
+    endpoints: endpoints.map((e) => e.entry),
   });
   const copied = {
     apps: seed.apps.length,
     records: seed.apps.reduce((n, app) => n + (app.records?.length ?? 0), 0),
   };
-  const shadow = await startShadow(seed, { platform: options.client.platform });
+  const shadow = await startShadow(seed, { platform: options.client.platform, endpoints });
   const created = new Map<string, string>();
   let result: ApplyResult;
   const recorded = recordingClient(shadow.client);
@@ -64,6 +75,7 @@ export async function checkPlan(options: CheckOptions): Promise<PlanCheck> {
       plan,
       project,
       client: recorded.client,
+      areas: options.areas,
       // What apply refuses without these flags, plan already reports; the check is the service's.
       allowDataLoss: true,
       discardPendingDrafts: true,
@@ -88,7 +100,7 @@ export async function checkPlan(options: CheckOptions): Promise<PlanCheck> {
     return { outcome: 'passed', ...counts };
   const keyOf = (id: string | null): string | null =>
     id === null ? null : (created.get(id) ?? plan.apps.find((a) => a.id === id)?.key ?? null);
-  const failure: CheckFailure = describeFailure(result, recorded.log, project, keyOf);
+  const failure: CheckFailure = describeFailure(result, recorded.log, project, keyOf, catalogue);
   return { outcome: 'failed', ...counts, failure };
 }
 

@@ -5,7 +5,12 @@
  * them on the preview paths, and a write on the live path publishes the app's whole pending draft
  * at once (the hosted platform's behaviour), so a deployer writes `'draft'` and deploys.
  */
-import { draftEndpoint, settingsEndpoint, type SettingsKey } from '../platform/index.js';
+import {
+  draftEndpoint,
+  settingsEndpoint,
+  type SettingsEndpoint,
+  type SettingsKey,
+} from '../platform/index.js';
 import { callJson, type ClientContext } from './context.js';
 import { fieldRightsFromAnswer, fieldRightsToSend } from './field-rights.js';
 import type { CallOptions } from './options.js';
@@ -212,6 +217,32 @@ export class SettingsClient {
     options?: CallOptions,
   ): Promise<RevisionResult> {
     return writeCopy(this.#ctx, endpointOf('adminNotes'), params, options);
+  }
+
+  // Any endpoint of a catalogue by its entry (platform/settings-catalogue.ts): one the platform's
+  // catalogue lists, or one added beside them (settingsCatalogue), whose content this client has
+  // no type for: the answer is the service's JSON, which `T` names.
+  read<T extends object = Record<string, unknown>>(
+    entry: Pick<SettingsEndpoint<string>, 'endpoint'>,
+    params: LocalizedReadParams,
+    options?: CallOptions,
+  ): Promise<T & { revision: string }> {
+    return this.#get(entry.endpoint, params, options);
+  }
+  /**
+   * Writes the body's keys (the content under the entry's `bodyKey`, or the content's own keys) to
+   * the draft, or to the live copy where the entry says a live PUT is taken (it publishes).
+   */
+  async write(
+    entry: Pick<SettingsEndpoint<string>, 'key' | 'endpoint' | 'livePutPublishes'>,
+    params: CopyWriteParams & { readonly [key: string]: unknown },
+    options?: CallOptions,
+  ): Promise<RevisionResult> {
+    if (params.copy === 'live' && !entry.livePutPublishes)
+      throw new TypeError(
+        `the ${entry.key} settings are written to the draft only (the catalogue's livePutPublishes is false): write copy 'draft' and deploy`,
+      );
+    return writeCopy(this.#ctx, entry.endpoint, params, options);
   }
 
   #get<T>(liveEndpoint: string, params: ReadParams | LocalizedReadParams, options?: CallOptions): Promise<T> {

@@ -169,7 +169,9 @@ function signIn(
   // the control API is the local service's own, for administrators (403 CB_NO02 as to any other).
   if (principal.kind !== 'user') {
     if (isControl && route.auth === 'admin') throw errors.forbidden('this operation with an API token');
-    if (!isControl && refusesToken(route.method, route.path)) throw errors.tokenCannotRun();
+    // The settings endpoints served beside the platform's refuse a token as their entry says.
+    const added = ctx.settings.endpoints.map((e) => e.entry);
+    if (!isControl && refusesToken(route.method, route.path, added)) throw errors.tokenCannotRun();
   }
   if (route.auth === 'admin' && !(principal.kind === 'user' && principal.admin))
     throw errors.forbidden('this operation');

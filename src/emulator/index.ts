@@ -3,7 +3,7 @@ import { Clock } from './clock.js';
 import { createHttpServer } from './server.js';
 import { Router } from './router.js';
 import { Store } from './store/store.js';
-import { allRoutes } from './handlers/index.js';
+import { routesWith } from './handlers/index.js';
 import { storedClockOffset } from './handlers/control.js';
 import { seedDirectory } from './handlers/control-directory.js';
 import { ApiError } from './errors.js';
@@ -12,7 +12,13 @@ import { newQuota } from './quota.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
-export type { EmulatorOptions, EmulatorTls, EmulatorUser, EmulatorSettings } from './options.js';
+export type {
+  AddedSettingsEndpoint,
+  EmulatorOptions,
+  EmulatorTls,
+  EmulatorUser,
+  EmulatorSettings,
+} from './options.js';
 export { parseUserSpec, parseUnitSpec, isLoopback } from './options.js';
 export type { EmulatorUnit } from './options.js';
 export type { Lang } from './messages/lang.js';
@@ -42,7 +48,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     clock: new Clock(storedClockOffset(store)),
     settings,
     runtime: { faults: [], stats: new Map(), quota: newQuota(settings.dailyRequestLimit) },
-    router: new Router(allRoutes),
+    router: new Router(routesWith(settings.endpoints)),
   };
   startingDirectory(ctx);
   const server = createHttpServer(ctx, options.tls);

@@ -1,4 +1,8 @@
 import { langOf, type Lang } from './messages/lang.js';
+import { SETTINGS_CATALOGUE, settingsCatalogue, type SettingsEndpoint } from '../platform/index.js';
+import type { AppPermission } from './access.js';
+import type { JsonObject } from './model/app.js';
+import type { Shape } from './validate/shape.js';
 
 /** A login/password user of the emulator. */
 export interface EmulatorUser {
@@ -28,6 +32,26 @@ export interface EmulatorTls {
   cert: string | Buffer;
   key: string | Buffer;
   clientCa?: string | Buffer | undefined;
+}
+
+/**
+ * A settings endpoint served beside the platform's: the endpoint of an area defined outside src/
+ * (a test's), with its entry in a catalogue (platform/settings-catalogue.ts, settingsCatalogue).
+ * Its paths, whether a live PUT publishes and which calls a token may make are the entry's, and
+ * it is read and written as every settings endpoint is (handlers/settings/routes.ts: the app's
+ * permission, its revision, the draft deployed to live); what the service needs beyond the entry
+ * is said here.
+ */
+export interface AddedSettingsEndpoint {
+  readonly entry: SettingsEndpoint<string>;
+  /** A new app's content, as the GET answers it without `revision`. */
+  readonly initial: JsonObject;
+  /** Each key a PUT's body may hold, with its shape (validate/shape.ts); any other is refused. */
+  readonly body: Readonly<Record<string, Shape>>;
+  /** The keys a PUT must hold (none unless given). */
+  readonly required?: readonly string[];
+  /** What reading the live copy needs (the draft always needs manage); manage unless given. */
+  readonly readPermission?: AppPermission;
 }
 
 export interface EmulatorOptions {
@@ -65,6 +89,8 @@ export interface EmulatorOptions {
   dailyRequestLimit?: number | null;
   /** Serve HTTPS with this certificate (and require client certificates signed by `clientCa`). */
   tls?: EmulatorTls | undefined;
+  /** Settings endpoints to serve beside the platform's (none by default). */
+  endpoints?: readonly AddedSettingsEndpoint[];
 }
 
 /** The options with every default filled in. */
@@ -86,6 +112,7 @@ export interface EmulatorSettings {
   readonly compactAtBytes: number;
   readonly locale: Lang;
   readonly dailyRequestLimit: number | null;
+  readonly endpoints: readonly AddedSettingsEndpoint[];
 }
 
 export const DEFAULT_USERS: readonly EmulatorUser[] = [
@@ -94,6 +121,9 @@ export const DEFAULT_USERS: readonly EmulatorUser[] = [
 
 export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings {
   const users = options.users && options.users.length > 0 ? options.users : DEFAULT_USERS;
+  const endpoints = options.endpoints ?? [];
+  // A key or an endpoint twice, or one of the platform's again, is refused by its name here.
+  settingsCatalogue([...SETTINGS_CATALOGUE, ...endpoints.map((e) => e.entry)]);
   return {
     port: options.port ?? 8085,
     host: options.host ?? '127.0.0.1',
@@ -111,6 +141,7 @@ export function resolveOptions(options: EmulatorOptions = {}): EmulatorSettings 
     compactAtBytes: options.compactAtBytes ?? 64 * 1024 * 1024,
     locale: options.locale ?? 'en',
     dailyRequestLimit: options.dailyRequestLimit ?? null,
+    endpoints,
   };
 }
 

@@ -4,9 +4,10 @@
  * place and revisions, the plug-ins installed on the service, and, when asked, its latest records.
  * Every read is a GET; the reads run concurrently (the client's pool bounds them).
  */
-import { PLUGINS_PER_LIST, RECORDS_PER_READ } from '../platform/index.js';
+import { PLUGINS_PER_LIST, RECORDS_PER_READ, type SettingsCatalogue } from '../platform/index.js';
 import { ServiceError, type App, type Client } from '../client/index.js';
 import type { Seed, SeedApp } from '../emulator/handlers/control-seed.js';
+import { SERVED_FROM_ENTRY } from '../emulator/handlers/settings/added.js';
 import type { AppSettings, Json, JsonObject } from '../emulator/model/app.js';
 import type { StoredRecord } from '../emulator/records/model.js';
 
@@ -18,6 +19,8 @@ export interface ShadowReadOptions {
    * risk queries, so that the records a risk concerns are in the copy whatever their age.
    */
   queries?: ReadonlyMap<string, readonly string[]>;
+  /** Settings endpoints beside the platform's (settingsCatalogue) that the copy holds too. */
+  endpoints?: SettingsCatalogue;
 }
 
 type Copy = 'draft' | 'live';
@@ -32,9 +35,7 @@ export async function readShadowSeed(
   let wanted = [...new Set(appIds)];
   // The apps the read ones refer to, until none is new: a lookup checks its source app's fields.
   while (wanted.length > 0) {
-    const read = await Promise.all(
-      wanted.map((id) => readApp(client, id, options.records ?? 0, options.queries?.get(id) ?? [])),
-    );
+    const read = await Promise.all(wanted.map((id) => readApp(client, id, options)));
     for (const app of read) apps.set(app.id, app);
     wanted = [...new Set(read.flatMap(referencedApps))].filter((id) => !apps.has(id));
   }
@@ -51,12 +52,12 @@ export async function readShadowSeed(
   };
 }
 
-async function readApp(
-  client: Client,
-  id: string,
-  records: number,
-  queries: readonly string[],
-): Promise<SeedApp> {
+async function readApp(client: Client, id: string, options: ShadowReadOptions): Promise<SeedApp> {
+  const records = options.records ?? 0;
+  const queries = options.queries?.get(id) ?? [];
+  // The endpoints the service keeps under `added`: the platform's it serves from their entry,
+  // and those the target serves beside the platform's.
+  const endpoints = [...SERVED_FROM_ENTRY.map((e) => e.entry), ...(options.endpoints ?? [])];
   // An app never deployed answers GAIA_AP01 to app.json and to record reads (platform-facts.md,
   // "Apps and deploy"): it has no records, and the interface says nothing of its place until its
   // first deploy, so the copy holds it outside any space, created by no one known.
@@ -65,7 +66,7 @@ async function readApp(
       if (error instanceof ServiceError && error.code === 'GAIA_AP01') return neverDeployed(id);
       throw error;
     }),
-    readCopy(client, id, 'draft'),
+    readCopy(client, id, 'draft', endpoints),
     client.settings.getGeneralSettings({ app: id, copy: 'live' }).then(
       (general) => general.revision,
       (error: unknown) => {
@@ -90,7 +91,7 @@ async function readApp(
       ? null
       : liveRevision === draft.revision
         ? draft
-        : await readCopy(client, id, 'live');
+        : await readCopy(client, id, 'live', endpoints);
   return {
     id,
     code: app.code,
@@ -131,6 +132,7 @@ async function readCopy(
   client: Client,
   app: string,
   copy: Copy,
+  endpoints: SettingsCatalogue,
 ): Promise<{ settings: AppSettings; revision: string }> {
   const p = { app, copy } as const;
   const s = client.settings;
@@ -147,7 +149,7 @@ async function readCopy(
       s.getFieldAcl(p),
     ],
   );
-  const [notificationsGeneral, perRecord, reminder, reports, actions, adminNotes, plugins] =
+  const [notificationsGeneral, perRecord, reminder, reports, actions, adminNotes, plugins, added] =
     await Promise.all([
       s.getGeneralNotifications(p),
       s.getPerRecordNotifications(p),
@@ -156,6 +158,9 @@ async function readCopy(
       s.getActions(p),
       s.getAdminNotes(p),
       appPlugins(client, app, copy),
+      Promise.all(
+        endpoints.map(async (e) => [e.key, stored<JsonObject>(withoutRevision(await s.read(e, p)))] as const),
+      ),
     ]);
   // Typed as the service stores it, so that an area left out here does not compile.
   const settings: AppSettings = {
@@ -175,6 +180,7 @@ async function readCopy(
     actions: stored(actions.actions),
     adminNotes: stored(withoutRevision(adminNotes)),
     plugins,
+    ...(added.length > 0 ? { added: Object.fromEntries(added) } : {}),
   };
   return { settings, revision: general.revision };
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createClient, type Client } from '../client/index.js';
-import { startEmulator } from '../emulator/index.js';
+import { startEmulator, type AddedSettingsEndpoint } from '../emulator/index.js';
 import type { Seed } from '../emulator/handlers/control-seed.js';
 import type { Platform } from '../client/platform.js';
 
@@ -18,7 +18,15 @@ export interface Shadow {
   close(): Promise<void>;
 }
 
-export async function startShadow(seed: Seed, options: { platform: Platform }): Promise<Shadow> {
+export type { AddedSettingsEndpoint };
+
+export interface ShadowOptions {
+  platform: Platform;
+  /** Settings endpoints the shadow serves beside the platform's, as the target does. */
+  endpoints?: readonly AddedSettingsEndpoint[] | undefined;
+}
+
+export async function startShadow(seed: Seed, options: ShadowOptions): Promise<Shadow> {
   const admin = { login: 'shadow', password: randomBytes(18).toString('base64url') };
   const emulator = await startEmulator({
     port: 0,
@@ -27,6 +35,7 @@ export async function startShadow(seed: Seed, options: { platform: Platform }): 
     // A deploy still takes a moment, so apply polls as it does on the target.
     deployMs: 10,
     users: [{ ...admin, admin: true }],
+    endpoints: options.endpoints ?? [],
   });
   const client = createClient({
     baseUrl: emulator.url,

@@ -44,10 +44,12 @@ export {
   draftPath,
   livePath,
   settingsEndpoint,
+  settingsCatalogue,
   settingsEndpointAt,
   settingsPaths,
   tokenRefusedCalls,
   type SettingsEndpoint,
+  type SettingsCatalogue,
   type SettingsKey,
   type TokenCalls,
 } from './settings-catalogue.js';

@@ -37,8 +37,12 @@ export type SettingsKey =
  */
 export type TokenCalls = 'every' | 'none' | 'no-custom-view-writes';
 
-export interface SettingsEndpoint {
-  readonly key: SettingsKey;
+/**
+ * One settings endpoint. The platform's own are keyed by `SettingsKey`; an entry added beside
+ * them (an area defined outside src/, `settingsCatalogue`) by any other text.
+ */
+export interface SettingsEndpoint<K extends string = SettingsKey> {
+  readonly key: K;
   /** The live endpoint under `/k/v1/` (`app/views.json`); the draft's is its `preview/` twin. */
   readonly endpoint: string;
   /** Where the area sits in an app's manifest ([] for the general settings, at its top). */
@@ -74,7 +78,7 @@ export function draftPath(entry: Pick<SettingsEndpoint, 'endpoint'>): string {
 
 // Every settings API takes an API token with the app's "manage" permission (cybozu.dev, API
 // updates of February and April 2020), except where an entry says otherwise.
-export const SETTINGS_CATALOGUE: readonly SettingsEndpoint[] = [
+export const SETTINGS_CATALOGUE: readonly SettingsEndpoint[] = settingsCatalogue([
   entry('general', 'app/settings.json', [], null),
   entry('fields', 'app/form/fields.json', ['fields'], 'properties'),
   entry('layout', 'app/form/layout.json', ['layout'], 'layout'),
@@ -102,7 +106,7 @@ export const SETTINGS_CATALOGUE: readonly SettingsEndpoint[] = [
   entry('adminNotes', 'app/adminNotes.json', ['adminNotes'], null, { livePutPublishes: true }),
   // Add Plug-ins takes a token (its page on kintone.dev lists API tokens); its body names them `ids`.
   entry('plugins', 'app/plugins.json', ['plugins'], 'ids'),
-];
+]);
 
 function entry(
   key: SettingsKey,
@@ -129,10 +133,41 @@ export function settingsPaths(key: SettingsKey): { readonly live: string; readon
   return { live: livePath(e), draft: draftPath(e) };
 }
 
-/** The entry whose live or draft endpoint `tail` is (the part after `/k/v1/`), or undefined. */
-export function settingsEndpointAt(tail: string): SettingsEndpoint | undefined {
+/** A catalogue: the platform's entries, and any added beside them (`settingsCatalogue`). */
+export type SettingsCatalogue = readonly SettingsEndpoint<string>[];
+
+/**
+ * A catalogue with entries added to the platform's (`[...SETTINGS_CATALOGUE, entry]`): checks that
+ * no key or endpoint is there twice, and that each endpoint is written as the platform's are (a
+ * live `.json` path under `/k/v1/`, without its leading slash or `preview/`).
+ */
+export function settingsCatalogue<E extends SettingsEndpoint<string>>(entries: readonly E[]): readonly E[] {
+  const keys = new Set<string>();
+  const endpoints = new Set<string>();
+  for (const e of entries) {
+    if (!/^(?!preview\/)[\w-]+(\/[\w-]+)*\.json$/.test(e.endpoint))
+      throw new TypeError(
+        `settings endpoint ${e.key}: write its live path under /k/v1/ as 'app/memo.json', not ${JSON.stringify(e.endpoint)}`,
+      );
+    if (keys.has(e.key)) throw new TypeError(`settings endpoint key ${e.key} is in the catalogue twice`);
+    if (endpoints.has(e.endpoint))
+      throw new TypeError(`settings endpoint ${e.endpoint} is in the catalogue twice (${e.key})`);
+    keys.add(e.key);
+    endpoints.add(e.endpoint);
+  }
+  return entries;
+}
+
+/**
+ * The entry whose live or draft endpoint `tail` is (the part after `/k/v1/`), or undefined: in the
+ * platform's catalogue, or in `catalogue` when one is given.
+ */
+export function settingsEndpointAt(
+  tail: string,
+  catalogue: SettingsCatalogue = SETTINGS_CATALOGUE,
+): SettingsEndpoint<string> | undefined {
   const live = tail.startsWith('preview/') ? tail.slice('preview/'.length) : tail;
-  return SETTINGS_CATALOGUE.find((e) => e.endpoint === live);
+  return catalogue.find((e) => e.endpoint === live);
 }
 
 /**
@@ -140,7 +175,7 @@ export function settingsEndpointAt(tail: string): SettingsEndpoint | undefined {
  * writes of the draft (and of the live copy where a live PUT is taken) for `none`; the draft's
  * write for `no-custom-view-writes` (it refuses only when a Customize view is in the body).
  */
-export function tokenRefusedCalls(e: SettingsEndpoint): string[] {
+export function tokenRefusedCalls(e: SettingsEndpoint<string>): string[] {
   switch (e.token) {
     case 'every':
       return [];

@@ -11,7 +11,7 @@
  * (@kintone/rest-api-client, lib/src/client/AppClient.d.ts, PluginClient.d.ts, SpaceClient.d.ts)
  * carries every call below but says nothing of authentication.
  */
-import { SETTINGS_CATALOGUE, tokenRefusedCalls } from './settings-catalogue.js';
+import { SETTINGS_CATALOGUE, tokenRefusedCalls, type SettingsCatalogue } from './settings-catalogue.js';
 
 /** The REST interface's methods. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -146,8 +146,12 @@ export function tokenRefusedCall(name: string): string {
 
 /**
  * Whether a token is refused `method path` whatever the body (a route's path, guest-space prefix
- * removed): a call of the table, or of a settings endpoint no token may call.
+ * removed): a call of the table, or of a settings endpoint no token may call, the platform's or
+ * one of `added` (entries added beside the platform's, settingsCatalogue).
  */
-export function refusesToken(method: string, path: string): boolean {
-  return BY_CALL.has(`${method} ${path}`);
+export function refusesToken(method: string, path: string, added: SettingsCatalogue = []): boolean {
+  const called = `${method} ${path}`;
+  return (
+    BY_CALL.has(called) || added.some((e) => e.token === 'none' && tokenRefusedCalls(e).includes(called))
+  );
 }

@@ -6,6 +6,7 @@ import { SYSTEM_FIELD_CODES, type Locale } from '../platform/index.js';
 import type { AppManifest } from './manifest.js';
 import { formatPath, type Problem } from './problems.js';
 import { readSource } from './read-source.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { validateSchema } from './schema-check.js';
 import { isMap, MANIFEST_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import { wellFormedProcess } from './well-formed-process.js';
@@ -49,6 +50,8 @@ export async function loadApp(options: {
   sources: Map<string, string>;
   /** The environment's language: the codes of system fields the manifest does not declare. */
   locale: Locale;
+  /** The manifests' validator when they may hold more than the schema's file (manifestValidator). */
+  appSchema?: ValidateFunction | undefined;
 }): Promise<LoadedApp> {
   const { key, problems } = options;
   const manifestPath = resolve(options.root, options.manifest);
@@ -71,7 +74,7 @@ export async function loadApp(options: {
   // A file whose YAML or variables are wrong has an unreliable value: say only that.
   const unreliable = read.problems.length > 0 || read.unset.length > 0;
   if (!source || source.value === undefined || unreliable) return { key, manifestPath, checked: null };
-  const schema = validateSchema('app', source);
+  const schema = validateSchema('app', source, options.appSchema);
   problems.push(...schema.problems);
   const parts = wellFormedParts(source.value, schema.failed, MANIFEST_NAMED_MAPS);
   if (!parts.value) return { key, manifestPath, checked: null };

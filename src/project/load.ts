@@ -24,7 +24,7 @@ import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
-import { validateSchema } from './schema-check.js';
+import { manifestValidator, validateSchema } from './schema-check.js';
 import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
 
@@ -35,6 +35,12 @@ export interface LoadOptions extends FindOptions {
   variables: Variables;
   /** Largest file read, in bytes; 1 MB unless given. */
   maxFileBytes?: number;
+  /**
+   * Top-level keys an app manifest may hold beyond schema/app.schema.json's, each with its JSON
+   * Schema: the manifest part of an area defined outside src/ (a test's), checked as the file's
+   * own are (an area of src/ adds its part to the file instead).
+   */
+  manifestProperties?: Readonly<Record<string, object>> | undefined;
 }
 
 /** One app of a valid project, ready for the planner. */
@@ -129,6 +135,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
 
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
+  const appSchema = await manifestValidator(options.manifestProperties);
   const loaded = await Promise.all(
     locatableApps(configSource.value).map(({ key, manifest }) =>
       loadApp({
@@ -142,6 +149,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
         reportUnset,
         problems,
         sources,
+        appSchema,
         // The codes the service gives system fields, for references to undeclared ones (the
         // project's language when no environment could be chosen).
         locale: environmentLocale(config, chosen.environment?.config),

@@ -1,4 +1,4 @@
-import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { YamlSource } from './yaml-source.js';
 import { didYouMean } from './suggest.js';
 import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
@@ -21,8 +21,11 @@ export interface SchemaResult {
  * Checks a parsed file against its schema: every error becomes a problem at its YAML node, and the
  * parts of the file that failed are listed, so the rest can still be checked.
  */
-export function validateSchema(name: SchemaName, source: YamlSource): SchemaResult {
-  const validate = schemaValidator(name);
+export function validateSchema(
+  name: SchemaName,
+  source: YamlSource,
+  validate: ValidateFunction = schemaValidator(name),
+): SchemaResult {
   if (validate(source.value)) return { problems: [], failed: [] };
   const problems: Problem[] = [];
   const failed = (validate.errors ?? []).map(failedPath);
@@ -41,6 +44,19 @@ export function validateSchema(name: SchemaName, source: YamlSource): SchemaResu
     problems.push(describe(source, error, path));
   }
   return { problems, failed };
+}
+
+/**
+ * The validator of manifests that may also hold `properties` (LoadOptions `manifestProperties`),
+ * or undefined without them. The schema compiler is loaded here only: a command checks manifests
+ * with the validator precompiled at build time (schema-validators.ts), which cannot be extended.
+ */
+export async function manifestValidator(
+  properties: Readonly<Record<string, object>> | undefined,
+): Promise<ValidateFunction | undefined> {
+  if (properties === undefined) return undefined;
+  const { compileSchema } = await import('./schema-compile.js');
+  return compileSchema('app', { properties });
 }
 
 /**

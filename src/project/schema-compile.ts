@@ -45,8 +45,28 @@ function readSchema(name: SchemaName): object {
  * meta-schema check is skipped unless asked for because it costs more than the rest of a
  * validation; the schema test runs it.
  */
-export function compileSchema(name: SchemaName, options: { checkSchema?: boolean } = {}): ValidateFunction {
-  return newAjv(options).compile(readSchema(name));
+export function compileSchema(
+  name: SchemaName,
+  options: { checkSchema?: boolean; properties?: Readonly<Record<string, object>> } = {},
+): ValidateFunction {
+  const schema = readSchema(name);
+  return newAjv(options).compile(
+    options.properties === undefined ? schema : withProperties(name, schema, options.properties),
+  );
+}
+
+/**
+ * The schema with top-level properties added, as adding them to its file would: the manifest part
+ * of an area defined outside src/ (LoadOptions `manifestProperties`). One the file has is refused.
+ */
+function withProperties(name: SchemaName, schema: object, added: Readonly<Record<string, object>>): object {
+  const properties = (schema as { properties?: Record<string, object> }).properties ?? {};
+  for (const key of Object.keys(added))
+    if (Object.hasOwn(properties, key))
+      throw new TypeError(
+        `schema/${name}.schema.json already has the property ${key}: add it under another name`,
+      );
+  return { ...schema, properties: { ...properties, ...added } };
 }
 
 /**

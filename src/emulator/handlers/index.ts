@@ -1,4 +1,5 @@
 import type { Route } from '../context.js';
+import type { AddedSettingsEndpoint } from '../options.js';
 import { appRoutes } from './apps.js';
 import { controlRoutes } from './control.js';
 import { seedRoutes } from './control-seed.js';
@@ -14,20 +15,28 @@ import { guestRoutes } from './guests.js';
 import { recordRoutes } from './records/index.js';
 import { userApiRoutes } from './user-api.js';
 
-/** Every endpoint the emulator serves, one list per resource group. */
-export const allRoutes: readonly Route[] = [
-  ...appRoutes,
-  ...deployRoutes,
-  ...settingsRoutes,
-  ...formFieldRoutes,
-  ...formLayoutRoutes,
-  ...controlRoutes,
-  ...seedRoutes,
-  ...fileRoutes,
-  ...systemPluginRoutes,
-  ...appPluginRoutes,
-  ...spaceRoutes,
-  ...guestRoutes,
-  ...recordRoutes,
-  ...userApiRoutes,
-];
+/**
+ * Every endpoint the emulator serves, one list per resource group, with the settings endpoints
+ * it serves beside the platform's (the option `endpoints`).
+ */
+export function routesWith(added: readonly AddedSettingsEndpoint[]): readonly Route[] {
+  return [
+    ...appRoutes,
+    ...deployRoutes,
+    ...settingsRoutes(added),
+    ...formFieldRoutes,
+    ...formLayoutRoutes,
+    ...controlRoutes,
+    ...seedRoutes,
+    ...fileRoutes,
+    ...systemPluginRoutes,
+    ...appPluginRoutes,
+    ...spaceRoutes,
+    ...guestRoutes,
+    ...recordRoutes,
+    ...userApiRoutes,
+  ];
+}
+
+/** Every endpoint the emulator serves with no settings endpoint added. */
+export const allRoutes: readonly Route[] = routesWith([]);

@@ -24,6 +24,13 @@ export interface AppSettings {
   actions: Record<string, JsonObject>;
   adminNotes: JsonObject;
   plugins: JsonObject[];
+  /**
+   * The content of each settings endpoint served from its catalogue entry (handlers/settings/
+   * added.ts: the platform's served so, and those of the option `endpoints`), by its catalogue
+   * key, as its GET answers it without `revision`. Absent, or without the key, until the
+   * endpoint is first written: it answers its `initial` content until then.
+   */
+  added?: Record<string, JsonObject>;
 }
 
 export type AreaName = keyof AppSettings;

@@ -1,4 +1,10 @@
-import { settingsEndpoint, settingsPaths, type SettingsKey } from '../../../platform/index.js';
+import {
+  draftPath,
+  livePath,
+  settingsEndpoint,
+  type SettingsEndpoint,
+  type SettingsKey,
+} from '../../../platform/index.js';
 import { nextId } from '../../model/ids.js';
 import { generalSettings } from '../../validate/general.js';
 import { viewsBody } from '../../validate/views.js';
@@ -32,8 +38,11 @@ import type { Dialect } from '../../auth.js';
  * publishes (see WriteTarget). The routes are generated from this table.
  */
 export interface SettingsArea {
-  /** Its entry in the catalogue of settings endpoints (platform/settings-catalogue.ts). */
-  readonly key: SettingsKey;
+  /**
+   * Its entry in the catalogue of settings endpoints (platform/settings-catalogue.ts): a
+   * `SettingsKey`, or the key of an endpoint served beside the platform's (added.ts).
+   */
+  readonly key: string;
   readonly live: string;
   readonly draft: string;
   /** Whether a PUT on the live path is served (and publishes the draft). */
@@ -88,10 +97,17 @@ function replaceNamed(
 function fromCatalogue(
   key: SettingsKey,
 ): Pick<SettingsArea, 'key' | 'live' | 'draft' | 'publishes' | 'guardWrite'> {
-  const entry = settingsEndpoint(key);
+  return fromEntry(settingsEndpoint(key));
+}
+
+/** The same from a catalogue entry, the platform's or one added beside them (added.ts). */
+export function fromEntry(
+  entry: SettingsEndpoint<string>,
+): Pick<SettingsArea, 'key' | 'live' | 'draft' | 'publishes' | 'guardWrite'> {
   return {
-    key,
-    ...settingsPaths(key),
+    key: entry.key,
+    live: livePath(entry),
+    draft: draftPath(entry),
     publishes: entry.livePutPublishes,
     // A write carrying a Customize view is refused to a token, and to all but administrators.
     ...(entry.token === 'no-custom-view-writes' ? { guardWrite: guardCustomViews } : {}),

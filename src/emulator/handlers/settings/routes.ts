@@ -4,9 +4,11 @@ import { APPS_TABLE, type AppDoc, type JsonObject } from '../../model/app.js';
 import { checkBody, fieldIndex, type OtherApps } from '../../validate/context.js';
 import { anyJson, obj } from '../../validate/shape.js';
 import { SETTINGS_AREAS, type SettingsArea } from './areas.js';
+import { addedArea, SERVED_FROM_ENTRY } from './added.js';
 import type { AppPermission } from '../../access.js';
 import type { ApiRequest, Route } from '../../context.js';
 import type { AppSettings } from '../../model/app.js';
+import type { AddedSettingsEndpoint } from '../../options.js';
 
 const LANGS = ['en', 'zh', 'ja', 'user', 'default'];
 
@@ -116,5 +118,10 @@ function areaRoutes(area: SettingsArea): Route[] {
   return routes;
 }
 
-/** Every route of the App settings table. */
-export const settingsRoutes: Route[] = SETTINGS_AREAS.flatMap(areaRoutes);
+/**
+ * Every route of the App settings table: its areas, the endpoints served from their entry
+ * (added.ts), and those the option `endpoints` adds beside the platform's.
+ */
+export function settingsRoutes(added: readonly AddedSettingsEndpoint[] = []): Route[] {
+  return [...SETTINGS_AREAS, ...[...SERVED_FROM_ENTRY, ...added].map(addedArea)].flatMap(areaRoutes);
+}
