@@ -4,12 +4,12 @@
  * service holds (icons, customization files) as a content hash.
  */
 import { asRecord, entity, flag, type EntityCanonical } from './canonical.js';
+import type { AppReference } from '../project/manifest.js';
 import { diffSingle } from './diff.js';
 import type {
   Change,
   ExportContext,
   Json,
-  JsonObject,
   ReadContext,
   ResolveContext,
   WriteContext,
@@ -70,7 +70,7 @@ export function targetToManifest(value: unknown): TargetManifest {
 }
 
 /** Another app for a manifest: its project key where it has one, else its numeric id, else its code. */
-export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): JsonObject {
+export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): AppReference {
   const r = asRecord(ref);
   if (typeof r.app === 'string' && r.app !== '') {
     const key = ctx.appKey(r.app);

@@ -101,7 +101,7 @@ export function entityTarget(value: unknown): EntityTargetCanonical {
  * Another app as the service names it, `{app: id}`. A manifest names it by project key (or by
  * id, or by app code); the service answers `{app, code}`, with `code` empty when the app has none.
  */
-export function appRef(value: unknown, ctx: ResolveContext | null): JsonObject {
+export function appRef(value: unknown, ctx: ResolveContext | null): { app: string } | { code: string } {
   const ref = asRecord(value);
   if (ref.app !== undefined && ref.app !== null && ref.app !== '') {
     const app = typeof ref.app === 'number' || typeof ref.app === 'string' ? String(ref.app) : '';
