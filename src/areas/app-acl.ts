@@ -4,11 +4,11 @@
  * to the draft (`preview/app/acl.json`): a PUT on the live path would publish every pending draft
  * setting of the app at once.
  */
-import { entity, flag, type EntityTargetCanonical } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
-import { diffList, unchangedInList } from './diff.js';
+import { entityTarget, flag, type EntityTargetCanonical } from './canonical.js';
+import { asRecord, entityToManifest } from './area-kit.js';
+import { ruleListArea } from './rule-list.js';
 import { APP_RIGHT_FLAGS } from '../platform/index.js';
-import type { AppManifest, AppRightSetting } from '../project/manifest.js';
+import type { AppRightSetting } from '../project/manifest.js';
 import type { Area } from './types.js';
 
 const RIGHTS = APP_RIGHT_FLAGS;
@@ -20,8 +20,7 @@ function rule(value: unknown): AppRuleCanonical {
   const r = asRecord(value);
   const right = (name: (typeof RIGHTS)[number]): boolean => flag(r[name]);
   return {
-    entity: entity(r.entity),
-    includeSubs: flag(r.includeSubs),
+    ...entityTarget(r),
     appEditable: right('appEditable'),
     recordViewable: right('recordViewable'),
     recordAddable: right('recordAddable'),
@@ -42,26 +41,12 @@ function ruleToManifest(r: AppRuleCanonical): AppRightSetting {
 /** The area's canonical form: the rules in order. */
 export type AppAclCanonical = AppRuleCanonical[];
 
-export const appAclArea: Area<AppAclCanonical, 'appAcl'> = {
+export const appAclArea: Area<AppAclCanonical, 'appAcl'> = ruleListArea({
   key: 'appAcl',
-  phases: togetherPhase('appAcl'),
-  itemNoun: 'rule',
-  fromManifest: (m: AppManifest) => m.appAcl?.map(rule),
-  toManifest: (c) => ({ appAcl: c.map(ruleToManifest) }),
-  async read(ctx) {
-    const { rights, revision } = await ctx.client.settings.getAppAcl({ app: ctx.app, copy: ctx.copy });
-    return { value: asList(rights).map(rule), revision };
-  },
-  diff: (desired, current) => diffList(desired, current),
-  unchangedCount: (desired, current) => unchangedInList(desired, current),
-  writes: (desired, current) =>
-    oneWrite('appAcl', diffList(desired, current), async (wctx, revision) => {
-      const result = await wctx.client.settings.updateAppAcl({
-        app: wctx.app,
-        rights: desired,
-        revision,
-        copy: 'draft',
-      });
-      return result.revision;
-    }),
-};
+  inManifest: (m) => m.appAcl,
+  rule,
+  toManifest: (rules) => ({ appAcl: rules.map(ruleToManifest) }),
+  read: (ctx) => ctx.client.settings.getAppAcl({ app: ctx.app, copy: ctx.copy }),
+  write: (wctx, rights, revision) =>
+    wctx.client.settings.updateAppAcl({ app: wctx.app, rights, revision, copy: 'draft' }),
+});

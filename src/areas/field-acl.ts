@@ -3,10 +3,10 @@
  * NONE) of each entity, evaluated top to bottom within the rule. Kept as an ordered list of
  * rules, as the service answers them. Written to the draft, as every area is.
  */
-import { entity, flag, oneOf, text, type EntityTargetCanonical } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
-import { diffList, unchangedInList } from './diff.js';
-import type { AppManifest, FieldRightSetting } from '../project/manifest.js';
+import { entityTarget, oneOf, text, type EntityTargetCanonical } from './canonical.js';
+import { asList, asRecord, entityToManifest } from './area-kit.js';
+import { ruleListArea } from './rule-list.js';
+import type { FieldRightSetting } from '../project/manifest.js';
 import type { Area } from './types.js';
 
 /** The official client's FieldRightAccessibility (app/right.d.ts); the schema's enum is the same. */
@@ -20,8 +20,7 @@ type GrantManifest = FieldRightSetting['entities'][number];
 function grant(value: unknown): GrantCanonical {
   const g = asRecord(value);
   return {
-    entity: entity(g.entity),
-    includeSubs: flag(g.includeSubs),
+    ...entityTarget(g),
     accessibility: oneOf(g.accessibility, ACCESSIBILITIES, 'NONE'),
   };
 }
@@ -44,26 +43,12 @@ function ruleToManifest(r: FieldRuleCanonical): FieldRightSetting {
 /** The area's canonical form: the rules in order. */
 export type FieldAclCanonical = FieldRuleCanonical[];
 
-export const fieldAclArea: Area<FieldAclCanonical, 'fieldAcl'> = {
+export const fieldAclArea: Area<FieldAclCanonical, 'fieldAcl'> = ruleListArea({
   key: 'fieldAcl',
-  phases: togetherPhase('fieldAcl'),
-  itemNoun: 'rule',
-  fromManifest: (m: AppManifest) => m.fieldAcl?.map(rule),
-  toManifest: (c) => ({ fieldAcl: c.map(ruleToManifest) }),
-  async read(ctx) {
-    const { rights, revision } = await ctx.client.settings.getFieldAcl({ app: ctx.app, copy: ctx.copy });
-    return { value: asList(rights).map(rule), revision };
-  },
-  diff: (desired, current) => diffList(desired, current),
-  unchangedCount: (desired, current) => unchangedInList(desired, current),
-  writes: (desired, current) =>
-    oneWrite('fieldAcl', diffList(desired, current), async (wctx, revision) => {
-      const result = await wctx.client.settings.updateFieldAcl({
-        app: wctx.app,
-        rights: desired,
-        revision,
-        copy: 'draft',
-      });
-      return result.revision;
-    }),
-};
+  inManifest: (m) => m.fieldAcl,
+  rule,
+  toManifest: (rules) => ({ fieldAcl: rules.map(ruleToManifest) }),
+  read: (ctx) => ctx.client.settings.getFieldAcl({ app: ctx.app, copy: ctx.copy }),
+  write: (wctx, rights, revision) =>
+    wctx.client.settings.updateFieldAcl({ app: wctx.app, rights, revision, copy: 'draft' }),
+});

@@ -4,7 +4,7 @@
  * whether commenters are notified. `notifyToCommenter` is managed only when the manifest gives
  * it: what a new app has depends on where it was made, and a PUT leaves it alone when not named.
  */
-import { entity, flag, type EntityTargetCanonical } from './canonical.js';
+import { entityTarget, flag, type EntityTargetCanonical } from './canonical.js';
 import { asList, asRecord, entityToManifest } from './area-kit.js';
 import { notificationListArea, type NotificationList } from './notification-list.js';
 import type { JsonObject } from './types.js';
@@ -23,8 +23,7 @@ export type GeneralNotificationsCanonical = NotificationList<
 function rule(value: unknown): GeneralRuleCanonical {
   const r = asRecord(value);
   return {
-    entity: entity(r.entity),
-    includeSubs: flag(r.includeSubs),
+    ...entityTarget(r),
     recordAdded: flag(r.recordAdded),
     recordEdited: flag(r.recordEdited),
     commentAdded: flag(r.commentAdded),

@@ -3,11 +3,11 @@
  * filter and the rights of each entity on the records it matches. Rights left out are false, an
  * empty filter matches every record. Written to the draft, as every area is.
  */
-import { entity, flag, text, type EntityTargetCanonical } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
-import { diffList, unchangedInList } from './diff.js';
+import { entityTarget, flag, text, type EntityTargetCanonical } from './canonical.js';
+import { asList, asRecord, entityToManifest } from './area-kit.js';
+import { ruleListArea } from './rule-list.js';
 import { RECORD_RIGHT_FLAGS } from '../platform/index.js';
-import type { AppManifest, RecordRightSetting } from '../project/manifest.js';
+import type { RecordRightSetting } from '../project/manifest.js';
 import type { Area } from './types.js';
 
 const RIGHTS = RECORD_RIGHT_FLAGS;
@@ -20,8 +20,7 @@ type GrantManifest = RecordRightSetting['entities'][number];
 function grant(value: unknown): GrantCanonical {
   const g = asRecord(value);
   return {
-    entity: entity(g.entity),
-    includeSubs: flag(g.includeSubs),
+    ...entityTarget(g),
     viewable: flag(g.viewable),
     editable: flag(g.editable),
     deletable: flag(g.deletable),
@@ -48,26 +47,12 @@ function ruleToManifest(r: RecordRuleCanonical): RecordRightSetting {
 /** The area's canonical form: the rules in order. */
 export type RecordAclCanonical = RecordRuleCanonical[];
 
-export const recordAclArea: Area<RecordAclCanonical, 'recordAcl'> = {
+export const recordAclArea: Area<RecordAclCanonical, 'recordAcl'> = ruleListArea({
   key: 'recordAcl',
-  phases: togetherPhase('recordAcl'),
-  itemNoun: 'rule',
-  fromManifest: (m: AppManifest) => m.recordAcl?.map(rule),
-  toManifest: (c) => ({ recordAcl: c.map(ruleToManifest) }),
-  async read(ctx) {
-    const { rights, revision } = await ctx.client.settings.getRecordAcl({ app: ctx.app, copy: ctx.copy });
-    return { value: asList(rights).map(rule), revision };
-  },
-  diff: (desired, current) => diffList(desired, current),
-  unchangedCount: (desired, current) => unchangedInList(desired, current),
-  writes: (desired, current) =>
-    oneWrite('recordAcl', diffList(desired, current), async (wctx, revision) => {
-      const result = await wctx.client.settings.updateRecordAcl({
-        app: wctx.app,
-        rights: desired,
-        revision,
-        copy: 'draft',
-      });
-      return result.revision;
-    }),
-};
+  inManifest: (m) => m.recordAcl,
+  rule,
+  toManifest: (rules) => ({ recordAcl: rules.map(ruleToManifest) }),
+  read: (ctx) => ctx.client.settings.getRecordAcl({ app: ctx.app, copy: ctx.copy }),
+  write: (wctx, rights, revision) =>
+    wctx.client.settings.updateRecordAcl({ app: wctx.app, rights, revision, copy: 'draft' }),
+});

@@ -30,6 +30,15 @@ export interface Entity {
   code: string | null;
 }
 
+/**
+ * A read of a settings map keyed by item name (views, graphs, copy actions): the map under its
+ * key `K`, and the revision.
+ */
+export type NamedMapResult<K extends string, V> = { [P in K]: Record<string, V> } & { revision: string };
+
+/** A PUT of such a map answers the id of every item it kept or added. */
+export type NamedMapUpdateResult<K extends string> = NamedMapResult<K, { id: string }>;
+
 /** The answer of most settings writes. */
 export interface RevisionResult {
   revision: string;
