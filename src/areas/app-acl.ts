@@ -4,50 +4,49 @@
  * to the draft (`preview/app/acl.json`): a PUT on the live path would publish every pending draft
  * setting of the app at once.
  */
-import { entity, flag } from './canonical.js';
-import { asList, asRecord, entityToManifest, oneWrite, togetherPhase } from './area-kit.js';
-import { diffList, unchangedInList } from './diff.js';
+import { entityTarget, flag, type EntityTargetCanonical } from './canonical.js';
+import { asRecord, entityToManifest } from './area-kit.js';
+import { ruleListArea } from './rule-list.js';
 import { APP_RIGHT_FLAGS } from '../platform/index.js';
-import type { AppRight } from '../client/types/acl.js';
-import type { AppManifest, AppRightSetting } from '../project/manifest.js';
-import type { Area, JsonObject } from './types.js';
+import type { AppRightSetting } from '../project/manifest.js';
+import type { Area } from './types.js';
 
 const RIGHTS = APP_RIGHT_FLAGS;
 
-function rule(value: unknown): JsonObject {
+/** One rule: its entity and every right, true or false (the client's AppRight). */
+type AppRuleCanonical = EntityTargetCanonical & { [R in (typeof RIGHTS)[number]]: boolean };
+
+function rule(value: unknown): AppRuleCanonical {
   const r = asRecord(value);
-  const out: JsonObject = { entity: entity(r.entity), includeSubs: flag(r.includeSubs) };
-  for (const right of RIGHTS) out[right] = flag(r[right]);
+  const right = (name: (typeof RIGHTS)[number]): boolean => flag(r[name]);
+  return {
+    ...entityTarget(r),
+    appEditable: right('appEditable'),
+    recordViewable: right('recordViewable'),
+    recordAddable: right('recordAddable'),
+    recordEditable: right('recordEditable'),
+    recordDeletable: right('recordDeletable'),
+    recordImportable: right('recordImportable'),
+    recordExportable: right('recordExportable'),
+  };
+}
+
+function ruleToManifest(r: AppRuleCanonical): AppRightSetting {
+  const out: AppRightSetting = { entity: entityToManifest(r.entity) };
+  if (r.includeSubs) out.includeSubs = true;
+  for (const right of RIGHTS) if (r[right]) out[right] = true;
   return out;
 }
 
-function ruleToManifest(r: JsonObject): AppRightSetting {
-  const out: JsonObject = { entity: entityToManifest(r.entity) };
-  if (r.includeSubs === true) out.includeSubs = true;
-  for (const right of RIGHTS) if (r[right] === true) out[right] = true;
-  return out as unknown as AppRightSetting;
-}
+/** The area's canonical form: the rules in order. */
+export type AppAclCanonical = AppRuleCanonical[];
 
-export const appAclArea: Area<JsonObject[], 'appAcl'> = {
+export const appAclArea: Area<AppAclCanonical, 'appAcl'> = ruleListArea({
   key: 'appAcl',
-  phases: togetherPhase('appAcl'),
-  itemNoun: 'rule',
-  fromManifest: (m: AppManifest) => m.appAcl?.map(rule),
-  toManifest: (c) => ({ appAcl: c.map(ruleToManifest) }),
-  async read(ctx) {
-    const { rights, revision } = await ctx.client.settings.getAppAcl({ app: ctx.app, copy: ctx.copy });
-    return { value: asList(rights).map(rule), revision };
-  },
-  diff: (desired, current) => diffList(desired, current),
-  unchangedCount: (desired, current) => unchangedInList(desired, current),
-  writes: (desired, current) =>
-    oneWrite('appAcl', diffList(desired, current), async (wctx, revision) => {
-      const result = await wctx.client.settings.updateAppAcl({
-        app: wctx.app,
-        rights: desired as unknown as AppRight[],
-        revision,
-        copy: 'draft',
-      });
-      return result.revision;
-    }),
-};
+  inManifest: (m) => m.appAcl,
+  rule,
+  toManifest: (rules) => ({ appAcl: rules.map(ruleToManifest) }),
+  read: (ctx) => ctx.client.settings.getAppAcl({ app: ctx.app, copy: ctx.copy }),
+  write: (wctx, rights, revision) =>
+    wctx.client.settings.updateAppAcl({ app: wctx.app, rights, revision, copy: 'draft' }),
+});

@@ -3,13 +3,13 @@
  * manifest form of entities, app references and local files, and the reading of a file the
  * service holds (icons, customization files) as a content hash.
  */
-import { asRecord, defined, entity, flag } from './canonical.js';
+import { asRecord, entity, flag, type EntityCanonical } from './canonical.js';
+import type { AppReference } from '../project/manifest.js';
 import { diffSingle } from './diff.js';
 import type {
   Change,
   ExportContext,
   Json,
-  JsonObject,
   ReadContext,
   ResolveContext,
   WriteContext,
@@ -55,18 +55,22 @@ export function unchangedWhenGiven(desired: Json | undefined, current: Json | un
  * An entity for a manifest: as canonical, CREATOR with a null code (the schema lets a manifest
  * leave it out, and the manifest's type, the client's Entity, keeps it).
  */
-export function entityToManifest(value: unknown): JsonObject {
+export function entityToManifest(value: unknown): EntityCanonical {
   return entity(value);
 }
 
+/** A manifest's `{entity, includeSubs}` (its EntityTarget), as plain data. */
+export type TargetManifest = { entity: EntityCanonical; includeSubs?: true };
+
 /** `{entity, includeSubs}` for a manifest: includeSubs only when true (false is the default). */
-export function targetToManifest(value: unknown): JsonObject {
+export function targetToManifest(value: unknown): TargetManifest {
   const t = asRecord(value);
-  return defined({ entity: entityToManifest(t.entity), includeSubs: flag(t.includeSubs) ? true : undefined });
+  const entity = entityToManifest(t.entity);
+  return flag(t.includeSubs) ? { entity, includeSubs: true } : { entity };
 }
 
 /** Another app for a manifest: its project key where it has one, else its numeric id, else its code. */
-export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): JsonObject {
+export function appRefToManifest(ref: Json | undefined, ctx: ExportContext): AppReference {
   const r = asRecord(ref);
   if (typeof r.app === 'string' && r.app !== '') {
     const key = ctx.appKey(r.app);

@@ -3,6 +3,7 @@
  * and names other apps by id; a manifest writes numbers as numbers, leaves defaults out, and
  * names apps by project key. Both sides go through these so that equal settings compare equal.
  */
+import { ENTITY_TYPES, type EntityType } from '../platform/index.js';
 import type { Json, JsonObject, ResolveContext } from './types.js';
 
 /** A number or numeric string as the service sends it: a string ('' stays ''). */
@@ -60,15 +61,38 @@ export function defined(object: Record<string, Json | undefined>): JsonObject {
   return out;
 }
 
-/** An entity `{type, code}`; CREATOR has a null code on the service, whatever the manifest says. */
-export function entity(value: unknown): JsonObject {
+/** Whether a value is one of a fixed set of strings (a type, an accessibility, a chart type). */
+export function isOneOf<T extends string>(value: unknown, allowed: readonly T[]): value is T {
+  return allowed.some((member) => member === value);
+}
+
+/**
+ * One of a fixed set of strings, or `fallback` for anything else. Only for values the manifest
+ * schema and the service both keep inside the set (validate refuses the others before a plan):
+ * what is outside it has no typed form to compare or send.
+ */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return isOneOf(value, allowed) ? value : fallback;
+}
+
+/** An entity as canonical values hold it: assignable to the client's Entity. */
+export type EntityCanonical = { type: EntityType; code: string | null };
+
+/** An entity with `includeSubs`: assignable to the client's targets, grantees and assignees. */
+export type EntityTargetCanonical = { entity: EntityCanonical; includeSubs: boolean };
+
+/**
+ * An entity `{type, code}`; CREATOR has a null code on the service, whatever the manifest says.
+ * A type outside the platform's (ENTITY_TYPES; the schema's enum refuses it) reads as USER.
+ */
+export function entity(value: unknown): EntityCanonical {
   const e = asRecord(value);
-  const type = text(e.type);
+  const type = oneOf(e.type, ENTITY_TYPES, 'USER');
   return { type, code: type === 'CREATOR' || e.code === undefined || e.code === null ? null : text(e.code) };
 }
 
 /** An entity with `includeSubs` (ACLs, notifications, assignees). */
-export function entityTarget(value: unknown): JsonObject {
+export function entityTarget(value: unknown): EntityTargetCanonical {
   const t = asRecord(value);
   return { entity: entity(t.entity), includeSubs: flag(t.includeSubs) };
 }
@@ -77,7 +101,7 @@ export function entityTarget(value: unknown): JsonObject {
  * Another app as the service names it, `{app: id}`. A manifest names it by project key (or by
  * id, or by app code); the service answers `{app, code}`, with `code` empty when the app has none.
  */
-export function appRef(value: unknown, ctx: ResolveContext | null): JsonObject {
+export function appRef(value: unknown, ctx: ResolveContext | null): { app: string } | { code: string } {
   const ref = asRecord(value);
   if (ref.app !== undefined && ref.app !== null && ref.app !== '') {
     const app = typeof ref.app === 'number' || typeof ref.app === 'string' ? String(ref.app) : '';

@@ -4,11 +4,18 @@
  * type is compared only where the manifest gives it: the service fills in sizes of its own, and
  * a field's type is its definition's, which the layout only repeats.
  */
-import type { AppManifest } from '../project/manifest.js';
-import { layoutSizeKeys } from '../platform/index.js';
-import { asList, asRecord, defined, numeric, text } from './canonical.js';
+import type {
+  AppManifest,
+  LayoutBlock,
+  LayoutElement,
+  LayoutRowSetting,
+  PlaceableFieldType,
+  Size,
+} from '../project/manifest.js';
+import { FIELD_TYPES, layoutSizeKeys } from '../platform/index.js';
+import { asList, asRecord, defined, isOneOf, numeric, text } from './canonical.js';
 import { diffList, unchangedInList } from './diff.js';
-import type { Area, JsonObject } from './types.js';
+import type { Area, Json, JsonObject } from './types.js';
 
 /** A block of the layout: a row of elements, a table's columns, or a group of blocks. */
 type Block =
@@ -19,6 +26,16 @@ type Layout = Block[];
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
 
+/** The field types a layout row shows (the manifest's PlaceableFieldType: not blocks, not the process's). */
+const NOT_PLACEABLE: ReadonlySet<string> = new Set([
+  'SUBTABLE',
+  'GROUP',
+  'STATUS',
+  'STATUS_ASSIGNEE',
+  'CATEGORY',
+]);
+const PLACEABLE = FIELD_TYPES.filter((type): type is PlaceableFieldType => !NOT_PLACEABLE.has(type));
+
 export const layoutArea: Area<Layout, 'layout'> = {
   key: 'layout',
   // It places the fields, lookups and related-records tables included: after they are written.
@@ -26,7 +43,7 @@ export const layoutArea: Area<Layout, 'layout'> = {
   itemNoun: 'row',
   fromManifest: (manifest) =>
     manifest.layout === undefined ? undefined : canonicalLayout(manifest.layout, fieldTypes(manifest)),
-  toManifest: (layout) => ({ layout: layout as unknown as NonNullable<AppManifest['layout']> }),
+  toManifest: (layout) => ({ layout: layout.map(blockToManifest) }),
   read: async ({ client, app, copy }) => {
     const { layout, revision } = await client.form.getLayout({ app, copy });
     return { value: canonicalLayout(layout, new Map()), revision };
@@ -157,4 +174,51 @@ function typesOf(fields: Record<string, { type?: string; fields?: unknown }>): M
     }
   }
   return types;
+}
+
+/** A canonical layout block as a manifest writes it: the same keys, typed. */
+function blockToManifest(block: Block): LayoutBlock {
+  switch (block.type) {
+    case 'ROW':
+      return rowToManifest(block);
+    case 'SUBTABLE':
+      return { type: block.type, code: block.code, fields: block.fields.map(elementToManifest) };
+    case 'GROUP':
+      // A group holds rows only (the official client's GroupLayout: RowLayout[]; the schema's too).
+      return {
+        type: block.type,
+        code: block.code,
+        layout: block.layout.flatMap((inner) => (inner.type === 'ROW' ? [rowToManifest(inner)] : [])),
+      };
+  }
+}
+
+function rowToManifest(row: Extract<Block, { type: 'ROW' }>): LayoutRowSetting {
+  return { type: row.type, fields: row.fields.map(elementToManifest) };
+}
+
+/** An element as canonical holds it: a decoration by its type, else a field by its code. */
+function elementToManifest(e: JsonObject): LayoutElement {
+  const size = e.size === undefined ? {} : { size: sizeToManifest(e.size) };
+  const elementId = e.elementId === undefined ? {} : { elementId: text(e.elementId) };
+  switch (text(e.type)) {
+    case 'LABEL':
+      return { type: 'LABEL', label: text(e.label), ...elementId, ...size };
+    case 'SPACER':
+      return { type: 'SPACER', ...elementId, ...size };
+    case 'HR':
+      return { type: 'HR', ...size };
+    default:
+      return { ...(isOneOf(e.type, PLACEABLE) ? { type: e.type } : {}), code: text(e.code), ...size };
+  }
+}
+
+function sizeToManifest(value: Json): Size {
+  const s = asRecord(value);
+  const out: Size = {};
+  for (const key of ['width', 'height', 'innerHeight'] as const) {
+    const v = s[key];
+    if (typeof v === 'string' || typeof v === 'number') out[key] = v;
+  }
+  return out;
 }

@@ -10,15 +10,23 @@ import { diffList, unchangedInList } from './diff.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, AreaKey, Change, Json, JsonObject, ReadContext, WriteContext } from './types.js';
 
-/** The list and its one setting `S` (absent when the service or manifest does not give it). */
-export type NotificationList<S extends string, V extends Json> = { notifications: JsonObject[] } & {
-  [K in S]?: V;
-};
+/**
+ * The list of rules `R` and its one setting `S` (absent when the service or manifest does not
+ * give it).
+ */
+export type NotificationList<S extends string, V extends Json, R extends JsonObject = JsonObject> = {
+  notifications: R[];
+} & { [K in S]?: V };
 
 /** What the service answers, and what a manifest's part says: the list and the setting, unchecked. */
 export type NotificationListInput<S extends string> = { notifications?: unknown } & { [K in S]?: unknown };
 
-export interface NotificationListSpec<K extends AreaKey, S extends string, V extends Json> {
+export interface NotificationListSpec<
+  K extends AreaKey,
+  S extends string,
+  V extends Json,
+  R extends JsonObject,
+> {
   key: K;
   /** Where the area sits in a manifest: `notifications.general`, `notifications.reminder`. */
   part: 'general' | 'reminder';
@@ -26,19 +34,22 @@ export interface NotificationListSpec<K extends AreaKey, S extends string, V ext
   /** The setting of the whole list, compared only when the manifest gives it. */
   setting: S;
   /** The canonical form of what the service answers or the manifest says. */
-  canonical(value: NotificationListInput<S>): NotificationList<S, V>;
+  canonical(value: NotificationListInput<S>): NotificationList<S, V, R>;
   /** One canonical rule as a manifest writes it. */
-  ruleToManifest(rule: JsonObject): JsonObject;
+  ruleToManifest(rule: R): JsonObject;
   /** One copy of the area, as the client reads it (with its revision). */
   read(ctx: ReadContext): Promise<{ revision: string } & NotificationListInput<S>>;
   /** The write of `desired` at `revision`; returns the new revision. */
-  write(ctx: WriteContext, desired: NotificationList<S, V>, revision: string): Promise<string>;
+  write(ctx: WriteContext, desired: NotificationList<S, V, R>, revision: string): Promise<string>;
 }
 
-export function notificationListArea<K extends AreaKey, S extends string, V extends Json>(
-  spec: NotificationListSpec<K, S, V>,
-): Area<NotificationList<S, V>, K> {
-  const diff = (desired: NotificationList<S, V>, current: NotificationList<S, V>): Change[] => [
+export function notificationListArea<
+  K extends AreaKey,
+  S extends string,
+  V extends Json,
+  R extends JsonObject,
+>(spec: NotificationListSpec<K, S, V, R>): Area<NotificationList<S, V, R>, K> {
+  const diff = (desired: NotificationList<S, V, R>, current: NotificationList<S, V, R>): Change[] => [
     ...diffWhenGiven(spec.setting, desired[spec.setting], current[spec.setting]),
     ...underPath('notifications', diffList(desired.notifications, current.notifications)),
   ];

@@ -4,21 +4,32 @@
  * whether commenters are notified. `notifyToCommenter` is managed only when the manifest gives
  * it: what a new app has depends on where it was made, and a PUT leaves it alone when not named.
  */
-import { entity, flag } from './canonical.js';
+import { entityTarget, flag, type EntityTargetCanonical } from './canonical.js';
 import { asList, asRecord, entityToManifest } from './area-kit.js';
 import { notificationListArea, type NotificationList } from './notification-list.js';
-import type { GeneralNotification } from '../client/types/notifications.js';
 import type { JsonObject } from './types.js';
-
-export type GeneralNotificationsCanonical = NotificationList<'notifyToCommenter', boolean>;
 
 const EVENTS = ['recordAdded', 'recordEdited', 'commentAdded', 'statusChanged', 'fileImported'] as const;
 
-function rule(value: unknown): JsonObject {
+/** One rule: who, and each event true or false (the client's GeneralNotification). */
+type GeneralRuleCanonical = EntityTargetCanonical & { [E in (typeof EVENTS)[number]]: boolean };
+
+export type GeneralNotificationsCanonical = NotificationList<
+  'notifyToCommenter',
+  boolean,
+  GeneralRuleCanonical
+>;
+
+function rule(value: unknown): GeneralRuleCanonical {
   const r = asRecord(value);
-  const out: JsonObject = { entity: entity(r.entity), includeSubs: flag(r.includeSubs) };
-  for (const event of EVENTS) out[event] = flag(r[event]);
-  return out;
+  return {
+    ...entityTarget(r),
+    recordAdded: flag(r.recordAdded),
+    recordEdited: flag(r.recordEdited),
+    commentAdded: flag(r.commentAdded),
+    statusChanged: flag(r.statusChanged),
+    fileImported: flag(r.fileImported),
+  };
 }
 
 function canonical(value: {
@@ -30,10 +41,10 @@ function canonical(value: {
   return out;
 }
 
-function ruleToManifest(r: JsonObject): JsonObject {
+function ruleToManifest(r: GeneralRuleCanonical): JsonObject {
   const out: JsonObject = { entity: entityToManifest(r.entity) };
-  if (r.includeSubs === true) out.includeSubs = true;
-  for (const event of EVENTS) if (r[event] === true) out[event] = true;
+  if (r.includeSubs) out.includeSubs = true;
+  for (const event of EVENTS) if (r[event]) out[event] = true;
   return out;
 }
 
@@ -45,10 +56,10 @@ export const generalNotificationsArea = notificationListArea({
   canonical,
   ruleToManifest,
   read: (ctx) => ctx.client.settings.getGeneralNotifications({ app: ctx.app, copy: ctx.copy }),
-  write: async (wctx, desired, revision) => {
+  write: async (wctx, desired: GeneralNotificationsCanonical, revision) => {
     const result = await wctx.client.settings.updateGeneralNotifications({
       app: wctx.app,
-      notifications: desired.notifications as unknown as GeneralNotification[],
+      notifications: desired.notifications,
       ...(desired.notifyToCommenter !== undefined ? { notifyToCommenter: desired.notifyToCommenter } : {}),
       revision,
     });

@@ -3,16 +3,18 @@
  * `notifications.perRecord`): an ordered list of rules, each a filter (empty: every record), a
  * title (empty by default) and the targets notified when a record meets the filter.
  */
-import { entityTarget, text } from './canonical.js';
+import { entityTarget, text, type EntityTargetCanonical } from './canonical.js';
 import { asList, asRecord, oneWrite, targetToManifest, togetherPhase, underPath } from './area-kit.js';
 import { diffList, unchangedInList } from './diff.js';
-import type { PerRecordNotification } from '../client/types/notifications.js';
 import type { AppManifest } from '../project/manifest.js';
 import type { Area, Change, JsonObject } from './types.js';
 
-export type PerRecordNotificationsCanonical = { notifications: JsonObject[] };
+/** One rule (the client's PerRecordNotification): filter and title empty when left out. */
+type PerRecordRuleCanonical = { filterCond: string; title: string; targets: EntityTargetCanonical[] };
 
-function rule(value: unknown): JsonObject {
+export type PerRecordNotificationsCanonical = { notifications: PerRecordRuleCanonical[] };
+
+function rule(value: unknown): PerRecordRuleCanonical {
   const r = asRecord(value);
   return {
     filterCond: text(r.filterCond),
@@ -21,11 +23,11 @@ function rule(value: unknown): JsonObject {
   };
 }
 
-function ruleToManifest(r: JsonObject): JsonObject {
+function ruleToManifest(r: PerRecordRuleCanonical): JsonObject {
   const out: JsonObject = {};
-  if (r.filterCond !== '') out.filterCond = r.filterCond ?? '';
-  if (r.title !== '') out.title = r.title ?? '';
-  out.targets = asList(r.targets).map((t) => targetToManifest(t));
+  if (r.filterCond !== '') out.filterCond = r.filterCond;
+  if (r.title !== '') out.title = r.title;
+  out.targets = r.targets.map((t) => targetToManifest(t));
   return out;
 }
 
@@ -59,7 +61,7 @@ export const perRecordNotificationsArea: Area<PerRecordNotificationsCanonical, '
     oneWrite('notificationsPerRecord', diff(desired, current), async (wctx, revision) => {
       const result = await wctx.client.settings.updatePerRecordNotifications({
         app: wctx.app,
-        notifications: desired.notifications as unknown as PerRecordNotification[],
+        notifications: desired.notifications,
         revision,
       });
       return result.revision;

@@ -6,25 +6,41 @@
  * where it was made (the emulator says UTC, the hosted platform the creator's or the system's
  * zone), and a PUT leaves it alone when not named.
  */
-import { entityTarget, numeric, text } from './canonical.js';
+import { entityTarget, numeric, text, type EntityTargetCanonical } from './canonical.js';
 import { asList, asRecord, targetToManifest } from './area-kit.js';
 import { notificationListArea, type NotificationList } from './notification-list.js';
-import type { ReminderNotification } from '../client/types/notifications.js';
 import type { JsonObject } from './types.js';
 
-export type ReminderNotificationsCanonical = NotificationList<'timezone', string>;
+/**
+ * When a reminder fires: days as the service's string, then hours (a string) or a time of day,
+ * never both (the official client's ReminderNotificationForParameter is a union of the two, and
+ * validate refuses both or neither: NOTIFY.TIMING).
+ */
+type TimingCanonical = { code: string; daysLater: string } & ({ hoursLater: string } | { time: string });
 
-/** The timing: days as the service's string, then hours (a string) or a time, whichever is set. */
-function timing(value: unknown): JsonObject {
+type ReminderRuleCanonical = {
+  timing: TimingCanonical;
+  filterCond: string;
+  title: string;
+  targets: EntityTargetCanonical[];
+};
+
+export type ReminderNotificationsCanonical = NotificationList<'timezone', string, ReminderRuleCanonical>;
+
+/**
+ * The timing: hours when given, else the time of day. A timing with neither (which validate
+ * refuses) reads as an empty time, which a manifest leaves out again; one with both (refused
+ * too) keeps the hours.
+ */
+function timing(value: unknown): TimingCanonical {
   const t = asRecord(value);
-  const out: JsonObject = { code: text(t.code), daysLater: numeric(t.daysLater, '0') };
+  const start = { code: text(t.code), daysLater: numeric(t.daysLater, '0') };
   if (t.hoursLater !== undefined && t.hoursLater !== null && t.hoursLater !== '')
-    out.hoursLater = numeric(t.hoursLater);
-  if (typeof t.time === 'string' && t.time !== '') out.time = t.time;
-  return out;
+    return { ...start, hoursLater: numeric(t.hoursLater) };
+  return { ...start, time: text(t.time) };
 }
 
-function rule(value: unknown): JsonObject {
+function rule(value: unknown): ReminderRuleCanonical {
   const r = asRecord(value);
   return {
     timing: timing(r.timing),
@@ -40,15 +56,15 @@ function canonical(value: { notifications?: unknown; timezone?: unknown }): Remi
   return out;
 }
 
-function ruleToManifest(r: JsonObject): JsonObject {
-  const t = asRecord(r.timing);
-  const when: JsonObject = { code: t.code ?? '', daysLater: Number(t.daysLater) };
-  if (t.hoursLater !== undefined) when.hoursLater = Number(t.hoursLater);
-  if (t.time !== undefined) when.time = t.time;
+function ruleToManifest(r: ReminderRuleCanonical): JsonObject {
+  const t = r.timing;
+  const when: JsonObject = { code: t.code, daysLater: Number(t.daysLater) };
+  if ('hoursLater' in t) when.hoursLater = Number(t.hoursLater);
+  else if (t.time !== '') when.time = t.time;
   const out: JsonObject = { timing: when };
-  if (r.filterCond !== '') out.filterCond = r.filterCond ?? '';
-  if (r.title !== '') out.title = r.title ?? '';
-  out.targets = asList(r.targets).map((x) => targetToManifest(x));
+  if (r.filterCond !== '') out.filterCond = r.filterCond;
+  if (r.title !== '') out.title = r.title;
+  out.targets = r.targets.map((x) => targetToManifest(x));
   return out;
 }
 
@@ -60,10 +76,10 @@ export const reminderNotificationsArea = notificationListArea({
   canonical,
   ruleToManifest,
   read: (ctx) => ctx.client.settings.getReminderNotifications({ app: ctx.app, copy: ctx.copy }),
-  write: async (wctx, desired, revision) => {
+  write: async (wctx, desired: ReminderNotificationsCanonical, revision) => {
     const result = await wctx.client.settings.updateReminderNotifications({
       app: wctx.app,
-      notifications: desired.notifications as unknown as ReminderNotification[],
+      notifications: desired.notifications,
       ...(desired.timezone !== undefined ? { timezone: desired.timezone } : {}),
       revision,
     });

@@ -9,7 +9,7 @@
  */
 import { attributeChanges, diffMap, unchangedInMap } from './diff.js';
 import type { ProcessCanonical } from './process.js';
-import type { Change, Json, JsonObject, RiskProbe } from './types.js';
+import type { Change, Json, RiskProbe } from './types.js';
 
 type States = ProcessCanonical['states'];
 
@@ -48,8 +48,11 @@ export function planStates(desired: States, current: States): StatesPlan {
   return { renamed, removed };
 }
 
+/** A status as the service holds it: without the manifest's hint. */
+export type StateWithoutHint = Omit<States[string], 'renamedFrom'>;
+
 /** A status without the manifest's hint: what the service holds and what is compared. */
-export function withoutHint(state: States[string]): JsonObject {
+export function withoutHint(state: States[string]): StateWithoutHint {
   const { renamedFrom: _hint, ...rest } = state;
   return rest;
 }
@@ -86,7 +89,10 @@ export function unchangedStates(desired: States, current: States): number {
  * The `states` of a write: each status keyed by its current name (a renamed one by its name
  * before), with `name` its name after; a status left out is deleted.
  */
-export function statesUpdate(desired: States, current: States): Record<string, Json> {
+export function statesUpdate(
+  desired: States,
+  current: States,
+): Record<string, StateWithoutHint & { name: string }> {
   const { renamed } = planStates(desired, current);
   return Object.fromEntries(
     Object.entries(desired).map(([name, s]) => [renamed.get(name) ?? name, { ...withoutHint(s), name }]),

@@ -5,7 +5,15 @@
  * is deleted), each keyed by its current name with `name` its new one, and cannot add a new
  * first status: the first is renamed instead. Which status becomes which: process-states.ts.
  */
-import { entityTarget, flag, orderByIndex, sortKeys, text } from './canonical.js';
+import {
+  entityTarget,
+  flag,
+  oneOf,
+  orderByIndex,
+  sortKeys,
+  text,
+  type EntityTargetCanonical,
+} from './canonical.js';
 import { asList, asRecord, oneWrite, targetToManifest, underPath } from './area-kit.js';
 import { diffList, diffSingle, unchangedInList } from './diff.js';
 import { diffStates, reverseStates, stateProbes, statesUpdate, unchangedStates } from './process-states.js';
@@ -22,28 +30,36 @@ export interface ProcessCanonical {
   states: {
     [name: string]: {
       index: string;
-      assignee: { type: 'ONE' | 'ALL' | 'ANY'; entities: JsonObject[] };
+      assignee: { type: AssigneeType; entities: EntityTargetCanonical[] };
       /** The manifest's hint of a rename (never from the service): the status's name before. */
       renamedFrom?: string;
     };
   };
   /** Only a SECONDARY action has `executableUser` (the official types' ActionForResponse). */
   actions: ({ name: string; from: string; to: string; filterCond: string } & (
-    { type: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: JsonObject[] } }
+    { type: 'PRIMARY' } | { type: 'SECONDARY'; executableUser: { entities: EntityTargetCanonical[] } }
   ))[];
 }
+
+/** The official client's AssigneeType (app/processManagement.d.ts), as the schema's enum. */
+const ASSIGNEE_TYPES = ['ONE', 'ALL', 'ANY'] as const;
+type AssigneeType = (typeof ASSIGNEE_TYPES)[number];
 
 type StateCanonical = ProcessCanonical['states'][string];
 type ActionCanonical = ProcessCanonical['actions'][number];
 
-const targets = (value: unknown): JsonObject[] => asList(asRecord(value).entities).map(entityTarget);
+const targets = (value: unknown): EntityTargetCanonical[] =>
+  asList(asRecord(value).entities).map(entityTarget);
 
-/** Defaults of the hosted platform: an assignee list of type ONE with nobody in it. */
-function state(value: Json): JsonObject {
+/**
+ * Defaults of the hosted platform: an assignee list of type ONE with nobody in it (also for a
+ * type outside the three, which the schema's enum refuses).
+ */
+function state(value: Json): Omit<StateCanonical, 'index'> & { index?: string } {
   const s = asRecord(value);
   const assignee = asRecord(s.assignee);
-  const out: JsonObject = {
-    assignee: { type: text(assignee.type, 'ONE'), entities: targets(assignee) },
+  const out: Omit<StateCanonical, 'index'> & { index?: string } = {
+    assignee: { type: oneOf(assignee.type, ASSIGNEE_TYPES, 'ONE'), entities: targets(assignee) },
   };
   // Only for ordering: orderByIndex rewrites it as the position.
   if (typeof s.index === 'string' || typeof s.index === 'number') out.index = String(s.index);
@@ -73,7 +89,7 @@ function canonical(value: { enable?: unknown; states?: unknown; actions?: unknow
   );
   return {
     enable: flag(value.enable),
-    states: sortKeys(orderByIndex(states)) as ProcessCanonical['states'],
+    states: sortKeys(orderByIndex(states)),
     actions: asList(value.actions).map(action),
   };
 }
@@ -141,12 +157,11 @@ export const processArea: Area<ProcessCanonical, 'process'> = {
     unchangedInList(desired.actions, current.actions),
   writes: (desired, current) =>
     oneWrite('process', diff(desired, current), async (wctx, revision) => {
-      const states = statesUpdate(desired.states, current.states);
-      const update = {
+      const update: ProcessSettingsUpdate = {
         enable: desired.enable,
-        states,
+        states: statesUpdate(desired.states, current.states),
         actions: desired.actions,
-      } as unknown as ProcessSettingsUpdate;
+      };
       const result = await wctx.client.settings.updateProcessManagement({
         ...update,
         app: wctx.app,

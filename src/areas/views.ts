@@ -10,43 +10,67 @@
  * one be named while process management is on (cybozu.dev "一覧の設定を変更する", `views.一覧名`).
  */
 import { settingsEndpoint, tokenRefusedCalls } from '../platform/index.js';
-import { flag, orderByIndex, sortKeys, text } from './canonical.js';
+import { flag, oneOf, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
-import type { Views } from '../client/types/views.js';
+import type { View } from '../client/types/views.js';
 import type { AppManifest, ViewSetting } from '../project/manifest.js';
-import type { Area, Json, JsonObject, ReadContext, TokenNeed } from './types.js';
+import type { Area, ReadContext, TokenNeed } from './types.js';
 
-export type ViewsCanonical = Record<string, JsonObject>;
+/** The official client's ViewType (app/view.d.ts), as the schema's enum. */
+const VIEW_TYPES = ['LIST', 'CALENDAR', 'CUSTOM'] as const;
+const DEVICES = ['DESKTOP', 'ANY'] as const;
+const BUILT_IN = 'ASSIGNEE';
+
+type ViewCommon = { filterCond: string; sort: string; builtinType?: typeof BUILT_IN; index: string };
+
+/** One view in canonical form: the client's View but for its name, which is the map's key. */
+export type ViewCanonical =
+  | (ViewCommon & { type: 'LIST'; fields: string[] })
+  | (ViewCommon & { type: 'CALENDAR'; date: string; title: string })
+  | (ViewCommon & { type: 'CUSTOM'; html: string; pager: boolean; device: (typeof DEVICES)[number] });
+
+export type ViewsCanonical = Record<string, ViewCanonical>;
+
+/** A view before orderByIndex gives each its position (each type of view alike). */
+type Unordered<V> = V extends ViewCanonical ? Omit<V, 'index'> & { index?: string } : never;
+type UnorderedView = Unordered<ViewCanonical>;
 
 /**
  * One view in canonical form, from a manifest or the service alike. Defaults of the hosted
  * platform's Update Views: `filterCond` and `sort` empty, a LIST without columns. For CUSTOM
  * views, `pager: true` and `device: 'DESKTOP'` are a best guess of what the hosted platform
  * stores when a request leaves them out (its documentation, as recalled; not verified here).
+ * A type or device outside the platform's (which the schema's enums refuse) reads as LIST or
+ * DESKTOP.
  */
-function view(value: unknown): JsonObject {
+function view(value: unknown): UnorderedView {
   const v = asRecord(value);
-  const type = text(v.type);
-  const common: JsonObject = { type, filterCond: text(v.filterCond), sort: text(v.sort) };
+  const common: Omit<ViewCommon, 'index'> & { index?: string } = {
+    filterCond: text(v.filterCond),
+    sort: text(v.sort),
+  };
   if (v.builtinType === BUILT_IN) common.builtinType = BUILT_IN;
   // Only for ordering: orderByIndex rewrites it as the position.
   if (typeof v.index === 'string' || typeof v.index === 'number') common.index = String(v.index);
+  const type = oneOf(v.type, VIEW_TYPES, 'LIST');
   switch (type) {
     case 'LIST':
-      return { ...common, fields: asList(v.fields).map((f) => text(f)) };
+      return { type, ...common, fields: asList(v.fields).map((f) => text(f)) };
     case 'CALENDAR':
-      return { ...common, date: text(v.date), title: text(v.title) };
+      return { type, ...common, date: text(v.date), title: text(v.title) };
     case 'CUSTOM':
-      return { ...common, html: text(v.html), pager: flag(v.pager, true), device: text(v.device, 'DESKTOP') };
-    default:
-      return common;
+      return {
+        type,
+        ...common,
+        html: text(v.html),
+        pager: flag(v.pager, true),
+        device: oneOf(v.device, DEVICES, 'DESKTOP'),
+      };
   }
 }
 
-const BUILT_IN = 'ASSIGNEE';
-
-function isBuiltIn(view: JsonObject | undefined): boolean {
+function isBuiltIn(view: ViewCanonical | undefined): boolean {
   return view?.builtinType === BUILT_IN;
 }
 
@@ -60,21 +84,22 @@ function userViews(views: ViewsCanonical): ViewsCanonical {
   return Object.fromEntries(kept.map(([name, v], index) => [name, { ...v, index: String(index) }]));
 }
 
+/** A view as Update Views takes it: named, at its position, without the service's builtinType. */
+function viewToWrite(v: ViewCanonical, name: string, index: number): View {
+  const { builtinType: _builtIn, ...rest } = v;
+  return { ...rest, index: String(index), name };
+}
+
 /**
  * The views a PUT sends: the desired ones, with each built-in view of the current copy put back
  * unchanged at the place it holds now; `index` is the position in the result.
  */
-function viewsToWrite(desired: ViewsCanonical, current: ViewsCanonical): Record<string, JsonObject> {
-  const order: [string, JsonObject][] = Object.entries(desired);
+function viewsToWrite(desired: ViewsCanonical, current: ViewsCanonical): Record<string, View> {
+  const order: [string, ViewCanonical][] = Object.entries(desired);
   Object.entries(current).forEach(([name, v], position) => {
     if (isBuiltIn(v)) order.splice(Math.min(position, order.length), 0, [name, v]);
   });
-  return Object.fromEntries(
-    order.map(([name, v], index) => {
-      const { builtinType: _builtIn, ...rest } = v;
-      return [name, { ...rest, index: String(index), name }];
-    }),
-  );
+  return Object.fromEntries(order.map(([name, v], index) => [name, viewToWrite(v, name, index)]));
 }
 
 /** Views keyed by name, each canonical, `index` rewritten as the position. */
@@ -90,18 +115,25 @@ async function read(ctx: ReadContext): Promise<{ value: ViewsCanonical; revision
 }
 
 /** A view for a manifest: its position is the map's order, and defaults are left out. */
-function viewToManifest(v: JsonObject): ViewSetting {
-  const out: Record<string, Json> = { type: v.type ?? '' };
-  if (v.filterCond !== '') out.filterCond = v.filterCond ?? '';
-  if (v.sort !== '') out.sort = v.sort ?? '';
-  if (v.type === 'LIST' && asList(v.fields).length > 0) out.fields = v.fields ?? [];
-  if (v.type === 'CALENDAR') Object.assign(out, { date: v.date ?? '', title: v.title ?? '' });
-  if (v.type === 'CUSTOM') {
-    out.html = v.html ?? '';
-    if (v.pager === false) out.pager = false;
-    if (v.device !== 'DESKTOP') out.device = v.device ?? 'DESKTOP';
+function viewToManifest(v: ViewCanonical): ViewSetting {
+  const common = {
+    ...(v.filterCond !== '' ? { filterCond: v.filterCond } : {}),
+    ...(v.sort !== '' ? { sort: v.sort } : {}),
+  };
+  switch (v.type) {
+    case 'LIST':
+      return { type: v.type, ...common, ...(v.fields.length > 0 ? { fields: v.fields } : {}) };
+    case 'CALENDAR':
+      return { type: v.type, ...common, date: v.date, title: v.title };
+    case 'CUSTOM':
+      return {
+        type: v.type,
+        ...common,
+        html: v.html,
+        ...(v.pager === false ? { pager: false } : {}),
+        ...(v.device !== 'DESKTOP' ? { device: v.device } : {}),
+      };
   }
-  return out as unknown as ViewSetting;
 }
 
 /**
@@ -134,10 +166,9 @@ export const viewsArea: Area<ViewsCanonical, 'views'> = {
   unchangedCount: (desired, current) => unchangedInMap(userViews(desired), userViews(current)),
   writes: (desired, current) =>
     oneWrite('views', diffMap(desired, userViews(current)), async (wctx, revision) => {
-      const views = viewsToWrite(desired, current);
       const result = await wctx.client.settings.updateViews({
         app: wctx.app,
-        views: views as unknown as Views,
+        views: viewsToWrite(desired, current),
         revision,
       });
       return result.revision;

@@ -244,7 +244,7 @@ async function latestRecords(
       app,
       query: `${condition} order by $id desc limit ${limit} offset ${offset}`.trim(),
     });
-    all.push(...(page.records as unknown as StoredRecord[]));
+    all.push(...page.records);
     if (page.records.length < limit) break;
   }
   return all;

@@ -18,7 +18,7 @@ export function appTitle(app: AppPlan): string {
 
 /** The app's block, or nothing for an app that does not change. */
 export function appLines(app: AppPlan): Line[] {
-  const marker = appMarker(app);
+  const marker = APP_MARKERS[app.action];
   if (marker === null) return [];
   const changed = app.areas.filter((area) => area.action !== 'no-op');
   const hidden = app.areas.length - changed.length;
@@ -31,21 +31,13 @@ export function appLines(app: AppPlan): Line[] {
   ];
 }
 
-function appMarker(app: AppPlan): Marker | null {
-  switch (app.action) {
-    case 'no-op':
-      return null;
-    case 'update':
-    case 'deploy':
-      return '~';
-    case 'create-app':
-      return '+';
-    default: {
-      const unreachable: never = app.action;
-      return unreachable;
-    }
-  }
-}
+/** Each app action's marker: a table, so that every action has one. */
+const APP_MARKERS: Readonly<Record<AppPlan['action'], Marker | null>> = {
+  'no-op': null,
+  update: '~',
+  deploy: '~',
+  'create-app': '+',
+};
 
 function appVerb(app: AppPlan): string {
   if (app.action === 'deploy')

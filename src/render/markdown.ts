@@ -52,22 +52,13 @@ export function renderMarkdown(plan: Plan): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-function actionWord(app: AppPlan): string {
-  switch (app.action) {
-    case 'no-op':
-      return 'no changes';
-    case 'update':
-      return 'update';
-    case 'create-app':
-      return 'create';
-    case 'deploy':
-      return 'deploy (never deployed)';
-    default: {
-      const unreachable: never = app.action;
-      return unreachable;
-    }
-  }
-}
+/** Each app action in the summary table's words: a table, so that every action has them. */
+const APP_ACTION_WORDS: Readonly<Record<AppPlan['action'], string>> = {
+  'no-op': 'no changes',
+  update: 'update',
+  'create-app': 'create',
+  deploy: 'deploy (never deployed)',
+};
 
 function summaryTable(apps: AppPlan[]): string[] {
   const rows = apps.map((app) => {
@@ -75,7 +66,7 @@ function summaryTable(apps: AppPlan[]): string[] {
     const cells = [
       `${codeSpan(app.key)} ${markdownText(app.name)}`,
       app.id ?? '(new)',
-      actionWord(app),
+      APP_ACTION_WORDS[app.action],
       String(counts.add),
       String(counts.change),
       String(counts.remove),
@@ -122,27 +113,33 @@ function appDetails(app: AppPlan): string[] {
 }
 
 /** Before and after, each with the statuses the other lacks coloured (added green, removed red). */
+/** One state diagram under its title, the statuses `marked` drawn in `style`. */
+function processDiagram(
+  when: 'before' | 'after',
+  process: DiagramProcess,
+  marked: ReadonlySet<string>,
+  what: string,
+  style: string,
+): string[] {
+  return [
+    `**Process ${when}**${caption(process, marked, what)}`,
+    '',
+    fenced(stateDiagram(process, marked, style).join('\n'), 'mermaid'),
+    '',
+  ];
+}
+
 function processDiagrams(area: AreaPlan): string[] {
   const before = asProcess(area.before);
   const after = asProcess(area.after);
   const removed = before === null ? new Set<string>() : statesMissingFrom(before, after);
   const added = after === null ? new Set<string>() : statesMissingFrom(after, before);
-  const out: string[] = [];
-  if (before !== null)
-    out.push(
-      `**Process before**${caption(before, removed, 'statuses that go in red')}`,
-      '',
-      fenced(stateDiagram(before, removed, REMOVED_STYLE).join('\n'), 'mermaid'),
-      '',
-    );
-  if (after !== null)
-    out.push(
-      `**Process after**${caption(after, added, 'new statuses in green')}`,
-      '',
-      fenced(stateDiagram(after, added, ADDED_STYLE).join('\n'), 'mermaid'),
-      '',
-    );
-  return out;
+  return [
+    ...(before === null
+      ? []
+      : processDiagram('before', before, removed, 'statuses that go in red', REMOVED_STYLE)),
+    ...(after === null ? [] : processDiagram('after', after, added, 'new statuses in green', ADDED_STYLE)),
+  ];
 }
 
 function caption(process: DiagramProcess, highlighted: ReadonlySet<string>, legend: string): string {

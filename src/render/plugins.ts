@@ -27,7 +27,7 @@ export function pluginLines(plugins: readonly PluginPlan[]): Line[] {
     },
     ...changed.map((p): Line => ({
       depth: 0,
-      marker: marker(p),
+      marker: PLUGIN_ACTIONS[p.action].marker,
       text: `plugin ${JSON.stringify(p.name)} (${p.id}) version ${versionText(p)}`,
       note: `from ${p.path}`,
     })),
@@ -41,7 +41,13 @@ export function pluginLines(plugins: readonly PluginPlan[]): Line[] {
 export function pluginTable(plugins: readonly PluginPlan[]): string[] {
   if (plugins.length === 0) return [];
   const rows = plugins.map((p) => {
-    const cells = [markdownText(p.name), codeSpan(p.id), actionWord(p), versionText(p), codeSpan(p.path)];
+    const cells = [
+      markdownText(p.name),
+      codeSpan(p.id),
+      PLUGIN_ACTIONS[p.action].word,
+      versionText(p),
+      codeSpan(p.path),
+    ];
     return `| ${cells.map(tableCell).join(' | ')} |`;
   });
   return [
@@ -54,35 +60,12 @@ export function pluginTable(plugins: readonly PluginPlan[]): string[] {
   ];
 }
 
-function marker(plugin: PluginPlan): Marker | null {
-  switch (plugin.action) {
-    case 'install':
-      return '+';
-    case 'update':
-      return '~';
-    case 'no-op':
-      return null;
-    default: {
-      const unreachable: never = plugin.action;
-      return unreachable;
-    }
-  }
-}
-
-function actionWord(plugin: PluginPlan): string {
-  switch (plugin.action) {
-    case 'install':
-      return 'install';
-    case 'update':
-      return 'update';
-    case 'no-op':
-      return 'no changes';
-    default: {
-      const unreachable: never = plugin.action;
-      return unreachable;
-    }
-  }
-}
+/** Each plug-in action's marker and word: a table, so that every action has them. */
+const PLUGIN_ACTIONS: Readonly<Record<PluginPlan['action'], { marker: Marker | null; word: string }>> = {
+  install: { marker: '+', word: 'install' },
+  update: { marker: '~', word: 'update' },
+  'no-op': { marker: null, word: 'no changes' },
+};
 
 /** `1.2`, or `1.1 -> 1.2` for an update. */
 function versionText(plugin: PluginPlan): string {

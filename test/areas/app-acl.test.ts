@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appAclArea } from '../../src/areas/app-acl.js';
+import { appAclArea, type AppAclCanonical } from '../../src/areas/app-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import { areaSuite, changePaths } from './contract.js';
 import { useAreaEmulator } from './harness.js';
@@ -19,17 +19,16 @@ const manifest: AppManifest = {
 };
 
 /** The rights of an app ACL rule (kintone "Update App Permissions"), each false when left out. */
-const rights = [
-  'appEditable',
-  'recordViewable',
-  'recordAddable',
-  'recordEditable',
-  'recordDeletable',
-  'recordImportable',
-  'recordExportable',
-];
-const none = Object.fromEntries(rights.map((right) => [right, false]));
-const expected = [
+const none = {
+  appEditable: false,
+  recordViewable: false,
+  recordAddable: false,
+  recordEditable: false,
+  recordDeletable: false,
+  recordImportable: false,
+  recordExportable: false,
+};
+const expected: AppAclCanonical = [
   {
     entity: { type: 'CREATOR', code: null },
     includeSubs: false,

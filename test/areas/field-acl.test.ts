@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { fieldAclArea } from '../../src/areas/field-acl.js';
+import { fieldAclArea, type FieldAclCanonical } from '../../src/areas/field-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import { areaSuite, itDiffs } from './contract.js';
 
@@ -17,7 +17,7 @@ const manifest: AppManifest = {
   ],
 };
 
-const expected = [
+const expected: FieldAclCanonical = [
   {
     field: 'price',
     entities: [

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { perRecordNotificationsArea } from '../../src/areas/notifications-per-record.js';
+import {
+  perRecordNotificationsArea,
+  type PerRecordNotificationsCanonical,
+} from '../../src/areas/notifications-per-record.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import { areaSuite } from './contract.js';
 
@@ -19,7 +22,7 @@ const manifest: AppManifest = {
   },
 };
 
-const expected = {
+const expected: PerRecordNotificationsCanonical = {
   notifications: [
     {
       filterCond: 'Record_number > 100',

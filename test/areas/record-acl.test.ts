@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordAclArea } from '../../src/areas/record-acl.js';
+import { recordAclArea, type RecordAclCanonical } from '../../src/areas/record-acl.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import { areaSuite } from './contract.js';
 
@@ -17,7 +17,7 @@ const manifest: AppManifest = {
   ],
 };
 
-const expected = [
+const expected: RecordAclCanonical = [
   {
     filterCond: 'Record_number > 5',
     entities: [

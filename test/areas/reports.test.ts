@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportsArea } from '../../src/areas/reports.js';
+import { reportsArea, type ReportsCanonical } from '../../src/areas/reports.js';
 import type { AppManifest } from '../../src/project/manifest.js';
 import { areaSuite, expectExportedEquivalent, itDiffs } from './contract.js';
 import { resolveContext } from './harness.js';
@@ -25,7 +25,7 @@ const manifest: AppManifest = {
   },
 };
 
-const expected = {
+const expected: ReportsCanonical = {
   'Price total': {
     chartType: 'PIE',
     index: '0',
@@ -64,12 +64,12 @@ describe('graphs: diff', () => {
     ['no change', expected, []],
     [
       'a mode',
-      { ...expected, 'By month': { ...expected['By month'], chartMode: 'STACKED' } },
+      { ...expected, 'By month': { ...expected['By month']!, chartMode: 'STACKED' } },
       [['change', 'By month']],
     ],
     [
       'a graph removed',
-      { 'By month': { ...expected['By month'], index: '0' } },
+      { 'By month': { ...expected['By month']!, index: '0' } },
       [
         ['change', 'By month'],
         ['remove', 'Price total'],

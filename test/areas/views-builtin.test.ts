@@ -4,10 +4,10 @@
  * documentation: views left out are deleted; name it while process management is on).
  */
 import { describe, expect, it } from 'vitest';
-import { viewsArea, type ViewsCanonical } from '../../src/areas/views.js';
+import { viewsArea, type ViewCanonical, type ViewsCanonical } from '../../src/areas/views.js';
 import { exportContext, resolveContext, useAreaEmulator } from './harness.js';
 
-const BUILT_IN = {
+const BUILT_IN: ViewCanonical = {
   type: 'LIST',
   index: '0',
   builtinType: 'ASSIGNEE',
@@ -15,7 +15,7 @@ const BUILT_IN = {
   sort: 'Record_number desc',
   fields: ['Record_number'],
 };
-const ALL = { type: 'LIST', index: '1', filterCond: '', sort: '', fields: ['Record_number'] };
+const ALL: ViewCanonical = { type: 'LIST', index: '1', filterCond: '', sort: '', fields: ['Record_number'] };
 const current: ViewsCanonical = { '(Assigned to me)': BUILT_IN, All: ALL };
 
 describe('views: the built-in view in plan and export (pure)', () => {

@@ -29,7 +29,10 @@ const processBefore: ProcessCanonical = {
 
 const onHold: State = {
   index: '2',
-  assignee: { type: 'ONE', entities: [{ type: 'FIELD_ENTITY', code: 'owner' }] },
+  assignee: {
+    type: 'ONE',
+    entities: [{ entity: { type: 'FIELD_ENTITY', code: 'owner' }, includeSubs: false }],
+  },
 };
 
 const processAfter: ProcessCanonical = {

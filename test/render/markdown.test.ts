@@ -134,8 +134,13 @@ describe('renderMarkdown', () => {
       +          + states."On hold" {
       +              + index: "2"
       +              + assignee: {
-      +                  + type:     "ONE"
-      +                  + entities: [{ type: "FIELD_ENTITY", code: "owner" }]
+      +                  + type: "ONE"
+      +                  + entities: [
+      +                      + {
+      +                          + entity:      { type: "FIELD_ENTITY", code: "owner" }
+      +                          + includeSubs: false
+                               },
+                           ]
                        }
                    }
       !          ~ states.Done {

@@ -173,8 +173,13 @@ describe('renderText', () => {
                 + states."On hold" {
                     + index: "2"
                     + assignee: {
-                        + type:     "ONE"
-                        + entities: [{ type: "FIELD_ENTITY", code: "owner" }]
+                        + type: "ONE"
+                        + entities: [
+                            + {
+                                + entity:      { type: "FIELD_ENTITY", code: "owner" }
+                                + includeSubs: false
+                              },
+                          ]
                       }
                   }
                 ~ states.Done {

@@ -1,5 +1,5 @@
 /** Copy-record actions: a map from action name to definition (platform-facts "Settings shapes"). */
-import type { AppRef, Entity } from './common.js';
+import type { AppRef, Entity, NamedMapResult, NamedMapUpdateResult } from './common.js';
 
 export interface ActionMapping {
   srcType: 'FIELD' | 'RECORD_URL';
@@ -20,12 +20,5 @@ export interface CopyAction {
 
 export type CopyActions = Record<string, CopyAction>;
 
-export interface CopyActionsResult {
-  actions: CopyActions;
-  revision: string;
-}
-
-export interface UpdateCopyActionsResult {
-  actions: Record<string, { id: string }>;
-  revision: string;
-}
+export type CopyActionsResult = NamedMapResult<'actions', CopyAction>;
+export type UpdateCopyActionsResult = NamedMapUpdateResult<'actions'>;

@@ -12,11 +12,15 @@ export type Copy = 'draft' | 'live';
 /** The language of names and labels in a live read. */
 export type Lang = 'en' | 'zh' | 'ja' | 'user' | 'default';
 
-/** A user as the service reports one (creator, modifier, user-select values). */
-export interface UserRef {
+/**
+ * A user as the service reports one (creator, modifier, user-select values). A type alias, not
+ * an interface, like every shape a record value holds: a record read is then plain JSON to
+ * TypeScript too, which the local service's store takes as it is (local/shadow-read.ts).
+ */
+export type UserRef = {
   code: string;
   name: string;
-}
+};
 
 /** Who a rule, assignee or notification is about (a platform fact). `CREATOR` has a null code. */
 export type { EntityType };
@@ -25,6 +29,15 @@ export interface Entity {
   type: EntityType;
   code: string | null;
 }
+
+/**
+ * A read of a settings map keyed by item name (views, graphs, copy actions): the map under its
+ * key `K`, and the revision.
+ */
+export type NamedMapResult<K extends string, V> = { [P in K]: Record<string, V> } & { revision: string };
+
+/** A PUT of such a map answers the id of every item it kept or added. */
+export type NamedMapUpdateResult<K extends string> = NamedMapResult<K, { id: string }>;
 
 /** The answer of most settings writes. */
 export interface RevisionResult {

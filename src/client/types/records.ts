@@ -1,12 +1,13 @@
 /** Records and field values (spec "Record", platform-facts "Records, cursors, bulk"). */
 import type { Id, Revision, UserRef } from './common.js';
 
-export interface FileAttachment {
+/** A type alias, as UserRef (common.ts) says why. */
+export type FileAttachment = {
   contentType: string;
   fileKey: string;
   name: string;
   size: string;
-}
+};
 
 /** A field value as a read returns it, one shape per field type. */
 export type FieldValue =
@@ -35,10 +36,11 @@ export type FieldValue =
   | { type: 'FILE'; value: FileAttachment[] }
   | { type: 'SUBTABLE'; value: SubtableRow[] };
 
-export interface SubtableRow {
+/** A type alias, as UserRef (common.ts) says why. */
+export type SubtableRow = {
   id: string;
   value: Record<string, FieldValue>;
-}
+};
 
 /** A record as read: field code to `{type, value}`, with `$id` and `$revision`. */
 export type AppRecord = Record<string, FieldValue>;

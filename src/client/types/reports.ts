@@ -1,4 +1,5 @@
 /** Graphs (`reports`): a map from graph name to definition (platform-facts "Settings shapes"). */
+import type { NamedMapResult, NamedMapUpdateResult } from './common.js';
 
 export type ChartType =
   'BAR' | 'COLUMN' | 'PIE' | 'LINE' | 'PIVOT_TABLE' | 'TABLE' | 'AREA' | 'SPLINE' | 'SPLINE_AREA';
@@ -20,12 +21,5 @@ export interface Report {
 
 export type Reports = Record<string, Report>;
 
-export interface ReportsResult {
-  reports: Reports;
-  revision: string;
-}
-
-export interface UpdateReportsResult {
-  reports: Record<string, { id: string }>;
-  revision: string;
-}
+export type ReportsResult = NamedMapResult<'reports', Report>;
+export type UpdateReportsResult = NamedMapUpdateResult<'reports'>;

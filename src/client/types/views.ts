@@ -1,4 +1,5 @@
 /** Views (platform-facts "Settings shapes"): a map from view name to definition. */
+import type { NamedMapResult, NamedMapUpdateResult } from './common.js';
 
 interface ViewBase<T extends string> {
   type: T;
@@ -31,13 +32,5 @@ export interface CustomView extends ViewBase<'CUSTOM'> {
 export type View = ListView | CalendarView | CustomView;
 export type Views = Record<string, View>;
 
-export interface ViewsResult {
-  views: Views;
-  revision: string;
-}
-
-/** PUT views answers the id of every view it kept or added. */
-export interface UpdateViewsResult {
-  views: Record<string, { id: string }>;
-  revision: string;
-}
+export type ViewsResult = NamedMapResult<'views', View>;
+export type UpdateViewsResult = NamedMapUpdateResult<'views'>;
