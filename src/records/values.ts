@@ -35,9 +35,7 @@ function comparable(value: unknown): unknown {
 export function writeValue(value: unknown): unknown {
   if (!Array.isArray(value)) return value ?? '';
   return value.map((item: unknown) =>
-    typeof item === 'object' && item !== null && 'code' in item
-      ? { code: (item).code }
-      : item,
+    typeof item === 'object' && item !== null && 'code' in item ? { code: item.code } : item,
   );
 }
 
