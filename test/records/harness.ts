@@ -34,8 +34,8 @@ export async function recordsById(client: Client, app: string): Promise<Map<stri
 }
 
 /** A second client at the same service: "someone else" editing records meanwhile. */
-export function otherClient(service: LocalService): Client {
-  return createClient({ baseUrl: service.url, auth: ADMIN });
+export function otherClient(service: LocalService, concurrency?: number): Client {
+  return createClient({ baseUrl: service.url, auth: ADMIN, ...(concurrency ? { concurrency } : {}) });
 }
 
 export const text = (code: string, more: Record<string, unknown> = {}) => ({
