@@ -30,6 +30,8 @@ export {
 export {
   progressFileOf,
   restoreFieldValues,
+  summarizeBackup,
+  type BackupSummary,
   type RestoreOptions,
   type RestoreRequest,
   type RestoreResult,

@@ -115,6 +115,22 @@ export async function restoreFieldValues(
   };
 }
 
+/** What a backup holds, to show before restoring it. */
+export interface BackupSummary {
+  readonly app: string;
+  readonly records: number;
+  readonly values: number;
+  /** The fields, `table.code` for a table's column. */
+  readonly fields: string[];
+}
+
+export async function summarizeBackup(backupFile: string): Promise<BackupSummary> {
+  const { app, entries } = await readBackup(backupFile);
+  const lines = [...entries.values()].flatMap((e) => e.lines);
+  const fields = [...new Set(lines.map((l) => (l.table === undefined ? l.field : `${l.table}.${l.field}`)))];
+  return { app, records: entries.size, values: lines.length, fields };
+}
+
 async function readBackup(file: string): Promise<{ app: string; entries: Map<string, Entry> }> {
   let text: string;
   try {

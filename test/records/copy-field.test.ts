@@ -336,6 +336,6 @@ describe('moving a value out of a table', () => {
     const joined = await copyFieldValues(client, { ...spec, join: '\n' });
     expect(joined).toMatchObject({ copied: 1, unchanged: 2, notConverted: [] });
     after = await recordsById(client, app);
-    expect(valueOf(after.get(ids[2]), 'item_top')).toBe('p\nq');
+    expect(valueOf(after.get(ids[2]!), 'item_top')).toBe('p\nq');
   });
 });

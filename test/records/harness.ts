@@ -29,7 +29,7 @@ export async function addRecords(client: Client, app: string, records: RecordFor
 /** Every record of the app, by id. */
 export async function recordsById(client: Client, app: string): Promise<Map<string, AppRecord>> {
   const byId = new Map<string, AppRecord>();
-  for await (const record of client.records.iterate(app)) byId.set(String(record.$id!.value), record);
+  for await (const record of client.records.iterate(app)) byId.set(record.$id!.value as string, record);
   return byId;
 }
 

@@ -92,7 +92,7 @@ describe('sweepRecords', () => {
         app,
         fields: ['name', 'upper'],
         update: async (record) => {
-          const id = String(record.$id!.value);
+          const id = record.$id!.value as string;
           if (id === victim && !edited) {
             edited = true;
             // Someone edits the record after this read: the update computed here is stale.
@@ -102,7 +102,7 @@ describe('sweepRecords', () => {
               record: { name: { value: 'renamed' }, note: { value: 'kept' } },
             });
           }
-          const name = String(record.name!.value);
+          const name = record.name!.value as string;
           return name.toUpperCase() === record.upper?.value
             ? undefined
             : { upper: { value: name.toUpperCase() } };
