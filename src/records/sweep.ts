@@ -155,7 +155,10 @@ async function readSlice(
     records.push(...page.records);
     const last = page.records[page.records.length - 1];
     if (!last || page.records.length < RECORDS_PER_READ) return records;
+    // A full page: more may follow, unless it ends at the slice's last id (a slice of 500 ids
+    // that holds 500 records, the usual case, is read in one page).
     after = Number(idOf(last));
+    if (after >= slice.last) return records;
   }
 }
 
