@@ -19,9 +19,11 @@ import {
 } from '../../src/records/index.js';
 import {
   addRecords,
+  deploy,
   deployedApp,
   otherClient,
   recordsById,
+  removeAndAddAgain,
   table,
   text,
   useRecordsService,
@@ -40,11 +42,6 @@ const DESTROYED: BackupField[] = [
   { code: 'contract', table: null, type: 'FILE' },
   { code: 'qty', table: 'items', type: 'SINGLE_LINE_TEXT' },
 ];
-
-async function deploy(client: Client, app: string) {
-  await client.apps.deploy({ apps: [{ app }] });
-  await client.apps.waitForDeploy([app]);
-}
 
 /** Deletes the backed-up fields (deployed: their values are gone), then adds them again. */
 async function deleteAndAddAgain(client: Client, app: string) {
@@ -187,10 +184,7 @@ describe('backup and restore', () => {
     const fields: BackupField[] = [{ code: 'note', table: null, type: 'SINGLE_LINE_TEXT' }];
     const backup = await backupFieldValues(client, { app, appKey: 'big', fields, dir });
     expect(backup).toMatchObject({ records: 4500, values: 4500, files: 0 });
-    await client.form.deleteFields({ app, fields: ['note'] });
-    await deploy(client, app);
-    await client.form.addFields({ app, properties: { note: text('note') } as never });
-    await deploy(client, app);
+    await removeAndAddAgain(client, app, { note: text('note') });
     // One range at a time, stopped after the first: the rest is left for the second run.
     const stop = new AbortController();
     const oneAtATime = otherClient(service, 1);

@@ -339,3 +339,36 @@ describe('moving a value out of a table', () => {
     expect(valueOf(after.get(ids[2]!), 'item_top')).toBe('p\nq');
   });
 });
+
+describe('changing a column inside a table', () => {
+  it('converts row by row, each row keeping its id, and reports a row that does not convert', async () => {
+    const { client } = service;
+    const app = await deployedApp(client, {
+      items: table('items', { memo: multiText('memo'), memo_line: text('memo_line') }),
+    });
+    const row = (memo: string) => ({ value: { memo: { value: memo } } });
+    const ids = await addRecords(client, app, [
+      { items: { value: [row('one'), row(''), row('three')] } },
+      { items: { value: [row('fine'), row('two\nlines')] } },
+      { items: { value: [] } },
+    ]);
+    const before = await recordsById(client, app);
+    const result = await copyFieldValues(client, {
+      app,
+      from: { code: 'memo', table: 'items' },
+      to: { code: 'memo_line', table: 'items' },
+      convert: toSingleLine,
+    });
+    const second = rows(before.get(ids[1]!), 'items')[1]!.id;
+    expect(result).toMatchObject({ copied: 1, empty: 1 });
+    expect(result.notConverted).toEqual([
+      { id: ids[1], value: 'two\nlines', reason: `row ${second}: holds a line break` },
+    ]);
+    const after = await recordsById(client, app);
+    const first = rows(after.get(ids[0]!), 'items');
+    expect(first.map((r) => [r.id, r.value.memo_line?.value])).toEqual(
+      rows(before.get(ids[0]!), 'items').map((r, i) => [r.id, ['one', '', 'three'][i]]),
+    );
+    expect(rows(after.get(ids[1]!), 'items').map((r) => r.value.memo_line?.value)).toEqual(['', '']);
+  });
+});

@@ -15,9 +15,21 @@ export function useRecordsService(): LocalService {
 export async function deployedApp(client: Client, properties: Record<string, unknown>): Promise<string> {
   const { app } = await client.apps.addApp({ name: 'Records test' });
   await client.form.addFields({ app, properties: properties as FieldProperties });
+  await deploy(client, app);
+  return app;
+}
+
+export async function deploy(client: Client, app: string): Promise<void> {
   await client.apps.deploy({ apps: [{ app }] });
   await client.apps.waitForDeploy([app]);
-  return app;
+}
+
+/** Deletes these top-level fields (deployed: their values are gone), then adds them again (deployed). */
+export async function removeAndAddAgain(client: Client, app: string, properties: Record<string, unknown>) {
+  await client.form.deleteFields({ app, fields: Object.keys(properties) });
+  await deploy(client, app);
+  await client.form.addFields({ app, properties: properties as FieldProperties });
+  await deploy(client, app);
 }
 
 /** Adds records through bulk requests; their ids, in order. */

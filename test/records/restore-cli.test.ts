@@ -9,7 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { backupFieldValues } from '../../src/records/index.js';
 import { appdeploy } from '../support/cli.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { addRecords, deployedApp, recordsById, text, useRecordsService } from './harness.js';
+import {
+  addRecords,
+  deployedApp,
+  recordsById,
+  removeAndAddAgain,
+  text,
+  useRecordsService,
+} from './harness.js';
 
 const service = useRecordsService();
 const dir = useTempDir('restore-cli');
@@ -35,12 +42,7 @@ describe('appdeploy restore', () => {
       fields: [{ code: 'note', table: null, type: 'SINGLE_LINE_TEXT' }],
       dir: join(root, '.appdeploy', 'backups', 'dev'),
     });
-    await client.form.deleteFields({ app, fields: ['note'] });
-    await client.apps.deploy({ apps: [{ app }] });
-    await client.apps.waitForDeploy([app]);
-    await client.form.addFields({ app, properties: { note: text('note') } as never });
-    await client.apps.deploy({ apps: [{ app }] });
-    await client.apps.waitForDeploy([app]);
+    await removeAndAddAgain(client, app, { note: text('note') });
     await client.records.updateRecord({ app, id: ids[1]!, record: { title: { value: 'b edited' } } });
     await client.records.deleteRecords({ app, ids: [ids[2]!] });
 
