@@ -14,9 +14,9 @@
  * (the platform stamps it), so nothing edited during a pass escapes the next one; this machine's
  * clock could be minutes off.
  */
-import type { AppRecord, Client } from '../client/index.js';
+import type { AppRecord, Client, WrittenRecord } from '../client/index.js';
 import { decideCopy, type CopyDecision, type CopySpec } from './copy-rules.js';
-import { idOf } from './values.js';
+import { idOf, revisionOf } from './values.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
 
 export type { CopySpec, FieldPlace } from './copy-rules.js';
@@ -82,7 +82,19 @@ export async function copyFieldValues(
   const updatedCode = await updatedTimeCode(client, spec.app);
   const outcomes = new Outcomes();
   const fields = [placeCode(spec.from), placeCode(spec.to)];
-  const update = (record: AppRecord) => outcomes.note(record, decideCopy(spec, record)).update;
+  // The revision each record was last seen right at (read and left alone, or written): a sweep
+  // pass reads ids and revisions first and reads in full only the records that moved since.
+  const known = new Map<string, string>();
+  const update = (record: AppRecord) => {
+    const decision = outcomes.note(record, decideCopy(spec, record));
+    if (decision.kind !== 'copy') known.set(idOf(record), revisionOf(record));
+    return decision.update;
+  };
+  const onWritten = (written: readonly WrittenRecord[]) => {
+    for (const { id, revision } of written)
+      if (id !== undefined && revision !== undefined) known.set(id, revision);
+  };
+  const probe = (record: AppRecord) => known.get(idOf(record)) !== revisionOf(record);
   let progress: CopyProgress =
     options.progress ??
     ({
@@ -96,7 +108,7 @@ export async function copyFieldValues(
     await options.onProgress?.(next);
   };
   const sweepOptions = (condition: string | undefined) => ({
-    spec: { app: spec.app, fields, update, condition },
+    spec: { app: spec.app, fields, update, condition, onWritten, ...(condition ? { probe } : {}) },
     options: {
       progress: { lastId: progress.lastId, written: progress.written },
       onProgress: (p: SweepProgress) => report({ ...progress, ...p }),
