@@ -212,6 +212,11 @@ export const ERROR_CODES = {
     hint: 'Add the field again (same code and type) in the manifest, apply, then restore.',
     where: 'restore',
   },
+  'RESTORE.OTHER_ENVIRONMENT': {
+    summary: 'the backup was taken in another environment than the one chosen (its app ids name other apps)',
+    hint: 'Pass the --env of the folder the backup is in (.appdeploy/backups/<env>/).',
+    where: 'restore',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

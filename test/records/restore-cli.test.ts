@@ -3,8 +3,8 @@
  * writes the backed-up values back (revision-checked), and says in `--format json` how many
  * records it restored and which it could not (edited since, deleted since).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupFieldValues } from '../../src/records/index.js';
 import { appdeploy } from '../support/cli.js';
@@ -61,5 +61,18 @@ describe('appdeploy restore', () => {
     });
     const after = await recordsById(client, app);
     expect(after.get(ids[0]!)!.note!.value).toBe('note a');
+
+    // The same backup from another environment's folder: its app id names another app here.
+    const prod = join(root, '.appdeploy', 'backups', 'prod');
+    await mkdir(prod, { recursive: true });
+    await copyFile(backup.file, join(prod, basename(backup.file)));
+    const refused = await appdeploy(
+      ['restore', join('.appdeploy', 'backups', 'prod', basename(backup.file)), '--yes', '--format', 'json'],
+      root,
+    );
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      error: { code: 'RESTORE.OTHER_ENVIRONMENT', hint: 'Restore it into prod: add --env prod.' },
+    });
   }, 90_000);
 });

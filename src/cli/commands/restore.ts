@@ -1,5 +1,6 @@
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { Option } from 'commander';
+import { AppdeployError } from '../../errors.js';
 import type { RestoreResult } from '../../records/index.js';
 import { confirmed } from '../confirm.js';
 import type { CommandResult } from '../exit-codes.js';
@@ -27,11 +28,13 @@ export const registerRestore: RegisterCommand = (program, io) => ({
     withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
       const { restoreFieldValues, summarizeBackup } = await import('../../records/index.js');
       const file = resolve(process.cwd(), backup);
-      const summary = await summarizeBackup(file);
       const env = project.environment.name;
+      checkEnvironment(file, env);
+      const summary = await summarizeBackup(file);
+      const key = project.apps.find((app) => app.id === summary.app)?.key;
       io.err(
-        `Restore ${plural(summary.values, 'value')} of ${plural(summary.records, 'record')} into app ${summary.app} ` +
-          `(${summary.fields.join(', ')}) on ${env}; records edited since the backup are left as they are.\n`,
+        `Restore ${plural(summary.values, 'value')} of ${plural(summary.records, 'record')} into app ${summary.app}` +
+          `${key === undefined ? '' : ` (${key})`} (${summary.fields.join(', ')}) on ${env}; records edited since the backup are left as they are.\n`,
       );
       if (
         !flags.yes &&
@@ -48,6 +51,20 @@ export const registerRestore: RegisterCommand = (program, io) => ({
       return { kind: 'done' };
     }),
 });
+
+/**
+ * A backup apply wrote sits in `.appdeploy/backups/<env>/`, and names its app by id, which is an
+ * id in that environment only: the same number in another environment is another app.
+ */
+function checkEnvironment(file: string, env: string): void {
+  const folder = basename(dirname(file));
+  if (basename(dirname(dirname(file))) !== 'backups' || folder === env) return;
+  throw new AppdeployError(
+    'RESTORE.OTHER_ENVIRONMENT',
+    `The backup ${basename(file)} was taken in the environment ${folder}, not ${env}: its app id names another app here.`,
+    { hint: `Restore it into ${folder}: add --env ${folder}.` },
+  );
+}
 
 /** The result in words: how many were restored, then each record that was not and why. */
 export function restoreText(result: RestoreResult): string {
