@@ -109,7 +109,8 @@ describe('sweepRecords', () => {
         },
       });
       // Calls of 100 records: the victim (the 251st) is in the third; that call and the two
-      // after it (100 + 100 + 50 records) were not written, and were read again.
+      // after it (100 + 100 + 50 records) were not written. Every record was read again; the
+      // 200 of the first two calls were found right and not written twice.
       expect(result.conflicts).toBe(250);
       expect(result.written).toBe(450);
     } finally {
