@@ -14,7 +14,7 @@
  * (the platform stamps it), so nothing edited during a pass escapes the next one; this machine's
  * clock could be minutes off.
  */
-import type { AppRecord, Client, WrittenRecord } from '../client/index.js';
+import type { AppRecord, CallOptions, Client, WrittenRecord } from '../client/index.js';
 import { decideCopy, type CopyDecision, type CopySpec } from './copy-rules.js';
 import { idOf, revisionOf } from './values.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
@@ -79,7 +79,8 @@ export async function copyFieldValues(
   spec: CopySpec,
   options: CopyOptions = {},
 ): Promise<CopyResult> {
-  const updatedCode = await updatedTimeCode(client, spec.app);
+  const call = { signal: options.signal };
+  const updatedCode = await updatedTimeCode(client, spec.app, call);
   const outcomes = new Outcomes();
   const fields = [placeCode(spec.from), placeCode(spec.to)];
   // The revision each record was last seen right at (read and left alone, or written): a sweep
@@ -95,14 +96,13 @@ export async function copyFieldValues(
       if (id !== undefined && revision !== undefined) known.set(id, revision);
   };
   const probe = (record: AppRecord) => known.get(idOf(record)) !== revisionOf(record);
-  let progress: CopyProgress =
-    options.progress ??
-    ({
-      startedAt: await serviceNow(client, spec.app, updatedCode),
-      lastId: '0',
-      written: 0,
-      phase: 'copy',
-    } as const);
+  const now = () => serviceNow(client, spec.app, updatedCode, call);
+  let progress: CopyProgress = options.progress ?? {
+    startedAt: await now(),
+    lastId: '0',
+    written: 0,
+    phase: 'copy',
+  };
   const report = async (next: CopyProgress) => {
     progress = next;
     await options.onProgress?.(next);
@@ -118,7 +118,7 @@ export async function copyFieldValues(
   if ((progress.phase ?? 'copy') === 'copy') {
     const run = sweepOptions(undefined);
     const done = await sweepRecords(client, run.spec, run.options);
-    await report(await nextPass(client, spec.app, updatedCode, { ...progress, ...done }, progress.startedAt));
+    await report(nextPass({ ...progress, ...done }, progress.startedAt, await now()));
   }
   let converged = false;
   while ((progress.sweeps ?? 0) <= MAX_SWEEPS) {
@@ -128,26 +128,21 @@ export async function copyFieldValues(
       converged = true;
       break;
     }
-    await report(
-      await nextPass(client, spec.app, updatedCode, { ...progress, ...done }, progress.passStartedAt!),
-    );
+    await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await now()));
   }
   return { ...outcomes.totals(), sweeps: progress.sweeps ?? 0, converged, progress };
 }
 
-/** The progress at the start of a sweep pass over the records updated at or after `since`. */
-async function nextPass(
-  client: Client,
-  app: string,
-  updatedCode: string,
-  progress: CopyProgress,
-  since: string,
-): Promise<CopyProgress> {
+/**
+ * The progress at the start of a sweep pass over the records updated at or after `since` (the
+ * previous pass's start), beginning at `passStartedAt` (the service's time now).
+ */
+function nextPass(progress: CopyProgress, since: string, passStartedAt: string): CopyProgress {
   return {
     ...progress,
     phase: 'sweep',
     since,
-    passStartedAt: await serviceNow(client, app, updatedCode),
+    passStartedAt,
     passWrittenFrom: progress.written,
     lastId: '0',
     sweeps: (progress.sweeps ?? 0) + 1,
@@ -155,20 +150,24 @@ async function nextPass(
 }
 
 /** The code of the app's update-time field (`Updated_datetime`, `更新日時` in a Japanese app...). */
-async function updatedTimeCode(client: Client, app: string): Promise<string> {
-  const { properties } = await client.form.getFields({ app, copy: 'live' });
+async function updatedTimeCode(client: Client, app: string, call: CallOptions): Promise<string> {
+  const { properties } = await client.form.getFields({ app, copy: 'live' }, call);
   const field = Object.values(properties).find((f) => f.type === 'UPDATED_TIME');
   if (!field) throw new Error(`app ${app} has no update-time field`);
   return field.code;
 }
 
 /** The service's "now" as its records say it: the latest update time among them. */
-async function serviceNow(client: Client, app: string, updatedCode: string): Promise<string> {
-  const { records } = await client.records.getRecords({
-    app,
-    query: `order by ${updatedCode} desc limit 1`,
-    fields: [updatedCode],
-  });
+async function serviceNow(
+  client: Client,
+  app: string,
+  updatedCode: string,
+  call: CallOptions,
+): Promise<string> {
+  const { records } = await client.records.getRecords(
+    { app, query: `order by ${updatedCode} desc limit 1`, fields: [updatedCode] },
+    call,
+  );
   const value = records[0]?.[updatedCode]?.value;
   return typeof value === 'string' && value !== '' ? value : BEFORE_ANY;
 }
