@@ -101,24 +101,31 @@ export async function backupFieldValues(
   };
   // The sweep's parallel reads, writing nothing: every record, its values saved as they come.
   const fields = [...new Set(request.fields.map((f) => f.table ?? f.code))];
-  await sweepRecords(
-    client,
-    {
-      app: request.app,
-      fields,
-      update: async (record) => {
-        for (const field of request.fields)
-          for (const [value, row] of valuesOf(record, field)) await save(record, field, value, row);
-        return undefined;
-      },
-    },
-    { signal: options.signal },
-  );
-  lines.sort((a, b) => Number(a.id) - Number(b.id) || Number(a.row ?? 0) - Number(b.row ?? 0));
   const temp = `${file}.partial`;
-  await writeFile(temp, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
-  if (files > 0) await rename(tempFolder, folder);
-  await rename(temp, file);
+  try {
+    await sweepRecords(
+      client,
+      {
+        app: request.app,
+        fields,
+        update: async (record) => {
+          for (const field of request.fields)
+            for (const [value, row] of valuesOf(record, field)) await save(record, field, value, row);
+          return undefined;
+        },
+      },
+      { signal: options.signal },
+    );
+    lines.sort((a, b) => Number(a.id) - Number(b.id) || Number(a.row ?? 0) - Number(b.row ?? 0));
+    await writeFile(temp, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    if (files > 0) await rename(tempFolder, folder);
+    await rename(temp, file);
+  } catch (error) {
+    // A backup that failed leaves nothing behind that could pass for one.
+    await rm(tempFolder, { recursive: true, force: true });
+    await rm(temp, { force: true });
+    throw error;
+  }
   return { file, records: new Set(lines.map((l) => l.id)).size, values: lines.length, files };
 }
 

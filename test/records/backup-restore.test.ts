@@ -207,4 +207,20 @@ describe('backup and restore', () => {
     const after = await recordsById(client, app);
     expect([...after.values()].every((r) => r.note!.value === `n${Number(r.$id!.value) - 1}`)).toBe(true);
   });
+
+  it('leaves nothing behind when it fails (a file that cannot be downloaded)', async () => {
+    const { client } = service;
+    const { app } = await setUp(client);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    // The download answers 403 (not retried): the backup cannot be complete.
+    await service.control('POST', '/_emulator/faults', {
+      method: 'GET',
+      path: '^/k/v1/file\\.json',
+      status: 403,
+    });
+    await expect(
+      backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir }),
+    ).rejects.toThrow();
+    expect(await readdir(dir)).toEqual([]);
+  });
 });
