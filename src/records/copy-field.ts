@@ -80,7 +80,7 @@ export async function copyFieldValues(
   options: CopyOptions = {},
 ): Promise<CopyResult> {
   const call = { signal: options.signal };
-  const updatedCode = await updatedTimeCode(client, spec.app, call);
+  const updatedCode = await liveFieldsFor(client, spec, call);
   const outcomes = new Outcomes();
   const fields = [placeCode(spec.from), placeCode(spec.to)];
   // The revision each record was last seen right at (read and left alone, or written): a sweep
@@ -149,11 +149,27 @@ function nextPass(progress: CopyProgress, since: string, passStartedAt: string):
   };
 }
 
-/** The code of the app's update-time field (`Updated_datetime`, `更新日時` in a Japanese app...). */
-async function updatedTimeCode(client: Client, app: string, call: CallOptions): Promise<string> {
-  const { properties } = await client.form.getFields({ app, copy: 'live' }, call);
+/**
+ * Checks that both fields are live where the spec places them, and returns the code of the app's
+ * update-time field (`Updated_datetime`, `更新日時` in a Japanese app...). A write naming a field
+ * the app lacks is not refused (unknown codes in a record are ignored: the local service does so
+ * "as on the hosted platform", emulator/records/compose.ts; the REST docs found say nothing), so
+ * a copy into a field not deployed yet would write nothing, pass after pass.
+ */
+async function liveFieldsFor(client: Client, spec: CopySpec, call: CallOptions): Promise<string> {
+  const { properties } = await client.form.getFields({ app: spec.app, copy: 'live' }, call);
+  for (const place of [spec.from, spec.to]) {
+    const holder =
+      place.table === null
+        ? properties
+        : (properties[place.table] as { fields?: typeof properties } | undefined)?.fields;
+    if (!holder?.[place.code])
+      throw new Error(
+        `copyFieldValues: app ${spec.app} has no live field ${place.code}${place.table === null ? '' : ` in the table ${place.table}`}`,
+      );
+  }
   const field = Object.values(properties).find((f) => f.type === 'UPDATED_TIME');
-  if (!field) throw new Error(`app ${app} has no update-time field`);
+  if (!field) throw new Error(`copyFieldValues: app ${spec.app} has no update-time field`);
   return field.code;
 }
 

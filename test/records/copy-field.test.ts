@@ -372,3 +372,18 @@ describe('changing a column inside a table', () => {
     expect(rows(after.get(ids[1]!), 'items').map((r) => r.value.memo_line?.value)).toEqual(['', '']);
   });
 });
+
+describe('a field not live', () => {
+  it('is named before anything is read or written', async () => {
+    const { client } = service;
+    const app = await deployedApp(client, { memo: multiText('memo') });
+    await expect(
+      copyFieldValues(client, {
+        app,
+        from: { code: 'memo', table: null },
+        to: { code: 'memo_new', table: 'items' },
+        convert: toSingleLine,
+      }),
+    ).rejects.toThrow(`copyFieldValues: app ${app} has no live field memo_new in the table items`);
+  });
+});
