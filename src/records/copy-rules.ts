@@ -6,10 +6,11 @@
  * service does the same, emulator/records/compose.ts checkRows): a PUT that sends a table replaces
  * its rows, so every existing row is sent, by its `id`, or it is deleted; a row sent with an
  * existing `id` is merged into that row, the cells it leaves out keeping their values; a row
- * without `id` is new. So the update sends every row by id, with only the cell it changes: the
- * other cells (files, lookups, calculated fields among them) are left to the platform as they are,
- * not written back from a read (a file's read key is not an upload key; a lookup key written again
- * copies again).
+ * without `id` is new (cybozu.dev, "レコード更新におけるテーブル操作のテクニック": a table left out
+ * of an update keeps its data; in a table sent, what the request leaves out is not updated). So
+ * the update sends every row by id, with only the cell it changes: the other cells (files,
+ * lookups, calculated fields among them) are left to the platform as they are, not written back
+ * from a read (a file's read key is not an upload key; a lookup key written again copies again).
  */
 import type { AppRecord, FieldValue, RecordForWrite, SubtableRow } from '../client/index.js';
 import { isEmptyValue, type Converted } from '../platform/index.js';
