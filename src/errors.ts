@@ -197,6 +197,26 @@ export const ERROR_CODES = {
     hint: 'Remove the id from the project (apply creates the app again), or correct it.',
     where: 'plan, apply',
   },
+  'RECORDS.CONFLICTS': {
+    summary: 'records kept changing while they were written, refused for their revision again and again',
+    hint: 'Run the command again once the edits have stopped: it resumes where it stopped.',
+    where: 'apply (a migration copying values), restore',
+  },
+  'RESTORE.BACKUP': {
+    summary: 'the file given to restore is not a backup appdeploy wrote',
+    hint: 'Give the path of a backup apply wrote (.appdeploy/backups/<env>/<time>-<app>.jsonl).',
+    where: 'restore',
+  },
+  'RESTORE.FIELD_MISSING': {
+    summary: 'a field the backup holds values of is not in the app (or not of its type)',
+    hint: 'Add the field again (same code and type) in the manifest, apply, then restore.',
+    where: 'restore',
+  },
+  'RESTORE.OTHER_ENVIRONMENT': {
+    summary: 'the backup was taken in another environment than the one chosen (its app ids name other apps)',
+    hint: 'Pass the --env of the folder the backup is in (.appdeploy/backups/<env>/).',
+    where: 'restore',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

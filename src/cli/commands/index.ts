@@ -68,6 +68,13 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./revert.js')).registerRevert,
   },
   {
+    name: 'restore',
+    term: 'restore [options] <backup>',
+    description:
+      'Write the values of a backup apply took before removing a field back into it, once added again.',
+    load: async () => (await import('./restore.js')).registerRestore,
+  },
+  {
     name: 'export',
     term: 'export [options]',
     description: 'Write the settings of apps on the service into the project: one manifest per app.',

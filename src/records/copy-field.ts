@@ -1,0 +1,216 @@
+/**
+ * Copies one field's values into another, converting each (a migration's step 2: issue "Change a
+ * field's type, or move it into or out of a table, and keep every value"). A first pass sweeps
+ * every record; then, since people may have edited records meanwhile, passes over the records
+ * updated since the previous pass began (`Updated_datetime` at or after it) repeat until one
+ * writes nothing. Every write carries the revision the record was read at (sweep.ts), so an edit
+ * made during the copy is kept, and the record is read again and copied with it.
+ *
+ * Idempotent: a record whose target already holds the converted source is not written, so a copy
+ * resumed from its progress (after a kill) and the closing passes converge on the same values.
+ *
+ * "Since" is the service's clock, not this machine's: the latest update time among the app's
+ * records when a pass begins. Every edit made after that moment carries a later or equal time
+ * (the platform stamps it), so nothing edited during a pass escapes the next one; this machine's
+ * clock could be minutes off.
+ */
+import type { AppRecord, CallOptions, Client, WrittenRecord } from '../client/index.js';
+import { decideCopy, type CopyDecision, type CopySpec } from './copy-rules.js';
+import { idOf, revisionOf } from './values.js';
+import { sweepRecords, type SweepProgress } from './sweep.js';
+
+export type { CopySpec, FieldPlace } from './copy-rules.js';
+
+export interface CopyProgress {
+  /** The service's time when the copy began (the latest record update time then). */
+  readonly startedAt: string;
+  /** Every record up to this id is done, in the current phase. */
+  readonly lastId: string;
+  /** Records written so far, over every phase. */
+  readonly written: number;
+  /** `copy`: the first pass over every record; `sweep`: a pass over the records updated since `since`. */
+  readonly phase?: 'copy' | 'sweep' | undefined;
+  /** The sweep pass under way reads the records updated at or after this time. */
+  readonly since?: string | undefined;
+  /** The service's time when the sweep pass under way began (the next pass's `since`). */
+  readonly passStartedAt?: string | undefined;
+  /** `written` when the sweep pass under way began (a pass that adds nothing to it ends the copy). */
+  readonly passWrittenFrom?: number | undefined;
+  /** Sweep passes begun. */
+  readonly sweeps?: number | undefined;
+}
+
+export interface CopyOptions {
+  readonly progress?: CopyProgress | undefined;
+  readonly onProgress?: ((progress: CopyProgress) => void | Promise<void>) | undefined;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface NotConverted {
+  readonly id: string;
+  readonly value: unknown;
+  readonly reason: string;
+}
+
+export interface CopyResult {
+  /** Records written (this run). */
+  readonly copied: number;
+  /** Records whose target already held the converted value. */
+  readonly unchanged: number;
+  /** Records whose source is empty (and whose target is empty too, or was emptied: see `copied`). */
+  readonly empty: number;
+  /** Records left as they are: their value does not convert. */
+  readonly notConverted: NotConverted[];
+  /** Passes over the records updated since the copy began. */
+  readonly sweeps: number;
+  /** False when the last allowed pass still wrote records (someone kept editing them). */
+  readonly converged: boolean;
+  readonly progress: CopyProgress;
+}
+
+/** Passes over updated records before giving up on converging (each one shorter than the last). */
+const MAX_SWEEPS = 5;
+
+/** The time a record never updated is older than: the start of time for an app without records. */
+const BEFORE_ANY = '1970-01-01T00:00:00Z';
+
+export async function copyFieldValues(
+  client: Client,
+  spec: CopySpec,
+  options: CopyOptions = {},
+): Promise<CopyResult> {
+  const call = { signal: options.signal };
+  const updatedCode = await liveFieldsFor(client, spec, call);
+  const outcomes = new Outcomes();
+  const fields = [placeCode(spec.from), placeCode(spec.to)];
+  // The revision each record was last seen right at (read and left alone, or written): a sweep
+  // pass reads ids and revisions first and reads in full only the records that moved since.
+  const known = new Map<string, string>();
+  const update = (record: AppRecord) => {
+    const decision = outcomes.note(record, decideCopy(spec, record));
+    if (decision.kind !== 'copy') known.set(idOf(record), revisionOf(record));
+    return decision.update;
+  };
+  const onWritten = (written: readonly WrittenRecord[]) => {
+    for (const { id, revision } of written)
+      if (id !== undefined && revision !== undefined) known.set(id, revision);
+  };
+  const probe = (record: AppRecord) => known.get(idOf(record)) !== revisionOf(record);
+  const now = () => serviceNow(client, spec.app, updatedCode, call);
+  let progress: CopyProgress = options.progress ?? {
+    startedAt: await now(),
+    lastId: '0',
+    written: 0,
+    phase: 'copy',
+  };
+  const report = async (next: CopyProgress) => {
+    progress = next;
+    await options.onProgress?.(next);
+  };
+  const sweepOptions = (condition: string | undefined) => ({
+    spec: { app: spec.app, fields, update, condition, onWritten, ...(condition ? { probe } : {}) },
+    options: {
+      progress: { lastId: progress.lastId, written: progress.written },
+      onProgress: (p: SweepProgress) => report({ ...progress, ...p }),
+      signal: options.signal,
+    },
+  });
+  if ((progress.phase ?? 'copy') === 'copy') {
+    const run = sweepOptions(undefined);
+    const done = await sweepRecords(client, run.spec, run.options);
+    await report(nextPass({ ...progress, ...done }, progress.startedAt, await now()));
+  }
+  let converged = false;
+  while ((progress.sweeps ?? 0) <= MAX_SWEEPS) {
+    const run = sweepOptions(`${updatedCode} >= "${progress.since ?? progress.startedAt}"`);
+    const done = await sweepRecords(client, run.spec, run.options);
+    if (done.written === (progress.passWrittenFrom ?? 0)) {
+      converged = true;
+      break;
+    }
+    await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await now()));
+  }
+  return { ...outcomes.totals(), sweeps: progress.sweeps ?? 0, converged, progress };
+}
+
+/**
+ * The progress at the start of a sweep pass over the records updated at or after `since` (the
+ * previous pass's start), beginning at `passStartedAt` (the service's time now).
+ */
+function nextPass(progress: CopyProgress, since: string, passStartedAt: string): CopyProgress {
+  return {
+    ...progress,
+    phase: 'sweep',
+    since,
+    passStartedAt,
+    passWrittenFrom: progress.written,
+    lastId: '0',
+    sweeps: (progress.sweeps ?? 0) + 1,
+  };
+}
+
+/**
+ * Checks that both fields are live where the spec places them, and returns the code of the app's
+ * update-time field (`Updated_datetime`, `更新日時` in a Japanese app...). A write naming a field
+ * the app lacks is not refused (unknown codes in a record are ignored: the local service does so
+ * "as on the hosted platform", emulator/records/compose.ts; the REST docs found say nothing), so
+ * a copy into a field not deployed yet would write nothing, pass after pass.
+ */
+async function liveFieldsFor(client: Client, spec: CopySpec, call: CallOptions): Promise<string> {
+  const { properties } = await client.form.getFields({ app: spec.app, copy: 'live' }, call);
+  for (const place of [spec.from, spec.to]) {
+    const holder =
+      place.table === null
+        ? properties
+        : (properties[place.table] as { fields?: typeof properties } | undefined)?.fields;
+    if (!holder?.[place.code])
+      throw new Error(
+        `copyFieldValues: app ${spec.app} has no live field ${place.code}${place.table === null ? '' : ` in the table ${place.table}`}`,
+      );
+  }
+  const field = Object.values(properties).find((f) => f.type === 'UPDATED_TIME');
+  if (!field) throw new Error(`copyFieldValues: app ${spec.app} has no update-time field`);
+  return field.code;
+}
+
+/** The service's "now" as its records say it: the latest update time among them. */
+async function serviceNow(
+  client: Client,
+  app: string,
+  updatedCode: string,
+  call: CallOptions,
+): Promise<string> {
+  const { records } = await client.records.getRecords(
+    { app, query: `order by ${updatedCode} desc limit 1`, fields: [updatedCode] },
+    call,
+  );
+  const value = records[0]?.[updatedCode]?.value;
+  return typeof value === 'string' && value !== '' ? value : BEFORE_ANY;
+}
+
+function placeCode(place: { code: string; table: string | null }): string {
+  return place.table ?? place.code;
+}
+
+/** Each record's outcome over the passes: a write stays a copy; the latest decision otherwise. */
+class Outcomes {
+  readonly #byId = new Map<string, CopyDecision>();
+
+  note(record: AppRecord, decision: CopyDecision): CopyDecision {
+    const id = idOf(record);
+    if (this.#byId.get(id)?.kind !== 'copy' || decision.kind === 'copy') this.#byId.set(id, decision);
+    return decision;
+  }
+
+  totals(): Pick<CopyResult, 'copied' | 'unchanged' | 'empty' | 'notConverted'> {
+    const totals = { copied: 0, unchanged: 0, empty: 0, notConverted: [] as NotConverted[] };
+    for (const [id, d] of this.#byId) {
+      if (d.kind === 'copy') totals.copied++;
+      else if (d.kind === 'unchanged') totals.unchanged++;
+      else if (d.kind === 'empty') totals.empty++;
+      else if (d.kind === 'not-converted') totals.notConverted.push({ id, value: d.value, reason: d.reason });
+    }
+    totals.notConverted.sort((a, b) => Number(a.id) - Number(b.id));
+    return totals;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Records in bulk: the revision-checked read-transform-write sweep, and what a migration builds on
+ * it (copying a field's values, backing values up before a deploy destroys them, restoring them).
+ */
+export {
+  sweepRecords,
+  type SweepOptions,
+  type SweepProgress,
+  type SweepResult,
+  type SweepSpec,
+} from './sweep.js';
+export {
+  copyFieldValues,
+  type CopyOptions,
+  type CopyProgress,
+  type CopyResult,
+  type CopySpec,
+  type FieldPlace,
+  type NotConverted,
+} from './copy-field.js';
+export {
+  backupFieldValues,
+  filesFolderOf,
+  type BackedUpFile,
+  type BackupField,
+  type BackupLine,
+  type BackupRequest,
+  type BackupResult,
+} from './backup.js';
+export {
+  progressFileOf,
+  restoreFieldValues,
+  summarizeBackup,
+  type BackupSummary,
+  type RestoreOptions,
+  type RestoreRequest,
+  type RestoreResult,
+} from './restore.js';

@@ -1,0 +1,284 @@
+/**
+ * Writes a backup's values (backup.ts) back into fields of the same codes, once the user has added
+ * them again. Revision-checked: a record whose revision moved since the backup was edited by
+ * someone since, and is left as it is (the edit may have been made knowing the field was gone);
+ * a record no longer there is reported as deleted. Attachments are uploaded again from the
+ * backup's folder (POST file.json, then the new key in the record: a key from a read is a
+ * download key, not one a write takes; spec "Upload File").
+ *
+ * Resumable: progress is kept in `<backup>.progress.json` beside the backup, and a record that
+ * already holds its backed-up values counts as restored without being written, so a run started
+ * again after a kill ends where a whole run would have.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { AppRecord, Client, RecordForWrite, SubtableRow } from '../client/index.js';
+import { AppdeployError } from '../errors.js';
+import type { BackedUpFile, BackupLine } from './backup.js';
+import { sweepRecords, type SweepProgress } from './sweep.js';
+import { idOf, revisionOf, sameValue, writeValue } from './values.js';
+
+export interface RestoreRequest {
+  readonly backupFile: string;
+}
+
+export interface RestoreOptions {
+  readonly signal?: AbortSignal | undefined;
+  /** Called after each bulk request with how far the restore got (it is saved beside the backup too). */
+  readonly onProgress?: ((progress: SweepProgress) => void | Promise<void>) | undefined;
+}
+
+export interface RestoreResult {
+  readonly app: string;
+  /** Records the backup holds values of. */
+  readonly records: number;
+  /** Records that hold their backed-up values now (written by this restore or an earlier run of it). */
+  readonly restored: number;
+  /** Records written by this run. */
+  readonly written: number;
+  /** Records not overwritten: edited since the backup (their revision moved). */
+  readonly editedSince: string[];
+  /** Records no longer in the app. */
+  readonly deletedSince: string[];
+}
+
+type Outcome = 'restored' | 'edited';
+
+interface SavedProgress extends SweepProgress {
+  readonly outcomes: Record<string, Outcome>;
+}
+
+/** One record's backed-up values. */
+interface Entry {
+  readonly revision: string;
+  readonly lines: BackupLine[];
+}
+
+export function progressFileOf(backupFile: string): string {
+  return `${backupFile}.progress.json`;
+}
+
+export async function restoreFieldValues(
+  client: Client,
+  request: RestoreRequest,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
+  const { app, entries } = await readBackup(request.backupFile);
+  await checkFields(client, app, entries);
+  const progressFile = progressFileOf(request.backupFile);
+  const saved = await readProgress(progressFile);
+  const outcomes = new Map<string, Outcome>(Object.entries(saved?.outcomes ?? {}));
+  const fields = [...new Set([...entries.values()].flatMap((e) => e.lines.map((l) => l.table ?? l.field)))];
+  const base = dirname(request.backupFile);
+  const result = await sweepRecords(
+    client,
+    {
+      app,
+      fields,
+      update: async (record) => {
+        const id = idOf(record);
+        const entry = entries.get(id);
+        if (!entry) return undefined;
+        if (entry.lines.every((line) => sameValue(currentValue(record, line), line.value))) {
+          outcomes.set(id, 'restored');
+          return undefined;
+        }
+        if (revisionOf(record) !== entry.revision) {
+          outcomes.set(id, 'edited');
+          return undefined;
+        }
+        outcomes.set(id, 'restored');
+        return restoreUpdate(client, record, entry, base);
+      },
+    },
+    {
+      progress: saved,
+      signal: options.signal,
+      onProgress: async (progress) => {
+        const done = Object.fromEntries(
+          [...outcomes].filter(([id]) => Number(id) <= Number(progress.lastId)),
+        );
+        await writeFile(progressFile, JSON.stringify({ ...progress, outcomes: done }));
+        await options.onProgress?.(progress);
+      },
+    },
+  );
+  await rm(progressFile, { force: true });
+  const ids = [...entries.keys()];
+  return {
+    app,
+    records: entries.size,
+    restored: ids.filter((id) => outcomes.get(id) === 'restored').length,
+    written: result.writtenNow,
+    editedSince: ids.filter((id) => outcomes.get(id) === 'edited'),
+    deletedSince: ids.filter((id) => !outcomes.has(id)),
+  };
+}
+
+/** What a backup holds, to show before restoring it. */
+export interface BackupSummary {
+  readonly app: string;
+  readonly records: number;
+  readonly values: number;
+  /** The fields, `table.code` for a table's column. */
+  readonly fields: string[];
+}
+
+export async function summarizeBackup(backupFile: string): Promise<BackupSummary> {
+  const { app, entries } = await readBackup(backupFile);
+  const lines = [...entries.values()].flatMap((e) => e.lines);
+  const fields = [...new Set(lines.map((l) => (l.table === undefined ? l.field : `${l.table}.${l.field}`)))];
+  return { app, records: entries.size, values: lines.length, fields };
+}
+
+async function readBackup(file: string): Promise<{ app: string; entries: Map<string, Entry> }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new AppdeployError(
+      'RESTORE.BACKUP',
+      `Cannot read the backup ${file}: ${(error as Error).message}.`,
+      {
+        hint: 'Give the path of a backup apply wrote (.appdeploy/backups/<env>/<time>-<app>.jsonl).',
+        cause: error,
+      },
+    );
+  }
+  const entries = new Map<string, Entry>();
+  let app: string | undefined;
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const line = parseLine(raw, file, i + 1);
+    if (app !== undefined && line.app !== app)
+      throw badBackup(file, i + 1, `it names app ${line.app} after app ${app}`);
+    app = line.app;
+    const entry = entries.get(line.id) ?? { revision: line.revision, lines: [] };
+    entry.lines.push(line);
+    entries.set(line.id, entry);
+  });
+  if (app === undefined) throw badBackup(file, 1, 'it holds no values');
+  return { app, entries };
+}
+
+function parseLine(raw: string, file: string, lineNo: number): BackupLine {
+  let line: Partial<BackupLine>;
+  try {
+    line = JSON.parse(raw) as Partial<BackupLine>;
+  } catch {
+    throw badBackup(file, lineNo, 'it is not JSON');
+  }
+  for (const key of ['app', 'id', 'revision', 'field', 'type'] as const)
+    if (typeof line[key] !== 'string') throw badBackup(file, lineNo, `"${key}" is missing`);
+  if ((line.table === undefined) !== (line.row === undefined))
+    throw badBackup(file, lineNo, '"table" and "row" go together');
+  return line as BackupLine;
+}
+
+function badBackup(file: string, line: number, why: string): AppdeployError {
+  return new AppdeployError(
+    'RESTORE.BACKUP',
+    `The backup ${file} is not one appdeploy wrote (line ${line}: ${why}).`,
+    {
+      hint: 'Give the path of a backup apply wrote, unedited (.appdeploy/backups/<env>/<time>-<app>.jsonl).',
+    },
+  );
+}
+
+/** Every backed-up field must be in the app again, of its type, in its table. */
+async function checkFields(client: Client, app: string, entries: Map<string, Entry>): Promise<void> {
+  const { properties } = await client.form.getFields({ app, copy: 'live' });
+  const wanted = new Map<string, BackupLine>();
+  for (const entry of entries.values()) for (const line of entry.lines) wanted.set(line.field, line);
+  for (const line of wanted.values()) {
+    const holder =
+      line.table === undefined
+        ? properties
+        : (properties[line.table] as { fields?: typeof properties } | undefined)?.fields;
+    const field = holder?.[line.field];
+    const place = line.table === undefined ? '' : ` in the table ${line.table}`;
+    if (!field)
+      throw new AppdeployError(
+        'RESTORE.FIELD_MISSING',
+        `App ${app} has no field ${line.field}${place} to restore into.`,
+        {
+          hint: `Add the field ${line.field} (${line.type})${place} to the app's manifest again, apply, then restore.`,
+        },
+      );
+    if (field.type !== line.type)
+      throw new AppdeployError(
+        'RESTORE.FIELD_MISSING',
+        `The field ${line.field}${place} of app ${app} is a ${field.type} now; the backup holds ${line.type} values.`,
+        { hint: `Give the field ${line.field} its type ${line.type} again, apply, then restore.` },
+      );
+  }
+}
+
+async function readProgress(file: string): Promise<SavedProgress | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as SavedProgress;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function currentValue(record: AppRecord, line: BackupLine): unknown {
+  if (line.table === undefined) return record[line.field]?.value;
+  const rows = (record[line.table]?.value ?? []) as SubtableRow[];
+  return rows.find((row) => row.id === line.row)?.value[line.field]?.value;
+}
+
+/**
+ * The update putting a record's values back: top-level fields by code; a table's rows all sent by
+ * id (a row left out of a table write is deleted; the cells a kept row leaves out keep their
+ * values: platform-facts-verified, "Tables (subtables) in record writes"), the backed-up cells in
+ * their rows, and a row no longer there added again with its backed-up cells.
+ */
+async function restoreUpdate(
+  client: Client,
+  record: AppRecord,
+  entry: Entry,
+  base: string,
+): Promise<RecordForWrite> {
+  const update: Record<string, { value: unknown }> = {};
+  const tables = new Map<string, Map<string, Record<string, { value: unknown }>>>();
+  for (const line of entry.lines) {
+    const value =
+      line.type === 'FILE'
+        ? await upload(client, line.value as BackedUpFile[], base)
+        : writeValue(line.value);
+    if (line.table === undefined) {
+      update[line.field] = { value };
+      continue;
+    }
+    const rows = tables.get(line.table) ?? new Map<string, Record<string, { value: unknown }>>();
+    rows.set(line.row!, { ...rows.get(line.row!), [line.field]: { value } });
+    tables.set(line.table, rows);
+  }
+  for (const [table, cells] of tables) {
+    const current = (record[table]?.value ?? []) as SubtableRow[];
+    const kept = current.map((row) => ({ id: row.id, value: cells.get(row.id) ?? {} }));
+    const added = [...cells]
+      .filter(([id]) => !current.some((row) => row.id === id))
+      .map(([, value]) => ({ value }));
+    update[table] = { value: [...kept, ...added] };
+  }
+  return update as RecordForWrite;
+}
+
+async function upload(
+  client: Client,
+  files: readonly BackedUpFile[],
+  base: string,
+): Promise<{ fileKey: string }[]> {
+  return Promise.all(
+    files.map(async (file) => {
+      const { fileKey } = await client.files.upload(join(base, file.path), {
+        name: file.name,
+        contentType: file.contentType,
+      });
+      return { fileKey };
+    }),
+  );
+}

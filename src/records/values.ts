@@ -1,0 +1,54 @@
+/**
+ * Field values between a read and a write: whether two are the same (so that a record already
+ * right is not written again), and a read value in the shape a write takes. Pure.
+ */
+import type { AppRecord } from '../client/index.js';
+import { isEmptyValue } from '../platform/index.js';
+
+/**
+ * Whether two values are the same as the platform holds them: every empty value is alike (`''`,
+ * `null`, `[]`); numbers compare as the strings a read gives; users, organizations and groups by
+ * code; files by name and size (a file written again gets a new key); several choices as a set
+ * (the platform may give them back in its options' order).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (isEmptyValue(a) || isEmptyValue(b)) return isEmptyValue(a) && isEmptyValue(b);
+  return JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
+}
+
+function comparable(value: unknown): unknown {
+  if (typeof value === 'number') return String(value);
+  if (!Array.isArray(value)) return value;
+  const items = value.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return comparable(item);
+    const o = item as { code?: unknown; name?: unknown; size?: unknown };
+    if (typeof o.code === 'string') return o.code;
+    return `${String(o.name)}\u0000${String(o.size)}`;
+  });
+  return items.map(String).sort();
+}
+
+/**
+ * A value as a write takes it: users, organizations and groups by `{ code }` alone (a read adds
+ * `name`, which a write does not take); anything else as it is.
+ */
+export function writeValue(value: unknown): unknown {
+  if (!Array.isArray(value)) return value ?? '';
+  return value.map((item: unknown) =>
+    typeof item === 'object' && item !== null && 'code' in item ? { code: item.code } : item,
+  );
+}
+
+/** A record's id, as a read gives it (`$id`). */
+export function idOf(record: AppRecord): string {
+  return scalar(record.$id?.value);
+}
+
+/** A record's revision, as a read gives it (`$revision`). */
+export function revisionOf(record: AppRecord): string {
+  return scalar(record.$revision?.value);
+}
+
+function scalar(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}

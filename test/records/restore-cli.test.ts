@@ -1,0 +1,78 @@
+/**
+ * `appdeploy restore BACKUP`, the built CLI, in a project of its own: it names what it will write,
+ * writes the backed-up values back (revision-checked), and says in `--format json` how many
+ * records it restored and which it could not (edited since, deleted since).
+ */
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { backupFieldValues } from '../../src/records/index.js';
+import { appdeploy } from '../support/cli.js';
+import { useTempDir } from '../support/temp-dir.js';
+import {
+  addRecords,
+  deployedApp,
+  recordsById,
+  removeAndAddAgain,
+  text,
+  useRecordsService,
+} from './harness.js';
+
+const service = useRecordsService();
+const dir = useTempDir('restore-cli');
+
+describe('appdeploy restore', () => {
+  it('restores a deleted field’s values from the backup and names the records it could not', async () => {
+    const { client } = service;
+    const root = join(dir(), 'project');
+    await mkdir(root, { recursive: true });
+    await writeFile(
+      join(root, 'appdeploy.yaml'),
+      `environments:\n  dev:\n    baseUrl: ${service.url}\n    auth: { login: admin, password: admin }\n`,
+    );
+    const app = await deployedApp(client, { title: text('title'), note: text('note') });
+    const ids = await addRecords(
+      client,
+      app,
+      ['a', 'b', 'c'].map((t) => ({ title: { value: t }, note: { value: `note ${t}` } })),
+    );
+    const backup = await backupFieldValues(client, {
+      app,
+      appKey: 'orders',
+      fields: [{ code: 'note', table: null, type: 'SINGLE_LINE_TEXT' }],
+      dir: join(root, '.appdeploy', 'backups', 'dev'),
+    });
+    await removeAndAddAgain(client, app, { note: text('note') });
+    await client.records.updateRecord({ app, id: ids[1]!, record: { title: { value: 'b edited' } } });
+    await client.records.deleteRecords({ app, ids: [ids[2]!] });
+
+    const run = await appdeploy(['restore', relative(root, backup.file), '--yes', '--format', 'json'], root);
+    expect(run.stderr).toContain(
+      `Restore 3 values of 3 records into app ${app} (note) on dev; records edited since the backup are left as they are.`,
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      app,
+      records: 3,
+      restored: 1,
+      written: 1,
+      editedSince: [ids[1]],
+      deletedSince: [ids[2]],
+    });
+    const after = await recordsById(client, app);
+    expect(after.get(ids[0]!)!.note!.value).toBe('note a');
+
+    // The same backup from another environment's folder: its app id names another app here.
+    const prod = join(root, '.appdeploy', 'backups', 'prod');
+    await mkdir(prod, { recursive: true });
+    await copyFile(backup.file, join(prod, basename(backup.file)));
+    const refused = await appdeploy(
+      ['restore', join('.appdeploy', 'backups', 'prod', basename(backup.file)), '--yes', '--format', 'json'],
+      root,
+    );
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      error: { code: 'RESTORE.OTHER_ENVIRONMENT', hint: 'Restore it into prod: add --env prod.' },
+    });
+  }, 90_000);
+});
