@@ -94,10 +94,21 @@ function place(
   return { key, item, at, kind, what, subtableColumns: false, ...options };
 }
 
-/** A filterCond and, where given, a sort over the records of this app (or of `otherApp`'s). */
-function queries(key: SettingsKey, item: string, what: string, options: Options = {}, sort = false) {
-  const filter = place(key, item, 'filterCond', 'filter', `${what} filter`, options);
-  return sort ? [filter, place(key, item, 'sort', 'sort', `${what} sort`, options)] : [filter];
+/**
+ * A `filterCond` and, with `sort`, a `sort` over the records of this app (or of `otherApp`'s), at
+ * `under` in the item ('' : the item's own).
+ */
+function queries(
+  key: SettingsKey,
+  item: string,
+  what: string,
+  options: Options = {},
+  under = '',
+  sort = false,
+) {
+  const at = (name: string) => (under === '' ? name : `${under}.${name}`);
+  const filter = place(key, item, at('filterCond'), 'filter', `${what} filter`, options);
+  return sort ? [filter, place(key, item, at('sort'), 'sort', `${what} sort`, options)] : [filter];
 }
 
 /**
@@ -127,7 +138,7 @@ function definitionPlaces(item: string, column: boolean): FieldPlace[] {
       ...lookup,
       types: VALUE_FIELD_TYPES,
     }),
-    ...queries('fields', item, 'a lookup', lookup, true),
+    ...queries('fields', item, 'a lookup', lookup, 'lookup', true),
     place('fields', item, 'referenceTable.condition.field', 'code', 'a reference table condition', {
       types: VALUE_FIELD_TYPES,
     }),
@@ -140,7 +151,7 @@ function definitionPlaces(item: string, column: boolean): FieldPlace[] {
       types: VALUE_FIELD_TYPES,
       subtableColumns: true,
     }),
-    ...queries('fields', item, 'a reference table', related, true),
+    ...queries('fields', item, 'a reference table', related, 'referenceTable', true),
   ];
 }
 
@@ -166,7 +177,7 @@ export const FIELD_PLACES: readonly FieldPlace[] = [
   }),
   place('views', 'views.*', 'date', 'code', 'a calendar date', { types: DATES }),
   place('views', 'views.*', 'title', 'code', 'a calendar title', { types: VALUE_FIELD_TYPES }),
-  ...queries('views', 'views.*', 'a view', {}, true),
+  ...queries('views', 'views.*', 'a view', {}, '', true),
   // processManagement.d.ts: assignees' and executors' entities (FIELD_ENTITY among their types),
   // an action's `filterCond`.
   entity('process', 'states.*', 'assignee.entities[*].entity', 'an assignee'),
