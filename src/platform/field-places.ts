@@ -118,7 +118,6 @@ function queries(
  */
 function definitionPlaces(item: string, column: boolean): FieldPlace[] {
   const lookup = { otherApp: 'lookup.relatedApp' };
-  const related = { otherApp: 'referenceTable.relatedApp' };
   return [
     // CALC's `expression` (and an auto-calculated text's): the formula names fields by code.
     place('fields', item, 'expression', 'formula', 'a formula'),
@@ -139,6 +138,15 @@ function definitionPlaces(item: string, column: boolean): FieldPlace[] {
       types: VALUE_FIELD_TYPES,
     }),
     ...queries('fields', item, 'a lookup', lookup, 'lookup', true),
+    // A related-records table is never a subtable's column (NOT_IN_SUBTABLE_TYPES).
+    ...(column ? [] : referenceTablePlaces(item)),
+  ];
+}
+
+/** A related-records table's places (its own field, and the related app's). */
+function referenceTablePlaces(item: string): FieldPlace[] {
+  const related = { otherApp: 'referenceTable.relatedApp' };
+  return [
     place('fields', item, 'referenceTable.condition.field', 'code', 'a reference table condition', {
       types: VALUE_FIELD_TYPES,
     }),

@@ -94,6 +94,7 @@ const WORDS: Readonly<Record<string, Words>> = {
   'actions actions.*.filterCond': (r) => at('actions', `action "${name(r)}" (filter)`),
   ...definitionWords('properties.*'),
   ...definitionWords('properties.*.fields.*'),
+  ...referenceTableWords('properties.*'),
 };
 
 /**
@@ -102,7 +103,6 @@ const WORDS: Readonly<Record<string, Words>> = {
  */
 function definitionWords(item: string): Record<string, Words> {
   const lookup = (r: FieldReference, what: string) => at('lookups', `lookup ${definition(r)} (${what})`);
-  const related = (r: FieldReference, what: string) => at('related records', `${definition(r)} (${what})`);
   return {
     [`fields ${item}.expression`]: () => null,
     [`fields ${item}.lookup.relatedKeyField`]: (r) => lookup(r, 'key'),
@@ -113,6 +113,13 @@ function definitionWords(item: string): Record<string, Words> {
     [`fields ${item}.lookup.lookupPickerFields[*]`]: (r) => lookup(r, 'picker column'),
     [`fields ${item}.lookup.filterCond`]: (r) => lookup(r, 'filter'),
     [`fields ${item}.lookup.sort`]: (r) => lookup(r, 'sort'),
+  };
+}
+
+/** A related-records table's places. */
+function referenceTableWords(item: string): Record<string, Words> {
+  const related = (r: FieldReference, what: string) => at('related records', `${definition(r)} (${what})`);
+  return {
     [`fields ${item}.referenceTable.condition.field`]: (r) =>
       related(r, `matches ${text(r.parent.relatedField)}`),
     [`fields ${item}.referenceTable.condition.relatedField`]: (r) =>
