@@ -4,7 +4,7 @@
  * strings and formulas are read by the caller's parsers (this folder imports nothing: the query
  * parser is src/query/, the formula tokenizer the local service's).
  */
-import { FIELD_PLACES, placePath, type FieldPlace } from './field-places.js';
+import { FIELD_PLACES, type FieldPlace } from './field-places.js';
 import type { SettingsKey } from './settings-catalogue.js';
 
 export type PlacePathStep = string | number;
@@ -29,6 +29,8 @@ export interface FieldReference {
   /** The item the place is part of (a view, a rule), and its path from the body. */
   readonly item: Readonly<Record<string, unknown>>;
   readonly itemPath: readonly PlacePathStep[];
+  /** For a place naming another app's field: the item's reference to that app (`{app}`, `{code}`). */
+  readonly app?: unknown;
 }
 
 type Step = { readonly key: string } | { readonly every: 'entry' | 'item' };
@@ -88,6 +90,13 @@ function codesAt(place: FieldPlace, value: unknown, readers: TextReaders): reado
   }
 }
 
+/** The value at a dotted path of keys (`lookup.relatedApp`), or undefined. */
+function valueAt(value: unknown, path: string): unknown {
+  let out = value;
+  for (const key of path.split('.')) out = isRecord(out) ? out[key] : undefined;
+  return out;
+}
+
 /** The places of `key`, by item, in the catalogue's order. */
 function itemsOf(key: SettingsKey): [string, FieldPlace[]][] {
   const items = new Map<string, FieldPlace[]>();
@@ -114,8 +123,9 @@ export function fieldReferences(key: SettingsKey, body: unknown, readers: TextRe
         for (const v of walk(at.value, parse(place.at), at.path, at.value)) {
           const path = place.kind === 'entity' ? [...v.path, 'code'] : v.path;
           const parent = place.kind === 'entity' && isRecord(v.value) ? v.value : v.parent;
+          const app = place.otherApp === undefined ? {} : { app: valueAt(at.value, place.otherApp) };
           for (const code of codesAt(place, v.value, readers))
-            found.push({ place, code, path, parent, item: at.value, itemPath: at.path });
+            found.push({ place, code, path, parent, item: at.value, itemPath: at.path, ...app });
         }
     }
   return found;
@@ -167,21 +177,32 @@ function renamed(
 }
 
 /**
- * `body` after fields of its own app were renamed (old code -> new): every place of `key` naming
- * a field of this app follows; places naming another app's fields (a lookup's source, a copy
- * action's destination) stay. A copy where anything changed, `body` itself where nothing did.
+ * `body` after fields were renamed (old code -> new). Without `otherApp`: fields of the body's
+ * own app, and every place of `key` naming one follows; places naming another app's field (a
+ * lookup's source, a copy action's destination) stay. With it: fields of another app, and the
+ * places naming that app's fields follow where the item's reference to the app (`relatedApp`,
+ * `destApp`) is one `otherApp` says is the renamed app. A copy where anything changed, `body`
+ * itself where nothing did.
  */
 export function renameFieldIn<T>(
   key: SettingsKey,
   body: T,
   renames: ReadonlyMap<string, string>,
   rewriters: TextRewriters,
+  otherApp?: (ref: unknown) => boolean,
 ): T {
   if (renames.size === 0) return body;
   let out: unknown = body;
-  for (const place of fieldPlacesOf(key))
-    if (place.otherApp === undefined)
-      out = rewrite(out, parse(placePath(place)), (value) => renamed(place, value, renames, rewriters));
+  for (const place of fieldPlacesOf(key)) {
+    if ((place.otherApp === undefined) !== (otherApp === undefined)) continue;
+    const at = parse(place.at);
+    const change = (value: unknown) => renamed(place, value, renames, rewriters);
+    out = rewrite(out, parse(place.item), (item) =>
+      place.otherApp !== undefined && !otherApp!(valueAt(item, place.otherApp))
+        ? item
+        : rewrite(item, at, change),
+    );
+  }
   return out as T;
 }
 

@@ -7,13 +7,7 @@
  * are place-wording.ts.
  */
 import type { AppManifest, AppReference } from '../project/index.js';
-import {
-  SETTINGS_CATALOGUE,
-  fieldReferences,
-  manifestBody,
-  type FieldReference,
-  type TextReaders,
-} from '../platform/index.js';
+import { SETTINGS_CATALOGUE, fieldReferences, manifestBody, type TextReaders } from '../platform/index.js';
 import { allFields, resolveAppRef, type UsageApp, type UsageProject } from './model.js';
 import { placeUsage, USAGE_AREAS, type UsageArea } from './place-wording.js';
 import { filterFields, sortFields } from './query-fields.js';
@@ -90,15 +84,12 @@ function indexSettings(app: UsageApp, project: UsageProject, add: Add): void {
       const usage = placeUsage(ref);
       if (usage === null) continue;
       if (ref.place.otherApp === undefined) add(app.key, ref.code, usage);
-      else add(otherApp(ref, ref.place.otherApp, project), ref.code, { ...usage, fromApp: app.key });
+      else add(otherApp(ref.app, project), ref.code, { ...usage, fromApp: app.key });
     }
   }
 }
 
-/** The project app (null: one outside it) whose field a place names, by the item's app reference (`destApp`). */
-function otherApp(ref: FieldReference, at: string, project: UsageProject): string | null {
-  let value: unknown = ref.item;
-  for (const key of at.split('.'))
-    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-  return typeof value === 'object' && value !== null ? resolveAppRef(value as AppReference, project) : null;
+/** The project app an app reference (`relatedApp`, `destApp`) names; null: none, or one outside it. */
+function otherApp(ref: unknown, project: UsageProject): string | null {
+  return typeof ref === 'object' && ref !== null ? resolveAppRef(ref as AppReference, project) : null;
 }

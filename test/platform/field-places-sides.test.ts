@@ -2,8 +2,8 @@
  * Every place of the catalogue of field places (src/platform/field-places.ts) is used by each side
  * (issue 35), one hand-written case per place (field-places-cases.ts):
  * - where-used lists the field named there, in its words;
- * - the local service's rename walker follows a rename of this app's field there, and leaves a
- *   place naming another app's field alone;
+ * - the local service's rename walkers follow a rename: of this app's field in this app
+ *   (renameInApp), of the related app's field when that app's rename goes live (renameRelated);
  * - validate refuses a code naming no field there (FIELD.UNKNOWN), at the code's line and column;
  * - the local service refuses the same code in the REST write (400, keyed by the parameter);
  * - where a place takes some field types only, both refuse a field of another type (one rule on
@@ -19,6 +19,7 @@ import { buildWhereUsed } from '../../src/usage/index.js';
 import { FIELD_PLACES, placePath } from '../../src/platform/index.js';
 import { validateProject, type AppManifest } from '../../src/project/index.js';
 import { renameInApp } from '../../src/emulator/model/renames/in-app.js';
+import { renameRelated } from '../../src/emulator/model/renames/related.js';
 import { newAppSettings } from '../../src/emulator/model/defaults.js';
 import type { AppSettings } from '../../src/emulator/model/app.js';
 import { useEmulator } from '../emulator/harness.js';
@@ -79,10 +80,13 @@ describe("the local service's rename walker follows a rename of this app's field
   it.each(PLACE_CASES.map((c) => [id(c), c] as const))('%s', (_id, c) => {
     const before = stored(c, 'subject');
     const after = JSON.stringify(renameInApp(before, new Map([['subject', 'topic']])));
-    // Another app's field keeps its code: that app's rename is its own.
-    expect({ old: after.includes('subject'), renamed: after.includes('topic') }).toEqual(
-      c.of === 'a' ? { old: false, renamed: true } : { old: true, renamed: false },
+    // Another app's field keeps its code here: it follows when that app's rename goes live.
+    const names = (ref: unknown) => (ref as { app?: unknown } | undefined)?.app === '2';
+    const live = JSON.stringify(renameRelated(before, names, new Map([['subject', 'topic']])));
+    expect({ inApp: after.includes('topic'), related: live.includes('topic') }).toEqual(
+      c.of === 'a' ? { inApp: true, related: false } : { inApp: false, related: true },
     );
+    expect(c.of === 'a' ? after : live).not.toContain('subject');
   });
 });
 

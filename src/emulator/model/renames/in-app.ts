@@ -1,4 +1,9 @@
-import { SETTINGS_CATALOGUE, renameFieldIn, type TextRewriters } from '../../../platform/index.js';
+import {
+  SETTINGS_CATALOGUE,
+  renameFieldIn,
+  type SettingsKey,
+  type TextRewriters,
+} from '../../../platform/index.js';
 import { isObject } from './json.js';
 import { renameInFilter, renameInFormula, renameInSort, type Renames } from './text.js';
 import type { AppSettings, AreaName, JsonObject } from '../app.js';
@@ -6,7 +11,11 @@ import type { AppSettings, AreaName, JsonObject } from '../app.js';
 type Properties = Record<string, JsonObject>;
 
 /** Filters and sorts through the query parser, formulas through the formula tokenizer (text.ts). */
-const REWRITERS: TextRewriters = { filter: renameInFilter, sort: renameInSort, formula: renameInFormula };
+export const REWRITERS: TextRewriters = {
+  filter: renameInFilter,
+  sort: renameInSort,
+  formula: renameInFormula,
+};
 
 /** Each field keyed by its new code, its `code` the new one; a table's columns the same. */
 function renameDefinitions(props: Properties, renames: Renames): Properties {
@@ -25,22 +34,31 @@ function renameDefinitions(props: Properties, renames: Renames): Properties {
 /**
  * An app's settings after fields of that same app were renamed: the form (keys, codes) and every
  * place of every area that names one of its fields follows, as the hosted platform's form editor
- * does when a field code changes. The places are the catalogue's (platform/field-places.ts),
- * walked over each area as its endpoint's body: the stored area is the body's content under the
- * catalogue's body key (the form's fields are the area `properties`). What names a field of
- * ANOTHER app (a lookup's related fields, a copy action's destination) is not touched here.
+ * does when a field code changes. The places are the catalogue's (platform/field-places.ts). What
+ * names a field of ANOTHER app (a lookup's related fields, a copy action's destination) is not
+ * touched here (related.ts).
  */
 export function renameInApp(settings: AppSettings, renames: Renames): AppSettings {
   if (renames.size === 0) return settings;
-  const out: Record<string, unknown> = {
-    ...settings,
-    properties: renameDefinitions(settings.properties, renames),
-  };
+  const out = { ...settings, properties: renameDefinitions(settings.properties, renames) };
+  return eachAreaBody(out, (key, body) => renameFieldIn(key, body, renames, REWRITERS));
+}
+
+/**
+ * Each settings area walked as its endpoint's body (platform/settings-catalogue.ts): the stored
+ * area is the body's content under the catalogue's body key, and the form's fields are the area
+ * `properties`. `change` returns the body itself where nothing changed.
+ */
+export function eachAreaBody(
+  settings: AppSettings,
+  change: (key: SettingsKey, body: unknown) => unknown,
+): AppSettings {
+  const out: Record<string, unknown> = { ...settings };
   for (const entry of SETTINGS_CATALOGUE) {
     const area: AreaName = entry.key === 'fields' ? 'properties' : entry.key;
     const content = out[area];
     const body = entry.bodyKey === null ? content : { [entry.bodyKey]: content };
-    const next = renameFieldIn(entry.key, body, renames, REWRITERS);
+    const next = change(entry.key, body);
     if (next !== body) out[area] = entry.bodyKey === null ? next : (next as JsonObject)[entry.bodyKey];
   }
   return out as unknown as AppSettings;
