@@ -125,18 +125,9 @@ function definitionPlaces(item: string, column: boolean): FieldPlace[] {
       ...lookup,
       types: LOOKUP_KEY_FIELD_TYPES,
     }),
-    place('fields', item, 'lookup.fieldMappings[*].field', 'code', 'a lookup copy target', {
-      types: VALUE_FIELD_TYPES,
-      subtableColumns: column,
-    }),
-    place('fields', item, 'lookup.fieldMappings[*].relatedField', 'code', 'a lookup copy source', {
-      ...lookup,
-      types: VALUE_FIELD_TYPES,
-    }),
-    place('fields', item, 'lookup.lookupPickerFields[*]', 'code', 'a picker column', {
-      ...lookup,
-      types: VALUE_FIELD_TYPES,
-    }),
+    valueField(item, 'lookup.fieldMappings[*].field', 'a lookup copy target', { subtableColumns: column }),
+    valueField(item, 'lookup.fieldMappings[*].relatedField', 'a lookup copy source', lookup),
+    valueField(item, 'lookup.lookupPickerFields[*]', 'a picker column', lookup),
     ...queries('fields', item, 'a lookup', lookup, 'lookup', true),
     // A related-records table is never a subtable's column (NOT_IN_SUBTABLE_TYPES).
     ...(column ? [] : referenceTablePlaces(item)),
@@ -146,22 +137,21 @@ function definitionPlaces(item: string, column: boolean): FieldPlace[] {
 /** A related-records table's places (its own field, and the related app's). */
 function referenceTablePlaces(item: string): FieldPlace[] {
   const related = { otherApp: 'referenceTable.relatedApp' };
+  const what = 'a reference table condition';
   return [
-    place('fields', item, 'referenceTable.condition.field', 'code', 'a reference table condition', {
-      types: VALUE_FIELD_TYPES,
-    }),
-    place('fields', item, 'referenceTable.condition.relatedField', 'code', 'a reference table condition', {
+    valueField(item, 'referenceTable.condition.field', what),
+    valueField(item, 'referenceTable.condition.relatedField', what, related),
+    valueField(item, 'referenceTable.displayFields[*]', 'a reference table column', {
       ...related,
-      types: VALUE_FIELD_TYPES,
-    }),
-    place('fields', item, 'referenceTable.displayFields[*]', 'code', 'a reference table column', {
-      ...related,
-      types: VALUE_FIELD_TYPES,
       subtableColumns: true,
     }),
     ...queries('fields', item, 'a reference table', related, 'referenceTable', true),
   ];
 }
+
+/** A field definition's place naming a field that holds a value. */
+const valueField = (item: string, at: string, what: string, options: Options = {}) =>
+  place('fields', item, at, 'code', what, { types: VALUE_FIELD_TYPES, ...options });
 
 /** Entities that name a field when FIELD_ENTITY (ENTITY_TYPES_BY_AREA in entity-types.ts). */
 const entity = (key: SettingsKey, item: string, at: string, what: string) =>
