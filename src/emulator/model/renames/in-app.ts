@@ -40,7 +40,7 @@ function renameDefinitions(props: Properties, renames: Renames): Properties {
  */
 export function renameInApp(settings: AppSettings, renames: Renames): AppSettings {
   if (renames.size === 0) return settings;
-  const out = { ...settings, properties: renameDefinitions(settings.properties, renames) };
+  const out: AppSettings = { ...settings, properties: renameDefinitions(settings.properties, renames) };
   return eachAreaBody(out, (key, body) => renameFieldIn(key, body, renames, REWRITERS));
 }
 
@@ -53,13 +53,24 @@ export function eachAreaBody(
   settings: AppSettings,
   change: (key: SettingsKey, body: unknown) => unknown,
 ): AppSettings {
-  const out: Record<string, unknown> = { ...settings };
+  let out = settings;
   for (const entry of SETTINGS_CATALOGUE) {
     const area: AreaName = entry.key === 'fields' ? 'properties' : entry.key;
     const content = out[area];
     const body = entry.bodyKey === null ? content : { [entry.bodyKey]: content };
     const next = change(entry.key, body);
-    if (next !== body) out[area] = entry.bodyKey === null ? next : (next as JsonObject)[entry.bodyKey];
+    if (next !== body)
+      out = withArea(out, area, entry.bodyKey === null ? next : (next as JsonObject)[entry.bodyKey]);
   }
-  return out as unknown as AppSettings;
+  return out;
+}
+
+/**
+ * The settings with one area replaced. A rename changes codes inside an area, never its shape, so
+ * the walked value is the area's own type.
+ */
+function withArea<K extends AreaName>(settings: AppSettings, area: K, value: unknown): AppSettings {
+  const next: AppSettings = { ...settings };
+  next[area] = value as AppSettings[K];
+  return next;
 }
