@@ -114,7 +114,9 @@ function queries(
 /**
  * A field definition's places (form.d.ts and the field types' `lookup`, `referenceTable`,
  * `expression`), for a field of the form (`properties.*`) and a subtable's column
- * (`properties.*.fields.*`), whose lookup copies only into columns of its own table.
+ * (`properties.*.fields.*`), whose lookup copies only into columns of its own table. The types
+ * are validate's rules (a lookup keys on text, numbers, the record number or a link; copies and
+ * conditions name value fields); the client's types say `string`, the documentation is silent.
  */
 function definitionPlaces(item: string, column: boolean): FieldPlace[] {
   const lookup = { otherApp: 'lookup.relatedApp' };
@@ -158,7 +160,8 @@ const entity = (key: SettingsKey, item: string, at: string, what: string) =>
   place(key, item, at, 'entity', what, { types: PEOPLE_FIELDS });
 
 export const FIELD_PLACES: readonly FieldPlace[] = [
-  // setting.d.ts: `titleField: {selectionMode: "MANUAL", code: string}`.
+  // setting.d.ts: `titleField: {selectionMode: "MANUAL", code: string}`. Value fields only:
+  // validate's rule; the documentation and the client's types are silent on the types.
   place('general', 'titleField', 'code', 'code', 'the title field', { types: VALUE_FIELD_TYPES }),
   ...definitionPlaces('properties.*', false),
   ...definitionPlaces('properties.*.fields.*', true),
@@ -168,7 +171,8 @@ export const FIELD_PLACES: readonly FieldPlace[] = [
   place('layout', 'layout[*]', 'fields[*].code', 'code', 'a layout element', { subtableColumns: true }),
   place('layout', 'layout[*]', 'layout[*].fields[*].code', 'code', 'a layout element'),
   // view.d.ts: LIST `fields: string[]`, CALENDAR `date` and `title`, every view `filterCond`
-  // and `sort`. The columns' types: view-rules.ts, with its evidence.
+  // and `sort`. The columns' types: view-rules.ts, with its evidence; a calendar's date is a
+  // date (its title a value field: validate's rule, the evidence is silent).
   place('views', 'views.*', 'fields[*]', 'code', 'a list column', {
     types: LIST_COLUMN_FIELD_TYPES,
     subtableColumns: true,
@@ -183,7 +187,8 @@ export const FIELD_PLACES: readonly FieldPlace[] = [
   entity('process', 'actions[*]', 'executableUser.entities[*].entity', 'who may run an action'),
   // right.d.ts: app rights take no FIELD_ENTITY (CREATOR is theirs); record rights a filter and
   // entities; field rights name their field (`code`; the spec's dialect and manifests say
-  // `field`, the local service keeps `field`: both names are listed, a body has one).
+  // `field`, the local service keeps `field`: both names are listed, a body has one). Value
+  // fields only: validate's rule, the evidence is silent.
   ...queries('recordAcl', 'rights[*]', 'a record permission'),
   entity('recordAcl', 'rights[*]', 'entities[*].entity', 'a record permission'),
   place('fieldAcl', 'rights[*]', 'field', 'code', 'a field permission', { types: VALUE_FIELD_TYPES }),
@@ -209,7 +214,8 @@ export const FIELD_PLACES: readonly FieldPlace[] = [
   }),
   ...queries('reports', 'reports.*', 'a graph'),
   // action.d.ts: a mapping copies `srcField` (srcType FIELD) of this app into `destField` of
-  // `destApp`; `filterCond` says which records show the action.
+  // `destApp`; `filterCond` says which records show the action. Value fields on both sides:
+  // validate's rule, the evidence is silent.
   place('actions', 'actions.*', 'mappings[*].srcField', 'code', 'a copy source', {
     types: VALUE_FIELD_TYPES,
   }),
