@@ -77,8 +77,9 @@ export const IMPORT_RULES = {
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
   local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
   // The where-used index, pure: from manifests (their types) and scripts' text, with the query
-  // parser. The handbook prints it; the planner names it beside a removed field.
-  usage: { may: ['query'], types: ['project'] },
+  // parser and the catalogue of field places (platform). The handbook prints it; the planner names
+  // it beside a removed field.
+  usage: { may: ['query', 'platform'], types: ['project'] },
   // plan --check: reads the target and starts its shadow through local/ (which alone starts the
   // emulator), then runs apply/ against the shadow; never the emulator itself. A failed apply on
   // the copy is worded as apply's result is (render/apply-result.ts).

@@ -86,3 +86,25 @@ export {
   type MigrateOptions,
   type NumberPrecision,
 } from './conversions.js';
+export {
+  AGGREGATED_FIELD_TYPES,
+  FIELD_PLACES,
+  GROUPABLE_FIELD_TYPES,
+  LOOKUP_KEY_FIELD_TYPES,
+  NUMERIC_FIELD_TYPES,
+  VALUE_FIELD_TYPES,
+  fieldPlace,
+  placePath,
+  type FieldPlace,
+  type FieldPlaceKind,
+} from './field-places.js';
+export {
+  fieldPlacesOf,
+  fieldReferences,
+  manifestBody,
+  renameFieldIn,
+  type FieldReference,
+  type PlacePathStep,
+  type TextReaders,
+  type TextRewriters,
+} from './field-place-walk.js';

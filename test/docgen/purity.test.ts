@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  */
 const FOLDERS: [string, RegExp][] = [
   ['docgen', /^(\.\/|\.\.\/project\/index\.js$|\.\.\/query\/index\.js$|\.\.\/usage\/index\.js$)/],
-  ['usage', /^(\.\/|\.\.\/project\/index\.js$|\.\.\/query\/index\.js$)/],
+  // The where-used index walks the catalogue of field places (platform/ imports nothing: pure too).
+  ['usage', /^(\.\/|\.\.\/project\/index\.js$|\.\.\/query\/index\.js$|\.\.\/platform\/index\.js$)/],
 ];
 
 describe.each(FOLDERS)('src/%s', (name, allowed) => {
@@ -15,12 +16,15 @@ describe.each(FOLDERS)('src/%s', (name, allowed) => {
   const files = readdirSync(folder).filter((file) => file.endsWith('.ts'));
   const source = (file: string) => readFileSync(new URL(file, folder), 'utf8');
 
-  it.each(files)('%s imports only project/ types, the query parser, usage/ and its own folder', (file) => {
-    const specifiers = [...source(file).matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map(
-      (m) => m[1] ?? '',
-    );
-    expect(specifiers.filter((s) => !allowed.test(s))).toEqual([]);
-  });
+  it.each(files)(
+    "%s imports only project/ types, the query parser, the platform's facts, usage/ and its own folder",
+    (file) => {
+      const specifiers = [...source(file).matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map(
+        (m) => m[1] ?? '',
+      );
+      expect(specifiers.filter((s) => !allowed.test(s))).toEqual([]);
+    },
+  );
 
   it.each(files)('%s reads no file, clock, environment or terminal', (file) => {
     expect(source(file)).not.toMatch(

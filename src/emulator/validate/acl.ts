@@ -1,4 +1,5 @@
-import { arr, bool, field, join, obj, str, type Shape } from './shape.js';
+import { arr, bool, join, obj, str, type Shape } from './shape.js';
+import { placeField } from './place-field.js';
 import { entity, filterCond } from './common.js';
 import { APP_RIGHT_FLAGS, ENTITY_TYPES_BY_AREA, RECORD_RIGHT_FLAGS } from '../../platform/index.js';
 
@@ -63,8 +64,8 @@ export const recordAclBody: Record<string, Shape> = {
 
 const fieldRule = obj(
   {
-    field: field(),
-    code: field(),
+    field: placeField('fieldAcl', 'rights[*].field'),
+    code: placeField('fieldAcl', 'rights[*].code'),
     entities: arr(
       obj(
         { entity: fieldEntity, accessibility: str({ oneOf: ['READ', 'WRITE', 'NONE'] }), includeSubs: flag },

@@ -1,11 +1,12 @@
-import { assignedId, arr, field, int, map, obj, str, type Shape } from './shape.js';
+import { assignedId, arr, int, map, obj, str, type Shape } from './shape.js';
+import { placeField } from './place-field.js';
 import { appRef, entity, fieldOf, filterCond, named, withOtherApp } from './common.js';
 
 const action: Shape = withOtherApp('destApp', (fields) => {
   const mapping = obj(
     {
       srcType: str({ oneOf: ['FIELD', 'RECORD_URL'] }),
-      srcField: field(),
+      srcField: placeField('actions', 'actions.*.mappings[*].srcField'),
       destField: fieldOf(fields, 'destination'),
     },
     { required: ['srcType', 'destField'] },

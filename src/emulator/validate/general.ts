@@ -1,4 +1,5 @@
-import { bool, byValue, field, int, obj, str, type Shape } from './shape.js';
+import { bool, byValue, int, obj, str, type Shape } from './shape.js';
+import { placeField } from './place-field.js';
 
 const icon: Shape = byValue((value) =>
   (value as { type?: unknown } | null)?.type === 'FILE'
@@ -16,7 +17,10 @@ export const generalSettings: Record<string, Shape> = {
   description: str({ max: 10_000 }),
   icon,
   theme: str({ oneOf: ['WHITE', 'RED', 'GREEN', 'BLUE', 'YELLOW', 'BLACK'] }),
-  titleField: obj({ selectionMode: str({ oneOf: ['AUTO', 'MANUAL'] }), code: field() }),
+  titleField: obj({
+    selectionMode: str({ oneOf: ['AUTO', 'MANUAL'] }),
+    code: placeField('general', 'titleField.code'),
+  }),
   numberPrecision: obj({
     digits: int(1),
     decimalPlaces: int(0),

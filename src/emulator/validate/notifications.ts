@@ -1,6 +1,7 @@
-import { arr, bool, field, int, obj, str, type Shape } from './shape.js';
+import { arr, bool, int, obj, str, type Shape } from './shape.js';
+import { placeField } from './place-field.js';
 import { entity, filterCond } from './common.js';
-import { DATE_FIELD_TYPES, ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
 
 const flag = bool();
 // Notifications take USER, GROUP, ORGANIZATION and FIELD_ENTITY (app/notification.d.ts of the
@@ -73,7 +74,7 @@ const timezone: Shape = (value, path, ctx) => {
 
 const timingFields = obj(
   {
-    code: field([...DATE_FIELD_TYPES]),
+    code: placeField('notificationsReminder', 'notifications[*].timing.code'),
     daysLater: int(),
     hoursLater: int(),
     time,

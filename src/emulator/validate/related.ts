@@ -15,12 +15,12 @@
  */
 import { fieldsFromProperties } from '../../query/index.js';
 import { appRef } from './common.js';
+import { placeField } from './place-field.js';
 import { fieldIndex } from './context.js';
 import { filterCond, sortClause } from './query.js';
 import {
   arr,
   byValue,
-  field,
   int,
   join,
   obj,
@@ -86,7 +86,13 @@ export const lookup: Shape = withRelatedApp((related) =>
       relatedApp: appRef,
       relatedKeyField: liveField(related),
       fieldMappings: arr(
-        obj({ field: field(), relatedField: liveField(related) }, { required: ['field', 'relatedField'] }),
+        obj(
+          {
+            field: placeField('fields', 'properties.*.lookup.fieldMappings[*].field'),
+            relatedField: liveField(related),
+          },
+          { required: ['field', 'relatedField'] },
+        ),
       ),
       lookupPickerFields: arr(liveField(related)),
       filterCond: inRelatedApp(filterCond, related),
@@ -102,7 +108,10 @@ export const referenceTable: Shape = withRelatedApp((related) =>
     {
       relatedApp: appRef,
       condition: obj(
-        { field: field(), relatedField: liveField(related) },
+        {
+          field: placeField('fields', 'properties.*.referenceTable.condition.field'),
+          relatedField: liveField(related),
+        },
         { required: ['field', 'relatedField'] },
       ),
       filterCond: inRelatedApp(filterCond, related),

@@ -1,4 +1,5 @@
-import { assignedId, anyJson, arr, field, int, map, obj, str, type Shape } from './shape.js';
+import { assignedId, anyJson, arr, int, map, obj, str, type Shape } from './shape.js';
+import { placeField } from './place-field.js';
 import { filterCond, named } from './common.js';
 
 const CHART_TYPES = ['BAR', 'COLUMN', 'PIE', 'LINE', 'PIVOT_TABLE', 'TABLE', 'AREA', 'SPLINE', 'SPLINE_AREA'];
@@ -11,10 +12,19 @@ const report = obj(
     name: str(),
     id: assignedId,
     index: int(0),
-    groups: arr(obj({ code: field(), per: str({ oneOf: PER }) }, { required: ['code'] }), { max: 3 }),
+    groups: arr(
+      obj(
+        { code: placeField('reports', 'reports.*.groups[*].code'), per: str({ oneOf: PER }) },
+        { required: ['code'] },
+      ),
+      { max: 3 },
+    ),
     aggregations: arr(
       obj(
-        { type: str({ oneOf: ['COUNT', 'SUM', 'AVERAGE', 'MAX', 'MIN'] }), code: field() },
+        {
+          type: str({ oneOf: ['COUNT', 'SUM', 'AVERAGE', 'MAX', 'MIN'] }),
+          code: placeField('reports', 'reports.*.aggregations[*].code'),
+        },
         { required: ['type'] },
       ),
       { max: 5 },

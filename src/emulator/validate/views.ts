@@ -1,19 +1,7 @@
-import {
-  assignedId,
-  arr,
-  bool,
-  byValue,
-  field,
-  int,
-  join,
-  map,
-  nullable,
-  obj,
-  str,
-  type Shape,
-} from './shape.js';
+import { assignedId, arr, bool, byValue, int, join, map, nullable, obj, str, type Shape } from './shape.js';
 import { filterCond, named, sortClause } from './common.js';
-import { DATE_FIELD_TYPES, LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes } from '../../platform/index.js';
+import { repeatedViewIndexes } from '../../platform/index.js';
+import { placeField } from './place-field.js';
 
 const common = {
   type: str(),
@@ -25,13 +13,16 @@ const common = {
   // Echoed back from a GET by some callers; which view is built in is the service's to say.
   builtinType: nullable(str({ oneOf: ['ASSIGNEE'] })),
 };
-const DATE_TYPES: readonly string[] = [...DATE_FIELD_TYPES];
 /** A column is any field but a container (platform/view-rules.ts, with the evidence). */
-const COLUMN_TYPES: readonly string[] = LIST_COLUMN_FIELD_TYPES;
+const column = placeField('views', 'views.*.fields[*]');
 
 const BY_TYPE: Record<string, Record<string, Shape>> = {
-  LIST: { ...common, fields: arr(field(COLUMN_TYPES)) },
-  CALENDAR: { ...common, date: field(DATE_TYPES), title: field() },
+  LIST: { ...common, fields: arr(column) },
+  CALENDAR: {
+    ...common,
+    date: placeField('views', 'views.*.date'),
+    title: placeField('views', 'views.*.title'),
+  },
   CUSTOM: { ...common, html: str(), pager: bool(), device: str({ oneOf: ['DESKTOP', 'ANY'] }) },
 };
 

@@ -1,5 +1,5 @@
 import type { CheckContext } from './context.js';
-import { VALUE_TYPES } from './field-rules.js';
+import { placeRule } from './field-rules.js';
 import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
 
 /**
@@ -31,7 +31,7 @@ export function checkAcl(ctx: CheckContext): void {
         },
       );
     else ruled.set(right.field, i);
-    ctx.field(right.field, ['fieldAcl', i, 'field'], { what: 'a field permission', types: VALUE_TYPES });
+    ctx.field(right.field, ['fieldAcl', i, 'field'], placeRule('fieldAcl', 'rights[*].field'));
     right.entities.forEach((e, j) =>
       ctx.entity(e.entity, ['fieldAcl', i, 'entities', j, 'entity'], ENTITY_TYPES_BY_AREA.fieldAcl),
     );

@@ -1,5 +1,8 @@
 import type { CheckContext } from './context.js';
-import { VALUE_TYPES } from './field-rules.js';
+import { placeRule } from './field-rules.js';
+
+const SOURCE = placeRule('actions', 'actions.*.mappings[*].srcField');
+const DESTINATION = placeRule('actions', 'actions.*.mappings[*].destField');
 
 /** Copy-record actions: the destination app is known, mappings name fields on both sides. */
 export function checkActions(ctx: CheckContext): void {
@@ -13,16 +16,12 @@ export function checkActions(ctx: CheckContext): void {
           ctx.report('ACTION.MAPPING', 'srcType FIELD needs srcField', at, {
             hint: 'Name the field to copy with srcField.',
           });
-        else ctx.field(mapping.srcField, [...at, 'srcField'], { what: 'a copy source', types: VALUE_TYPES });
+        else ctx.field(mapping.srcField, [...at, 'srcField'], SOURCE);
       } else if (mapping.srcField !== undefined)
         ctx.report('ACTION.MAPPING', 'srcType RECORD_URL takes no srcField', [...at, 'srcField'], {
           at: 'key',
         });
-      if (dest !== undefined)
-        ctx.fieldOf(dest, mapping.destField, [...at, 'destField'], {
-          what: 'a copy destination',
-          types: VALUE_TYPES,
-        });
+      if (dest !== undefined) ctx.fieldOf(dest, mapping.destField, [...at, 'destField'], DESTINATION);
     });
     ctx.filter(action.filterCond, [...path, 'filterCond']);
   }

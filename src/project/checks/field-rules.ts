@@ -1,33 +1,20 @@
 import {
   DATE_FIELD_TYPES,
   ENTITY_FIELD_TYPES,
-  FIELD_TYPES,
-  INPUT_FIELD_TYPES,
-  isSystemFieldType,
+  NUMERIC_FIELD_TYPES,
+  fieldPlace,
   type FieldType,
+  type SettingsKey,
 } from '../../platform/index.js';
 
-/** Groups of field types that the checks ask for, named for what they are used as. */
+/**
+ * Groups of field types the checks ask for beyond a place's own (platform/field-places.ts: the
+ * types each place of a setting takes), named for what they are used as.
+ */
 export const DATE_TYPES: readonly FieldType[] = [...DATE_FIELD_TYPES];
-export const NUMERIC_TYPES: readonly FieldType[] = ['NUMBER', 'CALC'];
+export const NUMERIC_TYPES: readonly FieldType[] = NUMERIC_FIELD_TYPES;
 /** What FIELD_ENTITY may name: a field holding users, organizations or groups. */
 export const ENTITY_TYPES: readonly FieldType[] = [...ENTITY_FIELD_TYPES];
-/** Fields that hold a value (not GROUP, SUBTABLE or REFERENCE_TABLE): input and system fields. */
-export const VALUE_TYPES: readonly FieldType[] = FIELD_TYPES.filter(
-  (t) => INPUT_FIELD_TYPES.has(t) || isSystemFieldType(t),
-);
-/** What a lookup can key on. */
-export const LOOKUP_KEY_TYPES: readonly FieldType[] = [
-  'SINGLE_LINE_TEXT',
-  'NUMBER',
-  'CALC',
-  'RECORD_NUMBER',
-  'LINK',
-];
-/** What a graph can group by. */
-export const GROUPABLE_TYPES: readonly FieldType[] = VALUE_TYPES.filter(
-  (t) => !['MULTI_LINE_TEXT', 'RICH_TEXT', 'FILE'].includes(t),
-);
 /** Types whose groups may be split per period. */
 export const PERIOD_TYPES: readonly FieldType[] = [...DATE_TYPES, 'TIME'];
 
@@ -38,6 +25,21 @@ export interface FieldRule {
   types?: readonly FieldType[];
   /** Subtable columns are refused unless allowed. */
   allowSubtable?: boolean;
+}
+
+/**
+ * The rule of a place of the catalogue of field places (platform/field-places.ts): what it is,
+ * the types it takes, whether a subtable's column may be named. `path` is the place's path from
+ * its endpoint's body (`views.*.fields[*]`); the manifest writes the same place under the
+ * catalogue's `manifest` path (project/manifest.ts), without the body key.
+ */
+export function placeRule(key: SettingsKey, path: string): FieldRule {
+  const place = fieldPlace(key, path);
+  return {
+    what: place.what,
+    ...(place.types === undefined ? {} : { types: place.types }),
+    ...(place.subtableColumns ? { allowSubtable: true } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CheckContext } from './context.js';
-import { VALUE_TYPES } from './field-rules.js';
+import { placeRule } from './field-rules.js';
 
 /** General settings: the title field, and the space/thread pair used to create the app. */
 export function checkGeneral(ctx: CheckContext): void {
@@ -10,7 +10,7 @@ export function checkGeneral(ctx: CheckContext): void {
         at: 'key',
         hint: 'Name the title field with code:, or use selectionMode AUTO.',
       });
-    else ctx.field(titleField.code, ['titleField', 'code'], { what: 'the title field', types: VALUE_TYPES });
+    else ctx.field(titleField.code, ['titleField', 'code'], placeRule('general', 'titleField.code'));
   }
   if (space !== undefined && thread === undefined)
     ctx.report('GENERAL.THREAD', 'an app created in a space needs a thread too', ['space'], {

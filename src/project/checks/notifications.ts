@@ -1,5 +1,5 @@
 import type { CheckContext } from './context.js';
-import { DATE_TYPES } from './field-rules.js';
+import { placeRule } from './field-rules.js';
 import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
 
 /** USER, GROUP, ORGANIZATION and FIELD_ENTITY: no CREATOR (the official client's app/notification.d.ts). */
@@ -22,7 +22,11 @@ export function checkNotifications(ctx: CheckContext): void {
     rule.targets.forEach((t, j) => ctx.entity(t.entity, [...path, 'targets', j, 'entity'], NOTIFIED));
     const timing = rule.timing;
     const at = [...path, 'timing'];
-    const field = ctx.field(timing.code, [...at, 'code'], { what: 'a reminder date', types: DATE_TYPES });
+    const field = ctx.field(
+      timing.code,
+      [...at, 'code'],
+      placeRule('notificationsReminder', 'notifications[*].timing.code'),
+    );
     if (timing.hoursLater !== undefined && timing.time !== undefined)
       ctx.report('NOTIFY.TIMING', 'give hoursLater or time, not both', [...at, 'time'], { at: 'key' });
     else if (timing.hoursLater === undefined && timing.time === undefined)

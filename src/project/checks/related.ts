@@ -6,7 +6,11 @@ import type {
 } from '../manifest-fields.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
-import { LOOKUP_KEY_TYPES, VALUE_TYPES } from './field-rules.js';
+import { placeRule } from './field-rules.js';
+
+/** A place of a field definition (platform/field-places.ts): of the form, or of a subtable's column. */
+const rule = (at: string, inSubtable = false) =>
+  placeRule('fields', `${inSubtable ? 'properties.*.fields.*' : 'properties.*'}.${at}`);
 
 /** Lookups and reference tables: the other app is in the project (or an id), and has the fields named. */
 export function checkRelatedApps(ctx: CheckContext): void {
@@ -38,27 +42,19 @@ function checkLookup(
 ): void {
   const other = ctx.relatedApp(lookup.relatedApp, [...path, 'relatedApp']);
   if (other === undefined) return;
-  ctx.fieldOf(other, lookup.relatedKeyField, [...path, 'relatedKeyField'], {
-    what: 'a lookup key',
-    types: LOOKUP_KEY_TYPES,
-  });
+  ctx.fieldOf(other, lookup.relatedKeyField, [...path, 'relatedKeyField'], rule('lookup.relatedKeyField'));
   (lookup.fieldMappings ?? []).forEach((mapping, i) => {
     const at = [...path, 'fieldMappings', i];
-    ctx.field(mapping.field, [...at, 'field'], {
-      what: 'a lookup copy target',
-      types: VALUE_TYPES,
-      allowSubtable: inSubtable,
-    });
-    ctx.fieldOf(other, mapping.relatedField, [...at, 'relatedField'], {
-      what: 'a lookup copy source',
-      types: VALUE_TYPES,
-    });
+    ctx.field(mapping.field, [...at, 'field'], rule('lookup.fieldMappings[*].field', inSubtable));
+    ctx.fieldOf(
+      other,
+      mapping.relatedField,
+      [...at, 'relatedField'],
+      rule('lookup.fieldMappings[*].relatedField'),
+    );
   });
   (lookup.lookupPickerFields ?? []).forEach((code, i) =>
-    ctx.fieldOf(other, code, [...path, 'lookupPickerFields', i], {
-      what: 'a picker column',
-      types: VALUE_TYPES,
-    }),
+    ctx.fieldOf(other, code, [...path, 'lookupPickerFields', i], rule('lookup.lookupPickerFields[*]')),
   );
   ctx.filter(lookup.filterCond, [...path, 'filterCond'], other);
   ctx.sort(lookup.sort, [...path, 'sort'], other);
@@ -72,20 +68,15 @@ function checkReferenceTable(
   const other = ctx.relatedApp(table.relatedApp, [...path, 'relatedApp']);
   if (other === undefined) return;
   const condition = [...path, 'condition'];
-  ctx.field(table.condition.field, [...condition, 'field'], {
-    what: 'a reference table condition',
-    types: VALUE_TYPES,
-  });
-  ctx.fieldOf(other, table.condition.relatedField, [...condition, 'relatedField'], {
-    what: 'a reference table condition',
-    types: VALUE_TYPES,
-  });
+  ctx.field(table.condition.field, [...condition, 'field'], rule('referenceTable.condition.field'));
+  ctx.fieldOf(
+    other,
+    table.condition.relatedField,
+    [...condition, 'relatedField'],
+    rule('referenceTable.condition.relatedField'),
+  );
   table.displayFields.forEach((code, i) =>
-    ctx.fieldOf(other, code, [...path, 'displayFields', i], {
-      what: 'a reference table column',
-      types: VALUE_TYPES,
-      allowSubtable: true,
-    }),
+    ctx.fieldOf(other, code, [...path, 'displayFields', i], rule('referenceTable.displayFields[*]')),
   );
   ctx.filter(table.filterCond, [...path, 'filterCond'], other);
   ctx.sort(table.sort, [...path, 'sort'], other);

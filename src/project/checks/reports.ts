@@ -1,5 +1,9 @@
 import type { CheckContext } from './context.js';
-import { DATE_TYPES, GROUPABLE_TYPES, NUMERIC_TYPES, PERIOD_TYPES } from './field-rules.js';
+import { NUMERIC_TYPES, PERIOD_TYPES, placeRule } from './field-rules.js';
+
+const GROUP = placeRule('reports', 'reports.*.groups[*].code');
+/** A MAX or a MIN takes what the place takes; a SUM or an AVERAGE only numbers. */
+const AGGREGATION = placeRule('reports', 'reports.*.aggregations[*].code');
 
 const MODE_CHARTS = ['BAR', 'COLUMN', 'AREA', 'SPLINE_AREA'];
 
@@ -19,7 +23,7 @@ export function checkReports(ctx: CheckContext): void {
       );
     report.groups.forEach((group, i) => {
       const at = [...path, 'groups', i];
-      const field = ctx.field(group.code, [...at, 'code'], { what: 'a graph group', types: GROUPABLE_TYPES });
+      const field = ctx.field(group.code, [...at, 'code'], GROUP);
       if (field && group.per !== undefined && !PERIOD_TYPES.includes(field.type))
         ctx.report(
           'REPORT.PER',
@@ -44,11 +48,12 @@ export function checkReports(ctx: CheckContext): void {
         ctx.report('REPORT.AGGREGATION', `${aggregation.type} needs the code of the field to aggregate`, at);
         return;
       }
-      const types =
-        aggregation.type === 'SUM' || aggregation.type === 'AVERAGE'
-          ? NUMERIC_TYPES
-          : [...NUMERIC_TYPES, ...DATE_TYPES, 'TIME' as const];
-      ctx.field(aggregation.code, [...at, 'code'], { what: `a ${aggregation.type} aggregation`, types });
+      const sum = aggregation.type === 'SUM' || aggregation.type === 'AVERAGE';
+      ctx.field(aggregation.code, [...at, 'code'], {
+        ...AGGREGATION,
+        what: `a ${aggregation.type} aggregation`,
+        ...(sum ? { types: NUMERIC_TYPES } : {}),
+      });
     });
     (report.sorts ?? []).forEach((sort, i) => {
       const n = /^GROUP([1-3])$/.exec(sort.by)?.[1];

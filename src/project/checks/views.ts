@@ -1,6 +1,11 @@
-import { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes } from '../../platform/index.js';
+import { repeatedViewIndexes } from '../../platform/index.js';
 import type { CheckContext } from './context.js';
-import { DATE_TYPES, VALUE_TYPES } from './field-rules.js';
+import { placeRule } from './field-rules.js';
+
+/** The places of a view that name a field (platform/field-places.ts). */
+const COLUMN = placeRule('views', 'views.*.fields[*]');
+const DATE = placeRule('views', 'views.*.date');
+const TITLE = placeRule('views', 'views.*.title');
 
 /** Views: list columns, calendar date and title, filters and sorts name fields that fit. */
 export function checkViews(ctx: CheckContext): void {
@@ -28,18 +33,14 @@ export function checkViews(ctx: CheckContext): void {
               hint: 'Remove the repeated column.',
             });
           seen.add(code);
-          ctx.field(code, [...path, 'fields', i], {
-            what: 'a list column',
-            // Any field but a container, as the local service checks it (platform/view-rules.ts).
-            types: LIST_COLUMN_FIELD_TYPES,
-            allowSubtable: true,
-          });
+          // Any field but a container, as the local service checks it (platform/view-rules.ts).
+          ctx.field(code, [...path, 'fields', i], COLUMN);
         });
         break;
       }
       case 'CALENDAR':
-        ctx.field(view.date, [...path, 'date'], { what: 'a calendar date', types: DATE_TYPES });
-        ctx.field(view.title, [...path, 'title'], { what: 'a calendar title', types: VALUE_TYPES });
+        ctx.field(view.date, [...path, 'date'], DATE);
+        ctx.field(view.title, [...path, 'title'], TITLE);
         break;
       case 'CUSTOM':
         break;

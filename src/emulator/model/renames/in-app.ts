@@ -1,117 +1,76 @@
-import { edit, editsFor, eachObject, eachValue, inObject, isObject } from './json.js';
-import type { Renames } from './text.js';
-import type { AppSettings, JsonObject } from '../app.js';
+import {
+  SETTINGS_CATALOGUE,
+  renameFieldIn,
+  type SettingsKey,
+  type TextRewriters,
+} from '../../../platform/index.js';
+import { isObject } from './json.js';
+import { renameInFilter, renameInFormula, renameInSort, type Renames } from './text.js';
+import type { AppSettings, AreaName, JsonObject } from '../app.js';
 
 type Properties = Record<string, JsonObject>;
 
+/** Filters and sorts through the query parser, formulas through the formula tokenizer (text.ts). */
+export const REWRITERS: TextRewriters = {
+  filter: renameInFilter,
+  sort: renameInSort,
+  formula: renameInFormula,
+};
+
+/** Each field keyed by its new code, its `code` the new one; a table's columns the same. */
+function renameDefinitions(props: Properties, renames: Renames): Properties {
+  return Object.fromEntries(
+    Object.entries(props).map(([code, def]) => {
+      const renamed = renames.get(code) ?? code;
+      const inner = def.fields;
+      const next: JsonObject = isObject(inner)
+        ? { ...def, code: renamed, fields: renameDefinitions(inner as Properties, renames) }
+        : { ...def, code: renamed };
+      return [renamed, next];
+    }),
+  );
+}
+
 /**
- * An app's settings after fields of that same app were renamed: the form (keys, codes, formulas,
- * lookups' own fields, related tables' own field) and every area that names its fields follows,
- * as the hosted platform's form editor does when a field code changes. What names a field of
- * ANOTHER app (a lookup's related fields, a copy action's destination) is not touched here.
+ * An app's settings after fields of that same app were renamed: the form (keys, codes) and every
+ * place of every area that names one of its fields follows, as the hosted platform's form editor
+ * does when a field code changes. The places are the catalogue's (platform/field-places.ts). What
+ * names a field of ANOTHER app (a lookup's related fields, a copy action's destination) is not
+ * touched here (related.ts).
  */
 export function renameInApp(settings: AppSettings, renames: Renames): AppSettings {
   if (renames.size === 0) return settings;
-  const e = editsFor(renames);
-  const properties = (props: Properties): Properties =>
-    Object.fromEntries(
-      Object.entries(props).map(([code, def]) => {
-        const renamed = renames.get(code) ?? code;
-        let next: JsonObject = { ...def, code: renamed };
-        next = edit(next, 'expression', e.formula);
-        next = edit(
-          next,
-          'lookup',
-          inObject((l) =>
-            edit(
-              l,
-              'fieldMappings',
-              eachObject((m) => edit(m, 'field', e.code)),
-            ),
-          ),
-        );
-        next = edit(
-          next,
-          'referenceTable',
-          inObject((t) =>
-            edit(
-              t,
-              'condition',
-              inObject((c) => edit(c, 'field', e.code)),
-            ),
-          ),
-        );
-        next = edit(next, 'fields', (inner) => (isObject(inner) ? properties(inner as Properties) : inner));
-        return [renamed, next];
-      }),
-    );
-  const layout = (rows: JsonObject[]): JsonObject[] =>
-    rows.map((row) => {
-      let next = edit(row, 'code', e.code);
-      next = edit(
-        next,
-        'fields',
-        eachObject((f) => edit(f, 'code', e.code)),
-      );
-      return edit(next, 'layout', (inner) => (Array.isArray(inner) ? layout(inner as JsonObject[]) : inner));
-    });
-  const executable = inObject((u) => edit(u, 'entities', e.entities));
-  const withTargets = (n: JsonObject) => edit(edit(n, 'filterCond', e.filter), 'targets', e.entities);
-  return {
-    ...settings,
-    properties: properties(settings.properties),
-    layout: layout(settings.layout),
-    general: edit(
-      settings.general,
-      'titleField',
-      inObject((t) => edit(t, 'code', e.code)),
-    ),
-    views: eachValue(settings.views, (view) => {
-      let next = edit(view, 'fields', e.codes);
-      for (const key of ['date', 'title']) next = edit(next, key, e.code);
-      return edit(edit(next, 'filterCond', e.filter), 'sort', e.sort);
-    }),
-    process: edit(
-      edit(
-        settings.process,
-        'states',
-        inObject((states) => eachValue(states as Properties, (state) => edit(state, 'assignee', executable))),
-      ),
-      'actions',
-      eachObject((a) => edit(edit(a, 'filterCond', e.filter), 'executableUser', executable)),
-    ),
-    appAcl: settings.appAcl.map((rule) => edit(rule, 'entity', e.entity)),
-    recordAcl: settings.recordAcl.map((rule) =>
-      edit(edit(rule, 'filterCond', e.filter), 'entities', e.entities),
-    ),
-    fieldAcl: settings.fieldAcl.map((rule) => edit(edit(rule, 'field', e.code), 'entities', e.entities)),
-    notificationsGeneral: edit(settings.notificationsGeneral, 'notifications', e.entities),
-    notificationsPerRecord: settings.notificationsPerRecord.map(withTargets),
-    notificationsReminder: edit(
-      settings.notificationsReminder,
-      'notifications',
-      eachObject((n) =>
-        edit(
-          withTargets(n),
-          'timing',
-          inObject((t) => edit(t, 'code', e.code)),
-        ),
-      ),
-    ),
-    reports: eachValue(settings.reports, (report) => {
-      const codes = eachObject((item) => edit(item, 'code', e.code));
-      return edit(edit(edit(report, 'groups', codes), 'aggregations', codes), 'filterCond', e.filter);
-    }),
-    actions: eachValue(settings.actions, (action) =>
-      edit(
-        edit(
-          action,
-          'mappings',
-          eachObject((m) => edit(m, 'srcField', e.code)),
-        ),
-        'filterCond',
-        e.filter,
-      ),
-    ),
-  };
+  const out: AppSettings = { ...settings, properties: renameDefinitions(settings.properties, renames) };
+  return eachAreaBody(out, (key, body) => renameFieldIn(key, body, renames, REWRITERS));
+}
+
+/**
+ * Each settings area walked as its endpoint's body (platform/settings-catalogue.ts): the stored
+ * area is the body's content under the catalogue's body key, and the form's fields are the area
+ * `properties`. `change` returns the body itself where nothing changed.
+ */
+export function eachAreaBody(
+  settings: AppSettings,
+  change: (key: SettingsKey, body: unknown) => unknown,
+): AppSettings {
+  let out = settings;
+  for (const entry of SETTINGS_CATALOGUE) {
+    const area: AreaName = entry.key === 'fields' ? 'properties' : entry.key;
+    const content = out[area];
+    const body = entry.bodyKey === null ? content : { [entry.bodyKey]: content };
+    const next = change(entry.key, body);
+    if (next !== body)
+      out = withArea(out, area, entry.bodyKey === null ? next : (next as JsonObject)[entry.bodyKey]);
+  }
+  return out;
+}
+
+/**
+ * The settings with one area replaced. A rename changes codes inside an area, never its shape, so
+ * the walked value is the area's own type.
+ */
+function withArea<K extends AreaName>(settings: AppSettings, area: K, value: unknown): AppSettings {
+  const next: AppSettings = { ...settings };
+  next[area] = value as AppSettings[K];
+  return next;
 }
