@@ -62,6 +62,8 @@ export interface FieldPlace {
 export const VALUE_FIELD_TYPES: readonly FieldType[] = FIELD_TYPES.filter(
   (t) => INPUT_FIELD_TYPES.has(t) || isSystemFieldType(t),
 );
+/** What a field permission may name: a value field, or a table as a whole. */
+const FIELD_RIGHT_TYPES: readonly FieldType[] = [...VALUE_FIELD_TYPES, 'SUBTABLE'];
 /** What a FIELD_ENTITY may name: a field holding users, organizations or groups. */
 const PEOPLE_FIELDS: readonly FieldType[] = [...ENTITY_FIELD_TYPES];
 const DATES: readonly FieldType[] = [...DATE_FIELD_TYPES];
@@ -187,12 +189,16 @@ export const FIELD_PLACES: readonly FieldPlace[] = [
   entity('process', 'actions[*]', 'executableUser.entities[*].entity', 'who may run an action'),
   // right.d.ts: app rights take no FIELD_ENTITY (CREATOR is theirs); record rights a filter and
   // entities; field rights name their field (`code`; the spec's dialect and manifests say
-  // `field`, the local service keeps `field`: both names are listed, a body has one). Value
-  // fields only: validate's rule, the evidence is silent.
+  // `field`, the local service keeps `field`: both names are listed, a body has one). A value
+  // field or a whole table, never one of its columns: the platform's field permission screen sets
+  // a table's rights as one (kintone Help, "Configuring field permissions"; not in the stored
+  // documentation, so recalled, not cited), and the local service applies a table's rights to its
+  // cells (test/emulator/files/files-access.test.ts). Validate refused a table until the two
+  // sides were made one rule here; the platform's answer decided it.
   ...queries('recordAcl', 'rights[*]', 'a record permission'),
   entity('recordAcl', 'rights[*]', 'entities[*].entity', 'a record permission'),
-  place('fieldAcl', 'rights[*]', 'field', 'code', 'a field permission', { types: VALUE_FIELD_TYPES }),
-  place('fieldAcl', 'rights[*]', 'code', 'code', 'a field permission', { types: VALUE_FIELD_TYPES }),
+  place('fieldAcl', 'rights[*]', 'field', 'code', 'a field permission', { types: FIELD_RIGHT_TYPES }),
+  place('fieldAcl', 'rights[*]', 'code', 'code', 'a field permission', { types: FIELD_RIGHT_TYPES }),
   entity('fieldAcl', 'rights[*]', 'entities[*].entity', 'a field permission'),
   // notification.d.ts: general rules' entity; per-record and reminder rules' filter and
   // targets; a reminder's timing field: cybozu.dev, "Update Reminder Notification Settings"

@@ -465,7 +465,8 @@ const SETTINGS_CASES: PlaceCase[] = [
     validateAt: 'fieldAcl[0].field',
     usage: 'permissions: field permissions',
     of: 'a',
-    wrongType: 'lines',
+    // Every field the test app has may carry a field permission, its table `lines` included
+    // (field-places-sides.test.ts: "a field permission takes a whole table").
   },
   {
     // right.d.ts names the field `code`; a manifest has `field` only (the case above), so

@@ -172,3 +172,22 @@ describe('validate and the local service both refuse a field of a type the place
     expect(await serviceSays(c, c.wrongType!)).toEqual({ status: 400, keys: [c.errorKey] });
   });
 });
+
+describe('a field permission takes a whole table, never one of its columns, on both sides', () => {
+  // The platform sets a table's field permission as one (platform/field-places.ts, fieldAcl);
+  // validate refused a table while the local service took it, until both read one rule.
+  const fieldAcl = PLACE_CASES.find((c) => c.key === 'fieldAcl' && c.path === 'rights[*].field')!;
+  it('the table `lines`: accepted', async () => {
+    expect(await validateSays(fieldAcl, 'lines', ['FIELD.WRONG_TYPE', 'FIELD.IN_SUBTABLE'])).toEqual([]);
+    expect(await serviceSays(fieldAcl, 'lines')).toEqual({ status: 200, keys: [] });
+  });
+  it('its column `item`: refused by both, at the field', async () => {
+    const validate = await validateSays(fieldAcl, 'item', [
+      'FIELD.WRONG_TYPE',
+      'FIELD.IN_SUBTABLE',
+      'FIELD.SUBTABLE_COLUMN',
+    ]);
+    expect(validate.map((p) => [p.path, p.at.startsWith('"item"')])).toEqual([['fieldAcl[0].field', true]]);
+    expect(await serviceSays(fieldAcl, 'item')).toEqual({ status: 400, keys: ['rights[0].field'] });
+  });
+});

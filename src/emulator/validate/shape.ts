@@ -44,7 +44,7 @@ export type Shape = (value: unknown, path: string, ctx: CheckContext) => unknown
 
 export const join = (path: string, key: string): string => (path ? `${path}.${key}` : key);
 
-function fail(ctx: CheckContext, path: string, message: string): undefined {
+export function fail(ctx: CheckContext, path: string, message: string): undefined {
   ctx.problems.add(path, message);
   return undefined;
 }
