@@ -45,6 +45,23 @@ export interface RecoveryRecord {
   writes?: WriteRecord[];
   /** Deploy calls started, each with the revisions it pinned. */
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
+  /**
+   * Migrations whose temporary field is live and whose copy was under way (migrate.ts): the next
+   * apply resumes each copy from its progress. Absent in records of older versions.
+   */
+  migrations?: MigrationProgress[];
+}
+
+export interface MigrationProgress {
+  key: string;
+  id: string;
+  /** The field's final code, and the code the new field has until the swap. */
+  field: string;
+  temporary: string;
+  /** The copy's progress (records/ CopyProgress): when it began, the last record id, records written. */
+  progress: { startedAt: string; lastId: string | null; written: number };
+  /** Set once the copy and its sweep ended: the swap is what is left. */
+  copied?: boolean;
 }
 
 export interface WriteRecord {
@@ -103,6 +120,41 @@ export function readRecovery(project: Pick<Project, 'root' | 'environment'>): Re
   throw new AppdeployError('APPLY.RECOVERY_RECORD', `${recoveryShown(env)} cannot be read`, {
     hint: `It is written by apply alone. Delete it; then \`npx appdeploy status\` shows what an interrupted apply left.`,
   });
+}
+
+/**
+ * A migration's progress noted in the record (written beside and renamed over, as every step is):
+ * created when no apply left one, the entry of the same app and field replaced.
+ */
+export function noteMigration(
+  project: Pick<Project, 'root' | 'environment'>,
+  entry: MigrationProgress,
+): void {
+  const env = project.environment.name;
+  const record: RecoveryRecord = readRecovery(project) ?? {
+    formatVersion: 1,
+    environment: env,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    creating: [],
+    drafts: [],
+    writes: [],
+    deploys: [],
+  };
+  record.pid = process.pid;
+  record.migrations = [
+    ...(record.migrations ?? []).filter((m) => !(m.id === entry.id && m.field === entry.field)),
+    entry,
+  ];
+  saveRecord(project, env, record);
+}
+
+function saveRecord(project: Pick<Project, 'root'>, env: string, record: RecoveryRecord): void {
+  const path = recoveryPath(project, env);
+  mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
+  const temp = `${path}.${randomUUID()}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(temp, path);
 }
 
 /**
@@ -282,15 +334,11 @@ export function recorder(
       drafts: [...(previous?.drafts ?? [])],
       writes: [...(previous?.writes ?? [])],
       deploys: [],
+      ...(previous?.migrations ? { migrations: [...previous.migrations] } : {}),
     });
   // Apps this apply has written: their write records start afresh, replacing the previous one's.
   const started = new Set<string>();
-  const save = () => {
-    mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
-    const temp = `${path}.${randomUUID()}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
-    renameSync(temp, path);
-  };
+  const save = () => saveRecord(project, env, record!);
   return {
     track(event) {
       switch (event.type) {
@@ -342,6 +390,7 @@ export function recorder(
         case 'rollback':
         case 'restore':
         case 'verify':
+        case 'migration':
           return;
         default: {
           const unreachable: never = event;
