@@ -231,14 +231,7 @@ async function cleanedUp(
     try {
       const live = (await liveFields(client, app.id!)) as JsonObject;
       const codes = temporaryCodes(live, app.migrations!);
-      if (codes.length === 0) continue;
-      await client.form.deleteFields({ app: app.id!, fields: codes });
-      await client.apps.deploy({ apps: [{ app: app.id! }] });
-      const [status] = await client.apps.waitForDeploy([app.id!], {
-        timeoutMs: options.timeoutMs ?? 600_000,
-      });
-      if (status?.status !== 'SUCCESS')
-        throw new Error(`the deploy ended ${status?.status ?? 'without a status'}`);
+      if (codes.length > 0) await removeTemporaries(options, app.id!, codes);
     } catch (error) {
       failures.push(`${app.key}: ${(error as Error).message}`);
     }
@@ -275,6 +268,25 @@ async function cleanedUp(
     },
     migrations: all,
   };
+}
+
+/**
+ * The temporary fields deleted and the deletion deployed. When that fails, the draft is reverted
+ * (so it holds no half of it: the next apply starts from a draft equal to live, the temporary
+ * fields still there), and the failure thrown.
+ */
+async function removeTemporaries(options: ApplyOptions, app: string, codes: string[]): Promise<void> {
+  const { client } = options;
+  try {
+    await client.form.deleteFields({ app, fields: codes });
+    await client.apps.deploy({ apps: [{ app }] });
+    const [status] = await client.apps.waitForDeploy([app], { timeoutMs: options.timeoutMs ?? 600_000 });
+    if (status?.status !== 'SUCCESS')
+      throw new Error(`the deploy ended ${status?.status ?? 'without a status'}`);
+  } catch (error) {
+    await client.apps.deploy({ apps: [{ app }], revert: true }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The old fields of every migration, backed up before the swap deletes them. */

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../src/client/index.js';
+import type { Client, RecordForWrite } from '../../src/client/index.js';
 import { renderMarkdown, renderText } from '../../src/render/index.js';
 import { useApplyHarness } from './harness.js';
 
@@ -30,7 +30,7 @@ const NOTES_SINGLE = {
 };
 
 /** 300 records: every third empty, every tenth with a line break, 20 of them filled (the values that do not convert). */
-function tickets(): Record<string, { value: unknown }>[] {
+function tickets(): RecordForWrite[] {
   return Array.from({ length: 300 }, (_, i) => ({
     subject: { value: `ticket ${i}` },
     notes: { value: i % 3 === 0 ? '' : i % 10 === 1 ? `line one ${i}\nline two` : `note ${i}` },
@@ -158,6 +158,161 @@ describe('a type change that keeps the values: MULTI_LINE_TEXT -> SINGLE_LINE_TE
       broken.map((r) => [r.$id.value, r.notes.value]),
     );
     expect(applied.message).toContain('backed up in .appdeploy/backups/local/tickets-');
+    await h.expectConverged(v2);
+  });
+});
+
+/** An app with `memo` at the top level and a table `items` (one column, `item`). */
+const TOP = {
+  name: 'Orders',
+  fields: {
+    memo: { type: 'SINGLE_LINE_TEXT', label: 'Memo' },
+    items: {
+      type: 'SUBTABLE',
+      label: 'Items',
+      fields: { item: { type: 'SINGLE_LINE_TEXT', label: 'Item' } },
+    },
+  },
+};
+
+function rows(...values: string[]) {
+  return { value: values.map((v) => ({ value: { item: { value: v } } })) };
+}
+
+async function tableValues(app: string, table: string, column: string) {
+  const out: Record<string, unknown[]> = {};
+  for await (const r of h.client.records.iterate(app, { fields: ['$id', table] }))
+    out[String(r.$id!.value)] = ((r[table]?.value ?? []) as { value: Record<string, { value?: unknown }> }[])
+      .map((row) => row.value[column]?.value ?? '')
+      .filter((v) => v !== '');
+  return out;
+}
+
+describe('a field moved into or out of a table, keeping its values', () => {
+  it('moves a field into a new table: one row per record holding a value', async () => {
+    const { project, id } = await liveProject({ orders: TOP });
+    await h.client.records.addAll(
+      id,
+      Array.from({ length: 120 }, (_, i) => ({ memo: { value: i % 4 === 0 ? '' : `memo ${i}` } })),
+    );
+    const before = await allRecords(h.client, id, ['memo']);
+    const moved = {
+      name: 'Orders',
+      fields: {
+        items: TOP.fields.items,
+        notes: {
+          type: 'SUBTABLE',
+          label: 'Notes',
+          fields: {
+            memo: { type: 'SINGLE_LINE_TEXT', label: 'Memo' },
+            by: { type: 'SINGLE_LINE_TEXT', label: 'By' },
+          },
+        },
+      },
+    };
+    const v2 = await h.rewriteManifests(project, { orders: moved });
+    const thePlan = await h.plan(v2);
+    expect(thePlan.apps[0]!.migrations).toMatchObject([
+      { from: { code: 'memo', table: null }, to: { code: 'memo', table: 'notes' }, rule: 'the same value' },
+    ]);
+    expect(thePlan.apps[0]!.risks).toEqual([]);
+    const applied = await h.apply(v2, thePlan);
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
+    const after = await tableValues(id, 'notes', 'memo');
+    expect(after).toEqual(
+      Object.fromEntries(before.map((r) => [r.$id.value, r.memo.value === '' ? [] : [r.memo.value]])),
+    );
+    await h.expectConverged(v2);
+  });
+
+  it('blocks a move into an existing table until migrate.row says which row, then adds a row of its own', async () => {
+    const { project, id } = await liveProject({ orders: TOP });
+    await h.client.records.addAll(id, [
+      { memo: { value: 'a' }, items: rows('x', 'y') },
+      { memo: { value: '' }, items: rows('z') },
+      { memo: { value: 'c' } },
+    ]);
+    const into = (migrate?: Record<string, unknown>) => ({
+      name: 'Orders',
+      fields: {
+        items: {
+          ...TOP.fields.items,
+          fields: {
+            ...TOP.fields.items.fields,
+            memo: { type: 'SINGLE_LINE_TEXT', label: 'Memo', ...(migrate ? { migrate } : {}) },
+          },
+        },
+      },
+    });
+    const blocked = await h.plan(await h.rewriteManifests(project, { orders: into() }));
+    expect(blocked.apps[0]!.risks).toMatchObject([
+      {
+        kind: 'blocked',
+        path: ['items', 'memo'],
+        reason:
+          'field "memo" moves into table "items", which has rows already: which row of each record receives its value is a choice',
+        instead:
+          'write migrate: { row: first } (the first row; a record without rows gets one), { row: every } (every row), or { row: new } (a row of its own)',
+      },
+    ]);
+    const v2 = await h.rewriteManifests(project, { orders: into({ row: 'new' }) });
+    const applied = await h.apply(v2, await h.plan(v2));
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
+    const { records } = await h.client.records.getRecords({ app: id, query: 'order by $id asc' });
+    expect(
+      records.map((r) =>
+        (r.items!.value as { value: Record<string, { value?: unknown }> }[]).map((row) => [
+          row.value.item?.value ?? '',
+          row.value.memo?.value ?? '',
+        ]),
+      ),
+    ).toEqual([
+      [
+        ['x', ''],
+        ['y', ''],
+        ['', 'a'],
+      ],
+      [['z', '']],
+      [['', 'c']],
+    ]);
+    await h.expectConverged(v2);
+  });
+
+  it('moves a column out of a table; records with several rows block it until migrate.join joins them', async () => {
+    const { project, id } = await liveProject({ orders: TOP });
+    await h.client.records.addAll(id, [
+      { items: rows('one') },
+      { items: rows('two', 'three') },
+      { items: rows() },
+    ]);
+    const out = (migrate?: Record<string, unknown>) => ({
+      name: 'Orders',
+      fields: {
+        memo: TOP.fields.memo,
+        items: {
+          type: 'SUBTABLE',
+          label: 'Items',
+          fields: { other: { type: 'SINGLE_LINE_TEXT', label: 'Other' } },
+        },
+        item: { type: 'SINGLE_LINE_TEXT', label: 'Item', ...(migrate ? { migrate } : {}) },
+      },
+    });
+    const blocked = await h.plan(await h.rewriteManifests(project, { orders: out() }));
+    expect(blocked.apps[0]!.risks).toMatchObject([
+      {
+        kind: 'blocked',
+        path: ['item'],
+        reason:
+          'field "item" moves out of table "items", and 1 record has more than one row holding a value ($id in (2)): a field holds one value',
+      },
+    ]);
+    const v2 = await h.rewriteManifests(project, { orders: out({ join: ' / ' }) });
+    const thePlan = await h.plan(v2);
+    expect(thePlan.apps[0]!.risks).toEqual([]);
+    const applied = await h.apply(v2, thePlan);
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
+    const { records } = await h.client.records.getRecords({ app: id, query: 'order by $id asc' });
+    expect(records.map((r) => r.item?.value ?? '')).toEqual(['one', 'two / three', '']);
     await h.expectConverged(v2);
   });
 });

@@ -94,9 +94,15 @@ function migrationBlock(
   return null;
 }
 
+/**
+ * Whether the table exists with rows a record may hold: a table the expand added for the move
+ * (its columns all temporary fields) is the move's new table still.
+ */
 function intoExisting(table: string, have: ReadonlyMap<string, FieldItem>): boolean {
   const held = have.get(table);
-  return held !== undefined && held.table === null && typeOf(held.def) === 'SUBTABLE';
+  if (held === undefined || held.table !== null || typeOf(held.def) !== 'SUBTABLE') return false;
+  const columns = [...have.values()].filter((item) => item.table === table);
+  return !columns.every((column) => column.code.endsWith(temporaryCode('')));
 }
 
 function isLookup(def: JsonObject): boolean {
