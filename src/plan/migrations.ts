@@ -231,8 +231,9 @@ function risksOf(m: FieldMigration): Risk[] {
 
 /**
  * Migrations of fields that another app of the plan names in a lookup or a related-records table:
- * blocked. The platform refuses to delete a field a lookup names (its relatedKeyField), and a swap
- * deletes the old field; rewriting those references in the same deploys is not done here, so the
+ * blocked. The platform refuses to delete a field another app's lookup or related-records table
+ * reads (GAIA_LO02, GAIA_RE07: kintone help article 040792, "An error message appears and I cannot
+ * delete a field"), and a swap deletes the old field; rewriting those references in the same deploys is not done here, so the
  * plan says why instead. Apps outside the project are not read: a lookup of theirs shows as the
  * service refusing the swap (the apply stops before it, every value kept).
  */
