@@ -65,11 +65,11 @@ function findField(fields: Json, code: string): Place | null {
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return null;
   for (const [name, def] of Object.entries(fields)) {
     if (!def || typeof def !== 'object' || Array.isArray(def)) continue;
-    if (name === code) return { code, table: null, type: String(def.type) };
+    if (name === code) return { code, table: null, type: typeof def.type === 'string' ? def.type : '' };
     const columns = def.fields;
     if (columns && typeof columns === 'object' && !Array.isArray(columns) && code in columns) {
       const column = columns[code] as { type?: Json };
-      return { code, table: name, type: String(column.type) };
+      return { code, table: name, type: typeof column.type === 'string' ? column.type : '' };
     }
   }
   return null;

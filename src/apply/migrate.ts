@@ -30,7 +30,7 @@ import { noteMigration, readRecovery, type MigrationProgress, type RecoveryRecor
 import { expandPlan, migratingApps, temporaryCodes } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
-import type { ApplyOptions, ApplyResult, BackupNote, MigrationRecords, MigrationResult } from './types.js';
+import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
 
 type Once = (options: ApplyOptions) => Promise<ApplyResult>;
 

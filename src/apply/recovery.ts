@@ -295,6 +295,28 @@ function noteDone(r: RecoveryRecord, app: string, area: AreaKey, started: Readon
   if (entry !== undefined && !(entry.done ??= []).includes(area)) entry.done.push(area);
 }
 
+/**
+ * The events that change nothing on the service, or only undo what is recorded (a migration's
+ * progress is noted by migrate.ts itself, noteMigration): every event type the recorder does not
+ * write, listed so that a new event type is a decision (the type checks the list is complete).
+ */
+const UNRECORDED = {
+  plugin: true,
+  step: true,
+  upload: true,
+  write: true,
+  'deploy-answer-lost': true,
+  poll: true,
+  'deploy-cannot-stop': true,
+  rollback: true,
+  restore: true,
+  verify: true,
+  migration: true,
+} as const satisfies Record<Exclude<ApplyEvent['type'], Recorded>, true>;
+
+/** The events that change the service: each noted in the record (the recorder's `notes`). */
+type Recorded = 'revert-pending' | 'create-app' | 'app-created' | 'draft-written' | 'write-intent' | 'deploy';
+
 export interface Recorder {
   /** Notes an event; writes the record when the event is a step that changes the service. */
   track(event: ApplyEvent): void;
@@ -339,64 +361,45 @@ export function recorder(
   // Apps this apply has written: their write records start afresh, replacing the previous one's.
   const started = new Set<string>();
   const save = () => saveRecord(project, env, record!);
+  // What each event that changes the service notes in the record (written after each).
+  const notes: { [T in Recorded]: (event: Extract<ApplyEvent, { type: T }>) => void } = {
+    'revert-pending': () => void open(),
+    'create-app': (event) => {
+      const r = open();
+      r.creating = r.creating.filter((c) => c.key !== event.app);
+      r.creating.push({
+        key: event.app,
+        name: names(event.app),
+        since: new Date(now()).toISOString(),
+        id: null,
+        by: creatorLogin(project),
+      });
+    },
+    'app-created': (event) => {
+      for (const c of open().creating) if (c.key === event.app) c.id = event.id;
+    },
+    'draft-written': (event) => {
+      const r = open();
+      r.drafts = r.drafts.filter((d) => d.key !== event.app);
+      r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
+      if (event.done !== undefined) noteDone(r, event.app, event.done, started);
+    },
+    'write-intent': (event) => noteIntent(open(), event, started),
+    deploy: (event) => {
+      open().deploys.push({
+        at: new Date(now()).toISOString(),
+        apps: event.apps.flatMap((key) => {
+          const s = session(key);
+          return s?.id && s.revision ? [{ key, id: s.id, revision: s.revision }] : [];
+        }),
+      });
+    },
+  };
   return {
     track(event) {
-      switch (event.type) {
-        case 'revert-pending':
-          open();
-          break;
-        case 'create-app': {
-          const r = open();
-          r.creating = r.creating.filter((c) => c.key !== event.app);
-          r.creating.push({
-            key: event.app,
-            name: names(event.app),
-            since: new Date(now()).toISOString(),
-            id: null,
-            by: creatorLogin(project),
-          });
-          break;
-        }
-        case 'app-created':
-          for (const c of open().creating) if (c.key === event.app) c.id = event.id;
-          break;
-        case 'draft-written': {
-          const r = open();
-          r.drafts = r.drafts.filter((d) => d.key !== event.app);
-          r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
-          if (event.done !== undefined) noteDone(r, event.app, event.done, started);
-          break;
-        }
-        case 'write-intent':
-          noteIntent(open(), event, started);
-          break;
-        case 'deploy':
-          open().deploys.push({
-            at: new Date(now()).toISOString(),
-            apps: event.apps.flatMap((key) => {
-              const s = session(key);
-              return s?.id && s.revision ? [{ key, id: s.id, revision: s.revision }] : [];
-            }),
-          });
-          break;
-        // The other events change nothing on the service, or only undo what is recorded.
-        case 'plugin':
-        case 'step':
-        case 'upload':
-        case 'write':
-        case 'deploy-answer-lost':
-        case 'poll':
-        case 'deploy-cannot-stop':
-        case 'rollback':
-        case 'restore':
-        case 'verify':
-        case 'migration':
-          return;
-        default: {
-          const unreachable: never = event;
-          return unreachable;
-        }
-      }
+      if (event.type in UNRECORDED) return;
+      const note = notes[event.type as Recorded] as (event: ApplyEvent) => void;
+      note(event);
       save();
     },
     end(outcome, wholeProject) {

@@ -11,12 +11,7 @@ import type { Client } from '../client/index.js';
 import type { FieldsCanonical } from '../areas/fields/canonical.js';
 import { fieldMigrations, type PlannedMigration } from '../areas/fields/migrations.js';
 import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js';
-import {
-  convertContext,
-  heldValues,
-  recordOutcome,
-  type RecordFields,
-} from '../areas/fields/migrate-values.js';
+import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
 import {
   CALLS_PER_BULK_REQUEST,
   RECORDS_PER_READ,
@@ -103,13 +98,9 @@ async function readTallies(
   );
   for await (const record of client.records.iterate(app, { fields })) {
     tallies.read++;
-    const id = String(record.$id?.value ?? '');
+    const id = typeof record.$id?.value === 'string' ? record.$id.value : '';
     planned.forEach((m, i) => {
-      const outcome = recordOutcome(
-        heldValues(record as RecordFields, m.plan.before),
-        m.conversion,
-        contexts[i]!,
-      );
+      const outcome = recordOutcome(heldValues(record, m.plan.before), m.conversion, contexts[i]!);
       tally(tallies[i]!, id, outcome);
     });
   }
@@ -287,7 +278,7 @@ function referencesIn(app: AppPlanLike, id: string, code: string): string[] {
 function namesField(ref: { [key: string]: Json }, id: string, code: string): boolean {
   const related = ref.relatedApp;
   const app = related && typeof related === 'object' && !Array.isArray(related) ? related.app : undefined;
-  if (String(app) !== id) return false;
+  if ((typeof app === 'string' || typeof app === 'number' ? String(app) : '') !== id) return false;
   const word = new RegExp(`(^|[^\\w$])${code.replace(/[$]/g, '\\$')}($|[^\\w$])`);
   const condition = ref.condition as { relatedField?: Json } | undefined;
   const listed = [

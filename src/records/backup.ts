@@ -11,6 +11,9 @@ import type { Client } from '../client/index.js';
 import { isEmptyValue } from '../platform/conversions.js';
 import type { BackupResult, BackupSpec } from './types.js';
 
+/** A record id or revision as the records API gives it (a string). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 type Rows = { id?: string; value: Record<string, { value?: unknown }> }[];
 
 export async function backupFieldValues(client: Client, spec: BackupSpec): Promise<BackupResult> {
@@ -22,8 +25,8 @@ export async function backupFieldValues(client: Client, spec: BackupSpec): Promi
   const fields = [...new Set(['$id', '$revision', ...spec.fields.map((f) => f.table ?? f.code)])];
   let lines: string[] = [];
   for await (const record of client.records.iterate(spec.app, { fields })) {
-    const id = String(record.$id?.value);
-    const revision = String(record.$revision?.value);
+    const id = text(record.$id?.value);
+    const revision = text(record.$revision?.value);
     let any = false;
     for (const field of spec.fields)
       for (const value of valuesOf(record, field)) {

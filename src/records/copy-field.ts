@@ -21,6 +21,9 @@ import type { CopyOptions, CopyProgress, CopyResult, CopySpec } from './types.js
 /** Times a page is read and written again after a record of it was edited meanwhile. */
 const CONFLICT_RETRIES = 5;
 
+/** A record id or revision as the records API gives it (a string). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 type Rows = { id?: string; value: Record<string, { value?: unknown }> }[];
 type Update = { id: string; revision: string; record: Record<string, { value: unknown }> };
 type Outcome =
@@ -51,17 +54,10 @@ export async function copyFieldValues(
   const updated = await updatedTimeCode(client, spec.app);
   const since = sweepSince(progress.startedAt);
   const swept: CopyResult = { copied: 0, unchanged: 0, empty: 0, notConverted: [] };
-  await pages(
-    client,
-    spec,
-    fields,
-    `${updated} >= "${since}" and `,
-    null,
-    options.signal,
-    async (outcomes) => {
-      tally(swept, outcomes);
-    },
-  );
+  await pages(client, spec, fields, `${updated} >= "${since}" and `, null, options.signal, (outcomes) => {
+    tally(swept, outcomes);
+    return Promise.resolve();
+  });
   result.copied += swept.copied;
   // A record swept again is judged as it is now: its earlier verdict gives way.
   const sweptIds = new Set(swept.notConverted.map((n) => n.id));
@@ -121,7 +117,7 @@ async function copyPage(
     const updates = outcomes.flatMap((o) => (o.kind === 'write' ? [o.update] : []));
     try {
       if (updates.length > 0) await client.records.updateAll(spec.app, updates as never);
-      return { records: records.length, last: String(records.at(-1)?.$id?.value ?? '0'), outcomes };
+      return { records: records.length, last: text(records.at(-1)?.$id?.value) || '0', outcomes };
     } catch (error) {
       // A record edited since it was read: the whole bulk request was refused; read it again.
       if (!(error instanceof ServiceError && error.code === 'GAIA_CO02') || attempt >= CONFLICT_RETRIES)
@@ -139,7 +135,7 @@ function tally(result: CopyResult, outcomes: readonly Outcome[]): void {
 }
 
 function outcomeOf(record: AppRecord, spec: CopySpec): Outcome {
-  const id = String(record.$id?.value);
+  const id = text(record.$id?.value);
   const values = held(record, spec.from);
   if (values.length === 0) return { kind: 'empty' };
   const value = converted(values, spec);
@@ -150,7 +146,7 @@ function outcomeOf(record: AppRecord, spec: CopySpec): Outcome {
       value: values.length === 1 ? values[0] : values,
       reason: value.reason,
     };
-  const revision = String(record.$revision?.value);
+  const revision = text(record.$revision?.value);
   if (spec.to.table === null) {
     if (same(record[spec.to.code]?.value, value.value)) return { kind: 'unchanged' };
     return { kind: 'write', update: { id, revision, record: { [spec.to.code]: { value: value.value } } } };

@@ -40,8 +40,14 @@ function migrationSentences(result: ApplyResult): string[] {
         return `Migrated ${m.app} field ${m.field}: ${counts}.`;
       case 'not-begun':
         return `The migration of ${m.app} field ${m.field} did not begin.`;
-      default:
+      case 'copied':
+      case 'cleaned-up':
+      case 'left':
         return `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
+      default: {
+        const never: never = m.outcome;
+        return never;
+      }
     }
   });
 }

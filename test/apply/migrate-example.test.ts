@@ -39,7 +39,9 @@ describe('examples/migration', () => {
       records.map((r) => [
         r.title!.value,
         r.summary?.value ?? '',
-        ((r.log?.value ?? []) as { value: { notes?: { value: string } } }[]).map((row) => row.value.notes?.value),
+        ((r.log?.value ?? []) as { value: { notes?: { value: string } } }[]).map(
+          (row) => row.value.notes?.value,
+        ),
       ]),
     ).toEqual([
       ['one', 'short', ['called back']],

@@ -40,7 +40,7 @@ async function started() {
 async function notes(app: string, field: string): Promise<string[]> {
   const out: [number, string][] = [];
   for await (const r of h.client.records.iterate(app, { fields: ['$id', field] }))
-    out.push([Number(r.$id!.value), String(r[field]?.value ?? '')]);
+    out.push([Number(r.$id!.value), (r[field]?.value as string | undefined) ?? '']);
   return out.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
 }
 
@@ -103,6 +103,19 @@ describe('a migration that fails before its swap', () => {
       'its temporary field notes__migrating is still on the service',
     );
     expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+    // The recovery record keeps the copy's progress: the first page (ids 1 to 500) written.
+    const record = JSON.parse(await readFile(join(v2.root, '.appdeploy', 'apply-local.json'), 'utf8')) as {
+      migrations: unknown[];
+    };
+    expect(record.migrations).toMatchObject([
+      {
+        key: 'tickets',
+        id,
+        field: 'notes',
+        temporary: 'notes__migrating',
+        progress: { lastId: '500', written: 500 },
+      },
+    ]);
 
     await h.control('DELETE', '/_emulator/faults');
     const resumed = await h.plan(v2);

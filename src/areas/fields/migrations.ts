@@ -52,9 +52,9 @@ export function replaceHow(
   const to = typeOf(item.def);
   const conversion = from === to ? sameValue(to) : conversionFor(from, to);
   if (!conversion) return { how: 'blocked', block: cannotInPlace(plan) };
-  const block = migrationBlock(plan, setting as MigrateOptions, have, want);
+  const block = migrationBlock(plan, setting, have, want);
   if (block) return { how: 'blocked', block };
-  return { how: 'migrate', conversion, migrate: setting as MigrateOptions };
+  return { how: 'migrate', conversion, migrate: setting };
 }
 
 /** What the manifest must settle first, or what a migration cannot do; null when it can go ahead. */
