@@ -8,13 +8,8 @@
 import { mkdir, writeFile, appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client } from '../client/index.js';
-import { isEmptyValue } from '../platform/conversions.js';
+import { heldValues, text } from './values.js';
 import type { BackupResult, BackupSpec } from './types.js';
-
-/** A record id or revision as the records API gives it (a string). */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-type Rows = { id?: string; value: Record<string, { value?: unknown }> }[];
 
 export async function backupFieldValues(client: Client, spec: BackupSpec): Promise<BackupResult> {
   await mkdir(spec.dir, { recursive: true });
@@ -29,7 +24,7 @@ export async function backupFieldValues(client: Client, spec: BackupSpec): Promi
     const revision = text(record.$revision?.value);
     let any = false;
     for (const field of spec.fields)
-      for (const value of valuesOf(record, field)) {
+      for (const value of heldValues(record, field)) {
         any = true;
         result.values++;
         lines.push(
@@ -53,19 +48,6 @@ export async function backupFieldValues(client: Client, spec: BackupSpec): Promi
   }
   if (lines.length > 0) await appendFile(file, `${lines.join('\n')}\n`);
   return result;
-}
-
-function valuesOf(
-  record: Record<string, { value?: unknown } | undefined>,
-  field: BackupSpec['fields'][number],
-): unknown[] {
-  if (field.table === null) {
-    const value = record[field.code]?.value;
-    return isEmptyValue(value) ? [] : [value];
-  }
-  return ((record[field.table]?.value ?? []) as Rows)
-    .map((row) => row.value[field.code]?.value)
-    .filter((value) => !isEmptyValue(value));
 }
 
 /** A FILE value's attachments, each saved as `<stamp>-files/<fileKey>-<name>`. */

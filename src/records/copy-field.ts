@@ -14,17 +14,13 @@
  */
 import type { AppRecord, Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
-import { isEmptyValue } from '../platform/conversions.js';
 import { RECORDS_PER_READ } from '../platform/limits.js';
+import { heldValues, text, type Rows } from './values.js';
 import type { CopyOptions, CopyProgress, CopyResult, CopySpec } from './types.js';
 
 /** Times a page is read and written again after a record of it was edited meanwhile. */
 const CONFLICT_RETRIES = 5;
 
-/** A record id or revision as the records API gives it (a string). */
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-type Rows = { id?: string; value: Record<string, { value?: unknown }> }[];
 type Update = { id: string; revision: string; record: Record<string, { value: unknown }> };
 type Outcome =
   | { kind: 'empty' | 'unchanged' }
@@ -136,7 +132,7 @@ function tally(result: CopyResult, outcomes: readonly Outcome[]): void {
 
 function outcomeOf(record: AppRecord, spec: CopySpec): Outcome {
   const id = text(record.$id?.value);
-  const values = held(record, spec.from);
+  const values = heldValues(record, spec.from);
   if (values.length === 0) return { kind: 'empty' };
   const value = converted(values, spec);
   if (!value.ok)
@@ -159,17 +155,6 @@ function outcomeOf(record: AppRecord, spec: CopySpec): Outcome {
   );
   if (rows === null) return { kind: 'unchanged' };
   return { kind: 'write', update: { id, revision, record: { [spec.to.table]: { value: rows } } } };
-}
-
-/** The filled values of the old field: one, or one per row of its table. */
-function held(record: AppRecord, from: CopySpec['from']): unknown[] {
-  if (from.table === null) {
-    const value = record[from.code]?.value;
-    return isEmptyValue(value) ? [] : [value];
-  }
-  return ((record[from.table]?.value ?? []) as Rows)
-    .map((row) => row.value[from.code]?.value)
-    .filter((value) => !isEmptyValue(value));
 }
 
 function converted(
