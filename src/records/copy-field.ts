@@ -116,10 +116,15 @@ async function copyPage(
       return { records: records.length, last: text(records.at(-1)?.$id?.value) || '0', outcomes };
     } catch (error) {
       // A record edited since it was read: the whole bulk request was refused; read it again.
-      if (!(error instanceof ServiceError && error.code === 'GAIA_CO02') || attempt >= CONFLICT_RETRIES)
-        throw error;
+      if (!isConflict(error) || attempt >= CONFLICT_RETRIES) throw error;
     }
   }
+}
+
+/** 409 GAIA_CO02, the optimistic lock, as the service answered it or inside a failed bulk write. */
+function isConflict(error: unknown): boolean {
+  const service = error instanceof ServiceError ? error : (error as { cause?: unknown } | null)?.cause;
+  return service instanceof ServiceError && service.code === 'GAIA_CO02';
 }
 
 function tally(result: CopyResult, outcomes: readonly Outcome[]): void {
