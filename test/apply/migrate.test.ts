@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Client, RecordForWrite } from '../../src/client/index.js';
 import { renderMarkdown, renderText } from '../../src/render/index.js';
+import { checkPlan } from '../../src/check/run-check.js';
 import { useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
@@ -317,5 +318,21 @@ describe('a field moved into or out of a table, keeping its values', () => {
     const { records } = await h.client.records.getRecords({ app: id, query: 'order by $id asc' });
     expect(records.map((r) => r.item?.value ?? '')).toEqual(['one', 'two / three', '']);
     await h.expectConverged(v2);
+  });
+});
+
+describe('plan --check of a migration', () => {
+  it('runs the whole migration on the copy (its records included) and passes, the target untouched', async () => {
+    const { project, id } = await liveProject({ tickets: NOTES_MULTI });
+    await h.client.records.addAll(id, tickets().slice(0, 30));
+    const v2 = await h.rewriteManifests(project, { tickets: NOTES_SINGLE });
+    const thePlan = await h.plan(v2);
+    const calls = await h.serviceCalls();
+    const check = await checkPlan({ plan: thePlan, project: v2, client: h.client, records: 30 });
+    expect(check, JSON.stringify(check.failure)).toMatchObject({
+      outcome: 'passed',
+      copied: { records: 30 },
+    });
+    expect(await h.writesSince(calls)).toEqual([]);
   });
 });
