@@ -9,11 +9,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Client, RecordForWrite } from '../../src/client/index.js';
-import { renderMarkdown, renderText } from '../../src/render/index.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { renderJson, renderMarkdown, renderText } from '../../src/render/index.js';
 import { checkPlan } from '../../src/check/run-check.js';
 import { useApplyHarness } from './harness.js';
 
 const h = useApplyHarness();
+const planSchema = new Ajv2020({ allErrors: true, strict: true }).compile(
+  JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')),
+);
 
 const NOTES_MULTI = {
   name: 'Tickets',
@@ -116,6 +120,9 @@ describe('a type change that keeps the values: MULTI_LINE_TEXT -> SINGLE_LINE_TE
     expect(text).toContain('-/+ notes {  # values kept: 180 records');
     expect(text).toContain('200 records of 300 hold a value.');
     expect(renderMarkdown(thePlan)).toContain('#### Migrations (values kept)');
+    // `plan --format json` carries all of it, as schema/plan.schema.json describes.
+    planSchema(JSON.parse(renderJson(thePlan)));
+    expect(planSchema.errors ?? []).toEqual([]);
 
     // Refused without --allow-data-loss: nothing written.
     const calls = await h.serviceCalls();
