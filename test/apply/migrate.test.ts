@@ -343,3 +343,47 @@ describe('plan --check of a migration', () => {
     expect(await h.writesSince(calls)).toEqual([]);
   });
 });
+
+describe('a field another app reads', () => {
+  it('is blocked: the platform refuses to delete a field a lookup names, and the swap deletes it', async () => {
+    const customers = (company: string) => ({
+      name: 'Customers',
+      fields: {
+        code: { type: 'SINGLE_LINE_TEXT', label: 'Code', unique: true, required: true },
+        company: { type: company, label: 'Company' },
+      },
+    });
+    const orders = {
+      name: 'Orders',
+      fields: {
+        customer: {
+          type: 'SINGLE_LINE_TEXT',
+          label: 'Customer',
+          lookup: {
+            relatedApp: { app: 'customers' },
+            relatedKeyField: 'code',
+            lookupPickerFields: ['code', 'company'],
+          },
+        },
+      },
+    };
+    const project = await h.writeProject({ apps: { customers: customers('SINGLE_LINE_TEXT'), orders } });
+    const first = await h.apply(project, await h.plan(project));
+    expect(first.exitCode, first.message).toBe(0);
+    const v2 = await h.rewriteManifests(await h.load(project.root), {
+      customers: customers('MULTI_LINE_TEXT'),
+      orders,
+    });
+    const thePlan = await h.plan(v2);
+    expect(thePlan.apps.find((a) => a.key === 'customers')!.risks).toMatchObject([
+      {
+        kind: 'blocked',
+        path: ['company'],
+        reason:
+          'field "company" is named by orders.customer (a lookup or related-records table), and the service refuses to delete a field a lookup names: the swap cannot happen',
+      },
+    ]);
+    const refused = await h.apply(v2, thePlan);
+    expect(refused).toMatchObject({ outcome: 'refused' });
+  });
+});
