@@ -387,3 +387,27 @@ describe('a field another app reads', () => {
     expect(refused).toMatchObject({ outcome: 'refused' });
   });
 });
+
+describe('nothing destroyed without a copy', () => {
+  it('backs up a field removed with --allow-data-loss before the deploy, and names the file', async () => {
+    const { project, id } = await liveProject({ tickets: NOTES_MULTI });
+    await h.client.records.addAll(id, [{ notes: { value: 'keep\nme' } }, { notes: { value: '' } }]);
+    const v2 = await h.rewriteManifests(project, {
+      tickets: { name: 'Tickets', fields: { subject: NOTES_MULTI.fields.subject } },
+    });
+    const applied = await h.apply(v2, await h.plan(v2), { allowDataLoss: true });
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
+    expect(applied.backups).toMatchObject([
+      { app: 'tickets', fields: ['notes'], records: 1, values: 1, files: 0 },
+    ]);
+    const [line] = (await readFile(join(v2.root, applied.backups![0]!.file), 'utf8')).trim().split('\n');
+    expect(JSON.parse(line!)).toMatchObject({
+      app: id,
+      record: '1',
+      field: 'notes',
+      type: 'MULTI_LINE_TEXT',
+      value: 'keep\nme',
+    });
+    expect(applied.message).toContain(`are backed up in ${applied.backups![0]!.file}`);
+  });
+});
