@@ -26,7 +26,13 @@ import { plan as planAgain, type AppPlan, type FieldMigration, type Plan } from 
 import { RECORDS } from './migrate-records.js';
 import { backupDir, backupNote } from './backup-removed.js';
 import type { FieldDefinition } from '../platform/conversions.js';
-import { noteMigration, readRecovery, type MigrationProgress, type RecoveryRecord } from './recovery.js';
+import {
+  forgetMigrations,
+  noteMigration,
+  readRecovery,
+  type MigrationProgress,
+  type RecoveryRecord,
+} from './recovery.js';
 import { expandPlan, migratingApps, temporaryCodes } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
@@ -134,7 +140,14 @@ async function copyOne(
     found.plan.item.def as FieldDefinition,
     found.migrate,
   );
-  const resumed = previous?.migrations?.find((p) => p.id === app.id && p.field === m.to.code);
+  // Resumed only where the temporary field the progress was made in is still the one on the
+  // service (the plan found it: `copying`); a new one starts from the first record.
+  const resumed =
+    m.state === 'copying'
+      ? previous?.migrations?.find(
+          (p) => p.id === app.id && p.field === m.to.code && p.temporary === m.temporary,
+        )
+      : undefined;
   const note = (progress: MigrationProgress['progress']) => {
     if (options.shadow !== true)
       noteMigration(options.project, {
@@ -232,6 +245,7 @@ async function cleanedUp(
       const live = (await liveFields(client, app.id!)) as JsonObject;
       const codes = temporaryCodes(live, app.migrations!);
       if (codes.length > 0) await removeTemporaries(options, app.id!, codes);
+      if (options.shadow !== true) forgetMigrations(options.project, [app.id!]);
     } catch (error) {
       failures.push(`${app.key}: ${(error as Error).message}`);
     }

@@ -60,8 +60,6 @@ export interface MigrationProgress {
   temporary: string;
   /** The copy's progress (records/ CopyProgress): when it began, the last record id, records written. */
   progress: { startedAt: string; lastId: string | null; written: number };
-  /** Set once the copy and its sweep ended: the swap is what is left. */
-  copied?: boolean;
 }
 
 export interface WriteRecord {
@@ -147,6 +145,30 @@ export function noteMigration(
     entry,
   ];
   saveRecord(project, env, record);
+}
+
+/**
+ * Migrations no longer under way (their temporary fields removed): their entries leave the
+ * record, and the record goes when nothing else is left in it.
+ */
+export function forgetMigrations(
+  project: Pick<Project, 'root' | 'environment'>,
+  ids: readonly string[],
+): void {
+  const env = project.environment.name;
+  const record = readRecovery(project);
+  if (!record?.migrations) return;
+  record.migrations = record.migrations.filter((m) => !ids.includes(m.id));
+  const empty =
+    record.migrations.length === 0 &&
+    record.creating.length + record.drafts.length + (record.writes?.length ?? 0) + record.deploys.length ===
+      0;
+  if (!empty) return saveRecord(project, env, record);
+  try {
+    unlinkSync(recoveryPath(project, env));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 function saveRecord(project: Pick<Project, 'root'>, env: string, record: RecoveryRecord): void {

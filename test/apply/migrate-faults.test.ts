@@ -3,6 +3,7 @@
  * untouched, the temporary field removed) or, where removing the temporary field fails too, names
  * it; either way the next apply converges with every value kept (issue 36, "How apply does it").
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,6 +79,8 @@ describe('a migration that fails before its swap', () => {
     const failed = await h.apply(v2, await h.plan(v2));
     expect(failed, failed.message).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
     expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'cleaned-up' }]);
+    // Nothing under way is left to report: the record of the copy's progress went with the field.
+    expect(existsSync(join(v2.root, '.appdeploy', 'apply-local.json'))).toBe(false);
     expect(failed.message).toContain(
       'copying the values of tickets field notes into notes__migrating failed',
     );
