@@ -60,7 +60,6 @@ export const IMPORT_RULES = {
   records: { may: ['client', 'platform', 'query', 'errors.js'] },
   apply: {
     may: [
-      'records',
       'plan',
       'areas',
       'client',
@@ -68,6 +67,7 @@ export const IMPORT_RULES = {
       'platform',
       'plugin-package',
       'readers',
+      'records',
       'errors.js',
       'wording.js',
     ],

@@ -19,6 +19,8 @@ import { verify, writeAndDeploy } from './stages-live.js';
 import { startRun, type ApplyRun, type StageEnd } from './stage.js';
 import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
 import type { AppSession } from './write-all.js';
+import { applyMigrating, hasMigrations } from './migrate.js';
+import { backupRemoved } from './backup-removed.js';
 
 export { DEFAULT_APPLY_TIMEOUT_MS } from './stages-live.js';
 
@@ -32,6 +34,19 @@ const STAGES: readonly { name: string; run: (run: ApplyRun) => StageEnd | Promis
 ];
 
 export async function apply(options: ApplyOptions): Promise<ApplyResult> {
+  // A plan that migrates fields runs as several applies around the copy (migrate.ts).
+  if (hasMigrations(options.plan)) return applyMigrating(options, applyOnce);
+  return applyOnce(options);
+}
+
+/** One apply of one plan; before it, the fields it removes with their values backed up. */
+async function applyOnce(options: ApplyOptions): Promise<ApplyResult> {
+  const backups = await backupRemoved(options);
+  const ended = await applyUnbacked(options);
+  return backups.length > 0 ? { ...ended, backups: [...(ended.backups ?? []), ...backups] } : ended;
+}
+
+async function applyUnbacked(options: ApplyOptions): Promise<ApplyResult> {
   // What an interrupted apply left, and the record of this one (recovery.ts).
   if (options.shadow === true) return applyRecorded(options, null, new Map());
   const previous = readRecovery(options.project);

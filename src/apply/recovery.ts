@@ -20,6 +20,7 @@ import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from '
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import type { AppPlan, AreaKey, Plan } from '../plan/index.js';
+import type { CopyProgress } from '../records/index.js';
 import { environmentLogin, type Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 
@@ -45,6 +46,25 @@ export interface RecoveryRecord {
   writes?: WriteRecord[];
   /** Deploy calls started, each with the revisions it pinned. */
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
+  /**
+   * Migrations whose temporary field is live and whose copy was under way (migrate.ts): the next
+   * apply resumes each copy from its progress. Absent in records of older versions.
+   */
+  migrations?: MigrationProgress[];
+}
+
+export interface MigrationProgress {
+  key: string;
+  id: string;
+  /** The field's final code, and the code the new field has until the swap. */
+  field: string;
+  temporary: string;
+  /**
+   * The copy's progress as the copy reports it (records/ CopyProgress: when it began, the record
+   * id every record up to is done, records written, and the sweep pass under way), kept whole so
+   * that a resumed copy continues the pass it was in.
+   */
+  progress: CopyProgress;
 }
 
 export interface WriteRecord {
@@ -103,6 +123,65 @@ export function readRecovery(project: Pick<Project, 'root' | 'environment'>): Re
   throw new AppdeployError('APPLY.RECOVERY_RECORD', `${recoveryShown(env)} cannot be read`, {
     hint: `It is written by apply alone. Delete it; then \`npx appdeploy status\` shows what an interrupted apply left.`,
   });
+}
+
+/**
+ * A migration's progress noted in the record (written beside and renamed over, as every step is):
+ * created when no apply left one, the entry of the same app and field replaced.
+ */
+export function noteMigration(
+  project: Pick<Project, 'root' | 'environment'>,
+  entry: MigrationProgress,
+): void {
+  const env = project.environment.name;
+  const record: RecoveryRecord = readRecovery(project) ?? {
+    formatVersion: 1,
+    environment: env,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    creating: [],
+    drafts: [],
+    writes: [],
+    deploys: [],
+  };
+  record.pid = process.pid;
+  record.migrations = [
+    ...(record.migrations ?? []).filter((m) => !(m.id === entry.id && m.field === entry.field)),
+    entry,
+  ];
+  saveRecord(project, env, record);
+}
+
+/**
+ * Migrations no longer under way (their temporary fields removed): their entries leave the
+ * record, and the record goes when nothing else is left in it.
+ */
+export function forgetMigrations(
+  project: Pick<Project, 'root' | 'environment'>,
+  ids: readonly string[],
+): void {
+  const env = project.environment.name;
+  const record = readRecovery(project);
+  if (!record?.migrations) return;
+  record.migrations = record.migrations.filter((m) => !ids.includes(m.id));
+  const empty =
+    record.migrations.length === 0 &&
+    record.creating.length + record.drafts.length + (record.writes?.length ?? 0) + record.deploys.length ===
+      0;
+  if (!empty) return saveRecord(project, env, record);
+  try {
+    unlinkSync(recoveryPath(project, env));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+function saveRecord(project: Pick<Project, 'root'>, env: string, record: RecoveryRecord): void {
+  const path = recoveryPath(project, env);
+  mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
+  const temp = `${path}.${randomUUID()}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(temp, path);
 }
 
 /**
@@ -243,6 +322,28 @@ function noteDone(r: RecoveryRecord, app: string, area: AreaKey, started: Readon
   if (entry !== undefined && !(entry.done ??= []).includes(area)) entry.done.push(area);
 }
 
+/**
+ * The events that change nothing on the service, or only undo what is recorded (a migration's
+ * progress is noted by migrate.ts itself, noteMigration): every event type the recorder does not
+ * write, listed so that a new event type is a decision (the type checks the list is complete).
+ */
+const UNRECORDED = {
+  plugin: true,
+  step: true,
+  upload: true,
+  write: true,
+  'deploy-answer-lost': true,
+  poll: true,
+  'deploy-cannot-stop': true,
+  rollback: true,
+  restore: true,
+  verify: true,
+  migration: true,
+} as const satisfies Record<Exclude<ApplyEvent['type'], Recorded>, true>;
+
+/** The events that change the service: each noted in the record (the recorder's `notes`). */
+type Recorded = 'revert-pending' | 'create-app' | 'app-created' | 'draft-written' | 'write-intent' | 'deploy';
+
 export interface Recorder {
   /** Notes an event; writes the record when the event is a step that changes the service. */
   track(event: ApplyEvent): void;
@@ -282,72 +383,50 @@ export function recorder(
       drafts: [...(previous?.drafts ?? [])],
       writes: [...(previous?.writes ?? [])],
       deploys: [],
+      ...(previous?.migrations ? { migrations: [...previous.migrations] } : {}),
     });
   // Apps this apply has written: their write records start afresh, replacing the previous one's.
   const started = new Set<string>();
-  const save = () => {
-    mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
-    const temp = `${path}.${randomUUID()}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
-    renameSync(temp, path);
+  const save = () => saveRecord(project, env, record!);
+  // What each event that changes the service notes in the record (written after each).
+  const notes: { [T in Recorded]: (event: Extract<ApplyEvent, { type: T }>) => void } = {
+    'revert-pending': () => void open(),
+    'create-app': (event) => {
+      const r = open();
+      r.creating = r.creating.filter((c) => c.key !== event.app);
+      r.creating.push({
+        key: event.app,
+        name: names(event.app),
+        since: new Date(now()).toISOString(),
+        id: null,
+        by: creatorLogin(project),
+      });
+    },
+    'app-created': (event) => {
+      for (const c of open().creating) if (c.key === event.app) c.id = event.id;
+    },
+    'draft-written': (event) => {
+      const r = open();
+      r.drafts = r.drafts.filter((d) => d.key !== event.app);
+      r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
+      if (event.done !== undefined) noteDone(r, event.app, event.done, started);
+    },
+    'write-intent': (event) => noteIntent(open(), event, started),
+    deploy: (event) => {
+      open().deploys.push({
+        at: new Date(now()).toISOString(),
+        apps: event.apps.flatMap((key) => {
+          const s = session(key);
+          return s?.id && s.revision ? [{ key, id: s.id, revision: s.revision }] : [];
+        }),
+      });
+    },
   };
   return {
     track(event) {
-      switch (event.type) {
-        case 'revert-pending':
-          open();
-          break;
-        case 'create-app': {
-          const r = open();
-          r.creating = r.creating.filter((c) => c.key !== event.app);
-          r.creating.push({
-            key: event.app,
-            name: names(event.app),
-            since: new Date(now()).toISOString(),
-            id: null,
-            by: creatorLogin(project),
-          });
-          break;
-        }
-        case 'app-created':
-          for (const c of open().creating) if (c.key === event.app) c.id = event.id;
-          break;
-        case 'draft-written': {
-          const r = open();
-          r.drafts = r.drafts.filter((d) => d.key !== event.app);
-          r.drafts.push({ key: event.app, id: event.id, revision: event.revision });
-          if (event.done !== undefined) noteDone(r, event.app, event.done, started);
-          break;
-        }
-        case 'write-intent':
-          noteIntent(open(), event, started);
-          break;
-        case 'deploy':
-          open().deploys.push({
-            at: new Date(now()).toISOString(),
-            apps: event.apps.flatMap((key) => {
-              const s = session(key);
-              return s?.id && s.revision ? [{ key, id: s.id, revision: s.revision }] : [];
-            }),
-          });
-          break;
-        // The other events change nothing on the service, or only undo what is recorded.
-        case 'plugin':
-        case 'step':
-        case 'upload':
-        case 'write':
-        case 'deploy-answer-lost':
-        case 'poll':
-        case 'deploy-cannot-stop':
-        case 'rollback':
-        case 'restore':
-        case 'verify':
-          return;
-        default: {
-          const unreachable: never = event;
-          return unreachable;
-        }
-      }
+      if (event.type in UNRECORDED) return;
+      const note = notes[event.type as Recorded] as (event: ApplyEvent) => void;
+      note(event);
       save();
     },
     end(outcome, wholeProject) {

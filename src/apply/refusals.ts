@@ -36,7 +36,12 @@ export function riskRefusals(
   const refusals: AppRefusal[] = [];
   for (const app of apps) {
     const now = counted.get(app.key);
-    const risks = now === undefined ? app.risks : [...app.risks.filter((r) => !isCounted(r)), ...now];
+    // A migration's values that do not convert are not a question the areas ask again: the copy
+    // judges them itself (migrate.ts), so the plan's count stands here.
+    const risks =
+      now === undefined
+        ? app.risks
+        : [...app.risks.filter((r) => !isCounted(r) || isNotConverted(r)), ...now];
     for (const risk of risks) {
       const planned = now !== undefined && isCounted(risk) ? plannedRecords(app.risks, risk) : null;
       const grew = planned !== null && isCounted(risk) && risk.records > planned;
@@ -63,11 +68,17 @@ export function unappliable(apps: readonly AppPlan[]): AppRefusal[] {
   );
 }
 
+function isNotConverted(risk: Risk): boolean {
+  return risk.kind === 'data-loss' && risk.notConverted === true;
+}
+
 /** What a risk about records means, in words. */
 function describeCounted(risk: CountedRisk): string {
   const records = `${risk.records} record${risk.records === 1 ? '' : 's'}`;
   switch (risk.kind) {
     case 'data-loss':
+      if (risk.notConverted === true)
+        return `migrating field ${risk.field} leaves the values of ${records} behind: they do not convert to its new type`;
       return `removing ${risk.option === undefined ? `field ${risk.field}` : `option "${risk.option}" of ${risk.field}`} loses the values of ${records}`;
     case 'deploy-fails':
       return `field ${risk.field} becomes unique but ${records} share a value: the deploy would fail`;

@@ -7,6 +7,23 @@ import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
+import type {
+  BackupRequest as BackupSpec,
+  BackupResult,
+  CopyOptions,
+  CopyResult,
+  CopySpec,
+} from '../records/index.js';
+import type { Client as RecordsClient } from '../client/index.js';
+
+/**
+ * The records work of a migration, handed in so that another implementation serves (apply/
+ * migrate.ts): a field's values copied into another, fields backed up before a deploy deletes them.
+ */
+export interface MigrationRecords {
+  copy(client: RecordsClient, spec: CopySpec, options: CopyOptions): Promise<CopyResult>;
+  backup(client: RecordsClient, spec: BackupSpec): Promise<BackupResult>;
+}
 
 export interface ApplyOptions {
   plan: Plan;
@@ -41,6 +58,8 @@ export interface ApplyOptions {
    * write pinned to a revision that moved since is refused by the service all the same).
    */
   planMadeHere?: 'just-now' | 'before-a-prompt' | undefined;
+  /** The records work of migrations (records/ unless given). */
+  records?: MigrationRecords | undefined;
 }
 
 /**
@@ -129,6 +148,39 @@ export interface ApplyResult {
   liveChanged?: LiveChanged[];
   /** Why an apply that had written stopped short of going live, and what it put back. */
   stopped?: ApplyStop;
+  /** Each field migrated (or begun): how far it went and what its copy found. */
+  migrations?: MigrationResult[];
+  /** The backups written before a deploy deleted fields holding values. */
+  backups?: BackupNote[];
+}
+
+/**
+ * How one migration ended: `migrated` (swapped: the field has its new type or place and its
+ * values); `copied` (the values are in the temporary field, the swap did not go live: the next
+ * apply swaps); `cleaned-up` (stopped before the swap, the temporary field removed: the app as it
+ * was); `left` (stopped, and removing the temporary field failed too: the next apply finishes or
+ * cleans up); `not-begun`.
+ */
+export interface MigrationResult {
+  app: string;
+  field: string;
+  temporary: string;
+  outcome: 'migrated' | 'copied' | 'cleaned-up' | 'left' | 'not-begun';
+  copied: number;
+  unchanged: number;
+  empty: number;
+  notConverted: number;
+  reason?: string;
+}
+
+export interface BackupNote {
+  app: string;
+  fields: string[];
+  /** The JSON Lines file, as the project's folder names it. */
+  file: string;
+  records: number;
+  values: number;
+  files: number;
 }
 
 /**
@@ -248,4 +300,12 @@ export type ApplyEvent =
   | { type: 'deploy-cannot-stop' }
   | { type: 'rollback'; apps: string[]; reason: string }
   | { type: 'restore'; app: string; step: string }
-  | { type: 'verify'; apps: string[] };
+  | { type: 'verify'; apps: string[] }
+  /** A migration's step: its temporary field added, values copied (so far), backed up, swapped. */
+  | {
+      type: 'migration';
+      app: string;
+      field: string;
+      step: 'copy' | 'backup' | 'cleanup';
+      written?: number;
+    };

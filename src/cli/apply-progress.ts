@@ -130,4 +130,22 @@ const SAID: {
     line: `${event.app}: restoring ${event.step}`,
   }),
   verify: (event) => ({ line: `Checking that ${event.apps.join(', ')} now match the manifests` }),
+  migration: (event, run) => ({
+    states: [
+      [
+        event.app,
+        event.step === 'copy'
+          ? `copying the values of ${event.field} into its temporary field (the old field untouched); ${run('apply')} resumes it`
+          : event.step === 'backup'
+            ? `backing up ${event.field} before the swap`
+            : `removing the temporary field of ${event.field}`,
+      ],
+    ],
+    line:
+      event.step === 'copy'
+        ? `${event.app}: copying the values of ${event.field}${event.written !== undefined ? ` (${event.written} records written)` : ''}`
+        : event.step === 'backup'
+          ? `${event.app}: backing up the values of ${event.field}`
+          : `${event.app}: removing the temporary field of ${event.field}`,
+  }),
 };

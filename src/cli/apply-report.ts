@@ -19,5 +19,7 @@ export function applyReport(result: ApplyResult, options: ApplyTextOptions): App
     refusals: result.refusals,
     notConverged: result.notConverged,
     ...(result.liveChanged !== undefined ? { liveChanged: result.liveChanged } : {}),
+    ...(result.migrations !== undefined ? { migrations: result.migrations } : {}),
+    ...(result.backups !== undefined ? { backups: result.backups } : {}),
   };
 }

@@ -66,7 +66,7 @@ export function withFieldUses(app: AppPlan, index: WhereUsed): Risk[] {
   const uses = (code: string): FieldUse[] => fieldUsesOf(index, app.key, code);
   const replaced = replacedFields(app);
   const risks = app.risks.map((risk): Risk => {
-    if (risk.kind === 'data-loss' && risk.option === undefined) {
+    if (risk.kind === 'data-loss' && risk.option === undefined && risk.notConverted !== true) {
       const usedBy = uses(risk.field);
       return usedBy.length > 0 ? { ...risk, usedBy } : risk;
     }

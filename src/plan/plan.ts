@@ -20,6 +20,7 @@ import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
+import { planMigrations, referencedMigrations } from './migrations.js';
 import { newAppLanguage } from './new-app-language.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
@@ -78,6 +79,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     const { desired, leftOut } = desiredAreas(project, app, areas, files);
     let diff: AppDiff;
     let revisions: AppPlan['revisions'] = null;
+    let migrations: AppPlan['migrations'];
     if (app.id === null) diff = createAppDiff(desired);
     else {
       const state = await readAppState(client, app.id, readable, downloadHash).catch((error: unknown) => {
@@ -100,6 +102,13 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       const answered = await Promise.all(probes.map((probe) => answerProbe(client, id, probe)));
       // A field no record fills loses nothing, and a rule no record breaks cannot fail.
       diff.risks.push(...answered.filter((risk) => !('records' in risk) || risk.records > 0));
+      const migrating = await planMigrations(
+        client,
+        state.deployed ? id : null,
+        diff.areas.find((a) => a.key === 'fields'),
+      );
+      diff.risks.push(...migrating.risks);
+      if (migrating.migrations.length > 0) migrations = migrating.migrations;
     }
     diff.risks.push(
       ...unresolvedReferences(
@@ -122,8 +131,11 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       areas: diff.areas,
       risks: diff.risks,
       ...(leftOut.length > 0 ? { leftOut } : {}),
+      ...(migrations ? { migrations } : {}),
     };
   });
+  for (const [key, blocks] of referencedMigrations(apps))
+    apps.find((a) => a.key === key)!.risks.push(...blocks);
   const needs = tokenOnly
     ? [
         ...pluginPasswordNeeds(chosen),

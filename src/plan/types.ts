@@ -64,6 +64,12 @@ export type Risk =
       query: string;
       /** For a removed field: where the project still names it. */
       usedBy?: FieldUse[];
+      /**
+       * A field migrated (its type changed, or moved into or out of a table) whose values in these
+       * records do not convert: the swap leaves them behind (`migrations` says which). Apply judges
+       * them again from the copy itself, not by asking the planner's question again.
+       */
+      notConverted?: true;
     }
   /** The service cannot make this change: what it is, why, and what to do instead. */
   | {
@@ -122,6 +128,79 @@ export interface AppPlan {
    * `groups`, `organizations`): left out here. Absent when nothing is.
    */
   leftOut?: LeftOutNote[];
+  /** Fields whose values apply migrates (docs/migrations.md); absent when none. */
+  migrations?: FieldMigration[];
+}
+
+/** Where a migrated field is: its code, its table (null: the top level) and its type. */
+export interface FieldPlace {
+  code: string;
+  table: string | null;
+  type: string;
+}
+
+/**
+ * A field the service cannot change in place (its type, or its table) whose values apply keeps:
+ * it adds the new field under `temporary`, copies every value over, converted, then deletes the
+ * old field and gives the new one its final code (docs/migrations.md, "How apply does it").
+ */
+export interface FieldMigration {
+  from: FieldPlace;
+  to: FieldPlace;
+  /** The code the new field has until the swap. */
+  temporary: string;
+  /**
+   * `planned`: nothing done yet; `copying`: an earlier apply added the temporary field and did not
+   * finish (the next apply copies again, resuming where the recovery record says, then swaps).
+   */
+  state: 'planned' | 'copying';
+  /** How each value converts, in words (platform/conversions.ts). */
+  rule: string;
+  /** What the manifest's `migrate:` says (empty when it says nothing). */
+  migrate: { timeZone?: string; join?: string; default?: Json; row?: 'first' | 'every' | 'new' };
+  /**
+   * What the records say; null when none were read: an app apply creates, or one never deployed
+   * (it has no records).
+   */
+  records: MigrationCounts | null;
+}
+
+export interface MigrationCounts {
+  /** Records read (every record of the app). */
+  read: number;
+  /** Records holding a value in the field: the values kept. */
+  withValue: number;
+  /** Records whose value does not convert (and no `migrate.default` takes its place). */
+  notConverted: {
+    records: number;
+    /** Up to 5: the record number, the value, and why it does not convert. */
+    samples: { id: string; value: Json; reason: string }[];
+    /** A query that lists them all (`$id in (...)`); null when none can (`note` says why). */
+    query: string | null;
+    note?: string;
+  };
+  /** Records whose value does not convert and gets `migrate.default` instead. */
+  defaulted: number;
+  /** A move out of a table: records with more than one row holding a value (one field holds one). */
+  severalRows?: { records: number; query: string | null };
+  /** Requests the copy spends, against the app's daily budget (platform/limits.ts). */
+  requests: MigrationRequests;
+}
+
+export interface MigrationRequests {
+  /** Record reads: the copy's pages of 500 (a cursor), and the backup's. */
+  reads: number;
+  /** Record writes: calls of 100 records, sent 20 to a bulk request. */
+  writeCalls: number;
+  bulkRequests: number;
+  /** The sweep before the swap: records changed since the copy began, read again (at least one page). */
+  sweep: number;
+  /** Settings calls: add, deploy and its status, swap, deploy and its status. */
+  settings: number;
+  /** Every call counted (a bulk request as the calls inside it, the more cautious count). */
+  total: number;
+  /** The app's daily request budget on the hosted platform's standard course. */
+  dailyQuota: number;
 }
 
 /** A rule, recipient, assignee or default value left out in the environment, and why. */

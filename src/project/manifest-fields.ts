@@ -4,6 +4,7 @@
  */
 import type { Entity } from '../client/types/common.js';
 import { SYSTEM_FIELD_TYPES, type FieldType, type SystemFieldType } from '../platform/index.js';
+import type { MigrateOptions } from '../platform/conversions.js';
 
 export type { FieldType, SystemFieldType };
 export { SYSTEM_FIELD_TYPES };
@@ -36,6 +37,11 @@ interface Base<T extends string> {
   noLabel?: boolean;
   /** The code before a rename: apply changes the code in place and the records keep their values. */
   renamedFrom?: string;
+  /**
+   * How the values are kept when the type changes or the field moves into or out of a table
+   * (docs/migrations.md); `false` replaces the field and loses its values. Harmless otherwise.
+   */
+  migrate?: false | MigrateOptions;
 }
 
 interface Input<T extends string> extends Base<T> {

@@ -26,6 +26,41 @@ export const NO_CHANGES = 'No changes: every app already matches its manifest.';
 
 /** The message: one paragraph, as `apply` prints it and `--format json` carries it. */
 export function renderApplyMessage(result: ApplyResult, options: ApplyTextOptions): string {
+  const said = baseMessage(result, options);
+  const more = [...migrationSentences(result), ...backupSentences(result)];
+  return more.length === 0 ? said : `${said} ${more.join(' ')}`;
+}
+
+/** Each migration's end: values copied, not converted, and where its temporary field is. */
+function migrationSentences(result: ApplyResult): string[] {
+  return (result.migrations ?? []).map((m) => {
+    const counts = `${m.copied} record${m.copied === 1 ? '' : 's'} copied, ${m.unchanged} already there, ${m.empty} empty${m.notConverted > 0 ? `, ${m.notConverted} not converted (left empty)` : ''}`;
+    switch (m.outcome) {
+      case 'migrated':
+        return `Migrated ${m.app} field ${m.field}: ${counts}.`;
+      case 'not-begun':
+        return `The migration of ${m.app} field ${m.field} did not begin.`;
+      case 'copied':
+      case 'cleaned-up':
+      case 'left':
+        return `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
+      default: {
+        const never: never = m.outcome;
+        return never;
+      }
+    }
+  });
+}
+
+/** The backups written before fields holding values were deleted. */
+function backupSentences(result: ApplyResult): string[] {
+  return (result.backups ?? []).map(
+    (b) =>
+      `The values of ${b.app} field${b.fields.length === 1 ? '' : 's'} ${b.fields.join(', ')} (${b.values} value${b.values === 1 ? '' : 's'} of ${b.records} record${b.records === 1 ? '' : 's'}${b.files > 0 ? `, ${b.files} file${b.files === 1 ? '' : 's'}` : ''}) are backed up in ${b.file}.`,
+  );
+}
+
+function baseMessage(result: ApplyResult, options: ApplyTextOptions): string {
   const named: Named = (key) => {
     const id = result.apps.find((a) => a.key === key)?.id ?? null;
     return id === null ? key : `${key} (${id})`;

@@ -7,6 +7,7 @@ import type { AppPlan, AreaPlan, Change, Json } from '../plan/types.js';
 import { contentLines, detailLines, wholeItemLines } from './attributes.js';
 import type { Line, Marker } from './lines.js';
 import { formatPath, inlineValue, plural } from './values.js';
+import { migrationNote, migrationOf } from './migrations.js';
 
 /** The attribute a replacement is forced by: the service cannot change a field's type in place. */
 const FORCES_REPLACEMENT = 'type';
@@ -25,7 +26,7 @@ export function appLines(app: AppPlan): Line[] {
   return [
     { depth: 0, marker: null, heading: true, text: `# ${appTitle(app)} ${appVerb(app)}` },
     { depth: 0, marker, text: `app ${JSON.stringify(app.key)} {` },
-    ...changed.flatMap((area) => areaLines(area, 1)),
+    ...changed.flatMap((area) => areaLines(area, 1, app)),
     ...(hidden > 0 ? [hiddenLine(hidden, 'unchanged area', 1)] : []),
     { depth: 0, marker: null, text: '}' },
   ];
@@ -50,7 +51,7 @@ function hiddenLine(count: number, noun: string, depth: number): Line {
   return { depth, marker: null, text: `# (${plural(count, noun)} hidden)` };
 }
 
-function areaLines(area: AreaPlan, depth: number): Line[] {
+function areaLines(area: AreaPlan, depth: number, app: AppPlan): Line[] {
   const marker: Marker = area.action === 'create-app' ? '+' : '~';
   // An area whose whole value is one scalar reads as one line, as a changed attribute does.
   const [only, ...others] = area.changes;
@@ -58,7 +59,7 @@ function areaLines(area: AreaPlan, depth: number): Line[] {
   if (scalar !== null) return [scalarLine(area.key, scalar, depth)];
   return [
     { depth, marker, text: `${area.key} {` },
-    ...area.changes.flatMap((change) => changeLines(change, depth + 1)),
+    ...area.changes.flatMap((change) => changeLines(change, depth + 1, area.key === 'fields' ? app : null)),
     ...(area.unchanged > 0 ? [hiddenLine(area.unchanged, `unchanged ${area.itemNoun}`, depth + 1)] : []),
     { depth, marker: null, text: '}' },
   ];
@@ -68,7 +69,7 @@ function areaLines(area: AreaPlan, depth: number): Line[] {
  * One change inside its area's block. A change at the area itself (`path` empty: general
  * settings, admin notes) shows its attributes directly in the area's block.
  */
-function changeLines(change: Change, depth: number): Line[] {
+function changeLines(change: Change, depth: number, fieldsOf: AppPlan | null): Line[] {
   const label = formatPath(change.path);
   const atArea = change.path.length === 0;
   switch (change.action) {
@@ -95,7 +96,9 @@ function changeLines(change: Change, depth: number): Line[] {
     }
     case 'replace': {
       const details = detailLines(change.details, depth + 1, FORCES_REPLACEMENT);
-      return withNote(itemBlock('-/+', label, details, depth), 'removed and added again: its data is lost');
+      const migration = fieldsOf ? migrationOf(fieldsOf, change) : undefined;
+      const note = migration ? migrationNote(migration) : 'removed and added again: its data is lost';
+      return withNote(itemBlock('-/+', label, details, depth), note);
     }
     default: {
       const unreachable: never = change;

@@ -19,6 +19,7 @@ import { describeRisk } from './risks.js';
 import { tokenLimitSection } from './token-limits.js';
 import { directoryCheckSection } from './directory-check.js';
 import { newAppSection } from './new-apps.js';
+import { migrationSentences } from './migrations.js';
 
 /** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
 export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
@@ -31,7 +32,14 @@ export function renderMarkdown(plan: Plan): string {
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', ...checkMarkdown(plan), `Planned at ${plan.createdAt}.`, ''];
   if (changed) append(out, summaryTable(plan.apps), [''], pluginTable(plan.plugins));
-  append(out, tokenLimitSection(plan), directoryCheckSection(plan), newAppSection(plan), riskList(plan.apps));
+  append(
+    out,
+    tokenLimitSection(plan),
+    directoryCheckSection(plan),
+    newAppSection(plan),
+    riskList(plan.apps),
+    migrationList(plan.apps),
+  );
   if (plan.heldReferences.length > 0)
     append(
       out,
@@ -94,6 +102,17 @@ function riskList(apps: AppPlan[]): string[] {
     }),
   );
   return items.length === 0 ? [] : ['#### Risks', '', ...items, ''];
+}
+
+/** Each migrating field: how its values convert, what does not, the requests and the window. */
+function migrationList(apps: AppPlan[]): string[] {
+  const items = apps.flatMap((app) =>
+    migrationSentences(app).map(
+      (s) =>
+        `- App ${codeSpan(app.key)}, ${markdownText(s.title)}\n${s.lines.map((line) => `  - ${markdownText(line)}`).join('\n')}`,
+    ),
+  );
+  return items.length === 0 ? [] : ['#### Migrations (values kept)', '', ...items, ''];
 }
 
 function appDetails(app: AppPlan): string[] {

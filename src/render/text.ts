@@ -17,6 +17,7 @@ import { capitalise, describeRisk } from './risks.js';
 import { tokenLimitLines } from './token-limits.js';
 import { directoryCheckLines } from './directory-check.js';
 import { newAppLines } from './new-apps.js';
+import { migrationSentences } from './migrations.js';
 
 export interface TextOptions {
   /** ANSI colours: the CLI sets it on a terminal when NO_COLOR is not set. */
@@ -30,6 +31,22 @@ const LEGEND: readonly [Marker, string][] = [
   ['-/+', 'replace (remove, then add again: the data is lost)'],
 ];
 
+/** The replace marker's meaning when a plan migrates a field: its line says whether values are kept. */
+const MIGRATING_REPLACE =
+  'replace (remove, then add again: the data is lost, unless the line says values kept)';
+
+/** Each migrating field of the app: what converts, what does not, the requests, the window. */
+function migrationBlock(app: AppPlan, paint: Paint): string[] {
+  const sentences = migrationSentences(app);
+  if (sentences.length === 0) return [];
+  return [
+    `${paint('Note:', 'bold')} app ${JSON.stringify(app.key)} migrates ${sentences.length === 1 ? 'a field' : `${sentences.length} fields`}, keeping the values:`,
+    '',
+    ...sentences.flatMap((s) => [`  ${s.title}`, ...s.lines.map((line) => `    ${line}`)]),
+    '',
+  ];
+}
+
 export function renderText(plan: Plan, options: TextOptions): string {
   const paint = options.color ? ansiPaint : noPaint;
   const out: string[] = [
@@ -40,6 +57,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     ...directoryCheckLines(plan, paint),
     ...newAppLines(plan, paint),
     ...plan.apps.flatMap((app) => riskBlocks(app, paint)),
+    ...plan.apps.flatMap((app) => migrationBlock(app, paint)),
     ...appsWithLeftOut(plan).flatMap((app) => [
       `${paint('Note:', 'bold')} ${leftOutTitle(plan, app)}`,
       '',
@@ -55,10 +73,11 @@ export function renderText(plan: Plan, options: TextOptions): string {
     (lines) => lines.length > 0,
   );
   const used = new Set(blocks.flat().map((line) => line.marker));
+  const migrating = plan.apps.some((app) => (app.migrations ?? []).length > 0);
   const legend: Line[] = LEGEND.filter(([marker]) => used.has(marker)).map(([marker, text]) => ({
     depth: 0,
     marker,
-    text,
+    text: marker === '-/+' && migrating ? MIGRATING_REPLACE : text,
   }));
   const body = blocks.flatMap((lines) => [...lines, BLANK]);
   if (plan.heldReferences.length > 0)

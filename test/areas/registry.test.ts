@@ -36,6 +36,8 @@ describe('the area table', () => {
 
   it("orders the areas' own write phases as apply has always written them", () => {
     expect(WRITE_PHASES).toEqual([
+      // A migration's swap, and a `migrate: false` replace's deletion, free the code first.
+      'fields-swap',
       'fields-upsert',
       'fields-lookups',
       'fields-references',
@@ -61,7 +63,8 @@ describe('the area table', () => {
     const early = declaring('early', [{ name: 'early', after: ['layout'] }]);
     const late = declaring('late', [{ name: 'late', together: true }]);
     const names = writePhases([early, ...AREAS, late]).map((p) => p.name);
-    expect(names.slice(0, 5)).toEqual([
+    expect(names.slice(0, 6)).toEqual([
+      'fields-swap',
       'fields-upsert',
       'fields-lookups',
       'fields-references',

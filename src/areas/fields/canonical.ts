@@ -53,6 +53,8 @@ export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext
     out[key] = property(type, key, value, ctx);
   }
   if (typeof def.renamedFrom === 'string' && ctx) out.renamedFrom = def.renamedFrom;
+  // How a migration keeps the values (items.ts): a hint, like renamedFrom, never compared.
+  if (def.migrate !== undefined && ctx) out.migrate = def.migrate as Json;
   return sortKeys(defined(out.lookup === undefined ? out : lookupKept(out)));
 }
 
@@ -62,7 +64,9 @@ export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext
  */
 function lookupKept(field: Record<string, Json | undefined>): Record<string, Json | undefined> {
   return Object.fromEntries(
-    Object.entries(field).filter(([key]) => LOOKUP_FIELD_KEYS.includes(key) || key === 'renamedFrom'),
+    Object.entries(field).filter(
+      ([key]) => LOOKUP_FIELD_KEYS.includes(key) || key === 'renamedFrom' || key === 'migrate',
+    ),
   );
 }
 
@@ -150,8 +154,13 @@ function pair(value: unknown): JsonObject {
 
 /** The field without the manifest's hints: what the service will hold once it is written. */
 export function withoutHints(field: JsonObject): JsonObject {
-  if (!('renamedFrom' in field) && !(field.fields && typeof field.fields === 'object')) return field;
-  const { renamedFrom: _hint, ...rest } = field;
+  if (
+    !('renamedFrom' in field) &&
+    !('migrate' in field) &&
+    !(field.fields && typeof field.fields === 'object')
+  )
+    return field;
+  const { renamedFrom: _hint, migrate: _migrate, ...rest } = field;
   if (
     rest.type === 'SUBTABLE' &&
     rest.fields &&

@@ -17,8 +17,11 @@ import { reverseFields } from './reverse.js';
 export const fieldsArea: Area<FieldsCanonical, FieldsPhase> = {
   key: 'fields',
   phases: [
+    // A migration's swap (the old field deleted, the temporary one given its code) and a
+    // `migrate: false` replace's deletion: the code must be free before anything names it.
+    { name: 'fields-swap' },
     // The app's own fields: added, renamed and changed.
-    { name: 'fields-upsert' },
+    { name: 'fields-upsert', after: ['fields-swap'] },
     // Lookups and related-records tables name fields of other apps: every app of one apply gets
     // its own fields first, then its lookups, then its related-records tables (which may show or
     // match another app's lookup field), so two apps may refer to each other.

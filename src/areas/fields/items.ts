@@ -17,6 +17,17 @@ export interface FieldItem {
   def: JsonObject;
   /** The code the manifest says this field had before (`renamedFrom`), desired side only. */
   renamedFrom: string | null;
+  /** What the manifest's `migrate:` says (desired side only): false, the options, or null (absent). */
+  migrate?: Json | null;
+}
+
+/**
+ * The code a migration adds the new field under until the swap (migrations.md, "How apply does
+ * it"): letters, digits and `_` stay a valid field code (schema's fieldCode), and `__migrating`
+ * is a suffix no manifest is expected to use for a field of its own.
+ */
+export function temporaryCode(code: string): string {
+  return `${code}__migrating`;
 }
 
 /** A definition's type; every canonical field has one. */
@@ -33,14 +44,24 @@ export function fieldItems(fields: FieldsCanonical): Map<string, FieldItem> {
   const items = new Map<string, FieldItem>();
   for (const [code, field] of Object.entries(fields)) {
     const { fields: columns, ...def } = withoutHints(field);
-    items.set(code, { code, table: null, def, renamedFrom: hint(field) });
+    items.set(code, { code, table: null, def, renamedFrom: hint(field), migrate: migrateHint(field) });
     if (def.type !== 'SUBTABLE' || !columns || typeof columns !== 'object' || Array.isArray(columns))
       continue;
     const raw = asRecord(field.fields);
     for (const [inner, column] of Object.entries(columns))
-      items.set(inner, { code: inner, table: code, def: asRecord(column), renamedFrom: hint(raw[inner]) });
+      items.set(inner, {
+        code: inner,
+        table: code,
+        def: asRecord(column),
+        renamedFrom: hint(raw[inner]),
+        migrate: migrateHint(raw[inner]),
+      });
   }
   return items;
+}
+
+function migrateHint(field: Json | undefined): Json | null {
+  return asRecord(field).migrate ?? null;
 }
 
 function hint(field: Json | undefined): string | null {
@@ -53,8 +74,19 @@ export type FieldPlan =
   | { kind: 'remove'; item: FieldItem }
   | { kind: 'change'; item: FieldItem; before: FieldItem }
   | { kind: 'rename'; item: FieldItem; before: FieldItem }
-  /** A type change, or a move into or out of a table: the service cannot do it in place. */
-  | { kind: 'replace'; item: FieldItem; before: FieldItem; reason: 'type' | 'table' };
+  /**
+   * A type change, or a move into or out of a table: the service cannot do it in place. Apply
+   * migrates it (keeping the values) where a conversion exists, unless `migrate: false`;
+   * `temporary` is the new field already on the service under its temporary code (an apply
+   * added it and copied into it: the swap is what is left), null before.
+   */
+  | {
+      kind: 'replace';
+      item: FieldItem;
+      before: FieldItem;
+      reason: 'type' | 'table';
+      temporary: FieldItem | null;
+    };
 
 /**
  * What happens to each field. System fields the manifest does not list are not managed. A
@@ -84,10 +116,12 @@ export function planFields(desired: FieldsCanonical, current: FieldsCanonical): 
       continue;
     }
     consumed.add(before.code);
-    if (before.def.type !== item.def.type) plans.push({ kind: 'replace', item, before, reason: 'type' });
-    else if (tableAfterRenames(before.table, renamedTables) !== item.table)
-      plans.push({ kind: 'replace', item, before, reason: 'table' });
-    else if (before.code !== item.code) {
+    if (before.def.type !== item.def.type || tableAfterRenames(before.table, renamedTables) !== item.table) {
+      const temporary = temporaryOf(have, item);
+      if (temporary) consumed.add(temporary.code);
+      const reason = before.def.type !== item.def.type ? 'type' : 'table';
+      plans.push({ kind: 'replace', item, before, reason, temporary });
+    } else if (before.code !== item.code) {
       plans.push({ kind: 'rename', item, before });
       if (item.def.type === 'SUBTABLE') renamedTables.set(before.code, item.code);
     } else if (!equalJson(item.def, before.def)) plans.push({ kind: 'change', item, before });
@@ -99,6 +133,25 @@ export function planFields(desired: FieldsCanonical, current: FieldsCanonical): 
     plans.push({ kind: 'remove', item });
   }
   return plans;
+}
+
+/**
+ * The new field a migration added under its temporary code, when the service has it with the
+ * type and table the manifest wants (one of another type or table is left as any other field).
+ */
+function temporaryOf(have: ReadonlyMap<string, FieldItem>, item: FieldItem): FieldItem | null {
+  const temporary = have.get(temporaryCode(item.code));
+  if (!temporary || temporary.table !== item.table || typeOf(temporary.def) !== typeOf(item.def)) return null;
+  return temporary;
+}
+
+/** What the manifest's `migrate:` says: false (replace, values lost) or the options (absent: none). */
+export function migrateSetting(item: FieldItem): false | Record<string, Json> {
+  const given = item.migrate;
+  if (given === false) return false;
+  return given !== null && given !== undefined && typeof given === 'object' && !Array.isArray(given)
+    ? given
+    : {};
 }
 
 /** The app's system field of `type`, when `type` is a system type (at most one per app). */

@@ -7,13 +7,24 @@ import { UNIQUE_FIELD_TYPES, isSystemFieldType, type FieldType } from '../../pla
 import type { BlockedChange, JsonObject, RiskProbe } from '../types.js';
 import { asRecord } from '../canonical.js';
 import type { FieldsCanonical } from './canonical.js';
-import { isFixedFieldChange, itemPath, planFields, typeOf, type FieldItem, type FieldPlan } from './items.js';
+import {
+  fieldItems,
+  isFixedFieldChange,
+  itemPath,
+  planFields,
+  typeOf,
+  type FieldItem,
+  type FieldPlan,
+} from './items.js';
+import { replaceHow } from './migrations.js';
 
 /** Types whose values are not data a user entered: removing them loses nothing. */
 const NO_DATA = new Set(['GROUP', 'REFERENCE_TABLE', 'CALC', 'LABEL', 'SPACER', 'HR']);
 
 export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical): RiskProbe[] {
   const probes: RiskProbe[] = [];
+  const have = fieldItems(current);
+  const want = fieldItems(desired);
   for (const plan of planFields(desired, current)) {
     switch (plan.kind) {
       case 'remove':
@@ -32,8 +43,13 @@ export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical):
           probes.push({ kind: 'records-need-values', ...where(before) });
         break;
       }
-      case 'add':
       case 'replace':
+        // `migrate: false`: deleted and added again, as the manifest asks, with its values. A
+        // migration's values that do not convert are counted by the planner (plan/migrations.ts).
+        if (replaceHow(plan, have, want).how === 'replace' && holdsData(plan.before))
+          probes.push({ kind: 'data-loss', ...where(plan.before) });
+        break;
+      case 'add':
         break;
       default: {
         const unreachable: never = plan;
@@ -45,28 +61,14 @@ export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical):
 }
 
 export function fieldBlocks(desired: FieldsCanonical, current: FieldsCanonical): BlockedChange[] {
+  const have = fieldItems(current);
+  const want = fieldItems(desired);
   return planFields(desired, current).flatMap((plan) => {
     if (isFixedFieldChange(plan))
       return [fixedBlock(plan as Exclude<typeof plan, { kind: 'add' | 'remove' }>)];
     if (plan.kind !== 'replace') return [];
-    const { item, before } = plan;
-    if (plan.reason === 'type')
-      return [
-        {
-          path: itemPath(item),
-          reason: `the service cannot change the type of field "${before.code}" (${typeOf(before.def)} -> ${typeOf(item.def)})`,
-          instead: `add a field with a new code and type, copy the values over, then remove "${before.code}"`,
-        },
-      ];
-    const from = before.table === null ? 'the top level' : `table "${before.table}"`;
-    const to = item.table === null ? 'the top level' : `table "${item.table}"`;
-    return [
-      {
-        path: itemPath(item),
-        reason: `the service cannot move field "${before.code}" from ${from} into ${to}`,
-        instead: `add a field with a new code in ${to}, copy the values over, then remove "${before.code}"`,
-      },
-    ];
+    const how = replaceHow(plan, have, want);
+    return how.how === 'blocked' ? [how.block] : [];
   });
 }
 

@@ -7,16 +7,24 @@
 import type { Json, JsonObject, WriteContext, WriteStep } from '../types.js';
 import { asRecord } from '../canonical.js';
 import type { FieldsCanonical } from './canonical.js';
-import { isFixedFieldChange, planFields, type FieldItem, type FieldPlan } from './items.js';
+import { fieldItems, isFixedFieldChange, planFields, type FieldItem, type FieldPlan } from './items.js';
+import { replaceHow, type ReplacePlan } from './migrations.js';
 
 /** The phases of the fields' writes (their order: the area's `phases`, fields/index.ts). */
-export type FieldsPhase = 'fields-upsert' | 'fields-lookups' | 'fields-references' | 'fields-remove';
+export type FieldsPhase =
+  'fields-swap' | 'fields-upsert' | 'fields-lookups' | 'fields-references' | 'fields-remove';
 
 export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical): WriteStep<FieldsPhase>[] {
-  // A replace, and a change of a fixed system field, is blocked: apply refuses the plan before
-  // any write, and none goes out for them.
-  const plans = planFields(desired, current).filter((p) => p.kind !== 'replace' && !isFixedFieldChange(p));
-  const steps: WriteStep<FieldsPhase>[] = [];
+  // A change of a fixed system field is blocked, and so is a replace that is neither a migration
+  // nor `migrate: false`: apply refuses the plan before any write, and none goes out for them.
+  const all = planFields(desired, current).filter((p) => !isFixedFieldChange(p));
+  const swapped = swaps(all, desired, current);
+  const plans = [
+    ...all.filter((p) => p.kind !== 'replace'),
+    // `migrate: false`: the new field is added once the old one is gone (the swap step).
+    ...swapped.filter((p) => p.temporary === null).map((p): FieldPlan => ({ kind: 'add', item: p.item })),
+  ];
+  const steps: WriteStep<FieldsPhase>[] = swapped.length > 0 ? [swapStep(swapped)] : [];
   const upserts = plans.filter((p): p is Upsert => p.kind !== 'remove');
   const lookups = upserts.filter((p) => p.item.def.lookup !== undefined);
   const references = upserts.filter((p) => p.item.def.referenceTable !== undefined);
@@ -46,6 +54,48 @@ export function fieldWrites(desired: FieldsCanonical, current: FieldsCanonical):
 }
 
 type Upsert = Exclude<FieldPlan, { kind: 'remove' | 'replace' }>;
+
+/**
+ * The replaces written here: `migrate: false` ones (deleted, then added as new), and migrations
+ * whose new field an apply already added under its temporary code and filled (apply/migrate.ts):
+ * their swap. A migration not begun writes nothing here: apply adds its temporary field and
+ * copies the values first, then plans again.
+ */
+function swaps(
+  plans: readonly FieldPlan[],
+  desired: FieldsCanonical,
+  current: FieldsCanonical,
+): ReplacePlan[] {
+  const have = fieldItems(current);
+  const want = fieldItems(desired);
+  return plans.filter((p): p is ReplacePlan => {
+    if (p.kind !== 'replace') return false;
+    const how = replaceHow(p, have, want).how;
+    return how === 'replace' || (how === 'migrate' && p.temporary !== null);
+  });
+}
+
+/**
+ * The swap, before any other write of the fields: the old fields deleted (the service drops them
+ * from the layout, views and field permissions with them), then each temporary field renamed to
+ * its final code (Update Form Fields' `code`, which keeps the values), with its definition. The
+ * final code is free only once the old field is gone, hence first, and in this order.
+ */
+function swapStep(swapped: readonly ReplacePlan[]): WriteStep<FieldsPhase> {
+  const removed = swapped.map((p) => p.before.code);
+  const renames = swapped.flatMap((p): Upsert[] =>
+    p.temporary === null ? [] : [{ kind: 'rename', item: p.item, before: p.temporary }],
+  );
+  return {
+    phase: 'fields-swap',
+    describe: `fields: replace ${swapped.length}`,
+    calls: 1 + (renames.length > 0 ? 1 : 0),
+    run: async (ctx, revision) => {
+      const next = (await ctx.client.form.deleteFields({ app: ctx.app, fields: removed, revision })).revision;
+      return renames.length > 0 ? upsert(ctx, next, renames) : next;
+    },
+  };
+}
 
 /**
  * The calls `upsert` makes for these plans: a POST when something is added (a field, or a

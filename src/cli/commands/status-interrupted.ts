@@ -14,6 +14,8 @@ export interface InterruptedApply {
   created: { key: string; id: string | null }[];
   drafts: { key: string; id: string; revision: string }[];
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
+  /** Migrations whose copy was under way: their temporary field is live, the old field untouched. */
+  migrations: { key: string; field: string; temporary: string; written: number; lastId: string | null }[];
 }
 
 export function interruptedApply(record: RecoveryRecord, running: boolean): InterruptedApply {
@@ -25,6 +27,13 @@ export function interruptedApply(record: RecoveryRecord, running: boolean): Inte
     created: record.creating.map((c) => ({ key: c.key, id: c.id })),
     drafts: record.drafts,
     deploys: record.deploys,
+    migrations: (record.migrations ?? []).map((m) => ({
+      key: m.key,
+      field: m.field,
+      temporary: m.temporary,
+      written: m.progress.written,
+      lastId: m.progress.lastId,
+    })),
   };
 }
 
@@ -47,11 +56,17 @@ export function interruptedLines(apply: InterruptedApply): string[] {
     lines.push(
       `  - a deploy started at ${d.at}: ${d.apps.map((a) => `${a.key} (revision ${a.revision})`).join(', ')}`,
     );
-  if (apply.created.length + apply.drafts.length + apply.deploys.length === 0)
+  for (const m of apply.migrations)
+    lines.push(
+      `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${m.written} records written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
+    );
+  if (apply.created.length + apply.drafts.length + apply.deploys.length + apply.migrations.length === 0)
     lines.push('  - nothing written yet');
   if (!apply.running)
     lines.push(
-      '  `npx appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions) and applies again.',
+      apply.migrations.length > 0
+        ? '  `npx appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions), resumes each copy where it stopped, and swaps.'
+        : '  `npx appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions) and applies again.',
     );
   return lines;
 }

@@ -17,9 +17,55 @@ export function checkFields(ctx: CheckContext): void {
   checkRenames(ctx);
   for (const [code, field] of Object.entries(ctx.manifest.fields ?? {})) {
     checkField(ctx, field, ['fields', code]);
+    checkMigrate(ctx, field, ['fields', code], false);
     if (field.type === 'SUBTABLE')
-      for (const [member, def] of Object.entries(field.fields))
+      for (const [member, def] of Object.entries(field.fields)) {
         checkField(ctx, def, ['fields', code, 'fields', member]);
+        checkMigrate(ctx, def, ['fields', code, 'fields', member], true);
+      }
+  }
+}
+
+/**
+ * `migrate:` (docs/migrations.md): its shape is the schema's; here what the schema cannot say. A
+ * time zone the runtime does not know would fail every date conversion, and `row` names a row of
+ * the table a field moves into, so it means nothing on a field outside a table. `migrate` on a
+ * field that does not change is no problem: a hint, like renamedFrom, it may stay.
+ */
+function checkMigrate(
+  ctx: CheckContext,
+  field: FieldManifest | MemberFieldManifest,
+  path: PathSegment[],
+  inTable: boolean,
+): void {
+  const migrate = 'migrate' in field ? field.migrate : undefined;
+  if (migrate === undefined || migrate === false) return;
+  if (migrate.timeZone !== undefined && !knownTimeZone(migrate.timeZone))
+    ctx.report(
+      'FIELD.MIGRATE_TIME_ZONE',
+      `"${migrate.timeZone}" is not a time zone`,
+      [...path, 'migrate', 'timeZone'],
+      {
+        hint: 'Give an IANA time zone name, such as Asia/Tokyo or UTC.',
+      },
+    );
+  if (migrate.row !== undefined && !inTable)
+    ctx.report(
+      'FIELD.MIGRATE_ROW_OUTSIDE_TABLE',
+      'row says which row of a table receives the value, and this field is not in a table',
+      [...path, 'migrate', 'row'],
+      {
+        hint: "Write row on a field inside a table's fields (the table it moves into), or drop it.",
+      },
+    );
+}
+
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
 }
 

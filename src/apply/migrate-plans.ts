@@ -1,0 +1,107 @@
+/**
+ * The plans a migrating apply runs besides the one reviewed (migrate.ts), pure: the expand plan,
+ * which adds each new field under its temporary code and nothing else, and what the cleanup
+ * deletes when the copy fails.
+ */
+import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
+import type { AppPlan, FieldMigration, Plan } from '../plan/index.js';
+
+/** The apps with migrations (existing apps: a created app has no field to migrate). */
+export function migratingApps(plan: Plan): AppPlan[] {
+  return plan.apps.filter((a) => a.id !== null && (a.migrations ?? []).length > 0);
+}
+
+function asObject(value: Json | undefined): JsonObject {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+/** The new field's definition as the plan's desired fields hold it, without the manifest's hints. */
+function desiredDef(after: JsonObject, m: FieldMigration): JsonObject {
+  const holder = m.to.table === null ? after : asObject(asObject(after[m.to.table]).fields);
+  const { renamedFrom: _r, migrate: _m, ...def } = asObject(holder[m.to.code]);
+  return def;
+}
+
+/**
+ * The fields with each planned migration's new field added under its temporary code: at the top
+ * level, inside the existing table it moves into, or inside its new table (the table under its
+ * final code, with that one column: a table needs one).
+ */
+export function withTemporaries(
+  before: JsonObject,
+  after: JsonObject,
+  migrations: readonly FieldMigration[],
+): JsonObject {
+  const out: JsonObject = structuredClone(before);
+  for (const m of migrations) {
+    const def = desiredDef(after, m);
+    if (m.to.table === null) {
+      out[m.temporary] = def;
+      continue;
+    }
+    const table = asObject(out[m.to.table]);
+    const { renamedFrom: _r, fields: _f, ...tableDef } = asObject(after[m.to.table]);
+    out[m.to.table] = {
+      ...(Object.keys(table).length > 0 ? table : tableDef),
+      fields: { ...asObject(table.fields), [m.temporary]: def },
+    };
+  }
+  return out;
+}
+
+/**
+ * The expand plan: for each app with migrations not begun, its fields area brought to the live
+ * fields plus the temporary fields, every other area as it is; every other app and plug-in left
+ * alone. Its risks are only the pending drafts (the reviewed plan's risks were judged already);
+ * null when no migration is left to begin.
+ */
+export function expandPlan(plan: Plan, areas: ReadonlyMap<AreaKey, Area>): Plan | null {
+  const fieldsArea = areas.get('fields');
+  const apps = plan.apps.map((app): AppPlan => {
+    const planned = (app.migrations ?? []).filter((m) => m.state === 'planned');
+    const fields = app.areas.find((a) => a.key === 'fields');
+    if (app.id === null || planned.length === 0 || !fields || fields.before === null || !fieldsArea)
+      return { ...app, action: 'no-op', areas: app.areas.map(unchanged), risks: [] };
+    const before = asObject(fields.before);
+    const after = withTemporaries(before, asObject(fields.after), planned);
+    const changes = fieldsArea.diff(after, before);
+    return {
+      ...app,
+      action: 'update',
+      areas: app.areas.map((a) =>
+        a.key === 'fields' ? { ...a, action: 'update', changes, after, unchanged: 0 } : unchanged(a),
+      ),
+      risks: app.risks.filter((r) => r.kind === 'pending-draft'),
+    };
+  });
+  if (!apps.some((a) => a.action !== 'no-op')) return null;
+  const { deploySteps: _steps, check: _check, ...rest } = plan;
+  return {
+    ...rest,
+    plugins: plan.plugins.map((p) => ({ ...p, action: 'no-op' })),
+    apps,
+    heldReferences: [],
+  };
+}
+
+function unchanged(area: AppPlan['areas'][number]): AppPlan['areas'][number] {
+  return { ...area, action: 'no-op', changes: [], after: area.before ?? area.after };
+}
+
+/**
+ * What removing the temporary fields deletes, given the live fields: each temporary field, or the
+ * table it is the only column of (a new table the expand added for it).
+ */
+export function temporaryCodes(live: JsonObject, migrations: readonly FieldMigration[]): string[] {
+  const codes = new Set<string>();
+  for (const m of migrations) {
+    if (m.to.table === null) {
+      if (m.temporary in live) codes.add(m.temporary);
+      continue;
+    }
+    const columns = Object.keys(asObject(asObject(live[m.to.table]).fields));
+    if (!columns.includes(m.temporary)) continue;
+    codes.add(columns.every((c) => migrations.some((n) => n.temporary === c)) ? m.to.table : m.temporary);
+  }
+  return [...codes];
+}

@@ -1,0 +1,324 @@
+/**
+ * An apply whose plan migrates fields (docs/migrations.md, "How apply does it"):
+ *
+ * 1. the whole plan's refusals, before anything is written (refuse stage, stages-before.ts);
+ * 2. the expand: one ordinary apply of a plan that adds each new field under its temporary code
+ *    and nothing else (migrate-plans.ts), written, deployed and verified like any other;
+ * 3. the copy (records/ copyFieldValues, through `MigrationRecords`), its progress noted in the
+ *    recovery record after each page, so an apply killed mid-copy resumes where it stopped;
+ * 4. the backup of the old fields (records/ backupFieldValues), named in the result;
+ * 5. the contract: the project planned again, now that the temporary fields hold the values, and
+ *    applied as any plan is: the fields area's swap (delete the old field, rename the temporary
+ *    one to the final code: areas/fields/writes.ts) with every other change of the manifest.
+ *
+ * A failure at 2 is the ordinary apply's rollback: nothing added. A failure at 3 removes the
+ * temporary fields again (deleted and deployed), or, when that fails too, names them: the next
+ * apply sees them on the service and the progress in the record, and finishes. Nothing is ever
+ * written under a field's final code before the swap, which is one deploy.
+ */
+import { AREAS } from '../areas/index.js';
+import type { JsonObject } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import { convertContext, convertOne } from '../areas/fields/migrate-values.js';
+import { fieldMigrations } from '../areas/fields/migrations.js';
+import { canonicalFields, type FieldsCanonical } from '../areas/fields/canonical.js';
+import { plan as planAgain, type AppPlan, type FieldMigration, type Plan } from '../plan/index.js';
+import { RECORDS } from './migrate-records.js';
+import { backupDir, backupNote } from './backup-removed.js';
+import type { FieldDefinition } from '../platform/conversions.js';
+import {
+  forgetMigrations,
+  noteMigration,
+  readRecovery,
+  type MigrationProgress,
+  type RecoveryRecord,
+} from './recovery.js';
+import { expandPlan, migratingApps, temporaryCodes } from './migrate-plans.js';
+import { refuse } from './stages-before.js';
+import { startRun } from './stage.js';
+import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
+
+type Once = (options: ApplyOptions) => Promise<ApplyResult>;
+
+export function hasMigrations(plan: Plan): boolean {
+  return migratingApps(plan).length > 0;
+}
+
+export async function applyMigrating(options: ApplyOptions, once: Once): Promise<ApplyResult> {
+  const previous = options.shadow === true ? null : readRecovery(options.project);
+  const firstRun = startRun(options, previous);
+  const refused = await refuse(firstRun);
+  if (refused !== 'continue') return refused;
+  const areas = new Map((options.areas ?? AREAS).map((a) => [a.key, a]));
+  const expand = expandPlan(options.plan, areas);
+  if (expand) {
+    const ended = await once({ ...options, plan: expand, planMadeHere: 'just-now' });
+    if (ended.outcome !== 'applied') return { ...ended, migrations: results(options.plan, 'not-begun') };
+  }
+  const copied = await copyAll(options, previous);
+  if (copied.kind === 'failed') return copied.result;
+  const backups = await backupAll(options);
+  const contract = await planAgain({
+    project: options.project,
+    client: options.client,
+    apps: options.plan.apps.map((a) => a.key),
+    areas: options.areas,
+  });
+  const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
+  const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
+  return {
+    ...ended,
+    migrations: copied.results.map((r) =>
+      swapped
+        ? { ...r, outcome: 'migrated' }
+        : {
+            ...r,
+            outcome: 'copied',
+            reason: `the swap did not go live; the values are in ${r.temporary}, and the next apply swaps`,
+          },
+    ),
+    ...(backups.length > 0 ? { backups: [...(ended.backups ?? []), ...backups] } : {}),
+  };
+}
+
+function results(plan: Plan, outcome: MigrationResult['outcome']): MigrationResult[] {
+  return migratingApps(plan).flatMap((app) =>
+    app.migrations!.map((m) => ({
+      app: app.key,
+      field: m.to.code,
+      temporary: m.temporary,
+      outcome,
+      copied: 0,
+      unchanged: 0,
+      empty: 0,
+      notConverted: 0,
+    })),
+  );
+}
+
+type Copied = { kind: 'copied'; results: MigrationResult[] } | { kind: 'failed'; result: ApplyResult };
+
+/** Every migration's copy, app by app; a failure removes the temporary fields again. */
+async function copyAll(options: ApplyOptions, previous: RecoveryRecord | null): Promise<Copied> {
+  const done: MigrationResult[] = [];
+  for (const app of migratingApps(options.plan)) {
+    // The migrations as the service has them now: with their temporary fields live.
+    const live = await liveFields(options.client, app.id!);
+    const desired = app.areas.find((a) => a.key === 'fields')!.after as FieldsCanonical;
+    const planned = fieldMigrations(desired, live);
+    for (const m of app.migrations!) {
+      const found = planned.find((p) => p.plan.item.code === m.to.code);
+      try {
+        if (!found) throw new Error(`its temporary field ${m.temporary} is not on the service as planned`);
+        const result = await copyOne(options, app, m, found, previous);
+        done.push(result);
+      } catch (error) {
+        return { kind: 'failed', result: await copyFailed(options, app, m, error, done) };
+      }
+    }
+  }
+  const refusal = notConvertedRefusal(options, done);
+  if (refusal) return { kind: 'failed', result: await cleanedUp(options, refusal, done) };
+  return { kind: 'copied', results: done };
+}
+
+async function liveFields(client: Client, app: string): Promise<FieldsCanonical> {
+  const { properties } = await client.form.getFields({ app, copy: 'live' });
+  return canonicalFields(properties, null);
+}
+
+async function copyOne(
+  options: ApplyOptions,
+  app: AppPlan,
+  m: FieldMigration,
+  found: ReturnType<typeof fieldMigrations>[number],
+  previous: RecoveryRecord | null,
+): Promise<MigrationResult> {
+  const records = options.records ?? RECORDS;
+  const context = convertContext(
+    found.plan.before.def as FieldDefinition,
+    found.plan.item.def as FieldDefinition,
+    found.migrate,
+  );
+  // Resumed only where the temporary field the progress was made in is still the one on the
+  // service (the plan found it: `copying`); a new one starts from the first record.
+  const resumed =
+    m.state === 'copying'
+      ? previous?.migrations?.find(
+          (p) => p.id === app.id && p.field === m.to.code && p.temporary === m.temporary,
+        )
+      : undefined;
+  const note = (progress: MigrationProgress['progress']) => {
+    if (options.shadow !== true)
+      noteMigration(options.project, {
+        key: app.key,
+        id: app.id!,
+        field: m.to.code,
+        temporary: m.temporary,
+        progress,
+      });
+    options.onProgress?.({
+      type: 'migration',
+      app: app.key,
+      field: m.to.code,
+      step: 'copy',
+      written: progress.written,
+    });
+  };
+  options.onProgress?.({ type: 'migration', app: app.key, field: m.to.code, step: 'copy' });
+  const copied = await records.copy(
+    options.client,
+    {
+      app: app.id!,
+      from: { code: m.from.code, table: m.from.table },
+      to: { code: m.temporary, table: m.to.table },
+      convert: (value) => convertOne(found.conversion, context, value),
+      // A new table gets one row per record (the first, made for it); an existing one as asked.
+      ...(m.to.table !== null ? { row: found.migrate.row ?? 'first' } : {}),
+      ...(found.migrate.join !== undefined ? { join: found.migrate.join } : {}),
+    },
+    {
+      ...(resumed ? { progress: resumed.progress } : {}),
+      onProgress: note,
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+  );
+  return {
+    app: app.key,
+    field: m.to.code,
+    temporary: m.temporary,
+    outcome: 'copied',
+    copied: copied.copied,
+    unchanged: copied.unchanged,
+    empty: copied.empty,
+    notConverted: copied.notConverted.length,
+  };
+}
+
+/**
+ * Values the copy found that do not convert, without --allow-data-loss: the swap would leave them
+ * behind. The plan counted them too (and apply refused then); this is the records as they are now.
+ */
+function notConvertedRefusal(options: ApplyOptions, done: readonly MigrationResult[]): string | null {
+  if (options.allowDataLoss === true) return null;
+  const lost = done.filter((r) => r.notConverted > 0);
+  if (lost.length === 0) return null;
+  return lost
+    .map(
+      (r) =>
+        `migrating field ${r.field} of ${r.app} leaves the values of ${r.notConverted} record${r.notConverted === 1 ? '' : 's'} behind: they do not convert (pass --allow-data-loss to accept it)`,
+    )
+    .join('; ');
+}
+
+async function copyFailed(
+  options: ApplyOptions,
+  app: AppPlan,
+  m: FieldMigration,
+  error: unknown,
+  done: MigrationResult[],
+): Promise<ApplyResult> {
+  const reason = `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} failed: ${(error as Error).message}`;
+  return cleanedUp(options, reason, done);
+}
+
+/**
+ * The copy stopped short: each app's temporary fields deleted and the deletion deployed, so the
+ * app is as it was (the old field and its values were never touched). Where that fails too, the
+ * temporary fields stay, named in the result: the next apply finds them and finishes.
+ */
+async function cleanedUp(
+  options: ApplyOptions,
+  reason: string,
+  done: MigrationResult[],
+): Promise<ApplyResult> {
+  const { client } = options;
+  const failures: string[] = [];
+  for (const app of migratingApps(options.plan)) {
+    options.onProgress?.({
+      type: 'migration',
+      app: app.key,
+      field: app.migrations![0]!.to.code,
+      step: 'cleanup',
+    });
+    try {
+      const live = (await liveFields(client, app.id!)) as JsonObject;
+      const codes = temporaryCodes(live, app.migrations!);
+      if (codes.length > 0) await removeTemporaries(options, app.id!, codes);
+      if (options.shadow !== true) forgetMigrations(options.project, [app.id!]);
+    } catch (error) {
+      failures.push(`${app.key}: ${(error as Error).message}`);
+    }
+  }
+  const left = failures.length > 0;
+  const all = results(options.plan, left ? 'left' : 'cleaned-up').map((r) => {
+    const copied = done.find((d) => d.app === r.app && d.field === r.field);
+    return {
+      ...(copied ?? r),
+      outcome: r.outcome,
+      reason: left
+        ? `its temporary field ${r.temporary} is still on the service (removing it failed: ${failures.join('; ')}); the next apply finishes the migration or removes it`
+        : `stopped before the swap; the temporary field ${r.temporary} was removed, the field and its values are as they were`,
+    };
+  });
+  return {
+    outcome: left ? 'rollback-failed' : 'rolled-back',
+    plugins: [],
+    apps: options.plan.apps.map((a) => ({
+      key: a.key,
+      id: a.id,
+      outcome: left && migratingApps(options.plan).includes(a) ? 'failed' : 'unchanged',
+      created: false,
+      ...(left && migratingApps(options.plan).includes(a)
+        ? { reason: all.find((r) => r.app === a.key)?.reason ?? reason }
+        : {}),
+    })),
+    refusals: [],
+    notConverged: [],
+    stopped: {
+      cause: { kind: 'write-failed', reason },
+      revertFailed: [],
+      liveLeftChanged: left,
+    },
+    migrations: all,
+  };
+}
+
+/**
+ * The temporary fields deleted and the deletion deployed. When that fails, the draft is reverted
+ * (so it holds no half of it: the next apply starts from a draft equal to live, the temporary
+ * fields still there), and the failure thrown.
+ */
+async function removeTemporaries(options: ApplyOptions, app: string, codes: string[]): Promise<void> {
+  const { client } = options;
+  try {
+    await client.form.deleteFields({ app, fields: codes });
+    await client.apps.deploy({ apps: [{ app }] });
+    const [status] = await client.apps.waitForDeploy([app], { timeoutMs: options.timeoutMs ?? 600_000 });
+    if (status?.status !== 'SUCCESS')
+      throw new Error(`the deploy ended ${status?.status ?? 'without a status'}`);
+  } catch (error) {
+    await client.apps.deploy({ apps: [{ app }], revert: true }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The old fields of every migration, backed up before the swap deletes them. */
+async function backupAll(options: ApplyOptions): Promise<BackupNote[]> {
+  if (options.shadow === true) return [];
+  const records = options.records ?? RECORDS;
+  const notes: BackupNote[] = [];
+  for (const app of migratingApps(options.plan)) {
+    const fields = app.migrations!.map((m) => m.from);
+    for (const f of fields)
+      options.onProgress?.({ type: 'migration', app: app.key, field: f.code, step: 'backup' });
+    const written = await records.backup(options.client, {
+      app: app.id!,
+      appKey: app.key,
+      fields,
+      dir: backupDir(options),
+    });
+    notes.push(backupNote(options, app.key, fields, written));
+  }
+  return notes;
+}

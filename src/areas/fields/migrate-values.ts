@@ -1,0 +1,107 @@
+/**
+ * A migration's values, one record at a time (pure): which values the record holds in the old
+ * field (one, or one per row of a table), and what the new field receives. The planner counts
+ * with it (plan/migrations.ts) and apply converts with it (apply/migrate.ts), so the plan's
+ * counts are what the copy does.
+ */
+import {
+  isEmptyValue,
+  type Conversion,
+  type ConvertContext,
+  type Converted,
+  type FieldDefinition,
+  type MigrateOptions,
+} from '../../platform/conversions.js';
+
+/** Types whose value is one text: the rows of a table moved out may be joined into one. */
+const TEXT_TYPES = new Set(['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'RICH_TEXT', 'LINK']);
+
+export interface Place {
+  code: string;
+  table: string | null;
+}
+
+/** A record as the records API gives it: field code -> `{ type?, value }`. */
+export type RecordFields = Record<string, { value?: unknown } | undefined>;
+
+/** The values of `place` in a record that hold something: one for a field, one per filled row for a column. */
+export function heldValues(record: RecordFields, place: Place): unknown[] {
+  if (place.table === null) {
+    const value = record[place.code]?.value;
+    return isEmptyValue(value) ? [] : [value];
+  }
+  const rows = record[place.table]?.value;
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .map((row) => (row as { value?: RecordFields } | null)?.value?.[place.code]?.value)
+    .filter((value) => !isEmptyValue(value));
+}
+
+/**
+ * One value converted, `migrate.default` written where it does not convert (the default is the
+ * manifest's word for the new field: it is taken as it is). `defaulted` says which.
+ */
+export function convertOne(
+  conversion: Conversion,
+  context: ConvertContext,
+  value: unknown,
+): Converted & { defaulted?: true } {
+  const converted = conversion.convert(value, context);
+  if (converted.ok || context.migrate.default === undefined) return converted;
+  return { ok: true, value: context.migrate.default, defaulted: true };
+}
+
+export type RecordOutcome =
+  | { kind: 'empty' }
+  | { kind: 'converted'; value: unknown; defaulted: boolean }
+  | { kind: 'not-converted'; value: unknown; reason: string }
+  /** A move out of a table with more than one filled row and nothing to join them with. */
+  | { kind: 'several-rows'; rows: number };
+
+/**
+ * What the new field gets from one record's values: nothing (empty), the one value converted, or
+ * (a move out of a table with `migrate.join` into text) the rows' texts joined in row order.
+ */
+export function recordOutcome(
+  values: readonly unknown[],
+  conversion: Conversion,
+  context: ConvertContext,
+): RecordOutcome {
+  if (values.length === 0) return { kind: 'empty' };
+  const join = context.migrate.join;
+  if (values.length > 1 && (join === undefined || !TEXT_TYPES.has(conversion.to)))
+    return { kind: 'several-rows', rows: values.length };
+  const converted = values.map((value) => convertOne(conversion, context, value));
+  const failed = converted.findIndex((c) => !c.ok);
+  if (failed >= 0) {
+    const bad = converted[failed] as Extract<Converted, { ok: false }>;
+    return { kind: 'not-converted', value: values.length === 1 ? values[0] : values, reason: bad.reason };
+  }
+  const kept = converted as Extract<Converted, { ok: true }>[];
+  const defaulted = converted.some((c) => 'defaulted' in c);
+  if (kept.length === 1) return { kind: 'converted', value: kept[0]!.value, defaulted };
+  const joined = kept.map((c) => String(c.value)).join(join);
+  // The joined text must itself be one the new field holds (a line break joining single lines).
+  const whole = conversion.convert(joined, context);
+  return whole.ok
+    ? { kind: 'converted', value: joined, defaulted }
+    : { kind: 'not-converted', value: joined, reason: whole.reason };
+}
+
+/**
+ * The conversion's context. The environment's time zone is not something the platform's
+ * interface tells (a user's setting, not the app's): the machine's own zone stands in for it
+ * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so.
+ */
+export function convertContext(
+  from: FieldDefinition,
+  to: FieldDefinition,
+  migrate: MigrateOptions,
+): ConvertContext {
+  return {
+    from,
+    to,
+    migrate,
+    timeZone: migrate.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}

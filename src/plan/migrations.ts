@@ -1,0 +1,295 @@
+/**
+ * The migrations of one app's plan (docs/migrations.md, "What the plan says"): each field the
+ * service cannot change in place whose values apply keeps, with what its records say. The app's
+ * records are read once for all of its migrations (a cursor: 500 a page, the fields migrated and
+ * `$id` only), and each record's values judged as the copy will judge them
+ * (areas/fields/migrate-values.ts). Nothing is read for an app apply creates or one never
+ * deployed: it has no records (its records API answers GAIA_AP01 until its first deploy,
+ * platform-facts.md "Apps and deploy").
+ */
+import type { Client } from '../client/index.js';
+import type { FieldsCanonical } from '../areas/fields/canonical.js';
+import { fieldMigrations, type PlannedMigration } from '../areas/fields/migrations.js';
+import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js';
+import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
+import {
+  CALLS_PER_BULK_REQUEST,
+  RECORDS_PER_READ,
+  RECORDS_PER_WRITE,
+  REQUESTS_PER_APP_PER_DAY,
+} from '../platform/limits.js';
+import type { FieldDefinition } from '../platform/conversions.js';
+import type {
+  AppPlan,
+  AreaPlan,
+  FieldMigration,
+  Json,
+  MigrationCounts,
+  MigrationRequests,
+  Risk,
+} from './types.js';
+
+/** Samples of values that do not convert the plan shows. */
+const SAMPLES = 5;
+/** Record numbers a `$id in (...)` query lists at most before the plan says none can list them. */
+const QUERY_IDS = 100;
+/**
+ * Settings calls of a migration: the expand (add the temporary fields, deploy, its status) and the
+ * swap (delete, rename, deploy, its status); a deploy's status may be asked more than once.
+ */
+const SETTINGS_CALLS = 7;
+
+export interface AppMigrations {
+  migrations: FieldMigration[];
+  risks: Risk[];
+}
+
+/** The migrations of one app, with its records read when `read` (an existing, deployed app). */
+export async function planMigrations(
+  client: Client,
+  app: string | null,
+  fields: AreaPlan | undefined,
+): Promise<AppMigrations> {
+  if (!fields || fields.before === null || fields.action === 'no-op') return { migrations: [], risks: [] };
+  const planned = fieldMigrations(fields.after as FieldsCanonical, fields.before as FieldsCanonical);
+  if (planned.length === 0) return { migrations: [], risks: [] };
+  const tallies = app === null ? null : await readTallies(client, app, planned);
+  const migrations = planned.map((m, i) => migrationOf(m, tallies?.[i] ?? null, tallies?.read ?? 0));
+  return { migrations, risks: migrations.flatMap(risksOf) };
+}
+
+function place(item: FieldItem): FieldMigration['from'] {
+  return { code: item.code, table: item.table, type: typeOf(item.def) };
+}
+
+function migrationOf(m: PlannedMigration, tally: Tally | null, read: number): FieldMigration {
+  const { item, before, temporary } = m.plan;
+  return {
+    from: place(before),
+    to: place(item),
+    temporary: temporaryCode(item.code),
+    state: temporary === null ? 'planned' : 'copying',
+    rule: m.conversion.rule,
+    migrate: m.migrate as FieldMigration['migrate'],
+    records: tally === null ? null : recordsOf(tally, read),
+  };
+}
+
+interface Tally {
+  withValue: number;
+  defaulted: number;
+  notConverted: { id: string; value: unknown; reason: string }[];
+  severalRows: string[];
+}
+
+/** Every record of the app, once: each migration's tally, and how many records were read. */
+async function readTallies(
+  client: Client,
+  app: string,
+  planned: readonly PlannedMigration[],
+): Promise<Tally[] & { read: number }> {
+  const tallies: Tally[] & { read: number } = Object.assign(
+    planned.map(() => ({ withValue: 0, defaulted: 0, notConverted: [], severalRows: [] })),
+    { read: 0 },
+  );
+  const fields = [...new Set(['$id', ...planned.map((m) => m.plan.before.table ?? m.plan.before.code)])];
+  const contexts = planned.map((m) =>
+    convertContext(m.plan.before.def as FieldDefinition, m.plan.item.def as FieldDefinition, m.migrate),
+  );
+  for await (const record of client.records.iterate(app, { fields })) {
+    tallies.read++;
+    const id = typeof record.$id?.value === 'string' ? record.$id.value : '';
+    planned.forEach((m, i) => {
+      const outcome = recordOutcome(heldValues(record, m.plan.before), m.conversion, contexts[i]!);
+      tally(tallies[i]!, id, outcome);
+    });
+  }
+  return tallies;
+}
+
+function tally(t: Tally, id: string, outcome: ReturnType<typeof recordOutcome>): void {
+  switch (outcome.kind) {
+    case 'empty':
+      return;
+    case 'converted':
+      t.withValue++;
+      if (outcome.defaulted) t.defaulted++;
+      return;
+    case 'not-converted':
+      t.withValue++;
+      t.notConverted.push({ id, value: outcome.value, reason: outcome.reason });
+      return;
+    case 'several-rows':
+      t.withValue++;
+      t.severalRows.push(id);
+      return;
+    default: {
+      const unreachable: never = outcome;
+      return unreachable;
+    }
+  }
+}
+
+function recordsOf(t: Tally, read: number): MigrationCounts {
+  // In record-number order, whatever order the cursor read them in.
+  const byNumber = (a: string, b: string) => Number(a) - Number(b);
+  t.notConverted.sort((a, b) => byNumber(a.id, b.id));
+  t.severalRows.sort(byNumber);
+  const ids = t.notConverted.map((n) => n.id);
+  const listed = idQuery(ids);
+  return {
+    read,
+    withValue: t.withValue,
+    notConverted: {
+      records: ids.length,
+      samples: t.notConverted.slice(0, SAMPLES).map((n) => ({ ...n, value: n.value as Json })),
+      query: listed,
+      ...(listed === null && ids.length > 0 ? { note: unlisted(ids.length) } : {}),
+    },
+    defaulted: t.defaulted,
+    ...(t.severalRows.length > 0
+      ? { severalRows: { records: t.severalRows.length, query: idQuery(t.severalRows) } }
+      : {}),
+    requests: requestsFor(read, t.withValue - ids.length - t.severalRows.length),
+  };
+}
+
+/**
+ * The records by number: the query language has no operator that finds a value a conversion
+ * refuses (a line break, a number that does not parse), nor a table's row count, so the records
+ * are listed by `$id`.
+ */
+function idQuery(ids: readonly string[]): string | null {
+  if (ids.length === 0 || ids.length > QUERY_IDS) return null;
+  return `$id in (${ids.join(', ')})`;
+}
+
+function unlisted(count: number): string {
+  return `${count} records: more than a query lists by record number (${QUERY_IDS}); no operator of the query language finds a value that does not convert`;
+}
+
+/**
+ * What the copy spends: the copy's and the backup's cursor reads (a cursor is created, then read
+ * 500 a page: platform/limits.ts RECORDS_PER_READ), the writes (100 records a call, 20 calls a
+ * bulk request), the sweep (at least one page), and the settings calls. The total counts a bulk
+ * request as the calls inside it: whether the platform counts it once or per call the evidence
+ * does not say (limits.ts), so the more cautious count.
+ */
+export function requestsFor(read: number, written: number): MigrationRequests {
+  const pages = Math.max(1, Math.ceil(read / RECORDS_PER_READ));
+  const reads = 2 * (pages + 1);
+  const writeCalls = Math.ceil(Math.max(0, written) / RECORDS_PER_WRITE);
+  const bulkRequests = Math.ceil(writeCalls / CALLS_PER_BULK_REQUEST);
+  const sweep = 2;
+  return {
+    reads,
+    writeCalls,
+    bulkRequests,
+    sweep,
+    settings: SETTINGS_CALLS,
+    total: reads + writeCalls + sweep + SETTINGS_CALLS,
+    dailyQuota: REQUESTS_PER_APP_PER_DAY,
+  };
+}
+
+/** A migration's risks: values that do not convert (data loss), tables with several rows (blocked). */
+function risksOf(m: FieldMigration): Risk[] {
+  const risks: Risk[] = [];
+  const records = m.records;
+  if (records === null) return risks;
+  const lost = records.notConverted;
+  if (lost.records > 0)
+    risks.push({
+      kind: 'data-loss',
+      area: 'fields',
+      field: m.from.code,
+      records: lost.records,
+      query: lost.query ?? '',
+      notConverted: true,
+    });
+  if (records.severalRows)
+    risks.push({
+      kind: 'blocked',
+      area: 'fields',
+      path: m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
+      reason: `field "${m.from.code}" moves out of table "${m.from.table}", and ${records.severalRows.records} record${records.severalRows.records === 1 ? ' has' : 's have'} more than one row holding a value (${records.severalRows.query ?? 'more than 100 records; no query can list them'}): a field holds one value`,
+      instead: ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'RICH_TEXT', 'LINK'].includes(m.to.type)
+        ? `write migrate: { join: ", " } on it to join the rows' texts, or leave those records one row each first`
+        : `leave those records one row each first`,
+    });
+  return risks;
+}
+
+/**
+ * Migrations of fields that another app of the plan names in a lookup or a related-records table:
+ * blocked. The platform refuses to delete a field another app's lookup or related-records table
+ * reads (GAIA_LO02, GAIA_RE07: kintone help article 040792, "An error message appears and I cannot
+ * delete a field"), and a swap deletes the old field; rewriting those references in the same deploys is not done here, so the
+ * plan says why instead. Apps outside the project are not read: a lookup of theirs shows as the
+ * service refusing the swap (the apply stops before it, every value kept).
+ */
+export function referencedMigrations(apps: readonly AppPlanLike[]): Map<string, Risk[]> {
+  const blocks = new Map<string, Risk[]>();
+  for (const app of apps) {
+    if (app.id === null || !app.migrations) continue;
+    for (const m of app.migrations) {
+      const names = apps.flatMap((other) =>
+        other.key === app.key
+          ? []
+          : referencesIn(other, app.id!, m.from.code).map((f) => `${other.key}.${f}`),
+      );
+      if (names.length === 0) continue;
+      const risks = blocks.get(app.key) ?? [];
+      risks.push({
+        kind: 'blocked',
+        area: 'fields',
+        path: m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
+        reason: `field "${m.from.code}" is named by ${names.join(', ')} (a lookup or related-records table), and the service refuses to delete a field a lookup names: the swap cannot happen`,
+        instead: `take "${m.from.code}" out of those references first (apply), migrate, then name it again`,
+      });
+      blocks.set(app.key, risks);
+    }
+  }
+  return blocks;
+}
+
+type AppPlanLike = Pick<AppPlan, 'key' | 'id' | 'areas' | 'migrations'>;
+
+/** The fields of `app` that name `code` of app `id` in a lookup or related-records table. */
+function referencesIn(app: AppPlanLike, id: string, code: string): string[] {
+  const fields = app.areas.find((a) => a.key === 'fields')?.after;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return [];
+  const found: string[] = [];
+  const visit = (name: string, def: Json) => {
+    if (!def || typeof def !== 'object' || Array.isArray(def)) return;
+    for (const key of ['lookup', 'referenceTable'] as const) {
+      const ref = def[key];
+      if (ref && typeof ref === 'object' && !Array.isArray(ref) && namesField(ref, id, code))
+        found.push(name);
+    }
+    const columns = def.fields;
+    if (columns && typeof columns === 'object' && !Array.isArray(columns))
+      for (const [inner, column] of Object.entries(columns)) visit(inner, column);
+  };
+  for (const [name, def] of Object.entries(fields)) visit(name, def);
+  return found;
+}
+
+function namesField(ref: { [key: string]: Json }, id: string, code: string): boolean {
+  const related = ref.relatedApp;
+  const app = related && typeof related === 'object' && !Array.isArray(related) ? related.app : undefined;
+  if ((typeof app === 'string' || typeof app === 'number' ? String(app) : '') !== id) return false;
+  const word = new RegExp(`(^|[^\\w$])${code.replace(/[$]/g, '\\$')}($|[^\\w$])`);
+  const condition = ref.condition as { relatedField?: Json } | undefined;
+  const listed = [
+    ref.relatedKeyField,
+    condition?.relatedField,
+    ...(Array.isArray(ref.fieldMappings)
+      ? ref.fieldMappings.map((p) => (p as { relatedField?: Json }).relatedField)
+      : []),
+    ...(Array.isArray(ref.lookupPickerFields) ? ref.lookupPickerFields : []),
+    ...(Array.isArray(ref.displayFields) ? ref.displayFields : []),
+  ];
+  if (listed.includes(code)) return true;
+  return [ref.filterCond, ref.sort].some((text) => typeof text === 'string' && word.test(text));
+}

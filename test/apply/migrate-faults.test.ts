@@ -1,0 +1,148 @@
+/**
+ * A migration that fails before its swap leaves the app as it was (the old field and every value
+ * untouched, the temporary field removed) or, where removing the temporary field fails too, names
+ * it; either way the next apply converges with every value kept (issue 36, "How apply does it").
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REQUEST } from './faults.js';
+import { useApplyHarness } from './harness.js';
+
+const h = useApplyHarness();
+
+const V1 = {
+  name: 'Tickets',
+  fields: { notes: { type: 'MULTI_LINE_TEXT', label: 'Notes' } },
+};
+const V2 = {
+  name: 'Tickets',
+  fields: { notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' } },
+};
+const BULK = { method: 'POST', path: '^/k/v1/bulkRequest\\.json$' } as const;
+const DEPLOY = { method: 'POST', path: '^/k/v1/preview/app/deploy\\.json$' } as const;
+
+/** 600 records (two pages of the copy), each with a one-line note. */
+async function started() {
+  const project = await h.writeProject({ apps: { tickets: V1 } });
+  const first = await h.apply(project, await h.plan(project));
+  expect(first.exitCode, first.message).toBe(0);
+  const loaded = await h.load(project.root);
+  const id = loaded.apps[0]!.id!;
+  await h.client.records.addAll(
+    id,
+    Array.from({ length: 600 }, (_, i) => ({ notes: { value: `note ${i}` } })),
+  );
+  const v2 = await h.rewriteManifests(loaded, { tickets: V2 });
+  return { v2, id };
+}
+
+async function notes(app: string, field: string): Promise<string[]> {
+  const out: [number, string][] = [];
+  for await (const r of h.client.records.iterate(app, { fields: ['$id', field] }))
+    out.push([Number(r.$id!.value), (r[field]?.value as string | undefined) ?? '']);
+  return out.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+}
+
+async function fieldTypes(app: string): Promise<Record<string, string>> {
+  const { properties } = await h.client.form.getFields({ app, copy: 'live' });
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([code]) => code.startsWith('notes'))
+      .map(([code, def]) => [code, (def as { type: string }).type]),
+  );
+}
+
+const ORIGINAL = Array.from({ length: 600 }, (_, i) => `note ${i}`);
+
+describe('a migration that fails before its swap', () => {
+  it('a deploy failure at the expand: rolled back, nothing added; the next apply migrates', async () => {
+    const { v2, id } = await started();
+    await h.control('POST', '/_emulator/deploy-outcome', { app: id, outcome: 'FAIL' });
+    const failed = await h.apply(v2, await h.plan(v2));
+    expect(failed.outcome).toBe('rolled-back');
+    expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'not-begun' }]);
+    expect(await fieldTypes(id)).toEqual({ notes: 'MULTI_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+
+    const again = await h.apply(v2, await h.plan(v2));
+    expect(again, again.message).toMatchObject({ outcome: 'applied' });
+    expect(await fieldTypes(id)).toEqual({ notes: 'SINGLE_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+    await h.expectConverged(v2);
+  });
+
+  it('a write failure during the copy (the second page): the temporary field removed, the next apply migrates', async () => {
+    const { v2, id } = await started();
+    await h.control('POST', '/_emulator/faults', { ...BULK, status: 500, skip: 1 });
+    const failed = await h.apply(v2, await h.plan(v2));
+    expect(failed, failed.message).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'cleaned-up' }]);
+    // Nothing under way is left to report: the record of the copy's progress went with the field.
+    expect(existsSync(join(v2.root, '.appdeploy', 'apply-local.json'))).toBe(false);
+    expect(failed.message).toContain(
+      'copying the values of tickets field notes into notes__migrating failed',
+    );
+    expect(await fieldTypes(id)).toEqual({ notes: 'MULTI_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+
+    await h.control('DELETE', '/_emulator/faults');
+    const again = await h.apply(v2, await h.plan(v2));
+    expect(again, again.message).toMatchObject({ outcome: 'applied' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+    await h.expectConverged(v2);
+  });
+
+  it('when removing the temporary field fails too, names it; the next apply resumes the copy and swaps', async () => {
+    const { v2, id } = await started();
+    await h.control('POST', '/_emulator/faults', { ...BULK, status: 500, skip: 1 });
+    // The expand's deploy goes through; the cleanup's deploy (the second call) fails.
+    await h.control('POST', '/_emulator/faults', { ...DEPLOY, status: 500, skip: 1, times: 1 });
+    const failed = await h.apply(v2, await h.plan(v2));
+    expect(failed.outcome).toBe('rollback-failed');
+    expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'left' }]);
+    expect(failed.migrations![0]!.reason).toContain(
+      'its temporary field notes__migrating is still on the service',
+    );
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+    // The recovery record keeps the copy's progress: the first page (ids 1 to 500) written.
+    const record = JSON.parse(await readFile(join(v2.root, '.appdeploy', 'apply-local.json'), 'utf8')) as {
+      migrations: unknown[];
+    };
+    expect(record.migrations).toMatchObject([
+      {
+        key: 'tickets',
+        id,
+        field: 'notes',
+        temporary: 'notes__migrating',
+        progress: { lastId: '500', written: 500 },
+      },
+    ]);
+
+    await h.control('DELETE', '/_emulator/faults');
+    const resumed = await h.plan(v2);
+    // The plan says the migration was begun, and apply finishes it.
+    expect(resumed.apps[0]!.migrations).toMatchObject([{ state: 'copying', temporary: 'notes__migrating' }]);
+    const again = await h.apply(v2, resumed);
+    expect(again, again.message).toMatchObject({ outcome: 'applied' });
+    // Resumed after record 500: the last 100 written; the first 500 (read again by the sweep
+    // only, as the copy updated them) already hold theirs, and are not written again.
+    expect(again.migrations).toMatchObject([{ outcome: 'migrated', copied: 100, unchanged: 0 }]);
+    expect(await fieldTypes(id)).toEqual({ notes: 'SINGLE_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+    await h.expectConverged(v2);
+  });
+
+  it('a failure of the fields write at the expand: rolled back, the field untouched', async () => {
+    const { v2, id } = await started();
+    await h.control('POST', '/_emulator/faults', { ...REQUEST.addFields, status: 500 });
+    const failed = await h.apply(v2, await h.plan(v2));
+    expect(failed.outcome).toBe('rolled-back');
+    expect(await fieldTypes(id)).toEqual({ notes: 'MULTI_LINE_TEXT' });
+    await h.control('DELETE', '/_emulator/faults');
+    const again = await h.apply(v2, await h.plan(v2));
+    expect(again, again.message).toMatchObject({ outcome: 'applied' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+  });
+});

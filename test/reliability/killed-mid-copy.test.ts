@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { writeFile } from 'node:fs/promises';
+import { startApply } from './apply-process.js';
+import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } from './emulator-process.js';
+
+/**
+ * Issue 36: kill -9 of the CLI (the built `appdeploy apply`) in the middle of a migration's copy,
+ * as the service holds the answer of a bulk write it carried out. The temporary field is live,
+ * the recovery record holds the copy's progress; `status` says so, and the next apply resumes the
+ * copy, swaps, and ends with every value kept and a plan with nothing left to do.
+ */
+const cleanups: Cleanups = [];
+afterEach(async () => {
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+
+const V1 = { name: 'Tickets', fields: { notes: { type: 'MULTI_LINE_TEXT', label: 'Notes' } } };
+const V2 = { name: 'Tickets', fields: { notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' } } };
+const RECORDS = 1200;
+const BULK = { method: 'POST', path: '^/k/v1/bulkRequest\\.json$' };
+
+async function bulkRequests(url: string): Promise<number> {
+  const { requests } = (await call(url, 'GET', '/_emulator/stats')).body as {
+    requests: Record<string, number>;
+  };
+  return Object.entries(requests)
+    .filter(([k]) => k.startsWith('POST /k/v1/bulkRequest.json'))
+    .reduce((n, [, count]) => n + count, 0);
+}
+
+async function notes(url: string, app: string): Promise<string[]> {
+  const out: [number, string][] = [];
+  for (let last = 0; ;) {
+    const query = encodeURIComponent(`$id > ${last} order by $id asc limit 500`);
+    const page = (await call(url, 'GET', `/k/v1/records.json?app=${app}&query=${query}`)).body.records as {
+      $id: { value: string };
+      notes?: { value: string };
+    }[];
+    if (page.length === 0) return out.map(([, v]) => v);
+    for (const r of page) out.push([Number(r.$id.value), r.notes?.value ?? '']);
+    last = Number(page.at(-1)!.$id.value);
+  }
+}
+
+describe('an apply killed with kill -9 during a migration copy', { timeout: 180_000 }, () => {
+  it('the next apply resumes the copy, swaps, and keeps every value', async () => {
+    const { emu, project } = await emulatorAndProject('killed-mid-copy', cleanups, 'SIGKILL');
+    const root = project.path;
+    const run = await writeEmuProject(root, emu.url, { tickets: V1 });
+    const first = await run('apply', '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    const apps = (await call(emu.url, 'GET', '/k/v1/apps.json')).body.apps as { appId: string }[];
+    const app = apps[0]!.appId;
+    const values = Array.from({ length: RECORDS }, (_, i) => `note ${i}`);
+    for (let i = 0; i < RECORDS; i += 100) {
+      const added = await call(emu.url, 'POST', '/k/v1/records.json', {
+        app,
+        records: values.slice(i, i + 100).map((value) => ({ notes: { value } })),
+      });
+      expect(added.status).toBe(200);
+    }
+    await writeFile(join(root, 'apps', 'tickets.yaml'), stringify(V2));
+
+    // The copy's second bulk write is carried out, and its answer held: the kill comes first.
+    const before = await bulkRequests(emu.url);
+    const fault = await call(emu.url, 'POST', '/_emulator/faults', {
+      ...BULK,
+      skip: 1,
+      times: 1,
+      answerDelayMs: 20_000,
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBe(200);
+    const applying = startApply(root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    const recordPath = join(root, '.appdeploy', 'apply-emu.json');
+    const deadline = Date.now() + 60_000;
+    while ((await bulkRequests(emu.url)) - before < 2) {
+      if (Date.now() > deadline) throw new Error(`the copy's second write never came: ${applying.stderr()}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    applying.child.kill('SIGKILL');
+    await applying.exited;
+    await call(emu.url, 'DELETE', '/_emulator/faults');
+
+    // The temporary field is live, the old field untouched, the progress recorded.
+    const fields = (await call(emu.url, 'GET', `/k/v1/app/form/fields.json?app=${app}`)).body.properties;
+    expect(fields.notes.type).toBe('MULTI_LINE_TEXT');
+    expect(fields.notes__migrating.type).toBe('SINGLE_LINE_TEXT');
+    expect(await notes(emu.url, app)).toEqual(values);
+    const record = JSON.parse(await readFile(recordPath, 'utf8'));
+    expect(record.migrations).toMatchObject([
+      {
+        key: 'tickets',
+        field: 'notes',
+        temporary: 'notes__migrating',
+        progress: { lastId: '500', written: 500 },
+      },
+    ]);
+    const status = await run('status');
+    expect(status.stdout).toContain('An apply was interrupted');
+    expect(status.stdout).toContain(
+      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 500 records written, up to record 500)',
+    );
+    const plan = await run('plan');
+    expect(plan.stdout).toContain('an earlier apply began it: apply copies again, then swaps');
+
+    const applied = await run('apply', '--yes');
+    expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+    // Resumed after record 500: the second page was written before the kill (its answer lost),
+    // so only the last 200 records are written now.
+    expect(applied.stdout).toContain('Migrated tickets field notes: 200 records copied, 500 already there');
+    const after = (await call(emu.url, 'GET', `/k/v1/app/form/fields.json?app=${app}`)).body.properties;
+    expect(after.notes.type).toBe('SINGLE_LINE_TEXT');
+    expect(after.notes__migrating).toBeUndefined();
+    expect(await notes(emu.url, app)).toEqual(values);
+    expect(existsSync(recordPath)).toBe(false);
+    expect((await run('plan', '--detailed-exitcode')).code).toBe(0);
+  });
+});
