@@ -41,12 +41,13 @@ export interface ProjectSpec {
   files?: Record<string, Buffer | string>;
 }
 
-export function useApplyHarness(options: { clientTimeoutMs?: number } = {}) {
+export function useApplyHarness(options: { clientTimeoutMs?: number; clientConcurrency?: number } = {}) {
   const service = useLocalService({
     emulator: EXAMPLE_DIRECTORY,
     client: {
       retry: { initialDelayMs: 20, maxDelayMs: 100 },
       ...(options.clientTimeoutMs !== undefined ? { timeoutMs: options.clientTimeoutMs } : {}),
+      ...(options.clientConcurrency !== undefined ? { concurrency: options.clientConcurrency } : {}),
     },
   });
   const dirs: string[] = [];

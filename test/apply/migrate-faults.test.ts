@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { REQUEST } from './faults.js';
 import { useApplyHarness } from './harness.js';
 
-const h = useApplyHarness();
+// One call at a time: the copy's ranges (2,000 records a bulk request) then go out in id order,
+// so "the second bulk request" is the one for records 2,001 to 2,600.
+const h = useApplyHarness({ clientConcurrency: 1 });
+const RECORDS = 2_600;
 
 const V1 = {
   name: 'Tickets',
@@ -23,7 +26,7 @@ const V2 = {
 const BULK = { method: 'POST', path: '^/k/v1/bulkRequest\\.json$' } as const;
 const DEPLOY = { method: 'POST', path: '^/k/v1/preview/app/deploy\\.json$' } as const;
 
-/** 600 records (two pages of the copy), each with a one-line note. */
+/** 2,600 records (two bulk requests of the copy), each with a one-line note. */
 async function started() {
   const project = await h.writeProject({ apps: { tickets: V1 } });
   const first = await h.apply(project, await h.plan(project));
@@ -32,7 +35,7 @@ async function started() {
   const id = loaded.apps[0]!.id!;
   await h.client.records.addAll(
     id,
-    Array.from({ length: 600 }, (_, i) => ({ notes: { value: `note ${i}` } })),
+    Array.from({ length: RECORDS }, (_, i) => ({ notes: { value: `note ${i}` } })),
   );
   const v2 = await h.rewriteManifests(loaded, { tickets: V2 });
   return { v2, id };
@@ -54,7 +57,7 @@ async function fieldTypes(app: string): Promise<Record<string, string>> {
   );
 }
 
-const ORIGINAL = Array.from({ length: 600 }, (_, i) => `note ${i}`);
+const ORIGINAL = Array.from({ length: RECORDS }, (_, i) => `note ${i}`);
 
 describe('a migration that fails before its swap', () => {
   it('a deploy failure at the expand: rolled back, nothing added; the next apply migrates', async () => {
@@ -73,7 +76,7 @@ describe('a migration that fails before its swap', () => {
     await h.expectConverged(v2);
   });
 
-  it('a write failure during the copy (the second page): the temporary field removed, the next apply migrates', async () => {
+  it('a write failure during the copy (the second bulk request): the temporary field removed, the next apply migrates', async () => {
     const { v2, id } = await started();
     await h.control('POST', '/_emulator/faults', { ...BULK, status: 500, skip: 1 });
     const failed = await h.apply(v2, await h.plan(v2));
@@ -106,7 +109,7 @@ describe('a migration that fails before its swap', () => {
       'its temporary field notes__migrating is still on the service',
     );
     expect(await notes(id, 'notes')).toEqual(ORIGINAL);
-    // The recovery record keeps the copy's progress: the first page (ids 1 to 500) written.
+    // The recovery record keeps the copy's progress: the first bulk request (ids 1 to 2,000) written.
     const record = JSON.parse(await readFile(join(v2.root, '.appdeploy', 'apply-local.json'), 'utf8')) as {
       migrations: unknown[];
     };
@@ -116,7 +119,7 @@ describe('a migration that fails before its swap', () => {
         id,
         field: 'notes',
         temporary: 'notes__migrating',
-        progress: { lastId: '500', written: 500 },
+        progress: { lastId: '2000', written: 2000 },
       },
     ]);
 
@@ -126,9 +129,9 @@ describe('a migration that fails before its swap', () => {
     expect(resumed.apps[0]!.migrations).toMatchObject([{ state: 'copying', temporary: 'notes__migrating' }]);
     const again = await h.apply(v2, resumed);
     expect(again, again.message).toMatchObject({ outcome: 'applied' });
-    // Resumed after record 500: the last 100 written; the first 500 (read again by the sweep
-    // only, as the copy updated them) already hold theirs, and are not written again.
-    expect(again.migrations).toMatchObject([{ outcome: 'migrated', copied: 100, unchanged: 0 }]);
+    // Resumed after record 2,000: the last 600 written; the first 2,000 (read again by the
+    // sweep, as the copy updated them) already hold theirs: counted unchanged, not written again.
+    expect(again.migrations).toMatchObject([{ outcome: 'migrated', copied: 600, unchanged: 2000 }]);
     expect(await fieldTypes(id)).toEqual({ notes: 'SINGLE_LINE_TEXT' });
     expect(await notes(id, 'notes')).toEqual(ORIGINAL);
     await h.expectConverged(v2);

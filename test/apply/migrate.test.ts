@@ -159,16 +159,16 @@ describe('a type change that keeps the values: MULTI_LINE_TEXT -> SINGLE_LINE_TE
     expect(applied.backups).toHaveLength(1);
     const backup = applied.backups![0]!;
     expect(backup).toMatchObject({ app: 'tickets', fields: ['notes'], records: 200, values: 200, files: 0 });
-    expect(backup.file).toMatch(/^\.appdeploy\/backups\/local\/tickets-.*\.jsonl$/);
+    expect(backup.file).toMatch(/^\.appdeploy\/backups\/local\/\d{4}-\d\d-\d\dT[\d-]+Z-tickets\.jsonl$/);
     const lines = (await readFile(join(v2.root, backup.file), 'utf8'))
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { record: string; value: unknown });
+      .map((l) => JSON.parse(l) as { id: string; value: unknown });
     const lost = lines
       .filter((l) => typeof l.value === 'string' && l.value.includes('\n'))
-      .map((l) => [l.record, l.value]);
+      .map((l) => [l.id, l.value]);
     expect(lost.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(broken.map((r) => [r.id, r.notes]));
-    expect(applied.message).toContain('backed up in .appdeploy/backups/local/tickets-');
+    expect(applied.message).toMatch(/backed up in \.appdeploy\/backups\/local\/[\dTZ-]+-tickets\.jsonl/);
     await h.expectConverged(v2);
   });
 });
@@ -403,7 +403,7 @@ describe('nothing destroyed without a copy', () => {
     const [line] = (await readFile(join(v2.root, applied.backups![0]!.file), 'utf8')).trim().split('\n');
     expect(JSON.parse(line!)).toMatchObject({
       app: id,
-      record: '1',
+      id: '1',
       field: 'notes',
       type: 'MULTI_LINE_TEXT',
       value: 'keep\nme',

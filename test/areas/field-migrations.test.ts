@@ -32,7 +32,7 @@ describe('a field the service cannot change in place', () => {
       'a type with a conversion',
       { n: text('MULTI_LINE_TEXT') },
       { n: text() },
-      'the same text; one with a line break does not convert',
+      "the same text; a line break, or a length outside the new field's minLength and maxLength (64 if unique), does not convert",
       null,
     ],
     [

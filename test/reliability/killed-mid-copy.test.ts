@@ -20,7 +20,9 @@ afterEach(async () => {
 
 const V1 = { name: 'Tickets', fields: { notes: { type: 'MULTI_LINE_TEXT', label: 'Notes' } } };
 const V2 = { name: 'Tickets', fields: { notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' } } };
-const RECORDS = 1200;
+// Three bulk requests of the copy (2,000 records each at most: records/ sweeps $id ranges of four
+// reads of 500), sent one after another: the apply runs with --concurrency 1.
+const RECORDS = 5000;
 const BULK = { method: 'POST', path: '^/k/v1/bulkRequest\\.json$' };
 
 async function bulkRequests(url: string): Promise<number> {
@@ -74,7 +76,7 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
       answerDelayMs: 20_000,
     });
     expect(fault.status, JSON.stringify(fault.body)).toBe(200);
-    const applying = startApply(root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    const applying = startApply(root, ['--env', 'emu', '--yes', '--concurrency', '1'], EMU_ENV, cleanups);
     const recordPath = join(root, '.appdeploy', 'apply-emu.json');
     const deadline = Date.now() + 60_000;
     while ((await bulkRequests(emu.url)) - before < 2) {
@@ -96,22 +98,23 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
         key: 'tickets',
         field: 'notes',
         temporary: 'notes__migrating',
-        progress: { lastId: '500', written: 500 },
+        progress: { lastId: '2000', written: 2000 },
       },
     ]);
     const status = await run('status');
     expect(status.stdout).toContain('An apply was interrupted');
     expect(status.stdout).toContain(
-      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 500 records written, up to record 500)',
+      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 2000 records written, up to record 2000)',
     );
     const plan = await run('plan');
     expect(plan.stdout).toContain('an earlier apply began it: apply copies again, then swaps');
 
     const applied = await run('apply', '--yes');
     expect(applied.code, applied.stdout + applied.stderr).toBe(0);
-    // Resumed after record 500: the second page was written before the kill (its answer lost),
-    // so only the last 200 records are written now.
-    expect(applied.stdout).toContain('Migrated tickets field notes: 200 records copied, 500 already there');
+    // Resumed after record 2,000: the second bulk request (records 2,001 to 4,000) was carried out
+    // before the kill (its answer lost), so only the last 1,000 records are written now; the 2,000
+    // before the frontier are read again by the sweep (the copy had updated them) and hold theirs.
+    expect(applied.stdout).toContain('Migrated tickets field notes: 1000 records copied, 4000 already there');
     const after = (await call(emu.url, 'GET', `/k/v1/app/form/fields.json?app=${app}`)).body.properties;
     expect(after.notes.type).toBe('SINGLE_LINE_TEXT');
     expect(after.notes__migrating).toBeUndefined();

@@ -45,7 +45,9 @@ export function convertOne(
   conversion: Conversion,
   context: ConvertContext,
   value: unknown,
-): Converted & { defaulted?: true } {
+): Converted {
+  // The table writes `migrate.default` for a value that does not convert (and says so); a pair
+  // with no table row (a move, the type kept) converts through `conversion` as it is.
   const converted = conversion.convert(value, context);
   if (converted.ok || context.migrate.default === undefined) return converted;
   return { ok: true, value: context.migrate.default, defaulted: true };
@@ -78,7 +80,7 @@ export function recordOutcome(
     return { kind: 'not-converted', value: values.length === 1 ? values[0] : values, reason: bad.reason };
   }
   const kept = converted as Extract<Converted, { ok: true }>[];
-  const defaulted = converted.some((c) => 'defaulted' in c);
+  const defaulted = converted.some((c) => c.ok && c.defaulted === true);
   if (kept.length === 1) return { kind: 'converted', value: kept[0]!.value, defaulted };
   const joined = kept.map((c) => String(c.value)).join(join);
   // The joined text must itself be one the new field holds (a line break joining single lines).

@@ -18,7 +18,7 @@ type Convert = (value: unknown, ctx: ConvertContext) => Converted;
 function withDefault(failure: Converted & { ok: false }, to: string, ctx: ConvertContext): Converted {
   if (ctx.migrate.default === undefined) return failure;
   const fallback = acceptsValue(to, ctx.migrate.default, ctx);
-  if (fallback.ok) return fallback;
+  if (fallback.ok) return { ok: true, value: fallback.value, defaulted: true };
   return refused(`${failure.reason}; the default does not fit the new field either (${fallback.reason})`);
 }
 

@@ -47,7 +47,8 @@ export interface ConvertContext {
 }
 
 export type Converted =
-  | { readonly ok: true; readonly value: unknown }
+  /** `defaulted`: the value did not convert and `migrate.default` stands in for it. */
+  | { readonly ok: true; readonly value: unknown; readonly defaulted?: true }
   /** `reason`: why, in words a plan can show beside the record number ("not a number"). */
   | { readonly ok: false; readonly reason: string };
 

@@ -5,7 +5,7 @@
  * options is refused; a radio button always holds an option).
  */
 import { describe, expect, it } from 'vitest';
-import { convert, convertsAsWritten, no, ok, type Case, S, M, R } from './helpers.js';
+import { convert, convertsAsWritten, no, defaulted, ok, type Case, S, M, R } from './helpers.js';
 
 const DD = 'DROP_DOWN';
 const RB = 'RADIO_BUTTON';
@@ -20,7 +20,7 @@ const cases: Case[] = [
   [DD, RB, 'A', ok('A'), AB],
   [DD, RB, 'C', no('"C" is not an option'), AB],
   [DD, RB, null, no('empty (a radio button always holds one of its options)'), AB],
-  [DD, RB, null, ok('B'), { ...AB, migrate: { default: 'B' } }],
+  [DD, RB, null, defaulted('B'), { ...AB, migrate: { default: 'B' } }],
   [
     DD,
     RB,

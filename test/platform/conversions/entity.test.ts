@@ -5,7 +5,7 @@
  * takes them (platform-facts "Records").
  */
 import { describe } from 'vitest';
-import { convertsAsWritten, no, ok, type Case } from './helpers.js';
+import { convertsAsWritten, no, defaulted, ok, type Case } from './helpers.js';
 
 const U = 'USER_SELECT';
 const O = 'ORGANIZATION_SELECT';
@@ -20,7 +20,7 @@ const cases: Case[] = [
   [O, U, [], ok([])],
   [U, G, [{ name: 'no code' }], no('an item without a code')],
   [G, O, [{ code: 'sales' }], no('cannot check that each organization exists'), { noDirectory: true }],
-  [U, O, [{ code: 'alice' }], ok([{ code: 'hq' }]), { migrate: { default: [{ code: 'hq' }] } }],
+  [U, O, [{ code: 'alice' }], defaulted([{ code: 'hq' }]), { migrate: { default: [{ code: 'hq' }] } }],
   [U, O, [], no('empty (the new field is required)'), { to: { required: true } }],
 ];
 

@@ -41,6 +41,8 @@ export function convert(from: string, to: string, value: unknown, options: CaseO
 
 /** `{ok: true, value}` or `{ok: false, reason}` written out as a case expects it. */
 export const ok = (value: unknown): Converted => ({ ok: true, value });
+/** `migrate.default` standing in for a value that does not convert: said as such. */
+export const defaulted = (value: unknown): Converted => ({ ok: true, value, defaulted: true });
 export const no = (reason: string): Converted => ({ ok: false, reason });
 
 /** A case: from, to, the value, what it converts to, and options. */

@@ -7,7 +7,7 @@
  * kept), the field's minValue and maxValue.
  */
 import { describe } from 'vitest';
-import { convertsAsWritten, no, ok, type Case, S, M, R, L } from './helpers.js';
+import { convertsAsWritten, no, defaulted, ok, type Case, S, M, R, L } from './helpers.js';
 
 const N = 'NUMBER';
 
@@ -49,7 +49,7 @@ const cases: Case[] = [
   // Spaces alone are no number: the platform trims them to an empty value.
   [S, N, '   ', ok('')],
   [S, N, '   ', no('empty (the new field is required)'), { to: { required: true } }],
-  [S, N, 'n/a', ok('0'), { migrate: { default: '0' } }],
+  [S, N, 'n/a', defaulted('0'), { migrate: { default: '0' } }],
   [
     S,
     N,

@@ -4,7 +4,7 @@
  * 040528; rich text is HTML, so plain text goes in escaped and comes out only without markup).
  */
 import { describe, expect, it } from 'vitest';
-import { convert, convertsAsWritten, no, ok, type Case, S, M, R, L } from './helpers.js';
+import { convert, convertsAsWritten, no, defaulted, ok, type Case, S, M, R, L } from './helpers.js';
 
 const cases: Case[] = [
   [S, M, 'hello', ok('hello')],
@@ -39,8 +39,8 @@ const cases: Case[] = [
   [M, S, '', no('empty (the new field is required)'), { to: { required: true } }],
   [M, S, '', no('empty (shorter than 2 characters)'), { to: { minLength: '2' } }],
   // migrate.default replaces what does not convert, when the target holds it.
-  [M, S, 'one\ntwo', ok('n/a'), { migrate: { default: 'n/a' } }],
-  [M, S, '', ok('n/a'), { to: { required: true }, migrate: { default: 'n/a' } }],
+  [M, S, 'one\ntwo', defaulted('n/a'), { migrate: { default: 'n/a' } }],
+  [M, S, '', defaulted('n/a'), { to: { required: true }, migrate: { default: 'n/a' } }],
   [
     M,
     S,
