@@ -12,6 +12,7 @@ import {
   QueryCheckError,
   QuerySyntaxError,
   type CompiledQuery,
+  type Condition,
   type FieldMap,
   type Query,
 } from '../../query/index.js';
@@ -80,20 +81,29 @@ function compile(
 }
 
 /**
- * The records a Get Records `query` selects from `records` (already trimmed to what the caller
- * may view), through the compiled query and its top-N run: the page after `offset`/`limit`
- * (default 100; above 500 is 400 GAIA_QU01, an offset above 10,000 is 400 GAIA_QU02) and the
- * count of every match. In `cursor` mode the query may not page (400 CB_VA01) and all matches return.
+ * The records a query may select, given its condition: those the caller may view, in storage
+ * order, as the live process shows them. A source may leave out records the condition cannot
+ * match (records/id-index.ts), never one it can.
+ */
+export type RecordSource = (condition: Condition | null) => readonly StoredRecord[];
+
+/**
+ * The records a Get Records `query` selects from `source`, through the compiled query and its
+ * top-N run: the page after `offset`/`limit` (default 100; above 500 is 400 GAIA_QU01, an offset
+ * above 10,000 is 400 GAIA_QU02) and the count of every match. In `cursor` mode the query may not
+ * page (400 CB_VA01) and all matches return.
  */
 export function selectRecords(
   req: ApiRequest,
   live: AppSettings,
-  records: readonly StoredRecord[],
+  source: RecordSource,
   text: string,
   mode: 'list' | 'cursor',
 ): { records: StoredRecord[]; total: number } {
+  let condition: Condition | null = null;
   const compiled = compile(req, queryFields(live), 'query', () => {
     const parsed = parseQuery(text);
+    condition = parsed.condition;
     if (mode === 'cursor') {
       if (parsed.limit !== null || parsed.offset !== null)
         throw invalid({ query: 'A cursor query may not contain limit or offset; page with size instead.' });
@@ -109,7 +119,7 @@ export function selectRecords(
       );
     return { ...parsed, limit: parsed.limit ?? DEFAULT_LIMIT };
   });
-  return runQuery(records, compiled);
+  return runQuery(source(condition), compiled);
 }
 
 /** The record ACL's and process actions' filterCond test, compiled once per condition per request. */
