@@ -89,13 +89,18 @@ function lowerHigh(bounds: IdBounds, x: number, open: boolean): IdBounds {
   return { ...bounds, high: x, highOpen: open };
 }
 
-/** An app's records by `$id`: ascending ids, each with its key and its place in storage order. */
+/**
+ * An app's records by `$id`: ascending ids, each with its record and its place in storage order.
+ * Built from one version of the table and dropped at the next write, so it may hold the records.
+ */
 interface IdIndex {
   readonly ids: Float64Array;
-  readonly keys: readonly string[];
+  readonly records: readonly StoredRecord[];
   readonly places: Int32Array;
   /** Whether storage order is ascending `$id` order (the usual case: ids only grow). */
   readonly inStorageOrder: boolean;
+  /** Whether every record has a numeric `$id` (so the index holds the whole table). */
+  readonly whole: boolean;
 }
 
 const cache = new WeakMap<Table<StoredRecord>, { version: number; index: IdIndex }>();
@@ -108,13 +113,13 @@ const cache = new WeakMap<Table<StoredRecord>, { version: number; index: IdIndex
 function indexOf(table: Table<StoredRecord>): IdIndex {
   const cached = cache.get(table);
   if (cached && cached.version === table.version) return cached.index;
-  const entries: { id: number; key: string; place: number }[] = [];
+  const entries: { id: number; record: StoredRecord; place: number }[] = [];
   let place = 0;
-  for (const [key, record] of table.entries()) {
+  for (const record of table.values()) {
     const value = record.$id?.value;
     const id =
       typeof value === 'string' && value !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
-    if (!Number.isNaN(id)) entries.push({ id, key, place });
+    if (!Number.isNaN(id)) entries.push({ id, record, place });
     place++;
   }
   let inStorageOrder = true;
@@ -123,9 +128,10 @@ function indexOf(table: Table<StoredRecord>): IdIndex {
   if (!inStorageOrder) entries.sort((a, b) => a.id - b.id || a.place - b.place);
   const index: IdIndex = {
     ids: Float64Array.from(entries, (e) => e.id),
-    keys: entries.map((e) => e.key),
+    records: entries.map((e) => e.record),
     places: Int32Array.from(entries, (e) => e.place),
     inStorageOrder,
+    whole: entries.length === table.size,
   };
   cache.set(table, { version: table.version, index });
   return index;
@@ -160,16 +166,26 @@ function positionsWithin(index: IdIndex, bounds: IdBounds): number[] {
   return positions;
 }
 
+/** Records in storage order, and whether that order is also strictly ascending `$id`. */
+export interface Candidates {
+  readonly records: readonly StoredRecord[];
+  readonly idOrdered: boolean;
+}
+
 /** The records of `table` whose `$id` lies within `bounds`, in storage order. */
-export function recordsWithin(table: Table<StoredRecord>, bounds: IdBounds): StoredRecord[] {
+export function recordsWithin(table: Table<StoredRecord>, bounds: IdBounds): Candidates {
   const index = indexOf(table);
   const positions = positionsWithin(index, bounds);
   if (!index.inStorageOrder)
     positions.sort((a, b) => (index.places[a] as number) - (index.places[b] as number));
-  const records: StoredRecord[] = [];
-  for (const i of positions) {
-    const record = table.get(index.keys[i] as string);
-    if (record) records.push(record);
-  }
-  return records;
+  return { records: positions.map((i) => index.records[i] as StoredRecord), idOrdered: index.inStorageOrder };
+}
+
+/**
+ * Whether the table's storage order is strictly ascending `$id` order with every `$id` a number:
+ * then a query sorted by `$id` alone can read its page off either end (selectRecords).
+ */
+export function storedInIdOrder(table: Table<StoredRecord>): boolean {
+  const index = indexOf(table);
+  return index.inStorageOrder && index.whole;
 }

@@ -5,7 +5,8 @@
 // sort keys other than `$id` tie, so the storage-order tie-break shows.
 import { describe, expect, it } from 'vitest';
 import { compileQuery, fieldsFromProperties, parseQuery, runQuery } from '../../../src/query/index.js';
-import { idBounds, recordsWithin } from '../../../src/emulator/records/id-index.js';
+import { idBounds, recordsWithin, storedInIdOrder } from '../../../src/emulator/records/id-index.js';
+import { pageById } from '../../../src/emulator/records/query.js';
 import { Store, type Table } from '../../../src/emulator/store/store.js';
 import type { StoredRecord } from '../../../src/emulator/records/model.js';
 
@@ -98,12 +99,17 @@ describe('the $id pre-filter gives the full scan answer', () => {
       const compiled = compileQuery<StoredRecord>(query, FIELDS, CONTEXT);
       const full = runQuery([...table.values()], compiled);
       const bounds = idBounds(query.condition);
-      const candidates = bounds ? recordsWithin(table, bounds) : [...table.values()];
-      const fast = runQuery(candidates, compiled);
+      const candidates = bounds
+        ? recordsWithin(table, bounds)
+        : { records: [...table.values()], idOrdered: storedInIdOrder(table) };
+      const fast = runQuery(candidates.records, compiled);
       expect({ ids: ids(fast.records), total: fast.total }).toEqual({
         ids: ids(full.records),
         total: full.total,
       });
+      // Sorted by $id alone and not counted, the page is read off one end and stops early.
+      const early = candidates.idOrdered ? pageById(candidates.records, compiled) : null;
+      if (early) expect(ids(early)).toEqual(ids(full.records));
     });
   }
 
@@ -111,19 +117,50 @@ describe('the $id pre-filter gives the full scan answer', () => {
     const table = tableOf(SHUFFLED).table;
     const bounds = idBounds(parseQuery('$id > 10 and $id <= 30 and n > 0').condition)!;
     const storageOrder = [...table.raw.keys()].filter((k) => Number(k) > 10 && Number(k) <= 30);
-    expect(ids(recordsWithin(table, bounds))).toEqual(storageOrder);
+    expect(ids(recordsWithin(table, bounds).records)).toEqual(storageOrder);
     expect(storageOrder.length).toBeLessThan(table.size);
   });
 
   it('sees writes made after an index was built', () => {
     const { store, table } = tableOf(ASCENDING);
     const bounds = idBounds(parseQuery('$id >= 60 and $id <= 62').condition)!;
-    expect(ids(recordsWithin(table, bounds))).toEqual(['60']);
+    expect(ids(recordsWithin(table, bounds).records)).toEqual(['60']);
     store.transaction(() => {
       table.put('61', record(61));
       table.delete('60');
     });
-    expect(ids(recordsWithin(table, bounds))).toEqual(['61']);
+    expect(ids(recordsWithin(table, bounds).records)).toEqual(['61']);
+  });
+
+  it('reads a page off the id order only where storage order is ascending $id', () => {
+    expect(TABLES.map(([shape, make]) => [shape, storedInIdOrder(make())])).toEqual([
+      ['ascending storage', true],
+      ['shuffled storage', false],
+      ['a rolled-back delete', false],
+    ]);
+    const table = tableOf(ASCENDING).table;
+    const full = (text: string): string[] =>
+      ids(
+        runQuery([...table.values()], compileQuery<StoredRecord>(parseQuery(text), FIELDS, CONTEXT)).records,
+      );
+    const early = (text: string): string[] | null => {
+      const page = pageById(
+        [...table.values()],
+        compileQuery<StoredRecord>(parseQuery(text), FIELDS, CONTEXT),
+      );
+      return page && ids(page);
+    };
+    // The default order is $id desc: the last records come first.
+    expect(early('limit 3')).toEqual(['60', '59', '58']);
+    for (const text of [
+      'limit 3',
+      'n = 1 order by $id asc limit 4 offset 2',
+      'order by $id desc offset 40 limit 9',
+    ])
+      expect(early(text)).toEqual(full(text));
+    // Any other sort, or no limit (a cursor), takes the full run.
+    expect(early('order by n asc limit 3')).toBeNull();
+    expect(early('order by $id asc, n desc limit 3')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { invalid } from '../../errors.js';
 import { recordView } from '../../records/output.js';
 import { selectRecords, type RecordSource } from '../../records/query.js';
-import { idBounds, recordsWithin } from '../../records/id-index.js';
+import { idBounds, recordsWithin, storedInIdOrder } from '../../records/id-index.js';
 import { withInitialStatus } from '../../records/process.js';
 import { openScope, recordFor, requireRight, type RecordScope } from './scope.js';
 import { idOf, type StoredRecord } from '../../records/model.js';
@@ -38,9 +38,10 @@ export function viewableRecords(scope: RecordScope): StoredRecord[] {
 export function viewableSource(scope: RecordScope): RecordSource {
   return (condition) => {
     const bounds = idBounds(condition);
-    if (!bounds) return viewableRecords(scope);
-    const within = recordsWithin(scope.table, bounds).map((r) => withInitialStatus(scope.live, r));
-    return onlyViewable(scope, within);
+    if (!bounds) return { records: viewableRecords(scope), idOrdered: storedInIdOrder(scope.table) };
+    const within = recordsWithin(scope.table, bounds);
+    const shown = within.records.map((r) => withInitialStatus(scope.live, r));
+    return { records: onlyViewable(scope, shown), idOrdered: within.idOrdered };
   };
 }
 
@@ -57,10 +58,10 @@ function listRecords(req: ApiRequest): unknown {
   const wanted = wantedFields(req);
   const query = req.params.optStr('query') ?? '';
   const withTotal = req.params.bool('totalCount', false);
-  const selection = selectRecords(req, scope.live, viewableSource(scope), query, 'list');
+  const selection = selectRecords(req, scope.live, viewableSource(scope), query, 'list', withTotal);
   return {
     records: selection.records.map((r) => recordView(r, wanted, scope.access.hiddenFields(r))),
-    totalCount: withTotal ? String(selection.total) : null,
+    totalCount: selection.total === null ? null : String(selection.total),
   };
 }
 
