@@ -91,8 +91,8 @@ export type RecordSource = (condition: Condition | null) => Candidates;
 /**
  * The records a Get Records `query` selects from `source`, through the compiled query and its
  * top-N run: the page after `offset`/`limit` (default 100; above 500 is 400 GAIA_QU01, an offset
- * above 10,000 is 400 GAIA_QU02) and the count of every match (null when `counted` is false: then
- * a page sorted by `$id` alone stops at its last record). In `cursor` mode the query may not page
+ * above 10,000 is 400 GAIA_QU02) and the count of every match (null when `counted` is false). A
+ * page sorted by `$id` alone is read off the id order and stops at its last record. In `cursor` mode the query may not page
  * (400 CB_VA01) and all matches return.
  */
 export function selectRecords(
@@ -123,11 +123,21 @@ export function selectRecords(
     return { ...parsed, limit: parsed.limit ?? DEFAULT_LIMIT };
   });
   const candidates = source(condition);
-  if (!counted && candidates.idOrdered) {
-    const page = pageById(candidates.records, compiled);
-    if (page) return { records: page, total: null };
-  }
-  return runQuery(candidates.records, compiled);
+  const page = candidates.idOrdered ? pageById(candidates.records, compiled) : null;
+  // The count, when asked, is a plain pass of the filter: no sort keys read, nothing ranked.
+  if (page) return { records: page, total: counted ? countMatches(candidates.records, compiled) : null };
+  const result = runQuery(candidates.records, compiled);
+  return { records: result.records, total: counted ? result.total : null };
+}
+
+/** How many of `records` the query's condition selects. */
+export function countMatches(
+  records: readonly StoredRecord[],
+  compiled: CompiledQuery<StoredRecord>,
+): number {
+  let total = 0;
+  for (const record of records) if (compiled.filter(record)) total++;
+  return total;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileQuery, fieldsFromProperties, parseQuery, runQuery } from '../../../src/query/index.js';
 import { idBounds, recordsWithin, storedInIdOrder } from '../../../src/emulator/records/id-index.js';
-import { pageById } from '../../../src/emulator/records/query.js';
+import { countMatches, pageById } from '../../../src/emulator/records/query.js';
 import { Store, type Table } from '../../../src/emulator/store/store.js';
 import type { StoredRecord } from '../../../src/emulator/records/model.js';
 
@@ -110,6 +110,7 @@ describe('the $id pre-filter gives the full scan answer', () => {
       // Sorted by $id alone and not counted, the page is read off one end and stops early.
       const early = candidates.idOrdered ? pageById(candidates.records, compiled) : null;
       if (early) expect(ids(early)).toEqual(ids(full.records));
+      expect(countMatches(candidates.records, compiled)).toBe(full.total);
     });
   }
 
