@@ -2,6 +2,7 @@
 // plug-ins managed), a client that counts its requests, and the local service at a latency.
 import { spawn } from 'node:child_process';
 import { EXAMPLE_DIRECTORY_FLAGS } from './directory.mjs';
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +152,7 @@ export function serviceProcess() {
           });
           if (!res.ok) throw new Error(`latency: ${res.status} ${await res.text()}`);
         },
+        cpuMs: () => processCpuMs(child.pid),
         close: async () => {
           child.kill('SIGTERM');
           await exited;
@@ -158,4 +160,19 @@ export function serviceProcess() {
       });
     });
   });
+}
+
+/**
+ * The CPU time (user + system, ms) a process has used so far, from /proc (Linux; null elsewhere):
+ * the local service's own work, which wall time on a shared machine blurs.
+ */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

@@ -12,10 +12,12 @@ import {
   QueryCheckError,
   QuerySyntaxError,
   type CompiledQuery,
+  type Condition,
   type FieldMap,
   type Query,
 } from '../../query/index.js';
 import { idOf, type StoredRecord } from './model.js';
+import type { Candidates } from './id-index.js';
 import type { ApiRequest } from '../context.js';
 import type { AppSettings } from '../model/app.js';
 import type { FilterMatcher } from '../permissions/record-access.js';
@@ -80,20 +82,31 @@ function compile(
 }
 
 /**
- * The records a Get Records `query` selects from `records` (already trimmed to what the caller
- * may view), through the compiled query and its top-N run: the page after `offset`/`limit`
- * (default 100; above 500 is 400 GAIA_QU01, an offset above 10,000 is 400 GAIA_QU02) and the
- * count of every match. In `cursor` mode the query may not page (400 CB_VA01) and all matches return.
+ * The records a query may select, given its condition: those the caller may view, in storage
+ * order, as the live process shows them, and whether that order is strictly ascending `$id`. A
+ * source may leave out records the condition cannot match (records/id-index.ts), never one it can.
+ */
+export type RecordSource = (condition: Condition | null) => Candidates;
+
+/**
+ * The records a Get Records `query` selects from `source`, through the compiled query and its
+ * top-N run: the page after `offset`/`limit` (default 100; above 500 is 400 GAIA_QU01, an offset
+ * above 10,000 is 400 GAIA_QU02) and the count of every match (null when `counted` is false). A
+ * page sorted by `$id` alone is read off the id order and stops at its last record. In `cursor` mode the query may not page
+ * (400 CB_VA01) and all matches return.
  */
 export function selectRecords(
   req: ApiRequest,
   live: AppSettings,
-  records: readonly StoredRecord[],
+  source: RecordSource,
   text: string,
   mode: 'list' | 'cursor',
-): { records: StoredRecord[]; total: number } {
+  counted = true,
+): { records: StoredRecord[]; total: number | null } {
+  let condition: Condition | null = null;
   const compiled = compile(req, queryFields(live), 'query', () => {
     const parsed = parseQuery(text);
+    condition = parsed.condition;
     if (mode === 'cursor') {
       if (parsed.limit !== null || parsed.offset !== null)
         throw invalid({ query: 'A cursor query may not contain limit or offset; page with size instead.' });
@@ -109,7 +122,51 @@ export function selectRecords(
       );
     return { ...parsed, limit: parsed.limit ?? DEFAULT_LIMIT };
   });
-  return runQuery(records, compiled);
+  const candidates = source(condition);
+  const page = candidates.idOrdered ? pageById(candidates.records, compiled) : null;
+  // The count, when asked, is a plain pass of the filter: no sort keys read, nothing ranked.
+  if (page) return { records: page, total: counted ? countMatches(candidates.records, compiled) : null };
+  const result = runQuery(candidates.records, compiled);
+  return { records: result.records, total: counted ? result.total : null };
+}
+
+/** How many of `records` the query's condition selects. */
+export function countMatches(
+  records: readonly StoredRecord[],
+  compiled: CompiledQuery<StoredRecord>,
+): number {
+  let total = 0;
+  for (const record of records) if (compiled.filter(record)) total++;
+  return total;
+}
+
+/**
+ * The page of a query sorted by `$id` alone, read off the end of `records` (strictly ascending
+ * `$id`) its direction starts from, stopping once the page is full: what runQuery's sort gives,
+ * as ids never tie. Null when the query sorts by anything else or has no limit.
+ */
+export function pageById(
+  records: readonly StoredRecord[],
+  compiled: CompiledQuery<StoredRecord>,
+): StoredRecord[] | null {
+  const [key, ...more] = compiled.orderBy;
+  if (!key || more.length > 0 || key.field.code !== '$id' || compiled.limit === null) return null;
+  const skip = compiled.offset ?? 0;
+  const end = skip + compiled.limit;
+  const page: StoredRecord[] = [];
+  const step = key.direction === 'asc' ? 1 : -1;
+  let matched = 0;
+  for (
+    let i = step === 1 ? 0 : records.length - 1;
+    i >= 0 && i < records.length && matched < end;
+    i += step
+  ) {
+    const record = records[i] as StoredRecord;
+    if (!compiled.filter(record)) continue;
+    if (matched >= skip) page.push(record);
+    matched++;
+  }
+  return page;
 }
 
 /** The record ACL's and process actions' filterCond test, compiled once per condition per request. */

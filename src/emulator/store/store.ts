@@ -25,7 +25,7 @@ export class Store {
     const store = new Store(journal, dataDir);
     for (const [name, entries] of Object.entries(snapshot.tables)) {
       const table = store.table(name);
-      for (const [key, value] of entries) table.raw.set(key, value);
+      for (const [key, value] of entries) table.setRaw(key, value);
     }
     for (const tx of changes) store.applyRaw(tx);
     return store;
@@ -91,8 +91,8 @@ export class Store {
 
   private rollback(frame: Map<string, { table: Table<unknown>; key: string; before: unknown }>): void {
     for (const { table, key, before } of frame.values()) {
-      if (before === undefined) table.raw.delete(key);
-      else table.raw.set(key, before);
+      if (before === undefined) table.deleteRaw(key);
+      else table.setRaw(key, before);
     }
   }
 
@@ -106,8 +106,8 @@ export class Store {
   private applyRaw(changes: Change[]): void {
     for (const [name, key, value] of changes) {
       const table = this.table(name);
-      if (value === null) table.raw.delete(key);
-      else table.raw.set(key, value);
+      if (value === null) table.deleteRaw(key);
+      else table.setRaw(key, value);
     }
   }
 
@@ -120,8 +120,9 @@ export class Store {
 
 /** A map of documents; reads are free, writes must happen inside `store.transaction`. */
 export class Table<T> {
-  /** @internal */
+  /** @internal Read freely; write only through put/delete (or setRaw/deleteRaw), which count versions. */
   readonly raw = new Map<string, T>();
+  #version = 0;
 
   constructor(
     readonly name: string,
@@ -140,6 +141,14 @@ export class Table<T> {
     return this.raw.size;
   }
 
+  /**
+   * A number that changes with every write (rollbacks and journal replay included), so a reader
+   * may cache what it derives from the table (records/id-index.ts) until the next write.
+   */
+  get version(): number {
+    return this.#version;
+  }
+
   values(): IterableIterator<T> {
     return this.raw.values();
   }
@@ -150,12 +159,24 @@ export class Table<T> {
 
   put(key: string, value: T): void {
     this.store.touched(this, key, this.raw.get(key));
-    this.raw.set(key, value);
+    this.setRaw(key, value);
   }
 
   delete(key: string): void {
     if (!this.raw.has(key)) return;
     this.store.touched(this, key, this.raw.get(key));
+    this.deleteRaw(key);
+  }
+
+  /** @internal A write the store itself makes (load, replay, rollback): no transaction, a new version. */
+  setRaw(key: string, value: T): void {
+    this.#version++;
+    this.raw.set(key, value);
+  }
+
+  /** @internal */
+  deleteRaw(key: string): void {
+    this.#version++;
     this.raw.delete(key);
   }
 }

@@ -7,7 +7,7 @@ import { idOf } from '../../records/model.js';
 import { withInitialStatus } from '../../records/process.js';
 import { openScope, requireRight } from './scope.js';
 import { spendRequest } from '../../quota.js';
-import { onlyViewable, viewableRecords, wantedFields } from './read.js';
+import { onlyViewable, viewableSource, wantedFields } from './read.js';
 import type { ApiRequest, EmulatorContext } from '../../context.js';
 import type { Principal } from '../../auth.js';
 
@@ -82,7 +82,7 @@ function createCursor(req: ApiRequest): unknown {
       'GAIA_CU02',
       `At most ${MAX_OPEN_CURSORS} cursors can be open; read the others to their end or delete them first.`,
     );
-  const selection = selectRecords(req, scope.live, viewableRecords(scope), query, 'cursor');
+  const selection = selectRecords(req, scope.live, viewableSource(scope), query, 'cursor');
   const ids = selection.records.map((r) => idOf(r));
   const cursor: CursorDoc = {
     id: randomUUID(),

@@ -1,6 +1,7 @@
 import { invalid } from '../../errors.js';
 import { recordView } from '../../records/output.js';
-import { selectRecords } from '../../records/query.js';
+import { selectRecords, type RecordSource } from '../../records/query.js';
+import { idBounds, recordsWithin, storedInIdOrder } from '../../records/id-index.js';
 import { withInitialStatus } from '../../records/process.js';
 import { openScope, recordFor, requireRight, type RecordScope } from './scope.js';
 import { idOf, type StoredRecord } from '../../records/model.js';
@@ -29,6 +30,21 @@ export function viewableRecords(scope: RecordScope): StoredRecord[] {
   );
 }
 
+/**
+ * The viewable records a query's condition may match: those within its `$id` bounds, taken from
+ * the app's id index, when it has bounds; every viewable record otherwise. Record access rules
+ * and the initial status are per record, so applying them to the candidates alone changes nothing.
+ */
+export function viewableSource(scope: RecordScope): RecordSource {
+  return (condition) => {
+    const bounds = idBounds(condition);
+    if (!bounds) return { records: viewableRecords(scope), idOrdered: storedInIdOrder(scope.table) };
+    const within = recordsWithin(scope.table, bounds);
+    const shown = within.records.map((r) => withInitialStatus(scope.live, r));
+    return { records: onlyViewable(scope, shown), idOrdered: within.idOrdered };
+  };
+}
+
 /** Those of `records` (as the live process shows them) that the caller's record access rules let them view. */
 export function onlyViewable(scope: RecordScope, records: StoredRecord[]): StoredRecord[] {
   if (!scope.access.restricted) return records;
@@ -42,10 +58,10 @@ function listRecords(req: ApiRequest): unknown {
   const wanted = wantedFields(req);
   const query = req.params.optStr('query') ?? '';
   const withTotal = req.params.bool('totalCount', false);
-  const selection = selectRecords(req, scope.live, viewableRecords(scope), query, 'list');
+  const selection = selectRecords(req, scope.live, viewableSource(scope), query, 'list', withTotal);
   return {
     records: selection.records.map((r) => recordView(r, wanted, scope.access.hiddenFields(r))),
-    totalCount: withTotal ? String(selection.total) : null,
+    totalCount: selection.total === null ? null : String(selection.total),
   };
 }
 
