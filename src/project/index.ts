@@ -26,3 +26,4 @@ export {
   type PrincipalMaps,
   type PrincipalReference,
 } from './principal-maps.js';
+export { refuseProtected } from './protected.js';

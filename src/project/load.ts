@@ -20,6 +20,7 @@ import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
 import { checkPrincipalMaps } from './checks/principal-maps.js';
+import { checkRecordFiles } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
@@ -161,6 +162,16 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
+  problems.push(
+    ...(await checkRecordFiles({
+      apps: isMap(config.apps) ? config.apps : {},
+      checked: byKey,
+      configSource,
+      root,
+      show,
+      sources,
+    })),
+  );
   problems.push(...checkNewApps(checkedApps, { environment: chosen.environment ?? null, config, root }));
 
   const environment = chosen.environment;
