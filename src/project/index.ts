@@ -17,6 +17,7 @@ export type * from './manifest.js';
 export { SYSTEM_FIELD_TYPES } from './manifest-fields.js';
 export { DEFAULT_SYSTEM_CODES } from './checks/field-index.js';
 export {
+  inversePrincipalMaps,
   invertPrincipals,
   principalReferences,
   resolvePrincipals,
@@ -27,3 +28,4 @@ export {
   type PrincipalReference,
 } from './principal-maps.js';
 export { refuseProtected } from './protected.js';
+export { lookupCopies } from './record-checks/check-record.js';

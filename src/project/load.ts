@@ -42,6 +42,8 @@ export interface LoadOptions extends FindOptions {
    * own are (an area of src/ adds its part to the file instead).
    */
   manifestProperties?: Readonly<Record<string, object>> | undefined;
+  /** false: record files are not read (export --records, which writes them anew). Default true. */
+  checkRecordFiles?: boolean;
 }
 
 /** One app of a valid project, ready for the planner. */

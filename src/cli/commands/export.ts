@@ -23,8 +23,10 @@ import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
+import { collectCodes, parseLimit, runRecordsExport, type RecordsFlags } from './export-records.js';
 
-interface ExportFlags extends ProjectFlags {
+interface ExportFlags extends ProjectFlags, Omit<RecordsFlags, 'format'> {
+  records?: boolean;
   app: string[];
   space?: string;
   all?: boolean;
@@ -51,8 +53,27 @@ export const registerExport: RegisterCommand = (program, io) => ({
       'leave customization files and the icon out of the manifests (by default they are downloaded beside them)',
     )
     .option('--force', 'overwrite what a manifest says where it differs from the service (local edits)')
+    .option(
+      '--records',
+      "export the app's records into its record file instead of its settings (docs/records.md)",
+    )
+    .option(
+      '--key <code>',
+      'with --records: the unique field to key the records by, when appdeploy.yaml names none',
+    )
+    .option('--limit <n>', 'with --records: at most this many records', parseLimit)
+    .option(
+      '--query <query>',
+      'with --records: only the records this query finds (filter and order, no limit)',
+    )
+    .option(
+      '--mask <codes>',
+      "with --records: replace these fields' values with stable fake ones (comma-separated; needs APPDEPLOY_MASK_KEY)",
+      collectCodes,
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   run: async (flags: ExportFlags) => {
+    if (flags.records === true) return runRecordsExport(flags, io);
     const selection = selectionOf(flags);
     if (flags.files === true)
       io.err('--files: files are downloaded by default; the flag is no longer needed.\n');

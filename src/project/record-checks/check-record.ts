@@ -203,7 +203,7 @@ export class RecordChecker {
 }
 
 /** Field code -> the lookup field that fills it (fieldMappings' `field`), top level and in tables. */
-function lookupCopies(fields: Record<string, FieldManifest>): Map<string, string> {
+export function lookupCopies(fields: Record<string, FieldManifest>): Map<string, string> {
   const copied = new Map<string, string>();
   const visit = (all: Record<string, FieldManifest>) => {
     for (const [code, field] of Object.entries(all)) {
