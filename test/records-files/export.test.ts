@@ -7,6 +7,8 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse } from 'yaml';
 import { AppdeployError } from '../../src/errors.js';
 import { exportRecords } from '../../src/export/index.js';
 import { validateProject } from '../../src/project/index.js';
@@ -17,6 +19,9 @@ import { tempProject } from '../support/temp-project.js';
 import { CUSTOMERS_MANIFEST } from './project.js';
 
 const service = useLocalService({ client: {} });
+const recordsSchema = new Ajv2020({ strict: false }).compile(
+  JSON.parse(await readFile(new URL('../../schema/records.schema.json', import.meta.url), 'utf8')) as object,
+);
 const MASK_KEY = 'a-test-secret-of-32-characters!!';
 let root = '';
 afterEach(async () => rm(root, { recursive: true, force: true }));
@@ -114,6 +119,9 @@ describe('export --records from the local service', () => {
     expect(config).toContain('# the project file: this comment stays');
     expect(config).toContain('manifest: apps/customers.yaml # and this one');
     expect(config).toContain('records: { file: records/customers.yaml, key: customer_code }');
+    // The file is what schema/records.schema.json describes (editors read it through the modeline).
+    const records = parse(text) as unknown;
+    expect(recordsSchema(records), JSON.stringify(recordsSchema.errors)).toBe(true);
     // The file validates against the manifest, and the project with it.
     const validated = await validateProject({ cwd: root, dir: root, variables: {} });
     expect(validated.problems).toEqual([]);

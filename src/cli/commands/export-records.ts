@@ -1,7 +1,7 @@
 /** `appdeploy export --records --app KEY`: the app's records into its record file (docs/records.md). */
 import { InvalidArgumentError } from 'commander';
 import { AppdeployError } from '../../errors.js';
-import type { RecordsExportResult } from '../../export/index.js';
+import { exportRecords, type RecordsExportResult } from '../../export/index.js';
 import type { CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { withProject, type ProjectFlags } from '../project-flags.js';
@@ -43,7 +43,6 @@ export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<Com
     );
   // The record file is what this export writes: its current content is not checked first.
   return withProject({ ...flags, checkRecordFiles: false }, io, async ({ project, connection }) => {
-    const { exportRecords } = await import('../../export/index.js');
     const result = await exportRecords({
       project,
       client: connection.client,
