@@ -145,6 +145,11 @@ export const ERROR_CODES = {
     hint: 'Pass --key CODE naming a field with unique: true, or give a field unique: true.',
     where: 'export --records',
   },
+  'EXPORT.RECORDS_ONLY': {
+    summary: '--key, --limit, --query and --mask export records: they go with --records',
+    hint: 'Add --records (and one --app KEY), or leave those flags out to export settings.',
+    where: 'export',
+  },
   'EXPORT.SELECTION': {
     summary: 'export needs exactly one of --app, --space and --all',
     hint: 'Pass one of them.',

@@ -102,7 +102,10 @@ const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /**
  * A plain value as the write it stands for. `csv`: the value is a cell's text, where a list is
- * one item per line (as the platform's own CSV export writes a check box's choices).
+ * one item per line, a line break being the one separator no option name, code or path holds.
+ * The platform's own file import documents its per-field formats (kintone help article 040722,
+ * "レコード登録・上書き用のファイルの記載形式"); the excerpts searched here did not show its
+ * check box row, so that this is the platform's own convention is not verified.
  */
 export function plainToWrite(shape: PlainShape, plain: unknown, csv = false): Converted {
   if (isEmpty(plain)) return { ok: true, value: emptyOf(shape), empty: true };

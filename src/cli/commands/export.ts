@@ -74,6 +74,7 @@ export const registerExport: RegisterCommand = (program, io) => ({
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   run: async (flags: ExportFlags) => {
     if (flags.records === true) return runRecordsExport(flags, io);
+    refuseRecordFlags(flags);
     const selection = selectionOf(flags);
     if (flags.files === true)
       io.err('--files: files are downloaded by default; the flag is no longer needed.\n');
@@ -99,6 +100,19 @@ export const registerExport: RegisterCommand = (program, io) => ({
     });
   },
 });
+
+/** The flags of a records export, given without --records, would be ignored: refused instead. */
+function refuseRecordFlags(flags: ExportFlags): void {
+  const given = (['key', 'limit', 'query', 'mask'] as const).filter((name) => flags[name] !== undefined);
+  if (given.length === 0) return;
+  throw new AppdeployError(
+    'EXPORT.RECORDS_ONLY',
+    `${given.map((g) => `--${g}`).join(', ')} without --records`,
+    {
+      hint: 'Add --records (and one --app KEY) to export records, or leave those flags out to export settings.',
+    },
+  );
+}
 
 /** The result as `--format json` prints it: with its exit code (exit-codes.ts) after the outcome. */
 function exportReport(result: ExportResult): ExportResult & { exitCode: ExitCode } {

@@ -202,7 +202,12 @@ export class RecordChecker {
   }
 }
 
-/** Field code -> the lookup field that fills it (fieldMappings' `field`), top level and in tables. */
+/**
+ * Field code -> the lookup field that fills it (fieldMappings' `field`), top level and in tables.
+ * A value written to such a field is ignored: the lookup's copy overwrites it (SonicGarden/
+ * kintone-emulator's lookup tests, checked against kintone: "コピー先フィールドへの直接送信は
+ * 無視される（ルックアップ結果で上書き）"), so a record file that gives one says what never lands.
+ */
 export function lookupCopies(fields: Record<string, FieldManifest>): Map<string, string> {
   const copied = new Map<string, string>();
   const visit = (all: Record<string, FieldManifest>) => {

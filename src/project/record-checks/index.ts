@@ -141,8 +141,9 @@ function keyText(value: WriteValue | undefined): string | null {
 
 /**
  * A lookup's value is among the values of its key field in the other app's records, when that
- * app has a record file: the service refuses a lookup whose key matches no record (GAIA_LO04,
- * "the value of the lookup's key field does not exist in the related app").
+ * app has a record file: the hosted platform refuses a record whose lookup key matches no record
+ * of the related app with 400 GAIA_LO04 (SonicGarden/kintone-emulator, whose tests were checked
+ * against kintone: "キー不一致で 400 GAIA_LO04"). Values are compared as their writes' text.
  */
 function checkLookups(one: ReadApp, read: ReadonlyMap<string, ReadApp>): Problem[] {
   const problems: Problem[] = [];
