@@ -29,3 +29,4 @@ export {
 } from './principal-maps.js';
 export { refuseProtected } from './protected.js';
 export { lookupCopies } from './record-checks/check-record.js';
+export { uniqueFieldCodes } from './record-checks/index.js';

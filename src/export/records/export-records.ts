@@ -11,8 +11,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Client } from '../../client/index.js';
 import { AppdeployError } from '../../errors.js';
-import { UNIQUE_FIELD_TYPES } from '../../platform/index.js';
-import type { FieldManifest, Project, ProjectApp, RecordsSetting } from '../../project/index.js';
+import {
+  uniqueFieldCodes,
+  type FieldManifest,
+  type Project,
+  type ProjectApp,
+  type RecordsSetting,
+} from '../../project/index.js';
 import { modeline } from '../modeline.js';
 import { maskManifest } from '../variables.js';
 import { patchYaml } from '../yaml-patch.js';
@@ -124,9 +129,7 @@ function recordsSetting(
       );
     return existing;
   }
-  const uniques = Object.entries(fields)
-    .filter(([, f]) => UNIQUE_FIELD_TYPES.has(f.type) && (f as { unique?: boolean }).unique === true)
-    .map(([code]) => code);
+  const uniques = uniqueFieldCodes(fields);
   const chosen = key ?? uniques[0];
   if (chosen === undefined || !uniques.includes(chosen))
     throw new AppdeployError(

@@ -71,10 +71,7 @@ function checkKeyField(app: CheckedApp, key: string, config: YamlSource, appKey:
   const path = ['apps', appKey, 'records', 'key'];
   const say = (message: string, hint: string) =>
     problem('RECORDS.KEY_FIELD', `${formatPath(path)}: ${message}`, config.locate(path), { hint, path });
-  // Only SINGLE_LINE_TEXT, NUMBER, LINK, DATE and DATETIME keep `unique` (platform-facts "Settings shapes").
-  const uniques = Object.entries(fields)
-    .filter(([, f]) => UNIQUE_FIELD_TYPES.has(f.type) && (f as { unique?: boolean }).unique === true)
-    .map(([code]) => code);
+  const uniques = uniqueFieldCodes(fields);
   if (!field)
     return say(
       `no field "${key}" in app "${appKey}"`,
@@ -88,6 +85,17 @@ function checkKeyField(app: CheckedApp, key: string, config: YamlSource, appKey:
         : `Give "${key}" unique: true in its manifest.`,
     );
   return null;
+}
+
+/**
+ * The app's fields with `unique: true`, in the manifest's order: the fields records may be keyed
+ * by. Only SINGLE_LINE_TEXT, NUMBER, LINK, DATE and DATETIME keep `unique` (platform-facts
+ * "Settings shapes").
+ */
+export function uniqueFieldCodes(fields: Record<string, FieldManifest>): string[] {
+  return Object.entries(fields)
+    .filter(([, f]) => UNIQUE_FIELD_TYPES.has(f.type) && (f as { unique?: boolean }).unique === true)
+    .map(([code]) => code);
 }
 
 /** Every record has a key, and no key repeats. */
