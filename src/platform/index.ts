@@ -25,6 +25,7 @@ export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
 export {
   PLAIN_VALUES,
   plainToWrite,
+  plainRecordToWrite,
   readToPlain,
   isEmpty,
   type PlainShape,
@@ -33,6 +34,9 @@ export {
   type WriteValue,
   type ReadValue,
   type ToPlain,
+  type PlainField,
+  type RecordWrite,
+  type WriteRow,
 } from './record-values.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';

@@ -233,3 +233,63 @@ const FROM_READ: Readonly<Record<Exclude<PlainShape, 'none'>, (value: unknown, t
       return out;
     }),
 };
+
+/** A field as the conversion of a whole record needs it: its type, and a table's columns. */
+export interface PlainField {
+  type: FieldType;
+  fields?: Readonly<Record<string, PlainField>>;
+}
+
+/** A row of a table as a write sends it (files by path until uploaded). */
+export interface WriteRow {
+  value: Record<string, { value: WriteValue }>;
+}
+
+export type RecordWrite = Record<string, { value: WriteValue | WriteRow[] }>;
+
+/**
+ * A whole record of a record file as the write it stands for: every field it names, tables row by
+ * row. Null when a value does not convert, a code is not a writable field, or a row is not a map
+ * (what validate reports, file:line:col, before anything writes).
+ */
+export function plainRecordToWrite(
+  fields: Readonly<Record<string, PlainField>>,
+  record: Readonly<Record<string, unknown>>,
+  csv = false,
+): RecordWrite | null {
+  const out: RecordWrite = {};
+  for (const [code, plain] of Object.entries(record)) {
+    const field = fields[code];
+    if (!field) return null;
+    const value =
+      field.type === 'SUBTABLE' ? rowsToWrite(field.fields ?? {}, plain) : scalarToWrite(field, plain, csv);
+    if (value === null) return null;
+    out[code] = { value };
+  }
+  return out;
+}
+
+function scalarToWrite(field: PlainField, plain: unknown, csv: boolean): WriteValue | null {
+  const shape = PLAIN_VALUES[field.type].shape;
+  if (shape === 'none' || shape === 'table') return null;
+  const converted = plainToWrite(shape, plain, csv);
+  return converted.ok ? converted.value : null;
+}
+
+function rowsToWrite(columns: Readonly<Record<string, PlainField>>, plain: unknown): WriteRow[] | null {
+  if (isEmpty(plain)) return [];
+  if (!Array.isArray(plain)) return null;
+  const rows: WriteRow[] = [];
+  for (const row of plain) {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return null;
+    const cells = plainRecordToWrite(columns, row as Record<string, unknown>);
+    if (cells === null || Object.values(cells).some((c) => !isWriteValue(c.value))) return null;
+    rows.push({ value: cells as Record<string, { value: WriteValue }> });
+  }
+  return rows;
+}
+
+/** A column's value is never a table (a table holds no table). */
+function isWriteValue(value: WriteValue | WriteRow[]): value is WriteValue {
+  return !(Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null && 'value' in v));
+}

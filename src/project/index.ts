@@ -29,4 +29,4 @@ export {
 } from './principal-maps.js';
 export { refuseProtected } from './protected.js';
 export { lookupCopies } from './record-checks/check-record.js';
-export { uniqueFieldCodes } from './record-checks/index.js';
+export { readRecordFile, uniqueFieldCodes, type RecordSource } from './record-checks/index.js';
