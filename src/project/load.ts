@@ -164,16 +164,15 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
-  problems.push(
-    ...(await checkRecordFiles({
-      apps: isMap(config.apps) ? config.apps : {},
-      checked: byKey,
-      configSource,
-      root,
-      show,
-      sources,
-    })),
-  );
+  const recordFiles = {
+    apps: isMap(config.apps) ? config.apps : {},
+    checked: byKey,
+    configSource,
+    root,
+    show,
+    sources,
+  };
+  if (options.checkRecordFiles !== false) problems.push(...(await checkRecordFiles(recordFiles)));
   problems.push(...checkNewApps(checkedApps, { environment: chosen.environment ?? null, config, root }));
 
   const environment = chosen.environment;

@@ -4,14 +4,14 @@
  * given the `records` entry with its comments kept; a masked export twice byte-identical; the file
  * validates.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { AppdeployError } from '../../src/errors.js';
 import { exportRecords } from '../../src/export/index.js';
-import { validateProject } from '../../src/project/index.js';
+import { loadProject, validateProject } from '../../src/project/index.js';
 import { applyProject } from '../export/harness.js';
 import { loadValid } from '../support/projects.js';
 import { useLocalService } from '../support/service.js';
@@ -182,6 +182,39 @@ describe('export --records from the local service', () => {
     expect(text).toContain('customer_code: C3');
     expect(text).not.toContain('C2');
     expect(await readFile(join(root, 'appdeploy.yaml'), 'utf8')).toContain('key: customer_code }');
+  });
+
+  it('writes a CSV file that validates: lists one item per line, tables left out and said', async () => {
+    await customersOnService();
+    const config = join(root, 'appdeploy.yaml');
+    const text = await readFile(config, 'utf8');
+    await writeFile(
+      config,
+      text.replace(
+        'manifest: apps/customers.yaml # and this one',
+        'manifest: apps/customers.yaml # and this one\n    records: { file: records/customers.csv, key: customer_code }',
+      ),
+    );
+    // The file does not exist yet: export writes it without reading it first.
+    const project = await loadProject({ cwd: root, dir: root, variables: {}, checkRecordFiles: false });
+    const result = await exportRecords({ project, client: service.client, app: 'customers' });
+    expect(result).toMatchObject({
+      file: 'records/customers.csv',
+      records: 3,
+      leftOut: ['lines'],
+      projectFileChanged: false,
+    });
+    expect(await readFile(join(root, 'records/customers.csv'), 'utf8')).toBe(
+      [
+        'customer_code,name,email,amount,since,seen,tags,rank,owner,contract',
+        'C1,Alice,alice@corp.example,300,2024-01-31,2024-01-31T00:00:00Z,"vip\nnew",gold,boss,files/customers/C1/contract.pdf',
+        'C2,Bob,bob@corp.example,1200.50,,,,,,',
+        'C3,Carol,,4000,,,,,,',
+        '',
+      ].join('\r\n'),
+    );
+    const validated = await validateProject({ cwd: root, dir: root, variables: {} });
+    expect(validated.problems).toEqual([]);
   });
 
   it.each([
