@@ -239,6 +239,14 @@ describe('validate: a record file in CSV', () => {
       problems: [`${C}:1:20 RECORDS.TABLE_IN_CSV lines: the table "lines" cannot be written in a CSV cell`],
     },
     {
+      case: 'a column named twice, a row with a cell beyond the header',
+      text: 'customer_code,name,name\nC1,Alice,Al\nC2,Bob,B,x\n',
+      problems: [
+        `${C}:1:20 RECORDS.CSV the header names the column "name" twice`,
+        `${C}:3:10 RECORDS.CSV [1]: 4 cells, but the header names 3 columns`,
+      ],
+    },
+    {
       case: 'a quote left open',
       text: 'customer_code,name\nC1,"Alice\n',
       problems: [

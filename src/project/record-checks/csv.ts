@@ -4,7 +4,7 @@
  * found again in the row's raw text, so that a problem names the cell's line and column.
  */
 import { parse } from 'csv-parse/sync';
-import { problem, type Path } from '../problems.js';
+import { problem, type Path, type Problem } from '../problems.js';
 import type { Location } from '../yaml-location.js';
 import type { RecordSource } from './source.js';
 
@@ -58,7 +58,38 @@ export function readCsvRecords(text: string, file: string): RecordSource {
     const row = body[index];
     return at(row?.starts[column] ?? row?.starts[0] ?? 0);
   };
-  return { file, csv: true, records, locate, problems: [], text };
+  return { file, csv: true, records, locate, problems: shapeProblems(codes, header, body, at), text };
+}
+
+/** A column named twice in the header; a row with more cells than the header names. */
+function shapeProblems(
+  codes: readonly string[],
+  header: Row | undefined,
+  body: readonly Row[],
+  at: (offset: number) => Location,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const [i, code] of codes.entries())
+    if (codes.indexOf(code) !== i)
+      problems.push(
+        problem('RECORDS.CSV', `the header names the column "${code}" twice`, at(header?.starts[i] ?? 0), {
+          hint: 'Name each field once: a record has one value per field.',
+        }),
+      );
+  for (const [index, row] of body.entries())
+    if (row.cells.length > codes.length && row.cells.slice(codes.length).some((cell) => cell !== ''))
+      problems.push(
+        problem(
+          'RECORDS.CSV',
+          `[${index}]: ${row.cells.length} cells, but the header names ${codes.length} columns`,
+          at(row.starts[codes.length] ?? 0),
+          {
+            hint: 'Give the extra cells a column in the header, or remove them.',
+            path: [index],
+          },
+        ),
+      );
+  return problems;
 }
 
 function parseRows(text: string): Row[] {
