@@ -85,6 +85,11 @@ export const ERROR_CODES = {
     hint: 'Add auth: {login, password} or apiToken under the environment in appdeploy.yaml.',
     where: 'every command that connects',
   },
+  'ENVIRONMENT.PROTECTED': {
+    summary: 'the environment says `protected: true`: commands that write records refuse it',
+    hint: 'Choose another environment with --env; remove `protected: true` from appdeploy.yaml to write there on purpose.',
+    where: 'commands that write records',
+  },
   'EXPORT.LOCAL_EDITS': {
     summary: 'a manifest differs from the service where export would overwrite it',
     hint: 'Apply the edits first, or pass --force to take the service’s settings.',
@@ -94,6 +99,16 @@ export const ERROR_CODES = {
     summary: 'an existing manifest cannot be updated by export',
     hint: 'Fix the file (validate), or remove it to export it anew.',
     where: 'export',
+  },
+  'EXPORT.MASK_FIELD': {
+    summary: '--mask names a field that cannot be masked',
+    hint: 'Name text, number, date, time, link or choice fields of the app (columns of a table by their own code).',
+    where: 'export --records',
+  },
+  'EXPORT.MASK_KEY': {
+    summary: '--mask needs the secret APPDEPLOY_MASK_KEY',
+    hint: 'Set APPDEPLOY_MASK_KEY to a long random secret (openssl rand -hex 32), the same on every export.',
+    where: 'export --records',
   },
   'EXPORT.NOT_DEPLOYED': {
     summary: 'the app has never been deployed: it has no live settings',
@@ -118,6 +133,21 @@ export const ERROR_CODES = {
   'EXPORT.NO_SUCH_APP': {
     summary: 'the service has no app with that id',
     hint: 'Check the ids for the environment.',
+    where: 'export',
+  },
+  'EXPORT.RECORDS_APP': {
+    summary: '--records needs one --app, a key of the project',
+    hint: 'Pass --records --app KEY, one app at a time.',
+    where: 'export --records',
+  },
+  'EXPORT.RECORDS_KEY': {
+    summary: 'no field to key the exported records by',
+    hint: 'Pass --key CODE naming a field with unique: true, or give a field unique: true.',
+    where: 'export --records',
+  },
+  'EXPORT.RECORDS_ONLY': {
+    summary: '--key, --limit, --query and --mask export records: they go with --records',
+    hint: 'Add --records (and one --app KEY), or leave those flags out to export settings.',
     where: 'export',
   },
   'EXPORT.SELECTION': {

@@ -16,6 +16,8 @@ export interface ProjectFlags {
   concurrency?: number;
   /** The command's `--format`, where it has one. */
   format?: string;
+  /** false: record files are left unchecked (export --records writes the file anew). */
+  checkRecordFiles?: boolean;
 }
 
 /** -C, --config and --env, as every command on a project takes them. */
@@ -55,6 +57,7 @@ export function loadOptions(flags: Omit<ProjectFlags, 'concurrency'>): LoadOptio
     config: flags.config,
     env: flags.env,
     variables: process.env,
+    ...(flags.checkRecordFiles === false ? { checkRecordFiles: false } : {}),
   };
 }
 

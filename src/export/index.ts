@@ -3,3 +3,4 @@ export { exportApps } from './export.js';
 export { createProjectFile } from './project-file.js';
 export type { Selection } from './select.js';
 export type * from './types.js';
+export { exportRecords, type RecordsExportOptions, type RecordsExportResult } from './records/index.js';

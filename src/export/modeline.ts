@@ -13,7 +13,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export type SchemaName = 'app' | 'project';
+export type SchemaName = 'app' | 'project' | 'records';
 
 /** This package's schema/ folder (src/export/ and dist/export/ are two levels below the root). */
 const SCHEMA_DIR = fileURLToPath(new URL('../../schema/', import.meta.url));

@@ -22,6 +22,22 @@ export { SYSTEM_FIELD_CODES, SYSTEM_FIELD_LABELS } from './system-fields.js';
 export { FIELD_PROPERTIES, NUMERIC_STRING_PROPERTIES } from './field-properties.js';
 export { newFieldDefaults } from './field-defaults.js';
 export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
+export {
+  PLAIN_VALUES,
+  plainToWrite,
+  plainRecordToWrite,
+  readToPlain,
+  isEmpty,
+  type PlainShape,
+  type PlainForm,
+  type PlainFile,
+  type WriteValue,
+  type ReadValue,
+  type ToPlain,
+  type PlainField,
+  type RecordWrite,
+  type WriteRow,
+} from './record-values.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';
 export { layoutSizeKeys } from './layout-sizes.js';

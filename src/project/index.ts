@@ -17,6 +17,7 @@ export type * from './manifest.js';
 export { SYSTEM_FIELD_TYPES } from './manifest-fields.js';
 export { DEFAULT_SYSTEM_CODES } from './checks/field-index.js';
 export {
+  inversePrincipalMaps,
   invertPrincipals,
   principalReferences,
   resolvePrincipals,
@@ -26,3 +27,6 @@ export {
   type PrincipalMaps,
   type PrincipalReference,
 } from './principal-maps.js';
+export { refuseProtected } from './protected.js';
+export { lookupCopies } from './record-checks/check-record.js';
+export { readRecordFile, uniqueFieldCodes, type RecordSource } from './record-checks/index.js';

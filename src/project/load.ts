@@ -20,6 +20,7 @@ import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
 import { checkPrincipalMaps } from './checks/principal-maps.js';
+import { checkRecordFiles } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
@@ -41,6 +42,8 @@ export interface LoadOptions extends FindOptions {
    * own are (an area of src/ adds its part to the file instead).
    */
   manifestProperties?: Readonly<Record<string, object>> | undefined;
+  /** false: record files are not read (export --records, which writes them anew). Default true. */
+  checkRecordFiles?: boolean;
 }
 
 /** One app of a valid project, ready for the planner. */
@@ -161,6 +164,15 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
+  const recordFiles = {
+    apps: isMap(config.apps) ? config.apps : {},
+    checked: byKey,
+    configSource,
+    root,
+    show,
+    sources,
+  };
+  if (options.checkRecordFiles !== false) problems.push(...(await checkRecordFiles(recordFiles)));
   problems.push(...checkNewApps(checkedApps, { environment: chosen.environment ?? null, config, root }));
 
   const environment = chosen.environment;

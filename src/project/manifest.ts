@@ -217,6 +217,16 @@ export interface EnvironmentConfig {
   organizations?: PrincipalMap;
   /** Calls in flight at once to this environment's service (`--concurrency` wins); 1 to 100. */
   concurrency?: number;
+  /** Production: commands that write records refuse it (protected.ts); nothing lifts it from the command line. */
+  protected?: boolean;
+}
+
+/** An app's record file (docs/records.md): where it is, and the unique field that keys its records. */
+export interface RecordsSetting {
+  /** Relative to appdeploy.yaml: .yaml, .yml, .json or .csv. */
+  file: string;
+  /** A field of the app with `unique: true`. */
+  key: string;
 }
 
 /** Manifest code -> this environment's code, or null: left out in this environment. */
@@ -229,5 +239,5 @@ export interface ProjectConfig {
   environments?: Record<string, EnvironmentConfig>;
   defaultEnvironment?: string;
   /** Left out while the project has no apps yet (export adds them). */
-  apps?: Record<string, { manifest: string; ids?: Record<string, Numeric> }>;
+  apps?: Record<string, { manifest: string; ids?: Record<string, Numeric>; records?: RecordsSetting }>;
 }

@@ -268,16 +268,7 @@ export function invertPrincipals(
   fields?: unknown,
 ): unknown {
   if (!hasPrincipalMaps(maps)) return value;
-  const inverse = Object.fromEntries(
-    PRINCIPAL_KINDS.map((kind) => [
-      kind,
-      new Map(
-        Object.entries(maps[kind] ?? {}).flatMap(([from, to]) =>
-          typeof to === 'string' ? [[to, from]] : [],
-        ),
-      ),
-    ]),
-  ) as Record<PrincipalKind, Map<string, string>>;
+  const inverse = inversePrincipalMaps(maps);
   let out = value;
   for (const place of PRINCIPAL_PLACES.filter((p) => p.area === area)) {
     out = walk(out, place.at, [], (entity, _path, original) => {
@@ -291,6 +282,25 @@ export function invertPrincipals(
       mapFilter(filter, kinds, (kind, code) => inverse[kind].get(code) ?? null),
     );
   return out;
+}
+
+/**
+ * Per kind, this environment's code -> the code the manifests use (export reads it so: records
+ * too). A code mapped to null has no inverse; `validate` refuses two codes mapped to one.
+ */
+export function inversePrincipalMaps(
+  maps: PrincipalMaps | undefined,
+): Record<PrincipalKind, Map<string, string>> {
+  return Object.fromEntries(
+    PRINCIPAL_KINDS.map((kind) => [
+      kind,
+      new Map(
+        Object.entries(maps?.[kind] ?? {}).flatMap(([from, to]) =>
+          typeof to === 'string' ? [[to, from]] : [],
+        ),
+      ),
+    ]),
+  ) as Record<PrincipalKind, Map<string, string>>;
 }
 
 /** The path of the innermost list's item around an entity (what leaving it out removes). */

@@ -23,8 +23,10 @@ import { exportExitCode, type ExitCode } from '../exit-codes.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
+import { collectCodes, parseLimit, runRecordsExport, type RecordsFlags } from './export-records.js';
 
-interface ExportFlags extends ProjectFlags {
+interface ExportFlags extends ProjectFlags, Omit<RecordsFlags, 'format'> {
+  records?: boolean;
   app: string[];
   space?: string;
   all?: boolean;
@@ -51,8 +53,28 @@ export const registerExport: RegisterCommand = (program, io) => ({
       'leave customization files and the icon out of the manifests (by default they are downloaded beside them)',
     )
     .option('--force', 'overwrite what a manifest says where it differs from the service (local edits)')
+    .option(
+      '--records',
+      "export the app's records into its record file instead of its settings (docs/records.md)",
+    )
+    .option(
+      '--key <code>',
+      'with --records: the unique field to key the records by, when appdeploy.yaml names none',
+    )
+    .option('--limit <n>', 'with --records: at most this many records', parseLimit)
+    .option(
+      '--query <query>',
+      'with --records: only the records this query finds (filter and order, no limit)',
+    )
+    .option(
+      '--mask <codes>',
+      "with --records: replace these fields' values with stable fake ones (comma-separated; needs APPDEPLOY_MASK_KEY)",
+      collectCodes,
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   run: async (flags: ExportFlags) => {
+    if (flags.records === true) return runRecordsExport(flags, io);
+    refuseRecordFlags(flags);
     const selection = selectionOf(flags);
     if (flags.files === true)
       io.err('--files: files are downloaded by default; the flag is no longer needed.\n');
@@ -78,6 +100,19 @@ export const registerExport: RegisterCommand = (program, io) => ({
     });
   },
 });
+
+/** The flags of a records export, given without --records, would be ignored: refused instead. */
+function refuseRecordFlags(flags: ExportFlags): void {
+  const given = (['key', 'limit', 'query', 'mask'] as const).filter((name) => flags[name] !== undefined);
+  if (given.length === 0) return;
+  throw new AppdeployError(
+    'EXPORT.RECORDS_ONLY',
+    `${given.map((g) => `--${g}`).join(', ')} without --records`,
+    {
+      hint: 'Add --records (and one --app KEY) to export records, or leave those flags out to export settings.',
+    },
+  );
+}
 
 /** The result as `--format json` prints it: with its exit code (exit-codes.ts) after the outcome. */
 function exportReport(result: ExportResult): ExportResult & { exitCode: ExitCode } {

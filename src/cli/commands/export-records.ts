@@ -1,0 +1,72 @@
+/** `appdeploy export --records --app KEY`: the app's records into its record file (docs/records.md). */
+import { InvalidArgumentError } from 'commander';
+import { AppdeployError } from '../../errors.js';
+import { exportRecords, type RecordsExportResult } from '../../export/index.js';
+import type { CommandResult } from '../exit-codes.js';
+import type { Io } from '../io.js';
+import { withProject, type ProjectFlags } from '../project-flags.js';
+
+export interface RecordsFlags extends ProjectFlags {
+  app: string[];
+  space?: string;
+  all?: boolean;
+  key?: string;
+  limit?: number;
+  query?: string;
+  mask?: string[];
+  format: 'text' | 'json';
+}
+
+export function parseLimit(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Give a whole number of records, such as 100.');
+  return Number(value);
+}
+
+/** `--mask a,b --mask c`: every code named, in order, once. */
+export function collectCodes(value: string, previous: string[] = []): string[] {
+  const codes = value
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '');
+  return [...new Set([...previous, ...codes])];
+}
+
+export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<CommandResult> {
+  const [app, ...more] = flags.app;
+  if (app === undefined || more.length > 0 || flags.space !== undefined || flags.all === true)
+    throw new AppdeployError(
+      'EXPORT.RECORDS_APP',
+      '--records exports the records of one app: give it one --app KEY',
+      {
+        hint: 'Pass --records --app KEY (a key of appdeploy.yaml), one app at a time.',
+      },
+    );
+  // The record file is what this export writes: its current content is not checked first.
+  return withProject({ ...flags, checkRecordFiles: false }, io, async ({ project, connection }) => {
+    const result = await exportRecords({
+      project,
+      client: connection.client,
+      app,
+      key: flags.key,
+      limit: flags.limit,
+      query: flags.query,
+      mask: flags.mask,
+      maskKey: process.env.APPDEPLOY_MASK_KEY,
+    });
+    io.out(
+      flags.format === 'json'
+        ? `${JSON.stringify({ outcome: 'exported', exitCode: 0, ...result }, null, 2)}\n`
+        : summary(result),
+    );
+    return { kind: 'exported', outcome: 'exported' };
+  });
+}
+
+function summary(r: RecordsExportResult): string {
+  const records = `${r.records} record${r.records === 1 ? '' : 's'}`;
+  const files = r.files > 0 ? ` and ${r.files} file${r.files === 1 ? '' : 's'}` : '';
+  const entry = r.projectFileChanged ? `; appdeploy.yaml: apps.${r.app}.records added (key ${r.key})` : '';
+  const leftOut =
+    r.leftOut.length > 0 ? `\nNote: a CSV file cannot hold tables: ${r.leftOut.join(', ')} left out.` : '';
+  return `Exported ${records}${files} of ${r.app} to ${r.file}, keyed by ${r.key}${entry}.${leftOut}\n`;
+}

@@ -1,0 +1,231 @@
+/**
+ * One record of a record file against its app's manifest: unknown field codes (did you mean),
+ * values of the wrong type, options that do not exist, required fields left empty, fields the
+ * service fills in. Values are read as their plain forms (platform/record-values.ts).
+ */
+import { PLAIN_VALUES, plainToWrite, type WriteValue } from '../../platform/record-values.js';
+import type { FieldManifest, MemberFieldManifest } from '../manifest.js';
+import { formatPath, problem, type Path, type Problem } from '../problems.js';
+import { suggest } from '../suggest.js';
+import { isMap } from '../well-formed.js';
+import type { CheckedApp } from '../checks/context.js';
+import type { RecordSource } from './source.js';
+
+/** A checked record's field values as writes, by code (top-level fields only), for keys and lookups. */
+export type CheckedValues = Map<string, WriteValue>;
+
+export class RecordChecker {
+  readonly problems: Problem[] = [];
+  /** Fields the app's lookups fill in (their fieldMappings' `field`): the service copies them. */
+  private readonly copied: Map<string, string>;
+
+  constructor(
+    private readonly app: CheckedApp,
+    private readonly source: RecordSource,
+  ) {
+    this.copied = lookupCopies(app.manifest.fields ?? {});
+  }
+
+  report(code: string, message: string, path: Path, hint?: string, at: 'key' | 'value' = 'value'): void {
+    const where = this.source.locate(path, at);
+    // A CSV column's problem is its header cell's, said once for every row (sortProblems drops repeats).
+    const shown = formatPath(this.source.csv && at === 'key' ? path.slice(1) : path);
+    this.problems.push(problem(code, `${shown}: ${message}`, where, { hint, path }));
+  }
+
+  /** The record's values by code (those that convert), or null when it is not a map. */
+  check(record: unknown, index: number): CheckedValues | null {
+    if (!isMap(record)) {
+      this.report(
+        'RECORDS.NOT_A_RECORD',
+        'a record is a map of field codes to values',
+        [index],
+        'Write `field: value` lines under the `-`.',
+      );
+      return null;
+    }
+    const values: CheckedValues = new Map();
+    for (const [code, value] of Object.entries(record)) {
+      const write = this.checkField(code, value, [index, code], null);
+      if (write !== undefined) values.set(code, write);
+    }
+    this.checkRequired(record, [index], this.app.manifest.fields ?? {});
+    return values;
+  }
+
+  private checkField(
+    code: string,
+    value: unknown,
+    path: Path,
+    table: { code: string; columns: Record<string, MemberFieldManifest> } | null,
+  ): WriteValue | undefined {
+    const field = table ? table.columns[code] : this.app.manifest.fields?.[code];
+    if (field) return this.checkValue(code, field, value, path);
+    if (table) return this.unknown(code, path, table);
+    const info = this.app.index?.lookup(code) ?? 'unchecked';
+    // A field whose definition failed the schema: the manifest's own problem says so.
+    if (info === 'unchecked') return undefined;
+    if (info === 'missing') return this.unknown(code, path, null);
+    if (info.subtable !== null) {
+      const hint = `Write it in the rows of ${info.subtable}: \`${info.subtable}: [{ ${code}: ... }]\`.`;
+      this.report(
+        'RECORDS.COLUMN_OUTSIDE',
+        `"${code}" is a column of the table "${info.subtable}"`,
+        path,
+        hint,
+        'key',
+      );
+      return undefined;
+    }
+    // A system field the manifest does not declare (the index knows it by its default code).
+    return this.checkValue(code, { type: info.type, label: code } as FieldManifest, value, path);
+  }
+
+  private unknown(
+    code: string,
+    path: Path,
+    table: { code: string; columns: Record<string, unknown> } | null,
+  ): undefined {
+    const known = Object.keys(table ? table.columns : (this.app.manifest.fields ?? {}));
+    const where = table ? `the table "${table.code}"` : `app "${this.app.key}"`;
+    this.report('RECORDS.UNKNOWN_FIELD', `no field "${code}" in ${where}`, path, suggest(code, known), 'key');
+    return undefined;
+  }
+
+  private checkValue(code: string, field: FieldManifest, value: unknown, path: Path): WriteValue | undefined {
+    const form = PLAIN_VALUES[field.type];
+    const copiedBy = this.copied.get(code);
+    if (form.shape === 'none' || copiedBy !== undefined) {
+      const why =
+        copiedBy !== undefined
+          ? `the lookup "${copiedBy}" copies it from the other app`
+          : form.written.replace(/^not written: /, '');
+      this.report(
+        'RECORDS.NOT_WRITABLE',
+        `"${code}" (${field.type}) is not written: ${why}`,
+        path,
+        'Leave it out of the record file.',
+        'key',
+      );
+      return undefined;
+    }
+    if (form.shape === 'table') return this.checkTable(code, field, value, path);
+    const converted = plainToWrite(form.shape, value, this.source.csv);
+    if (!converted.ok) {
+      this.report(
+        'RECORDS.TYPE',
+        `${field.type} "${code}" takes ${converted.expected}, not ${describe(value)}`,
+        path,
+        `Write ${form.written}.`,
+      );
+      return undefined;
+    }
+    if (form.shape === 'option' || form.shape === 'options')
+      this.checkOptions(code, field, converted.value as string | string[], path, Array.isArray(value));
+    return converted.value;
+  }
+
+  private checkOptions(
+    code: string,
+    field: FieldManifest,
+    chosen: string | string[],
+    path: Path,
+    /** Written as a list: each name is located as its item. */
+    listed: boolean,
+  ): void {
+    const options = Object.keys((field as { options?: Record<string, unknown> }).options ?? {});
+    const list = Array.isArray(chosen) ? chosen : chosen === '' ? [] : [chosen];
+    for (const [i, name] of list.entries()) {
+      if (options.includes(name)) continue;
+      const at = listed ? [...path, i] : path;
+      this.report('RECORDS.OPTION', `"${name}" is not an option of "${code}"`, at, suggest(name, options));
+    }
+  }
+
+  private checkTable(code: string, field: FieldManifest, value: unknown, path: Path): WriteValue | undefined {
+    if (this.source.csv) {
+      this.report(
+        'RECORDS.TABLE_IN_CSV',
+        `the table "${code}" cannot be written in a CSV cell`,
+        path,
+        'Keep records with tables in a YAML or JSON file.',
+        'key',
+      );
+      return undefined;
+    }
+    if (value === null || value === undefined) return [];
+    if (!Array.isArray(value)) {
+      this.report(
+        'RECORDS.TYPE',
+        `SUBTABLE "${code}" takes a list of rows, not ${describe(value)}`,
+        path,
+        `Write ${PLAIN_VALUES.SUBTABLE.written}.`,
+      );
+      return undefined;
+    }
+    const columns = (field as { fields?: Record<string, MemberFieldManifest> }).fields ?? {};
+    for (const [i, row] of value.entries()) {
+      if (!isMap(row)) {
+        this.report(
+          'RECORDS.TYPE',
+          `a row of "${code}" is a map of column codes to values, not ${describe(row)}`,
+          [...path, i],
+        );
+        continue;
+      }
+      for (const [column, cell] of Object.entries(row))
+        this.checkField(column, cell, [...path, i, column], { code, columns });
+      this.checkRequired(row, [...path, i], columns);
+    }
+    return [];
+  }
+
+  private checkRequired(
+    record: Record<string, unknown>,
+    path: Path,
+    fields: Record<string, FieldManifest>,
+  ): void {
+    for (const [code, field] of Object.entries(fields)) {
+      if (!(field as { required?: boolean }).required || this.copied.has(code)) continue;
+      const shape = PLAIN_VALUES[field.type].shape;
+      if (shape === 'none') continue;
+      const value = record[code];
+      const converted = value === undefined ? null : plainToWrite(shape, value, this.source.csv);
+      if (converted !== null && !(converted.ok && converted.empty)) continue;
+      this.report(
+        'RECORDS.REQUIRED',
+        `the required field "${code}" is ${value === undefined ? 'missing' : 'empty'}`,
+        value === undefined ? path : [...path, code],
+        `Give "${code}" a value: ${PLAIN_VALUES[field.type].written}.`,
+      );
+    }
+  }
+}
+
+/**
+ * Field code -> the lookup field that fills it (fieldMappings' `field`), top level and in tables.
+ * A value written to such a field is ignored: the lookup's copy overwrites it (SonicGarden/
+ * kintone-emulator's lookup tests, checked against kintone: "コピー先フィールドへの直接送信は
+ * 無視される（ルックアップ結果で上書き）"), so a record file that gives one says what never lands.
+ */
+export function lookupCopies(fields: Record<string, FieldManifest>): Map<string, string> {
+  const copied = new Map<string, string>();
+  const visit = (all: Record<string, FieldManifest>) => {
+    for (const [code, field] of Object.entries(all)) {
+      const lookup = (field as { lookup?: { fieldMappings?: { field: string }[] } }).lookup;
+      for (const mapping of lookup?.fieldMappings ?? []) copied.set(mapping.field, code);
+      if (field.type === 'SUBTABLE') visit(field.fields);
+    }
+  };
+  visit(fields);
+  return copied;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'a map';
+  if (typeof value === 'string')
+    return `the text ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value)}`;
+  return `${typeof value} ${JSON.stringify(value) ?? String(typeof value)}`;
+}

@@ -1,0 +1,119 @@
+/**
+ * A CSV record file: a header row of field codes, then one record per row. csv-parse (RFC 4180:
+ * quoted cells may hold commas, quotes doubled, line breaks) reads it; where each cell starts is
+ * found again in the row's raw text, so that a problem names the cell's line and column.
+ */
+import { parse } from 'csv-parse/sync';
+import { problem, type Path, type Problem } from '../problems.js';
+import type { Location } from '../yaml-location.js';
+import type { RecordSource } from './source.js';
+
+interface Row {
+  cells: string[];
+  /** Offset in the text where each cell starts. */
+  starts: number[];
+}
+
+export function readCsvRecords(text: string, file: string): RecordSource {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const at = (offset: number): Location => {
+    let line = lineStarts.length - 1;
+    while (line > 0 && (lineStarts[line] ?? 0) > offset) line--;
+    return { file, line: line + 1, col: offset - (lineStarts[line] ?? 0) + 1 };
+  };
+  let rows: Row[];
+  try {
+    rows = parseRows(text);
+  } catch (error) {
+    const e = error as Error & { lines?: number };
+    const where = { file, line: e.lines ?? 1, col: 1 };
+    return {
+      file,
+      csv: true,
+      records: null,
+      locate: () => where,
+      problems: [
+        problem('RECORDS.CSV', e.message, where, {
+          hint: 'Fix the CSV: a header row of field codes, then one row per record.',
+        }),
+      ],
+      text,
+    };
+  }
+  const [header, ...body] = rows;
+  const codes = header?.cells ?? [];
+  const records = body.map((row) => Object.fromEntries(codes.map((code, i) => [code, row.cells[i] ?? ''])));
+  const locate = (path: Path, where: 'key' | 'value' = 'value'): Location => {
+    const [index, code] = path;
+    const column = typeof code === 'string' ? codes.indexOf(code) : -1;
+    if (typeof index !== 'number' || column < 0 || where === 'key')
+      return at(
+        column >= 0
+          ? (header?.starts[column] ?? 0)
+          : typeof index === 'number'
+            ? (body[index]?.starts[0] ?? 0)
+            : 0,
+      );
+    const row = body[index];
+    return at(row?.starts[column] ?? row?.starts[0] ?? 0);
+  };
+  return { file, csv: true, records, locate, problems: shapeProblems(codes, header, body, at), text };
+}
+
+/** A column named twice in the header; a row with more cells than the header names. */
+function shapeProblems(
+  codes: readonly string[],
+  header: Row | undefined,
+  body: readonly Row[],
+  at: (offset: number) => Location,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const [i, code] of codes.entries())
+    if (codes.indexOf(code) !== i)
+      problems.push(
+        problem('RECORDS.CSV', `the header names the column "${code}" twice`, at(header?.starts[i] ?? 0), {
+          hint: 'Name each field once: a record has one value per field.',
+        }),
+      );
+  for (const [index, row] of body.entries())
+    if (row.cells.length > codes.length && row.cells.slice(codes.length).some((cell) => cell !== ''))
+      problems.push(
+        problem(
+          'RECORDS.CSV',
+          `[${index}]: ${row.cells.length} cells, but the header names ${codes.length} columns`,
+          at(row.starts[codes.length] ?? 0),
+          {
+            hint: 'Give the extra cells a column in the header, or remove them.',
+            path: [index],
+          },
+        ),
+      );
+  return problems;
+}
+
+function parseRows(text: string): Row[] {
+  const parsed = parse(text, { raw: true, skip_empty_lines: true, relax_column_count: true }) as unknown as {
+    record: string[];
+    raw: string;
+  }[];
+  let cursor = 0;
+  return parsed.map(({ record, raw }) => {
+    const start = text.indexOf(raw, cursor);
+    const offset = start < 0 ? cursor : start;
+    cursor = offset + raw.length;
+    return { cells: record, starts: cellStarts(raw, offset) };
+  });
+}
+
+/** Where each cell of a row starts: after each comma outside quotes. */
+function cellStarts(raw: string, offset: number): number[] {
+  const starts = [offset];
+  let quoted = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) starts.push(offset + i + 1);
+  }
+  return starts;
+}

@@ -1,0 +1,110 @@
+/**
+ * A record file read: its records as plain data and where each part of them is, for problems with
+ * file:line:col. YAML and JSON (JSON is read as YAML: the yaml package parses it, with the same
+ * locations); CSV in csv.ts.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { problem, type Path, type Problem } from '../problems.js';
+import type { Location } from '../yaml-location.js';
+import { readCsvRecords } from './csv.js';
+
+/** Record files hold data: larger than a manifest, still bounded (10,000 records of a few fields). */
+export const MAX_RECORD_FILE_BYTES = 64 * 1024 * 1024;
+
+export interface RecordSource {
+  /** As problems name it. */
+  file: string;
+  /** A CSV file: every value is a cell's text (plainToWrite's `csv`). */
+  csv: boolean;
+  /** The records, or null when the file could not be read as a list (its problem says why). */
+  records: unknown[] | null;
+  /** Where the value (or its key) at `path` is; the nearest part that exists otherwise. */
+  locate(path: Path, at?: 'key' | 'value'): Location;
+  problems: Problem[];
+  text: string;
+}
+
+export async function readRecordFile(
+  path: string,
+  file: string,
+  /** The line of appdeploy.yaml naming the file, where a file that cannot be read is reported. */
+  namedAt: Location = { file, line: 1, col: 1 },
+): Promise<RecordSource> {
+  const failed = (message: string, hint: string): RecordSource => {
+    const at = namedAt;
+    return {
+      file,
+      csv: false,
+      records: null,
+      locate: () => at,
+      problems: [problem('RECORDS.FILE', message, at, { hint })],
+      text: '',
+    };
+  };
+  const size = await stat(path).catch(() => null);
+  if (!size?.isFile())
+    return failed(`records.file: no such file ${file}`, 'Write the record file, or correct `records.file`.');
+  if (size.size > MAX_RECORD_FILE_BYTES)
+    return failed(
+      `records.file: ${file} is larger than ${MAX_RECORD_FILE_BYTES / 1024 / 1024} MB`,
+      'Split the records, or keep fewer.',
+    );
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  return extname(path).toLowerCase() === '.csv' ? readCsvRecords(text, file) : readYamlRecords(text, file);
+}
+
+export function readYamlRecords(text: string, file: string): RecordSource {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const at = (offset: number): Location => {
+    const pos = lines.linePos(offset);
+    return { file, line: pos.line, col: pos.col };
+  };
+  const base = { file, csv: false, text };
+  const errors = doc.errors.map((e) =>
+    problem('YAML.SYNTAX', `${e.message.split('\n')[0] ?? ''}`, at(e.pos[0]), {
+      hint: 'Fix the YAML (or JSON) syntax.',
+    }),
+  );
+  if (errors.length > 0) return { ...base, records: null, locate: () => at(0), problems: errors };
+  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  const locate = (path: Path, where: 'key' | 'value' = 'value'): Location => {
+    const found = nodeAt(doc.contents, path, where);
+    return at(found?.range?.[0] ?? 0);
+  };
+  if (!Array.isArray(value))
+    return {
+      ...base,
+      records: null,
+      locate,
+      problems: [
+        problem('RECORDS.NOT_A_LIST', 'a record file is a list of records', locate([]), {
+          hint: 'Write one `- field: value` item per record.',
+        }),
+      ],
+    };
+  return { ...base, records: value, locate, problems: [] };
+}
+
+/** The node at `path` (its key node with `'key'`), or the deepest one on the way there. */
+function nodeAt(root: unknown, path: Path, where: 'key' | 'value'): Node | null {
+  let node = root as Node | null;
+  for (const [i, step] of path.entries()) {
+    const last = i === path.length - 1;
+    if (isSeq(node) && typeof step === 'number') {
+      const item = node.items[step] as Node | undefined;
+      if (!item) return node;
+      node = item;
+    } else if (isMap(node)) {
+      const pair = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(step),
+      );
+      if (!pair) return node;
+      if (last && where === 'key') return pair.key as Node;
+      node = (pair.value as Node | null) ?? (pair.key as Node);
+    } else return node;
+  }
+  return node;
+}

@@ -1,0 +1,286 @@
+/**
+ * validate on record files: every mistake docs/records.md lists, in YAML, JSON and CSV, with the
+ * file:line:col it is reported at (the offending key, value, list item, or CSV cell).
+ */
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateProject } from '../../src/project/index.js';
+import { tempProject } from '../support/temp-project.js';
+import { CUSTOMERS_MANIFEST, ORDERS_MANIFEST, projectFile } from './project.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** The problems of a project whose customers and orders record files are given. */
+async function problemsOf(files: { customers: [string, string]; orders?: [string, string]; extra?: string }) {
+  const [customersFile, customers] = files.customers;
+  const [ordersFile, orders] = files.orders ?? ['records/orders.yaml', '[]\n'];
+  const dir = await tempProject('appdeploy-records-', {
+    'appdeploy.yaml': projectFile(customersFile, ordersFile, files.extra),
+    'apps/customers.yaml': CUSTOMERS_MANIFEST,
+    'apps/orders.yaml': ORDERS_MANIFEST,
+    [customersFile]: customers,
+    [ordersFile]: orders,
+  });
+  dirs.push(dir);
+  const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+  return result.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.code} ${p.message}`);
+}
+
+const Y = 'records/customers.yaml';
+const J = 'records/customers.json';
+const C = 'records/customers.csv';
+/** A valid customer, then the lines given (at line 3 onwards, indented as the record's keys). */
+const yaml = (...lines: string[]) => ['- customer_code: C1', '  name: Alice', ...lines, ''].join('\n');
+
+describe('validate: a record file in YAML', () => {
+  it.each([
+    {
+      case: 'a valid file has no problems',
+      text: yaml(
+        '  amount: 1200',
+        '  tags: [vip]',
+        '  owner: alice',
+        '  contract: { path: files/c.pdf }',
+        '  since: 2024-01-31',
+        '  seen: 2024-01-31T09:00:00+09:00',
+        '  lines:',
+        '    - { item: pen, qty: 2 }',
+      ),
+      problems: [],
+    },
+    {
+      case: 'an unknown field code, at its key, with the nearest code',
+      text: yaml('  nmae: Bob'),
+      problems: [`${Y}:3:3 RECORDS.UNKNOWN_FIELD [0].nmae: no field "nmae" in app "customers"`],
+    },
+    {
+      case: 'a value of the wrong type, at the value',
+      text: yaml('  amount: lots'),
+      problems: [`${Y}:3:11 RECORDS.TYPE [0].amount: NUMBER "amount" takes a number, not the text "lots"`],
+    },
+    {
+      case: 'a number where text is expected (YAML read 0123 as a number)',
+      text: ['- customer_code: 0123', '  name: Alice', ''].join('\n'),
+      problems: [
+        `${Y}:1:18 RECORDS.TYPE [0].customer_code: SINGLE_LINE_TEXT "customer_code" takes a string (quote it), not number 123`,
+      ],
+    },
+    {
+      case: 'an option that does not exist, at its item in the list',
+      text: yaml('  tags: [vip, vipp]', '  rank: bronze'),
+      problems: [
+        `${Y}:3:15 RECORDS.OPTION [0].tags[1]: "vipp" is not an option of "tags"`,
+        `${Y}:4:9 RECORDS.OPTION [0].rank: "bronze" is not an option of "rank"`,
+      ],
+    },
+    {
+      case: 'a date, a time and a date-time that are not',
+      text: yaml('  since: 2024-02-30', '  meets: 9am', '  seen: yesterday'),
+      problems: [
+        `${Y}:3:10 RECORDS.TYPE [0].since: DATE "since" takes a date, YYYY-MM-DD, not the text "2024-02-30"`,
+        `${Y}:4:10 RECORDS.TYPE [0].meets: TIME "meets" takes a time, HH:MM, not the text "9am"`,
+        `${Y}:5:9 RECORDS.TYPE [0].seen: DATETIME "seen" takes a date and time, YYYY-MM-DDTHH:MM:SSZ, not the text "yesterday"`,
+      ],
+    },
+    {
+      case: 'a file written as a bare string',
+      text: yaml('  contract: files/c.pdf'),
+      problems: [
+        `${Y}:3:13 RECORDS.TYPE [0].contract: FILE "contract" takes { path: FILE } or a list of them, not the text "files/c.pdf"`,
+      ],
+    },
+    {
+      case: 'a required field left empty, at its value; one left out, at the record',
+      text: ['- customer_code: C1', "  name: ''", '- customer_code: C2', ''].join('\n'),
+      problems: [
+        `${Y}:2:9 RECORDS.REQUIRED [0].name: the required field "name" is empty`,
+        `${Y}:3:3 RECORDS.REQUIRED [1]: the required field "name" is missing`,
+      ],
+    },
+    {
+      case: 'a key that repeats, at the second, naming the first',
+      text: [yaml().trimEnd(), '- customer_code: C1', '  name: Bob', ''].join('\n'),
+      problems: [
+        `${Y}:3:18 RECORDS.KEY_REPEATED [1].customer_code: the key "C1" is also the key of the record on line 1`,
+      ],
+    },
+    {
+      case: 'a record without its key',
+      text: [yaml().trimEnd(), '- name: Bob', ''].join('\n'),
+      problems: [
+        `${Y}:3:3 RECORDS.REQUIRED [1]: the required field "customer_code" is missing`,
+        `${Y}:3:3 RECORDS.KEY_MISSING [1]: the record has no key "customer_code"`,
+      ],
+    },
+    {
+      case: 'system and calculated fields, which the service fills in',
+      text: yaml('  total: 3', '  Record_number: 4', '  Created_by: alice'),
+      problems: [
+        `${Y}:3:3 RECORDS.NOT_WRITABLE [0].total: "total" (CALC) is not written: the service calculates it`,
+        `${Y}:4:3 RECORDS.NOT_WRITABLE [0].Record_number: "Record_number" (RECORD_NUMBER) is not written: the service numbers records`,
+        `${Y}:5:3 RECORDS.NOT_WRITABLE [0].Created_by: "Created_by" (CREATOR) is not written: the service records who created the record`,
+      ],
+    },
+    {
+      case: "a table's column outside its rows, and a row's mistakes",
+      text: yaml('  item: pen', '  lines:', '    - { qty: x }', '    - { item: ink, qtty: 1 }'),
+      problems: [
+        `${Y}:3:3 RECORDS.COLUMN_OUTSIDE [0].item: "item" is a column of the table "lines"`,
+        `${Y}:5:7 RECORDS.REQUIRED [0].lines[0]: the required field "item" is missing`,
+        `${Y}:5:14 RECORDS.TYPE [0].lines[0].qty: NUMBER "qty" takes a number, not the text "x"`,
+        `${Y}:6:20 RECORDS.UNKNOWN_FIELD [0].lines[1].qtty: no field "qtty" in the table "lines"`,
+      ],
+    },
+    {
+      case: 'a file that is not a list',
+      text: 'customer_code: C1\n',
+      problems: [`${Y}:1:1 RECORDS.NOT_A_LIST a record file is a list of records`],
+    },
+  ])('$case', async ({ text, problems }) => {
+    expect(await problemsOf({ customers: [Y, text] })).toEqual(problems);
+  });
+});
+
+describe('validate: lookups across record files', () => {
+  it.each([
+    {
+      case: "a key among the other app's records",
+      orders: '- { order_no: 1, customer: C1 }\n',
+      problems: [],
+    },
+    {
+      case: "a key that is not, at the lookup's value",
+      orders: '- { order_no: 1, customer: C1 }\n- { order_no: 2, customer: C9 }\n',
+      problems: [
+        'records/orders.yaml:2:28 RECORDS.LOOKUP [1].customer: no record of app "customers" has customer_code "C9"',
+      ],
+    },
+    {
+      case: 'a field the lookup copies, at its key',
+      orders: '- { order_no: 1, customer: C1, customer_name: Alice }\n',
+      problems: [
+        'records/orders.yaml:1:32 RECORDS.NOT_WRITABLE [0].customer_name: "customer_name" (SINGLE_LINE_TEXT) is not written: the lookup "customer" copies it from the other app',
+      ],
+    },
+  ])('$case', async ({ orders, problems }) => {
+    expect(await problemsOf({ customers: [Y, yaml()], orders: ['records/orders.yaml', orders] })).toEqual(
+      problems,
+    );
+  });
+});
+
+describe('validate: a record file in JSON', () => {
+  const json = (extra: string) =>
+    `[\n  { "customer_code": "C1", "name": "Alice" },\n  { "customer_code": "C2", "name": "Bob"${extra} }\n]\n`;
+  it.each([
+    {
+      case: 'a valid file has no problems',
+      text: json(', "amount": "1200.50", "tags": ["new"]'),
+      problems: [],
+    },
+    {
+      case: 'an unknown field code, at its key',
+      text: json(', "nam": "x"'),
+      problems: [`${J}:3:43 RECORDS.UNKNOWN_FIELD [1].nam: no field "nam" in app "customers"`],
+    },
+    {
+      case: 'a value of the wrong type, at the value',
+      text: json(', "tags": "vip"').replace('"vip"', '{ "a": 1 }'),
+      problems: [`${J}:3:51 RECORDS.TYPE [1].tags: CHECK_BOX "tags" takes a list of option names, not a map`],
+    },
+    {
+      case: 'a key that repeats',
+      text: json('').replace('"C2"', '"C1"'),
+      problems: [
+        `${J}:3:22 RECORDS.KEY_REPEATED [1].customer_code: the key "C1" is also the key of the record on line 2`,
+      ],
+    },
+  ])('$case', async ({ text, problems }) => {
+    expect(await problemsOf({ customers: [J, text] })).toEqual(problems);
+  });
+});
+
+describe('validate: a record file in CSV', () => {
+  it.each([
+    {
+      case: 'a valid file: lists one item per line in a quoted cell',
+      text: 'customer_code,name,tags,owner\nC1,Alice,"vip\nnew",alice\nC2,"Bob, Jr.",,\n',
+      problems: [],
+    },
+    {
+      case: 'an unknown column, once, at its header cell',
+      text: 'customer_code,name,nmae\nC1,Alice,x\nC2,Bob,y\n',
+      problems: [`${C}:1:20 RECORDS.UNKNOWN_FIELD nmae: no field "nmae" in app "customers"`],
+    },
+    {
+      case: 'a value of the wrong type, at its cell (after a cell over two lines)',
+      text: 'customer_code,name,tags,amount\nC1,Alice,"vip\nnew",12x\n',
+      problems: [`${C}:3:6 RECORDS.TYPE [0].amount: NUMBER "amount" takes a number, not the text "12x"`],
+    },
+    {
+      case: 'an option that does not exist, in a cell of several',
+      text: 'customer_code,name,tags\nC1,Alice,"vip\nold"\n',
+      problems: [`${C}:2:10 RECORDS.OPTION [0].tags: "old" is not an option of "tags"`],
+    },
+    {
+      case: 'a required field left empty, a repeated key',
+      text: 'customer_code,name\nC1,\nC1,Bob\n',
+      problems: [
+        `${C}:2:4 RECORDS.REQUIRED [0].name: the required field "name" is empty`,
+        `${C}:3:1 RECORDS.KEY_REPEATED [1].customer_code: the key "C1" is also the key of the record on line 2`,
+      ],
+    },
+    {
+      case: 'a table, which a cell cannot hold',
+      text: 'customer_code,name,lines\nC1,Alice,pen\n',
+      problems: [`${C}:1:20 RECORDS.TABLE_IN_CSV lines: the table "lines" cannot be written in a CSV cell`],
+    },
+    {
+      case: 'a column named twice, a row with a cell beyond the header',
+      text: 'customer_code,name,name\nC1,Alice,Al\nC2,Bob,B,x\n',
+      problems: [
+        `${C}:1:20 RECORDS.CSV the header names the column "name" twice`,
+        `${C}:3:10 RECORDS.CSV [1]: 4 cells, but the header names 3 columns`,
+      ],
+    },
+    {
+      case: 'a quote left open',
+      text: 'customer_code,name\nC1,"Alice\n',
+      problems: [
+        `${C}:2:1 RECORDS.CSV Quote Not Closed: the parsing is finished with an opening quote at line 2`,
+      ],
+    },
+  ])('$case', async ({ text, problems }) => {
+    expect(await problemsOf({ customers: [C, text] })).toEqual(problems);
+  });
+});
+
+describe('validate: records in appdeploy.yaml', () => {
+  it('refuses a key that is not a unique field, and a file that does not exist', async () => {
+    const dir = await tempProject('appdeploy-records-', {
+      'appdeploy.yaml': [
+        'apps:',
+        '  customers:',
+        '    manifest: apps/customers.yaml',
+        '    records: { file: records/customers.yaml, key: name }',
+        '  orders:',
+        '    manifest: apps/orders.yaml',
+        '    records: { file: records/none.yaml, key: order_no }',
+        '',
+      ].join('\n'),
+      'apps/customers.yaml': CUSTOMERS_MANIFEST,
+      'apps/orders.yaml': ORDERS_MANIFEST,
+      'records/customers.yaml': yaml(),
+    });
+    dirs.push(dir);
+    const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+    expect(result.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.code} ${p.message}`)).toEqual([
+      'appdeploy.yaml:4:51 RECORDS.KEY_FIELD apps.customers.records.key: "name" is not a field with `unique: true`: records are matched by their key, which must not repeat',
+      'appdeploy.yaml:7:22 RECORDS.FILE records.file: no such file records/none.yaml',
+    ]);
+    expect(result.problems[0]?.hint).toBe('Use one of customer_code, or give "name" unique: true.');
+  });
+});
