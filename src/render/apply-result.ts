@@ -6,6 +6,7 @@
  */
 import type { ApplyResult, ApplyStop, PluginResult, Restoration } from '../apply/types.js';
 import { formatElapsed, pluginTitle } from '../wording.js';
+import { plural, thousands } from './values.js';
 
 export interface ApplyTextOptions {
   /**
@@ -34,7 +35,7 @@ export function renderApplyMessage(result: ApplyResult, options: ApplyTextOption
 /** Each migration's end: values copied, not converted, and where its temporary field is. */
 function migrationSentences(result: ApplyResult): string[] {
   return (result.migrations ?? []).map((m) => {
-    const counts = `${m.copied} record${m.copied === 1 ? '' : 's'} copied, ${m.unchanged} already there, ${m.empty} empty${m.notConverted > 0 ? `, ${m.notConverted} not converted (left empty)` : ''}`;
+    const counts = `${plural(m.copied, 'record')} copied, ${thousands(m.unchanged)} already there, ${thousands(m.empty)} empty${m.notConverted > 0 ? `, ${thousands(m.notConverted)} not converted (left empty)` : ''}`;
     switch (m.outcome) {
       case 'migrated':
         return `Migrated ${m.app} field ${m.field}: ${counts}.`;

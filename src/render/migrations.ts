@@ -5,7 +5,7 @@
  * copy spends against the app's daily budget, and the window.
  */
 import type { AppPlan, Change, FieldMigration } from '../plan/types.js';
-import { formatName, plural } from './values.js';
+import { formatName, plural, thousands } from './values.js';
 
 /** The migration a fields change is, when it is one. */
 export function migrationOf(app: AppPlan, change: Change): FieldMigration | undefined {
@@ -42,7 +42,7 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
     if (r === null) lines.push('No records read: the app has none yet.');
     else {
       lines.push(
-        `${plural(r.withValue, 'record')} of ${r.read.toLocaleString('en-US')} ${r.withValue === 1 ? 'holds' : 'hold'} a value.`,
+        `${plural(r.withValue, 'record')} of ${thousands(r.read)} ${r.withValue === 1 ? 'holds' : 'hold'} a value.`,
       );
       const lost = r.notConverted;
       if (lost.records > 0) {
@@ -61,7 +61,7 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
       const q = r.requests;
       const share = ((q.total / q.dailyQuota) * 100).toFixed(q.total * 1000 < q.dailyQuota ? 2 : 1);
       lines.push(
-        `Requests: about ${q.total.toLocaleString('en-US')} (${q.reads} reads, ${q.writeCalls} write calls in ${q.bulkRequests} bulk requests, ${q.sweep} for the sweep, ${q.settings} settings calls): ${share}% of the app's ${q.dailyQuota.toLocaleString('en-US')} a day.`,
+        `Requests: about ${thousands(q.total)} (${q.reads} reads, ${q.writeCalls} write calls in ${q.bulkRequests} bulk requests, ${q.sweep} for the sweep, ${q.settings} settings calls): ${share}% of the app's ${thousands(q.dailyQuota)} a day.`,
       );
     }
     lines.push(

@@ -114,7 +114,9 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
     // Resumed after record 2,000: the second bulk request (records 2,001 to 4,000) was carried out
     // before the kill (its answer lost), so only the last 1,000 records are written now; the 2,000
     // before the frontier are read again by the sweep (the copy had updated them) and hold theirs.
-    expect(applied.stdout).toContain('Migrated tickets field notes: 1000 records copied, 4000 already there');
+    expect(applied.stdout).toContain(
+      'Migrated tickets field notes: 1,000 records copied, 4,000 already there',
+    );
     const after = (await call(emu.url, 'GET', `/k/v1/app/form/fields.json?app=${app}`)).body.properties;
     expect(after.notes.type).toBe('SINGLE_LINE_TEXT');
     expect(after.notes__migrating).toBeUndefined();

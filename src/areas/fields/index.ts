@@ -3,7 +3,7 @@
  * written with POST (add), PUT (change, rename) and DELETE (remove) on the draft. A map by code;
  * a table's columns are items of their own. Order is not part of the fields: the layout has it.
  */
-import { newFieldDefaults, type FieldType } from '../../platform/index.js';
+import { FIELD_TYPES, newFieldDefaults, type FieldType } from '../../platform/index.js';
 import type { FieldManifest } from '../../project/manifest.js';
 import { attributeChanges, equalJson } from '../diff.js';
 import type { Area, Change, ExportContext, Json, JsonObject } from '../types.js';
@@ -89,9 +89,24 @@ function toChange(plan: FieldPlan): Change {
 /** Canonical fields as a manifest writes them: defaults left out, other apps by project key. */
 function manifestFields(fields: FieldsCanonical, ctx: ExportContext): Record<string, FieldManifest> {
   const out: Record<string, FieldManifest> = {};
-  for (const [code, field] of Object.entries(fields))
-    out[code] = manifestField(field, ctx) as unknown as FieldManifest;
+  for (const [code, field] of Object.entries(fields)) {
+    const written = manifestField(field, ctx);
+    if (!isFieldManifest(written))
+      throw new Error(
+        `export: the service's field ${code} has type ${JSON.stringify(written.type)}, which no manifest holds`,
+      );
+    out[code] = written;
+  }
   return out;
+}
+
+/**
+ * A definition the service gave, as a manifest writes it: a field of one of the platform's types.
+ * Its other keys are the service's own, which the app schema describes in both places (a manifest
+ * holds the form's definitions, defaults left out), so its type is what tells the shape.
+ */
+function isFieldManifest(def: JsonObject): def is JsonObject & FieldManifest {
+  return typeof def.type === 'string' && (FIELD_TYPES as readonly string[]).includes(def.type);
 }
 
 function manifestField(field: JsonObject, ctx: ExportContext): JsonObject {

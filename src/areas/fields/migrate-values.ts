@@ -41,11 +41,7 @@ export function heldValues(record: RecordFields, place: Place): unknown[] {
  * One value converted, `migrate.default` written where it does not convert (the default is the
  * manifest's word for the new field: it is taken as it is). `defaulted` says which.
  */
-export function convertOne(
-  conversion: Conversion,
-  context: ConvertContext,
-  value: unknown,
-): Converted {
+export function convertOne(conversion: Conversion, context: ConvertContext, value: unknown): Converted {
   // The table writes `migrate.default` for a value that does not convert (and says so); a pair
   // with no table row (a move, the type kept) converts through `conversion` as it is.
   const converted = conversion.convert(value, context);
