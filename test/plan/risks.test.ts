@@ -93,13 +93,18 @@ const cases: Case[] = [
   },
   {
     name: 'a type change is blocked, with what to do instead',
-    edit: (d) => d.setIn(['fields', 'callback_time', 'type'], 'SINGLE_LINE_TEXT'),
+    // TIME -> NUMBER has no conversion (platform/conversions.ts): still blocked. Its time default
+    // goes too, as a number field could not hold it.
+    edit: (d) => {
+      d.setIn(['fields', 'callback_time', 'type'], 'NUMBER');
+      d.deleteIn(['fields', 'callback_time', 'defaultValue']);
+    },
     risks: [
       {
         kind: 'blocked',
         area: 'fields',
         path: ['callback_time'],
-        reason: 'the service cannot change the type of field "callback_time" (TIME -> SINGLE_LINE_TEXT)',
+        reason: 'the service cannot change the type of field "callback_time" (TIME -> NUMBER)',
         instead: 'add a field with a new code and type, copy the values over, then remove "callback_time"',
         // The where-used index (`appdeploy docs`): each place that names it changes with it.
         usedBy: [{ app: 'tickets', area: 'layout', where: 'row 4' }],

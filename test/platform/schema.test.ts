@@ -55,8 +55,11 @@ function schemaKeys(type: string): string[] {
     .sort();
 }
 
-/** What a manifest writes that the service never holds: `renamedFrom` tells apply to change a code in place. */
-const MANIFEST_ONLY = new Set(['renamedFrom']);
+/**
+ * What a manifest writes that the service never holds: `renamedFrom` tells apply to change a code
+ * in place; `migrate` how a field's values convert when its type or table changes (issue 36).
+ */
+const MANIFEST_ONLY = new Set(['renamedFrom', 'migrate']);
 
 /**
  * What a manifest cannot write although the service reports it: a system field's `enabled`

@@ -49,7 +49,7 @@ describe('validateSchema', () => {
       ),
     ).toMatchInlineSnapshot(`
       [
-        "6:5 SCHEMA.UNKNOWN_KEY fields.amount.maxLength: unknown key "maxLength" (Allowed here: type, label, noLabel, required, unique, defaultValue, minValue, maxValue, digit, displayScale, unit, unitPosition, lookup, renamedFrom.)",
+        "6:5 SCHEMA.UNKNOWN_KEY fields.amount.maxLength: unknown key "maxLength" (Allowed here: type, label, noLabel, required, unique, defaultValue, minValue, maxValue, digit, displayScale, unit, unitPosition, lookup, renamedFrom, migrate.)",
         "7:3 SCHEMA.MISSING_KEY fields.kind: missing required key "options"",
         "8:17 SCHEMA.ENUM fields.what.type: must be one of: SINGLE_LINE_TEXT, NUMBER, CALC, MULTI_LINE_TEXT, RICH_TEXT, LINK, CHECK_BOX, MULTI_SELECT, RADIO_BUTTON, DROP_DOWN, DATE, DATETIME, TIME, FILE, USER_SELECT, ORGANIZATION_SELECT, GROUP_SELECT, SUBTABLE, REFERENCE_TABLE, GROUP, RECORD_NUMBER, CREATOR, CREATED_TIME, MODIFIER, UPDATED_TIME, STATUS, STATUS_ASSIGNEE, CATEGORY (Did you mean "NUMBER"?)",
         "9:50 SCHEMA.INVALID fields.when.defaultValue: must be a date such as 2024-04-01 or a date and time such as 2024-04-01T09:00:00Z",

@@ -2,7 +2,7 @@
  * validate on record files: every mistake docs/records.md lists, in YAML, JSON and CSV, with the
  * file:line:col it is reported at (the offending key, value, list item, or CSV cell).
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateProject } from '../../src/project/index.js';
 import { tempProject } from '../support/temp-project.js';
@@ -138,6 +138,11 @@ describe('validate: a record file in YAML', () => {
       case: 'a file that is not a list',
       text: 'customer_code: C1\n',
       problems: [`${Y}:1:1 RECORDS.NOT_A_LIST a record file is a list of records`],
+    },
+    {
+      case: 'an item of the list that is not a record, at the item',
+      text: [yaml().trimEnd(), '- 42', ''].join('\n'),
+      problems: [`${Y}:3:3 RECORDS.NOT_A_RECORD [1]: a record is a map of field codes to values`],
     },
   ])('$case', async ({ text, problems }) => {
     expect(await problemsOf({ customers: [Y, text] })).toEqual(problems);
@@ -283,4 +288,32 @@ describe('validate: records in appdeploy.yaml', () => {
     ]);
     expect(result.problems[0]?.hint).toBe('Use one of customer_code, or give "name" unique: true.');
   });
+});
+
+/**
+ * The codes validate reports for record files, each pinned by a case above with its location
+ * (test/project/broken-corpus.test.ts names this file for them: record files are not manifests).
+ */
+const PINNED_HERE = [
+  'RECORDS.COLUMN_OUTSIDE',
+  'RECORDS.CSV',
+  'RECORDS.FILE',
+  'RECORDS.KEY_FIELD',
+  'RECORDS.KEY_MISSING',
+  'RECORDS.KEY_REPEATED',
+  'RECORDS.LOOKUP',
+  'RECORDS.NOT_A_LIST',
+  'RECORDS.NOT_A_RECORD',
+  'RECORDS.NOT_WRITABLE',
+  'RECORDS.OPTION',
+  'RECORDS.REQUIRED',
+  'RECORDS.TABLE_IN_CSV',
+  'RECORDS.TYPE',
+  'RECORDS.UNKNOWN_FIELD',
+];
+
+it('pins every record-file code with a case and its location', async () => {
+  const text = await readFile(new URL(import.meta.url), 'utf8');
+  for (const code of PINNED_HERE)
+    expect(text, code).toMatch(new RegExp(`:\\d+:\\d+ ${code.replace('.', '\\.')} `));
 });
