@@ -41,11 +41,7 @@ export function heldValues(record: RecordFields, place: Place): unknown[] {
  * One value converted, `migrate.default` written where it does not convert (the default is the
  * manifest's word for the new field: it is taken as it is). `defaulted` says which.
  */
-export function convertOne(
-  conversion: Conversion,
-  context: ConvertContext,
-  value: unknown,
-): Converted {
+export function convertOne(conversion: Conversion, context: ConvertContext, value: unknown): Converted {
   // The table writes `migrate.default` for a value that does not convert (and says so); a pair
   // with no table row (a move, the type kept) converts through `conversion` as it is.
   const converted = conversion.convert(value, context);
@@ -93,17 +89,20 @@ export function recordOutcome(
 /**
  * The conversion's context. The environment's time zone is not something the platform's
  * interface tells (a user's setting, not the app's): the machine's own zone stands in for it
- * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so.
+ * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so. `entityExists`
+ * is the target's directory (plan/entity-directory.ts), for a user, organization or group target.
  */
 export function convertContext(
   from: FieldDefinition,
   to: FieldDefinition,
   migrate: MigrateOptions,
+  entityExists?: ConvertContext['entityExists'],
 ): ConvertContext {
   return {
     from,
     to,
     migrate,
     timeZone: migrate.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(entityExists ? { entityExists } : {}),
   };
 }
