@@ -22,7 +22,13 @@ import type { Client } from '../client/index.js';
 import { convertContext, convertOne } from '../areas/fields/migrate-values.js';
 import { fieldMigrations } from '../areas/fields/migrations.js';
 import { canonicalFields, type FieldsCanonical } from '../areas/fields/canonical.js';
-import { plan as planAgain, type AppPlan, type FieldMigration, type Plan } from '../plan/index.js';
+import {
+  entityDirectory,
+  plan as planAgain,
+  type AppPlan,
+  type FieldMigration,
+  type Plan,
+} from '../plan/index.js';
 import { RECORDS } from './migrate-records.js';
 import { backupDir, backupNote } from './backup-removed.js';
 import type { FieldDefinition } from '../platform/conversions.js';
@@ -139,6 +145,7 @@ async function copyOne(
     found.plan.before.def as FieldDefinition,
     found.plan.item.def as FieldDefinition,
     found.migrate,
+    await entityDirectory(options.client, [found.conversion.to]),
   );
   // Resumed only where the temporary field the progress was made in is still the one on the
   // service (the plan found it: `copying`); a new one starts from the first record.

@@ -7,6 +7,7 @@ export type * from './types.js';
 // and the deploy steps the held references make.
 export { answerProbe } from './probes.js';
 export { checkDirectory } from './directory-preflight.js';
+export { entityDirectory } from './entity-directory.js';
 export { refuseTokenLimits, usesTokenOnly } from './token-limits.js';
 export { isUnknownApp } from './unknown-id.js';
 export { heldReferences } from './held.js';

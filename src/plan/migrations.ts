@@ -12,6 +12,7 @@ import type { FieldsCanonical } from '../areas/fields/canonical.js';
 import { fieldMigrations, type PlannedMigration } from '../areas/fields/migrations.js';
 import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js';
 import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
+import { entityDirectory } from './entity-directory.js';
 import {
   CALLS_PER_BULK_REQUEST,
   RECORDS_PER_READ,
@@ -93,8 +94,17 @@ async function readTallies(
     { read: 0 },
   );
   const fields = [...new Set(['$id', ...planned.map((m) => m.plan.before.table ?? m.plan.before.code)])];
+  const entityExists = await entityDirectory(
+    client,
+    planned.map((m) => m.conversion.to),
+  );
   const contexts = planned.map((m) =>
-    convertContext(m.plan.before.def as FieldDefinition, m.plan.item.def as FieldDefinition, m.migrate),
+    convertContext(
+      m.plan.before.def as FieldDefinition,
+      m.plan.item.def as FieldDefinition,
+      m.migrate,
+      entityExists,
+    ),
   );
   for await (const record of client.records.iterate(app, { fields })) {
     tallies.read++;

@@ -16,6 +16,7 @@ import { applyReport, type ApplyReport } from '../../src/cli/apply-report.js';
 import { plan, type Plan } from '../../src/plan/index.js';
 import { downloadHasher } from '../../src/readers/index.js';
 import { appdeployCommand, validateProject, type Project } from '../../src/project/index.js';
+import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { useLocalService } from '../support/service.js';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 
@@ -41,9 +42,16 @@ export interface ProjectSpec {
   files?: Record<string, Buffer | string>;
 }
 
-export function useApplyHarness(options: { clientTimeoutMs?: number; clientConcurrency?: number } = {}) {
+export function useApplyHarness(
+  options: {
+    clientTimeoutMs?: number;
+    clientConcurrency?: number;
+    /** The service's users, organizations and groups (default: the ones examples/ name). */
+    directory?: EmulatorOptions;
+  } = {},
+) {
   const service = useLocalService({
-    emulator: EXAMPLE_DIRECTORY,
+    emulator: options.directory ?? EXAMPLE_DIRECTORY,
     client: {
       retry: { initialDelayMs: 20, maxDelayMs: 100 },
       ...(options.clientTimeoutMs !== undefined ? { timeoutMs: options.clientTimeoutMs } : {}),

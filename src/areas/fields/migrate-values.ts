@@ -89,17 +89,20 @@ export function recordOutcome(
 /**
  * The conversion's context. The environment's time zone is not something the platform's
  * interface tells (a user's setting, not the app's): the machine's own zone stands in for it
- * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so.
+ * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so. `entityExists`
+ * is the target's directory (plan/entity-directory.ts), for a user, organization or group target.
  */
 export function convertContext(
   from: FieldDefinition,
   to: FieldDefinition,
   migrate: MigrateOptions,
+  entityExists?: ConvertContext['entityExists'],
 ): ConvertContext {
   return {
     from,
     to,
     migrate,
     timeZone: migrate.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    ...(entityExists ? { entityExists } : {}),
   };
 }
