@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useApplyHarness } from '../apply/harness.js';
+import { migrationStarted } from '../apply/migration-start.js';
 
 // One call at a time: the copy's bulk requests go out in id order, so each position is one range.
 // A short client timeout: an answer held longer than it is an answer lost.
@@ -55,17 +56,12 @@ interface Values {
 /** A fresh service with the app at V1 and its records, and the project rewritten to V2. */
 async function started() {
   await h.control('POST', '/_emulator/reset');
-  const project = await h.writeProject({ apps: { tickets: V1 } });
-  const first = await h.apply(project, await h.plan(project));
-  expect(first.exitCode, first.message).toBe(0);
-  const loaded = await h.load(project.root);
-  const id = loaded.apps[0]!.id!;
-  await h.client.records.addAll(
-    id,
+  return migrationStarted(
+    h,
+    'tickets',
+    { from: V1, to: V2 },
     Array.from({ length: RECORDS }, (_, i) => ({ notes: { value: note(i) }, memo: { value: memo(i) } })),
   );
-  const v2 = await h.rewriteManifests(loaded, { tickets: V2 });
-  return { v2, id };
 }
 
 /** Each record's values after the migration, by record number. */
