@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REQUEST } from './faults.js';
 import { useApplyHarness } from './harness.js';
+import { migrationStarted } from './migration-start.js';
 
 // One call at a time: the copy's ranges (2,000 records a bulk request) then go out in id order,
 // so "the second bulk request" is the one for records 2,001 to 2,600.
@@ -28,17 +29,12 @@ const DEPLOY = { method: 'POST', path: '^/k/v1/preview/app/deploy\\.json$' } as 
 
 /** 2,600 records (two bulk requests of the copy), each with a one-line note. */
 async function started() {
-  const project = await h.writeProject({ apps: { tickets: V1 } });
-  const first = await h.apply(project, await h.plan(project));
-  expect(first.exitCode, first.message).toBe(0);
-  const loaded = await h.load(project.root);
-  const id = loaded.apps[0]!.id!;
-  await h.client.records.addAll(
-    id,
+  return migrationStarted(
+    h,
+    'tickets',
+    { from: V1, to: V2 },
     Array.from({ length: RECORDS }, (_, i) => ({ notes: { value: `note ${i}` } })),
   );
-  const v2 = await h.rewriteManifests(loaded, { tickets: V2 });
-  return { v2, id };
 }
 
 async function notes(app: string, field: string): Promise<string[]> {
