@@ -24,6 +24,7 @@ import { fieldMigrations } from '../areas/fields/migrations.js';
 import { canonicalFields, type FieldsCanonical } from '../areas/fields/canonical.js';
 import {
   entityDirectory,
+  numberPrecisionFor,
   plan as planAgain,
   type AppPlan,
   type FieldMigration,
@@ -146,6 +147,7 @@ async function copyOne(
     found.plan.item.def as FieldDefinition,
     found.migrate,
     await entityDirectory(options.client, [found.conversion.to]),
+    await numberPrecisionFor(options.client, app.id!, [found.conversion.to]),
   );
   // Resumed only where the temporary field the progress was made in is still the one on the
   // service (the plan found it: `copying`); a new one starts from the first record.

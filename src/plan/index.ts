@@ -8,6 +8,7 @@ export type * from './types.js';
 export { answerProbe } from './probes.js';
 export { checkDirectory } from './directory-preflight.js';
 export { entityDirectory } from './entity-directory.js';
+export { numberPrecisionFor } from './number-precision.js';
 export { refuseTokenLimits, usesTokenOnly } from './token-limits.js';
 export { isUnknownApp } from './unknown-id.js';
 export { heldReferences } from './held.js';

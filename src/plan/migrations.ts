@@ -13,6 +13,7 @@ import { fieldMigrations, type PlannedMigration } from '../areas/fields/migratio
 import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js';
 import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
 import { entityDirectory } from './entity-directory.js';
+import { numberPrecisionFor } from './number-precision.js';
 import {
   CALLS_PER_BULK_REQUEST,
   RECORDS_PER_READ,
@@ -98,12 +99,18 @@ async function readTallies(
     client,
     planned.map((m) => m.conversion.to),
   );
+  const precision = await numberPrecisionFor(
+    client,
+    app,
+    planned.map((m) => m.conversion.to),
+  );
   const contexts = planned.map((m) =>
     convertContext(
       m.plan.before.def as FieldDefinition,
       m.plan.item.def as FieldDefinition,
       m.migrate,
       entityExists,
+      precision,
     ),
   );
   for await (const record of client.records.iterate(app, { fields })) {

@@ -90,13 +90,15 @@ export function recordOutcome(
  * The conversion's context. The environment's time zone is not something the platform's
  * interface tells (a user's setting, not the app's): the machine's own zone stands in for it
  * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so. `entityExists`
- * is the target's directory (plan/entity-directory.ts), for a user, organization or group target.
+ * is the target's directory (plan/entity-directory.ts), for a user, organization or group target;
+ * `numberPrecision` the app's (plan/number-precision.ts), for a NUMBER target.
  */
 export function convertContext(
   from: FieldDefinition,
   to: FieldDefinition,
   migrate: MigrateOptions,
   entityExists?: ConvertContext['entityExists'],
+  numberPrecision?: ConvertContext['numberPrecision'],
 ): ConvertContext {
   return {
     from,
@@ -104,5 +106,6 @@ export function convertContext(
     migrate,
     timeZone: migrate.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     ...(entityExists ? { entityExists } : {}),
+    ...(numberPrecision ? { numberPrecision } : {}),
   };
 }
