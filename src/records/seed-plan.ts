@@ -88,6 +88,8 @@ export function planSeed(input: SeedPlanInput): SeedPlan {
     for (const [key, found] of byKey)
       if (!inFile.has(key))
         plan.deletes.push({ kind: 'delete', key, id: found.id, revision: found.revision });
+  // In key order: the service reads newest first, and a plan should read the same every time.
+  plan.deletes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // A service record without a key value is none of the file's: --clean leaves it too, since the
   // file cannot name it (say so in docs/records.md).
   return plan;
