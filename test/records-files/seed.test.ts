@@ -69,7 +69,7 @@ async function seededProject(extra = ''): Promise<{ customers: string; orders: s
 const seed = (...args: string[]) => runMain(['seed', '-C', root, '--env', 'test', ...args]);
 
 async function records(app: string): Promise<Record<string, { value: unknown }>[]> {
-  return (await service.client.records.getRecords({ app, query: 'order by $id asc' })).records as never;
+  return (await service.client.records.getRecords({ app, query: 'order by $id asc' })).records;
 }
 
 describe('appdeploy seed', () => {
