@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applySeed, planFromService } from '../../src/records/index.js';
 import { applyProject } from '../export/harness.js';
+import { appdeploy } from '../support/cli.js';
 import { runMain } from '../support/main-in-process.js';
 import { useLocalService } from '../support/service.js';
 import { tempProject } from '../support/temp-project.js';
@@ -140,6 +141,23 @@ describe('appdeploy seed', () => {
       results: [{ app: 'customers', added: 0, changed: 0, deleted: 2 }],
     });
     expect((await records(ids.customers)).map((r) => r.customer_code!.value)).toEqual(['C1', 'C2']);
+  });
+
+  it('the built CLI in the project folder: asks without --yes (and refuses without a terminal), then seeds', async () => {
+    const ids = await seededProject();
+    const asked = await appdeploy(['seed'], root);
+    expect(asked.code).toBe(1);
+    expect(asked.stdout).toContain('  + C1\n');
+    expect(asked.stderr).toContain('seed asks for confirmation, and there is no terminal to ask on.');
+    expect(await records(ids.customers)).toEqual([]);
+    const seeded = await appdeploy(['seed', '--yes'], root);
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toContain('Seeded orders: 1 added, 0 changed, 0 deleted.\n');
+    expect(await appdeploy(['seed', '--yes'], root)).toEqual({
+      code: 0,
+      stdout: 'No changes.\n',
+      stderr: '',
+    });
   });
 
   it('refuses a protected environment, naming the setting, and writes nothing', async () => {
