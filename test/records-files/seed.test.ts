@@ -1,6 +1,7 @@
 /**
  * `appdeploy seed` against the local service (issue 37, "Done when"): into empty apps (a table, a
- * file attachment, a user through the environment's map, a lookup across two apps seeded in the
+ * file attachment, a user through the environment's map (and through another environment's
+ * map to another user), a lookup across two apps seeded in the
  * order it needs though appdeploy.yaml lists the looking-up app first); again: "No changes.";
  * one value changed in the file: that one field of that one record; --clean deletes exactly the
  * records the file lacks; `protected: true` refused naming the setting, nothing written; a stale
@@ -15,10 +16,11 @@ import { appdeploy } from '../support/cli.js';
 import { runMain } from '../support/main-in-process.js';
 import { useLocalService } from '../support/service.js';
 import { tempProject } from '../support/temp-project.js';
+import { USERS } from '../emulator/records/records-helpers.js';
 import { loadSeedApps } from '../../src/cli/seed-load.js';
 import { CUSTOMERS_MANIFEST, ORDERS_MANIFEST } from './project.js';
 
-const service = useLocalService({ client: {} });
+const service = useLocalService({ client: {}, emulator: { users: USERS } });
 let root = '';
 afterEach(async () => rm(root, { recursive: true, force: true }));
 
@@ -158,6 +160,32 @@ describe('appdeploy seed', () => {
       stdout: 'No changes.\n',
       stderr: '',
     });
+  });
+
+  it("maps users through each environment's own map", async () => {
+    const ids = await seededProject();
+    const env = (name: string, boss: string) =>
+      `  ${name}: { baseUrl: '${service.url}', auth: { login: admin, password: admin }, users: { boss: ${boss} } }`;
+    const app = (key: string, id: string, file: string, field: string) =>
+      `  ${key}:\n    manifest: apps/${key}.yaml\n    ids: { test: ${id}, other: ${id} }\n    records: { file: records/${file}, key: ${field} }`;
+    await writeFile(
+      join(root, 'appdeploy.yaml'),
+      [
+        'environments:',
+        env('test', 'alice'),
+        env('other', 'bob'),
+        'apps:',
+        app('customers', ids.customers, 'customers.yaml', 'customer_code'),
+        app('orders', ids.orders, 'orders.yaml', 'order_no'),
+        '',
+      ].join('\n'),
+    );
+    const owner = async () => (await records(ids.customers))[0]!.owner!.value as { code: string }[];
+    expect((await seed('--yes')).code).toBe(0);
+    expect((await owner()).map((u) => u.code)).toEqual(['alice']);
+    const other = await runMain(['seed', '-C', root, '--env', 'other', '--yes', 'customers']);
+    expect(other.out).toContain('  ~ C1\n      owner: [alice] -> [bob]\n');
+    expect((await owner()).map((u) => u.code)).toEqual(['bob']);
   });
 
   it('refuses a protected environment, naming the setting, and writes nothing', async () => {
