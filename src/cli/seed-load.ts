@@ -14,6 +14,7 @@ import { AppdeployError } from '../errors.js';
 import { plainRecordToWrite, PLAIN_VALUES, type PlainField, type RecordWrite } from '../platform/index.js';
 import {
   lookupCopies,
+  principalTarget,
   readRecordFile,
   type FieldManifest,
   type PrincipalMaps,
@@ -151,25 +152,16 @@ export function seedConverter(
   };
   const scalar = async (field: FieldManifest, value: SeedScalar): Promise<SeedScalar> => {
     const kind = KIND[field.type as keyof typeof KIND] as keyof PrincipalMaps | undefined;
-    if (kind) return mapCodes(maps?.[kind], value as { code: string }[]);
+    if (kind)
+      return (value as { code: string }[]).flatMap(({ code }) => {
+        const mapped = maps ? principalTarget(maps, kind, code) : code;
+        return mapped === null ? [] : [{ code: mapped }];
+      });
     if (field.type === 'FILE')
       return Promise.all((value as unknown as { path: string }[]).map((f) => seedFile(folder, f.path)));
     return value;
   };
   return (write) => convert(fields, write);
-}
-
-/** Codes renamed by the environment's map: its entry, the code itself without one, left out for null. */
-function mapCodes(
-  map: Record<string, string | null> | undefined,
-  codes: { code: string }[],
-): { code: string }[] {
-  const out: { code: string }[] = [];
-  for (const { code } of codes) {
-    const target = map && Object.hasOwn(map, code) ? map[code] : code;
-    if (target !== null && target !== undefined) out.push({ code: target });
-  }
-  return out;
 }
 
 async function seedFile(folder: string, path: string): Promise<SeedFile> {
