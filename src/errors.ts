@@ -252,6 +252,12 @@ export const ERROR_CODES = {
     hint: 'Name apps of appdeploy.yaml with `records: { file, key }`, applied in this environment (apply creates them).',
     where: 'seed',
   },
+  'SEED.STOPPED': {
+    summary:
+      'a bulk request of the seed failed (the service down, a network fault): what landed before it stays',
+    hint: 'Run seed again once the service answers: it plans again by key and writes only what is left.',
+    where: 'seed',
+  },
   'SEED.REFUSED': {
     summary: 'the service kept refusing a bulk request of the seed, read and planned again each time',
     hint: 'Run validate (a value may be one the service refuses), or seed again once no one else writes these records.',

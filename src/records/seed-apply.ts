@@ -67,7 +67,8 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
       await writePlan(client, target.app, plan, result);
       return result;
     } catch (error) {
-      if (!(error instanceof BulkWriteError) || !replannable(error)) throw error;
+      if (!(error instanceof BulkWriteError)) throw error;
+      if (!replannable(error)) throw stopped(target.app, error);
       if (result.replans >= MAX_REPLANS) throw tooManyReplans(target.app, error);
       result.replans++;
       plan = await planFromService(client, target);
@@ -116,6 +117,14 @@ function replannable(error: BulkWriteError): boolean {
   // validation error, of which a unique field's value already held is the one a re-plan settles
   // (an add whose key is there becomes a change). Any other stays refused after MAX_REPLANS.
   return cause instanceof ServiceError && (cause.code === 'GAIA_CO02' || cause.code === 'CB_VA01');
+}
+
+/** A bulk request failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */
+function stopped(app: string, error: BulkWriteError): AppdeployError {
+  return new AppdeployError('SEED.STOPPED', `seed of app ${app} stopped: ${error.message}`, {
+    hint: 'Run seed again once the service answers: it plans again by key, so it writes only what is left (no record twice).',
+    cause: error,
+  });
 }
 
 function tooManyReplans(app: string, error: BulkWriteError): AppdeployError {

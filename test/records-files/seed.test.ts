@@ -5,7 +5,8 @@
  * order it needs though appdeploy.yaml lists the looking-up app first); again: "No changes.";
  * one value changed in the file: that one field of that one record; --clean deletes exactly the
  * records the file lacks; `protected: true` refused naming the setting, nothing written; a stale
- * plan (a record edited, a key added by someone else since the read) converges by re-planning.
+ * plan (a record edited, a key added by someone else since the read) converges by re-planning; a
+ * seed of 5,000 records whose second bulk request fails, run again, writes each record exactly once.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -194,6 +195,41 @@ describe('appdeploy seed', () => {
     expect(run.code).not.toBe(0);
     expect(run.err).toContain('seed refuses environment "test": appdeploy.yaml says `protected: true`');
     expect(await records(ids.customers)).toEqual([]);
+  });
+
+  it('resumes a seed of 5,000 records stopped after its first bulk request: every record exactly once', async () => {
+    const ids = await seededProject();
+    const many = Array.from(
+      { length: 5000 },
+      (_, i) => `- { customer_code: K${String(i).padStart(4, '0')}, name: N${i} }`,
+    );
+    many[0] = '- { customer_code: C1, name: Alice }'; // the orders' lookup key, which validate checks
+    await writeFile(join(root, 'records/customers.yaml'), `${many.join('\n')}\n`);
+    // The second bulk request (records 2,001 to 4,000) fails and keeps failing through the client's retries.
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/bulkRequest\\.json',
+      status: 500,
+      skip: 1,
+      times: 20,
+    });
+    const stopped = await seed('--yes', 'customers');
+    expect(stopped.code).not.toBe(0);
+    expect(stopped.err).toContain('seed of app ' + ids.customers + ' stopped: addAll');
+    expect(stopped.err).toContain('Run seed again once the service answers');
+    await service.control('DELETE', '/_emulator/faults');
+    const resumed = await seed('--yes', '--format', 'json', 'customers');
+    expect(resumed.err).toBe('');
+    expect(JSON.parse(resumed.out)).toMatchObject({
+      apps: [{ unchanged: 2000 }],
+      results: [{ added: 3000, changed: 0, deleted: 0 }],
+    });
+    const all: string[] = [];
+    for await (const r of service.client.records.iterate(ids.customers, { fields: ['customer_code'] }))
+      all.push(r.customer_code!.value as string);
+    expect(all.length).toBe(5000);
+    expect(new Set(all).size).toBe(5000);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
   });
 
   it('converges from a stale plan: a record edited and a key added since the read', async () => {
