@@ -21,7 +21,14 @@ import {
   type Project,
   type ProjectApp,
 } from '../project/index.js';
-import type { SeedFile, SeedRecord, SeedRow, SeedScalar, SeedTarget } from '../records/index.js';
+import {
+  keyText,
+  type SeedFile,
+  type SeedRecord,
+  type SeedRow,
+  type SeedScalar,
+  type SeedTarget,
+} from '../records/index.js';
 
 export interface SeedApp extends Omit<SeedTarget, 'clean'> {
   key: string;
@@ -121,6 +128,11 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
     if (write === null || source.problems.length > 0)
       throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} is not one seed can write`, {
         hint: 'Run `appdeploy validate` and fix what it reports.',
+      });
+    // A record without its key could be matched by nothing: each run would add it again.
+    if (keyText(write[setting.key]?.value) === '')
+      throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} has no "${setting.key}"`, {
+        hint: `Give every record its key "${setting.key}": seed matches records by it.`,
       });
     records.push(await convert(write));
   }

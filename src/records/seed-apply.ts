@@ -2,8 +2,8 @@
  * Carries out a seed plan on one app through the client's bulk writers (client/record-writes.ts:
  * 100 records a call, 20 calls a bulk request, each bulk request all or nothing): adds first, then
  * changes (each with the revision it was read at), then deletes (with --clean). Files are
- * uploaded just before the record that names them is written: an upload's key expires unless
- * attached within 3 days (client/files.ts), and each upload is attached once.
+ * uploaded just before the writes of the records that name them (an upload's key expires unless
+ * attached within 3 days, client/files.ts), one upload per value written: a key is attached once.
  *
  * Resumable by construction: nothing is kept between runs; a run plans again by key. When a bulk
  * request is refused because a record changed since it was read (GAIA_CO02) or because an add's key
