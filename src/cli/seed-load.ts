@@ -129,7 +129,8 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
       throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} is not one seed can write`, {
         hint: 'Run `appdeploy validate` and fix what it reports.',
       });
-    // A record without its key could be matched by nothing: each run would add it again.
+    // A record without its key could be matched by nothing, and `""` never counts as a duplicate
+    // (platform-facts-verified.md "Required, unique, lengths"): each run would add it again.
     if (keyText(write[setting.key]?.value) === '')
       throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} has no "${setting.key}"`, {
         hint: `Give every record its key "${setting.key}": seed matches records by it.`,

@@ -114,8 +114,9 @@ function replannable(error: BulkWriteError): boolean {
   if (error.unknown.length > 0) return false;
   const cause = error.cause;
   // GAIA_CO02: the revision given is not the record's (platform-facts "Records"); CB_VA01: a
-  // validation error, of which a unique field's value already held is the one a re-plan settles
-  // (an add whose key is there becomes a change). Any other stays refused after MAX_REPLANS.
+  // validation error, of which a unique field's value already held ("This value already exists in
+  // another record.", platform-facts-verified.md "Errors") is the one a re-plan settles (an add
+  // whose key is there becomes a change). Any other stays refused after MAX_REPLANS.
   return cause instanceof ServiceError && (cause.code === 'GAIA_CO02' || cause.code === 'CB_VA01');
 }
 

@@ -232,7 +232,34 @@ describe('appdeploy seed', () => {
     expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
   });
 
-  it('converges from a stale plan: a record edited and a key added since the read', async () => {
+  it('re-reads and re-plans a change refused for its revision (GAIA_CO02)', async () => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [customers] = await loadSeedApps(await loadValid(root), ['customers']);
+    const target = { ...customers!, clean: false };
+    await applySeed(service.client, target, await planFromService(service.client, target));
+    const [c1] = await records(ids.customers);
+    const id = c1!.$id!.value as string;
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id,
+      record: { name: { value: 'Renamed' } },
+    });
+    const plan = await planFromService(service.client, target);
+    expect(plan.changes.map((c) => c.key)).toEqual(['C1']);
+    // Edited again after the read: the plan's revision is stale.
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id,
+      record: { email: { value: 'a@b' } },
+    });
+    const result = await applySeed(service.client, target, plan);
+    expect(result).toEqual({ added: 0, changed: 1, deleted: 0, replans: 1 });
+    const [after] = await records(ids.customers);
+    expect([after!.name!.value, after!.email!.value]).toEqual(['Alice', 'a@b']);
+  });
+
+  it('converges from a stale plan: a key added by someone else since the read (the unique check, CB_VA01)', async () => {
     const ids = await seededProject();
     const { loadValid } = await import('../support/projects.js');
     const [customers] = await loadSeedApps(await loadValid(root), ['customers']);
