@@ -1,7 +1,7 @@
 /**
  * A seed plan in words, like `plan` shows its changes: `+` a record to add, `~` one to change with
  * each changed field as `old -> new`, `-` one to delete (--clean); and the same as JSON. Values are
- * shown plainly: text quoted, users by code, files by name, a table row by row.
+ * shown plainly: text quoted, users by code, files by name and size, a table row by row.
  */
 import type { SeedPlan, SeedResult } from '../records/index.js';
 import type { SeedApp } from './seed-load.js';
@@ -65,7 +65,10 @@ function rowShown(row: { value?: Record<string, { value?: unknown }> }): string 
 
 function item(v: unknown): string {
   if (typeof v !== 'object' || v === null) return String(v);
-  const o = v as { code?: unknown; name?: unknown };
+  const o = v as { code?: unknown; name?: unknown; size?: unknown };
   if (typeof o.code === 'string') return o.code;
-  return typeof o.name === 'string' ? o.name : JSON.stringify(v);
+  // A file by name and size: what seed compares it by (records/seed-plan.ts).
+  if (typeof o.name === 'string')
+    return o.size === undefined ? o.name : `${o.name} (${String(o.size)} bytes)`;
+  return JSON.stringify(v);
 }

@@ -133,6 +133,17 @@ describe('appdeploy seed', () => {
     expect(Number(after[0]!.$revision!.value)).toBe(Number(before[0]!.$revision!.value) + 1);
     expect(after[1]!.$revision!.value).toBe(before[1]!.$revision!.value);
 
+    // A file of another size is uploaded again; one of the same name and size is not.
+    await writeFile(join(root, 'records/files/contract.pdf'), 'signed again');
+    const refiled = await seed('--yes', 'customers');
+    expect(refiled.out).toContain(
+      '  ~ C1\n      contract: [contract.pdf (6 bytes)] -> [contract.pdf (12 bytes)]\n',
+    );
+    expect((await records(ids.customers))[0]!.contract!.value).toMatchObject([
+      { name: 'contract.pdf', size: '12' },
+    ]);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+
     await service.client.records.addAll(ids.customers, [
       { customer_code: { value: 'C8' }, name: { value: 'Extra' } },
       { customer_code: { value: 'C9' }, name: { value: 'Extra' } },
