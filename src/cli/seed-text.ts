@@ -69,6 +69,6 @@ function item(v: unknown): string {
   if (typeof o.code === 'string') return o.code;
   // A file by name and size: what seed compares it by (records/seed-plan.ts).
   if (typeof o.name === 'string')
-    return o.size === undefined ? o.name : `${o.name} (${String(o.size)} bytes)`;
+    return typeof o.size === 'string' || typeof o.size === 'number' ? `${o.name} (${o.size} bytes)` : o.name;
   return JSON.stringify(v);
 }
