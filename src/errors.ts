@@ -247,6 +247,22 @@ export const ERROR_CODES = {
     hint: 'Pass the --env of the folder the backup is in (.appdeploy/backups/<env>/).',
     where: 'restore',
   },
+  'SEED.APP': {
+    summary: 'an app given to seed is not in the project, has no record file, or has no id yet',
+    hint: 'Name apps of appdeploy.yaml with `records: { file, key }`, applied in this environment (apply creates them).',
+    where: 'seed',
+  },
+  'SEED.STOPPED': {
+    summary:
+      'a bulk request of the seed failed (the service down, a network fault): what landed before it stays',
+    hint: 'Run seed again once the service answers: it plans again by key and writes only what is left.',
+    where: 'seed',
+  },
+  'SEED.REFUSED': {
+    summary: 'the service kept refusing a bulk request of the seed, read and planned again each time',
+    hint: 'Run validate (a value may be one the service refuses), or seed again once no one else writes these records.',
+    where: 'seed',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -110,9 +110,12 @@ export async function noteProjectAbove(
 export async function openProject(
   flags: ProjectFlags,
   io: Io,
+  /** Runs on the validated project before anything connects (seed's refusal of a protected environment). */
+  before?: (project: Project) => void,
 ): Promise<{ project: Project; connection: Connection } | null> {
   const project = await validatedProject(flags, io);
   if (project === null) return null;
+  before?.(project);
   const [{ connect }, { adoptInterrupted }] = await Promise.all([
     import('../local/connect.js'),
     import('../apply/recovery-adopt.js'),
@@ -139,8 +142,9 @@ export async function withProject(
   flags: ProjectFlags,
   io: Io,
   work: (opened: { project: Project; connection: Connection }) => Promise<CommandResult>,
+  before?: (project: Project) => void,
 ): Promise<CommandResult> {
-  const opened = await openProject(flags, io);
+  const opened = await openProject(flags, io, before);
   if (!opened) return { kind: 'invalid-project' };
   try {
     return await work(opened);

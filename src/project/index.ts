@@ -21,6 +21,7 @@ export {
   invertPrincipals,
   principalReferences,
   resolvePrincipals,
+  target as principalTarget,
   PRINCIPAL_PLACES,
   type LeftOutPrincipal,
   type PrincipalKind,

@@ -118,7 +118,7 @@ export function hasPrincipalMaps(maps: PrincipalMaps | undefined): maps is Princ
 }
 
 /** The code an entity has in the environment: its entry, itself without one, null when left out. */
-function target(maps: PrincipalMaps, kind: PrincipalKind, code: string): string | null {
+export function target(maps: PrincipalMaps, kind: PrincipalKind, code: string): string | null {
   const map: PrincipalMap = maps[kind] ?? {};
   return Object.hasOwn(map, code) ? (map[code] ?? null) : code;
 }

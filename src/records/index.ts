@@ -36,3 +36,19 @@ export {
   type RestoreRequest,
   type RestoreResult,
 } from './restore.js';
+export {
+  isTable,
+  keyText,
+  planIsEmpty,
+  planSeed,
+  type FieldChange,
+  type ReadRecord,
+  type SeedAction,
+  type SeedFile,
+  type SeedPlan,
+  type SeedRecord,
+  type SeedRow,
+  type SeedScalar,
+  type SeedValue,
+} from './seed-plan.js';
+export { applySeed, planFromService, readForSeed, type SeedResult, type SeedTarget } from './seed-apply.js';

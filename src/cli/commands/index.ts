@@ -75,6 +75,13 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./restore.js')).registerRestore,
   },
   {
+    name: 'seed',
+    term: 'seed [options] [apps...]',
+    description:
+      "Write the apps' record files into the environment: add, change by key, --clean deletes the rest.",
+    load: async () => (await import('./seed.js')).registerSeed,
+  },
+  {
     name: 'export',
     term: 'export [options]',
     description: 'Write the settings of apps on the service into the project: one manifest per app.',

@@ -1,0 +1,76 @@
+/**
+ * `appdeploy seed [APP...]`: writes the apps' record files into the environment (docs/records.md,
+ * "Seeding"). Refuses a `protected: true` environment before it connects; plans by key (add,
+ * change of the fields the file names, with --clean delete), shows the plan, asks (or --yes), then
+ * writes app by app in the order their lookups need. Nothing to do is "No changes.".
+ */
+import { Option } from 'commander';
+import { refuseProtected } from '../../project/index.js';
+import { confirmed } from '../confirm.js';
+import type { CommandResult } from '../exit-codes.js';
+import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { loadSeedApps } from '../seed-load.js';
+import { planJson, planText, resultText, type PlannedApp } from '../seed-text.js';
+import type { RegisterCommand } from './index.js';
+
+interface SeedFlags extends ProjectFlags {
+  yes?: boolean;
+  clean?: boolean;
+  format: 'text' | 'json';
+}
+
+export const registerSeed: RegisterCommand = (program, io) => ({
+  command: serviceOptions(program.command('seed'))
+    .argument(
+      '[apps...]',
+      'the apps to seed (keys of appdeploy.yaml); every app with a record file by default',
+    )
+    .option('--clean', "also delete the app's records whose key is not in the record file")
+    .option('--yes', 'write without asking (required without a terminal)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+  run: (apps: string[], flags: SeedFlags) =>
+    withProject(
+      flags,
+      io,
+      async ({ project, connection }): Promise<CommandResult> => {
+        const { applySeed, planFromService, planIsEmpty } = await import('../../records/index.js');
+        const client = connection.client;
+        const clean = flags.clean === true;
+        const planned: PlannedApp[] = [];
+        for (const app of await loadSeedApps(project, apps))
+          planned.push({ app, plan: await planFromService(client, { ...app, clean }) });
+        const json = flags.format === 'json';
+        const nothing = planned.every((p) => planIsEmpty(p.plan));
+        if (!json) io.out(nothing ? 'No changes.\n' : planText(planned));
+        if (nothing) {
+          if (json)
+            io.out(
+              `${JSON.stringify({ outcome: 'no-changes', exitCode: 0, apps: planJson(planned) }, null, 2)}\n`,
+            );
+          return { kind: 'done' };
+        }
+        if (
+          !flags.yes &&
+          !(await confirmed(io, {
+            command: 'seed',
+            yesDoes: 'to seed',
+            ask: `Write these records into ${project.environment.name}? Enter yes to seed: `,
+            cancelled: 'Seed cancelled: nothing was written.',
+          }))
+        )
+          return { kind: 'declined' };
+        const results = [];
+        for (const { app, plan } of planned) {
+          const result = await applySeed(client, { ...app, clean }, plan);
+          results.push({ app: app.name, ...result });
+          if (!json) io.out(resultText(app.name, result));
+        }
+        if (json)
+          io.out(
+            `${JSON.stringify({ outcome: 'seeded', exitCode: 0, apps: planJson(planned), results }, null, 2)}\n`,
+          );
+        return { kind: 'done' };
+      },
+      (project) => refuseProtected(project.environment, 'seed'),
+    ),
+});

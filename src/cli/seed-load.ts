@@ -1,0 +1,192 @@
+/**
+ * The apps `appdeploy seed` writes and their record files as seed writes them: the apps named (or
+ * every app with `records: { file, key }`), in the order their lookups need (an app whose lookup
+ * reads another seeded app comes after it: the platform checks a lookup's key against the other
+ * app's records when the record is written, spec/platform-facts.md "Lookups"); each record
+ * converted by the plain-value table (platform/record-values.ts), users, groups and organizations
+ * renamed by the environment's maps (a code mapped to null is left out, as manifests do), files
+ * described by name and size (relative to the record file), fields a lookup copies left out (the
+ * platform overwrites them: lookupCopies).
+ */
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { AppdeployError } from '../errors.js';
+import { plainRecordToWrite, PLAIN_VALUES, type PlainField, type RecordWrite } from '../platform/index.js';
+import {
+  lookupCopies,
+  principalTarget,
+  readRecordFile,
+  type FieldManifest,
+  type PrincipalMaps,
+  type Project,
+  type ProjectApp,
+} from '../project/index.js';
+import {
+  keyText,
+  type SeedFile,
+  type SeedRecord,
+  type SeedRow,
+  type SeedScalar,
+  type SeedTarget,
+} from '../records/index.js';
+
+export interface SeedApp extends Omit<SeedTarget, 'clean'> {
+  key: string;
+  /** The app's key in appdeploy.yaml. */
+  name: string;
+  /** The record file, relative to the project. */
+  file: string;
+}
+
+/** The apps to seed, in lookup order, with their records. */
+export async function loadSeedApps(project: Project, names: readonly string[]): Promise<SeedApp[]> {
+  const chosen = chooseApps(project, names);
+  const out: SeedApp[] = [];
+  for (const app of lookupOrder(chosen)) out.push(await loadApp(project, app));
+  return out;
+}
+
+function chooseApps(project: Project, names: readonly string[]): ProjectApp[] {
+  const seeded = (app: ProjectApp) => project.config.apps?.[app.key]?.records !== undefined;
+  for (const name of names) {
+    const app = project.apps.find((a) => a.key === name);
+    if (!app || !seeded(app))
+      throw new AppdeployError(
+        'SEED.APP',
+        app ? `app "${name}" has no record file` : `no app "${name}" in the project`,
+        {
+          hint: app
+            ? `Add \`records: { file, key }\` under apps.${name} in appdeploy.yaml (export --records --app ${name} writes one).`
+            : `Name apps with a record file: ${
+                project.apps
+                  .filter(seeded)
+                  .map((a) => a.key)
+                  .join(', ') || '(none)'
+              }.`,
+        },
+      );
+  }
+  const chosen = project.apps.filter((a) => seeded(a) && (names.length === 0 || names.includes(a.key)));
+  for (const app of chosen)
+    if (app.id === null)
+      throw new AppdeployError(
+        'SEED.APP',
+        `app "${app.key}" has no id in environment ${project.environment.name}`,
+        {
+          hint: 'Apply it first (apply creates it), then seed.',
+        },
+      );
+  return chosen;
+}
+
+/** The apps, each after those of them its lookups read (project order otherwise; a cycle keeps it). */
+export function lookupOrder<T extends { key: string; manifest: { fields?: Record<string, FieldManifest> } }>(
+  apps: readonly T[],
+): T[] {
+  const keys = new Set(apps.map((a) => a.key));
+  const needs = new Map(
+    apps.map((a) => [a.key, lookedUp(a.manifest.fields ?? {}).filter((k) => keys.has(k) && k !== a.key)]),
+  );
+  const out: T[] = [];
+  const placed = new Set<string>();
+  while (out.length < apps.length) {
+    const ready = apps.find(
+      (a) => !placed.has(a.key) && (needs.get(a.key) ?? []).every((k) => placed.has(k)),
+    );
+    // A cycle of lookups: the first app left goes next (its lookups' keys may then be refused).
+    const next = ready ?? apps.find((a) => !placed.has(a.key))!;
+    placed.add(next.key);
+    out.push(next);
+  }
+  return out;
+}
+
+/** The app keys a manifest's lookups read (`relatedApp: { app: KEY }`), tables included. */
+function lookedUp(fields: Record<string, FieldManifest>): string[] {
+  const out: string[] = [];
+  for (const field of Object.values(fields)) {
+    const related = (field as { lookup?: { relatedApp?: { app?: unknown } } }).lookup?.relatedApp?.app;
+    if (typeof related === 'string') out.push(related);
+    if (field.type === 'SUBTABLE') out.push(...lookedUp(field.fields));
+  }
+  return out;
+}
+
+async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
+  const setting = project.config.apps![app.key]!.records!;
+  const path = resolve(project.root, setting.file);
+  const source = await readRecordFile(path, setting.file);
+  const fields = (app.manifest.fields ?? {}) as Record<string, FieldManifest & PlainField>;
+  const convert = seedConverter(fields, project.environment.config, dirname(path));
+  const records: SeedRecord[] = [];
+  for (const [index, plain] of (source.records ?? []).entries()) {
+    const write =
+      typeof plain === 'object' && plain !== null && !Array.isArray(plain)
+        ? plainRecordToWrite(fields, plain as Record<string, unknown>, source.csv)
+        : null;
+    // validate ran before seed (withProject checks record files): this is a file changed since.
+    if (write === null || source.problems.length > 0)
+      throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} is not one seed can write`, {
+        hint: 'Run `appdeploy validate` and fix what it reports.',
+      });
+    // A record without its key could be matched by nothing, and `""` never counts as a duplicate
+    // (platform-facts-verified.md "Required, unique, lengths"): each run would add it again.
+    if (keyText(write[setting.key]?.value) === '')
+      throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} has no "${setting.key}"`, {
+        hint: `Give every record its key "${setting.key}": seed matches records by it.`,
+      });
+    records.push(await convert(write));
+  }
+  return { name: app.key, app: app.id!, key: setting.key, file: setting.file, records };
+}
+
+const KIND = { USER_SELECT: 'users', GROUP_SELECT: 'groups', ORGANIZATION_SELECT: 'organizations' } as const;
+
+/** A record file's write as seed writes it (see the module's comment). */
+export function seedConverter(
+  fields: Record<string, FieldManifest>,
+  maps: PrincipalMaps | undefined,
+  folder: string,
+): (write: RecordWrite) => Promise<SeedRecord> {
+  const copied = lookupCopies(fields);
+  const convert = async (all: Record<string, FieldManifest>, write: RecordWrite): Promise<SeedRecord> => {
+    const out: SeedRecord = {};
+    for (const [code, { value }] of Object.entries(write)) {
+      const field = all[code];
+      if (!field || copied.has(code) || PLAIN_VALUES[field.type].shape === 'none') continue;
+      if (field.type === 'SUBTABLE') {
+        const rows: SeedRow[] = [];
+        for (const row of value as { value: RecordWrite }[])
+          rows.push({ value: (await convert(field.fields, row.value)) as SeedRow['value'] });
+        out[code] = { value: rows };
+      } else out[code] = { value: await scalar(field, value as SeedScalar) };
+    }
+    return out;
+  };
+  const scalar = async (field: FieldManifest, value: SeedScalar): Promise<SeedScalar> => {
+    const kind = KIND[field.type as keyof typeof KIND] as keyof PrincipalMaps | undefined;
+    if (kind)
+      return (value as { code: string }[]).flatMap(({ code }) => {
+        const mapped = maps ? principalTarget(maps, kind, code) : code;
+        return mapped === null ? [] : [{ code: mapped }];
+      });
+    if (field.type === 'FILE')
+      return Promise.all((value as unknown as { path: string }[]).map((f) => seedFile(folder, f.path)));
+    return value;
+  };
+  return (write) => convert(fields, write);
+}
+
+async function seedFile(folder: string, path: string): Promise<SeedFile> {
+  const absolute = resolve(folder, path);
+  const found = await stat(absolute).catch(() => null);
+  if (!found?.isFile())
+    throw new AppdeployError(
+      'SEED.APP',
+      `no such file ${path} (relative to the record file's folder ${folder})`,
+      {
+        hint: 'Put the file there, or correct its path in the record file.',
+      },
+    );
+  return { path: absolute, name: basename(absolute), size: found.size };
+}

@@ -1,0 +1,74 @@
+/**
+ * A seed plan in words, like `plan` shows its changes: `+` a record to add, `~` one to change with
+ * each changed field as `old -> new`, `-` one to delete (--clean); and the same as JSON. Values are
+ * shown plainly: text quoted, users by code, files by name and size, a table row by row.
+ */
+import type { SeedPlan, SeedResult } from '../records/index.js';
+import type { SeedApp } from './seed-load.js';
+
+export interface PlannedApp {
+  app: SeedApp;
+  plan: SeedPlan;
+}
+
+export function planText(planned: readonly PlannedApp[]): string {
+  const lines: string[] = [];
+  for (const { app, plan } of planned) {
+    lines.push(
+      `${app.name} (${app.file}, by ${app.key}): ${plan.adds.length} to add, ${plan.changes.length} to change, ${plan.deletes.length} to delete, ${plan.unchanged} unchanged`,
+    );
+    for (const add of plan.adds) lines.push(`  + ${add.key}`);
+    for (const change of plan.changes) {
+      lines.push(`  ~ ${change.key}`);
+      for (const c of change.changes) lines.push(`      ${c.code}: ${shown(c.before)} -> ${shown(c.after)}`);
+    }
+    for (const del of plan.deletes) lines.push(`  - ${del.key}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function planJson(planned: readonly PlannedApp[]): object[] {
+  return planned.map(({ app, plan }) => ({
+    app: app.name,
+    file: app.file,
+    key: app.key,
+    add: plan.adds.map((a) => a.key),
+    change: plan.changes.map((c) => ({
+      key: c.key,
+      fields: c.changes.map((f) => ({ code: f.code, before: shown(f.before), after: shown(f.after) })),
+    })),
+    delete: plan.deletes.map((d) => d.key),
+    unchanged: plan.unchanged,
+  }));
+}
+
+export function resultText(name: string, r: SeedResult): string {
+  return `Seeded ${name}: ${r.added} added, ${r.changed} changed, ${r.deleted} deleted.\n`;
+}
+
+/** A value as the plan shows it. */
+export function shown(value: unknown): string {
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
+    return '(empty)';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (!Array.isArray(value)) return JSON.stringify(value);
+  if (value.some((v) => typeof v === 'object' && v !== null && 'value' in v))
+    return `[${value.map(rowShown).join(', ')}]`;
+  return `[${value.map(item).join(', ')}]`;
+}
+
+/** A table's row, as read or written (`{ value: { code: { value } } }`), by its cells. */
+function rowShown(row: { value?: Record<string, { value?: unknown }> }): string {
+  const cells = Object.entries(row.value ?? {}).map(([code, cell]) => `${code}: ${shown(cell.value)}`);
+  return `{${cells.join(', ')}}`;
+}
+
+function item(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return String(v);
+  const o = v as { code?: unknown; name?: unknown; size?: unknown };
+  if (typeof o.code === 'string') return o.code;
+  // A file by name and size: what seed compares it by (records/seed-plan.ts).
+  if (typeof o.name === 'string')
+    return typeof o.size === 'string' || typeof o.size === 'number' ? `${o.name} (${o.size} bytes)` : o.name;
+  return JSON.stringify(v);
+}

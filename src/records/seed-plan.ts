@@ -1,0 +1,131 @@
+/**
+ * What `appdeploy seed` does to one app, pure: the record file's records (as writes, users mapped,
+ * files described by name and size) against the service's records read by key. A key absent from
+ * the service is an add; a key present whose named fields differ is a change of those fields alone
+ * (a field the file does not name is the service's to keep); with `clean`, a service record whose
+ * key the file lacks is a delete; the rest are unchanged. Planned by key every time, so a seed
+ * stopped half-way plans, on the next run, just what is left (issue 37: "by key, it converges").
+ *
+ * Values compare as records/values.ts sameValue does (empty alike, users by code, several choices
+ * as a set, files by name and size: a file uploaded again gets a new key, so the key cannot say
+ * whether it is the same file); tables row by row, cell by cell.
+ */
+import type { AppRecord } from '../client/index.js';
+import { sameValue } from './values.js';
+
+/** A file a record file names, as the seed uploads it: where it is, and what the service keeps of it. */
+export interface SeedFile {
+  /** Absolute path. */
+  path: string;
+  name: string;
+  size: number;
+}
+
+export type SeedScalar = string | string[] | { code: string }[] | SeedFile[];
+export interface SeedRow {
+  value: Record<string, { value: SeedScalar }>;
+}
+export type SeedValue = SeedScalar | SeedRow[];
+/** A record of the file as the seed writes it: every field it names. */
+export type SeedRecord = Record<string, { value: SeedValue }>;
+
+/** A service record as read: its id, revision and the fields the file names. */
+export interface ReadRecord {
+  id: string;
+  revision: string;
+  record: AppRecord;
+}
+
+export interface FieldChange {
+  code: string;
+  /** As read (undefined: the field was not read back, such as a field the app lacks). */
+  before: unknown;
+  after: SeedValue;
+}
+
+export type SeedAction =
+  | { kind: 'add'; key: string; record: SeedRecord }
+  | { kind: 'change'; key: string; id: string; revision: string; changes: FieldChange[] }
+  | { kind: 'delete'; key: string; id: string; revision: string };
+
+export interface SeedPlan {
+  adds: Extract<SeedAction, { kind: 'add' }>[];
+  changes: Extract<SeedAction, { kind: 'change' }>[];
+  deletes: Extract<SeedAction, { kind: 'delete' }>[];
+  unchanged: number;
+}
+
+export interface SeedPlanInput {
+  /** The key field's code. */
+  key: string;
+  records: readonly SeedRecord[];
+  /** The service's records, with at least the key and the fields the file names. */
+  read: readonly ReadRecord[];
+  clean: boolean;
+}
+
+export function planSeed(input: SeedPlanInput): SeedPlan {
+  const byKey = new Map<string, ReadRecord>();
+  for (const found of input.read) {
+    const key = keyText(found.record[input.key]?.value);
+    if (key !== '') byKey.set(key, found);
+  }
+  const plan: SeedPlan = { adds: [], changes: [], deletes: [], unchanged: 0 };
+  const inFile = new Set<string>();
+  for (const record of input.records) {
+    const key = keyText(record[input.key]?.value);
+    inFile.add(key);
+    const found = byKey.get(key);
+    if (!found) {
+      plan.adds.push({ kind: 'add', key, record });
+      continue;
+    }
+    const changes = changedFields(record, found.record);
+    if (changes.length === 0) plan.unchanged++;
+    else plan.changes.push({ kind: 'change', key, id: found.id, revision: found.revision, changes });
+  }
+  if (input.clean)
+    for (const [key, found] of byKey)
+      if (!inFile.has(key))
+        plan.deletes.push({ kind: 'delete', key, id: found.id, revision: found.revision });
+  // In key order: the service reads newest first, and a plan should read the same every time.
+  plan.deletes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // A service record without a key value is none of the file's: --clean leaves it too, since the
+  // file cannot name it (say so in docs/records.md).
+  return plan;
+}
+
+export function planIsEmpty(plan: SeedPlan): boolean {
+  return plan.adds.length + plan.changes.length + plan.deletes.length === 0;
+}
+
+/** A key's value as text: a number key is compared as the string the service gives back. */
+export function keyText(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') return String(value);
+  return '';
+}
+
+function changedFields(record: SeedRecord, read: AppRecord): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const [code, { value }] of Object.entries(record)) {
+    const before = read[code]?.value;
+    if (!sameSeedValue(value, before)) changes.push({ code, before, after: value });
+  }
+  return changes;
+}
+
+export function sameSeedValue(written: SeedValue, read: unknown): boolean {
+  if (!isTable(written)) return sameValue(written, read);
+  const rows = Array.isArray(read) ? (read as { value?: Record<string, { value?: unknown }> }[]) : [];
+  if (rows.length !== written.length) return false;
+  return written.every((row, i) =>
+    Object.entries(row.value).every(([code, cell]) => sameValue(cell.value, rows[i]?.value?.[code]?.value)),
+  );
+}
+
+export function isTable(value: SeedValue): value is SeedRow[] {
+  return (
+    Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null && 'value' in item)
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * `appdeploy seed` against the local service (issue 37, "Done when"): into empty apps (a table, a
+ * file attachment, a user through the environment's map (and through another environment's
+ * map to another user), a lookup across two apps seeded in the
+ * order it needs though appdeploy.yaml lists the looking-up app first); again: "No changes.";
+ * one value changed in the file: that one field of that one record; --clean deletes exactly the
+ * records the file lacks; `protected: true` refused naming the setting, nothing written; a stale
+ * plan (a record edited, a key added by someone else since the read) converges by re-planning; a
+ * seed of 5,000 records whose second bulk request fails, run again, writes each record exactly once.
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applySeed, planFromService } from '../../src/records/index.js';
+import { applyProject } from '../export/harness.js';
+import { appdeploy } from '../support/cli.js';
+import { runMain } from '../support/main-in-process.js';
+import { useLocalService } from '../support/service.js';
+import { tempProject } from '../support/temp-project.js';
+import { USERS } from '../emulator/records/records-helpers.js';
+import { loadSeedApps } from '../../src/cli/seed-load.js';
+import { CUSTOMERS_MANIFEST, ORDERS_MANIFEST } from './project.js';
+
+const service = useLocalService({ client: {}, emulator: { users: USERS } });
+let root = '';
+afterEach(async () => rm(root, { recursive: true, force: true }));
+
+const CUSTOMERS = [
+  '- customer_code: C1',
+  '  name: Alice',
+  '  amount: 300',
+  '  tags: [vip]',
+  '  owner: boss',
+  '  contract: { path: files/contract.pdf }',
+  '  lines:',
+  '    - { item: pen, qty: 2 }',
+  '- customer_code: C2',
+  '  name: Bob',
+  '',
+].join('\n');
+
+function projectFile(extra = ''): string {
+  return [
+    'environments:',
+    `  test: { baseUrl: '${service.url}', auth: { login: admin, password: admin }, users: { boss: admin }${extra} }`,
+    'apps:',
+    // orders first: its lookup reads customers, which seed must write before it.
+    '  orders:',
+    '    manifest: apps/orders.yaml',
+    '    records: { file: records/orders.yaml, key: order_no }',
+    '  customers:',
+    '    manifest: apps/customers.yaml',
+    '    records: { file: records/customers.yaml, key: customer_code }',
+    '',
+  ].join('\n');
+}
+
+async function seededProject(extra = ''): Promise<{ customers: string; orders: string }> {
+  root = await tempProject('appdeploy-seed-', {
+    'appdeploy.yaml': projectFile(),
+    'apps/customers.yaml': CUSTOMERS_MANIFEST,
+    'apps/orders.yaml': ORDERS_MANIFEST,
+    'records/customers.yaml': CUSTOMERS,
+    'records/orders.yaml': '- { order_no: 1, customer: C1 }\n',
+    'records/files/contract.pdf': 'signed',
+  });
+  const project = await applyProject(root, service.client);
+  if (extra !== '') await writeFile(join(root, 'appdeploy.yaml'), projectFile(extra));
+  const id = (key: string) => project.apps.find((a) => a.key === key)!.id!;
+  return { customers: id('customers'), orders: id('orders') };
+}
+
+const seed = (...args: string[]) => runMain(['seed', '-C', root, '--env', 'test', ...args]);
+
+async function records(app: string): Promise<Record<string, { value: unknown }>[]> {
+  return (await service.client.records.getRecords({ app, query: 'order by $id asc' })).records;
+}
+
+describe('appdeploy seed', () => {
+  it('seeds empty apps in lookup order, then has no changes', async () => {
+    const ids = await seededProject();
+    const first = await seed('--yes');
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.out).toBe(
+      [
+        'customers (records/customers.yaml, by customer_code): 2 to add, 0 to change, 0 to delete, 0 unchanged',
+        '  + C1',
+        '  + C2',
+        'orders (records/orders.yaml, by order_no): 1 to add, 0 to change, 0 to delete, 0 unchanged',
+        '  + 1',
+        'Seeded customers: 2 added, 0 changed, 0 deleted.',
+        'Seeded orders: 1 added, 0 changed, 0 deleted.',
+        '',
+      ].join('\n'),
+    );
+    const [c1, c2] = await records(ids.customers);
+    expect(c1!.customer_code!.value).toBe('C1');
+    expect(c1!.amount!.value).toBe('300');
+    expect(c1!.tags!.value).toEqual(['vip']);
+    // boss -> admin through the environment's users map.
+    expect((c1!.owner!.value as { code: string }[]).map((u) => u.code)).toEqual(['admin']);
+    expect(c1!.contract!.value).toMatchObject([{ name: 'contract.pdf', size: '6' }]);
+    expect(c1!.lines!.value).toMatchObject([{ value: { item: { value: 'pen' }, qty: { value: '2' } } }]);
+    expect(c2!.name!.value).toBe('Bob');
+    const [order] = await records(ids.orders);
+    // The platform copied the customer's name by the lookup's key: customers was seeded first.
+    expect(order!.customer_name!.value).toBe('Alice');
+
+    const again = await seed('--yes');
+    expect(again).toEqual({ code: 0, out: 'No changes.\n', err: '' });
+    const json = await seed('--format', 'json');
+    expect(JSON.parse(json.out)).toMatchObject({ outcome: 'no-changes', exitCode: 0 });
+  });
+
+  it('changes only the value changed in the file, and --clean deletes exactly the others', async () => {
+    const ids = await seededProject();
+    await seed('--yes');
+    const before = await records(ids.customers);
+    await writeFile(join(root, 'records/customers.yaml'), CUSTOMERS.replace('amount: 300', 'amount: 400'));
+    const changed = await seed('--yes', 'customers');
+    expect(changed.out).toBe(
+      [
+        'customers (records/customers.yaml, by customer_code): 0 to add, 1 to change, 0 to delete, 1 unchanged',
+        '  ~ C1',
+        '      amount: "300" -> "400"',
+        'Seeded customers: 0 added, 1 changed, 0 deleted.',
+        '',
+      ].join('\n'),
+    );
+    const after = await records(ids.customers);
+    expect(after[0]!.amount!.value).toBe('400');
+    expect(Number(after[0]!.$revision!.value)).toBe(Number(before[0]!.$revision!.value) + 1);
+    expect(after[1]!.$revision!.value).toBe(before[1]!.$revision!.value);
+
+    // A file of another size is uploaded again; one of the same name and size is not.
+    await writeFile(join(root, 'records/files/contract.pdf'), 'signed again');
+    const refiled = await seed('--yes', 'customers');
+    expect(refiled.out).toContain(
+      '  ~ C1\n      contract: [contract.pdf (6 bytes)] -> [contract.pdf (12 bytes)]\n',
+    );
+    expect((await records(ids.customers))[0]!.contract!.value).toMatchObject([
+      { name: 'contract.pdf', size: '12' },
+    ]);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+
+    await service.client.records.addAll(ids.customers, [
+      { customer_code: { value: 'C8' }, name: { value: 'Extra' } },
+      { customer_code: { value: 'C9' }, name: { value: 'Extra' } },
+    ]);
+    const cleaned = await seed('--yes', '--clean', '--format', 'json', 'customers');
+    expect(JSON.parse(cleaned.out)).toMatchObject({
+      outcome: 'seeded',
+      apps: [{ app: 'customers', add: [], change: [], delete: ['C8', 'C9'], unchanged: 2 }],
+      results: [{ app: 'customers', added: 0, changed: 0, deleted: 2 }],
+    });
+    expect((await records(ids.customers)).map((r) => r.customer_code!.value)).toEqual(['C1', 'C2']);
+  });
+
+  it('the built CLI in the project folder: asks without --yes (and refuses without a terminal), then seeds', async () => {
+    const ids = await seededProject();
+    const asked = await appdeploy(['seed'], root);
+    expect(asked.code).toBe(1);
+    expect(asked.stdout).toContain('  + C1\n');
+    expect(asked.stderr).toContain('seed asks for confirmation, and there is no terminal to ask on.');
+    expect(await records(ids.customers)).toEqual([]);
+    const seeded = await appdeploy(['seed', '--yes'], root);
+    expect(seeded.code).toBe(0);
+    expect(seeded.stdout).toContain('Seeded orders: 1 added, 0 changed, 0 deleted.\n');
+    expect(await appdeploy(['seed', '--yes'], root)).toEqual({
+      code: 0,
+      stdout: 'No changes.\n',
+      stderr: '',
+    });
+  });
+
+  it("maps users through each environment's own map", async () => {
+    const ids = await seededProject();
+    const env = (name: string, boss: string) =>
+      `  ${name}: { baseUrl: '${service.url}', auth: { login: admin, password: admin }, users: { boss: ${boss} } }`;
+    const app = (key: string, id: string, file: string, field: string) =>
+      `  ${key}:\n    manifest: apps/${key}.yaml\n    ids: { test: ${id}, other: ${id} }\n    records: { file: records/${file}, key: ${field} }`;
+    await writeFile(
+      join(root, 'appdeploy.yaml'),
+      [
+        'environments:',
+        env('test', 'alice'),
+        env('other', 'bob'),
+        'apps:',
+        app('customers', ids.customers, 'customers.yaml', 'customer_code'),
+        app('orders', ids.orders, 'orders.yaml', 'order_no'),
+        '',
+      ].join('\n'),
+    );
+    const owner = async () => (await records(ids.customers))[0]!.owner!.value as { code: string }[];
+    expect((await seed('--yes')).code).toBe(0);
+    expect((await owner()).map((u) => u.code)).toEqual(['alice']);
+    const other = await runMain(['seed', '-C', root, '--env', 'other', '--yes', 'customers']);
+    expect(other.out).toContain('  ~ C1\n      owner: [alice] -> [bob]\n');
+    expect((await owner()).map((u) => u.code)).toEqual(['bob']);
+  });
+
+  it('refuses a protected environment, naming the setting, and writes nothing', async () => {
+    const ids = await seededProject(', protected: true');
+    const run = await seed('--yes');
+    expect(run.code).not.toBe(0);
+    expect(run.err).toContain('seed refuses environment "test": appdeploy.yaml says `protected: true`');
+    expect(await records(ids.customers)).toEqual([]);
+  });
+
+  it('resumes a seed of 5,000 records stopped after its first bulk request: every record exactly once', async () => {
+    const ids = await seededProject();
+    const many = Array.from(
+      { length: 5000 },
+      (_, i) => `- { customer_code: K${String(i).padStart(4, '0')}, name: N${i} }`,
+    );
+    many[0] = '- { customer_code: C1, name: Alice }'; // the orders' lookup key, which validate checks
+    await writeFile(join(root, 'records/customers.yaml'), `${many.join('\n')}\n`);
+    // The second bulk request (records 2,001 to 4,000) fails and keeps failing through the client's retries.
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/bulkRequest\\.json',
+      status: 500,
+      skip: 1,
+      times: 20,
+    });
+    const stopped = await seed('--yes', 'customers');
+    expect(stopped.code).not.toBe(0);
+    expect(stopped.err).toContain('seed of app ' + ids.customers + ' stopped: addAll');
+    expect(stopped.err).toContain('Run seed again once the service answers');
+    await service.control('DELETE', '/_emulator/faults');
+    const resumed = await seed('--yes', '--format', 'json', 'customers');
+    expect(resumed.err).toBe('');
+    expect(JSON.parse(resumed.out)).toMatchObject({
+      apps: [{ unchanged: 2000 }],
+      results: [{ added: 3000, changed: 0, deleted: 0 }],
+    });
+    const all: string[] = [];
+    for await (const r of service.client.records.iterate(ids.customers, { fields: ['customer_code'] }))
+      all.push(r.customer_code!.value as string);
+    expect(all.length).toBe(5000);
+    expect(new Set(all).size).toBe(5000);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+  });
+
+  it('re-reads and re-plans a change refused for its revision (GAIA_CO02)', async () => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [customers] = await loadSeedApps(await loadValid(root), ['customers']);
+    const target = { ...customers!, clean: false };
+    await applySeed(service.client, target, await planFromService(service.client, target));
+    const [c1] = await records(ids.customers);
+    const id = c1!.$id!.value as string;
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id,
+      record: { name: { value: 'Renamed' } },
+    });
+    const plan = await planFromService(service.client, target);
+    expect(plan.changes.map((c) => c.key)).toEqual(['C1']);
+    // Edited again after the read: the plan's revision is stale.
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id,
+      record: { email: { value: 'a@b' } },
+    });
+    const result = await applySeed(service.client, target, plan);
+    expect(result).toEqual({ added: 0, changed: 1, deleted: 0, replans: 1 });
+    const [after] = await records(ids.customers);
+    expect([after!.name!.value, after!.email!.value]).toEqual(['Alice', 'a@b']);
+  });
+
+  it('converges from a stale plan: a key added by someone else since the read (the unique check, CB_VA01)', async () => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [customers] = await loadSeedApps(await loadValid(root), ['customers']);
+    await service.client.records.addAll(ids.customers, [
+      { customer_code: { value: 'C2' }, name: { value: 'Old' } },
+    ]);
+    const target = { ...customers!, clean: false };
+    const plan = await planFromService(service.client, target);
+    // Since the read: C1 added by someone else (the add of C1 hits the unique check), C2 edited.
+    await service.client.records.addAll(ids.customers, [
+      { customer_code: { value: 'C1' }, name: { value: 'Other' } },
+    ]);
+    const [c2] = await records(ids.customers);
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id: String(c2!.$id!.value),
+      record: { email: { value: 'x@y' } },
+    });
+    const result = await applySeed(service.client, target, plan);
+    expect(result.replans).toBeGreaterThan(0);
+    const after = await records(ids.customers);
+    expect(after.map((r) => [r.customer_code!.value, r.name!.value]).sort()).toEqual([
+      ['C1', 'Alice'],
+      ['C2', 'Bob'],
+    ]);
+    expect((await planFromService(service.client, target)).unchanged).toBe(2);
+  });
+});
