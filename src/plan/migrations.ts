@@ -229,7 +229,7 @@ function risksOf(m: FieldMigration): Risk[] {
       kind: 'blocked',
       area: 'fields',
       path: m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
-      reason: `field "${m.from.code}" moves out of table "${m.from.table}", and ${records.severalRows.records} record${records.severalRows.records === 1 ? ' has' : 's have'} more than one row holding a value (${records.severalRows.query ?? 'more than 100 records; no query can list them'}): a field holds one value`,
+      reason: `field "${m.from.code}" moves out of table "${m.from.table}", and ${records.severalRows.records} record${records.severalRows.records === 1 ? ' has' : 's have'} more than one row holding a value (${records.severalRows.query ?? `more than ${QUERY_IDS} records; no query can list them`}): a field holds one value`,
       instead: ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'RICH_TEXT', 'LINK'].includes(m.to.type)
         ? `write migrate: { join: ", " } on it to join the rows' texts, or leave those records one row each first`
         : `leave those records one row each first`,
