@@ -134,7 +134,7 @@ function tooManyReplans(app: string, error: BulkWriteError): AppdeployError {
     'SEED.REFUSED',
     `seed of app ${app}: the service refused a bulk request ${MAX_REPLANS + 1} times, read and planned again each time: ${cause?.serviceMessage ?? error.message}`,
     {
-      hint: 'Run `appdeploy validate` (a value the record file gives may be one the service refuses), or seed again when no one else writes these records.',
+      hint: 'Run `npx appdeploy validate` (a value the record file gives may be one the service refuses), or seed again when no one else writes these records.',
     },
   );
 }
