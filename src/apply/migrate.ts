@@ -32,7 +32,7 @@ import {
 } from '../plan/index.js';
 import { RECORDS } from './migrate-records.js';
 import { backupDir, backupNote } from './backup-removed.js';
-import type { FieldDefinition } from '../platform/conversions.js';
+import type { ConvertContext, FieldDefinition } from '../platform/conversions.js';
 import {
   forgetMigrations,
   noteMigration,
@@ -113,11 +113,14 @@ async function copyAll(options: ApplyOptions, previous: RecoveryRecord | null): 
     const live = await liveFields(options.client, app.id!);
     const desired = app.areas.find((a) => a.key === 'fields')!.after as FieldsCanonical;
     const planned = fieldMigrations(desired, live);
+    // Read at the first copy, inside its failure handling: a failed read cleans up as a failed copy does.
+    let lookups: TargetLookups | undefined;
     for (const m of app.migrations!) {
       const found = planned.find((p) => p.plan.item.code === m.to.code);
       try {
         if (!found) throw new Error(`its temporary field ${m.temporary} is not on the service as planned`);
-        const result = await copyOne(options, app, m, found, previous);
+        lookups ??= await targetLookups(options.client, app.id!, planned);
+        const result = await copyOne(options, app, m, found, lookups, previous);
         done.push(result);
       } catch (error) {
         return { kind: 'failed', result: await copyFailed(options, app, m, error, done) };
@@ -127,6 +130,28 @@ async function copyAll(options: ApplyOptions, previous: RecoveryRecord | null): 
   const refusal = notConvertedRefusal(options, done);
   if (refusal) return { kind: 'failed', result: await cleanedUp(options, refusal, done) };
   return { kind: 'copied', results: done };
+}
+
+/**
+ * What the app's conversions look up on the target, read once per app as the planner does
+ * (plan/migrations.ts): the directory for user, organization and group targets, the app's number
+ * precision for NUMBER targets.
+ */
+interface TargetLookups {
+  entityExists: ConvertContext['entityExists'];
+  numberPrecision: ConvertContext['numberPrecision'];
+}
+
+async function targetLookups(
+  client: Client,
+  app: string,
+  planned: ReturnType<typeof fieldMigrations>,
+): Promise<TargetLookups> {
+  const targets = planned.map((p) => p.conversion.to);
+  return {
+    entityExists: await entityDirectory(client, targets),
+    numberPrecision: await numberPrecisionFor(client, app, targets),
+  };
 }
 
 async function liveFields(client: Client, app: string): Promise<FieldsCanonical> {
@@ -139,6 +164,7 @@ async function copyOne(
   app: AppPlan,
   m: FieldMigration,
   found: ReturnType<typeof fieldMigrations>[number],
+  lookups: TargetLookups,
   previous: RecoveryRecord | null,
 ): Promise<MigrationResult> {
   const records = options.records ?? RECORDS;
@@ -146,8 +172,8 @@ async function copyOne(
     found.plan.before.def as FieldDefinition,
     found.plan.item.def as FieldDefinition,
     found.migrate,
-    await entityDirectory(options.client, [found.conversion.to]),
-    await numberPrecisionFor(options.client, app.id!, [found.conversion.to]),
+    lookups.entityExists,
+    lookups.numberPrecision,
   );
   // Resumed only where the temporary field the progress was made in is still the one on the
   // service (the plan found it: `copying`); a new one starts from the first record.
