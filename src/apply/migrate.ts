@@ -19,7 +19,7 @@
 import { AREAS } from '../areas/index.js';
 import type { JsonObject } from '../areas/types.js';
 import type { Client } from '../client/index.js';
-import { convertContext, convertOne } from '../areas/fields/migrate-values.js';
+import { convertContext } from '../areas/fields/migrate-values.js';
 import { fieldMigrations } from '../areas/fields/migrations.js';
 import { canonicalFields, type FieldsCanonical } from '../areas/fields/canonical.js';
 import {
@@ -207,7 +207,7 @@ async function copyOne(
       app: app.id!,
       from: { code: m.from.code, table: m.from.table },
       to: { code: m.temporary, table: m.to.table },
-      convert: (value) => convertOne(found.conversion, context, value),
+      convert: (value) => found.conversion.convert(value, context),
       // A new table gets one row per record (the first, made for it); an existing one as asked.
       ...(m.to.table !== null ? { row: found.migrate.row ?? 'first' } : {}),
       ...(found.migrate.join !== undefined ? { join: found.migrate.join } : {}),

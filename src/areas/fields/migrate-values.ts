@@ -37,18 +37,6 @@ export function heldValues(record: RecordFields, place: Place): unknown[] {
     .filter((value) => !isEmptyValue(value));
 }
 
-/**
- * One value converted, `migrate.default` written where it does not convert (the default is the
- * manifest's word for the new field: it is taken as it is). `defaulted` says which.
- */
-export function convertOne(conversion: Conversion, context: ConvertContext, value: unknown): Converted {
-  // The table writes `migrate.default` for a value that does not convert (and says so); a pair
-  // with no table row (a move, the type kept) converts through `conversion` as it is.
-  const converted = conversion.convert(value, context);
-  if (converted.ok || context.migrate.default === undefined) return converted;
-  return { ok: true, value: context.migrate.default, defaulted: true };
-}
-
 export type RecordOutcome =
   | { kind: 'empty' }
   | { kind: 'converted'; value: unknown; defaulted: boolean }
@@ -69,7 +57,8 @@ export function recordOutcome(
   const join = context.migrate.join;
   if (values.length > 1 && (join === undefined || !TEXT_TYPES.has(conversion.to)))
     return { kind: 'several-rows', rows: values.length };
-  const converted = values.map((value) => convertOne(conversion, context, value));
+  // The table writes `migrate.default` for a value that does not convert, and says so (defaulted).
+  const converted = values.map((value) => conversion.convert(value, context));
   const failed = converted.findIndex((c) => !c.ok);
   if (failed >= 0) {
     const bad = converted[failed] as Extract<Converted, { ok: false }>;
