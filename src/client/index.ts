@@ -44,7 +44,7 @@ export {
 } from './settings.js';
 export { SpacesClient } from './spaces.js';
 export { MAX_GET_URL_LENGTH } from './transport.js';
-export { MAX_RECORDS_PER_CALL, type WriteAllResult } from './record-writes.js';
+export { MAX_RECORDS_PER_CALL, type WriteAllOptions, type WriteAllResult } from './record-writes.js';
 export type { IterateParams } from './record-iterate.js';
 export type { WaitForDeployOptions } from './deploy-wait.js';
 export type * from './types/index.js';

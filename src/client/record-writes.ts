@@ -1,8 +1,9 @@
 /**
  * Adds, updates or deletes any number of records: 100 records per call, up to 20 calls per bulk
- * request, one bulk request after another. When one fails, the error says exactly which records
- * were written, following the bulk semantics: earlier bulk requests and the calls before the
- * failing one are kept; the failing call (a batch call is all or nothing) and later ones are not.
+ * request, one bulk request after another (or several at once, `parallel`). When one fails, the
+ * error says exactly which records were written, following the bulk semantics: bulk requests that
+ * succeeded and the calls before the failing one are kept; the failing call (a batch call is all
+ * or nothing) and the bulk requests not yet sent are not.
  */
 import { RECORDS_PER_WRITE } from '../platform/index.js';
 import { MAX_BULK_CALLS, type BulkClient } from './bulk.js';
@@ -33,29 +34,106 @@ interface Chunk {
   givenIds: (string | undefined)[];
 }
 
+/** addAll, updateAll and deleteAll's options. */
+export interface WriteAllOptions extends CallOptions {
+  /**
+   * How many bulk requests may be in flight at once (default 1: one after another, in order).
+   * Above 1 they may land in any order; after a failure no further one starts and those in flight
+   * finish, so a failure's report may list records written after records not written.
+   */
+  parallel?: number | undefined;
+}
+
+/** What became of one bulk request. */
+type Outcome = { sent: false } | { sent: true; results: unknown[] } | { sent: true; error: unknown };
+
 export async function writeAll(
   bulk: BulkClient,
   request: WriteAllRequest,
-  options: CallOptions | undefined,
+  options: WriteAllOptions | undefined,
 ): Promise<WriteAllResult> {
+  const { parallel = 1, ...callOptions } = options ?? {};
+  if (!Number.isInteger(parallel) || parallel < 1)
+    throw new RangeError(`parallel must be a whole number of at least 1, got ${parallel}`);
+  const groups: Chunk[][] = [];
   const chunks = toChunks(request);
-  const written: WrittenRecord[] = [];
-  for (let first = 0; first < chunks.length; first += MAX_BULK_CALLS) {
-    const group = chunks.slice(first, first + MAX_BULK_CALLS);
-    let results: unknown[];
-    try {
-      results = (
-        await bulk.send(
-          group.map((chunk) => chunk.call),
-          options,
-        )
-      ).results;
-    } catch (error) {
-      throw failure(request, chunks, first, written, error);
+  for (let first = 0; first < chunks.length; first += MAX_BULK_CALLS)
+    groups.push(chunks.slice(first, first + MAX_BULK_CALLS));
+  const outcomes: Outcome[] = groups.map(() => ({ sent: false }));
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < groups.length) {
+      const index = next++;
+      try {
+        const answer = await bulk.send(
+          groups[index]!.map((chunk) => chunk.call),
+          callOptions,
+        );
+        outcomes[index] = { sent: true, results: answer.results };
+      } catch (error) {
+        outcomes[index] = { sent: true, error };
+        failed = true;
+      }
     }
-    group.forEach((chunk, index) => written.push(...writtenBy(chunk, results[index])));
-  }
-  return { records: written };
+  };
+  const workers = Math.max(1, Math.min(parallel, groups.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return resultOf(request, groups, outcomes);
+}
+
+/**
+ * The records written, in input order; or, when a bulk request failed, the error saying which
+ * were written, which not and which may have been, with the first failure (in input order) as cause.
+ */
+function resultOf(request: WriteAllRequest, groups: Chunk[][], outcomes: Outcome[]): WriteAllResult {
+  const written: WrittenRecord[] = [];
+  const notWritten: number[] = [];
+  const unknown: number[] = [];
+  let failure: { error: unknown } | undefined;
+  groups.forEach((group, g) => {
+    const outcome = outcomes[g]!;
+    if (!outcome.sent) {
+      for (const chunk of group) notWritten.push(...indexesOf(chunk));
+      return;
+    }
+    if ('results' in outcome) {
+      group.forEach((chunk, index) => written.push(...writtenBy(chunk, outcome.results[index])));
+      return;
+    }
+    failure ??= { error: outcome.error };
+    const { keptCalls, fateKnown } = howFar(outcome.error);
+    group.forEach((chunk, index) => {
+      if (index < keptCalls)
+        written.push(...writtenBy(chunk, (outcome.error as ServiceError).bulkResults?.[index]));
+      else (fateKnown ? notWritten : unknown).push(...indexesOf(chunk));
+    });
+  });
+  if (failure === undefined) return { records: written };
+  const cause = failure.error;
+  throw new BulkWriteError(
+    {
+      operation: request.operation,
+      app: String(request.app),
+      written,
+      notWritten,
+      unknown,
+      method: 'POST',
+      path: (cause as { path?: string }).path ?? 'bulkRequest.json',
+    },
+    cause instanceof Error ? cause : new Error(String(cause)),
+  );
+}
+
+/**
+ * How far a failed bulk request got: up to the failing call when the service says which; nowhere
+ * when it turned the whole request away; unknown when no answer came back.
+ */
+function howFar(error: unknown): { keptCalls: number; fateKnown: boolean } {
+  if (error instanceof ServiceError && error.bulkIndex !== undefined)
+    return { keptCalls: error.bulkIndex, fateKnown: true };
+  if (error instanceof ServiceError && error.status < 500) return { keptCalls: 0, fateKnown: true };
+  return { keptCalls: 0, fateKnown: false };
 }
 
 function toChunks(request: WriteAllRequest): Chunk[] {
@@ -103,50 +181,6 @@ function writtenBy(chunk: Chunk, result: unknown): WrittenRecord[] {
     id: asString(answer.ids?.[offset]) ?? asString(answer.records?.[offset]?.id) ?? givenId,
     revision: asString(answer.revisions?.[offset]) ?? asString(answer.records?.[offset]?.revision),
   }));
-}
-
-function failure(
-  request: WriteAllRequest,
-  chunks: Chunk[],
-  first: number,
-  writtenBefore: WrittenRecord[],
-  error: unknown,
-): BulkWriteError {
-  const group = chunks.slice(first, first + MAX_BULK_CALLS);
-  const written = [...writtenBefore];
-  const notWritten: number[] = [];
-  const unknown: number[] = [];
-  // How far the failed bulk request got: up to the failing call when the service says which;
-  // nowhere when it turned the whole request away; unknown when no answer came back.
-  let keptCalls: number;
-  let fateKnown: boolean;
-  if (error instanceof ServiceError && error.bulkIndex !== undefined) {
-    keptCalls = error.bulkIndex;
-    fateKnown = true;
-  } else if (error instanceof ServiceError && error.status < 500) {
-    keptCalls = 0;
-    fateKnown = true;
-  } else {
-    keptCalls = 0;
-    fateKnown = false;
-  }
-  group.forEach((chunk, index) => {
-    if (index < keptCalls) written.push(...writtenBy(chunk, (error as ServiceError).bulkResults?.[index]));
-    else (fateKnown ? notWritten : unknown).push(...indexesOf(chunk));
-  });
-  for (const chunk of chunks.slice(first + MAX_BULK_CALLS)) notWritten.push(...indexesOf(chunk));
-  return new BulkWriteError(
-    {
-      operation: request.operation,
-      app: String(request.app),
-      written,
-      notWritten,
-      unknown,
-      method: 'POST',
-      path: (error as { path?: string }).path ?? 'bulkRequest.json',
-    },
-    error instanceof Error ? error : new Error(String(error)),
-  );
 }
 
 function indexesOf(chunk: Chunk): number[] {

@@ -2,7 +2,7 @@
 import { callJson, type ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import { iterateRecords, type IterateParams } from './record-iterate.js';
-import { writeAll, type WriteAllResult } from './record-writes.js';
+import { writeAll, type WriteAllOptions, type WriteAllResult } from './record-writes.js';
 import type { EmptyResult, Id, Revision } from './types/common.js';
 import type {
   AddRecordResult,
@@ -89,18 +89,18 @@ export class RecordsClient {
     );
   }
 
-  /** Adds any number of records: 100 per call, 20 calls per bulk request. */
-  addAll(app: Id, records: readonly RecordForWrite[], options?: CallOptions): Promise<WriteAllResult> {
+  /** Adds any number of records: 100 per call, 20 calls per bulk request (`parallel` of them at once). */
+  addAll(app: Id, records: readonly RecordForWrite[], options?: WriteAllOptions): Promise<WriteAllResult> {
     return writeAll(this.#bulk, { operation: 'add', app, items: records }, options);
   }
 
-  /** Updates any number of records: 100 per call, 20 calls per bulk request. */
-  updateAll(app: Id, updates: readonly RecordUpdate[], options?: CallOptions): Promise<WriteAllResult> {
+  /** Updates any number of records: 100 per call, 20 calls per bulk request (`parallel` at once). */
+  updateAll(app: Id, updates: readonly RecordUpdate[], options?: WriteAllOptions): Promise<WriteAllResult> {
     return writeAll(this.#bulk, { operation: 'update', app, items: updates }, options);
   }
 
-  /** Deletes any number of records: 100 per call, 20 calls per bulk request. Irreversible. */
-  deleteAll(app: Id, ids: readonly Id[], options?: CallOptions): Promise<WriteAllResult> {
+  /** Deletes any number of records: 100 per call, 20 calls per bulk request (`parallel` at once). Irreversible. */
+  deleteAll(app: Id, ids: readonly Id[], options?: WriteAllOptions): Promise<WriteAllResult> {
     return writeAll(this.#bulk, { operation: 'delete', app, items: ids }, options);
   }
 

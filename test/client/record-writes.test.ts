@@ -148,3 +148,67 @@ describe('failure reports', () => {
     expect(error.message).toContain('2000 unknown (indexes 2000-3999): read them back before retrying');
   });
 });
+
+describe('parallel', () => {
+  it('sends up to `parallel` bulk requests at once, and reports every record in input order', async () => {
+    const t = (h = harness());
+    const held = t.hold({ results: [] });
+    const writing = t.client.records.deleteAll(7, range(1, 5001), { parallel: 2 });
+    await expect.poll(() => held.waiting()).toBe(2);
+    expect(t.calls()).toHaveLength(2);
+    // The third starts once one of the first two is answered.
+    held.releaseOne();
+    await expect.poll(() => t.calls().length).toBe(3);
+    expect(held.waiting()).toBe(2);
+    held.releaseOne();
+    held.releaseOne();
+    const result = await writing;
+    expect(held.maxWaiting()).toBe(2);
+    expect(result.records.map((r) => r.index)).toEqual(range(0, 5000));
+    expect(result.records[4999]).toEqual({ index: 4999, id: '5000', revision: undefined });
+  });
+
+  it('a call failing in the middle one of three bulk requests in flight: the other two are written', async () => {
+    h = harness();
+    const failed = { code: 'CB_VA01', id: 'e', message: 'Missing or invalid input.' };
+    h.reply(200, { results: range(0, 20).map((c) => added(c * 100 + 1, 100)) });
+    // The second: 20 calls (2,000-3,999); call 0 succeeds, call 1 fails, the rest never run.
+    h.reply(400, { results: [{}, failed, ...range(2, 20).map(() => ({}))] });
+    h.reply(200, { results: [added(4001, 100)] });
+    const error = (await h.client.records
+      .addAll(7, records(4100), { parallel: 3 })
+      .catch((e: unknown) => e)) as BulkWriteError;
+    expect(error).toBeInstanceOf(BulkWriteError);
+    expect(error.written.map((r) => r.index)).toEqual([...range(0, 2100), ...range(4000, 4100)]);
+    expect(error.written[4099 - 1900]).toEqual({ index: 4099, id: '4100', revision: '1' });
+    expect(error.notWritten).toEqual(range(2100, 4000));
+    expect(error.message).toBe(
+      'addAll on app 7 stopped after a failed bulk request: of 4100 records, ' +
+        '2200 written (indexes 0-2099, 4000-4099); 1900 not written (indexes 2100-3999). ' +
+        'Cause: [400] [CB_VA01] Missing or invalid input. (e)',
+    );
+  });
+
+  it('after a failure no further bulk request starts: those not sent are not written', async () => {
+    h = harness();
+    h.reply(400, { code: 'CB_VA01', id: 'e', message: 'Missing or invalid input.' });
+    h.reply(200, { results: range(0, 20).map(() => ({})) });
+    const error = (await h.client.records
+      .deleteAll(7, range(0, 8000), { parallel: 2 })
+      .catch((e: unknown) => e)) as BulkWriteError;
+    expect(h.calls()).toHaveLength(2);
+    expect({ written: error.written.length, notWritten: error.notWritten, unknown: error.unknown }).toEqual({
+      written: 2000,
+      notWritten: [...range(0, 2000), ...range(4000, 8000)],
+      unknown: [],
+    });
+  });
+
+  it.each([0, 1.5, Number.NaN])('refuses parallel %s', async (parallel) => {
+    h = harness();
+    await expect(h.client.records.addAll(7, records(1), { parallel })).rejects.toThrow(
+      `parallel must be a whole number of at least 1, got ${parallel}`,
+    );
+    expect(h.calls()).toHaveLength(0);
+  });
+});
