@@ -51,4 +51,5 @@ export {
   type SeedScalar,
   type SeedValue,
 } from './seed-plan.js';
+export { readAllRecords, type ReadAllParams } from './read-all.js';
 export { applySeed, planFromService, readForSeed, type SeedResult, type SeedTarget } from './seed-apply.js';

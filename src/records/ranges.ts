@@ -64,6 +64,11 @@ export function lastIdQuery(condition: string | undefined, after: number): strin
   return `${condition ? `(${condition}) and ${ids}` : ids} order by $id desc limit 1`;
 }
 
+/** The query of the newest page (500 records, newest first): where a whole read starts. */
+export function newestPageQuery(condition: string | undefined): string {
+  return `${condition ? `(${condition}) ` : ''}order by $id desc limit ${RECORDS_PER_READ}`;
+}
+
 /** A query for up to 100 given ids (re-reading records after a revision conflict). */
 export function idsQuery(ids: readonly string[]): string {
   return `$id in (${ids.join(', ')}) order by $id asc limit ${RECORDS_PER_WRITE}`;

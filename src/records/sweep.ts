@@ -14,18 +14,11 @@
  */
 import { BulkWriteError, ServiceError, type Client, type WrittenRecord } from '../client/index.js';
 import type { AppRecord, RecordForWrite, RecordUpdate } from '../client/index.js';
-import { RECORDS_PER_READ, RECORDS_PER_WRITE } from '../platform/index.js';
+import { RECORDS_PER_WRITE } from '../platform/index.js';
+import { readSlice } from './read-all.js';
 import { AppdeployError } from '../errors.js';
 import { idOf, revisionOf } from './values.js';
-import {
-  Frontier,
-  idRanges,
-  idsQuery,
-  lastIdQuery,
-  sliceQuery,
-  type IdRange,
-  type IdSlice,
-} from './ranges.js';
+import { Frontier, idRanges, idsQuery, lastIdQuery, type IdRange } from './ranges.js';
 
 /** What a sweep does. */
 export interface SweepSpec {
@@ -162,7 +155,7 @@ async function readRange(
   options: SweepOptions,
 ): Promise<AppRecord[]> {
   const read = (fields: readonly string[] | undefined) =>
-    Promise.all(range.slices.map((slice) => readSlice(client, spec, slice, fields, options)));
+    Promise.all(range.slices.map((slice) => readSlice(client, spec, slice, fields, options.signal)));
   if (!spec.probe) return (await read(fieldsOf(spec))).flat();
   const looked = (await read(['$id', '$revision'])).flat();
   const picked = looked.filter(spec.probe).map(idOf);
@@ -170,31 +163,6 @@ async function readRange(
   if (picked.length <= RECORDS_PER_WRITE * range.slices.length) return readIds(client, spec, picked, options);
   const wanted = new Set(picked);
   return (await read(fieldsOf(spec))).flat().filter((record) => wanted.has(idOf(record)));
-}
-
-/** Every record of a slice, following on past a full page. */
-async function readSlice(
-  client: Client,
-  spec: SweepSpec,
-  slice: IdSlice,
-  fields: readonly string[] | undefined,
-  options: SweepOptions,
-): Promise<AppRecord[]> {
-  const records: AppRecord[] = [];
-  let after = slice.after;
-  for (;;) {
-    const page = await client.records.getRecords(
-      { app: spec.app, query: sliceQuery(spec.condition, after, slice.last), fields },
-      { signal: options.signal },
-    );
-    records.push(...page.records);
-    const last = page.records[page.records.length - 1];
-    if (!last || page.records.length < RECORDS_PER_READ) return records;
-    // A full page: more may follow, unless it ends at the slice's last id (a slice of 500 ids
-    // that holds 500 records, the usual case, is read in one page).
-    after = Number(idOf(last));
-    if (after >= slice.last) return records;
-  }
 }
 
 /** The records of these ids (those still there), 100 a query, read together. */

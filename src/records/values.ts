@@ -13,7 +13,13 @@ import { isEmptyValue } from '../platform/index.js';
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (isEmptyValue(a) || isEmptyValue(b)) return isEmptyValue(a) && isEmptyValue(b);
+  // Text and numbers (most values) compare as strings, without the JSON below.
+  if (isScalar(a) && isScalar(b)) return String(a) === String(b);
   return JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
+}
+
+function isScalar(value: unknown): value is string | number {
+  return typeof value === 'string' || typeof value === 'number';
 }
 
 function comparable(value: unknown): unknown {

@@ -1,0 +1,154 @@
+/**
+ * The requests a seed sends, counted through the client's logger against the local service: the
+ * read by `$id` slices (read-all.ts: the newest page with how many there are, then the rest
+ * together), and the writes' bulk requests in flight together up to the client's concurrency
+ * (issue 37's benchmark, bench/seed.bench.mjs, measures the time; this pins the pattern).
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient, type Client, type RecordForWrite } from '../../src/client/index.js';
+import { applySeed, planFromService, readAllRecords } from '../../src/records/index.js';
+import { ADMIN } from '../support/users.js';
+import { addRecords, deployedApp, text, useRecordsService } from './harness.js';
+
+const service = useRecordsService();
+
+/** A client whose requests are counted by method and path, with the most ever in flight at once. */
+function countingClient(concurrency?: number): {
+  client: Client;
+  counts: Map<string, number>;
+  most: () => number;
+} {
+  const counts = new Map<string, number>();
+  let inFlight = 0;
+  let most = 0;
+  const client = createClient({
+    baseUrl: service.url,
+    auth: ADMIN,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    logger: (event) => {
+      const kind = `${event.method} ${event.path}`;
+      if (event.type === 'request') {
+        counts.set(kind, (counts.get(kind) ?? 0) + 1);
+        most = Math.max(most, ++inFlight);
+      }
+      if (event.type === 'response') inFlight--;
+    },
+  });
+  return { client, counts, most: () => most };
+}
+
+const codes = (n: number, from = 0) =>
+  Array.from({ length: n }, (_, i) => `K${String(from + i).padStart(5, '0')}`);
+const seedRecords = (keys: string[]) =>
+  keys.map((key) => ({ code: { value: key }, name: { value: `N ${key}` } }));
+const written = (keys: string[]): RecordForWrite[] => seedRecords(keys);
+
+describe('readAllRecords', () => {
+  it.each([
+    // deleteEvery: every how manyth record is deleted after the adds (holes in the ids).
+    { name: 'no records', records: 0, deleteEvery: 0, calls: 1 },
+    { name: '500 records: the newest page alone', records: 500, deleteEvery: 0, calls: 1 },
+    { name: '501 records: one slice more', records: 501, deleteEvery: 0, calls: 2 },
+    // 2,228 left: the newest 500, then slices sized by the mean density (one takes a second page).
+    { name: '2,600 records, every 7th deleted', records: 2600, deleteEvery: 7, calls: 6 },
+  ])('$name: each record once, oldest first, in $calls calls', async (c) => {
+    const app = await deployedApp(service.client, { code: text('code'), name: text('name') });
+    const ids = await addRecords(service.client, app, written(codes(c.records)));
+    const gone = c.deleteEvery ? ids.filter((_, i) => i % c.deleteEvery === 0) : [];
+    if (gone.length > 0) await service.client.records.deleteAll(app, gone);
+    const { client, counts } = countingClient();
+    const read = await readAllRecords(client, { app, fields: ['code'] });
+    await client.close();
+    const kept = ids.filter((id) => !gone.includes(id));
+    expect(read.map((r) => r.$id!.value)).toEqual(kept);
+    expect(Object.keys(read[0] ?? { $id: 1, code: 1 }).sort()).toEqual(['$id', 'code']);
+    expect([...counts]).toEqual([[`GET /k/v1/records.json`, c.calls]]);
+  });
+});
+
+describe('seed requests', () => {
+  it('5,000 records into an empty app: one read, then the three bulk requests in flight together; again: a read alone', async () => {
+    const app = await deployedApp(service.client, {
+      code: text('code', { unique: true }),
+      name: text('name'),
+    });
+    const target = { app, key: 'code', records: seedRecords(codes(5000)), clean: false };
+    const first = countingClient();
+    const result = await applySeed(first.client, target, await planFromService(first.client, target));
+    await first.client.close();
+    expect(result).toEqual({ added: 5000, changed: 0, deleted: 0, replans: 0 });
+    expect([...first.counts]).toEqual([
+      ['GET /k/v1/records.json', 1],
+      ['POST /k/v1/bulkRequest.json', 3],
+    ]);
+    expect(first.most()).toBe(3);
+    const again = countingClient();
+    const plan = await planFromService(again.client, target);
+    await again.client.close();
+    expect({ adds: plan.adds.length, changes: plan.changes.length, unchanged: plan.unchanged }).toEqual({
+      adds: 0,
+      changes: 0,
+      unchanged: 5000,
+    });
+    // The newest 500 with the count, then 4,500 in nine slices of 500 ids.
+    expect([...again.counts]).toEqual([['GET /k/v1/records.json', 10]]);
+  });
+
+  it('adds, changes and deletes go out together, at most the client concurrency at once', async () => {
+    const app = await deployedApp(service.client, {
+      code: text('code', { unique: true }),
+      name: text('name'),
+    });
+    await addRecords(service.client, app, written(codes(6000)));
+    // Of 6,000: 2,000 kept as they are, 2,000 changed, 2,000 deleted (--clean); 2,000 added: one bulk request each.
+    const records = [
+      ...seedRecords(codes(2000)),
+      ...codes(2000, 2000).map((key) => ({ code: { value: key }, name: { value: 'changed' } })),
+      ...seedRecords(codes(2000, 6000)),
+    ];
+    const target = { app, key: 'code', records, clean: true };
+    const seeding = countingClient(2);
+    const plan = await planFromService(seeding.client, target);
+    const before = seeding.counts.get('POST /k/v1/bulkRequest.json') ?? 0;
+    const result = await applySeed(seeding.client, target, plan);
+    await seeding.client.close();
+    expect(before).toBe(0);
+    expect(result).toEqual({ added: 2000, changed: 2000, deleted: 2000, replans: 0 });
+    expect(seeding.counts.get('POST /k/v1/bulkRequest.json')).toBe(3);
+    expect(seeding.most()).toBe(2);
+    const after = await planFromService(service.client, target);
+    expect(after.adds.length + after.changes.length + after.deletes.length).toBe(0);
+  });
+
+  it('a bulk request of several in flight failing: the others land; the next seed writes just the rest', async () => {
+    const app = await deployedApp(service.client, {
+      code: text('code', { unique: true }),
+      name: text('name'),
+    });
+    const target = { app, key: 'code', records: seedRecords(codes(5000)), clean: false };
+    // Whichever of the three bulk requests arrives first fails (bulk requests are not retried after a 500).
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/bulkRequest\\.json',
+      status: 500,
+      times: 1,
+    });
+    const error = await applySeed(
+      service.client,
+      target,
+      await planFromService(service.client, target),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SEED.STOPPED' });
+    const rest = await planFromService(service.client, target);
+    expect(rest.adds.length + rest.unchanged).toBe(5000);
+    // The failed one held 2,000 records (the first two) or 1,000 (the last).
+    expect([1000, 2000]).toContain(rest.adds.length);
+    expect(await applySeed(service.client, target, rest)).toMatchObject({
+      added: rest.adds.length,
+      replans: 0,
+    });
+    const read = await readAllRecords(service.client, { app, fields: ['code'] });
+    expect(new Set(read.map((r) => r.code!.value)).size).toBe(5000);
+    expect(read).toHaveLength(5000);
+  });
+});
