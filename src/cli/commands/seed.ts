@@ -1,8 +1,9 @@
 /**
  * `appdeploy seed [APP...]`: writes the apps' record files into the environment (docs/records.md,
  * "Seeding"). Refuses a `protected: true` environment before it connects; plans by key (add,
- * change of the fields the file names, with --clean delete), shows the plan, asks (or --yes), then
- * writes app by app in the order their lookups need. Nothing to do is "No changes.".
+ * change of the fields the file names, with --clean delete; the apps read and planned together),
+ * shows the plan, asks (or --yes), then writes app by app in the order their lookups need.
+ * Nothing to do is "No changes.".
  */
 import { Option } from 'commander';
 import { refuseProtected } from '../../project/index.js';
@@ -36,9 +37,13 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         const { applySeed, planFromService, planIsEmpty } = await import('../../records/index.js');
         const client = connection.client;
         const clean = flags.clean === true;
-        const planned: PlannedApp[] = [];
-        for (const app of await loadSeedApps(project, apps))
-          planned.push({ app, plan: await planFromService(client, { ...app, clean }) });
+        // Every app read and planned together (reads only); written below one app after another.
+        const planned: PlannedApp[] = await Promise.all(
+          (await loadSeedApps(project, apps)).map(async (app) => ({
+            app,
+            plan: await planFromService(client, { ...app, clean }),
+          })),
+        );
         const json = flags.format === 'json';
         const nothing = planned.every((p) => planIsEmpty(p.plan));
         if (!json) io.out(nothing ? 'No changes.\n' : planText(planned));
