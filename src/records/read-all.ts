@@ -37,9 +37,13 @@ export async function readAllRecords(client: Client, params: ReadAllParams): Pro
   );
   const newest = head.records.slice().reverse();
   const oldestRead = newest[0];
-  const left = Number(head.totalCount ?? 0) - newest.length;
-  if (oldestRead === undefined || newest.length < RECORDS_PER_READ || left <= 0) return newest;
-  const slices = idRanges(0, Number(idOf(oldestRead)) - 1, left).flatMap((range) => range.slices);
+  if (oldestRead === undefined || newest.length < RECORDS_PER_READ) return newest;
+  const below = Number(idOf(oldestRead)) - 1;
+  // The count only sizes the slices (a slice that holds more than a page is read on): without one,
+  // as if every id below were taken.
+  const left = head.totalCount === null ? below : Number(head.totalCount) - newest.length;
+  if (left <= 0) return newest;
+  const slices = idRanges(0, below, left).flatMap((range) => range.slices);
   const pages: AppRecord[][] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
