@@ -104,7 +104,7 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
     const status = await run('status');
     expect(status.stdout).toContain('An apply was interrupted');
     expect(status.stdout).toContain(
-      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 2000 records written, up to record 2000)',
+      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 2,000 records written, up to record 2000)',
     );
     const plan = await run('plan');
     expect(plan.stdout).toContain('an earlier apply began it: apply copies again, then swaps');
