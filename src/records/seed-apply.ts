@@ -80,8 +80,7 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
 async function writePlan(client: Client, app: string, plan: SeedPlan, result: SeedResult): Promise<void> {
   if (plan.adds.length > 0) {
     const records = await Promise.all(plan.adds.map((a) => withUploads(client, a.record)));
-    const done = await countWritten(client.records.addAll(app, records));
-    result.added += done;
+    await counted(result, 'added', client.records.addAll(app, records));
   }
   if (plan.changes.length > 0) {
     const updates = await Promise.all(
@@ -94,10 +93,12 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
         ),
       })),
     );
-    result.changed += await countWritten(client.records.updateAll(app, updates));
+    await counted(result, 'changed', client.records.updateAll(app, updates));
   }
   if (plan.deletes.length > 0)
-    result.deleted += await countWritten(
+    await counted(
+      result,
+      'deleted',
       client.records.deleteAll(
         app,
         plan.deletes.map((d) => d.id),
@@ -105,9 +106,22 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
     );
 }
 
-/** The records written, counting those of the bulk requests that landed before one failed. */
-async function countWritten(write: Promise<{ records: unknown[] }>): Promise<number> {
-  return (await write).records.length;
+/**
+ * Counts the records a bulk write wrote, also when it stops part way: the bulk requests before the
+ * failed one, and the failed one's calls before the failing call, were carried out; the re-plan
+ * that follows finds those records done and does not count them again.
+ */
+async function counted(
+  result: SeedResult,
+  count: 'added' | 'changed' | 'deleted',
+  write: Promise<{ records: unknown[] }>,
+): Promise<void> {
+  try {
+    result[count] += (await write).records.length;
+  } catch (error) {
+    if (error instanceof BulkWriteError) result[count] += error.written.length;
+    throw error;
+  }
 }
 
 function replannable(error: BulkWriteError): boolean {
