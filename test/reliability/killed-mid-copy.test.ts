@@ -32,6 +32,13 @@ const V2 = { name: 'Tickets', fields: { notes: { type: 'SINGLE_LINE_TEXT', label
 // reads of 500), sent one after another: the apply runs with --concurrency 1.
 const RECORDS = 5000;
 
+/** Records whose temporary field holds a value: those the copy's writes carried out. */
+async function copied(url: string, app: string): Promise<number> {
+  const query = encodeURIComponent('notes__migrating != "" limit 1');
+  const read = await call(url, 'GET', `/k/v1/records.json?app=${app}&query=${query}&totalCount=true`);
+  return read.status === 200 ? Number((read.body as { totalCount: string }).totalCount) : 0;
+}
+
 async function notes(url: string, app: string): Promise<string[]> {
   const out: [number, string][] = [];
   for (let last = 0; ;) {
@@ -71,7 +78,8 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
     const applying = startApply(root, ['--env', 'emu', '--yes', '--concurrency', '1'], EMU_ENV, cleanups);
     const recordPath = join(root, '.appdeploy', 'apply-emu.json');
     const deadline = Date.now() + 60_000;
-    while ((await bulkRequests(emu.url)) - before < 2) {
+    // The service counts a request as it arrives, before carrying it out: wait for its records too.
+    while ((await bulkRequests(emu.url)) - before < 2 || (await copied(emu.url, app)) < 4000) {
       if (Date.now() > deadline) throw new Error(`the copy's second write never came: ${applying.stderr()}`);
       await new Promise((r) => setTimeout(r, 5));
     }
