@@ -8,6 +8,7 @@ import type { ApplyEvent } from '../apply/types.js';
 import type { Project } from '../project/index.js';
 import { appdeployCommand } from '../project/next-command.js';
 import { formatElapsed } from '../wording.js';
+import { plural } from '../render/values.js';
 
 export interface ProgressOutput {
   write: (text: string) => void;
@@ -143,7 +144,7 @@ const SAID: {
     ],
     line:
       event.step === 'copy'
-        ? `${event.app}: copying the values of ${event.field}${event.written !== undefined ? ` (${event.written} records written)` : ''}`
+        ? `${event.app}: copying the values of ${event.field}${event.written !== undefined ? ` (${plural(event.written, 'record')} written)` : ''}`
         : event.step === 'backup'
           ? `${event.app}: backing up the values of ${event.field}`
           : `${event.app}: removing the temporary field of ${event.field}`,

@@ -2,9 +2,17 @@
  * A seed plan in words, like `plan` shows its changes: `+` a record to add, `~` one to change with
  * each changed field as `old -> new`, `-` one to delete (--clean); and the same as JSON. Values are
  * shown plainly: text quoted, users by code, files by name and size, a table row by row.
+ *
+ * A text plan lists at most SHOWN_PER_KIND records of each kind per app, then how many more: a
+ * first seed of 10,000 records is a count to review, not 10,000 lines (`--format json` lists
+ * every key).
  */
 import type { SeedPlan, SeedResult } from '../records/index.js';
+import { plural, thousands } from '../render/values.js';
 import type { SeedApp } from './seed-load.js';
+
+/** Records of one kind (add, change, delete) a text plan lists per app before it counts the rest. */
+export const SHOWN_PER_KIND = 20;
 
 export interface PlannedApp {
   app: SeedApp;
@@ -15,16 +23,29 @@ export function planText(planned: readonly PlannedApp[]): string {
   const lines: string[] = [];
   for (const { app, plan } of planned) {
     lines.push(
-      `${app.name} (${app.file}, by ${app.key}): ${plan.adds.length} to add, ${plan.changes.length} to change, ${plan.deletes.length} to delete, ${plan.unchanged} unchanged`,
+      `${app.name} (${app.file}, by ${app.key}): ${thousands(plan.adds.length)} to add, ${thousands(plan.changes.length)} to change, ${thousands(plan.deletes.length)} to delete, ${thousands(plan.unchanged)} unchanged`,
     );
-    for (const add of plan.adds) lines.push(`  + ${add.key}`);
-    for (const change of plan.changes) {
-      lines.push(`  ~ ${change.key}`);
-      for (const c of change.changes) lines.push(`      ${c.code}: ${shown(c.before)} -> ${shown(c.after)}`);
-    }
-    for (const del of plan.deletes) lines.push(`  - ${del.key}`);
+    listed(lines, plan.adds, 'to add', (add) => [`  + ${add.key}`]);
+    listed(lines, plan.changes, 'to change', (change) => [
+      `  ~ ${change.key}`,
+      ...change.changes.map((c) => `      ${c.code}: ${shown(c.before)} -> ${shown(c.after)}`),
+    ]);
+    listed(lines, plan.deletes, 'to delete', (del) => [`  - ${del.key}`]);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The first SHOWN_PER_KIND actions' lines, then a count of the rest. */
+function listed<T>(
+  lines: string[],
+  actions: readonly T[],
+  kind: string,
+  linesOf: (action: T) => string[],
+): void {
+  for (const action of actions.slice(0, SHOWN_PER_KIND)) lines.push(...linesOf(action));
+  const rest = actions.length - SHOWN_PER_KIND;
+  if (rest > 0)
+    lines.push(`  ... and ${plural(rest, 'more record')} ${kind} (--format json lists every one)`);
 }
 
 export function planJson(planned: readonly PlannedApp[]): object[] {
@@ -43,7 +64,7 @@ export function planJson(planned: readonly PlannedApp[]): object[] {
 }
 
 export function resultText(name: string, r: SeedResult): string {
-  return `Seeded ${name}: ${r.added} added, ${r.changed} changed, ${r.deleted} deleted.\n`;
+  return `Seeded ${name}: ${thousands(r.added)} added, ${thousands(r.changed)} changed, ${thousands(r.deleted)} deleted.\n`;
 }
 
 /** A value as the plan shows it. */

@@ -90,7 +90,7 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
     writes.push(
       (async () => {
         const records = await Promise.all(plan.adds.map((a) => withUploads(client, a.record)));
-        await counting(client.records.addAll(app, records, options), (n) => (result.added += n));
+        await counted(result, 'added', client.records.addAll(app, records, options));
       })(),
     );
   if (plan.changes.length > 0)
@@ -106,14 +106,14 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
             ),
           })),
         );
-        await counting(client.records.updateAll(app, updates, options), (n) => (result.changed += n));
+        await counted(result, 'changed', client.records.updateAll(app, updates, options));
       })(),
     );
   if (plan.deletes.length > 0)
     writes.push(
       (async () => {
         const ids = plan.deletes.map((d) => d.id);
-        await counting(client.records.deleteAll(app, ids, options), (n) => (result.deleted += n));
+        await counted(result, 'deleted', client.records.deleteAll(app, ids, options));
       })(),
     );
   const failures = (await Promise.allSettled(writes)).flatMap((w) =>
@@ -122,12 +122,20 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
   if (failures.length > 0) throw worst(failures);
 }
 
-/** Counts the records a write wrote, those that landed before a failed bulk request included. */
-async function counting(write: Promise<{ records: unknown[] }>, count: (n: number) => void): Promise<void> {
+/**
+ * Counts the records a bulk write wrote, also when it stops part way: the bulk requests that
+ * succeeded, and the failed one's calls before the failing call, were carried out; the re-plan
+ * that follows finds those records done and does not count them again.
+ */
+async function counted(
+  result: SeedResult,
+  count: 'added' | 'changed' | 'deleted',
+  write: Promise<{ records: unknown[] }>,
+): Promise<void> {
   try {
-    count((await write).records.length);
+    result[count] += (await write).records.length;
   } catch (error) {
-    if (error instanceof BulkWriteError) count(error.written.length);
+    if (error instanceof BulkWriteError) result[count] += error.written.length;
     throw error;
   }
 }

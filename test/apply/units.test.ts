@@ -163,4 +163,11 @@ describe('progress lines', () => {
     expect(out).toEqual([`Installing plug-in "Scanner" (${id}) to version 2 from plugins/s.zip\n`]);
     expect(printer.states()).toEqual(['plug-in Scanner: being installed (no app written yet)']);
   });
+
+  it("count a migration's copied records as people read them", () => {
+    const out: string[] = [];
+    const printer = progressPrinter({ write: (text) => out.push(text), live: false });
+    printer.onEvent({ type: 'migration', app: 'tickets', field: 'notes', step: 'copy', written: 12408 });
+    expect(out).toEqual(['tickets: copying the values of notes (12,408 records written)\n']);
+  });
 });

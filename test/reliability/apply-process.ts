@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { BIN } from '../support/cli.js';
 import type { Cleanups } from './emulator-process.js';
 
-/** `appdeploy apply` (the built CLI) as its own process, so that a test can signal or kill it. */
+/** A command of the built CLI (`appdeploy apply`, `appdeploy seed`) as its own process, so that a test can signal or kill it. */
 export interface ApplyProcess {
   readonly child: ChildProcess;
   stdout(): string;
@@ -18,7 +18,17 @@ export function startApply(
   env: NodeJS.ProcessEnv,
   cleanups: Cleanups,
 ): ApplyProcess {
-  const child = spawn(process.execPath, [BIN, 'apply', ...args], {
+  return startCommand('apply', root, args, env, cleanups);
+}
+
+export function startCommand(
+  command: string,
+  root: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cleanups: Cleanups,
+): ApplyProcess {
+  const child = spawn(process.execPath, [BIN, command, ...args], {
     cwd: root,
     env: { ...process.env, NO_COLOR: '1', ...env },
   });
@@ -41,7 +51,9 @@ export function startApply(
       const deadline = Date.now() + 30_000;
       while (!stderr.includes(text)) {
         if (ended || Date.now() > deadline)
-          throw new Error(`apply never said ${JSON.stringify(text)}; stdout: ${stdout}\nstderr: ${stderr}`);
+          throw new Error(
+            `${command} never said ${JSON.stringify(text)}; stdout: ${stdout}\nstderr: ${stderr}`,
+          );
         await new Promise((r) => setTimeout(r, 5));
       }
     },

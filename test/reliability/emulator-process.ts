@@ -26,6 +26,29 @@ export async function holdNextPost(base: string, path: string, ms: number): Prom
   if (armed.status !== 200) throw new Error(`the fault was not armed: ${JSON.stringify(armed.body)}`);
 }
 
+/** How many bulk requests the service has been sent (counted as they arrive, before they are carried out). */
+export async function bulkRequests(base: string): Promise<number> {
+  const { requests } = (await call(base, 'GET', '/_emulator/stats')).body as {
+    requests: Record<string, number>;
+  };
+  return requests['POST /k/v1/bulkRequest.json'] ?? 0;
+}
+
+/**
+ * The service carries out its next bulk requests as they come, but holds the answer of the one
+ * after `skip` of them for `ms`: a test kills the client while that answer is held.
+ */
+export async function holdBulkAnswer(base: string, skip: number, ms: number): Promise<void> {
+  const armed = await call(base, 'POST', '/_emulator/faults', {
+    method: 'POST',
+    path: '^/k/v1/bulkRequest\\.json$',
+    skip,
+    times: 1,
+    answerDelayMs: ms,
+  });
+  if (armed.status !== 200) throw new Error(`the fault was not armed: ${JSON.stringify(armed.body)}`);
+}
+
 export async function call(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
   try {
     const res = await fetch(base + path, {

@@ -5,7 +5,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { writeFile } from 'node:fs/promises';
 import { startApply } from './apply-process.js';
-import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } from './emulator-process.js';
+import {
+  bulkRequests,
+  call,
+  EMU_ENV,
+  emulatorAndProject,
+  holdBulkAnswer,
+  writeEmuProject,
+  type Cleanups,
+} from './emulator-process.js';
 
 /**
  * Issue 36: kill -9 of the CLI (the built `appdeploy apply`) in the middle of a migration's copy,
@@ -23,15 +31,12 @@ const V2 = { name: 'Tickets', fields: { notes: { type: 'SINGLE_LINE_TEXT', label
 // Three bulk requests of the copy (2,000 records each at most: records/ sweeps $id ranges of four
 // reads of 500), sent one after another: the apply runs with --concurrency 1.
 const RECORDS = 5000;
-const BULK = { method: 'POST', path: '^/k/v1/bulkRequest\\.json$' };
 
-async function bulkRequests(url: string): Promise<number> {
-  const { requests } = (await call(url, 'GET', '/_emulator/stats')).body as {
-    requests: Record<string, number>;
-  };
-  return Object.entries(requests)
-    .filter(([k]) => k.startsWith('POST /k/v1/bulkRequest.json'))
-    .reduce((n, [, count]) => n + count, 0);
+/** Records whose temporary field holds a value: those the copy's writes carried out. */
+async function copied(url: string, app: string): Promise<number> {
+  const query = encodeURIComponent('notes__migrating != "" limit 1');
+  const read = await call(url, 'GET', `/k/v1/records.json?app=${app}&query=${query}&totalCount=true`);
+  return read.status === 200 ? Number((read.body as { totalCount: string }).totalCount) : 0;
 }
 
 async function notes(url: string, app: string): Promise<string[]> {
@@ -69,17 +74,12 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
 
     // The copy's second bulk write is carried out, and its answer held: the kill comes first.
     const before = await bulkRequests(emu.url);
-    const fault = await call(emu.url, 'POST', '/_emulator/faults', {
-      ...BULK,
-      skip: 1,
-      times: 1,
-      answerDelayMs: 20_000,
-    });
-    expect(fault.status, JSON.stringify(fault.body)).toBe(200);
+    await holdBulkAnswer(emu.url, 1, 20_000);
     const applying = startApply(root, ['--env', 'emu', '--yes', '--concurrency', '1'], EMU_ENV, cleanups);
     const recordPath = join(root, '.appdeploy', 'apply-emu.json');
     const deadline = Date.now() + 60_000;
-    while ((await bulkRequests(emu.url)) - before < 2) {
+    // The service counts a request as it arrives, before carrying it out: wait for its records too.
+    while ((await bulkRequests(emu.url)) - before < 2 || (await copied(emu.url, app)) < 4000) {
       if (Date.now() > deadline) throw new Error(`the copy's second write never came: ${applying.stderr()}`);
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -104,7 +104,7 @@ describe('an apply killed with kill -9 during a migration copy', { timeout: 180_
     const status = await run('status');
     expect(status.stdout).toContain('An apply was interrupted');
     expect(status.stdout).toContain(
-      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 2000 records written, up to record 2000)',
+      'a migration of tickets field notes under way: its values being copied into notes__migrating (live; 2,000 records written, up to record 2000)',
     );
     const plan = await run('plan');
     expect(plan.stdout).toContain('an earlier apply began it: apply copies again, then swaps');

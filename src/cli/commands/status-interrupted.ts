@@ -3,6 +3,7 @@
  * from the recovery record it left (apply/recovery.ts), app by app, and what to do about it.
  */
 import { recoveryShown, type RecoveryRecord } from '../../apply/recovery.js';
+import { plural } from '../../render/values.js';
 
 export interface InterruptedApply {
   /** The record, as `.appdeploy/apply-<env>.json` names it. */
@@ -58,7 +59,7 @@ export function interruptedLines(apply: InterruptedApply): string[] {
     );
   for (const m of apply.migrations)
     lines.push(
-      `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${m.written} records written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
+      `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${plural(m.written, 'record')} written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
     );
   if (apply.created.length + apply.drafts.length + apply.deploys.length + apply.migrations.length === 0)
     lines.push('  - nothing written yet');

@@ -1,0 +1,71 @@
+/**
+ * seed's plan in words: each kind of action (add, change, delete) lists at most 20 records per
+ * app, then counts the rest; counts are grouped by thousands.
+ */
+import { describe, expect, it } from 'vitest';
+import { planText, type PlannedApp } from '../../src/cli/seed-text.js';
+import type { SeedPlan } from '../../src/records/index.js';
+
+const app = { app: '7', key: 'code', name: 'items', file: 'records/items.csv', records: [] };
+const keys = (n: number) => Array.from({ length: n }, (_, i) => `K${i + 1}`);
+
+function planned(adds: number, changes: number, deletes: number, unchanged = 0): PlannedApp[] {
+  const plan: SeedPlan = {
+    adds: keys(adds).map((key) => ({ kind: 'add', key, record: {} })),
+    changes: keys(changes).map((key) => ({
+      kind: 'change',
+      key,
+      id: key.slice(1),
+      revision: '1',
+      changes: [{ code: 'price', before: '1', after: '2' }],
+    })),
+    deletes: keys(deletes).map((key) => ({ kind: 'delete', key, id: key.slice(1), revision: '1' })),
+    unchanged,
+  };
+  return [{ app, plan }];
+}
+
+describe('seed plan text', () => {
+  it.each([
+    { case: '20 adds: every one listed', adds: 20, listed: 20, more: undefined },
+    {
+      case: '21 adds: 20 listed, one counted',
+      adds: 21,
+      listed: 20,
+      more: '  ... and 1 more record to add (--format json lists every one)',
+    },
+    {
+      case: '10,000 adds',
+      adds: 10_000,
+      listed: 20,
+      more: '  ... and 9,980 more records to add (--format json lists every one)',
+    },
+  ])('$case', ({ adds, listed, more }) => {
+    const lines = planText(planned(adds, 0, 0))
+      .trimEnd()
+      .split('\n');
+    expect(lines.filter((l) => l.startsWith('  + '))).toEqual(keys(listed).map((k) => `  + ${k}`));
+    expect(lines.find((l) => l.startsWith('  ... '))).toBe(more);
+  });
+
+  it('counts changes and deletes past 20 each, a change shown with its fields', () => {
+    const text = planText(planned(0, 22, 1_500, 12_408));
+    const lines = text.split('\n');
+    expect(lines[0]).toMatchInlineSnapshot(
+      `"items (records/items.csv, by code): 0 to add, 22 to change, 1,500 to delete, 12,408 unchanged"`,
+    );
+    expect(lines.slice(1, 3)).toMatchInlineSnapshot(`
+      [
+        "  ~ K1",
+        "      price: "1" -> "2"",
+      ]
+    `);
+    expect(lines.filter((l) => l.startsWith('  ... '))).toMatchInlineSnapshot(`
+      [
+        "  ... and 2 more records to change (--format json lists every one)",
+        "  ... and 1,480 more records to delete (--format json lists every one)",
+      ]
+    `);
+    expect(lines.filter((l) => l.startsWith('  - '))).toHaveLength(20);
+  });
+});
