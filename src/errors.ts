@@ -248,8 +248,13 @@ export const ERROR_CODES = {
     where: 'restore',
   },
   'SEED.APP': {
-    summary: 'an app given to seed is not in the project, has no record file, or has no id yet',
+    summary: 'an app given to seed is not in the project, or has no id yet',
     hint: 'Name apps of appdeploy.yaml with `records: { file, key }`, applied in this environment (apply creates them).',
+    where: 'seed',
+  },
+  'SEED.NO_RECORDS': {
+    summary: 'nothing to seed: the app named, or every app of the project, has no record file',
+    hint: 'Name a record file under the app in appdeploy.yaml (`records: { file, key }`), or write one with export --records.',
     where: 'seed',
   },
   'SEED.STOPPED': {

@@ -13,6 +13,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import { plainRecordToWrite, PLAIN_VALUES, type PlainField, type RecordWrite } from '../platform/index.js';
 import {
+  appdeployCommand,
   lookupCopies,
   principalTarget,
   readRecordFile,
@@ -40,43 +41,63 @@ export interface SeedApp extends Omit<SeedTarget, 'clean'> {
 
 /** The apps to seed, in lookup order, with their records. */
 export async function loadSeedApps(project: Project, names: readonly string[]): Promise<SeedApp[]> {
-  const chosen = chooseApps(project, names);
-  const out: SeedApp[] = [];
-  for (const app of lookupOrder(chosen)) out.push(await loadApp(project, app));
-  return out;
-}
-
-function chooseApps(project: Project, names: readonly string[]): ProjectApp[] {
-  const seeded = (app: ProjectApp) => project.config.apps?.[app.key]?.records !== undefined;
-  for (const name of names) {
-    const app = project.apps.find((a) => a.key === name);
-    if (!app || !seeded(app))
-      throw new AppdeployError(
-        'SEED.APP',
-        app ? `app "${name}" has no record file` : `no app "${name}" in the project`,
-        {
-          hint: app
-            ? `Add \`records: { file, key }\` under apps.${name} in appdeploy.yaml (export --records --app ${name} writes one).`
-            : `Name apps with a record file: ${
-                project.apps
-                  .filter(seeded)
-                  .map((a) => a.key)
-                  .join(', ') || '(none)'
-              }.`,
-        },
-      );
-  }
-  const chosen = project.apps.filter((a) => seeded(a) && (names.length === 0 || names.includes(a.key)));
+  const chosen = seededApps(project, names);
   for (const app of chosen)
     if (app.id === null)
       throw new AppdeployError(
         'SEED.APP',
         `app "${app.key}" has no id in environment ${project.environment.name}`,
         {
-          hint: 'Apply it first (apply creates it), then seed.',
+          hint: `Apply it first (apply creates it): \`${appdeployCommand(project, 'apply')}\`, then seed.`,
         },
       );
+  const out: SeedApp[] = [];
+  for (const app of lookupOrder(chosen)) out.push(await loadApp(project, app));
+  return out;
+}
+
+/**
+ * The apps seed writes: those named, else every app with `records: { file, key }`. Refused before
+ * seed connects when that is none: a seed that writes nothing because no record file is set up
+ * is a project to fix, not records that match (a script running `seed --yes` should not pass).
+ */
+export function seededApps(project: Project, names: readonly string[]): ProjectApp[] {
+  const seeded = (app: ProjectApp) => project.config.apps?.[app.key]?.records !== undefined;
+  for (const name of names) {
+    const app = project.apps.find((a) => a.key === name);
+    if (!app)
+      throw new AppdeployError('SEED.APP', `no app "${name}" in the project`, {
+        hint: `Name apps with a record file: ${
+          project.apps
+            .filter(seeded)
+            .map((a) => a.key)
+            .join(', ') || '(none)'
+        }.`,
+      });
+    if (!seeded(app))
+      throw new AppdeployError('SEED.NO_RECORDS', `nothing to seed: app "${name}" has no record file`, {
+        hint: addRecordsHint(project, name),
+      });
+  }
+  const chosen = project.apps.filter((a) => seeded(a) && (names.length === 0 || names.includes(a.key)));
+  if (chosen.length === 0)
+    throw new AppdeployError(
+      'SEED.NO_RECORDS',
+      'nothing to seed: no app in appdeploy.yaml has a record file',
+      {
+        hint: addRecordsHint(project, project.apps[0]?.key ?? 'KEY'),
+      },
+    );
   return chosen;
+}
+
+function addRecordsHint(project: Project, app: string): string {
+  const exported = appdeployCommand(project, 'export', `--records --app ${app}`);
+  return (
+    `Add \`records: { file: records/${app}.yaml, key: CODE }\` under apps.${app} in appdeploy.yaml` +
+    ` (CODE: a field with \`unique: true\`), or write the file from an environment whose app has` +
+    ` records (choose it with --env): \`${exported}\`.`
+  );
 }
 
 /** The apps, each after those of them its lookups read (project order otherwise; a cycle keeps it). */

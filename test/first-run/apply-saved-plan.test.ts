@@ -29,8 +29,8 @@ describe('apply PLANFILE', () => {
       new RegExp(
         `^${escape(
           `Applying the saved plan plans/reviewed.json (environment local, planned ${plan.createdAt}):\n` +
-            '  app "tasks" will be created: 10 to add, 0 to change, 0 to remove\n' +
-            'Plan: 10 to add, 0 to change, 0 to remove.\n',
+            '  app "tasks" will be created: 11 to add, 0 to change, 0 to remove\n' +
+            'Plan: 11 to add, 0 to change, 0 to remove.\n',
         )}\nApplied tasks \\(1\\)\\.\n`,
       ),
     );

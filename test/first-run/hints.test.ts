@@ -231,7 +231,8 @@ describe('the hints as the built CLI prints them', () => {
     expect(run.code).toBe(0);
     const next = /^Next: (.*)$/m.exec(run.stdout)?.[1] ?? '';
     const lines = [...next.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
-    expect(lines).toHaveLength(2);
+    // plan, then apply and seed in the project's folder.
+    expect(lines).toHaveLength(3);
     // In the folder init ran in, the printed line changes into the new project and runs plan there.
     const cdThenNpx = `npx() { printf '%s\\0' "$PWD" "$@"; }\n${lines[0]!}\n`;
     const words = execFileSync('bash', ['--noprofile', '--norc', '-e', '-c', cdThenNpx], {

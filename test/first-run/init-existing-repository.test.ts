@@ -27,9 +27,10 @@ describe('init . in an existing repository', () => {
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toBe(
-      'Created in .:\n  appdeploy.yaml\n  apps/tasks.yaml\n  .env.example\n' +
+      'Created in .:\n  appdeploy.yaml\n  apps/tasks.yaml\n  records/tasks.yaml\n  .env.example\n' +
         'Added .env, .appdeploy/ to .gitignore.\n' +
-        '\nNext: `npx appdeploy plan`, then `npx appdeploy apply` (on the local service, no account needed).\n',
+        '\nNext: `npx appdeploy plan`, then `npx appdeploy apply` (on the local service, no account needed),' +
+        ' then `npx appdeploy seed` to add the example records of records/tasks.yaml.\n',
     );
     expect(await readFile(join(repo, '.gitignore'), 'utf8')).toBe(
       "node_modules/\ndist\n\n# Secrets, and the local service's data.\n.env\n.appdeploy/\n",

@@ -54,6 +54,7 @@ async function initAndExport(project: string): Promise<Record<string, string | n
   const files = {
     'started/appdeploy.yaml': join(init, 'appdeploy.yaml'),
     'started/apps/tasks.yaml': join(init, 'apps', 'tasks.yaml'),
+    'started/records/tasks.yaml': join(init, 'records', 'tasks.yaml'),
     'exported/appdeploy.yaml': join(exported, 'appdeploy.yaml'),
     'exported/apps/tasks.yaml': join(exported, 'apps', 'tasks.yaml'),
   };
@@ -76,6 +77,7 @@ describe('schema modelines of init and export', () => {
     expect(await initAndExport(project)).toEqual({
       'started/appdeploy.yaml': '../node_modules/appdeploy/schema/project.schema.json',
       'started/apps/tasks.yaml': '../../node_modules/appdeploy/schema/app.schema.json',
+      'started/records/tasks.yaml': '../../node_modules/appdeploy/schema/records.schema.json',
       'exported/appdeploy.yaml': '../node_modules/appdeploy/schema/project.schema.json',
       'exported/apps/tasks.yaml': '../../node_modules/appdeploy/schema/app.schema.json',
     });
@@ -86,6 +88,7 @@ describe('schema modelines of init and export', () => {
     expect(await initAndExport(inRepository)).toEqual({
       'started/appdeploy.yaml': '../../../../schema/project.schema.json',
       'started/apps/tasks.yaml': '../../../../../schema/app.schema.json',
+      'started/records/tasks.yaml': '../../../../../schema/records.schema.json',
       'exported/appdeploy.yaml': '../../../../schema/project.schema.json',
       'exported/apps/tasks.yaml': '../../../../../schema/app.schema.json',
     });
@@ -97,6 +100,7 @@ describe('schema modelines of init and export', () => {
     expect(await initAndExport(project)).toEqual({
       'started/appdeploy.yaml': null,
       'started/apps/tasks.yaml': null,
+      'started/records/tasks.yaml': null,
       'exported/appdeploy.yaml': null,
       'exported/apps/tasks.yaml': null,
     });

@@ -31,11 +31,12 @@ const dir = useTempDir('tour', async (d) => {
 });
 
 describe('the README tour', () => {
-  it('is plan, apply, a field changed, plan, apply, export, in that order', () => {
+  it('is plan, apply, seed, a field changed, plan, apply, export, in that order', () => {
     const commands = TOUR.map((step) => step.command);
     const order = [
       'appdeploy plan',
       'appdeploy apply',
+      'appdeploy seed',
       'sed ',
       'appdeploy plan',
       'appdeploy apply',

@@ -66,6 +66,8 @@ interface Version2 {
   /** Records other apps need first (a lookup's source). */
   before?: Record<string, Record<string, { value: unknown }>>;
   edits: Record<string, (doc: Document) => void>;
+  /** Record files (by path) the edits make stale, as the same pull request changes them. */
+  records?: Record<string, (text: string) => string>;
 }
 
 /** The renamed field's app, its old and new code, and a record's values (as the API wraps them). */
@@ -111,6 +113,10 @@ const versions: Record<string, Version2> = {
         d.setIn(['process', 'actions', 0, 'name'], 'Pick up');
       },
     },
+    records: {
+      'records/tickets.yaml': (text) =>
+        text.replaceAll('minutes_spent:', 'time_spent:').replace(/^ {2}callback_time: .*\n/gm, ''),
+    },
   },
 };
 
@@ -136,6 +142,8 @@ describe.each(Object.keys(versions))('examples/%s, second version', (name) => {
     const { id } = await service.client.records.addRecord({ app, record: version.renamed.record as never });
 
     for (const [key, change] of Object.entries(version.edits)) await edit(root, key, change);
+    for (const [file, change] of Object.entries(version.records ?? {}))
+      await writeFile(join(root, file), change(await readFile(join(root, file), 'utf8')));
     const v2 = await loadValid(root);
     const planned = await plan({ project: v2, client: service.client });
     const fields = planned.apps

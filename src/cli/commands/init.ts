@@ -4,15 +4,15 @@ import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import { shellWord } from '../../project/next-command.js';
-import { modeline } from '../../export/modeline.js';
+import { modeline, type SchemaName } from '../../export/modeline.js';
 import { atUserPath } from '../user-path.js';
 import { GITIGNORE, gitignoreAdditions, gitignoreNote } from './init-gitignore.js';
 import type { RegisterCommand } from './index.js';
 
 /**
  * `appdeploy init [DIR]`: a project that validates and plans at once: appdeploy.yaml with the
- * local environment (and a staging one to uncomment), one app manifest, .env.example and a
- * .gitignore. It writes nothing if any of the others exists, so it can never clobber a project;
+ * local environment (and a staging one to uncomment), one app manifest and a few records for it
+ * (which `seed` writes: apply never does), .env.example and a .gitignore. It writes nothing if any of the others exists, so it can never clobber a project;
  * an existing .gitignore (an existing repository's) gets the lines it lacks added.
  */
 export const registerInit: RegisterCommand = (program, io) => ({
@@ -57,7 +57,10 @@ export const registerInit: RegisterCommand = (program, io) => ({
     }
     // Quoted as a shell reads it: a folder name with spaces or quotes runs as printed too.
     const plan = dir === '.' ? 'npx appdeploy plan' : `cd ${shellWord(dir)} && npx appdeploy plan`;
-    io.out(`\nNext: \`${plan}\`, then \`npx appdeploy apply\` (on the local service, no account needed).\n`);
+    io.out(
+      `\nNext: \`${plan}\`, then \`npx appdeploy apply\` (on the local service, no account needed),` +
+        ` then \`npx appdeploy seed\` to add the example records of ${RECORDS}.\n`,
+    );
     return { kind: 'done' };
   },
 });
@@ -67,8 +70,12 @@ interface ProjectFile {
   content: string;
 }
 
+/** The example app's record file, which appdeploy.yaml names. */
+const RECORDS = 'records/tasks.yaml';
+
 function projectFiles(root: string, locale: 'en' | 'ja'): ProjectFile[] {
   const manifest = locale === 'ja' ? manifestYamlJa : manifestYaml;
+  const records = locale === 'ja' ? RECORDS_JA : RECORDS_EN;
   return [
     {
       path: 'appdeploy.yaml',
@@ -78,13 +85,14 @@ function projectFiles(root: string, locale: 'en' | 'ja'): ProjectFile[] {
       path: 'apps/tasks.yaml',
       content: manifest(schemaLines(root, join(root, 'apps', 'tasks.yaml'), 'app')),
     },
+    { path: RECORDS, content: `${schemaLines(root, join(root, RECORDS), 'records')}${records}` },
     { path: '.env.example', content: ENV_EXAMPLE },
     { path: '.gitignore', content: GITIGNORE },
   ];
 }
 
 /** The first lines of a file: its schema modeline when the project holds a schema. */
-function schemaLines(root: string, file: string, schema: 'app' | 'project'): string {
+function schemaLines(root: string, file: string, schema: SchemaName): string {
   const line = modeline(root, file, schema);
   return line === null ? '' : `${line}\n#\n`;
 }
@@ -123,6 +131,10 @@ apps:
   # its id here).
   tasks:
     manifest: apps/tasks.yaml
+    # A few records to work with, matched by their ${locale === 'ja' ? '管理番号' : 'task_id'}: \`npx appdeploy seed\` writes them
+    # into an environment's app (apply never does), \`npx appdeploy export --records --app tasks\`
+    # writes the app's records from one.
+    records: { file: ${RECORDS}, key: ${locale === 'ja' ? '管理番号' : 'task_id'} }
 `;
 
 const manifestYaml = (
@@ -133,6 +145,8 @@ name: Tasks
 description: Work to do, who does it and by when.
 
 fields:
+  # unique: no two tasks share an id, so records/tasks.yaml can name each task by it.
+  task_id: { type: SINGLE_LINE_TEXT, label: Task ID, unique: true, maxLength: 20 }
   title: { type: SINGLE_LINE_TEXT, label: Title, required: true, maxLength: 100 }
   owner: { type: USER_SELECT, label: Owner }
   due_date: { type: DATE, label: Due date }
@@ -148,7 +162,7 @@ fields:
 
 layout:
   - type: ROW
-    fields: [{ code: title }, { code: owner }]
+    fields: [{ code: task_id }, { code: title }, { code: owner }]
   - type: ROW
     fields: [{ code: due_date }, { code: priority }]
   - type: ROW
@@ -163,6 +177,8 @@ name: タスク
 description: やるべき作業、担当者と期限。
 
 fields:
+  # unique: no two tasks share a number, so records/tasks.yaml can name each task by it.
+  管理番号: { type: SINGLE_LINE_TEXT, label: 管理番号, unique: true, maxLength: 20 }
   件名: { type: SINGLE_LINE_TEXT, label: 件名, required: true, maxLength: 100 }
   担当者: { type: USER_SELECT, label: 担当者 }
   期限: { type: DATE, label: 期限 }
@@ -178,7 +194,7 @@ fields:
 
 layout:
   - type: ROW
-    fields: [{ code: 件名 }, { code: 担当者 }]
+    fields: [{ code: 管理番号 }, { code: 件名 }, { code: 担当者 }]
   - type: ROW
     fields: [{ code: 期限 }, { code: 優先度 }]
   - type: ROW
@@ -189,8 +205,44 @@ views:
   すべて:
     type: LIST
     index: 0
-    fields: [レコード番号, 件名, 担当者, 期限, 優先度, 更新日時]
+    fields: [レコード番号, 管理番号, 件名, 担当者, 期限, 優先度, 更新日時]
     sort: レコード番号 desc
+`;
+
+// Example records: each field written plainly (docs/records.md); owner is left out, as the
+// people of one environment are not those of another.
+const RECORDS_EN = `- task_id: T-1
+  title: Write the onboarding guide
+  due_date: 2026-03-02
+  priority: High
+  notes: What a new teammate needs on day one.
+- task_id: T-2
+  title: Review the open pull requests
+  priority: Normal
+- task_id: T-3
+  title: Plan the next release
+  due_date: 2026-03-16
+  priority: Normal
+- task_id: T-4
+  title: Tidy up the old branches
+  priority: Low
+`;
+
+const RECORDS_JA = `- 管理番号: T-1
+  件名: 新人向けガイドを書く
+  期限: 2026-03-02
+  優先度: 高
+  メモ: 初日に必要なこと。
+- 管理番号: T-2
+  件名: プルリクエストをレビューする
+  優先度: 中
+- 管理番号: T-3
+  件名: 次のリリースを計画する
+  期限: 2026-03-16
+  優先度: 中
+- 管理番号: T-4
+  件名: 古いブランチを整理する
+  優先度: 低
 `;
 
 const ENV_EXAMPLE = `# Copy to .env (kept out of git) and fill in: appdeploy reads it for \${VARIABLE}s in

@@ -3,14 +3,15 @@
  * "Seeding"). Refuses a `protected: true` environment before it connects; plans by key (add,
  * change of the fields the file names, with --clean delete; the apps read and planned together),
  * shows the plan, asks (or --yes), then writes app by app in the order their lookups need.
- * Nothing to do is "No changes.".
+ * Nothing to do is "No changes."; no record file to seed is an error (SEED.NO_RECORDS), said
+ * before it connects.
  */
 import { Option } from 'commander';
 import { refuseProtected } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
 import type { CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
-import { loadSeedApps } from '../seed-load.js';
+import { loadSeedApps, seededApps } from '../seed-load.js';
 import { planJson, planText, resultText, type PlannedApp } from '../seed-text.js';
 import type { RegisterCommand } from './index.js';
 
@@ -76,6 +77,9 @@ export const registerSeed: RegisterCommand = (program, io) => ({
           );
         return { kind: 'done' };
       },
-      (project) => refuseProtected(project.environment, 'seed'),
+      (project) => {
+        refuseProtected(project.environment, 'seed');
+        seededApps(project, apps);
+      },
     ),
 });
