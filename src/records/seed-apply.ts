@@ -11,7 +11,9 @@
  * is already there (the unique check, CB_VA01: another seed, or a run killed after its bulk
  * request landed), the app is read again and planned again, at most MAX_REPLANS times. The calls
  * before the failing one keep their effect and the failing call has none (rest-interface.md,
- * "Errors" 3), so a new plan by key neither repeats nor loses a record.
+ * "Errors" 3), so a new plan by key neither repeats nor loses a record. A bulk request whose answer
+ * never came (its fate unknown) is settled the same way: the key is unique, so the read finds an
+ * add that landed, and the plan never repeats it.
  */
 import { BulkWriteError, ServiceError, type Client } from '../client/index.js';
 import type { RecordForWrite } from '../client/index.js';
@@ -58,23 +60,57 @@ export async function planFromService(client: Client, target: SeedTarget): Promi
   return planSeed({ ...target, read: await readForSeed(client, target) });
 }
 
-/** Writes the plan; plans again from a fresh read when a bulk request is refused (see above). */
+/**
+ * Writes the plan; plans again from a fresh read when a bulk request is refused or its answer is
+ * lost (see above). The counts are the service's: after a failure, what the previous plan meant to
+ * write and the fresh read finds done counts as written (the bulk requests that landed, the failed
+ * one's calls before the failing call, and a request whose answer was lost but which landed).
+ */
 export async function applySeed(client: Client, target: SeedTarget, first: SeedPlan): Promise<SeedResult> {
   const result: SeedResult = { added: 0, changed: 0, deleted: 0, replans: 0 };
   let plan = first;
   for (;;) {
+    const before = { ...result };
     try {
       await writePlan(client, target.app, plan, result);
       return result;
     } catch (error) {
       if (!(error instanceof BulkWriteError)) throw error;
-      if (!replannable(error)) throw stopped(target.app, error);
-      if (result.replans >= MAX_REPLANS) throw tooManyReplans(target.app, error);
-      result.replans++;
-      plan = await planFromService(client, target);
+      if (!settledByReplan(error)) throw stopped(target.app, error);
+      if (result.replans >= MAX_REPLANS)
+        throw outcomeUnknown(error) ? stopped(target.app, error) : tooManyReplans(target.app, error);
+      const next = await replan(client, target, error);
+      Object.assign(result, landed(before, plan, next), { replans: result.replans + 1 });
+      plan = next;
       if (planIsEmpty(plan)) return result;
     }
   }
+}
+
+/** The plan from a fresh read; a read that fails after a lost answer stops the seed with the write's error. */
+async function replan(client: Client, target: SeedTarget, error: BulkWriteError): Promise<SeedPlan> {
+  try {
+    return await planFromService(client, target);
+  } catch (readError) {
+    if (outcomeUnknown(error)) throw stopped(target.app, error);
+    throw readError;
+  }
+}
+
+/**
+ * The counts before an attempt plus what it wrote, as the fresh read shows it: an action of the
+ * attempt's plan whose key the new plan has nothing left to do for. (An add whose key someone else
+ * added meanwhile becomes a change, not an add done; a change someone else made equal to the file's
+ * counts as done: the read cannot tell who wrote it.)
+ */
+function landed(before: SeedResult, tried: SeedPlan, next: SeedPlan): Omit<SeedResult, 'replans'> {
+  const left = new Set([...next.adds, ...next.changes, ...next.deletes].map((a) => a.key));
+  const done = (actions: readonly { key: string }[]) => actions.filter((a) => !left.has(a.key)).length;
+  return {
+    added: before.added + done(tried.adds),
+    changed: before.changed + done(tried.changes),
+    deleted: before.deleted + done(tried.deletes),
+  };
 }
 
 /**
@@ -122,31 +158,35 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
   if (failures.length > 0) throw worst(failures);
 }
 
-/**
- * Counts the records a bulk write wrote, also when it stops part way: the bulk requests that
- * succeeded, and the failed one's calls before the failing call, were carried out; the re-plan
- * that follows finds those records done and does not count them again.
- */
+/** Counts the records a bulk write wrote; after a failure, applySeed counts from a fresh read. */
 async function counted(
   result: SeedResult,
   count: 'added' | 'changed' | 'deleted',
   write: Promise<{ records: unknown[] }>,
 ): Promise<void> {
-  try {
-    result[count] += (await write).records.length;
-  } catch (error) {
-    if (error instanceof BulkWriteError) result[count] += error.written.length;
-    throw error;
-  }
+  result[count] += (await write).records.length;
 }
 
-/** The failure that decides what the seed does next: one that is no bulk refusal, else one a re-plan cannot settle. */
+/** The failure that decides what the seed does next: one that is no bulk failure, else one a re-plan cannot settle. */
 function worst(failures: unknown[]): unknown {
   return (
     failures.find((f) => !(f instanceof BulkWriteError)) ??
-    failures.find((f) => !replannable(f as BulkWriteError)) ??
+    failures.find((f) => !settledByReplan(f as BulkWriteError)) ??
     failures[0]
   );
+}
+
+/** A failure a fresh read and plan by key settles: a refusal below, or an answer that never came. */
+function settledByReplan(error: BulkWriteError): boolean {
+  return outcomeUnknown(error) || replannable(error);
+}
+
+/**
+ * No answer (a lost connection, a timeout, a 5xx): whether the request landed is unknown, and the
+ * read by key tells (the key is unique, so an add that landed is found, never repeated).
+ */
+function outcomeUnknown(error: BulkWriteError): boolean {
+  return error.unknown.length > 0;
 }
 
 function replannable(error: BulkWriteError): boolean {
