@@ -233,7 +233,10 @@ async function readIds(
 async function updatesFor(spec: SweepSpec, records: readonly AppRecord[]): Promise<RecordUpdate[]> {
   const updates: RecordUpdate[] = [];
   for (const record of records) {
-    const update = await spec.update(record);
+    // Awaited only when it is a promise: an await per record (20,000 in a copy of 20,000) cost a
+    // microtask turn each for updates computed on the spot, as a copy's are.
+    const computed = spec.update(record);
+    const update = computed instanceof Promise ? await computed : computed;
     if (update === undefined) continue;
     updates.push({
       id: idOf(record),
