@@ -10,9 +10,9 @@
  * resumed from its progress (after a kill) and the closing passes converge on the same values.
  *
  * "Since" is the service's clock, not this machine's: the latest update time among the app's
- * records when a pass begins. Every edit made after that moment carries a later or equal time
- * (the platform stamps it), so nothing edited during a pass escapes the next one; this machine's
- * clock could be minutes off.
+ * records before a pass begins (asked while the pass before it writes its last records). Every
+ * edit made after that moment carries a later or equal time (the platform stamps it), so nothing
+ * edited during a pass escapes the next one; this machine's clock could be minutes off.
  */
 import type { AppRecord, CallOptions, Client, WrittenRecord } from '../client/index.js';
 import { decideCopy, type CopyDecision, type CopySpec } from './copy-rules.js';
@@ -32,7 +32,7 @@ export interface CopyProgress {
   readonly phase?: 'copy' | 'sweep' | undefined;
   /** The sweep pass under way reads the records updated at or after this time. */
   readonly since?: string | undefined;
-  /** The service's time when the sweep pass under way began (the next pass's `since`). */
+  /** The service's time at or before the start of the sweep pass under way (the next pass's `since`). */
   readonly passStartedAt?: string | undefined;
   /** `written` when the sweep pass under way began (a pass that adds nothing to it ends the copy). */
   readonly passWrittenFrom?: number | undefined;
@@ -86,9 +86,12 @@ export async function copyFieldValues(
   // The revision each record was last seen right at (read and left alone, or written): a sweep
   // pass reads ids and revisions first and reads in full only the records that moved since.
   const known = new Map<string, string>();
+  // Updates asked for so far: a pass that asks for one writes, so a next pass will run.
+  let asked = 0;
   const update = (record: AppRecord) => {
     const decision = outcomes.note(record, decideCopy(spec, record));
     if (decision.kind !== 'copy') known.set(idOf(record), revisionOf(record));
+    if (decision.update !== undefined) asked++;
     return decision.update;
   };
   const onWritten = (written: readonly WrittenRecord[]) => {
@@ -107,35 +110,59 @@ export async function copyFieldValues(
     progress = next;
     await options.onProgress?.(next);
   };
-  const sweepOptions = (condition: string | undefined) => ({
+  // The next pass's start time is asked for once a pass has read every range, while its last
+  // writes go out: any time before the next pass reads its first record is a right "since" for
+  // the pass after it (an earlier one only widens that pass by this pass's last writes, which its
+  // probe then finds unmoved), and the copy's critical path loses a round trip. Asked only when a
+  // next pass will run: after the first pass always, after a sweep pass that has updates to write
+  // (a pass that writes nothing ends the copy).
+  let ahead: Promise<string> | undefined;
+  const lookAhead = (when: () => boolean) => () => {
+    if (ahead || !when()) return;
+    ahead = now();
+    // Awaited below, or dropped when the pass fails: never an unhandled rejection.
+    ahead.catch(() => undefined);
+  };
+  const nextStart = async () => {
+    const start = ahead ?? now();
+    ahead = undefined;
+    return await start;
+  };
+  const sweepOptions = (condition: string | undefined, lookAheadWhen: () => boolean) => ({
     spec: { app: spec.app, fields, update, condition, onWritten, ...(condition ? { probe } : {}) },
     options: {
       progress: { lastId: progress.lastId, written: progress.written },
       onProgress: (p: SweepProgress) => report({ ...progress, ...p }),
       signal: options.signal,
+      onAllRead: lookAhead(lookAheadWhen),
     },
   });
   if ((progress.phase ?? 'copy') === 'copy') {
-    const run = sweepOptions(undefined);
+    const run = sweepOptions(undefined, () => true);
     const done = await sweepRecords(client, run.spec, run.options);
-    await report(nextPass({ ...progress, ...done }, progress.startedAt, await now()));
+    await report(nextPass({ ...progress, ...done }, progress.startedAt, await nextStart()));
   }
   let converged = false;
   while ((progress.sweeps ?? 0) <= MAX_SWEEPS) {
-    const run = sweepOptions(`${updatedCode} >= "${progress.since ?? progress.startedAt}"`);
+    const from = progress.passWrittenFrom ?? 0;
+    const askedBefore = asked;
+    const run = sweepOptions(
+      `${updatedCode} >= "${progress.since ?? progress.startedAt}"`,
+      () => asked > askedBefore,
+    );
     const done = await sweepRecords(client, run.spec, run.options);
-    if (done.written === (progress.passWrittenFrom ?? 0)) {
+    if (done.written === from) {
       converged = true;
       break;
     }
-    await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await now()));
+    await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await nextStart()));
   }
   return { ...outcomes.totals(), sweeps: progress.sweeps ?? 0, converged, progress };
 }
 
 /**
  * The progress at the start of a sweep pass over the records updated at or after `since` (the
- * previous pass's start), beginning at `passStartedAt` (the service's time now).
+ * previous pass's start), beginning after `passStartedAt` (the service's time before it).
  */
 function nextPass(progress: CopyProgress, since: string, passStartedAt: string): CopyProgress {
   return {

@@ -54,6 +54,12 @@ export interface SweepOptions {
   readonly signal?: AbortSignal | undefined;
   /** How often a record refused for its revision is read and tried again (default 5). */
   readonly conflictRetries?: number | undefined;
+  /**
+   * Called once, when every range has been read (only their writes remain, and the reading again
+   * of records refused for their revision): a caller may then ask what its next step needs while
+   * the last writes go out, instead of after them.
+   */
+  readonly onAllRead?: (() => void) | undefined;
 }
 
 export interface SweepResult extends SweepProgress {
@@ -87,11 +93,16 @@ export async function sweepRecords(
   const state = { written: options.progress?.written ?? 0, writtenNow: 0, conflicts: 0 };
   let reported = Promise.resolve();
   let next = 0;
+  let read = 0;
+  const rangeRead = () => {
+    if (++read === ranges.length) options.onAllRead?.();
+  };
+  if (ranges.length === 0) options.onAllRead?.();
   const worker = async (): Promise<void> => {
     while (next < ranges.length) {
       options.signal?.throwIfAborted();
       const index = next++;
-      const outcome = await sweepRange(client, spec, ranges[index]!, options);
+      const outcome = await sweepRange(client, spec, ranges[index]!, options, rangeRead);
       state.written += outcome.written;
       state.writtenNow += outcome.written;
       state.conflicts += outcome.conflicts;
@@ -114,8 +125,10 @@ async function sweepRange(
   spec: SweepSpec,
   range: IdRange,
   options: SweepOptions,
+  onRead: () => void,
 ): Promise<{ written: number; conflicts: number }> {
   let updates = await updatesFor(spec, await readRange(client, spec, range, options));
+  onRead();
   let written = 0;
   let conflicts = 0;
   const retries = options.conflictRetries ?? DEFAULT_CONFLICT_RETRIES;
@@ -188,7 +201,10 @@ async function readIds(
 async function updatesFor(spec: SweepSpec, records: readonly AppRecord[]): Promise<RecordUpdate[]> {
   const updates: RecordUpdate[] = [];
   for (const record of records) {
-    const update = await spec.update(record);
+    // Awaited only when it is a promise: an await per record (20,000 in a copy of 20,000) cost a
+    // microtask turn each for updates computed on the spot, as a copy's are.
+    const computed = spec.update(record);
+    const update = computed instanceof Promise ? await computed : computed;
     if (update === undefined) continue;
     updates.push({
       id: idOf(record),

@@ -53,9 +53,10 @@ export function reindexRecordFiles(
   before: StoredRecord | undefined,
   after: StoredRecord | undefined,
 ): void {
+  const was = before ? fileKeysOf(before) : NO_KEYS;
+  const now = after ? fileKeysOf(after) : NO_KEYS;
+  if (was.size === 0 && now.size === 0) return;
   const id = idOf((after ?? before)!);
-  const was = before ? fileKeysOf(before) : new Set<string>();
-  const now = after ? fileKeysOf(after) : new Set<string>();
   const tables = indexTables(ctx.store);
   for (const key of was) if (!now.has(key)) unlink(tables, key, appId, id);
   for (const key of now) if (!was.has(key)) link(tables, key, appId, id);
@@ -176,11 +177,20 @@ export function deriveRecordFileIndex(
   return { holders, links };
 }
 
+const NO_KEYS: ReadonlySet<string> = new Set();
+
 /** Every attachment key the record's FILE values hold, subtable cells included. */
-export function fileKeysOf(record: StoredRecord): Set<string> {
-  const keys = new Set<string>();
-  for (const field of Object.values(record)) for (const key of keysIn(field)) keys.add(key);
-  return keys;
+export function fileKeysOf(record: StoredRecord): ReadonlySet<string> {
+  // This runs twice for every record a write touches, and most records hold no file: nothing is
+  // made for a field that cannot hold one, nor for a record that holds none.
+  let keys: Set<string> | undefined;
+  for (const code in record) {
+    if (!Object.hasOwn(record, code)) continue;
+    const field = record[code]!;
+    if (field.type !== 'FILE' && field.type !== 'SUBTABLE') continue;
+    for (const key of keysIn(field)) (keys ??= new Set()).add(key);
+  }
+  return keys ?? NO_KEYS;
 }
 
 /** The top-level field of the record (a FILE field, or the subtable around one) that holds the key. */

@@ -17,6 +17,7 @@ export type FieldAccess = 'READ' | 'WRITE' | 'NONE';
 export type FilterMatcher = (filterCond: string, records: readonly StoredRecord[]) => ReadonlySet<string>;
 
 const NONE: RecordRights = { viewable: false, editable: false, deletable: false };
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 
 /**
  * What one caller may do with the records of one app: the live app ACL, then the live record ACL
@@ -103,7 +104,9 @@ export class RecordAccess {
   }
 
   /** Field codes the caller may not see (for trimming responses); empty without field rules. */
-  hiddenFields(record?: StoredRecord): Set<string> {
+  hiddenFields(record?: StoredRecord): ReadonlySet<string> {
+    // Asked once per record a read answers: without field rules, nothing is made for it.
+    if (this.fieldRules.size === 0) return NOTHING_HIDDEN;
     const hidden = new Set<string>();
     for (const code of this.fieldRules.keys())
       if (this.fieldAccess(code, record) === 'NONE') hidden.add(code);

@@ -38,6 +38,30 @@ function isWritable(field: JsonObject): boolean {
   return !SERVICE_FILLED_TYPES.has(type) && !NO_VALUE_TYPES.has(type) && !isComputedField(field);
 }
 
+/** A form's fields as writes go through them: the writable ones, with their codes and types. */
+interface FormPlan {
+  readonly writable: readonly (readonly [code: string, field: JsonObject])[];
+  readonly codes: readonly string[];
+}
+
+/**
+ * Form definitions are stored values, never changed in place (store/store.ts), so what a write
+ * derives from one is kept with it: a batch of 100 records went through the whole form 100 times.
+ */
+const plans = new WeakMap<Record<string, JsonObject>, FormPlan>();
+
+function planOf(fields: Record<string, JsonObject>): FormPlan {
+  let plan = plans.get(fields);
+  if (!plan) {
+    plan = {
+      writable: Object.entries(fields).filter(([, field]) => isWritable(field)),
+      codes: Object.keys(fields),
+    };
+    plans.set(fields, plan);
+  }
+  return plan;
+}
+
 /**
  * The values of a new record (system fields not yet stamped): given values checked, the others
  * at their defaults, then `required` checked. Unknown field codes and system fields in the
@@ -46,8 +70,8 @@ function isWritable(field: JsonObject): boolean {
 export function composeNew(input: unknown, path: string, env: WriteEnv): Record<string, FieldValue> {
   const given = inputObject(input, path, env);
   const record: Record<string, FieldValue> = {};
-  for (const [code, field] of Object.entries(env.fields)) {
-    if (!isWritable(field)) continue;
+  const plan = planOf(env.fields);
+  for (const [code, field] of plan.writable) {
     const supplied = given && code in given;
     if (supplied) guardFieldWrite(code, env);
     const value = supplied
@@ -57,7 +81,7 @@ export function composeNew(input: unknown, path: string, env: WriteEnv): Record<
     const checked = checkField(field, value.value, { prefix: path, code }, undefined, env);
     if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
   }
-  if (env.problems.empty) runLookups(record, Object.keys(env.fields), env);
+  if (env.problems.empty) runLookups(record, plan.codes, env);
   return record;
 }
 
@@ -96,13 +120,8 @@ function requireStoredValues(
   path: string,
   env: WriteEnv,
 ): void {
-  for (const [code, field] of Object.entries(env.fields))
-    if (
-      field.required === true &&
-      isWritable(field) &&
-      !(code in given) &&
-      isEmptyValue(previous[code]?.value)
-    )
+  for (const [code, field] of planOf(env.fields).writable)
+    if (field.required === true && !(code in given) && isEmptyValue(previous[code]?.value))
       env.problems.add(requiredKey(field, { prefix: path, code }), 'Required.');
 }
 

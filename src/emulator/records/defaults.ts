@@ -13,15 +13,16 @@ import { typeOf } from './model.js';
  */
 export function defaultInput(field: JsonObject, ctx: EmulatorContext, principal: Principal): Json {
   const type = typeOf(field);
-  const now = ctx.clock.date().toISOString();
+  // Read only where a default is the clock's: every field a write leaves out comes here.
+  const now = () => ctx.clock.date().toISOString();
   const fallback = field.defaultValue ?? null;
   switch (type) {
     case 'DATE':
-      return field.defaultNowValue === true ? now.slice(0, 10) : fallback;
+      return field.defaultNowValue === true ? now().slice(0, 10) : fallback;
     case 'TIME':
-      return field.defaultNowValue === true ? now.slice(11, 16) : fallback;
+      return field.defaultNowValue === true ? now().slice(11, 16) : fallback;
     case 'DATETIME':
-      return field.defaultNowValue === true ? now : fallback;
+      return field.defaultNowValue === true ? now() : fallback;
     case 'USER_SELECT':
     case 'ORGANIZATION_SELECT':
     case 'GROUP_SELECT':

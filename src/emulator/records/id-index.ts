@@ -103,22 +103,50 @@ interface IdIndex {
   readonly whole: boolean;
 }
 
-const cache = new WeakMap<Table<StoredRecord>, { version: number; index: IdIndex }>();
+const cache = new WeakMap<Table<StoredRecord>, { version: number; keysVersion: number; index: IdIndex }>();
+
+/** A record's `$id` as the engine reads it (a number field: Number of the text); NaN when not a number. */
+function numericId(record: StoredRecord): number {
+  const value = record.$id?.value;
+  return typeof value === 'string' && value !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+}
 
 /**
- * The table's index, rebuilt after any write. Ids are read as the engine reads a `$id` (a number
- * field: Number of the text); a record whose `$id` is not a number is left out, as no bound's
- * test (`=`, `in`, `<`, `>` against a number) can hold for it.
+ * The table's index, current after any write. A record whose `$id` is not a number is left out,
+ * as no bound's test (`=`, `in`, `<`, `>` against a number) can hold for it.
  */
 function indexOf(table: Table<StoredRecord>): IdIndex {
   const cached = cache.get(table);
   if (cached && cached.version === table.version) return cached.index;
+  const index = (cached && refreshed(table, cached.keysVersion, cached.index)) ?? built(table);
+  cache.set(table, { version: table.version, keysVersion: table.keysVersion, index });
+  return index;
+}
+
+/**
+ * The index of a table whose writes since `index` only replaced records (its keys and their order
+ * unchanged), each keeping its `$id`: the same ids and places, the records as they are now. Only
+ * for the usual index, every record in ascending `$id` order (position i is storage place i);
+ * null otherwise, or when a replacing record moved its `$id`, for a full build. Updates, the
+ * writes between a sweep's reads, so cost a walk of the table instead of a rebuild.
+ */
+function refreshed(table: Table<StoredRecord>, keysVersion: number, index: IdIndex): IdIndex | null {
+  if (keysVersion !== table.keysVersion || !index.inStorageOrder || !index.whole) return null;
+  const records: StoredRecord[] = new Array<StoredRecord>(index.records.length);
+  let i = 0;
+  for (const record of table.values()) {
+    if (i >= records.length || numericId(record) !== index.ids[i]) return null;
+    records[i++] = record;
+  }
+  return i === records.length ? { ...index, records } : null;
+}
+
+/** The index built from every record of the table. */
+function built(table: Table<StoredRecord>): IdIndex {
   const entries: { id: number; record: StoredRecord; place: number }[] = [];
   let place = 0;
   for (const record of table.values()) {
-    const value = record.$id?.value;
-    const id =
-      typeof value === 'string' && value !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
+    const id = numericId(record);
     if (!Number.isNaN(id)) entries.push({ id, record, place });
     place++;
   }
@@ -133,7 +161,6 @@ function indexOf(table: Table<StoredRecord>): IdIndex {
     inStorageOrder,
     whole: entries.length === table.size,
   };
-  cache.set(table, { version: table.version, index });
   return index;
 }
 

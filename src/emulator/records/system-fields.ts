@@ -7,6 +7,40 @@ export interface Stamp {
   readonly now: string;
 }
 
+/** The types of system field a new record's stamp fills. */
+const STAMPED_ON_ADD: ReadonlySet<string> = new Set([
+  'RECORD_NUMBER',
+  'CREATOR',
+  'MODIFIER',
+  'CREATED_TIME',
+  'UPDATED_TIME',
+  'STATUS',
+  'STATUS_ASSIGNEE',
+  'CATEGORY',
+]);
+
+/**
+ * The live form's system fields a stamp fills, in form order: looked up once per batch of
+ * records, not once per record (a write of 100 records read the whole form 100 times).
+ */
+export interface SystemFields {
+  /** Those a new record gets, with their types. */
+  readonly onAdd: readonly (readonly [code: string, type: string])[];
+  /** The modifier and update-time fields an update moves. */
+  readonly onUpdate: readonly (readonly [code: string, type: 'MODIFIER' | 'UPDATED_TIME'])[];
+}
+
+export function systemFieldsOf(fields: Record<string, JsonObject>): SystemFields {
+  const onAdd: [string, string][] = [];
+  const onUpdate: [string, 'MODIFIER' | 'UPDATED_TIME'][] = [];
+  for (const [code, field] of Object.entries(fields)) {
+    const type = typeOf(field);
+    if (STAMPED_ON_ADD.has(type)) onAdd.push([code, type]);
+    if (field.type === 'MODIFIER' || field.type === 'UPDATED_TIME') onUpdate.push([code, field.type]);
+  }
+  return { onAdd, onUpdate };
+}
+
 /**
  * A new record as stored: its checked values plus every system field of the live form, filled
  * by the service (record number = id, creator and modifier = the caller, both times = now),
@@ -14,42 +48,43 @@ export interface Stamp {
  */
 export function stampNew(
   values: Record<string, FieldValue>,
-  fields: Record<string, JsonObject>,
+  system: SystemFields,
   id: string,
   stamp: Stamp,
   status: { status: string; assignees: UserRef[] } | null,
 ): StoredRecord {
-  const record: Record<string, FieldValue> = { ...values };
+  // Object.assign, not a spread: fields added to a spread's copy each made V8 a map of its own
+  // (~10 µs a record, and 20,000 records of 20,000 shapes that every later read and
+  // serialization of them paid for); this copy takes the same keys in the same order.
+  const record: Record<string, FieldValue> = Object.assign({}, values);
   const who = { code: stamp.who.code, name: stamp.who.name };
-  for (const [code, field] of Object.entries(fields)) {
-    const type = typeOf(field);
-    const set = (value: Json): void => {
-      record[code] = { type, value };
-    };
+  for (const [code, type] of system.onAdd) {
+    let value: Json;
     switch (type) {
       case 'RECORD_NUMBER':
-        set(id);
+        value = id;
         break;
       case 'CREATOR':
       case 'MODIFIER':
-        set(who);
+        value = who;
         break;
       case 'CREATED_TIME':
       case 'UPDATED_TIME':
-        set(stamp.now);
+        value = stamp.now;
         break;
       case 'STATUS':
-        if (status) set(status.status);
+        if (!status) continue;
+        value = status.status;
         break;
       case 'STATUS_ASSIGNEE':
-        if (status) set(status.assignees.map((u) => ({ code: u.code, name: u.name })));
+        if (!status) continue;
+        value = status.assignees.map((u) => ({ code: u.code, name: u.name }));
         break;
-      case 'CATEGORY':
-        set([]);
-        break;
-      default:
+      default: // CATEGORY
+        value = [];
         break;
     }
+    record[code] = { type, value };
   }
   record.$id = { type: '__ID__', value: id };
   record.$revision = { type: '__REVISION__', value: '1' };
@@ -59,15 +94,16 @@ export function stampNew(
 /** An updated record: modifier and update time moved, revision raised by `bump` (1 per update, 2 per status action). */
 export function stampUpdate(
   values: Record<string, FieldValue>,
-  fields: Record<string, JsonObject>,
+  system: SystemFields,
   stamp: Stamp,
   bump: number,
 ): StoredRecord {
   const record: Record<string, FieldValue> = { ...values };
-  for (const [code, field] of Object.entries(fields)) {
-    if (field.type === 'MODIFIER') record[code] = { type: 'MODIFIER', value: { ...stamp.who } };
-    if (field.type === 'UPDATED_TIME') record[code] = { type: 'UPDATED_TIME', value: stamp.now };
-  }
+  for (const [code, type] of system.onUpdate)
+    record[code] =
+      type === 'MODIFIER'
+        ? { type: 'MODIFIER', value: { ...stamp.who } }
+        : { type: 'UPDATED_TIME', value: stamp.now };
   const revision = Number(values.$revision?.value ?? 1) + bump;
   record.$revision = { type: '__REVISION__', value: String(revision) };
   return record;

@@ -8,7 +8,7 @@ import { BlobStore } from './blobs.js';
  */
 export class Store {
   private readonly tables = new Map<string, Table<unknown>>();
-  private frames: Map<string, { table: Table<unknown>; key: string; before: unknown }>[] = [];
+  private frames: Frame[] = [];
   readonly blobs: BlobStore;
 
   private constructor(
@@ -50,7 +50,7 @@ export class Store {
    * outermost one reaches the journal, and it is on disk before this returns.
    */
   transaction<R>(fn: () => R): R {
-    this.frames.push(new Map());
+    this.frames.push(new Frame());
     let result: R;
     try {
       result = fn();
@@ -62,7 +62,7 @@ export class Store {
     const frame = this.frames.pop()!;
     const parent = this.frames.at(-1);
     if (parent) {
-      for (const [id, entry] of frame) if (!parent.has(id)) parent.set(id, entry);
+      for (const { table, key, before } of frame.entries) parent.add(table, key, before);
     } else {
       this.commit(frame);
     }
@@ -85,21 +85,20 @@ export class Store {
   touched(table: Table<unknown>, key: string, before: unknown): void {
     const frame = this.frames.at(-1);
     if (!frame) throw new Error(`write to ${table.name}/${key} outside a transaction`);
-    const id = `${table.name}\u0000${key}`;
-    if (!frame.has(id)) frame.set(id, { table, key, before });
+    frame.add(table, key, before);
   }
 
-  private rollback(frame: Map<string, { table: Table<unknown>; key: string; before: unknown }>): void {
-    for (const { table, key, before } of frame.values()) {
+  private rollback(frame: Frame): void {
+    for (const { table, key, before } of frame.entries) {
       if (before === undefined) table.deleteRaw(key);
       else table.setRaw(key, before);
     }
   }
 
-  private commit(frame: Map<string, { table: Table<unknown>; key: string }>): void {
-    if (!this.journal || frame.size === 0) return;
+  private commit(frame: Frame): void {
+    if (!this.journal || frame.entries.length === 0) return;
     const changes: Change[] = [];
-    for (const { table, key } of frame.values()) changes.push([table.name, key, table.raw.get(key) ?? null]);
+    for (const { table, key } of frame.entries) changes.push([table.name, key, table.raw.get(key) ?? null]);
     if (this.journal.append(changes)) this.journal.compact(this.snapshot());
   }
 
@@ -118,11 +117,38 @@ export class Store {
   }
 }
 
+/** One entry a transaction touched, and its value before (undefined: it did not exist). */
+interface Touched {
+  readonly table: Table<unknown>;
+  readonly key: string;
+  readonly before: unknown;
+}
+
+/**
+ * The entries one transaction touched, each once (its first value before), in the order first
+ * touched. Looked up by table, then key: a key made of both per write cost a string to build and
+ * hash each time.
+ */
+class Frame {
+  readonly entries: Touched[] = [];
+  readonly #seen = new Map<Table<unknown>, Set<string>>();
+
+  /** Keeps the entry's value before unless the entry is already kept. */
+  add(table: Table<unknown>, key: string, before: unknown): void {
+    let keys = this.#seen.get(table);
+    if (!keys) this.#seen.set(table, (keys = new Set()));
+    if (keys.has(key)) return;
+    keys.add(key);
+    this.entries.push({ table, key, before });
+  }
+}
+
 /** A map of documents; reads are free, writes must happen inside `store.transaction`. */
 export class Table<T> {
   /** @internal Read freely; write only through put/delete (or setRaw/deleteRaw), which count versions. */
   readonly raw = new Map<string, T>();
   #version = 0;
+  #keysVersion = 0;
 
   constructor(
     readonly name: string,
@@ -149,6 +175,15 @@ export class Table<T> {
     return this.#version;
   }
 
+  /**
+   * A number that changes with every write that adds or removes a key (so also moves it: a key
+   * put back after a delete goes last), not with one that replaces a key's value, which keeps its
+   * place: while it holds, the keys and their order are the same.
+   */
+  get keysVersion(): number {
+    return this.#keysVersion;
+  }
+
   values(): IterableIterator<T> {
     return this.raw.values();
   }
@@ -171,12 +206,13 @@ export class Table<T> {
   /** @internal A write the store itself makes (load, replay, rollback): no transaction, a new version. */
   setRaw(key: string, value: T): void {
     this.#version++;
+    if (!this.raw.has(key)) this.#keysVersion++;
     this.raw.set(key, value);
   }
 
   /** @internal */
   deleteRaw(key: string): void {
     this.#version++;
-    this.raw.delete(key);
+    if (this.raw.delete(key)) this.#keysVersion++;
   }
 }

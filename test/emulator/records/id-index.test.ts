@@ -133,6 +133,29 @@ describe('the $id pre-filter gives the full scan answer', () => {
     expect(ids(recordsWithin(table, bounds).records)).toEqual(['61']);
   });
 
+  it('sees a record replaced under its key: its new values, and its new $id when that moved', () => {
+    const { store, table } = tableOf(ASCENDING);
+    const bounds = idBounds(parseQuery('$id > 10 and $id <= 12').condition)!;
+    const within = () => recordsWithin(table, bounds).records.map((r) => [r.$id!.value, r.t!.value]);
+    expect(within()).toEqual([
+      ['11', 'y11'],
+      ['12', 'x12'],
+    ]);
+    // An update: same key, same $id, new values.
+    store.transaction(() =>
+      table.put('12', { ...record(12), t: { type: 'SINGLE_LINE_TEXT', value: 'new' } }),
+    );
+    expect(within()).toEqual([
+      ['11', 'y11'],
+      ['12', 'new'],
+    ]);
+    expect(storedInIdOrder(table)).toBe(true);
+    // A value whose $id is not its key's (no handler writes one): the index follows the $id.
+    store.transaction(() => table.put('11', record(5)));
+    expect(within()).toEqual([['12', 'new']]);
+    expect(storedInIdOrder(table)).toBe(false);
+  });
+
   it('reads a page off the id order only where storage order is ascending $id', () => {
     expect(TABLES.map(([shape, make]) => [shape, storedInIdOrder(make())])).toEqual([
       ['ascending storage', true],

@@ -21,7 +21,7 @@ import {
   type ProcessAction,
 } from '../../records/process.js';
 import { recordMatches } from '../../records/query.js';
-import { stampUpdate } from '../../records/system-fields.js';
+import { stampUpdate, systemFieldsOf } from '../../records/system-fields.js';
 import { openScope, recordFor, stampOf, type RecordScope } from './scope.js';
 import type { ApiRequest } from '../../context.js';
 import type { UserRef } from '../../model/app.js';
@@ -111,7 +111,7 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
   }
   const updated = stampUpdate(
     withStatus(scope, record, next.name, assignees),
-    scope.fields,
+    systemFieldsOf(scope.fields),
     stampOf(scope.req),
     2,
   );
@@ -173,7 +173,12 @@ function updateAssignees(req: ApiRequest): unknown {
     const record = recordFor(scope, id, 'edit');
     checkRecordRevision(req.params.revision(), record);
     const unique = [...new Map(assignees.map((u) => [u.code, u])).values()];
-    const updated = stampUpdate(withStatus(scope, record, null, unique), scope.fields, stampOf(req), 1);
+    const updated = stampUpdate(
+      withStatus(scope, record, null, unique),
+      systemFieldsOf(scope.fields),
+      stampOf(req),
+      1,
+    );
     scope.table.put(id, updated);
     return { revision: text(updated.$revision?.value) };
   });

@@ -2,7 +2,7 @@ import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { Problems, invalid } from '../../errors.js';
 import { composeNew, composeUpdate } from '../../records/compose.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
-import { stampNew, stampUpdate } from '../../records/system-fields.js';
+import { stampNew, stampUpdate, systemFieldsOf } from '../../records/system-fields.js';
 import { initialStatus } from '../../records/process.js';
 import { calculator, precisionOf } from '../../formula/calculate.js';
 import { toId } from '../../http/params.js';
@@ -33,12 +33,13 @@ function addAll(
     const env = writeEnv(scope, problems);
     const stamp = stampOf(req);
     const calculate = calculator(scope.fields, precisionOf(scope.live.general));
+    const system = systemFieldsOf(scope.fields);
     const candidates: Candidate[] = inputs.map((input, i) => {
       const values = composeNew(input, pathOf(i), env);
       const id = newRecordId(req.ctx, scope.appId);
-      const draft = stampNew(values, scope.fields, id, stamp, null);
+      const draft = stampNew(values, system, id, stamp, null);
       const status = initialStatus(scope.live, draft, req.ctx);
-      const stamped = status ? stampNew(values, scope.fields, id, stamp, status) : draft;
+      const stamped = status ? stampNew(values, system, id, stamp, status) : draft;
       const record = calculate(stamped);
       return { id, record, path: pathOf(i) };
     });
@@ -101,6 +102,7 @@ function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: stri
     const problems = new Problems();
     const stamp = stampOf(req);
     const calculate = calculator(scope.fields, precisionOf(scope.live.general));
+    const system = systemFieldsOf(scope.fields);
     const candidates: Candidate[] = items.map((item) => {
       const id = targetOf(scope, item);
       const previous = recordFor(scope, id, 'edit');
@@ -109,7 +111,7 @@ function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: stri
       // an add does; one record's update keys it `record.<code>.value`.
       const path = item.prefix === '' ? 'record' : item.prefix.slice(0, -1);
       const values = composeUpdate(previous, item.raw.record, path, writeEnv(scope, problems, previous));
-      const record = calculate(stampUpdate(values, scope.fields, stamp, 1));
+      const record = calculate(stampUpdate(values, system, stamp, 1));
       scope.table.put(id, record);
       reindexRecordFiles(req.ctx, scope.appId, previous, record);
       return { id, record, path };
