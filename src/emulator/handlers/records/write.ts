@@ -2,6 +2,7 @@ import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { Problems, invalid } from '../../errors.js';
 import { composeNew, composeUpdate } from '../../records/compose.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
+import { deleteRecord, putRecord } from '../../records/unique-index.js';
 import { stampNew, stampUpdate, systemFieldsOf } from '../../records/system-fields.js';
 import { initialStatus } from '../../records/process.js';
 import { calculator, precisionOf } from '../../formula/calculate.js';
@@ -45,7 +46,7 @@ function addAll(
     });
     checkUnique(scope.fields, scope.table, candidates, problems);
     problems.throwIfAny();
-    for (const c of candidates) scope.table.put(c.id, c.record);
+    for (const c of candidates) putRecord(scope.table, c.id, c.record);
     for (const c of candidates) reindexRecordFiles(req.ctx, scope.appId, undefined, c.record);
     return candidates.map((c) => c.record);
   });
@@ -112,7 +113,7 @@ function updateAll(scope: RecordScope, items: readonly UpdateItem[]): { id: stri
       const path = item.prefix === '' ? 'record' : item.prefix.slice(0, -1);
       const values = composeUpdate(previous, item.raw.record, path, writeEnv(scope, problems, previous));
       const record = calculate(stampUpdate(values, system, stamp, 1));
-      scope.table.put(id, record);
+      putRecord(scope.table, id, record);
       reindexRecordFiles(req.ctx, scope.appId, previous, record);
       return { id, record, path };
     });
@@ -151,7 +152,7 @@ function deleteRecords(req: ApiRequest): unknown {
     ids.forEach((id, i) => {
       const record = recordFor(scope, id, 'delete');
       if (revisions.length > 0) checkRecordRevision(parseRevision(revisions[i], `revisions[${i}]`), record);
-      scope.table.delete(id);
+      deleteRecord(scope.table, id);
       reindexRecordFiles(req.ctx, scope.appId, record, undefined);
       deleteComments(req.ctx, scope.appId, id);
     });

@@ -1,0 +1,124 @@
+// The values an app's records hold in each unique field, kept between calls so that checking a
+// call of 100 records costs about 100 keys, not one per stored record (a bulk load of n records
+// would otherwise cost n²/100: records/unique.ts rebuilt the map on every call).
+//
+// Why an index can be trusted. Invariant: an index whose `version` equals its table's `version`
+// holds exactly the keys of the table's current records (for its field code, computed with its
+// field definition).
+// - A build reads every record of the table and stamps the version it read at; nothing runs
+//   between the reads and the stamp (JavaScript is single-threaded and this code is synchronous).
+// - `putRecord` / `deleteRecord` read the version, make one write, and only when the version has
+//   then moved by exactly one (Table.put and Table.delete bump it once, through setRaw/deleteRaw)
+//   apply that same change to each index that was current before it. Between the read and the
+//   write nothing else runs, so the one write is theirs.
+// - Every other write to the table (a handler's own `table.put`, a rollback, journal replay or
+//   load, the control API's reset) bumps the version without touching the index, which therefore
+//   stops matching; versions only grow, so it never matches again, and the next check rebuilds.
+// An index belongs to one field definition object (the live form's, replaced by every deploy):
+// another object, even an equal one, rebuilds it, so making a field unique, changing its type or
+// renaming it never meets a map built under other rules.
+import type { JsonObject } from '../model/app.js';
+import type { Table } from '../store/store.js';
+import { isEmptyValue, type StoredRecord } from './model.js';
+
+/** What two records of one unique field clash on; undefined for an empty value (never a clash). */
+export function uniqueKey(
+  code: string,
+  field: JsonObject,
+  record: StoredRecord | undefined,
+): string | undefined {
+  const value = record?.[code]?.value;
+  if (isEmptyValue(value)) return undefined;
+  // "1", "1.0" and "01" are one number.
+  return field.type === 'NUMBER' ? String(Number(value)) : JSON.stringify(value);
+}
+
+/** The records holding each value of one field. More than one can (a NUMBER "1" and "1.0" kept from before). */
+export class UsedValues {
+  private readonly holders = new Map<string, Set<string>>();
+  private readonly keys = new Map<string, string>();
+
+  constructor(
+    readonly code: string,
+    readonly field: JsonObject,
+    public version: number,
+  ) {}
+
+  /** Whether a record other than those in `except` holds `key`. */
+  heldOutside(key: string, except: ReadonlySet<string>): boolean {
+    const ids = this.holders.get(key);
+    if (ids) for (const id of ids) if (!except.has(id)) return true;
+    return false;
+  }
+
+  /** Records that `id` now holds `record` (undefined: the record is gone). */
+  set(id: string, record: StoredRecord | undefined): void {
+    const before = this.keys.get(id);
+    const after = uniqueKey(this.code, this.field, record);
+    if (before === after) return;
+    if (before !== undefined) {
+      const ids = this.holders.get(before)!;
+      ids.delete(id);
+      if (ids.size === 0) this.holders.delete(before);
+      this.keys.delete(id);
+    }
+    if (after !== undefined) {
+      const ids = this.holders.get(after);
+      if (ids) ids.add(id);
+      else this.holders.set(after, new Set([id]));
+      this.keys.set(id, after);
+    }
+  }
+}
+
+const indexes = new WeakMap<Table<StoredRecord>, Map<string, UsedValues>>();
+
+/** The values `field` (code `code`) holds in the table's records now: the kept index, or a new one. */
+export function usedValues(table: Table<StoredRecord>, code: string, field: JsonObject): UsedValues {
+  let byCode = indexes.get(table);
+  if (!byCode) {
+    byCode = new Map<string, UsedValues>();
+    indexes.set(table, byCode);
+  }
+  const kept = byCode.get(code);
+  if (kept && kept.field === field && kept.version === table.version) return kept;
+  const built = new UsedValues(code, field, table.version);
+  for (const [id, record] of table.entries()) built.set(id, record);
+  byCode.set(code, built);
+  return built;
+}
+
+/** Stops keeping the indexes of fields that are no longer unique (they would only cost writes). */
+export function keepOnly(table: Table<StoredRecord>, codes: ReadonlySet<string>): void {
+  const byCode = indexes.get(table);
+  if (byCode) for (const code of byCode.keys()) if (!codes.has(code)) byCode.delete(code);
+}
+
+/** `table.put`, keeping the table's unique-value indexes current (see the invariant above). */
+export function putRecord(table: Table<StoredRecord>, id: string, record: StoredRecord): void {
+  const before = table.version;
+  table.put(id, record);
+  follow(table, before, id, record);
+}
+
+/** `table.delete`, keeping the table's unique-value indexes current (see the invariant above). */
+export function deleteRecord(table: Table<StoredRecord>, id: string): void {
+  const before = table.version;
+  table.delete(id);
+  follow(table, before, id, undefined);
+}
+
+function follow(
+  table: Table<StoredRecord>,
+  before: number,
+  id: string,
+  record: StoredRecord | undefined,
+): void {
+  const byCode = indexes.get(table);
+  if (!byCode || table.version !== before + 1) return;
+  for (const index of byCode.values()) {
+    if (index.version !== before) continue;
+    index.set(id, record);
+    index.version = table.version;
+  }
+}
