@@ -259,7 +259,7 @@ export const ERROR_CODES = {
   },
   'SEED.STOPPED': {
     summary:
-      'a bulk request of the seed failed (the service down, a network fault): what landed before it stays',
+      'a bulk request of the seed failed (the service down, a network fault) and the read that would settle it failed too, or the writes kept failing through 3 re-plans: what landed stays',
     hint: 'Run seed again once the service answers: it plans again by key and writes only what is left.',
     where: 'seed',
   },
