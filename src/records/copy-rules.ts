@@ -84,10 +84,8 @@ function intoTable(spec: CopySpec, record: AppRecord, table: string): CopyDecisi
   const writes: RowWrite[] = rows.map((row) => ({ id: row.id, value: {} }));
   const mode = spec.row ?? 'first';
   if (mode === 'new') {
-    // A new row per record, once: a row already holding the value is the one a former pass added.
-    if (empty || rows.some((row) => sameValue(row.value[col]?.value, target)))
-      return { kind: empty ? 'empty' : 'unchanged' };
-    writes.push({ value: { [col]: { value: writeValue(target) } } });
+    const decided = intoNewRow(rows, writes, col, target, empty);
+    if (decided) return decided;
   } else if (rows.length === 0) {
     if (empty) return { kind: 'empty' };
     writes.push({ value: { [col]: { value: writeValue(target) } } });
@@ -102,6 +100,36 @@ function intoTable(spec: CopySpec, record: AppRecord, table: string): CopyDecisi
     if (!changed) return { kind: empty ? 'empty' : 'unchanged' };
   }
   return { kind: 'copy', empty, update: { [table]: { value: writes } } as RecordForWrite };
+}
+
+/**
+ * `row: new`: a row of its own per record, once. The column is the migration's temporary field,
+ * which no row held before the copy, so a row holding a value in it is the one a former pass
+ * added: a value edited since is written into that row (not a second row), and a value emptied
+ * since takes that row away (its other cells empty: a first copy of an empty value adds none), or
+ * empties its cell. Returns the decision when no write is needed; otherwise fills `writes`.
+ */
+function intoNewRow(
+  rows: readonly SubtableRow[],
+  writes: RowWrite[],
+  col: string,
+  target: unknown,
+  empty: boolean,
+): CopyDecision | undefined {
+  const ours = rows.findIndex((row) => !isEmptyValue(row.value[col]?.value));
+  if (ours === -1) {
+    if (empty) return { kind: 'empty' };
+    writes.push({ value: { [col]: { value: writeValue(target) } } });
+    return undefined;
+  }
+  const row = rows[ours]!;
+  if (sameValue(row.value[col]?.value, target)) return { kind: 'unchanged' };
+  const onlyOurs = Object.entries(row.value).every(
+    ([code, cell]) => code === col || isEmptyValue(cell.value),
+  );
+  if (empty && onlyOurs) writes.splice(ours, 1);
+  else writes[ours]!.value[col] = { value: writeValue(target) };
+  return undefined;
 }
 
 /** A table column out to the top level: the one row holding a value, or the rows joined (text). */

@@ -300,6 +300,28 @@ describe('moving a value into a table', () => {
     expect(second).toMatchObject({ copied: 0, unchanged: 3, empty: 1 });
     expect(await cells(app, ids)).toEqual(expected);
   });
+  it('into a new row: a value edited after a pass is written into the row that pass added, not a second one; one emptied takes its row away', async () => {
+    const { app, ids } = await setUp();
+    await copyFieldValues(service.client, into(app, 'new'));
+    await service.client.records.updateRecord({ app, id: ids[1]!, record: { memo: { value: 'b2' } } });
+    await service.client.records.updateRecord({ app, id: ids[2]!, record: { memo: { value: '' } } });
+    const again = await copyFieldValues(service.client, into(app, 'new'));
+    expect(again).toMatchObject({ copied: 2, unchanged: 1, empty: 1 });
+    expect(await cells(app, ids)).toEqual([
+      [['', 'a']],
+      [
+        ['x', ''],
+        ['', 'b2'],
+      ],
+      [
+        ['y', ''],
+        ['z', ''],
+      ],
+      [['w', '']],
+    ]);
+    const third = await copyFieldValues(service.client, into(app, 'new'));
+    expect(third).toMatchObject({ copied: 0 });
+  });
 });
 
 describe('moving a value out of a table', () => {
