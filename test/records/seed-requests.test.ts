@@ -66,13 +66,35 @@ describe('readAllRecords', () => {
   });
 });
 
+/** An app keyed by a unique `code`, and a seed of `count` records into it. */
+async function codeApp(count: number) {
+  const app = await deployedApp(service.client, {
+    code: text('code', { unique: true }),
+    name: text('name'),
+  });
+  return { app, target: { app, key: 'code', records: seedRecords(codes(count)), clean: false } };
+}
+
+/** Bulk requests answer 500 (not retried: their fate unknown to the client). */
+async function failBulkRequests(when: { skip?: number; times: number }): Promise<void> {
+  await service.control('POST', '/_emulator/faults', {
+    method: 'POST',
+    path: '^/k/v1/bulkRequest\\.json',
+    status: 500,
+    ...when,
+  });
+}
+
+/** The app holds `count` records, each code once. */
+async function expectEachOnce(app: string, count: number): Promise<void> {
+  const read = await readAllRecords(service.client, { app, fields: ['code'] });
+  expect(new Set(read.map((r) => r.code!.value)).size).toBe(count);
+  expect(read).toHaveLength(count);
+}
+
 describe('seed requests', () => {
   it('5,000 records into an empty app: one read, then the three bulk requests in flight together; again: a read alone', async () => {
-    const app = await deployedApp(service.client, {
-      code: text('code', { unique: true }),
-      name: text('name'),
-    });
-    const target = { app, key: 'code', records: seedRecords(codes(5000)), clean: false };
+    const { target } = await codeApp(5000);
     const first = countingClient();
     const result = await applySeed(first.client, target, await planFromService(first.client, target));
     await first.client.close();
@@ -121,40 +143,19 @@ describe('seed requests', () => {
   });
 
   it('a bulk request of several in flight failing (no answer): the others land; the same run reads again and writes just the rest', async () => {
-    const app = await deployedApp(service.client, {
-      code: text('code', { unique: true }),
-      name: text('name'),
-    });
-    const target = { app, key: 'code', records: seedRecords(codes(5000)), clean: false };
+    const { app, target } = await codeApp(5000);
     // Whichever of the three bulk requests arrives first fails (bulk requests are not retried
     // after a 500): its fate unknown to the client, the seed reads by key and plans again.
-    await service.control('POST', '/_emulator/faults', {
-      method: 'POST',
-      path: '^/k/v1/bulkRequest\\.json',
-      status: 500,
-      times: 1,
-    });
+    await failBulkRequests({ times: 1 });
     const result = await applySeed(service.client, target, await planFromService(service.client, target));
     expect(result).toEqual({ added: 5000, changed: 0, deleted: 0, replans: 1 });
-    const read = await readAllRecords(service.client, { app, fields: ['code'] });
-    expect(new Set(read.map((r) => r.code!.value)).size).toBe(5000);
-    expect(read).toHaveLength(5000);
+    await expectEachOnce(app, 5000);
   });
 
   it('bulk requests failing run after run: stops after 3 re-plans; the next seed writes just the rest', async () => {
-    const app = await deployedApp(service.client, {
-      code: text('code', { unique: true }),
-      name: text('name'),
-    });
-    const target = { app, key: 'code', records: seedRecords(codes(5000)), clean: false };
+    const { app, target } = await codeApp(5000);
     // The first bulk request lands; every later one fails, on the first run and its 3 re-plans.
-    await service.control('POST', '/_emulator/faults', {
-      method: 'POST',
-      path: '^/k/v1/bulkRequest\\.json',
-      status: 500,
-      skip: 1,
-      times: 100,
-    });
+    await failBulkRequests({ skip: 1, times: 100 });
     const error = await applySeed(
       service.client,
       target,
@@ -170,17 +171,11 @@ describe('seed requests', () => {
       added: rest.adds.length,
       replans: 0,
     });
-    const read = await readAllRecords(service.client, { app, fields: ['code'] });
-    expect(new Set(read.map((r) => r.code!.value)).size).toBe(5000);
-    expect(read).toHaveLength(5000);
+    await expectEachOnce(app, 5000);
   });
 
   it("no answer, and the read after it failing too: stops with the write's error, naming what to do", async () => {
-    const app = await deployedApp(service.client, {
-      code: text('code', { unique: true }),
-      name: text('name'),
-    });
-    const target = { app, key: 'code', records: seedRecords(codes(300)), clean: false };
+    const { app, target } = await codeApp(300);
     const plan = await planFromService(service.client, target);
     // Retries off, so that the lost connections are the client's answer at once.
     const client = createClient({ baseUrl: service.url, auth: ADMIN, retry: { retries: 0 } });
