@@ -16,6 +16,7 @@
 import { DEFAULT_CONCURRENCY, createClient } from '../dist/client/index.js';
 import { applySeed, planFromService, planIsEmpty } from '../dist/records/index.js';
 import { ADMIN, serviceProcess, verdict } from './lib/tickets.mjs';
+import { timeGoes, tracingClient } from './lib/trace.mjs';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 10_000);
 const LATENCY_MS = 20;
@@ -56,49 +57,9 @@ async function serviceWithApp() {
   return { service, app: String(app) };
 }
 
-/**
- * A client that counts its requests by method and path, and keeps each call's start and end (from
- * its response event) to measure the rounds: the longest chain of calls each started after the one
- * before it had ended.
- */
-function tracingClient(url) {
-  const counts = new Map();
-  const spans = [];
-  const client = createClient({
-    baseUrl: url,
-    auth: ADMIN,
-    concurrency: CONCURRENCY,
-    logger: (event) => {
-      const kind = `${event.method} ${event.path}`;
-      if (event.type === 'request') counts.set(kind, (counts.get(kind) ?? 0) + 1);
-      if (event.type === 'response') {
-        const end = performance.now();
-        spans.push({ start: end - event.durationMs, end });
-      }
-    },
-  });
-  return { client, counts, spans };
-}
-
-/** The longest chain of calls in which each started after the previous one ended. */
-function rounds(spans) {
-  const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const depth = [];
-  let best = 0;
-  sorted.forEach((span, i) => {
-    let d = 1;
-    // Date.now()'s millisecond steps in durationMs: a call that started within 1 ms of another's
-    // end is counted as following it.
-    for (let j = 0; j < i; j++) if (sorted[j].end <= span.start + 1) d = Math.max(d, depth[j] + 1);
-    depth.push(d);
-    best = Math.max(best, d);
-  });
-  return best;
-}
-
 /** One seed, measured: plan from the service, then apply; the figures of the run. */
 async function seed(service, app, expectWrites) {
-  const { client, counts, spans } = tracingClient(service.url);
+  const { client, counts, rounds } = tracingClient(service.url, CONCURRENCY);
   const target = { app, key: 'code', records, clean: false };
   const cpuBefore = service.cpuMs();
   const ownBefore = process.cpuUsage();
@@ -121,7 +82,7 @@ async function seed(service, app, expectWrites) {
     planMs: planned - started,
     requests,
     counts,
-    rounds: rounds(spans),
+    rounds: rounds(),
     clientCpu: (own.user + own.system) / 1000,
     serviceCpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   };
@@ -151,18 +112,7 @@ function report(label, run, idle) {
       `lower bound ${lowerBound.toFixed(0)} ms, wall ${run.wall.toFixed(0)} ms (of which reading and planning ` +
       `${run.planMs.toFixed(0)} ms; with no latency: ${idle.wall.toFixed(0)} ms)`,
   );
-  const cpu = run.serviceCpu ?? 0;
-  const floor = Math.max(lowerBound, run.rounds * LATENCY_MS) + cpu;
-  console.log(
-    `  where the time goes: ${run.rounds} rounds of calls one after another (${(run.rounds * LATENCY_MS).toFixed(0)} ms ` +
-      `at ${LATENCY_MS} ms), local service CPU ${run.serviceCpu === null ? 'unknown' : `${cpu.toFixed(0)} ms`} ` +
-      `(${idle.serviceCpu === null ? 'unknown' : `${idle.serviceCpu.toFixed(0)} ms`} with no latency), ` +
-      `client CPU ${run.clientCpu.toFixed(0)} ms`,
-  );
-  console.log(
-    `  wall against max(lower bound, rounds x latency) + service CPU = ${floor.toFixed(0)} ms ` +
-      `(not the issue's measure; what is left is the client's own work and waiting): ratio ${(run.wall / floor).toFixed(2)}`,
-  );
+  timeGoes(run, idle, lowerBound, LATENCY_MS);
   verdict(`  ${label}, wall against lower bound (issue 37)`, run.wall / lowerBound, 1.5);
 }
 
