@@ -139,7 +139,14 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
           'value',
           'Write its settings as a YAML map.',
         );
-      return at(source, 'SCHEMA.TYPE', path, message(error, params), 'value');
+      return at(
+        source,
+        'SCHEMA.TYPE',
+        path,
+        message(error, params),
+        'value',
+        optionsAsListHint(path, error.data),
+      );
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((v) => String(v));
       const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : undefined;
@@ -150,6 +157,23 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
     default:
       return at(source, 'SCHEMA.INVALID', path, message(error, params), 'value');
   }
+}
+
+/**
+ * A field's options written as a list of labels (`options: [New, Open]`), the shape a newcomer
+ * reaches for first: the hint writes their own options as the map the manifest takes.
+ */
+function optionsAsListHint(path: readonly PathSegment[], data: unknown): string | undefined {
+  if (path[path.length - 1] !== 'options' || !Array.isArray(data) || data.length === 0) return undefined;
+  if (!data.every((item) => typeof item === 'string' || typeof item === 'number')) return undefined;
+  const shown = data.slice(0, 3).map((item) => {
+    const label =
+      /^[\w\- ]+$/u.test(String(item)) && !/^ | $/u.test(String(item))
+        ? String(item)
+        : JSON.stringify(String(item));
+    return `${label}: { label: ${label} }`;
+  });
+  return `Write each option as a key with its label (their order is the order written): options: { ${shown.join(', ')}${data.length > 3 ? ', ...' : ''} }.`;
 }
 
 const TYPE_NAMES: Record<string, string> = {

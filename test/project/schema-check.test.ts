@@ -88,6 +88,32 @@ describe('validateSchema', () => {
   });
 });
 
+describe('options written as a list', () => {
+  it.each([
+    [
+      '[New, Open, Closed]',
+      '3:52 SCHEMA.TYPE fields.state.options: must be a map, not a list (Write each option as a key with its label (their order is the order written): options: { New: { label: New }, Open: { label: Open }, Closed: { label: Closed } }.)',
+    ],
+    [
+      '[Low, Normal, High, Urgent]',
+      '3:52 SCHEMA.TYPE fields.state.options: must be a map, not a list (Write each option as a key with its label (their order is the order written): options: { Low: { label: Low }, Normal: { label: Normal }, High: { label: High }, ... }.)',
+    ],
+    [
+      '["In progress", "a: b"]',
+      '3:52 SCHEMA.TYPE fields.state.options: must be a map, not a list (Write each option as a key with its label (their order is the order written): options: { In progress: { label: In progress }, "a: b": { label: "a: b" } }.)',
+    ],
+    ['[{ label: New }]', '3:52 SCHEMA.TYPE fields.state.options: must be a map, not a list'],
+  ])('%s: the hint writes them as the map the manifest takes', (options, expected) => {
+    expect(
+      check(
+        ['name: Orders', 'fields:', `  state: { type: DROP_DOWN, label: State, options: ${options} }`].join(
+          '\n',
+        ),
+      ),
+    ).toEqual([expected]);
+  });
+});
+
 describe('layout element types', () => {
   it.each([
     ['a misspelt decoration', '{ type: LABLE, label: Hi }', 'LABEL'],
