@@ -1,8 +1,26 @@
 /**
  * How a few things are named wherever appdeploy says them: apply's per-app reasons and refusals
- * (apply/), the apply message (render/apply-result.ts), progress and errors (cli/). A leaf, like
- * errors.ts: it imports nothing, so every layer that words these may share it.
+ * (apply/), the apply message (render/apply-result.ts), progress and errors (cli/), and counts
+ * (`12,408 records`) everywhere. A leaf, like errors.ts: it imports nothing, so every layer that
+ * words these may share it.
  */
+
+/** A count grouped by thousands: `12,408`. */
+export function thousands(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/**
+ * `1 field`, `3 fields`, `2 policies`, `2 plug-ins`, `12,408 records`: itemNouns are English
+ * singular nouns; a count is grouped by thousands, as people read it.
+ */
+export function plural(count: number, noun: string): string {
+  const n = thousands(count);
+  if (count === 1) return `${n} ${noun}`;
+  if (/[^aeiou]y$/.test(noun)) return `${n} ${noun.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(noun)) return `${n} ${noun}es`;
+  return `${n} ${noun}s`;
+}
 
 /** An elapsed time as people read it: `42s`, `10m00s`. */
 export function formatElapsed(ms: number): string {

@@ -44,6 +44,7 @@ import { expandPlan, migratingApps, temporaryCodes } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
 import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
+import { plural } from '../wording.js';
 
 type Once = (options: ApplyOptions) => Promise<ApplyResult>;
 
@@ -241,7 +242,7 @@ function notConvertedRefusal(options: ApplyOptions, done: readonly MigrationResu
   return lost
     .map(
       (r) =>
-        `migrating field ${r.field} of ${r.app} leaves the values of ${r.notConverted} record${r.notConverted === 1 ? '' : 's'} behind: they do not convert (pass --allow-data-loss to accept it)`,
+        `migrating field ${r.field} of ${r.app} leaves the values of ${plural(r.notConverted, 'record')} behind: they do not convert (pass --allow-data-loss to accept it)`,
     )
     .join('; ');
 }

@@ -13,6 +13,7 @@ import { movedAreas } from './moved-areas.js';
 import { isCounted, plannedRecords, type CountedRisk } from './recount.js';
 import { readRevisions } from './revisions.js';
 import type { AppRefusal } from './types.js';
+import { plural } from '../wording.js';
 
 export interface RiskFlags {
   allowDataLoss: boolean;
@@ -74,7 +75,7 @@ function isNotConverted(risk: Risk): boolean {
 
 /** What a risk about records means, in words. */
 function describeCounted(risk: CountedRisk): string {
-  const records = `${risk.records} record${risk.records === 1 ? '' : 's'}`;
+  const records = plural(risk.records, 'record');
   switch (risk.kind) {
     case 'data-loss':
       if (risk.notConverted === true)

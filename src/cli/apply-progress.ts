@@ -8,7 +8,7 @@ import type { ApplyEvent } from '../apply/types.js';
 import type { Project } from '../project/index.js';
 import { appdeployCommand } from '../project/next-command.js';
 import { formatElapsed } from '../wording.js';
-import { plural } from '../render/values.js';
+import { plural } from '../wording.js';
 
 export interface ProgressOutput {
   write: (text: string) => void;

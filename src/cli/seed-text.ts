@@ -8,7 +8,7 @@
  * every key).
  */
 import type { SeedPlan, SeedResult } from '../records/index.js';
-import { plural, thousands } from '../render/values.js';
+import { plural, thousands } from '../wording.js';
 import type { SeedApp } from './seed-load.js';
 
 /** Records of one kind (add, change, delete) a text plan lists per app before it counts the rest. */

@@ -57,7 +57,7 @@ function migrationSentences(result: ApplyResult): string[] {
 function backupSentences(result: ApplyResult): string[] {
   return (result.backups ?? []).map(
     (b) =>
-      `The values of ${b.app} field${b.fields.length === 1 ? '' : 's'} ${b.fields.join(', ')} (${b.values} value${b.values === 1 ? '' : 's'} of ${b.records} record${b.records === 1 ? '' : 's'}${b.files > 0 ? `, ${b.files} file${b.files === 1 ? '' : 's'}` : ''}) are backed up in ${b.file}.`,
+      `The values of ${b.app} field${b.fields.length === 1 ? '' : 's'} ${b.fields.join(', ')} (${plural(b.values, 'value')} of ${plural(b.records, 'record')}${b.files > 0 ? `, ${plural(b.files, 'file')}` : ''}) are backed up in ${b.file}.`,
   );
 }
 

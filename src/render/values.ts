@@ -37,19 +37,5 @@ export function isContainer(value: Json): value is Json[] | { [key: string]: Jso
   return value !== null && typeof value === 'object';
 }
 
-/** A count grouped by thousands: `12,408`. */
-export function thousands(count: number): string {
-  return count.toLocaleString('en-US');
-}
-
-/**
- * `1 field`, `3 fields`, `2 policies`, `2 plug-ins`, `12,408 records`: itemNouns are English
- * singular nouns; a count is grouped by thousands, as people read it.
- */
-export function plural(count: number, noun: string): string {
-  const n = thousands(count);
-  if (count === 1) return `${n} ${noun}`;
-  if (/[^aeiou]y$/.test(noun)) return `${n} ${noun.slice(0, -1)}ies`;
-  if (/(s|x|z|ch|sh)$/.test(noun)) return `${n} ${noun}es`;
-  return `${n} ${noun}s`;
-}
+// Counts are worded once, in the leaf every layer may import (apply's reasons word them too).
+export { plural, thousands } from '../wording.js';

@@ -167,6 +167,29 @@ describe('what apply prints after the run', () => {
   });
 });
 
+describe('the backups a migration took', () => {
+  it('count values, records and files as people read them', () => {
+    const result: ApplyResult = {
+      outcome: 'applied',
+      plugins: [],
+      apps: [{ key: 'items', id: '1', outcome: 'applied', created: false }],
+      refusals: [],
+      notConverged: [],
+      backups: [
+        { app: 'items', fields: ['notes'], file: 'b.jsonl', records: 20000, values: 20000, files: 0 },
+        { app: 'items', fields: ['scan', 'note'], file: 'c.jsonl', records: 1, values: 1, files: 1200 },
+      ],
+    };
+    const message = renderApplyMessage(result, words);
+    expect(message).toContain(
+      'The values of items field notes (20,000 values of 20,000 records) are backed up in b.jsonl.',
+    );
+    expect(message).toContain(
+      'The values of items fields scan, note (1 value of 1 record, 1,200 files) are backed up in c.jsonl.',
+    );
+  });
+});
+
 describe('where the message says the ids of created apps are', () => {
   const rolledBack = () =>
     stopped('rolled-back', {

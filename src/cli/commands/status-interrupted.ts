@@ -3,7 +3,7 @@
  * from the recovery record it left (apply/recovery.ts), app by app, and what to do about it.
  */
 import { recoveryShown, type RecoveryRecord } from '../../apply/recovery.js';
-import { plural } from '../../render/values.js';
+import { plural } from '../../wording.js';
 
 export interface InterruptedApply {
   /** The record, as `.appdeploy/apply-<env>.json` names it. */
