@@ -67,6 +67,16 @@ export function resultText(name: string, r: SeedResult): string {
   return `Seeded ${name}: ${thousands(r.added)} added, ${thousands(r.changed)} changed, ${thousands(r.deleted)} deleted.\n`;
 }
 
+/** Ctrl-C (or SIGTERM) while seed writes `app`, after `done`: what may have landed, and what to run. */
+export function interruptedText(app: string, done: readonly string[], again: string): string {
+  const before = done.length === 0 ? '' : `${done.join(', ')} ${done.length === 1 ? 'is' : 'are'} seeded; `;
+  return (
+    `\nInterrupted while seeding ${app}: ${before}the bulk requests already sent for ${app} may still ` +
+    `land, the others were not sent.\n` +
+    `Run \`${again}\` again: it plans by key, so it writes only what is left (no record twice).\n`
+  );
+}
+
 /** A value as the plan shows it. */
 export function shown(value: unknown): string {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))

@@ -3,7 +3,7 @@
  * app, then counts the rest; counts are grouped by thousands.
  */
 import { describe, expect, it } from 'vitest';
-import { planText, type PlannedApp } from '../../src/cli/seed-text.js';
+import { interruptedText, planText, type PlannedApp } from '../../src/cli/seed-text.js';
 import type { SeedPlan } from '../../src/records/index.js';
 
 const app = { app: '7', key: 'code', name: 'items', file: 'records/items.csv', records: [] };
@@ -67,5 +67,27 @@ describe('seed plan text', () => {
       ]
     `);
     expect(lines.filter((l) => l.startsWith('  - '))).toHaveLength(20);
+  });
+
+  it.each([
+    [
+      [],
+      'Interrupted while seeding orders: the bulk requests already sent for orders may still land, the others were not sent.',
+    ],
+    [
+      ['customers'],
+      'Interrupted while seeding orders: customers is seeded; the bulk requests already sent for orders may still land, the others were not sent.',
+    ],
+    [
+      ['customers', 'products'],
+      'Interrupted while seeding orders: customers, products are seeded; the bulk requests already sent for orders may still land, the others were not sent.',
+    ],
+  ])('Ctrl-C after %j: what landed, and the command to run', (done, first) => {
+    expect(interruptedText('orders', done, 'npx appdeploy seed -C proj').split('\n')).toEqual([
+      '',
+      first,
+      'Run `npx appdeploy seed -C proj` again: it plans by key, so it writes only what is left (no record twice).',
+      '',
+    ]);
   });
 });

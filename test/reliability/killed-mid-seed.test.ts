@@ -110,46 +110,88 @@ async function readAll(url: string, app: string): Promise<Item[]> {
   }
 }
 
+/**
+ * A project of the 5,000 records applied on a service in its own process, and `seed --yes
+ * --concurrency 1` started: returned once its second bulk request is carried out (its answer held
+ * by the service), so that the test stops the seed there.
+ */
+async function seedHeldMidWay() {
+  const { emu, project } = await emulatorAndProject('killed-mid-seed', cleanups, 'SIGKILL');
+  const root = project.path;
+  await mkdir(join(root, 'apps'), { recursive: true });
+  await mkdir(join(root, 'records'), { recursive: true });
+  await writeFile(join(root, 'apps', 'items.yaml'), stringify(MANIFEST));
+  await writeFile(join(root, 'records', 'items.csv'), CSV);
+  await writeFile(
+    join(root, 'appdeploy.yaml'),
+    stringify({
+      environments: {
+        emu: { baseUrl: emu.url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
+      },
+      apps: { items: { manifest: 'apps/items.yaml', records: { file: 'records/items.csv', key: 'code' } } },
+    }),
+  );
+  const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, EMU_ENV);
+  const applied = await run('apply', '--yes');
+  expect(applied.code, applied.stderr).toBe(0);
+  const apps = (await call(emu.url, 'GET', '/k/v1/apps.json')).body.apps as { appId: string }[];
+  const app = apps[0]!.appId;
+
+  // The second bulk request is carried out and its answer held; the test stops the seed meanwhile.
+  const before = await bulkRequests(emu.url);
+  await holdBulkAnswer(emu.url, 1, 60_000);
+  const seeding = startCommand(
+    'seed',
+    root,
+    ['--env', 'emu', '--yes', '--concurrency', '1'],
+    EMU_ENV,
+    cleanups,
+  );
+  const deadline = Date.now() + 60_000;
+  // Counted when it arrives, carried out once its body is read: wait for both.
+  while ((await bulkRequests(emu.url)) - before < 2 || (await recordCount(emu.url, app)) < 2 * PER_BULK) {
+    if (Date.now() > deadline)
+      throw new Error(`the second bulk request never landed: ${seeding.stdout()}\n${seeding.stderr()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { emu, run, app, seeding };
+}
+
+/** After the stop: the next seed adds just the rest, every record once with the file's values, then nothing. */
+async function expectTheRestAdded(
+  emu: { url: string },
+  run: (...args: string[]) => ReturnType<typeof appdeploy>,
+  app: string,
+): Promise<void> {
+  const second = await run('seed', '--yes');
+  expect(second.code, second.stderr).toBe(0);
+  expect(second.stderr).toBe('');
+  const lines = second.stdout.trimEnd().split('\n');
+  // The plan lists the first 20 of the records to add (the rest counted): the file's records
+  // from the 4,001st on, the ones the stopped run never sent.
+  const listed = ITEMS.slice(2 * PER_BULK, 2 * PER_BULK + 20).map((r) => `  + ${r.code}`);
+  expect(lines[0]).toMatchInlineSnapshot(
+    `"items (records/items.csv, by code): 1,000 to add, 0 to change, 0 to delete, 4,000 unchanged"`,
+  );
+  expect(lines.slice(1, -2)).toEqual(listed);
+  expect(lines.at(-2)).toMatchInlineSnapshot(
+    `"  ... and 980 more records to add (--format json lists every one)"`,
+  );
+  expect(lines.at(-1)).toMatchInlineSnapshot(`"Seeded items: 1,000 added, 0 changed, 0 deleted."`);
+
+  const read = await readAll(emu.url, app);
+  expect(read.length).toBe(RECORDS);
+  const codes = read.map((r) => r.code);
+  expect(new Set(codes).size).toBe(RECORDS);
+  const byCode = new Map(read.map((r) => [r.code, r]));
+  expect(ITEMS.map((r) => byCode.get(r.code))).toEqual(ITEMS);
+
+  expect(await run('seed', '--yes')).toEqual({ code: 0, stdout: 'No changes.\n', stderr: '' });
+}
+
 describe('a seed killed with kill -9 half-way through 5,000 records', { timeout: 120_000 }, () => {
   it('the next seed adds only the rest: every record exactly once, with the file values', async () => {
-    const { emu, project } = await emulatorAndProject('killed-mid-seed', cleanups, 'SIGKILL');
-    const root = project.path;
-    await mkdir(join(root, 'apps'), { recursive: true });
-    await mkdir(join(root, 'records'), { recursive: true });
-    await writeFile(join(root, 'apps', 'items.yaml'), stringify(MANIFEST));
-    await writeFile(join(root, 'records', 'items.csv'), CSV);
-    await writeFile(
-      join(root, 'appdeploy.yaml'),
-      stringify({
-        environments: {
-          emu: { baseUrl: emu.url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } },
-        },
-        apps: { items: { manifest: 'apps/items.yaml', records: { file: 'records/items.csv', key: 'code' } } },
-      }),
-    );
-    const run = (...args: string[]) => appdeploy([...args, '--env', 'emu'], root, EMU_ENV);
-    const applied = await run('apply', '--yes');
-    expect(applied.code, applied.stderr).toBe(0);
-    const apps = (await call(emu.url, 'GET', '/k/v1/apps.json')).body.apps as { appId: string }[];
-    const app = apps[0]!.appId;
-
-    // The second bulk request is carried out and its answer held; the kill comes while it is held.
-    const before = await bulkRequests(emu.url);
-    await holdBulkAnswer(emu.url, 1, 60_000);
-    const seeding = startCommand(
-      'seed',
-      root,
-      ['--env', 'emu', '--yes', '--concurrency', '1'],
-      EMU_ENV,
-      cleanups,
-    );
-    const deadline = Date.now() + 60_000;
-    // Counted when it arrives, carried out once its body is read: wait for both.
-    while ((await bulkRequests(emu.url)) - before < 2 || (await recordCount(emu.url, app)) < 2 * PER_BULK) {
-      if (Date.now() > deadline)
-        throw new Error(`the second bulk request never landed: ${seeding.stdout()}\n${seeding.stderr()}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const { emu, run, app, seeding } = await seedHeldMidWay();
     seeding.child.kill('SIGKILL');
     expect(await seeding.exited).toEqual({ code: null, signal: 'SIGKILL' });
     await call(emu.url, 'DELETE', '/_emulator/faults');
@@ -170,29 +212,23 @@ describe('a seed killed with kill -9 half-way through 5,000 records', { timeout:
       "
     `);
 
-    const second = await run('seed', '--yes');
-    expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toBe('');
-    const lines = second.stdout.trimEnd().split('\n');
-    // The plan lists the first 20 of the records to add (the rest counted): the file's records
-    // from the 4,001st on, the ones the killed run never sent.
-    const listed = ITEMS.slice(2 * PER_BULK, 2 * PER_BULK + 20).map((r) => `  + ${r.code}`);
-    expect(lines[0]).toMatchInlineSnapshot(
-      `"items (records/items.csv, by code): 1,000 to add, 0 to change, 0 to delete, 4,000 unchanged"`,
-    );
-    expect(lines.slice(1, -2)).toEqual(listed);
-    expect(lines.at(-2)).toMatchInlineSnapshot(
-      `"  ... and 980 more records to add (--format json lists every one)"`,
-    );
-    expect(lines.at(-1)).toMatchInlineSnapshot(`"Seeded items: 1,000 added, 0 changed, 0 deleted."`);
+    await expectTheRestAdded(emu, run, app);
+  });
+});
 
-    const read = await readAll(emu.url, app);
-    expect(read.length).toBe(RECORDS);
-    const codes = read.map((r) => r.code);
-    expect(new Set(codes).size).toBe(RECORDS);
-    const byCode = new Map(read.map((r) => [r.code, r]));
-    expect(ITEMS.map((r) => byCode.get(r.code))).toEqual(ITEMS);
-
-    expect(await run('seed', '--yes')).toEqual({ code: 0, stdout: 'No changes.\n', stderr: '' });
+describe('a seed stopped with Ctrl-C half-way through 5,000 records', { timeout: 120_000 }, () => {
+  it('says what may have landed and what to run; the next seed adds only the rest', async () => {
+    const { emu, run, app, seeding } = await seedHeldMidWay();
+    seeding.child.kill('SIGINT');
+    expect(await seeding.exited).toEqual({ code: 130, signal: null });
+    await call(emu.url, 'DELETE', '/_emulator/faults');
+    expect(seeding.stderr()).toMatchInlineSnapshot(`
+      "
+      Interrupted while seeding items: the bulk requests already sent for items may still land, the others were not sent.
+      Run \`npx appdeploy seed --env emu\` again: it plans by key, so it writes only what is left (no record twice).
+      "
+    `);
+    expect(seeding.stdout()).not.toContain('Seeded');
+    await expectTheRestAdded(emu, run, app);
   });
 });

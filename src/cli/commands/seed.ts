@@ -7,13 +7,14 @@
  * before it connects.
  */
 import { Option } from 'commander';
-import { refuseProtected } from '../../project/index.js';
+import { appdeployCommand, refuseProtected } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
-import type { CommandResult } from '../exit-codes.js';
+import { EXIT, type CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { loadSeedApps, seededApps } from '../seed-load.js';
-import { planJson, planText, resultText, type PlannedApp } from '../seed-text.js';
+import { interruptedText, planJson, planText, resultText, type PlannedApp } from '../seed-text.js';
 import type { RegisterCommand } from './index.js';
+import type { SeedResult } from '../../records/index.js';
 
 interface SeedFlags extends ProjectFlags {
   yes?: boolean;
@@ -65,11 +66,31 @@ export const registerSeed: RegisterCommand = (program, io) => ({
           }))
         )
           return { kind: 'declined' };
-        const results = [];
-        for (const { app, plan } of planned) {
-          const result = await applySeed(client, { ...app, clean }, plan);
-          results.push({ app: app.name, ...result });
-          if (!json) io.out(resultText(app.name, result));
+        const results: ({ app: string } & SeedResult)[] = [];
+        const writing = { app: '' };
+        const interrupted = () => {
+          io.err(
+            interruptedText(
+              writing.app,
+              results.map((r) => r.app),
+              appdeployCommand(project, 'seed'),
+            ),
+          );
+          // Nothing to clean up (seed keeps no record between runs): the next run plans by key.
+          process.exit(EXIT.INTERRUPTED);
+        };
+        process.once('SIGINT', interrupted);
+        process.once('SIGTERM', interrupted);
+        try {
+          for (const { app, plan } of planned) {
+            writing.app = app.name;
+            const result = await applySeed(client, { ...app, clean }, plan);
+            results.push({ app: app.name, ...result });
+            if (!json) io.out(resultText(app.name, result));
+          }
+        } finally {
+          process.removeListener('SIGINT', interrupted);
+          process.removeListener('SIGTERM', interrupted);
         }
         if (json)
           io.out(
