@@ -4,7 +4,7 @@
  * given the `records` entry with its comments kept; a masked export twice byte-identical; the file
  * validates.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -125,6 +125,9 @@ describe('export --records from the local service', () => {
     // The file validates against the manifest, and the project with it.
     const validated = await validateProject({ cwd: root, dir: root, variables: {} });
     expect(validated.problems).toEqual([]);
+    // Each file was written beside its target and renamed over it: no temporary file is left.
+    const left = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.tmp'));
+    expect(left).toEqual([]);
   });
 
   it('masks stably: twice byte-identical, fake values valid for their fields', async () => {
