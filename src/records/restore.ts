@@ -10,7 +10,7 @@
  * already holds its backed-up values counts as restored without being written, so a run started
  * again after a kill ends where a whole run would have.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppRecord, Client, RecordForWrite, SubtableRow } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
@@ -98,7 +98,9 @@ export async function restoreFieldValues(
         const done = Object.fromEntries(
           [...outcomes].filter(([id]) => Number(id) <= Number(progress.lastId)),
         );
-        await writeFile(progressFile, JSON.stringify({ ...progress, outcomes: done }));
+        // Beside it, then renamed over it: a restore killed mid-write leaves the old progress or the new.
+        await writeFile(`${progressFile}.tmp`, JSON.stringify({ ...progress, outcomes: done }));
+        await rename(`${progressFile}.tmp`, progressFile);
         await options.onProgress?.(progress);
       },
     },
@@ -214,12 +216,23 @@ async function checkFields(client: Client, app: string, entries: Map<string, Ent
   }
 }
 
+/**
+ * The progress a former run kept, or none. A file that does not parse (cut short by a crash in an
+ * older version, or edited) counts as none: starting over is safe, since a record already holding
+ * its backed-up value is found restored before its revision is compared.
+ */
 async function readProgress(file: string): Promise<SavedProgress | undefined> {
+  let text: string;
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as SavedProgress;
+    text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  try {
+    return JSON.parse(text) as SavedProgress;
+  } catch {
+    return undefined;
   }
 }
 

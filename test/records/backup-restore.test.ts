@@ -5,7 +5,7 @@
  * and restore brings every value back, files uploaded again, except a record edited since (not
  * overwritten) and a record deleted since (reported). A restore stopped half-way resumes.
  */
-import { mkdtemp, readFile, readdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -206,6 +206,30 @@ describe('backup and restore', () => {
     expect(resumed.written).toBeLessThan(4500);
     const after = await recordsById(client, app);
     expect([...after.values()].every((r) => r.note!.value === `n${Number(r.$id!.value) - 1}`)).toBe(true);
+  });
+
+  it('starts over from a progress file cut short (a crash mid-write): every value restored, none taken for edited', async () => {
+    const { client } = service;
+    const app = await deployedApp(client, { title: text('title'), note: text('note') });
+    await addRecords(
+      client,
+      app,
+      Array.from({ length: 600 }, (_, i) => ({ title: { value: `t${i}` }, note: { value: `n${i}` } })),
+    );
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const fields: BackupField[] = [{ code: 'note', table: null, type: 'SINGLE_LINE_TEXT' }];
+    const backup = await backupFieldValues(client, { app, appKey: 'cut', fields, dir });
+    await removeAndAddAgain(client, app, { note: text('note') });
+    await writeFile(progressFileOf(backup.file), '{"lastId":"3');
+    const restored = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(restored).toMatchObject({
+      records: 600,
+      restored: 600,
+      written: 600,
+      editedSince: [],
+      deletedSince: [],
+    });
+    await expect(readFile(progressFileOf(backup.file))).rejects.toThrow();
   });
 
   it('leaves nothing behind when it fails (a file that cannot be downloaded)', async () => {
