@@ -257,6 +257,11 @@ export const ERROR_CODES = {
     hint: 'Name a record file under the app in appdeploy.yaml (`records: { file, key }`), or write one with export --records.',
     where: 'seed',
   },
+  'SEED.FLAGS': {
+    summary: 'seed’s flags do not go together: --detailed-exitcode says how a dry run ended',
+    hint: 'Give --detailed-exitcode with --dry-run, or leave it out.',
+    where: 'seed',
+  },
   'SEED.STOPPED': {
     summary:
       'a bulk request of the seed failed (the service down, a network fault) and the read that would settle it failed too, or the writes kept failing through 3 re-plans: what landed stays',

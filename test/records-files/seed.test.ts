@@ -201,6 +201,42 @@ describe('appdeploy seed', () => {
     expect((await owner()).map((u) => u.code)).toEqual(['bob']);
   });
 
+  it('--dry-run shows the plan and writes nothing; with --detailed-exitcode it exits 2 for records to write, 0 for none', async () => {
+    const ids = await seededProject();
+    const dry = await seed('--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.out.split('\n')[0]).toBe(
+      'customers (records/customers.yaml, by customer_code): 2 to add, 0 to change, 0 to delete, 0 unchanged',
+    );
+    expect(dry.out).not.toContain('Seeded');
+    expect(await records(ids.customers)).toEqual([]);
+    expect((await seed('--dry-run', '--detailed-exitcode')).code).toBe(2);
+    const json = await seed('--dry-run', '--detailed-exitcode', '--format', 'json');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.out)).toMatchObject({
+      outcome: 'planned',
+      exitCode: 2,
+      apps: [
+        { app: 'customers', add: ['C1', 'C2'] },
+        { app: 'orders', add: ['1'] },
+      ],
+    });
+    expect(await records(ids.customers)).toEqual([]);
+    expect((await seed('--yes')).code).toBe(0);
+    expect(await seed('--dry-run', '--detailed-exitcode')).toMatchObject({ code: 0, out: 'No changes.\n' });
+  });
+
+  it('--detailed-exitcode without --dry-run is refused before anything is read', async () => {
+    await seededProject();
+    const run = await seed('--yes', '--detailed-exitcode');
+    expect(run.code).toBe(1);
+    expect(run.err).toMatchInlineSnapshot(`
+      "Error: --detailed-exitcode says how a dry run ended: seed was given it without --dry-run
+        Give --detailed-exitcode with --dry-run, or leave it out.
+      "
+    `);
+  });
+
   it('refuses a protected environment, naming the setting, and writes nothing', async () => {
     const ids = await seededProject(', protected: true');
     const run = await seed('--yes');

@@ -7,9 +7,10 @@
  * before it connects.
  */
 import { Option } from 'commander';
+import { AppdeployError } from '../../errors.js';
 import { appdeployCommand, refuseProtected } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
-import { EXIT, type CommandResult } from '../exit-codes.js';
+import { commandExitCode, EXIT, type CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { loadSeedApps, seededApps } from '../seed-load.js';
 import { interruptedText, planJson, planText, resultText, type PlannedApp } from '../seed-text.js';
@@ -19,6 +20,8 @@ import type { SeedResult } from '../../records/index.js';
 interface SeedFlags extends ProjectFlags {
   yes?: boolean;
   clean?: boolean;
+  dryRun?: boolean;
+  detailedExitcode?: boolean;
   format: 'text' | 'json';
 }
 
@@ -30,6 +33,8 @@ export const registerSeed: RegisterCommand = (program, io) => ({
     )
     .option('--clean', "also delete the app's records whose key is not in the record file")
     .option('--yes', 'write without asking (required without a terminal)')
+    .option('--dry-run', 'show what seed would write, and write nothing')
+    .option('--detailed-exitcode', 'with --dry-run: exit 2 when there are records to write, 0 when none')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   run: (apps: string[], flags: SeedFlags) =>
     withProject(
@@ -49,12 +54,17 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         const json = flags.format === 'json';
         const nothing = planned.every((p) => planIsEmpty(p.plan));
         if (!json) io.out(nothing ? 'No changes.\n' : planText(planned));
-        if (nothing) {
-          if (json)
-            io.out(
-              `${JSON.stringify({ outcome: 'no-changes', exitCode: 0, apps: planJson(planned) }, null, 2)}\n`,
-            );
-          return { kind: 'done' };
+        if (nothing || flags.dryRun) {
+          // A dry run is a plan: its exit code is plan's (2 for changes with --detailed-exitcode).
+          const result: CommandResult = flags.dryRun
+            ? { kind: 'planned', changes: !nothing, detailedExitcode: flags.detailedExitcode === true }
+            : { kind: 'done' };
+          if (json) {
+            const outcome = nothing ? 'no-changes' : 'planned';
+            const body = { outcome, exitCode: commandExitCode(result), apps: planJson(planned) };
+            io.out(`${JSON.stringify(body, null, 2)}\n`);
+          }
+          return result;
         }
         if (
           !flags.yes &&
@@ -99,6 +109,12 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         return { kind: 'done' };
       },
       (project) => {
+        if (flags.detailedExitcode && !flags.dryRun)
+          throw new AppdeployError(
+            'SEED.FLAGS',
+            '--detailed-exitcode says how a dry run ended: seed was given it without --dry-run',
+            { hint: 'Give --detailed-exitcode with --dry-run, or leave it out.' },
+          );
         refuseProtected(project.environment, 'seed');
         seededApps(project, apps);
       },
