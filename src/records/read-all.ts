@@ -7,6 +7,7 @@
 import type { AppRecord, Client } from '../client/index.js';
 import { RECORDS_PER_READ } from '../platform/index.js';
 import { idOf } from './values.js';
+import { inParallel } from './in-parallel.js';
 import { idRanges, newestPageQuery, sliceQuery, type IdSlice } from './ranges.js';
 
 /** Which records to read. */
@@ -45,16 +46,10 @@ export async function readAllRecords(client: Client, params: ReadAllParams): Pro
   if (left <= 0) return newest;
   const slices = idRanges(0, below, left).flatMap((range) => range.slices);
   const pages: AppRecord[][] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < slices.length) {
-      params.signal?.throwIfAborted();
-      const index = next++;
-      pages[index] = await readSlice(client, params, slices[index]!, fields, params.signal);
-    }
+  const readOne = async (index: number): Promise<void> => {
+    pages[index] = await readSlice(client, params, slices[index]!, fields, params.signal);
   };
-  const workers = Math.max(1, Math.min(client.concurrency, slices.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  await inParallel(slices.length, client.concurrency, readOne, params.signal);
   return [...pages.flat(), ...newest];
 }
 

@@ -16,6 +16,7 @@ import { BulkWriteError, ServiceError, type Client, type WrittenRecord } from '.
 import type { AppRecord, RecordForWrite, RecordUpdate } from '../client/index.js';
 import { RECORDS_PER_WRITE } from '../platform/index.js';
 import { readSlice } from './read-all.js';
+import { inParallel } from './in-parallel.js';
 import { AppdeployError } from '../errors.js';
 import { idOf, revisionOf } from './values.js';
 import { Frontier, idRanges, idsQuery, lastIdQuery, type IdRange } from './ranges.js';
@@ -92,30 +93,22 @@ export async function sweepRecords(
   const frontier = new Frontier(ranges, after);
   const state = { written: options.progress?.written ?? 0, writtenNow: 0, conflicts: 0 };
   let reported = Promise.resolve();
-  let next = 0;
   let read = 0;
   const rangeRead = () => {
     if (++read === ranges.length) options.onAllRead?.();
   };
   if (ranges.length === 0) options.onAllRead?.();
-  const worker = async (): Promise<void> => {
-    while (next < ranges.length) {
-      options.signal?.throwIfAborted();
-      const index = next++;
-      const outcome = await sweepRange(client, spec, ranges[index]!, options, rangeRead);
-      state.written += outcome.written;
-      state.writtenNow += outcome.written;
-      state.conflicts += outcome.conflicts;
-      const lastId = frontier.finish(index);
-      const progress = { lastId: String(lastId), written: state.written };
-      reported = reported.then(() => options.onProgress?.(progress));
-      await reported;
-    }
+  const sweepOne = async (index: number): Promise<void> => {
+    const outcome = await sweepRange(client, spec, ranges[index]!, options, rangeRead);
+    state.written += outcome.written;
+    state.writtenNow += outcome.written;
+    state.conflicts += outcome.conflicts;
+    const lastId = frontier.finish(index);
+    const progress = { lastId: String(lastId), written: state.written };
+    reported = reported.then(() => options.onProgress?.(progress));
+    await reported;
   };
-  const workers = Math.max(1, Math.min(client.concurrency, ranges.length));
-  const results = await Promise.allSettled(Array.from({ length: workers }, worker));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  await inParallel(ranges.length, client.concurrency, sweepOne, options.signal);
   return { lastId: String(Math.max(frontier.lastId, after)), ...state };
 }
 
