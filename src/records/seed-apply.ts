@@ -178,7 +178,7 @@ function worst(failures: unknown[]): unknown {
 
 /** A failure a fresh read and plan by key settles: a refusal below, or an answer that never came. */
 function settledByReplan(error: BulkWriteError): boolean {
-  return outcomeUnknown(error) || replannable(error);
+  return outcomeUnknown(error) || refusalReplanSettles(error);
 }
 
 /**
@@ -189,8 +189,8 @@ function outcomeUnknown(error: BulkWriteError): boolean {
   return error.unknown.length > 0;
 }
 
-function replannable(error: BulkWriteError): boolean {
-  if (error.unknown.length > 0) return false;
+/** A refusal (the answer came) that a re-plan settles. */
+function refusalReplanSettles(error: BulkWriteError): boolean {
   const cause = error.cause;
   // GAIA_CO02: the revision given is not the record's (platform-facts "Records"); CB_VA01: a
   // validation error, of which a unique field's value already held ("This value already exists in
