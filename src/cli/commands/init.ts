@@ -12,8 +12,9 @@ import type { RegisterCommand } from './index.js';
 /**
  * `appdeploy init [DIR]`: a project that validates and plans at once: appdeploy.yaml with the
  * local environment (and a staging one to uncomment), one app manifest and a few records for it
- * (which `seed` writes: apply never does), .env.example and a .gitignore. It writes nothing if any of the others exists, so it can never clobber a project;
- * an existing .gitignore (an existing repository's) gets the lines it lacks added.
+ * (which `seed` writes: apply never does), .env.example and a .gitignore. It writes nothing if
+ * any of the others exists, so it can never clobber a project; an existing .gitignore (an
+ * existing repository's) gets the lines it lacks added.
  */
 export const registerInit: RegisterCommand = (program, io) => ({
   command: program
