@@ -77,11 +77,11 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         )
           return { kind: 'declined' };
         const results: ({ app: string } & SeedResult)[] = [];
-        const writing = { app: '' };
         const interrupted = () => {
           io.err(
             interruptedText(
-              writing.app,
+              // The apps are written in order: the one under way is the first without a result.
+              planned[results.length]?.app.name ?? '',
               results.map((r) => r.app),
               appdeployCommand(project, 'seed'),
             ),
@@ -93,7 +93,6 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         process.once('SIGTERM', interrupted);
         try {
           for (const { app, plan } of planned) {
-            writing.app = app.name;
             const result = await applySeed(client, { ...app, clean }, plan);
             results.push({ app: app.name, ...result });
             if (!json) io.out(resultText(app.name, result));
