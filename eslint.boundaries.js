@@ -34,8 +34,8 @@ export const IMPORT_RULES = {
   // Settings areas: read and write through a client handed in (its types and the Client type).
   areas: { may: ['project', 'platform', 'query', 'errors.js'], types: ['client'] },
   // What the planner and apply both read alike (local files, plug-in packages, the service's
-  // files by hash, map-limit, the placeholder of an app not created yet): neither owns it, so
-  // neither reaches into the other for it. Files from disk, the client's types, no planner.
+  // files by hash, the placeholder of an app not created yet): neither owns it, so neither
+  // reaches into the other for it. Files from disk, the client's types, no planner.
   readers: { may: ['plugin-package', 'errors.js'], types: ['client'] },
   // The planner: gathers state through the client, diffs with the areas.
   // The query language says how a record query finds a field empty (a risk's count and query).
