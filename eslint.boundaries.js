@@ -25,14 +25,17 @@ export const IMPORT_RULES = {
   // The local service: the query language, the platform's facts and plug-in packages, never
   // client, planner or CLI.
   emulator: { may: ['query', 'platform', 'plugin-package'] },
-  // Manifests: platform facts, the query checker, plug-in packages, the shared error class, and
-  // the client's types.
-  project: { may: ['platform', 'query', 'plugin-package', 'errors.js'], types: ['client/types'] },
+  // Manifests: platform facts, the query checker, plug-in packages, the shared error class, the
+  // atomic write (the local ids), and the client's types.
+  project: {
+    may: ['platform', 'query', 'plugin-package', 'errors.js', 'atomic-write.js'],
+    types: ['client/types'],
+  },
   // Settings areas: read and write through a client handed in (its types and the Client type).
   areas: { may: ['project', 'platform', 'query', 'errors.js'], types: ['client'] },
   // What the planner and apply both read alike (local files, plug-in packages, the service's
-  // files by hash, map-limit, the placeholder of an app not created yet): neither owns it, so
-  // neither reaches into the other for it. Files from disk, the client's types, no planner.
+  // files by hash, the placeholder of an app not created yet): neither owns it, so neither
+  // reaches into the other for it. Files from disk, the client's types, no planner.
   readers: { may: ['plugin-package', 'errors.js'], types: ['client'] },
   // The planner: gathers state through the client, diffs with the areas.
   // The query language says how a record query finds a field empty (a risk's count and query).
@@ -57,7 +60,7 @@ export const IMPORT_RULES = {
   // what it asks of the plan again through plan/index.js alone, never the planner's internals.
   // Records in bulk (the sweep, a field's copy, backup and restore): through a client, with the
   // platform's limits and conversions; generic, so that a migration and a seed share it.
-  records: { may: ['client', 'platform', 'query', 'errors.js'] },
+  records: { may: ['client', 'platform', 'query', 'errors.js', 'atomic-write.js'] },
   apply: {
     may: [
       'plan',
@@ -70,10 +73,11 @@ export const IMPORT_RULES = {
       'records',
       'errors.js',
       'wording.js',
+      'atomic-write.js',
     ],
     entry: ['plan'],
   },
-  export: { may: ['areas', 'client', 'project', 'platform', 'errors.js'] },
+  export: { may: ['areas', 'client', 'project', 'platform', 'errors.js', 'atomic-write.js'] },
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
   local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
   // The where-used index, pure: from manifests (their types) and scripts' text, with the query
@@ -137,12 +141,20 @@ export const importBoundaries = [
     },
   },
   {
-    // The shared error class and the wording leaf are what layers build on: they import nothing.
-    files: ['src/errors.ts', 'src/wording.ts'],
+    // The shared error class, the wording leaf and the atomic write are what layers build on:
+    // they import nothing.
+    files: ['src/errors.ts', 'src/wording.ts', 'src/atomic-write.ts'],
     rules: {
       [RULE]: [
         'error',
-        { patterns: [{ regex: '^\\.', message: 'src/errors.ts and src/wording.ts import nothing.' }] },
+        {
+          patterns: [
+            {
+              regex: '^\\.',
+              message: 'src/errors.ts, src/wording.ts and src/atomic-write.ts import nothing.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -8,9 +8,9 @@
  * yaml package's Document API so that comments, ${VAR} references, flow maps and key order stay
  * as the user wrote them.
  */
-import { randomUUID } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseDocument } from 'yaml';
+import { atomicWrite } from '../atomic-write.js';
 import type { Project } from '../project/index.js';
 import { writeLocalIds } from '../project/local-ids.js';
 
@@ -40,9 +40,6 @@ async function writeAppIds(
   // Ids are numbers in the service's interface (and in the examples); a non-numeric id stays text.
   for (const [appKey, id] of Object.entries(ids))
     doc.setIn(['apps', appKey, 'ids', env], /^[1-9]\d{0,14}$/.test(id) ? Number(id) : id);
-  // Written beside and renamed over: a crash leaves the old file or the new one, never half of one.
-  // The temporary name is this write's own, so two writes at once never share one.
-  const temp = `${configPath}.${randomUUID()}.tmp`;
-  await writeFile(temp, doc.toString());
-  await rename(temp, configPath);
+  // A crash leaves the old file or the new one, never half of one.
+  await atomicWrite(configPath, doc.toString());
 }

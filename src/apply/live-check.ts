@@ -16,7 +16,8 @@ import { isUnknownApp, type AppPlan } from '../plan/index.js';
 import { appResult } from './result.js';
 import type { AppResult, ApplyOutcome, LiveChanged } from './types.js';
 import type { AppSession } from './write-all.js';
-import { downloadHasher, mapLimit } from '../readers/index.js';
+import { mapLimit } from '../client/in-parallel.js';
+import { downloadHasher } from '../readers/index.js';
 
 /** Outcomes that claim live is as before, which a fresh read can check. */
 const CLAIMS_LIVE_AS_BEFORE = new Set<ApplyOutcome>(['rolled-back', 'interrupted', 'rollback-failed']);

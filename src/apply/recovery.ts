@@ -15,9 +15,9 @@
  * below), also when it was killed with writes sent and unanswered: a draft its named writes do
  * not explain was written by someone else and is still refused.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { atomicWriteSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 import type { AppPlan, AreaKey, Plan } from '../plan/index.js';
 import type { CopyProgress } from '../records/index.js';
@@ -179,9 +179,7 @@ export function forgetMigrations(
 function saveRecord(project: Pick<Project, 'root'>, env: string, record: RecoveryRecord): void {
   const path = recoveryPath(project, env);
   mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
-  const temp = `${path}.${randomUUID()}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(record, null, 2)}\n`);
-  renameSync(temp, path);
+  atomicWriteSync(path, `${JSON.stringify(record, null, 2)}\n`);
 }
 
 /**

@@ -8,7 +8,8 @@
 import type { Client } from '../client/index.js';
 import { resolvePlaceholders } from './placeholders.js';
 import type { AreaWrite } from './write-app.js';
-import { downloadHasher, mapLimit } from '../readers/index.js';
+import { mapLimit } from '../client/in-parallel.js';
+import { downloadHasher } from '../readers/index.js';
 
 export interface VerifyTarget {
   key: string;

@@ -16,12 +16,12 @@
  * run as yours), or where `APPDEPLOY_CODE_CACHE` says; `APPDEPLOY_CODE_CACHE=off` turns it off.
  * Nothing here may fail a command: a cache that cannot be read, made or written is not used.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Script } from 'node:vm';
+import { atomicWriteSync } from '../atomic-write.js';
 
 /** Where the cache lives for this environment, or null when it is off or has no home. */
 export function codeCacheDirectory(env: NodeJS.ProcessEnv, home: () => string = homedir): string | null {
@@ -96,9 +96,7 @@ export class CodeCacheLoader {
     for (const { script, cachePath, fromCache } of this.#loaded) {
       if (!cachePath || fromCache) continue;
       try {
-        const aside = `${cachePath}.${randomUUID()}`;
-        writeFileSync(aside, script.createCachedData(), { mode: 0o600 });
-        renameSync(aside, cachePath);
+        atomicWriteSync(cachePath, script.createCachedData(), { mode: 0o600 });
         wrote = true;
       } catch {
         // A full disk or a read-only home: the next run compiles, as this one did.

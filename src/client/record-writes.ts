@@ -9,6 +9,7 @@ import { RECORDS_PER_WRITE } from '../platform/index.js';
 import { MAX_BULK_CALLS, type BulkClient } from './bulk.js';
 import { ServiceError } from './errors.js';
 import { BulkWriteError, type WrittenRecord } from './helper-errors.js';
+import { inParallel } from './in-parallel.js';
 import type { CallOptions } from './options.js';
 import type { BulkCall } from './types/bulk.js';
 import type { Id } from './types/common.js';
@@ -60,25 +61,20 @@ export async function writeAll(
   for (let first = 0; first < chunks.length; first += MAX_BULK_CALLS)
     groups.push(chunks.slice(first, first + MAX_BULK_CALLS));
   const outcomes: Outcome[] = groups.map(() => ({ sent: false }));
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (!failed && next < groups.length) {
-      const index = next++;
-      try {
-        const answer = await bulk.send(
-          groups[index]!.map((chunk) => chunk.call),
-          callOptions,
-        );
-        outcomes[index] = { sent: true, results: answer.results };
-      } catch (error) {
-        outcomes[index] = { sent: true, error };
-        failed = true;
-      }
+  const sendOne = async (index: number): Promise<void> => {
+    try {
+      const answer = await bulk.send(
+        groups[index]!.map((chunk) => chunk.call),
+        callOptions,
+      );
+      outcomes[index] = { sent: true, results: answer.results };
+    } catch (error) {
+      outcomes[index] = { sent: true, error };
+      throw error;
     }
   };
-  const workers = Math.max(1, Math.min(parallel, groups.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  // The pool starts no bulk request after a failure; resultOf reports it from the outcomes.
+  await inParallel(groups.length, parallel, sendOne).catch(() => undefined);
   return resultOf(request, groups, outcomes);
 }
 

@@ -2,14 +2,14 @@
  * `exportApps()`: the service's apps -> manifests in the project, and their entries in
  * appdeploy.yaml. Every chosen app is read and rendered first; then everything is written, so a
  * failure while reading leaves the project as it was for that app. Never prints: progress goes
- * through `onProgress`, the outcome into the result. Never reads process state either: what it
- * needs of the process (the temporary files' tag) the caller passes in.
+ * through `onProgress`, the outcome into the result. Every file is written beside its target and
+ * renamed over it (atomic-write.ts).
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { AREAS, tokenUnreadable } from '../areas/index.js';
+import { atomicWrite } from '../atomic-write.js';
 import type { Area, AreaKey } from '../areas/types.js';
 import { AppdeployError } from '../errors.js';
 import { ClientError } from '../client/index.js';
@@ -24,7 +24,7 @@ import { writeLocalId } from '../project/local-ids.js';
 import { usesTokenOnly, type Project } from '../project/index.js';
 import { selectApps } from './select.js';
 import type { ExportedApp, ExportOptions, ExportResult } from './types.js';
-import { atomicWrite, writeAppExport } from './write-files.js';
+import { writeAppExport } from './write-files.js';
 
 /** Where an app of this export goes: its project key and manifest, and whether the project has it yet. */
 interface Target {
@@ -39,8 +39,6 @@ export async function exportApps(
   const { project, client } = options;
   const env = project.environment.name;
   const copy = options.draft ? 'draft' : 'live';
-  // Without a tag from the caller, one of this export alone keeps temporary files apart.
-  const tempTag = options.tempTag ?? randomBytes(4).toString('hex');
   const chosen = await selectApps(client, project, options.selection, copy);
   const targets = assignTargets(project, chosen);
   const token = unreadWithToken(project, options.areas ?? AREAS);
@@ -50,7 +48,7 @@ export async function exportApps(
   const locales = new Set<Locale>();
   for (const [i, app] of chosen.entries()) {
     const target = targets.get(app.appId)!;
-    const result = await exportOne(run, app, target, { notes: token.notes, tempTag, locales });
+    const result = await exportOne(run, app, target, { notes: token.notes, locales });
     // Only an app whose manifest was written gets its entry in appdeploy.yaml.
     if (target.isNew && result.error === undefined)
       newEntries.push({ key: target.key, manifest: result.manifest, id: app.appId });
@@ -59,7 +57,7 @@ export async function exportApps(
   }
   // Apps of one language only: the project's language becomes theirs (locale.ts).
   const locale = locales.size === 1 ? [...locales][0]! : null;
-  const projectFileChanged = await recordNewApps(project, { apps: newEntries, locale }, tempTag);
+  const projectFileChanged = await recordNewApps(project, { apps: newEntries, locale });
   const failed = results.some((r) => r.status === 'failed' || r.status === 'refused');
   return {
     outcome: failed ? 'failed' : 'exported',
@@ -151,13 +149,13 @@ async function exportOne(
   run: ExportRun,
   app: App,
   target: Target,
-  shared: { notes: readonly string[]; tempTag: string; locales: Set<Locale> },
+  shared: { notes: readonly string[]; locales: Set<Locale> },
 ): Promise<ExportedApp> {
   const { key, manifestPath } = target;
   const base = { key, id: app.appId, name: app.name, manifest: rel(run.root, manifestPath) };
   try {
     const out = await exportApp(run, app, key, manifestPath);
-    await writeAppExport(out, shared.tempTag);
+    await writeAppExport(out);
     if (out.locale !== null) shared.locales.add(out.locale);
     const status = out.before === null ? 'created' : out.text === out.before ? 'unchanged' : 'updated';
     return {
@@ -190,7 +188,6 @@ async function exportOne(
 async function recordNewApps(
   project: Project,
   exported: { apps: readonly NewAppEntry[]; locale: Locale | null },
-  tempTag: string,
 ): Promise<boolean> {
   const newEntries = exported.apps;
   const configText = await readFile(project.configPath, 'utf8');
@@ -200,7 +197,7 @@ async function recordNewApps(
   const updated = exported.locale === null ? entries : withLocale(entries, env, exported.locale);
   if (local) for (const app of newEntries) writeLocalId(project.root, env, app.key, app.id);
   if (updated === configText) return false;
-  await atomicWrite(project.configPath, updated, tempTag);
+  await atomicWrite(project.configPath, updated);
   return true;
 }
 

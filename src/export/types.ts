@@ -24,11 +24,6 @@ export interface ExportOptions {
   onProgress?: ((event: ExportProgress) => void) | undefined;
   /** The area table: AREAS unless given (another, made with areaTable, may add or swap areas). */
   areas?: readonly Area[] | undefined;
-  /**
-   * Names export's temporary files (`<file>.<tag>.tmp`, renamed over the file): the CLI gives its
-   * process id, so that two exports at once never share one; a random tag when absent.
-   */
-  tempTag?: string | undefined;
 }
 
 export interface ExportProgress {

@@ -26,13 +26,8 @@ import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import { appPasswordNeeds, passwordInstead, pluginPasswordNeeds, usesTokenOnly } from './token-limits.js';
 import { isDeployed, PLAN_FORMAT_VERSION, type AppPlan, type LeftOutNote, type Plan } from './types.js';
-import {
-  appPlaceholder,
-  downloadHasher,
-  hashLocalFiles,
-  mapLimit,
-  type LocalFile,
-} from '../readers/index.js';
+import { mapLimit } from '../client/in-parallel.js';
+import { appPlaceholder, downloadHasher, hashLocalFiles, type LocalFile } from '../readers/index.js';
 
 export interface PlanOptions {
   project: Project;

@@ -8,9 +8,9 @@
  *
  * The file maps environment name to app key to id: `{ "local": { "orders": "3" } }`.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { atomicWriteSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 
 export type LocalIds = Record<string, Record<string, string>>;
@@ -55,10 +55,7 @@ export function writeLocalIds(root: string, env: string, added: Readonly<Record<
   ids[env] = { ...(ids[env] ?? {}), ...added };
   const path = localIdsPath(root);
   mkdirSync(dirname(path), { recursive: true });
-  // This write's own temporary name: two writers at once never share one.
-  const temp = `${path}.${randomUUID()}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(ids, null, 2)}\n`);
-  renameSync(temp, path);
+  atomicWriteSync(path, `${JSON.stringify(ids, null, 2)}\n`);
 }
 
 function isIds(value: unknown): value is LocalIds {

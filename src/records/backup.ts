@@ -7,6 +7,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { atomicWrite } from '../atomic-write.js';
 import type { AppRecord, Client, FileAttachment, SubtableRow } from '../client/index.js';
 import { isEmptyValue } from '../platform/index.js';
 import { idOf, revisionOf } from './values.js';
@@ -101,7 +102,7 @@ export async function backupFieldValues(
   };
   // The sweep's parallel reads, writing nothing: every record, its values saved as they come.
   const fields = [...new Set(request.fields.map((f) => f.table ?? f.code))];
-  const temp = `${file}.partial`;
+  let moved = false;
   try {
     await sweepRecords(
       client,
@@ -117,13 +118,15 @@ export async function backupFieldValues(
       { signal: options.signal },
     );
     lines.sort((a, b) => Number(a.id) - Number(b.id) || Number(a.row ?? 0) - Number(b.row ?? 0));
-    await writeFile(temp, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
-    if (files > 0) await rename(tempFolder, folder);
-    await rename(temp, file);
+    // The folder first: a backup's lines, once in place, always find their attachments.
+    if (files > 0) {
+      await rename(tempFolder, folder);
+      moved = true;
+    }
+    await atomicWrite(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
   } catch (error) {
     // A backup that failed leaves nothing behind that could pass for one.
-    await rm(tempFolder, { recursive: true, force: true });
-    await rm(temp, { force: true });
+    await rm(moved ? folder : tempFolder, { recursive: true, force: true });
     throw error;
   }
   return { file, records: new Set(lines.map((l) => l.id)).size, values: lines.length, files };

@@ -7,7 +7,7 @@
 import type { AppRecord, Client } from '../client/index.js';
 import { RECORDS_PER_READ } from '../platform/index.js';
 import { idOf } from './values.js';
-import { inParallel } from './in-parallel.js';
+import { inParallel } from '../client/in-parallel.js';
 import { idRanges, newestPageQuery, sliceQuery, type IdSlice } from './ranges.js';
 
 /** Which records to read. */

@@ -10,9 +10,10 @@
  * already holds its backed-up values counts as restored without being written, so a run started
  * again after a kill ends where a whole run would have.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppRecord, Client, RecordForWrite, SubtableRow } from '../client/index.js';
+import { atomicWrite } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 import type { BackedUpFile, BackupLine } from './backup.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
@@ -98,9 +99,8 @@ export async function restoreFieldValues(
         const done = Object.fromEntries(
           [...outcomes].filter(([id]) => Number(id) <= Number(progress.lastId)),
         );
-        // Beside it, then renamed over it: a restore killed mid-write leaves the old progress or the new.
-        await writeFile(`${progressFile}.tmp`, JSON.stringify({ ...progress, outcomes: done }));
-        await rename(`${progressFile}.tmp`, progressFile);
+        // A restore killed mid-write leaves the old progress or the new.
+        await atomicWrite(progressFile, JSON.stringify({ ...progress, outcomes: done }));
         await options.onProgress?.(progress);
       },
     },

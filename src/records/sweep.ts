@@ -16,7 +16,7 @@ import { BulkWriteError, ServiceError, type Client, type WrittenRecord } from '.
 import type { AppRecord, RecordForWrite, RecordUpdate } from '../client/index.js';
 import { RECORDS_PER_WRITE } from '../platform/index.js';
 import { readSlice } from './read-all.js';
-import { inParallel } from './in-parallel.js';
+import { inParallel } from '../client/in-parallel.js';
 import { AppdeployError } from '../errors.js';
 import { idOf, revisionOf } from './values.js';
 import { Frontier, idRanges, idsQuery, lastIdQuery, type IdRange } from './ranges.js';

@@ -102,6 +102,15 @@ const CASES: [string, string, boolean][] = [
   ['src/index.ts', value('./emulator/index.js'), false],
   ['src/index.ts', value('./cli/main.js'), true],
   ['src/errors.ts', value('./platform/index.js'), true],
+  // the atomic write imports nothing; the rooms that write files a later command reads import it
+  ['src/atomic-write.ts', value('./errors.js'), true],
+  ['src/project/x.ts', value('../atomic-write.js'), false],
+  ['src/records/x.ts', value('../atomic-write.js'), false],
+  ['src/apply/x.ts', value('../atomic-write.js'), false],
+  ['src/export/records/x.ts', value('../../atomic-write.js'), false],
+  ['src/cli/commands/x.ts', value('../../atomic-write.js'), false],
+  ['src/render/x.ts', value('../atomic-write.js'), true],
+  ['src/client/x.ts', value('../atomic-write.js'), true],
   // usage/ (the where-used index): the query parser and project types; read by plan/ and docgen/
   ['src/usage/x.ts', value('../query/index.js'), false],
   ['src/usage/x.ts', type('../project/index.js'), false],

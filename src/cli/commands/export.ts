@@ -88,8 +88,6 @@ export const registerExport: RegisterCommand = (program, io) => ({
         files: flags.files !== false,
         force: flags.force === true,
         projectFileCreated: created,
-        // Export never reads the process: its temporary files are named after this one here.
-        tempTag: String(process.pid),
         onProgress: (event) => io.err(progress(event, io.liveProgress === true)),
       });
       io.out(

@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
 import { unappliable } from '../../apply/refusals.js';
+import { atomicWrite } from '../../atomic-write.js';
 import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
@@ -98,7 +99,11 @@ function refusalSummary(reasons: readonly string[]): string {
   return `Error: apply would refuse this plan, for ${reasons.length} reasons:\n${list}`;
 }
 
-/** `--out FILE`: its folder made as `types` and `docs` make theirs; a path that cannot be a file is the user's to fix. */
+/**
+ * `--out FILE`: its folder made as `types` and `docs` make theirs; a path that cannot be a file is
+ * the user's to fix. Written beside and renamed over: a plan cut short would be refused by apply as
+ * unparseable, which the user could not tell from a corrupted file.
+ */
 async function savePlan(out: string, json: string): Promise<void> {
   const path = resolve(out);
   await atUserPath(
@@ -108,7 +113,7 @@ async function savePlan(out: string, json: string): Promise<void> {
     },
     async () => {
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, json);
+      await atomicWrite(path, json);
     },
   );
 }

@@ -1,5 +1,6 @@
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { atomicWrite } from '../../atomic-write.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { GENERATED_HEADER, generateTypes, type GeneratedFile } from '../../typegen/index.js';
 import type { CommandResult } from '../exit-codes.js';
@@ -87,7 +88,8 @@ async function writeAll(dir: string, files: GeneratedFile[], stale: Stale[]): Pr
   const byName = new Map(files.map((f) => [f.name, f]));
   for (const s of stale) {
     const file = byName.get(s.name);
-    if (file) await writeFile(join(dir, s.name), file.text);
+    // Beside and renamed over: the user's build never compiles half a module.
+    if (file) await atomicWrite(join(dir, s.name), file.text);
     else await rm(join(dir, s.name), { force: true });
   }
 }

@@ -7,10 +7,10 @@
  * each other's values) and the fields named by --mask faked (mask.ts). appdeploy.yaml is
  * given the `records` entry when it has none, in place (comments and `${VAR}`s kept).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Client } from '../../client/index.js';
+import { atomicWrite } from '../../atomic-write.js';
 import { AppdeployError } from '../../errors.js';
 import {
   uniqueFieldCodes,
@@ -22,7 +22,6 @@ import {
 import { modeline } from '../modeline.js';
 import { maskManifest } from '../variables.js';
 import { patchYaml } from '../yaml-patch.js';
-import { atomicWrite } from '../write-files.js';
 import { checkMaskable, Masker } from './mask.js';
 import { recordConverter, type PlainRecord } from './plain-records.js';
 import { recordFileText, sortByKey } from './record-text.js';
@@ -82,13 +81,12 @@ export async function exportRecords(options: RecordsExportOptions): Promise<Reco
   const path = resolve(project.root, setting.file);
   const sorted = sortByKey(records);
   const written = recordFileText(path, sorted, modeline(project.root, path, 'records'));
-  // Every file goes beside its target and is renamed over it (export/write-files.ts): an export
+  // Every file goes beside its target and is renamed over it (atomic-write.ts): an export
   // stopped part way leaves each file as it was or whole, never half of a record file.
-  const tempTag = randomBytes(4).toString('hex');
-  await writeFiles(client, dirname(path), sorted, tempTag);
+  await writeFiles(client, dirname(path), sorted);
   await mkdir(dirname(path), { recursive: true });
-  await atomicWrite(path, written.text, tempTag);
-  const projectFileChanged = await addRecordsEntry(project, app.key, setting, tempTag);
+  await atomicWrite(path, written.text);
+  const projectFileChanged = await addRecordsEntry(project, app.key, setting);
   return {
     app: app.key,
     file: slashes(relative(project.root, path)),
@@ -195,35 +193,25 @@ function refuseRepeatedKeys(records: readonly PlainRecord[], key: string, masked
  * export that no record names any more stay until someone deletes them (export never deletes in
  * a folder people also keep their own files in).
  */
-async function writeFiles(
-  client: Client,
-  folder: string,
-  records: readonly PlainRecord[],
-  tempTag: string,
-): Promise<void> {
+async function writeFiles(client: Client, folder: string, records: readonly PlainRecord[]): Promise<void> {
   for (const record of records)
     for (const job of record.files) {
       const target = join(folder, ...job.path.split('/'));
       const { data } = await client.files.download({ fileKey: job.fileKey });
       await mkdir(dirname(target), { recursive: true });
-      await atomicWrite(target, data, tempTag);
+      await atomicWrite(target, data);
     }
 }
 
 /** Adds `records: { file, key }` under the app in appdeploy.yaml, when it has none. */
-async function addRecordsEntry(
-  project: Project,
-  app: string,
-  setting: RecordsSetting,
-  tempTag: string,
-): Promise<boolean> {
+async function addRecordsEntry(project: Project, app: string, setting: RecordsSetting): Promise<boolean> {
   if (project.config.apps?.[app]?.records) return false;
   const text = await readFile(project.configPath, 'utf8');
   const masked = maskManifest(text);
   const patched = patchYaml(masked.masked, [
     { kind: 'add', path: ['apps', app], key: 'records', value: { file: setting.file, key: setting.key } },
   ]);
-  await atomicWrite(project.configPath, masked.unmask(patched), tempTag);
+  await atomicWrite(project.configPath, masked.unmask(patched));
   return true;
 }
 

@@ -1,0 +1,125 @@
+/** atomic-write.ts: a file written beside its target and renamed over it, both variants alike. */
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { atomicWrite, atomicWriteSync, type AtomicWriteOptions } from '../src/atomic-write.js';
+
+type Write = (path: string, content: string | Uint8Array, options?: AtomicWriteOptions) => Promise<void>;
+
+const VARIANTS: [string, Write][] = [
+  ['atomicWrite', atomicWrite],
+  // A throw in the executor rejects, as the async variant's failure does.
+  [
+    'atomicWriteSync',
+    (path, content, options) =>
+      new Promise<void>((resolve) => {
+        atomicWriteSync(path, content, options);
+        resolve();
+      }),
+  ],
+];
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'atomic-write-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Case {
+  name: string;
+  /** What is at the target before: a file's text, a folder holding one file, or nothing. */
+  before: string | { folder: string } | null;
+  content: string | Uint8Array;
+  options?: AtomicWriteOptions;
+  /** The target's text after, or the error's code when the write fails. */
+  after: string | { error: string };
+  mode?: number;
+}
+
+const CASES: Case[] = [
+  { name: 'writes a new file', before: null, content: 'new', after: 'new' },
+  { name: 'replaces a file', before: 'old, and longer than the new', content: 'new', after: 'new' },
+  { name: 'writes bytes', before: 'old', content: new TextEncoder().encode('bytes'), after: 'bytes' },
+  {
+    name: 'gives the new file its mode',
+    before: 'old',
+    content: 'new',
+    options: { mode: 0o600 },
+    after: 'new',
+    mode: 0o600,
+  },
+  // A rename over a folder fails (EISDIR) after the temporary file is written.
+  {
+    name: 'a failing rename leaves what was there',
+    before: { folder: 'kept' },
+    content: 'new',
+    after: { error: 'EISDIR' },
+  },
+];
+
+describe.each(VARIANTS)('%s', (_, write) => {
+  it.each(CASES)('$name, and no temporary file behind', async (c) => {
+    const target = join(dir, 'target');
+    if (typeof c.before === 'string') await writeFile(target, c.before);
+    if (c.before !== null && typeof c.before === 'object') {
+      await mkdir(target);
+      await writeFile(join(target, c.before.folder), 'inside');
+    }
+    const outcome = await write(target, c.content, c.options).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => ({ code: error.code, path: error.path }),
+    );
+    if (typeof c.after === 'string') {
+      expect(outcome).toBeUndefined();
+      expect(await readFile(target, 'utf8')).toBe(c.after);
+    } else {
+      // The error names the file the caller gave, not the temporary one.
+      expect(outcome).toEqual({ code: c.after.error, path: target });
+      expect(await readdir(target)).toEqual(['kept']);
+    }
+    if (c.mode !== undefined) expect((await stat(target)).mode & 0o777).toBe(c.mode);
+    expect(await readdir(dir)).toEqual(['target']);
+  });
+
+  it('a folder that does not exist: the error, and nothing written', async () => {
+    const target = join(dir, 'missing', 'target');
+    await expect(write(target, 'new')).rejects.toMatchObject({ code: 'ENOENT', path: target });
+    expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+/** A file of `size` bytes, every one `byte`: whole when its length and every byte agree. */
+const filled = (byte: number, size = 4 * 1024 * 1024) => new Uint8Array(size).fill(byte);
+const whole = (data: Buffer) => data.length === 4 * 1024 * 1024 && data.every((b) => b === data[0]);
+
+describe('writes to the same path at once', () => {
+  it('six at once: every read, during and after, finds one whole content', async () => {
+    const target = join(dir, 'target');
+    await writeFile(target, filled(0));
+    let writing = true;
+    const reads: boolean[] = [];
+    const reader = (async () => {
+      while (writing) reads.push(whole(await readFile(target)));
+    })();
+    await Promise.all([1, 2, 3, 4, 5, 6].map((byte) => atomicWrite(target, filled(byte))));
+    writing = false;
+    await reader;
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every(Boolean)).toBe(true);
+    const after = await readFile(target);
+    expect(whole(after) && after[0]! > 0).toBe(true);
+    expect(await readdir(dir)).toEqual(['target']);
+  });
+
+  it('the sync variant while an async write is under way: one whole content', async () => {
+    const target = join(dir, 'target');
+    const pending = atomicWrite(target, filled(1));
+    atomicWriteSync(target, filled(2));
+    await pending;
+    expect(whole(await readFile(target))).toBe(true);
+    expect(await readdir(dir)).toEqual(['target']);
+  });
+});
