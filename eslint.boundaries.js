@@ -59,8 +59,9 @@ export const IMPORT_RULES = {
   // Apply and export loop over the area table with a client. Apply reads the plan's types and
   // what it asks of the plan again through plan/index.js alone, never the planner's internals.
   // Records in bulk (the sweep, a field's copy, backup and restore): through a client, with the
-  // platform's limits and conversions; generic, so that a migration and a seed share it.
-  records: { may: ['client', 'platform', 'query', 'errors.js', 'atomic-write.js'] },
+  // platform's limits and conversions; generic, so that a migration and a seed share it. Counts
+  // in its errors are worded by the wording leaf, as everywhere else.
+  records: { may: ['client', 'platform', 'query', 'errors.js', 'wording.js', 'atomic-write.js'] },
   apply: {
     may: [
       'plan',

@@ -269,8 +269,9 @@ export const ERROR_CODES = {
     where: 'seed',
   },
   'SEED.REFUSED': {
-    summary: 'the service kept refusing a bulk request of the seed, read and planned again each time',
-    hint: 'Run validate (a value may be one the service refuses), or seed again once no one else writes these records.',
+    summary:
+      'the service refused a bulk request of the seed: a refusal a fresh plan cannot settle (a right the user lacks, a value it refuses), or one it kept making through 3 re-plans',
+    hint: 'Fix what the service names (a right, or a value: run validate), then seed again: it writes only what is left.',
     where: 'seed',
   },
 } as const satisfies Record<string, ErrorEntry>;

@@ -18,6 +18,7 @@
 import { BulkWriteError, ServiceError, type Client } from '../client/index.js';
 import type { RecordForWrite } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
+import { plural, thousands } from '../wording.js';
 import { readAllRecords } from './read-all.js';
 import { idOf, revisionOf } from './values.js';
 import {
@@ -72,11 +73,11 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
   for (;;) {
     const before = { ...result };
     try {
-      await writePlan(client, target.app, plan, result);
+      await writePlan(client, target, plan, result);
       return result;
     } catch (error) {
       if (!(error instanceof BulkWriteError)) throw error;
-      if (!settledByReplan(error)) throw stopped(target.app, error);
+      if (!settledByReplan(error, target.key)) throw refusedAtOnce(target.app, error);
       if (result.replans >= MAX_REPLANS)
         throw outcomeUnknown(error) ? stopped(target.app, error) : tooManyReplans(target.app, error);
       const next = await replan(client, target, error);
@@ -119,7 +120,12 @@ function landed(before: SeedResult, tried: SeedPlan, next: SeedPlan): Omit<SeedR
  * which plans by key again after any refusal. Every kind runs to its end (or its own first failure)
  * before the worst failure is thrown, and the counts include what landed before a failure.
  */
-async function writePlan(client: Client, app: string, plan: SeedPlan, result: SeedResult): Promise<void> {
+async function writePlan(
+  client: Client,
+  { app, key }: Pick<SeedTarget, 'app' | 'key'>,
+  plan: SeedPlan,
+  result: SeedResult,
+): Promise<void> {
   const options = { parallel: client.concurrency };
   const writes: Promise<void>[] = [];
   if (plan.adds.length > 0)
@@ -155,7 +161,7 @@ async function writePlan(client: Client, app: string, plan: SeedPlan, result: Se
   const failures = (await Promise.allSettled(writes)).flatMap((w) =>
     w.status === 'rejected' ? [w.reason as unknown] : [],
   );
-  if (failures.length > 0) throw worst(failures);
+  if (failures.length > 0) throw worst(failures, key);
 }
 
 /** Counts the records a bulk write wrote; after a failure, applySeed counts from a fresh read. */
@@ -168,17 +174,17 @@ async function counted(
 }
 
 /** The failure that decides what the seed does next: one that is no bulk failure, else one a re-plan cannot settle. */
-function worst(failures: unknown[]): unknown {
+function worst(failures: unknown[], key: string): unknown {
   return (
     failures.find((f) => !(f instanceof BulkWriteError)) ??
-    failures.find((f) => !settledByReplan(f as BulkWriteError)) ??
+    failures.find((f) => !settledByReplan(f as BulkWriteError, key)) ??
     failures[0]
   );
 }
 
 /** A failure a fresh read and plan by key settles: a refusal below, or an answer that never came. */
-function settledByReplan(error: BulkWriteError): boolean {
-  return outcomeUnknown(error) || refusalReplanSettles(error);
+function settledByReplan(error: BulkWriteError, key: string): boolean {
+  return outcomeUnknown(error) || refusalReplanSettles(error, key);
 }
 
 /**
@@ -190,13 +196,46 @@ function outcomeUnknown(error: BulkWriteError): boolean {
 }
 
 /** A refusal (the answer came) that a re-plan settles. */
-function refusalReplanSettles(error: BulkWriteError): boolean {
+function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
   const cause = error.cause;
-  // GAIA_CO02: the revision given is not the record's (platform-facts "Records"); CB_VA01: a
-  // validation error, of which a unique field's value already held ("This value already exists in
-  // another record.", platform-facts-verified.md "Errors") is the one a re-plan settles (an add
-  // whose key is there becomes a change). Any other stays refused after MAX_REPLANS.
-  return cause instanceof ServiceError && (cause.code === 'GAIA_CO02' || cause.code === 'CB_VA01');
+  if (!(cause instanceof ServiceError)) return false;
+  // GAIA_CO02: the revision given is not the record's (platform-facts "Records").
+  if (cause.code === 'GAIA_CO02') return true;
+  // CB_VA01 is every validation error; the one a re-plan settles is the key's value already held
+  // ("This value already exists in another record.", platform-facts-verified.md "Errors"): an add
+  // whose key is there becomes a change. Its errors are keyed `records[N].<code>.value`
+  // (platform-facts-verified.md, "Record validation"): one naming another field (a number given
+  // text, an option that does not exist) is refused again however often the seed plans. Without
+  // errors to tell, a re-plan is tried (at most MAX_REPLANS).
+  if (cause.code !== 'CB_VA01') return false;
+  const keys = Object.keys(cause.errors ?? {});
+  return keys.length === 0 || keys.every((at) => at.endsWith(`.${key}.value`));
+}
+
+/**
+ * A refusal no re-plan settles (the answer came: the user or token may not add, a value the
+ * service refuses): seeding again as it is would be refused again, so the hint names what to fix.
+ */
+function refusedAtOnce(app: string, error: BulkWriteError): AppdeployError {
+  if (outcomeUnknown(error) || !(error.cause instanceof ServiceError)) return stopped(app, error);
+  const cause = error.cause;
+  const before = error.written.length;
+  return new AppdeployError(
+    'SEED.REFUSED',
+    `seed of app ${app}: the service refused a bulk request: ${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}); ` +
+      `of its ${plural(error.written.length + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(before)} written before the refusal, the rest not`,
+    { hint: refusalHint(cause), cause: error },
+  );
+}
+
+const TO_WRITE = { add: 'to add', update: 'to change', delete: 'to delete' } as const;
+
+/** What to fix: a right the user or token lacks (403), else a value the service refuses. */
+function refusalHint(cause: ServiceError): string {
+  const again = 'then seed again: it writes only what is left.';
+  if (cause.status === 403)
+    return `Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), ${again}`;
+  return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest), ${again}`;
 }
 
 /** A bulk request failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */

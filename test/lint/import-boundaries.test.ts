@@ -92,6 +92,7 @@ const CASES: [string, string, boolean][] = [
   // the wording leaf imports nothing; apply/ words its reasons with it
   ['src/wording.ts', value('./errors.js'), true],
   ['src/apply/x.ts', value('../wording.js'), false],
+  ['src/records/x.ts', value('../wording.js'), false],
   // apply/, export/: no emulator, no cli
   ['src/apply/x.ts', value('../plan/index.js'), false],
   ['src/apply/x.ts', value('../emulator/index.js'), true],

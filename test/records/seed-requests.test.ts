@@ -189,3 +189,62 @@ describe('seed requests', () => {
     expect((await planFromService(service.client, target)).adds).toHaveLength(300);
   });
 });
+
+describe('seed refused', () => {
+  it('a refusal no re-plan settles (a token that may view and edit, not add): stops at once, naming the refusal and what to fix', async () => {
+    const { app, target } = await codeApp(2500);
+    const { token } = (await service.control('POST', '/_emulator/tokens', {
+      app,
+      permissions: { view: true, edit: true },
+    })) as { token: string };
+    const seeding = createClient({ baseUrl: service.url, auth: { apiToken: token } });
+    let bulkRequests = 0;
+    const counting = createClient({
+      baseUrl: service.url,
+      auth: { apiToken: token },
+      logger: (event) => {
+        if (event.type === 'request' && event.path === '/k/v1/bulkRequest.json') bulkRequests++;
+      },
+    });
+    const error = await applySeed(counting, target, await planFromService(seeding, target)).catch(
+      (e: unknown) => e,
+    );
+    await Promise.all([seeding.close(), counting.close()]);
+    expect(error).toMatchObject({ code: 'SEED.REFUSED' });
+    // 403 GAIA_NO01 (platform-facts: a token without the right): refused again however often it is planned.
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^seed of app ${app}: the service refused a bulk request: .+ \\(GAIA_NO01, HTTP 403\\); ` +
+          'of its 2,500 records to add, 0 written before the refusal, the rest not$',
+      ),
+    );
+    expect((error as { hint?: string }).hint).toBe(
+      "Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), then seed again: it writes only what is left.",
+    );
+    // The two bulk requests in flight together, no re-plan after them.
+    expect(bulkRequests).toBe(2);
+    expect((await planFromService(service.client, target)).adds).toHaveLength(2500);
+  });
+
+  it('a value the service refuses (a number field given text): refused at once, the hint pointing at validate', async () => {
+    const app = await deployedApp(service.client, {
+      code: text('code', { unique: true }),
+      amount: { type: 'NUMBER', code: 'amount', label: 'amount' },
+    });
+    const records = [
+      ...codes(150).map((key) => ({ code: { value: key }, amount: { value: '1' } })),
+      { code: { value: 'K99999' }, amount: { value: 'twelve' } },
+    ];
+    const target = { app, key: 'code', records, clean: false };
+    const error = await applySeed(
+      service.client,
+      target,
+      await planFromService(service.client, target),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SEED.REFUSED' });
+    expect((error as Error).message).toMatch(
+      /\(CB_VA01, HTTP 400\); of its 151 records to add, 100 written before the refusal, the rest not$/,
+    );
+    expect((error as { hint?: string }).hint).toContain('`npx appdeploy validate` checks the record file');
+  });
+});
