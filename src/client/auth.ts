@@ -24,6 +24,18 @@ export interface ApiTokenAuth {
 export type Auth = PasswordAuth | ApiTokenAuth;
 
 /**
+ * Who the service acts for: a user by login, or an API token (the hosted platform records a
+ * token's operations as Administrator's, and does not hold it to record and field permissions:
+ * kintone REST API common spec, "Authentication"). Never a secret.
+ */
+export type SignedInAs = { readonly login: string } | { readonly apiToken: true };
+
+/** Whom `auth` signs in as: its tokens when it has any (createCredentials sends those), else its login. */
+export function signedInAs(auth: Auth): SignedInAs {
+  return 'apiToken' in auth ? { apiToken: true } : { login: auth.login };
+}
+
+/**
  * HTTP Basic credentials for a proxy in front of the service (`Authorization: Basic ...`): the
  * same `{login, password}` shape as `auth` and as appdeploy.yaml's `basicAuth`.
  */

@@ -2,7 +2,7 @@
 import type { Dispatcher } from 'undici';
 import { AppPluginsClient } from './app-plugins.js';
 import { AppsClient } from './apps.js';
-import { createCredentials } from './auth.js';
+import { createCredentials, signedInAs, type SignedInAs } from './auth.js';
 import { BulkClient } from './bulk.js';
 import { CommentsClient } from './comments.js';
 import { createContext, guestPrefix } from './context.js';
@@ -46,6 +46,8 @@ export interface Client {
   readonly platform: Platform;
   /** How many of its calls may be in flight at once (ClientOptions.concurrency). */
   readonly concurrency: number;
+  /** The user (login) or API token the service acts for: what record and field permissions apply to. */
+  readonly signedInAs: SignedInAs;
   /** Lets go of the connection pool (closed when no other client of the same origin uses it). */
   close(): Promise<void>;
 }
@@ -91,6 +93,7 @@ export function createClient(options: ClientOptions): Client {
     directory: new DirectoryClient(ctx),
     platform,
     concurrency,
+    signedInAs: signedInAs(options.auth),
     close: async () => {
       await lease?.release();
     },

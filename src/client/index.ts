@@ -2,7 +2,7 @@
 export { createClient, type Client } from './client.js';
 export type { CallOptions, ClientEvent, ClientLogger, ClientOptions } from './options.js';
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options.js';
-export type { ApiTokenAuth, Auth, BasicAuth, PasswordAuth } from './auth.js';
+export type { ApiTokenAuth, Auth, BasicAuth, PasswordAuth, SignedInAs } from './auth.js';
 export type { ClientCertificate, FileOrBytes } from './reach.js';
 export type { RetryOptions } from './retry.js';
 export {

@@ -21,6 +21,8 @@ import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
 import { planMigrations, referencedMigrations } from './migrations.js';
+import { migrationsHidden } from './migration-visibility.js';
+import { callerMemberships } from './caller-memberships.js';
 import { newAppLanguage } from './new-app-language.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
@@ -103,7 +105,12 @@ export async function plan(options: PlanOptions): Promise<Plan> {
         diff.areas.find((a) => a.key === 'fields'),
       );
       diff.risks.push(...migrating.risks);
-      if (migrating.migrations.length > 0) migrations = migrating.migrations;
+      if (migrating.migrations.length > 0) {
+        migrations = migrating.migrations;
+        diff.risks.push(
+          ...(await migrationsHidden(client, id, migrations, state, diff.areas, callerMemberships)),
+        );
+      }
     }
     diff.risks.push(
       ...unresolvedReferences(

@@ -1,0 +1,147 @@
+/**
+ * A migration run by a user whom record or field permissions hide some values from: the copy
+ * reads what the service shows that user, so the swap would destroy the values it cannot see, and
+ * the backup would miss them. The plan blocks it and apply refuses, every value kept; once a
+ * separate apply grants the user view and edit, the same migration keeps every value. Against the
+ * local service, which holds a user who is not an administrator to the rules.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient, type Client } from '../../src/client/index.js';
+import { plan } from '../../src/plan/index.js';
+import { apply } from '../../src/apply/index.js';
+import type { Project } from '../../src/project/index.js';
+import { useApplyHarness } from './harness.js';
+
+const h = useApplyHarness();
+
+const RECORD_RIGHTS = {
+  recordViewable: true,
+  recordAddable: true,
+  recordEditable: true,
+  recordDeletable: true,
+};
+const APP_ACL = [
+  { entity: { type: 'USER', code: 'alice' }, appEditable: true, ...RECORD_RIGHTS },
+  { entity: { type: 'GROUP', code: 'everyone' }, ...RECORD_RIGHTS },
+];
+const FIELDS = {
+  subject: { type: 'SINGLE_LINE_TEXT', label: 'Subject' },
+  notes: { type: 'MULTI_LINE_TEXT', label: 'Notes' },
+};
+const SECRET_RULE = (entities: unknown[]) => ({ filterCond: 'subject like "secret"', entities });
+const BOB_ONLY = [{ entity: { type: 'USER', code: 'bob' }, viewable: true, editable: true, deletable: true }];
+const ALICE_TOO = [{ entity: { type: 'USER', code: 'alice' }, viewable: true, editable: true }, ...BOB_ONLY];
+const single = (m: Record<string, unknown>) => ({
+  ...m,
+  fields: { ...FIELDS, notes: { type: 'SINGLE_LINE_TEXT', label: 'Notes' } },
+});
+
+async function notesBySubject(app: string): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for await (const r of h.client.records.iterate(app, { fields: ['subject', 'notes'] }))
+    out[r.subject!.value as string] = r.notes?.value;
+  return out;
+}
+
+/** The app deployed by the administrator, with 20 records, 5 of them "secret". */
+async function appWithRecords(manifest: Record<string, unknown>) {
+  const project = await h.writeProject({ apps: { tickets: manifest } });
+  const first = await h.apply(project, await h.plan(project));
+  expect(first.exitCode, first.message).toBe(0);
+  const loaded = await h.load(project.root);
+  const id = loaded.apps[0]!.id!;
+  await h.client.records.addAll(
+    id,
+    Array.from({ length: 20 }, (_, i) => ({
+      subject: { value: i % 4 === 0 ? `secret ${i}` : `open ${i}` },
+      notes: { value: `note ${i}` },
+    })),
+  );
+  return { project: loaded, id, before: await notesBySubject(id) };
+}
+
+async function asAlice<T>(run: (client: Client) => Promise<T>): Promise<T> {
+  const alice = createClient({ baseUrl: h.url, auth: { login: 'alice', password: 'alice' } });
+  try {
+    return await run(alice);
+  } finally {
+    await alice.close();
+  }
+}
+
+async function applyAsAlice(project: Project) {
+  return asAlice(async (client) => {
+    const thePlan = await plan({ project, client });
+    const result = await apply({ plan: thePlan, project, client, pollIntervalMs: { initial: 10, max: 50 } });
+    return { thePlan, result };
+  });
+}
+
+const base = { name: 'Tickets', fields: FIELDS, appAcl: APP_ACL };
+
+describe('a migration whose values the user apply signs in as cannot all see', () => {
+  it('records a record permission hides: blocked in the plan, refused by apply, every value kept; granted in an apply before, migrated whole', async () => {
+    const v1 = { ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] };
+    const { project, id, before } = await appWithRecords(v1);
+    const v2 = await h.rewriteManifests(project, { tickets: single(v1) });
+    const { thePlan, result } = await applyAsAlice(v2);
+    const risks = thePlan.apps[0]!.risks.filter((r) => r.kind === 'blocked');
+    expect(risks).toEqual([
+      {
+        kind: 'blocked',
+        area: 'fields',
+        path: ['notes'],
+        reason:
+          'record permission rule 1 (records where subject like "secret") may hide records from alice: no entity names alice, who so gets no right; the migration of "notes" copies only what alice sees, and its swap would destroy the values alice does not see, with no backup',
+        instead:
+          'give alice view and edit in every record permission rule (an entity naming alice first) and read on the field, in an apply before this one; or apply with an API token of the app, which record and field permissions do not hold',
+      },
+    ]);
+    // The count is of what alice reads: 15 of 20.
+    expect(thePlan.apps[0]!.migrations?.[0]?.records?.read).toBe(15);
+    expect(result.outcome).toBe('refused');
+    expect(await notesBySubject(id)).toEqual(before);
+
+    // An apply of the permission alone, then the migration: nothing hidden, every value kept.
+    const granted = await h.rewriteManifests(project, {
+      tickets: { ...v1, recordAcl: [SECRET_RULE(ALICE_TOO)] },
+    });
+    expect((await applyAsAlice(granted)).result.outcome).toBe('applied');
+    const v3 = await h.rewriteManifests(project, {
+      tickets: single({ ...v1, recordAcl: [SECRET_RULE(ALICE_TOO)] }),
+    });
+    const migrated = await applyAsAlice(v3);
+    expect(migrated.thePlan.apps[0]!.risks.filter((r) => r.kind === 'blocked')).toEqual([]);
+    expect(migrated.thePlan.apps[0]!.migrations?.[0]?.records?.read).toBe(20);
+    expect(migrated.result.outcome).toBe('applied');
+    expect(await notesBySubject(id)).toEqual(before);
+    await asAlice(async (client) => {
+      const again = await plan({ project: await h.load(project.root), client });
+      expect(again.apps.filter((a) => a.action !== 'no-op')).toEqual([]);
+    });
+  });
+
+  it('a field permission that lets alice not read the field: blocked, values kept', async () => {
+    const v1 = {
+      ...base,
+      fieldAcl: [
+        {
+          field: 'notes',
+          entities: [
+            { entity: { type: 'USER', code: 'bob' }, accessibility: 'WRITE' },
+            { entity: { type: 'GROUP', code: 'everyone' }, accessibility: 'NONE' },
+          ],
+        },
+      ],
+    };
+    const { project, id, before } = await appWithRecords(v1);
+    const v2 = await h.rewriteManifests(project, { tickets: single(v1) });
+    const { thePlan, result } = await applyAsAlice(v2);
+    const reasons = thePlan.apps[0]!.risks.flatMap((r) => (r.kind === 'blocked' ? [r.reason] : []));
+    expect(reasons).toEqual([
+      'the field permission of "notes" may deny alice reading it: its first entity naming alice (GROUP everyone) does not grant it; the migration of "notes" copies only what alice sees, and its swap would destroy the values alice does not see, with no backup',
+    ]);
+    expect(result.outcome).toBe('refused');
+    expect(await notesBySubject(id)).toEqual(before);
+  });
+});
