@@ -1,15 +1,20 @@
 /**
  * The hosted platform's common User API, read side: `/v1/users.json`, `/v1/groups.json`,
- * `/v1/organizations.json` (not under `/k/`; no guest-space form). Password authentication only
- * for this client: an app's API token is not among what the kintone REST documentation lists
- * for a token (cybozu.dev rest-api/overview/authentication), and the User API's own token is a
- * cybozu.com token this client does not send.
+ * `/v1/organizations.json`, and one user's memberships, `/v1/user/groups.json` and
+ * `/v1/user/organizations.json` (cybozu.dev common/docs/user-api/users/get-users-groups and
+ * get-users-organization: `?code=<login>`, no special access needed); not under `/k/`, no
+ * guest-space form. Neither membership page says what a login naming no user gets: the local
+ * service answers an empty list; the hosted platform may refuse it instead.
+ * Password authentication only for this client: an app's API token is not among what the kintone
+ * REST documentation lists for a token (cybozu.dev rest-api/overview/authentication), and the User
+ * API's own token is a cybozu.com token this client does not send.
  */
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
 import type {
   DirectoryGroup,
   DirectoryOrganization,
+  DirectoryOrganizationTitle,
   DirectoryQuery,
   DirectoryUser,
 } from './types/directory.js';
@@ -49,6 +54,19 @@ export class DirectoryClient {
     return this.#page('organizations', params, options);
   }
 
+  /** GET /v1/user/groups.json: the groups (roles) the user `login` belongs to, `everyone` among them. */
+  getUserGroups(login: string, options?: CallOptions): Promise<{ groups: DirectoryGroup[] }> {
+    return this.#ofUser('groups', login, options);
+  }
+
+  /** GET /v1/user/organizations.json: the organizations the user `login` belongs to, with their title in each. */
+  getUserOrganizations(
+    login: string,
+    options?: CallOptions,
+  ): Promise<{ organizationTitles: DirectoryOrganizationTitle[] }> {
+    return this.#ofUser('organizations', login, options);
+  }
+
   /** Every user (or those with these login names), reading page after page. */
   allUsers(codes?: readonly string[], options?: CallOptions): Promise<DirectoryUser[]> {
     return this.#all('users', codes, options);
@@ -75,6 +93,16 @@ export class DirectoryClient {
       path: `/v1/${kind}.json`,
       query: params,
       arrayStyle: 'indexed',
+      options,
+    });
+  }
+
+  /** One user's memberships: the whole answer comes in one call (the pages document no paging). */
+  #ofUser<T>(kind: 'groups' | 'organizations', login: string, options: CallOptions | undefined): Promise<T> {
+    return this.#ctx.transport.json({
+      method: 'GET',
+      path: `/v1/user/${kind}.json`,
+      query: { code: login },
       options,
     });
   }

@@ -118,6 +118,13 @@ export const TOKEN_REFUSED_CALLS: readonly TokenRefusedCall[] = [
   call('getUsers', 'GET', '/v1/users.json', `${USER_API} (Get Users)`),
   call('getGroups', 'GET', '/v1/groups.json', `${USER_API} (Get Groups)`),
   call('getOrganizations', 'GET', '/v1/organizations.json', `${USER_API} (Get Organizations)`),
+  call('getUserGroups', 'GET', '/v1/user/groups.json', `${USER_API} (users/get-users-groups)`),
+  call(
+    'getUserOrganizations',
+    'GET',
+    '/v1/user/organizations.json',
+    `${USER_API} (users/get-users-organization)`,
+  ),
 ];
 
 function call(name: string, method: HttpMethod, path: string, evidence: string): TokenRefusedCall {
