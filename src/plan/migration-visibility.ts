@@ -36,7 +36,9 @@ export async function migrationsHidden(
     return [live, desired ?? null].filter((v): v is Json[] => Array.isArray(v));
   };
   const [recordRules, fieldRules] = await Promise.all([read('recordAcl'), read('fieldAcl')]);
-  const memberships = await members(caller.login);
+  // Read only where some rule names a group or an organization (most apps have no rules at all).
+  const named = [...recordRules, ...fieldRules].flat().some(namesUnit);
+  const memberships = named ? await members(caller.login) : { groups: null, organizations: null };
   const recordWhy = recordRules
     .map((rules) => recordRulesHide(rules as unknown as RecordRule[], caller, memberships))
     .find((why) => why !== null);
@@ -48,6 +50,14 @@ export async function migrationsHidden(
         .find((w) => w !== null);
     return why ? [blocked(m, why, caller.login)] : [];
   });
+}
+
+function namesUnit(rule: Json): boolean {
+  const entities = (rule as { entities?: { entity?: { type?: string; code?: string } }[] }).entities ?? [];
+  return entities.some(
+    ({ entity }) =>
+      entity?.type === 'ORGANIZATION' || (entity?.type === 'GROUP' && entity.code !== 'everyone'),
+  );
 }
 
 /** The live rules of an area the plan did not read (a plan of some areas only). */

@@ -108,7 +108,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       if (migrating.migrations.length > 0) {
         migrations = migrating.migrations;
         diff.risks.push(
-          ...(await migrationsHidden(client, id, migrations, state, diff.areas, callerMemberships)),
+          ...(await migrationsHidden(client, id, migrations, state, diff.areas, (login) =>
+            callerMemberships(client, login),
+          )),
         );
       }
     }

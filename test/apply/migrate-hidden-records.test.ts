@@ -11,8 +11,16 @@ import { plan } from '../../src/plan/index.js';
 import { apply } from '../../src/apply/index.js';
 import type { Project } from '../../src/project/index.js';
 import { useApplyHarness } from './harness.js';
+import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 
-const h = useApplyHarness();
+// alice is in group support and organization hq; bob in neither.
+const h = useApplyHarness({
+  directory: {
+    users: EXAMPLE_DIRECTORY.users,
+    groups: [{ code: 'support', users: ['alice'] }],
+    organizations: [{ code: 'hq', users: ['alice'] }],
+  },
+});
 
 const RECORD_RIGHTS = {
   recordViewable: true,
@@ -142,6 +150,32 @@ describe('a migration whose values the user apply signs in as cannot all see', (
       'the field permission of "notes" may deny alice reading it: its first entity naming alice (GROUP everyone) does not grant it; the migration of "notes" copies only what alice sees, and its swap would destroy the values alice does not see, with no backup',
     ]);
     expect(result.outcome).toBe('refused');
+    expect(await notesBySubject(id)).toEqual(before);
+  });
+
+  it('a rule granting a group and an organization alice is in (read from the User API): not blocked, every value migrated', async () => {
+    const v1 = {
+      ...base,
+      recordAcl: [
+        SECRET_RULE([
+          { entity: { type: 'GROUP', code: 'support' }, viewable: true, editable: true },
+          { entity: { type: 'GROUP', code: 'everyone' }, viewable: false },
+        ]),
+        {
+          filterCond: '',
+          entities: [
+            { entity: { type: 'ORGANIZATION', code: 'hq' }, viewable: true, editable: true },
+            { entity: { type: 'GROUP', code: 'everyone' }, viewable: true },
+          ],
+        },
+      ],
+    };
+    const { project, id, before } = await appWithRecords(v1);
+    const v2 = await h.rewriteManifests(project, { tickets: single(v1) });
+    const { thePlan, result } = await applyAsAlice(v2);
+    expect(thePlan.apps[0]!.risks.filter((r) => r.kind === 'blocked')).toEqual([]);
+    expect(thePlan.apps[0]!.migrations?.[0]?.records?.read).toBe(20);
+    expect(result.outcome).toBe('applied');
     expect(await notesBySubject(id)).toEqual(before);
   });
 });
