@@ -21,8 +21,7 @@ import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
 import { planMigrations, referencedMigrations } from './migrations.js';
-import { migrationsHidden } from './migration-visibility.js';
-import { callerMemberships } from './caller-memberships.js';
+import { hiddenValueRisks } from './caller-visibility.js';
 import { newAppLanguage } from './new-app-language.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
@@ -105,14 +104,10 @@ export async function plan(options: PlanOptions): Promise<Plan> {
         diff.areas.find((a) => a.key === 'fields'),
       );
       diff.risks.push(...migrating.risks);
-      if (migrating.migrations.length > 0) {
-        migrations = migrating.migrations;
-        diff.risks.push(
-          ...(await migrationsHidden(client, id, migrations, state, diff.areas, (login) =>
-            callerMemberships(client, login),
-          )),
-        );
-      }
+      if (migrating.migrations.length > 0) migrations = migrating.migrations;
+      diff.risks.push(
+        ...(await hiddenValueRisks(client, id, state, diff.areas, probes, migrating.migrations)),
+      );
     }
     diff.risks.push(
       ...unresolvedReferences(

@@ -1,9 +1,10 @@
 /**
- * A migration run by a user whom record or field permissions hide some values from: the copy
- * reads what the service shows that user, so the swap would destroy the values it cannot see, and
- * the backup would miss them. The plan blocks it and apply refuses, every value kept; once a
- * separate apply grants the user view and edit, the same migration keeps every value. Against the
- * local service, which holds a user who is not an administrator to the rules.
+ * Changes that would destroy values the user apply signs in as cannot see (plan/caller-visibility.ts):
+ * a migration's copy reads what the service shows that user, so its swap would destroy the values
+ * it cannot see; a field's removal counts and backs up only those values too. The plan blocks both
+ * and apply refuses, every value kept; once a separate apply grants the user view and edit (or a
+ * rule grants a group or organization the user is in), the same migration keeps every value.
+ * Against the local service, which holds a user who is not an administrator to the rules.
  */
 import { describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
@@ -87,7 +88,7 @@ async function applyAsAlice(project: Project) {
 
 const base = { name: 'Tickets', fields: FIELDS, appAcl: APP_ACL };
 
-describe('a migration whose values the user apply signs in as cannot all see', () => {
+describe('values the user apply signs in as cannot all see', () => {
   it('records a record permission hides: blocked in the plan, refused by apply, every value kept; granted in an apply before, migrated whole', async () => {
     const v1 = { ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] };
     const { project, id, before } = await appWithRecords(v1);
@@ -176,6 +177,41 @@ describe('a migration whose values the user apply signs in as cannot all see', (
     expect(thePlan.apps[0]!.risks.filter((r) => r.kind === 'blocked')).toEqual([]);
     expect(thePlan.apps[0]!.migrations?.[0]?.records?.read).toBe(20);
     expect(result.outcome).toBe('applied');
+    expect(await notesBySubject(id)).toEqual(before);
+  });
+
+  it('a field removed whose only values are in records alice does not see: blocked, though the count finds none', async () => {
+    const v1 = { ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] };
+    const { project, id } = await appWithRecords(v1);
+    // Only the secret records hold notes: alice's count finds no value to lose.
+    const open = [];
+    for await (const r of h.client.records.iterate(id, { fields: ['$id', '$revision', 'subject'] }))
+      if (!String(r.subject!.value).startsWith('secret')) open.push(r.$id!.value as string);
+    await h.client.records.updateAll(
+      id,
+      open.map((recordId) => ({ id: recordId, record: { notes: { value: '' } } })),
+    );
+    const before = await notesBySubject(id);
+    const withoutNotes = await h.rewriteManifests(project, {
+      tickets: { ...v1, fields: { subject: FIELDS.subject } },
+    });
+    const { thePlan, result } = await asAlice(async (client) => {
+      const thePlan = await plan({ project: withoutNotes, client });
+      const result = await apply({
+        plan: thePlan,
+        project: withoutNotes,
+        client,
+        allowDataLoss: true,
+        pollIntervalMs: { initial: 10, max: 50 },
+      });
+      return { thePlan, result };
+    });
+    const risks = thePlan.apps[0]!.risks;
+    expect(risks.filter((r) => r.kind === 'data-loss')).toEqual([]);
+    expect(risks.flatMap((r) => (r.kind === 'blocked' ? [r.reason] : []))).toEqual([
+      'record permission rule 1 (records where subject like "secret") may hide records from alice: no entity names alice, who so gets no right; removing "notes" destroys its values in the records alice does not see too, which neither the plan\'s count nor apply\'s backup includes',
+    ]);
+    expect(result.outcome).toBe('refused');
     expect(await notesBySubject(id)).toEqual(before);
   });
 });

@@ -1,0 +1,153 @@
+/**
+ * Changes blocked because the user apply signs in as may not see every value they would copy or
+ * destroy (records-visible.ts says why that loses values): a migration (its copy, sweep and backup
+ * read what the user sees; its swap deletes the old field) and the removal of a field (its count
+ * and its backup read what the user sees; the deploy destroys every value). The record
+ * permissions checked are the live ones (the plan's counts were read under them) and the desired
+ * ones (the expand deploy puts them live before a copy); the field permissions, those of each
+ * field read (the old field and its table) and of a table a field moves into (written). The
+ * caller's groups and organizations are read from the User API where a rule names one; where they
+ * cannot be read, the rule's entity stays undecided, and the change blocked, saying so.
+ */
+import { AREAS } from '../areas/index.js';
+import type { AreaKey, RiskProbe } from '../areas/types.js';
+import type { Client } from '../client/index.js';
+import { callerMemberships } from './caller-memberships.js';
+import type { AppState } from './read.js';
+import {
+  fieldRuleHides,
+  recordRulesHide,
+  type FieldRule,
+  type Memberships,
+  type RecordRule,
+} from './records-visible.js';
+import type { AreaPlan, FieldMigration, Json, Risk } from './types.js';
+
+/**
+ * The risks of one existing app's changes that may destroy values the caller does not see: its
+ * migrations and the fields it removes (`probes`' data-loss ones); nothing read when it has none.
+ */
+export async function hiddenValueRisks(
+  client: Client,
+  app: string,
+  state: AppState,
+  areas: readonly AreaPlan[],
+  probes: readonly RiskProbe[],
+  migrations: readonly FieldMigration[],
+): Promise<Risk[]> {
+  const removals = probes.filter((p) => p.kind === 'data-loss' && p.option === undefined);
+  if (migrations.length === 0 && removals.length === 0) return [];
+  const seen = await callerVisibility(client, app, state, areas, (login) => callerMemberships(client, login));
+  return seen ? [...migrationsHidden(seen, migrations), ...removalsHidden(seen, removals)] : [];
+}
+
+/** What the caller may not see in one app: why, per field and access; null where nothing hides. */
+export interface CallerVisibility {
+  login: string;
+  hidden(fieldCodes: readonly string[], writes: string | null): string | null;
+}
+
+/** The app's rules against the caller; null for an API token (not held to them). */
+export async function callerVisibility(
+  client: Client,
+  app: string,
+  state: AppState,
+  areas: readonly AreaPlan[],
+  members: (login: string) => Promise<Memberships>,
+): Promise<CallerVisibility | null> {
+  const caller = client.signedInAs;
+  if ('apiToken' in caller) return null;
+  const read = async (key: AreaKey): Promise<Json[][]> => {
+    const live = state.areas.get(key)?.live ?? (await readLive(client, app, key));
+    const desired = areas.find((a) => a.key === key)?.after;
+    return [live, desired ?? null].filter((v): v is Json[] => Array.isArray(v));
+  };
+  const [recordRules, fieldRules] = await Promise.all([read('recordAcl'), read('fieldAcl')]);
+  // Read only where some rule names a group or an organization (most apps have no rules at all).
+  const named = [...recordRules, ...fieldRules].flat().some(namesUnit);
+  const memberships = named ? await members(caller.login) : { groups: null, organizations: null };
+  const recordWhy = recordRules
+    .map((rules) => recordRulesHide(rules as unknown as RecordRule[], caller, memberships))
+    .find((why) => why !== null);
+  const fieldWhy = (code: string, need: 'READ' | 'WRITE') =>
+    fieldRules
+      .map((rules) => fieldRuleHides(rules as unknown as FieldRule[], code, need, caller, memberships))
+      .find((why) => why !== null);
+  return {
+    login: caller.login,
+    hidden: (reads, writes) =>
+      recordWhy ??
+      [
+        ...reads.map((code) => fieldWhy(code, 'READ')),
+        writes === null ? null : fieldWhy(writes, 'WRITE'),
+      ].find((why) => why != null) ??
+      null,
+  };
+}
+
+/** The migrations whose copy may miss values the caller does not see: blocked. */
+export function migrationsHidden(seen: CallerVisibility, migrations: readonly FieldMigration[]): Risk[] {
+  return migrations.flatMap((m) => {
+    const why = seen.hidden([m.from.code, ...(m.from.table === null ? [] : [m.from.table])], m.to.table);
+    return why === null
+      ? []
+      : [
+          blocked(
+            m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
+            `${why}; the migration of "${m.from.code}" copies only what ${seen.login} sees, and its swap would destroy the values ${seen.login} does not see, with no backup`,
+            seen.login,
+          ),
+        ];
+  });
+}
+
+/**
+ * The fields removed whose values the caller may not all see: the plan's count and apply's backup
+ * would leave out the values it does not see, which the deploy destroys. Blocked, whatever the
+ * count said (a field that looks empty may hold values in the records the caller does not see).
+ */
+export function removalsHidden(seen: CallerVisibility, probes: readonly RiskProbe[]): Risk[] {
+  return probes.flatMap((probe) => {
+    if (probe.kind !== 'data-loss' || probe.option !== undefined) return [];
+    const why = seen.hidden([probe.field, ...(probe.table === undefined ? [] : [probe.table])], null);
+    return why === null
+      ? []
+      : [
+          blocked(
+            probe.table === undefined ? [probe.field] : [probe.table, probe.field],
+            `${why}; removing "${probe.field}" destroys its values in the records ${seen.login} does not see too, which neither the plan's count nor apply's backup includes`,
+            seen.login,
+          ),
+        ];
+  });
+}
+
+function namesUnit(rule: Json): boolean {
+  const entities = (rule as { entities?: { entity?: { type?: string; code?: string } }[] }).entities ?? [];
+  return entities.some(
+    ({ entity }) =>
+      entity?.type === 'ORGANIZATION' || (entity?.type === 'GROUP' && entity.code !== 'everyone'),
+  );
+}
+
+/** The live rules of an area the plan did not read (a plan of some areas only). */
+async function readLive(client: Client, app: string, key: AreaKey): Promise<Json> {
+  const area = AREAS.find((a) => a.key === key)!;
+  const copy = await area.read({
+    client,
+    app,
+    copy: 'live',
+    downloadHash: () => Promise.reject(new Error(`${key} names no file`)),
+  });
+  return copy.value;
+}
+
+function blocked(path: string[], reason: string, login: string): Risk {
+  return {
+    kind: 'blocked',
+    area: 'fields',
+    path,
+    reason,
+    instead: `give ${login} view and edit in every record permission rule (an entity naming ${login} first) and read on the field, in an apply before this one; or apply with an API token of the app, which record and field permissions do not hold`,
+  };
+}
