@@ -32,7 +32,7 @@ describe('client.directory', () => {
     const { users } = await client.directory.getUsers({ codes: ['u2', 'u1'], size: 1 });
     expect(users.map((u) => u.code)).toEqual(['u1']);
     expect((await client.directory.getGroups({ codes: ['reviewers'] })).groups).toEqual([
-      { id: '3', code: 'reviewers', name: 'reviewers', description: null, type: 'static' },
+      { id: '3', code: 'reviewers', name: 'reviewers', description: '', type: 'static' },
     ]);
     const { organizations } = await client.directory.getOrganizations();
     expect(organizations.map((o) => [o.code, o.name])).toEqual([['sales', 'Sales']]);
@@ -89,7 +89,7 @@ describe('client.directory', () => {
         id: '3',
         code: 'reviewers',
         name: 'reviewers',
-        description: null,
+        description: '',
         type: 'static',
       });
       const [sales] = (await member.directory.getUserOrganizations('u1')).organizationTitles;

@@ -126,7 +126,10 @@ const UNSET_USER_KEYS = [
   'sortOrder',
 ];
 
-/** Built-in groups first: the platform's `everyone` has a description of null (get-users-groups). */
+/**
+ * Built-in groups first. A group's description is text, empty when none was given: the example of
+ * cybozu.dev get-users-groups answers `everyone` with `"description": ""`.
+ */
 function groupEntries(ctx: EmulatorContext): Entry[] {
   const all = [
     { code: EVERYONE, name: 'Everyone' },
@@ -135,7 +138,7 @@ function groupEntries(ctx: EmulatorContext): Entry[] {
   ];
   return all.map(({ code, name }, i): Entry => {
     const id = String(i + 1);
-    return { id, code, body: { id, code, name, description: null, type: 'static' } };
+    return { id, code, body: { id, code, name, description: '', type: 'static' } };
   });
 }
 

@@ -52,9 +52,9 @@ describe('GET /v1/groups.json and /v1/organizations.json', () => {
   it('answer the built-in groups and the defined ones in the Group type', async () => {
     const { groups } = await ok(emu.call('GET', '/v1/groups.json'));
     expect(groups).toEqual([
-      { id: '1', code: 'everyone', name: 'Everyone', description: null, type: 'static' },
-      { id: '2', code: 'Administrators', name: 'Administrators', description: null, type: 'static' },
-      { id: '3', code: 'reviewers', name: 'Reviewers', description: null, type: 'static' },
+      { id: '1', code: 'everyone', name: 'Everyone', description: '', type: 'static' },
+      { id: '2', code: 'Administrators', name: 'Administrators', description: '', type: 'static' },
+      { id: '3', code: 'reviewers', name: 'Reviewers', description: '', type: 'static' },
     ]);
   });
 

@@ -27,7 +27,7 @@ describe('appdeploy emulator --group --organization', () => {
           await fetch(`${cli.url}${path}`, { headers: passwordHeader({ login: 'alice', password: 'pw' }) })
         ).json();
       expect(await get('/v1/groups.json?codes[0]=reviewers')).toEqual({
-        groups: [{ id: '3', code: 'reviewers', name: 'reviewers', description: null, type: 'static' }],
+        groups: [{ id: '3', code: 'reviewers', name: 'reviewers', description: '', type: 'static' }],
       });
       const reset = await fetch(`${cli.url}/_emulator/reset`, { method: 'POST', headers: passwordHeader() });
       expect(reset.status).toBe(200);
