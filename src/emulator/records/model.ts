@@ -1,5 +1,5 @@
 import { ApiError, errors, invalid } from '../errors.js';
-import { nextId } from '../model/ids.js';
+import { nextId, nextIds } from '../model/ids.js';
 import { recordsTable, type AppSettings, type Json, type JsonObject } from '../model/app.js';
 import type { EmulatorContext } from '../context.js';
 import type { Table } from '../store/store.js';
@@ -86,9 +86,9 @@ export function codeOfType(fields: Record<string, JsonObject>, type: string): st
   return undefined;
 }
 
-/** A new record id (which is also its record number). */
-export function newRecordId(ctx: EmulatorContext, appId: string): string {
-  return nextId(ctx.store, `record:${appId}`);
+/** New record ids (each also its record number), `count` of them for one batch. */
+export function newRecordIds(ctx: EmulatorContext, appId: string, count: number): string[] {
+  return nextIds(ctx.store, `record:${appId}`, count);
 }
 
 export function newRowId(ctx: EmulatorContext, appId: string): string {

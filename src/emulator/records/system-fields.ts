@@ -91,14 +91,18 @@ export function stampNew(
   return record;
 }
 
-/** An updated record: modifier and update time moved, revision raised by `bump` (1 per update, 2 per status action). */
+/**
+ * An updated record: modifier and update time moved, revision raised by `bump` (1 per update, 2
+ * per status action). `values` is the copy of the record the caller has just made for this write
+ * (never a stored record): it is stamped in place and returned, not copied a second time.
+ */
 export function stampUpdate(
   values: Record<string, FieldValue>,
   system: SystemFields,
   stamp: Stamp,
   bump: number,
 ): StoredRecord {
-  const record: Record<string, FieldValue> = { ...values };
+  const record = values;
   for (const [code, type] of system.onUpdate)
     record[code] =
       type === 'MODIFIER'

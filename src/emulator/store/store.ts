@@ -61,7 +61,11 @@ export class Store {
     if (result instanceof Promise) throw new Error('store transactions must be synchronous');
     const frame = this.frames.pop()!;
     const parent = this.frames.at(-1);
-    if (parent) {
+    // A parent that has touched nothing yet takes the child's entries as they are: a bulk
+    // request's call nests three deep, and each level copied every entry of the one inside.
+    if (parent?.isEmpty()) {
+      this.frames[this.frames.length - 1] = frame;
+    } else if (parent) {
       for (const { table, key, before } of frame.entries) parent.add(table, key, before);
     } else {
       this.commit(frame);
@@ -132,6 +136,10 @@ interface Touched {
 class Frame {
   readonly entries: Touched[] = [];
   readonly #seen = new Map<Table<unknown>, Set<string>>();
+
+  isEmpty(): boolean {
+    return this.entries.length === 0;
+  }
 
   /** Keeps the entry's value before unless the entry is already kept. */
   add(table: Table<unknown>, key: string, before: unknown): void {

@@ -9,7 +9,7 @@ import { calculator, precisionOf } from '../../formula/calculate.js';
 import { toId } from '../../http/params.js';
 import {
   checkRecordRevision,
-  newRecordId,
+  newRecordIds,
   parseRevision,
   text,
   typeOf,
@@ -35,9 +35,10 @@ function addAll(
     const stamp = stampOf(req);
     const calculate = calculator(scope.fields, precisionOf(scope.live.general));
     const system = systemFieldsOf(scope.fields);
+    const ids = newRecordIds(req.ctx, scope.appId, inputs.length);
     const candidates: Candidate[] = inputs.map((input, i) => {
       const values = composeNew(input, pathOf(i), env);
-      const id = newRecordId(req.ctx, scope.appId);
+      const id = ids[i]!;
       const draft = stampNew(values, system, id, stamp, null);
       const status = initialStatus(scope.live, draft, req.ctx);
       const stamped = status ? stampNew(values, system, id, stamp, status) : draft;
