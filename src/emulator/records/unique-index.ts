@@ -19,7 +19,8 @@
 // renaming it never meets a map built under other rules.
 import type { JsonObject } from '../model/app.js';
 import type { Table } from '../store/store.js';
-import { isEmptyValue, type StoredRecord } from './model.js';
+import { isEmptyValue, typeOf, type StoredRecord } from './model.js';
+import { followRecordWrite } from './id-index.js';
 
 /** What two records of one unique field clash on; undefined for an empty value (never a clash). */
 export function uniqueKey(
@@ -51,6 +52,11 @@ export class UsedValues {
     return false;
   }
 
+  /** The records holding `key` (none: an empty set). */
+  holdersOf(key: string): ReadonlySet<string> {
+    return this.holders.get(key) ?? NO_HOLDERS;
+  }
+
   /** Records that `id` now holds `record` (undefined: the record is gone). */
   set(id: string, record: StoredRecord | undefined): void {
     const before = this.keys.get(id);
@@ -71,6 +77,8 @@ export class UsedValues {
   }
 }
 
+const NO_HOLDERS: ReadonlySet<string> = new Set();
+
 const indexes = new WeakMap<Table<StoredRecord>, Map<string, UsedValues>>();
 
 /** The values `field` (code `code`) holds in the table's records now: the kept index, or a new one. */
@@ -88,24 +96,53 @@ export function usedValues(table: Table<StoredRecord>, code: string, field: Json
   return built;
 }
 
+/**
+ * The record an update's `updateKey` names: the one whose unique field `code` holds `value` as
+ * the field's index keys it (a NUMBER as a number: "1" finds "1.0"), the first in storage order
+ * when several do (values kept from before the field was unique); undefined when none does.
+ * What a scan of every record found, for every value a write can store, at the cost of a lookup.
+ */
+export function recordHolding(
+  table: Table<StoredRecord>,
+  code: string,
+  field: JsonObject,
+  value: string,
+): string | undefined {
+  // A value that is not a number names no NUMBER record (NaN equals nothing).
+  if (field.type === 'NUMBER' && Number.isNaN(Number(value))) return undefined;
+  const key = uniqueKey(code, field, { [code]: { type: typeOf(field), value } });
+  if (key === undefined) return undefined;
+  const holders = usedValues(table, code, field).holdersOf(key);
+  if (holders.size <= 1) return holders.values().next().value;
+  for (const id of table.raw.keys()) if (holders.has(id)) return id;
+  return undefined;
+}
+
 /** Stops keeping the indexes of fields that are no longer unique (they would only cost writes). */
 export function keepOnly(table: Table<StoredRecord>, codes: ReadonlySet<string>): void {
   const byCode = indexes.get(table);
   if (byCode) for (const code of byCode.keys()) if (!codes.has(code)) byCode.delete(code);
 }
 
-/** `table.put`, keeping the table's unique-value indexes current (see the invariant above). */
+/**
+ * `table.put`, keeping the table's unique-value indexes current (see the invariant above), and
+ * its `$id` index (id-index.ts, which follows writes by the same rule).
+ */
 export function putRecord(table: Table<StoredRecord>, id: string, record: StoredRecord): void {
   const before = table.version;
+  const previous = table.get(id);
   table.put(id, record);
   follow(table, before, id, record);
+  followRecordWrite(table, before, previous, record);
 }
 
-/** `table.delete`, keeping the table's unique-value indexes current (see the invariant above). */
+/** `table.delete`, keeping the table's unique-value indexes and its `$id` index current. */
 export function deleteRecord(table: Table<StoredRecord>, id: string): void {
   const before = table.version;
+  const previous = table.get(id);
   table.delete(id);
   follow(table, before, id, undefined);
+  followRecordWrite(table, before, previous, undefined);
 }
 
 function follow(

@@ -156,7 +156,6 @@ export class Table<T> {
   /** @internal Read freely; write only through put/delete (or setRaw/deleteRaw), which count versions. */
   readonly raw = new Map<string, T>();
   #version = 0;
-  #keysVersion = 0;
 
   constructor(
     readonly name: string,
@@ -183,15 +182,6 @@ export class Table<T> {
     return this.#version;
   }
 
-  /**
-   * A number that changes with every write that adds or removes a key (so also moves it: a key
-   * put back after a delete goes last), not with one that replaces a key's value, which keeps its
-   * place: while it holds, the keys and their order are the same.
-   */
-  get keysVersion(): number {
-    return this.#keysVersion;
-  }
-
   values(): IterableIterator<T> {
     return this.raw.values();
   }
@@ -214,13 +204,12 @@ export class Table<T> {
   /** @internal A write the store itself makes (load, replay, rollback): no transaction, a new version. */
   setRaw(key: string, value: T): void {
     this.#version++;
-    if (!this.raw.has(key)) this.#keysVersion++;
     this.raw.set(key, value);
   }
 
   /** @internal */
   deleteRaw(key: string): void {
     this.#version++;
-    if (this.raw.delete(key)) this.#keysVersion++;
+    this.raw.delete(key);
   }
 }
