@@ -1,4 +1,4 @@
-import type { Json, JsonObject, UserRef } from '../model/app.js';
+import type { JsonObject, UserRef } from '../model/app.js';
 import { typeOf, type FieldValue, type StoredRecord } from './model.js';
 
 /** Who and when, for the creator/modifier and time system fields. */
@@ -42,6 +42,41 @@ export function systemFieldsOf(fields: Record<string, JsonObject>): SystemFields
 }
 
 /**
+ * What a stamp fills, as stored field values, made once per stamp (one per write, however many
+ * records it writes): stored values are never changed in place (store/store.ts), so the records
+ * of a batch hold the same objects, as an update's copy already holds its predecessor's. Each
+ * record made, kept and had collected six objects of its own for them.
+ */
+interface StampValues {
+  readonly creator: FieldValue;
+  readonly modifier: FieldValue;
+  readonly created: FieldValue;
+  readonly updated: FieldValue;
+  readonly category: FieldValue;
+  /** The modifier an update writes (the stamp's own entity copied, as it always was). */
+  readonly updatedBy: FieldValue;
+}
+
+const stampValues = new WeakMap<Stamp, StampValues>();
+
+function valuesOf(stamp: Stamp): StampValues {
+  let values = stampValues.get(stamp);
+  if (!values) {
+    const who = { code: stamp.who.code, name: stamp.who.name };
+    values = {
+      creator: { type: 'CREATOR', value: who },
+      modifier: { type: 'MODIFIER', value: who },
+      created: { type: 'CREATED_TIME', value: stamp.now },
+      updated: { type: 'UPDATED_TIME', value: stamp.now },
+      category: { type: 'CATEGORY', value: [] },
+      updatedBy: { type: 'MODIFIER', value: { ...stamp.who } },
+    };
+    stampValues.set(stamp, values);
+  }
+  return values;
+}
+
+/**
  * A new record as stored: its checked values plus every system field of the live form, filled
  * by the service (record number = id, creator and modifier = the caller, both times = now),
  * `$id`, and `$revision` 1. `status` is the process's first status when process management is on.
@@ -57,34 +92,35 @@ export function stampNew(
   // (~10 µs a record, and 20,000 records of 20,000 shapes that every later read and
   // serialization of them paid for); this copy takes the same keys in the same order.
   const record: Record<string, FieldValue> = Object.assign({}, values);
-  const who = { code: stamp.who.code, name: stamp.who.name };
+  const shared = valuesOf(stamp);
   for (const [code, type] of system.onAdd) {
-    let value: Json;
     switch (type) {
       case 'RECORD_NUMBER':
-        value = id;
+        record[code] = { type, value: id };
         break;
       case 'CREATOR':
+        record[code] = shared.creator;
+        break;
       case 'MODIFIER':
-        value = who;
+        record[code] = shared.modifier;
         break;
       case 'CREATED_TIME':
+        record[code] = shared.created;
+        break;
       case 'UPDATED_TIME':
-        value = stamp.now;
+        record[code] = shared.updated;
         break;
       case 'STATUS':
-        if (!status) continue;
-        value = status.status;
+        if (status) record[code] = { type, value: status.status };
         break;
       case 'STATUS_ASSIGNEE':
-        if (!status) continue;
-        value = status.assignees.map((u) => ({ code: u.code, name: u.name }));
+        if (status)
+          record[code] = { type, value: status.assignees.map((u) => ({ code: u.code, name: u.name })) };
         break;
       default: // CATEGORY
-        value = [];
+        record[code] = shared.category;
         break;
     }
-    record[code] = { type, value };
   }
   record.$id = { type: '__ID__', value: id };
   record.$revision = { type: '__REVISION__', value: '1' };
@@ -103,11 +139,9 @@ export function stampUpdate(
   bump: number,
 ): StoredRecord {
   const record = values;
+  const shared = valuesOf(stamp);
   for (const [code, type] of system.onUpdate)
-    record[code] =
-      type === 'MODIFIER'
-        ? { type: 'MODIFIER', value: { ...stamp.who } }
-        : { type: 'UPDATED_TIME', value: stamp.now };
+    record[code] = type === 'MODIFIER' ? shared.updatedBy : shared.updated;
   const revision = Number(values.$revision?.value ?? 1) + bump;
   record.$revision = { type: '__REVISION__', value: String(revision) };
   return record;
