@@ -59,6 +59,9 @@ interface StampValues {
 
 const stampValues = new WeakMap<Stamp, StampValues>();
 
+/** Every new record's `$revision`, one object for all of them (stored values are never changed in place). */
+const FIRST_REVISION: FieldValue = { type: '__REVISION__', value: '1' };
+
 function valuesOf(stamp: Stamp): StampValues {
   let values = stampValues.get(stamp);
   if (!values) {
@@ -123,7 +126,7 @@ export function stampNew(
     }
   }
   record.$id = { type: '__ID__', value: id };
-  record.$revision = { type: '__REVISION__', value: '1' };
+  record.$revision = FIRST_REVISION;
   return record;
 }
 
