@@ -134,6 +134,21 @@ function indexOf(table: Table<StoredRecord>): IdIndex {
  * out, as no bound's test (`=`, `in`, `<`, `>` against a number) can hold for it.
  */
 function built(table: Table<StoredRecord>): IdIndex {
+  // The usual table, every id a number and ascending in storage order, is read straight into
+  // the index's arrays; any other is sorted (below).
+  const ids: number[] = [];
+  const records: StoredRecord[] = [];
+  for (const record of table.values()) {
+    const id = numericId(record);
+    if (Number.isNaN(id) || (ids.length > 0 && id <= (ids[ids.length - 1] as number))) return sorted(table);
+    ids.push(id);
+    records.push(record);
+  }
+  return { ids, records, places: null, inStorageOrder: true, whole: true };
+}
+
+/** The index of a table whose storage order is not ascending `$id`, or that holds a record without one. */
+function sorted(table: Table<StoredRecord>): IdIndex {
   const entries: { id: number; record: StoredRecord; place: number }[] = [];
   let place = 0;
   for (const record of table.values()) {
@@ -145,13 +160,12 @@ function built(table: Table<StoredRecord>): IdIndex {
   for (let i = 1; i < entries.length && inStorageOrder; i++)
     inStorageOrder = (entries[i - 1] as { id: number }).id < (entries[i] as { id: number }).id;
   if (!inStorageOrder) entries.sort((a, b) => a.id - b.id || a.place - b.place);
-  const whole = entries.length === table.size;
   return {
     ids: entries.map((e) => e.id),
     records: entries.map((e) => e.record),
-    places: inStorageOrder && whole ? null : Int32Array.from(entries, (e) => e.place),
+    places: Int32Array.from(entries, (e) => e.place),
     inStorageOrder,
-    whole,
+    whole: entries.length === table.size,
   };
 }
 
@@ -240,6 +254,11 @@ export interface Candidates {
 /** The records of `table` whose `$id` lies within `bounds`, in storage order. */
 export function recordsWithin(table: Table<StoredRecord>, bounds: IdBounds): Candidates {
   const index = indexOf(table);
+  // A range of the index in storage order (no `in` list) is one run of its records.
+  if (bounds.only === null && index.inStorageOrder) {
+    const from = firstFrom(index.ids, bounds.low, bounds.lowOpen);
+    return { records: index.records.slice(from, firstFrom(index.ids, bounds.high, !bounds.highOpen)), idOrdered: true };
+  }
   const positions = positionsWithin(index, bounds);
   const places = index.places;
   if (places !== null && !index.inStorageOrder)
