@@ -6,6 +6,7 @@ import {
   NO_VALUE_TYPES,
   SERVICE_FILLED_TYPES,
   isComputedField,
+  fieldValue,
   isEmptyValue,
   newRowId,
   text,
@@ -80,7 +81,7 @@ export function composeNew(input: unknown, path: string, env: WriteEnv): Record<
       : { value: defaultInput(field, env.ctx, env.principal) };
     if (value === INVALID) continue;
     const checked = checkField(field, value.value, place, undefined, env);
-    if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
+    if (checked !== INVALID) record[code] = fieldValue(typeOf(field), checked);
   }
   if (env.problems.empty) runLookups(record, plan.codes, env);
   return record;
@@ -104,7 +105,7 @@ export function composeUpdate(
     const value = valueOf(raw, place, env);
     if (value === INVALID) continue;
     const checked = checkField(field, value.value, place, previous[code], env);
-    if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
+    if (checked !== INVALID) record[code] = fieldValue(typeOf(field), checked);
   }
   // A lookup runs again when the update names its key; left out, the copies stay.
   if (env.problems.empty) runLookups(record, Object.keys(given), env);
@@ -274,7 +275,7 @@ function checkCells(
       raw !== INVALID ? raw.value : (oldCell?.value ?? defaultInput(field, env.ctx, env.principal));
     const checked = checkField(field, input, place, oldCell, env);
     if (checked === INVALID) ok = false;
-    else cells[code] = { type: typeOf(field), value: checked };
+    else cells[code] = fieldValue(typeOf(field), checked);
   }
   return ok ? cells : INVALID;
 }

@@ -1,5 +1,5 @@
 import type { JsonObject, UserRef } from '../model/app.js';
-import { typeOf, type FieldValue, type StoredRecord } from './model.js';
+import { fieldValue, typeOf, type FieldValue, type StoredRecord } from './model.js';
 
 /** Who and when, for the creator/modifier and time system fields. */
 export interface Stamp {
@@ -99,7 +99,7 @@ export function stampNew(
   for (const [code, type] of system.onAdd) {
     switch (type) {
       case 'RECORD_NUMBER':
-        record[code] = { type, value: id };
+        record[code] = fieldValue(type, id);
         break;
       case 'CREATOR':
         record[code] = shared.creator;
@@ -114,7 +114,7 @@ export function stampNew(
         record[code] = shared.updated;
         break;
       case 'STATUS':
-        if (status) record[code] = { type, value: status.status };
+        if (status) record[code] = fieldValue(type, status.status);
         break;
       case 'STATUS_ASSIGNEE':
         if (status)
@@ -125,7 +125,7 @@ export function stampNew(
         break;
     }
   }
-  record.$id = { type: '__ID__', value: id };
+  record.$id = fieldValue('__ID__', id);
   record.$revision = FIRST_REVISION;
   return record;
 }
@@ -146,6 +146,6 @@ export function stampUpdate(
   for (const [code, type] of system.onUpdate)
     record[code] = type === 'MODIFIER' ? shared.updatedBy : shared.updated;
   const revision = Number(values.$revision?.value ?? 1) + bump;
-  record.$revision = { type: '__REVISION__', value: String(revision) };
+  record.$revision = fieldValue('__REVISION__', String(revision));
   return record;
 }

@@ -281,7 +281,13 @@ function checkEntities(given: unknown, check: Check): Checked {
     // Users by login; groups and organizations from the emulator's directory (directory/units.ts).
     const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
     const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
-    if (found) return { code: found.code, name: found.name };
+    if (found) {
+      // Built, not a literal: see fieldValue (model.ts).
+      const entity = {} as { code: string; name: string };
+      entity.code = found.code;
+      entity.name = found.name;
+      return entity;
+    }
     return type === 'USER_SELECT'
       ? `No user has the login name "${code}".`
       : unknownUnit(env.ctx, kind, code);
