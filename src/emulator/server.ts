@@ -86,10 +86,12 @@ function send(res: ServerResponse, result: Answer): void {
     res.end(result.body);
     return;
   }
-  const payload = Buffer.from(JSON.stringify(result.body));
+  // The text itself goes to the socket, which encodes it as it writes: a page of 500 records was
+  // copied into a Buffer of its own first.
+  const payload = JSON.stringify(result.body);
   res.writeHead(result.status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(payload.length),
+    'Content-Length': String(Buffer.byteLength(payload)),
   });
-  res.end(payload);
+  res.end(payload, 'utf8');
 }

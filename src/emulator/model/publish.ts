@@ -2,6 +2,7 @@ import type { EmulatorContext } from '../context.js';
 import { APPS_TABLE, recordsTable, type AppDoc, type Json } from './app.js';
 import { reindexRecordFiles } from '../file-index/record-files.js';
 import { isEmptyValue, type StoredRecord } from '../records/model.js';
+import { putRecord } from '../records/unique-index.js';
 import { effectiveRenames, liveCodeOf } from './renames/pending.js';
 import { recordMigration } from './renames/records.js';
 import { renameRelated, type NamesApp } from './renames/related.js';
@@ -69,7 +70,7 @@ function moveRecordValues(ctx: EmulatorContext, app: AppDoc): void {
   const records = ctx.store.table<StoredRecord>(recordsTable(app.id));
   for (const [id, record] of [...records.entries()]) {
     const next = migrate(record);
-    records.put(id, next);
+    putRecord(records, id, next);
     reindexRecordFiles(ctx, app.id, record, next);
   }
 }
@@ -87,7 +88,7 @@ function moveRecordStatuses(ctx: EmulatorContext, app: AppDoc): void {
   for (const [id, record] of [...records.entries()]) {
     const status = record[code];
     const to = typeof status?.value === 'string' ? renames.get(status.value) : undefined;
-    if (to !== undefined) records.put(id, { ...record, [code]: { ...status!, value: to } });
+    if (to !== undefined) putRecord(records, id, { ...record, [code]: { ...status!, value: to } });
   }
 }
 

@@ -1,11 +1,12 @@
 import { errors, type Problems } from '../errors.js';
 import { defaultInput } from './defaults.js';
 import { runLookups } from './lookup.js';
-import { checkValue, INVALID, parseNumber, type ValueEnv } from './values.js';
+import { checkValue, INVALID, parseNumber, valuePath, type FieldPlace, type ValueEnv } from './values.js';
 import {
   NO_VALUE_TYPES,
   SERVICE_FILLED_TYPES,
   isComputedField,
+  fieldValue,
   isEmptyValue,
   newRowId,
   text,
@@ -74,12 +75,13 @@ export function composeNew(input: unknown, path: string, env: WriteEnv): Record<
   for (const [code, field] of plan.writable) {
     const supplied = given && code in given;
     if (supplied) guardFieldWrite(code, env);
+    const place = { prefix: path, code };
     const value = supplied
-      ? valueOf(given[code], `${path}.${code}`, env)
+      ? valueOf(given[code], place, env)
       : { value: defaultInput(field, env.ctx, env.principal) };
     if (value === INVALID) continue;
-    const checked = checkField(field, value.value, { prefix: path, code }, undefined, env);
-    if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
+    const checked = checkField(field, value.value, place, undefined, env);
+    if (checked !== INVALID) record[code] = fieldValue(typeOf(field), checked);
   }
   if (env.problems.empty) runLookups(record, plan.codes, env);
   return record;
@@ -99,10 +101,11 @@ export function composeUpdate(
     const field = env.fields[code];
     if (!field || !isWritable(field)) continue;
     guardFieldWrite(code, env);
-    const value = valueOf(raw, `${path}.${code}`, env);
+    const place = { prefix: path, code };
+    const value = valueOf(raw, place, env);
     if (value === INVALID) continue;
-    const checked = checkField(field, value.value, { prefix: path, code }, previous[code], env);
-    if (checked !== INVALID) record[code] = { type: typeOf(field), value: checked };
+    const checked = checkField(field, value.value, place, previous[code], env);
+    if (checked !== INVALID) record[code] = fieldValue(typeOf(field), checked);
   }
   // A lookup runs again when the update names its key; left out, the copies stay.
   if (env.problems.empty) runLookups(record, Object.keys(given), env);
@@ -134,9 +137,10 @@ function inputObject(input: unknown, path: string, env: WriteEnv): Record<string
   return input as Record<string, unknown>;
 }
 
-function valueOf(raw: unknown, path: string, env: WriteEnv): { value: unknown } | typeof INVALID {
+/** The `{value}` a field is sent as (reported at `<prefix>.<code>.value` when it is not one). */
+function valueOf(raw: unknown, place: FieldPlace, env: WriteEnv): { value: unknown } | typeof INVALID {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw) || !('value' in raw)) {
-    env.problems.add(`${path}.value`, 'Enter the field as {"value": ...}.');
+    env.problems.add(valuePath(place), 'Enter the field as {"value": ...}.');
     return INVALID;
   }
   return { value: raw.value };
@@ -147,9 +151,7 @@ function guardFieldWrite(code: string, env: WriteEnv): void {
 }
 
 /** Where a field's value sits in the request: `<prefix>.<code>.value`, and whether in a table row. */
-interface Place {
-  readonly prefix: string;
-  readonly code: string;
+interface Place extends FieldPlace {
   readonly inTable?: boolean;
 }
 
@@ -178,19 +180,18 @@ function checkField(
   previous: FieldValue | undefined,
   env: WriteEnv,
 ): Json | typeof INVALID {
-  const path = `${place.prefix}.${place.code}.value`;
   let value: Json | typeof INVALID;
-  if (field.type === 'SUBTABLE') value = checkRows(field, given, path, previous, env);
+  if (field.type === 'SUBTABLE') value = checkRows(field, given, valuePath(place), previous, env);
   else if (field.type === 'NUMBER' && parseNumber(given) === undefined) {
     // A number that does not parse: inside a table the platform stores "" without a word; at top
     // level it names the field twice, in brackets (the type) and as a missing value.
     if (!place.inTable) {
       env.problems.add(`${place.prefix}[${place.code}].value`, 'Only numbers are allowed.');
-      env.problems.add(path, 'Required.');
+      env.problems.add(valuePath(place), 'Required.');
       return INVALID;
     }
     value = '';
-  } else value = checkValue(field, given, path, env);
+  } else value = checkValue(field, given, place, env);
   if (value !== INVALID && field.required === true && isEmptyValue(value)) {
     env.problems.add(requiredKey(field, place), 'Required.');
     return INVALID;
@@ -263,7 +264,8 @@ function checkCells(
   for (const [code, field] of Object.entries(inner)) {
     if (!isWritable(field)) continue;
     const supplied = code in values;
-    const raw = supplied ? valueOf(values[code], `${rowPath}.value.${code}`, env) : INVALID;
+    const place = { prefix: `${rowPath}.value`, code, inTable: true };
+    const raw = supplied ? valueOf(values[code], place, env) : INVALID;
     if (supplied && raw === INVALID) {
       ok = false;
       continue;
@@ -271,10 +273,9 @@ function checkCells(
     const oldCell = old?.value[code];
     const input =
       raw !== INVALID ? raw.value : (oldCell?.value ?? defaultInput(field, env.ctx, env.principal));
-    const place = { prefix: `${rowPath}.value`, code, inTable: true };
     const checked = checkField(field, input, place, oldCell, env);
     if (checked === INVALID) ok = false;
-    else cells[code] = { type: typeOf(field), value: checked };
+    else cells[code] = fieldValue(typeOf(field), checked);
   }
   return ok ? cells : INVALID;
 }

@@ -91,19 +91,28 @@ function lowerHigh(bounds: IdBounds, x: number, open: boolean): IdBounds {
 
 /**
  * An app's records by `$id`: ascending ids, each with its record and its place in storage order.
- * Built from one version of the table and dropped at the next write, so it may hold the records.
+ * Built from one version of the table; the record writes (`putRecord`, `deleteRecord` in
+ * unique-index.ts) then keep it in step (`followRecordWrite`), and any other write leaves it to
+ * be built again.
  */
 interface IdIndex {
-  readonly ids: Float64Array;
-  readonly records: readonly StoredRecord[];
-  readonly places: Int32Array;
+  readonly ids: number[];
+  readonly records: StoredRecord[];
+  /** Each record's place in storage order; null when that is its position (`inStorageOrder`). */
+  readonly places: Int32Array | null;
   /** Whether storage order is ascending `$id` order (the usual case: ids only grow). */
   readonly inStorageOrder: boolean;
   /** Whether every record has a numeric `$id` (so the index holds the whole table). */
   readonly whole: boolean;
 }
 
-const cache = new WeakMap<Table<StoredRecord>, { version: number; keysVersion: number; index: IdIndex }>();
+/** An index and the table version it is current at. */
+interface Kept {
+  version: number;
+  readonly index: IdIndex;
+}
+
+const cache = new WeakMap<Table<StoredRecord>, Kept>();
 
 /** A record's `$id` as the engine reads it (a number field: Number of the text); NaN when not a number. */
 function numericId(record: StoredRecord): number {
@@ -111,38 +120,35 @@ function numericId(record: StoredRecord): number {
   return typeof value === 'string' && value !== '' ? Number(value) : typeof value === 'number' ? value : NaN;
 }
 
-/**
- * The table's index, current after any write. A record whose `$id` is not a number is left out,
- * as no bound's test (`=`, `in`, `<`, `>` against a number) can hold for it.
- */
+/** The table's index, current after any write. */
 function indexOf(table: Table<StoredRecord>): IdIndex {
-  const cached = cache.get(table);
-  if (cached && cached.version === table.version) return cached.index;
-  const index = (cached && refreshed(table, cached.keysVersion, cached.index)) ?? built(table);
-  cache.set(table, { version: table.version, keysVersion: table.keysVersion, index });
+  const kept = cache.get(table);
+  if (kept && kept.version === table.version) return kept.index;
+  const index = built(table);
+  cache.set(table, { version: table.version, index });
   return index;
 }
 
 /**
- * The index of a table whose writes since `index` only replaced records (its keys and their order
- * unchanged), each keeping its `$id`: the same ids and places, the records as they are now. Only
- * for the usual index, every record in ascending `$id` order (position i is storage place i);
- * null otherwise, or when a replacing record moved its `$id`, for a full build. Updates, the
- * writes between a sweep's reads, so cost a walk of the table instead of a rebuild.
+ * The index built from every record of the table. A record whose `$id` is not a number is left
+ * out, as no bound's test (`=`, `in`, `<`, `>` against a number) can hold for it.
  */
-function refreshed(table: Table<StoredRecord>, keysVersion: number, index: IdIndex): IdIndex | null {
-  if (keysVersion !== table.keysVersion || !index.inStorageOrder || !index.whole) return null;
-  const records: StoredRecord[] = new Array<StoredRecord>(index.records.length);
-  let i = 0;
+function built(table: Table<StoredRecord>): IdIndex {
+  // The usual table, every id a number and ascending in storage order, is read straight into
+  // the index's arrays; any other is sorted (below).
+  const ids: number[] = [];
+  const records: StoredRecord[] = [];
   for (const record of table.values()) {
-    if (i >= records.length || numericId(record) !== index.ids[i]) return null;
-    records[i++] = record;
+    const id = numericId(record);
+    if (Number.isNaN(id) || (ids.length > 0 && id <= (ids[ids.length - 1] as number))) return sorted(table);
+    ids.push(id);
+    records.push(record);
   }
-  return i === records.length ? { ...index, records } : null;
+  return { ids, records, places: null, inStorageOrder: true, whole: true };
 }
 
-/** The index built from every record of the table. */
-function built(table: Table<StoredRecord>): IdIndex {
+/** The index of a table whose storage order is not ascending `$id`, or that holds a record without one. */
+function sorted(table: Table<StoredRecord>): IdIndex {
   const entries: { id: number; record: StoredRecord; place: number }[] = [];
   let place = 0;
   for (const record of table.values()) {
@@ -154,18 +160,64 @@ function built(table: Table<StoredRecord>): IdIndex {
   for (let i = 1; i < entries.length && inStorageOrder; i++)
     inStorageOrder = (entries[i - 1] as { id: number }).id < (entries[i] as { id: number }).id;
   if (!inStorageOrder) entries.sort((a, b) => a.id - b.id || a.place - b.place);
-  const index: IdIndex = {
-    ids: Float64Array.from(entries, (e) => e.id),
+  return {
+    ids: entries.map((e) => e.id),
     records: entries.map((e) => e.record),
     places: Int32Array.from(entries, (e) => e.place),
     inStorageOrder,
     whole: entries.length === table.size,
   };
-  return index;
+}
+
+/**
+ * Keeps the table's index in step with one write of the record under a key: `previous` the
+ * record it replaced (undefined: the key is new), `record` the one written (undefined: deleted).
+ * `before` is the table's version before the write. Only an index current before the write, and
+ * only one write since (the version moved by exactly one: nothing else ran between), is moved on;
+ * and only the usual index, every record in ascending `$id` order, where an update replaces its
+ * record in place, an add with a higher id goes last and a delete leaves its place. Any other
+ * write drops the index, to be built again by the next read.
+ */
+export function followRecordWrite(
+  table: Table<StoredRecord>,
+  before: number,
+  previous: StoredRecord | undefined,
+  record: StoredRecord | undefined,
+): void {
+  const kept = cache.get(table);
+  if (!kept || table.version === before) return;
+  if (kept.version === before && table.version === before + 1 && stepped(kept.index, previous, record))
+    kept.version = table.version;
+  else cache.delete(table);
+}
+
+/** Whether the index could take the write (see followRecordWrite), having taken it. */
+function stepped(index: IdIndex, previous: StoredRecord | undefined, record: StoredRecord | undefined): boolean {
+  if (index.places !== null) return false;
+  const { ids, records } = index;
+  if (previous === undefined) {
+    if (record === undefined) return true;
+    const id = numericId(record);
+    if (Number.isNaN(id) || (ids.length > 0 && id <= (ids[ids.length - 1] as number))) return false;
+    ids.push(id);
+    records.push(record);
+    return true;
+  }
+  const id = numericId(previous);
+  const at = firstFrom(ids, id, false);
+  if (records[at] !== previous) return false;
+  if (record === undefined) {
+    ids.splice(at, 1);
+    records.splice(at, 1);
+    return true;
+  }
+  if (numericId(record) !== id) return false;
+  records[at] = record;
+  return true;
 }
 
 /** The first position in `ids` (ascending) whose id is above `x` (`after`) or at least `x`. */
-function firstFrom(ids: Float64Array, x: number, after: boolean): number {
+function firstFrom(ids: readonly number[], x: number, after: boolean): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
@@ -202,9 +254,15 @@ export interface Candidates {
 /** The records of `table` whose `$id` lies within `bounds`, in storage order. */
 export function recordsWithin(table: Table<StoredRecord>, bounds: IdBounds): Candidates {
   const index = indexOf(table);
+  // A range of the index in storage order (no `in` list) is one run of its records.
+  if (bounds.only === null && index.inStorageOrder) {
+    const from = firstFrom(index.ids, bounds.low, bounds.lowOpen);
+    return { records: index.records.slice(from, firstFrom(index.ids, bounds.high, !bounds.highOpen)), idOrdered: true };
+  }
   const positions = positionsWithin(index, bounds);
-  if (!index.inStorageOrder)
-    positions.sort((a, b) => (index.places[a] as number) - (index.places[b] as number));
+  const places = index.places;
+  if (places !== null && !index.inStorageOrder)
+    positions.sort((a, b) => (places[a] as number) - (places[b] as number));
   return { records: positions.map((i) => index.records[i] as StoredRecord), idOrdered: index.inStorageOrder };
 }
 

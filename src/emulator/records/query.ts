@@ -27,17 +27,26 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = RECORDS_PER_READ;
 const MAX_OFFSET = 10_000;
 
+/** Live settings are stored values, never changed in place: each one's view is kept with it. */
+const fieldMaps = new WeakMap<AppSettings, FieldMap>();
+
 /**
  * The query engine's view of the live form: every field (subtable fields flat), with the
- * process's statuses as the STATUS field's options when process management is on.
+ * process's statuses as the STATUS field's options when process management is on. Made once
+ * per live copy of an app, not for every read (the engine only reads it).
  */
 export function queryFields(live: AppSettings): FieldMap {
-  const map = fieldsFromProperties(live.properties);
-  if (processEnabled(live)) {
-    const statuses = processStates(live).map((s) => s.name);
-    for (const [code, info] of map) if (info.type === 'STATUS') map.set(code, { ...info, options: statuses });
+  let found = fieldMaps.get(live);
+  if (!found) {
+    const map = fieldsFromProperties(live.properties);
+    if (processEnabled(live)) {
+      const statuses = processStates(live).map((s) => s.name);
+      for (const [code, info] of map) if (info.type === 'STATUS') map.set(code, { ...info, options: statuses });
+    }
+    found = map;
+    fieldMaps.set(live, found);
   }
-  return map;
+  return found;
 }
 
 /** A query or filterCond error as the service answers it: 400 with the code of the first problem. */

@@ -1,5 +1,5 @@
-import type { Json, JsonObject, UserRef } from '../model/app.js';
-import { typeOf, type FieldValue, type StoredRecord } from './model.js';
+import type { JsonObject, UserRef } from '../model/app.js';
+import { fieldValue, typeOf, type FieldValue, type StoredRecord } from './model.js';
 
 /** Who and when, for the creator/modifier and time system fields. */
 export interface Stamp {
@@ -42,6 +42,44 @@ export function systemFieldsOf(fields: Record<string, JsonObject>): SystemFields
 }
 
 /**
+ * What a stamp fills, as stored field values, made once per stamp (one per write, however many
+ * records it writes): stored values are never changed in place (store/store.ts), so the records
+ * of a batch hold the same objects, as an update's copy already holds its predecessor's. Each
+ * record made, kept and had collected six objects of its own for them.
+ */
+interface StampValues {
+  readonly creator: FieldValue;
+  readonly modifier: FieldValue;
+  readonly created: FieldValue;
+  readonly updated: FieldValue;
+  readonly category: FieldValue;
+  /** The modifier an update writes (the stamp's own entity copied, as it always was). */
+  readonly updatedBy: FieldValue;
+}
+
+const stampValues = new WeakMap<Stamp, StampValues>();
+
+/** Every new record's `$revision`, one object for all of them (stored values are never changed in place). */
+const FIRST_REVISION: FieldValue = { type: '__REVISION__', value: '1' };
+
+function valuesOf(stamp: Stamp): StampValues {
+  let values = stampValues.get(stamp);
+  if (!values) {
+    const who = { code: stamp.who.code, name: stamp.who.name };
+    values = {
+      creator: { type: 'CREATOR', value: who },
+      modifier: { type: 'MODIFIER', value: who },
+      created: { type: 'CREATED_TIME', value: stamp.now },
+      updated: { type: 'UPDATED_TIME', value: stamp.now },
+      category: { type: 'CATEGORY', value: [] },
+      updatedBy: { type: 'MODIFIER', value: { ...stamp.who } },
+    };
+    stampValues.set(stamp, values);
+  }
+  return values;
+}
+
+/**
  * A new record as stored: its checked values plus every system field of the live form, filled
  * by the service (record number = id, creator and modifier = the caller, both times = now),
  * `$id`, and `$revision` 1. `status` is the process's first status when process management is on.
@@ -57,54 +95,57 @@ export function stampNew(
   // (~10 µs a record, and 20,000 records of 20,000 shapes that every later read and
   // serialization of them paid for); this copy takes the same keys in the same order.
   const record: Record<string, FieldValue> = Object.assign({}, values);
-  const who = { code: stamp.who.code, name: stamp.who.name };
+  const shared = valuesOf(stamp);
   for (const [code, type] of system.onAdd) {
-    let value: Json;
     switch (type) {
       case 'RECORD_NUMBER':
-        value = id;
+        record[code] = fieldValue(type, id);
         break;
       case 'CREATOR':
+        record[code] = shared.creator;
+        break;
       case 'MODIFIER':
-        value = who;
+        record[code] = shared.modifier;
         break;
       case 'CREATED_TIME':
+        record[code] = shared.created;
+        break;
       case 'UPDATED_TIME':
-        value = stamp.now;
+        record[code] = shared.updated;
         break;
       case 'STATUS':
-        if (!status) continue;
-        value = status.status;
+        if (status) record[code] = fieldValue(type, status.status);
         break;
       case 'STATUS_ASSIGNEE':
-        if (!status) continue;
-        value = status.assignees.map((u) => ({ code: u.code, name: u.name }));
+        if (status)
+          record[code] = { type, value: status.assignees.map((u) => ({ code: u.code, name: u.name })) };
         break;
       default: // CATEGORY
-        value = [];
+        record[code] = shared.category;
         break;
     }
-    record[code] = { type, value };
   }
-  record.$id = { type: '__ID__', value: id };
-  record.$revision = { type: '__REVISION__', value: '1' };
+  record.$id = fieldValue('__ID__', id);
+  record.$revision = FIRST_REVISION;
   return record;
 }
 
-/** An updated record: modifier and update time moved, revision raised by `bump` (1 per update, 2 per status action). */
+/**
+ * An updated record: modifier and update time moved, revision raised by `bump` (1 per update, 2
+ * per status action). `values` is the copy of the record the caller has just made for this write
+ * (never a stored record): it is stamped in place and returned, not copied a second time.
+ */
 export function stampUpdate(
   values: Record<string, FieldValue>,
   system: SystemFields,
   stamp: Stamp,
   bump: number,
 ): StoredRecord {
-  const record: Record<string, FieldValue> = { ...values };
+  const record = values;
+  const shared = valuesOf(stamp);
   for (const [code, type] of system.onUpdate)
-    record[code] =
-      type === 'MODIFIER'
-        ? { type: 'MODIFIER', value: { ...stamp.who } }
-        : { type: 'UPDATED_TIME', value: stamp.now };
+    record[code] = type === 'MODIFIER' ? shared.updatedBy : shared.updated;
   const revision = Number(values.$revision?.value ?? 1) + bump;
-  record.$revision = { type: '__REVISION__', value: String(revision) };
+  record.$revision = fieldValue('__REVISION__', String(revision));
   return record;
 }

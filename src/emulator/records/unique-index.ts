@@ -19,7 +19,8 @@
 // renaming it never meets a map built under other rules.
 import type { JsonObject } from '../model/app.js';
 import type { Table } from '../store/store.js';
-import { isEmptyValue, type StoredRecord } from './model.js';
+import { isEmptyValue, typeOf, type StoredRecord } from './model.js';
+import { followRecordWrite } from './id-index.js';
 
 /** What two records of one unique field clash on; undefined for an empty value (never a clash). */
 export function uniqueKey(
@@ -35,8 +36,12 @@ export function uniqueKey(
 
 /** The records holding each value of one field. More than one can (a NUMBER "1" and "1.0" kept from before). */
 export class UsedValues {
-  private readonly holders = new Map<string, Set<string>>();
-  private readonly keys = new Map<string, string>();
+  /**
+   * Each value's holder, or its holders when more than one. A set per value (with a map from
+   * each record back to its value) cost every stored record two entries and a set, kept as long
+   * as the records, for the garbage collector to walk.
+   */
+  private readonly holders = new Map<string, string | Set<string>>();
 
   constructor(
     readonly code: string,
@@ -46,30 +51,49 @@ export class UsedValues {
 
   /** Whether a record other than those in `except` holds `key`. */
   heldOutside(key: string, except: ReadonlySet<string>): boolean {
-    const ids = this.holders.get(key);
-    if (ids) for (const id of ids) if (!except.has(id)) return true;
+    const held = this.holders.get(key);
+    if (typeof held === 'string') return !except.has(held);
+    if (held) for (const id of held) if (!except.has(id)) return true;
     return false;
   }
 
-  /** Records that `id` now holds `record` (undefined: the record is gone). */
-  set(id: string, record: StoredRecord | undefined): void {
-    const before = this.keys.get(id);
+  /** The records holding `key` (none: an empty set). */
+  holdersOf(key: string): ReadonlySet<string> {
+    const held = this.holders.get(key);
+    return typeof held === 'string' ? new Set([held]) : (held ?? NO_HOLDERS);
+  }
+
+  /**
+   * Records that `id`, which held `previous` (as this index has it: the index is current), now
+   * holds `record` (undefined for either: no record).
+   */
+  set(id: string, previous: StoredRecord | undefined, record: StoredRecord | undefined): void {
+    const before = uniqueKey(this.code, this.field, previous);
     const after = uniqueKey(this.code, this.field, record);
     if (before === after) return;
-    if (before !== undefined) {
-      const ids = this.holders.get(before)!;
-      ids.delete(id);
-      if (ids.size === 0) this.holders.delete(before);
-      this.keys.delete(id);
+    if (before !== undefined) this.release(before, id);
+    if (after !== undefined) this.hold(after, id);
+  }
+
+  private release(key: string, id: string): void {
+    const held = this.holders.get(key);
+    if (typeof held !== 'object') {
+      this.holders.delete(key);
+      return;
     }
-    if (after !== undefined) {
-      const ids = this.holders.get(after);
-      if (ids) ids.add(id);
-      else this.holders.set(after, new Set([id]));
-      this.keys.set(id, after);
-    }
+    held.delete(id);
+    if (held.size === 1) this.holders.set(key, held.values().next().value!);
+  }
+
+  private hold(key: string, id: string): void {
+    const held = this.holders.get(key);
+    if (held === undefined) this.holders.set(key, id);
+    else if (typeof held === 'string') this.holders.set(key, new Set([held, id]));
+    else held.add(id);
   }
 }
+
+const NO_HOLDERS: ReadonlySet<string> = new Set();
 
 const indexes = new WeakMap<Table<StoredRecord>, Map<string, UsedValues>>();
 
@@ -83,9 +107,31 @@ export function usedValues(table: Table<StoredRecord>, code: string, field: Json
   const kept = byCode.get(code);
   if (kept && kept.field === field && kept.version === table.version) return kept;
   const built = new UsedValues(code, field, table.version);
-  for (const [id, record] of table.entries()) built.set(id, record);
+  for (const [id, record] of table.entries()) built.set(id, undefined, record);
   byCode.set(code, built);
   return built;
+}
+
+/**
+ * The record an update's `updateKey` names: the one whose unique field `code` holds `value` as
+ * the field's index keys it (a NUMBER as a number: "1" finds "1.0"), the first in storage order
+ * when several do (values kept from before the field was unique); undefined when none does.
+ * What a scan of every record found, for every value a write can store, at the cost of a lookup.
+ */
+export function recordHolding(
+  table: Table<StoredRecord>,
+  code: string,
+  field: JsonObject,
+  value: string,
+): string | undefined {
+  // A value that is not a number names no NUMBER record (NaN equals nothing).
+  if (field.type === 'NUMBER' && Number.isNaN(Number(value))) return undefined;
+  const key = uniqueKey(code, field, { [code]: { type: typeOf(field), value } });
+  if (key === undefined) return undefined;
+  const holders = usedValues(table, code, field).holdersOf(key);
+  if (holders.size <= 1) return holders.values().next().value;
+  for (const id of table.raw.keys()) if (holders.has(id)) return id;
+  return undefined;
 }
 
 /** Stops keeping the indexes of fields that are no longer unique (they would only cost writes). */
@@ -94,31 +140,39 @@ export function keepOnly(table: Table<StoredRecord>, codes: ReadonlySet<string>)
   if (byCode) for (const code of byCode.keys()) if (!codes.has(code)) byCode.delete(code);
 }
 
-/** `table.put`, keeping the table's unique-value indexes current (see the invariant above). */
+/**
+ * `table.put`, keeping the table's unique-value indexes current (see the invariant above), and
+ * its `$id` index (id-index.ts, which follows writes by the same rule).
+ */
 export function putRecord(table: Table<StoredRecord>, id: string, record: StoredRecord): void {
   const before = table.version;
+  const previous = table.get(id);
   table.put(id, record);
-  follow(table, before, id, record);
+  follow(table, before, id, previous, record);
+  followRecordWrite(table, before, previous, record);
 }
 
-/** `table.delete`, keeping the table's unique-value indexes current (see the invariant above). */
+/** `table.delete`, keeping the table's unique-value indexes and its `$id` index current. */
 export function deleteRecord(table: Table<StoredRecord>, id: string): void {
   const before = table.version;
+  const previous = table.get(id);
   table.delete(id);
-  follow(table, before, id, undefined);
+  follow(table, before, id, previous, undefined);
+  followRecordWrite(table, before, previous, undefined);
 }
 
 function follow(
   table: Table<StoredRecord>,
   before: number,
   id: string,
+  previous: StoredRecord | undefined,
   record: StoredRecord | undefined,
 ): void {
   const byCode = indexes.get(table);
   if (!byCode || table.version !== before + 1) return;
   for (const index of byCode.values()) {
     if (index.version !== before) continue;
-    index.set(id, record);
+    index.set(id, previous, record);
     index.version = table.version;
   }
 }

@@ -23,62 +23,87 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** What a field type's check is handed: the field's settings, where to report, and the service. */
+/** A field's place in a request: its value's path is `<prefix>.<code>.value`. */
+export interface FieldPlace {
+  readonly prefix: string;
+  readonly code: string;
+}
+
+/** Where a value sits in the request: its path, or the field's place that spells it. */
+export type ValuePlace = string | FieldPlace;
+
+/** The path a value's problems are reported under. */
+export function valuePath(place: ValuePlace): string {
+  return typeof place === 'string' ? place : `${place.prefix}.${place.code}.value`;
+}
+
+/**
+ * What a field type's check is handed: the field's settings, where the value sits, and the
+ * service. The value's path is spelt out only when a problem is reported (`fail`): a write of
+ * 100 records built a path string and a closure for every field of every record.
+ */
 interface Check {
   readonly type: string;
   readonly field: JsonObject;
-  readonly path: string;
+  readonly place: ValuePlace;
   readonly env: ValueEnv;
-  /** Reports `message` at the value's path and returns INVALID. */
-  readonly fail: (message: string) => Checked;
+}
+
+/** Reports `message` at the value's path and returns INVALID. */
+function fail(check: Check, message: string): Checked {
+  check.env.problems.add(valuePath(check.place), message);
+  return INVALID;
 }
 
 type Checker = (given: unknown, check: Check) => Checked;
 
 const isBlank = (given: unknown): boolean => given === null || given === undefined || given === '';
 
-const checkText: Checker = (given, { field, fail }) => {
+const checkText: Checker = (given, check) => {
   const text = scalarText(given);
-  if (text === undefined) return fail('Enter a string.');
-  return checkLength(field, text, fail);
+  if (text === undefined) return fail(check, 'Enter a string.');
+  return checkLength(check, text);
 };
 
-const checkNumber: Checker = (given, { field, fail }) => {
+const checkNumber: Checker = (given, check) => {
   const text = parseNumber(given);
-  if (text === undefined) return fail('Only numbers are allowed.');
+  if (text === undefined) return fail(check, 'Only numbers are allowed.');
   if (text === '') return '';
-  return checkRange(field, text, fail);
+  return checkRange(check, text);
 };
 
-const checkOneOption: Checker = (given, { type, field, fail }) => {
+const checkOneOption: Checker = (given, check) => {
+  const { type, field } = check;
   if (isBlank(given)) return type === 'DROP_DOWN' ? null : '';
-  if (typeof given !== 'string') return fail('Enter one of the field options as a string.');
-  return isOption(field, given) ? given : fail(`"${given}" is not an option. ${optionList(field)}`);
+  if (typeof given !== 'string') return fail(check, 'Enter one of the field options as a string.');
+  return isOption(field, given) ? given : fail(check, `"${given}" is not an option. ${optionList(field)}`);
 };
 
-const checkOptions: Checker = (given, { field, path, env, fail }) => {
+const checkOptions: Checker = (given, check) => {
+  const { field, place, env } = check;
   if (given === null || given === undefined) return [];
   if (!Array.isArray(given) || !given.every((v) => typeof v === 'string'))
-    return fail('Enter an array of option names.');
+    return fail(check, 'Enter an array of option names.');
   // Each bad item is reported at its own index, `<code>.values[<i>].value`, as the platform does.
-  const base = path.replace(/\.value$/, '');
   given.forEach((v, i) => {
-    if (!isOption(field, v))
+    if (!isOption(field, v)) {
+      const base = valuePath(place).replace(/\.value$/, '');
       env.problems.add(`${base}.values[${i}].value`, `"${v}" is not an option. ${optionList(field)}`);
+    }
   });
   return given.every((v) => isOption(field, v)) ? [...new Set(given)] : INVALID;
 };
 
-const checkTime: Checker = (given, { fail }) => {
+const checkTime: Checker = (given, check) => {
   if (isBlank(given)) return null;
   const match = typeof given === 'string' ? TIME.exec(given) : null;
-  return match ? `${match[1]!}:${match[2]!}` : fail('Enter a time as HH:MM.');
+  return match ? `${match[1]!}:${match[2]!}` : fail(check, 'Enter a time as HH:MM.');
 };
 
-const checkDateTime: Checker = (given, { fail }) => {
+const checkDateTime: Checker = (given, check) => {
   if (isBlank(given)) return '';
   if (typeof given !== 'string' || !DATETIME.test(given) || Number.isNaN(Date.parse(given)))
-    return fail('Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
+    return fail(check, 'Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
   // The platform keeps minutes: seconds and fractions are dropped.
   return new Date(Date.parse(given)).toISOString().slice(0, 16) + ':00Z';
 };
@@ -94,7 +119,7 @@ const CHECKS: Readonly<Record<string, Checker>> = {
   DROP_DOWN: checkOneOption,
   CHECK_BOX: checkOptions,
   MULTI_SELECT: checkOptions,
-  DATE: (given, { fail }) => checkDate(given, fail),
+  DATE: checkDate,
   TIME: checkTime,
   DATETIME: checkDateTime,
   USER_SELECT: checkEntities,
@@ -105,18 +130,15 @@ const CHECKS: Readonly<Record<string, Checker>> = {
 
 /**
  * Checks the value written to one non-table field and returns it in the shape GET returns
- * (platform-facts' value shapes), or INVALID after reporting why at `path`. Empty values are
- * accepted here; `required` is checked by the caller once defaults are applied.
+ * (platform-facts' value shapes), or INVALID after reporting why at its path (`valuePath`).
+ * Empty values are accepted here; `required` is checked by the caller once defaults are applied.
  */
-export function checkValue(field: JsonObject, given: unknown, path: string, env: ValueEnv): Checked {
+export function checkValue(field: JsonObject, given: unknown, place: ValuePlace, env: ValueEnv): Checked {
   const type = typeOf(field);
-  const fail = (message: string): Checked => {
-    env.problems.add(path, message);
-    return INVALID;
-  };
+  const check: Check = { type, field, place, env };
   const checker = Object.hasOwn(CHECKS, type) ? CHECKS[type] : undefined;
-  if (!checker) return fail(`Fields of type ${type} cannot be written.`);
-  return checker(given, { type, field, path, env, fail });
+  if (!checker) return fail(check, `Fields of type ${type} cannot be written.`);
+  return checker(given, check);
 }
 
 /**
@@ -148,21 +170,37 @@ function limit(field: JsonObject, name: string): number | undefined {
 }
 
 /** platform-facts-verified: `minLength` is checked on `""` too; `maxLength` cannot refuse it. */
-function checkLength(field: JsonObject, text: string, fail: (m: string) => Checked): Checked {
-  const length = [...text].length;
-  const min = limit(field, 'minLength');
-  const max = limit(field, 'maxLength');
-  if (min !== undefined && length < min) return fail(`Enter at least ${min} characters (got ${length}).`);
-  if (max !== undefined && length > max) return fail(`Enter ${max} characters or fewer (got ${length}).`);
+function checkLength(check: Check, text: string): Checked {
+  const min = limit(check.field, 'minLength');
+  const max = limit(check.field, 'maxLength');
+  if (min === undefined && max === undefined) return text;
+  const length = codePoints(text);
+  if (min !== undefined && length < min) return fail(check, `Enter at least ${min} characters (got ${length}).`);
+  if (max !== undefined && length > max) return fail(check, `Enter ${max} characters or fewer (got ${length}).`);
   return text;
 }
 
-function checkRange(field: JsonObject, text: string, fail: (m: string) => Checked): Checked {
+/** The characters of `text` as the platform counts them (code points: `[...text].length`), without making the array. */
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character; a lone surrogate counts alone.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
+
+function checkRange(check: Check, text: string): Checked {
   const n = Number(text);
-  const min = limit(field, 'minValue');
-  const max = limit(field, 'maxValue');
-  if (min !== undefined && n < min) return fail(`The value must be ${min} or more.`);
-  if (max !== undefined && n > max) return fail(`The value must be ${max} or less.`);
+  const min = limit(check.field, 'minValue');
+  const max = limit(check.field, 'maxValue');
+  if (min !== undefined && n < min) return fail(check, `The value must be ${min} or more.`);
+  if (max !== undefined && n > max) return fail(check, `The value must be ${max} or less.`);
   return text;
 }
 
@@ -182,14 +220,24 @@ function optionList(field: JsonObject): string {
     : `Options: ${names.map((n) => `"${n}"`).join(', ')}.`;
 }
 
-function checkDate(given: unknown, fail: (m: string) => Checked): Checked {
+function checkDate(given: unknown, check: Check): Checked {
   if (isBlank(given)) return null;
   const match = typeof given === 'string' ? DATE.exec(given) : null;
-  if (match) {
-    const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-    if (date.toISOString().slice(0, 10) === given) return given;
-  }
-  return fail('Enter a date as YYYY-MM-DD.');
+  if (match && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return match[0];
+  return fail(check, 'Enter a date as YYYY-MM-DD.');
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether the date is one the service takes: what a round trip through `Date.UTC` and
+ * `toISOString` said, without making a Date and its text for every value. That round trip reads
+ * years 0-99 as 1900-1999, so it never gave back a date before the year 100: those stay refused.
+ */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number));
 }
 
 /**
@@ -199,21 +247,21 @@ function checkDate(given: unknown, fail: (m: string) => Checked): Checked {
  */
 function checkReferences(
   given: unknown,
-  { path, env, fail }: Check,
+  check: Check,
   key: 'code' | 'fileKey',
   messages: { notArray: string; noKey: string },
-  resolve: (value: string, at: string) => JsonObject | string | null,
+  resolve: (value: string, at: () => string) => JsonObject | string | null,
 ): Checked {
   if (given === null || given === undefined) return [];
-  if (!Array.isArray(given)) return fail(messages.notArray);
+  if (!Array.isArray(given)) return fail(check, messages.notArray);
   const result: JsonObject[] = [];
   let ok = true;
   given.forEach((item: unknown, i) => {
-    const at = `${path}[${i}].${key}`;
+    const at = () => `${valuePath(check.place)}[${i}].${key}`;
     const value = (item as Record<string, unknown> | null)?.[key];
     const found = typeof value === 'string' && value !== '' ? resolve(value, at) : messages.noKey;
     if (typeof found === 'string') {
-      env.problems.add(at, found);
+      check.env.problems.add(at(), found);
       ok = false;
     } else if (found !== null) result.push(found);
   });
@@ -233,7 +281,13 @@ function checkEntities(given: unknown, check: Check): Checked {
     // Users by login; groups and organizations from the emulator's directory (directory/units.ts).
     const kind = type === 'GROUP_SELECT' ? 'GROUP' : 'ORGANIZATION';
     const found = type === 'USER_SELECT' ? findUser(env.ctx, code) : findUnit(env.ctx, kind, code);
-    if (found) return { code: found.code, name: found.name };
+    if (found) {
+      // Built, not a literal: see fieldValue (model.ts).
+      const entity = {} as { code: string; name: string };
+      entity.code = found.code;
+      entity.name = found.name;
+      return entity;
+    }
     return type === 'USER_SELECT'
       ? `No user has the login name "${code}".`
       : unknownUnit(env.ctx, kind, code);
@@ -248,6 +302,6 @@ function checkFiles(given: unknown, check: Check): Checked {
     noKey: 'Enter the key returned by POST /k/v1/file.json.',
   };
   return checkReferences(given, check, 'fileKey', messages, (key, at) => ({
-    ...attachmentView(attachFileKey(env.ctx, key, at, owner)),
+    ...attachmentView(attachFileKey(env.ctx, key, at(), owner)),
   }));
 }

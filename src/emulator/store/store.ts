@@ -61,7 +61,11 @@ export class Store {
     if (result instanceof Promise) throw new Error('store transactions must be synchronous');
     const frame = this.frames.pop()!;
     const parent = this.frames.at(-1);
-    if (parent) {
+    // A parent that has touched nothing yet takes the child's entries as they are: a bulk
+    // request's call nests three deep, and each level copied every entry of the one inside.
+    if (parent?.isEmpty()) {
+      this.frames[this.frames.length - 1] = frame;
+    } else if (parent) {
       for (const { table, key, before } of frame.entries) parent.add(table, key, before);
     } else {
       this.commit(frame);
@@ -133,6 +137,10 @@ class Frame {
   readonly entries: Touched[] = [];
   readonly #seen = new Map<Table<unknown>, Set<string>>();
 
+  isEmpty(): boolean {
+    return this.entries.length === 0;
+  }
+
   /** Keeps the entry's value before unless the entry is already kept. */
   add(table: Table<unknown>, key: string, before: unknown): void {
     let keys = this.#seen.get(table);
@@ -148,7 +156,6 @@ export class Table<T> {
   /** @internal Read freely; write only through put/delete (or setRaw/deleteRaw), which count versions. */
   readonly raw = new Map<string, T>();
   #version = 0;
-  #keysVersion = 0;
 
   constructor(
     readonly name: string,
@@ -175,15 +182,6 @@ export class Table<T> {
     return this.#version;
   }
 
-  /**
-   * A number that changes with every write that adds or removes a key (so also moves it: a key
-   * put back after a delete goes last), not with one that replaces a key's value, which keeps its
-   * place: while it holds, the keys and their order are the same.
-   */
-  get keysVersion(): number {
-    return this.#keysVersion;
-  }
-
   values(): IterableIterator<T> {
     return this.raw.values();
   }
@@ -206,13 +204,12 @@ export class Table<T> {
   /** @internal A write the store itself makes (load, replay, rollback): no transaction, a new version. */
   setRaw(key: string, value: T): void {
     this.#version++;
-    if (!this.raw.has(key)) this.#keysVersion++;
     this.raw.set(key, value);
   }
 
   /** @internal */
   deleteRaw(key: string): void {
     this.#version++;
-    if (this.raw.delete(key)) this.#keysVersion++;
+    this.raw.delete(key);
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '../../records/process.js';
 import { recordMatches } from '../../records/query.js';
 import { stampUpdate, systemFieldsOf } from '../../records/system-fields.js';
+import { putRecord } from '../../records/unique-index.js';
 import { openScope, recordFor, stampOf, type RecordScope } from './scope.js';
 import type { ApiRequest } from '../../context.js';
 import type { UserRef } from '../../model/app.js';
@@ -115,7 +116,7 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
     stampOf(scope.req),
     2,
   );
-  scope.table.put(id, updated);
+  putRecord(scope.table, id, updated);
   return { id, revision: text(updated.$revision?.value) };
 }
 
@@ -179,7 +180,7 @@ function updateAssignees(req: ApiRequest): unknown {
       stampOf(req),
       1,
     );
-    scope.table.put(id, updated);
+    putRecord(scope.table, id, updated);
     return { revision: text(updated.$revision?.value) };
   });
 }

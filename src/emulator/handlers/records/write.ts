@@ -2,14 +2,14 @@ import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { Problems, invalid } from '../../errors.js';
 import { composeNew, composeUpdate } from '../../records/compose.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
-import { deleteRecord, putRecord } from '../../records/unique-index.js';
+import { deleteRecord, putRecord, recordHolding } from '../../records/unique-index.js';
 import { stampNew, stampUpdate, systemFieldsOf } from '../../records/system-fields.js';
 import { initialStatus } from '../../records/process.js';
 import { calculator, precisionOf } from '../../formula/calculate.js';
 import { toId } from '../../http/params.js';
 import {
   checkRecordRevision,
-  newRecordId,
+  newRecordIds,
   parseRevision,
   text,
   typeOf,
@@ -35,9 +35,10 @@ function addAll(
     const stamp = stampOf(req);
     const calculate = calculator(scope.fields, precisionOf(scope.live.general));
     const system = systemFieldsOf(scope.fields);
+    const ids = newRecordIds(req.ctx, scope.appId, inputs.length);
     const candidates: Candidate[] = inputs.map((input, i) => {
       const values = composeNew(input, pathOf(i), env);
-      const id = newRecordId(req.ctx, scope.appId);
+      const id = ids[i]!;
       const draft = stampNew(values, system, id, stamp, null);
       const status = initialStatus(scope.live, draft, req.ctx);
       const stamped = status ? stampNew(values, system, id, stamp, status) : draft;
@@ -90,10 +91,11 @@ function targetOf(scope: RecordScope, item: UpdateItem): string {
     });
   const wanted = text(key.value);
   if (wanted === '') throw invalid({ [`${prefix}updateKey.value`]: 'Required.' });
-  const same = (v: unknown): boolean =>
-    field.type === 'NUMBER' ? v !== '' && Number(v) === Number(wanted) : v === wanted;
-  for (const [id, record] of scope.table.entries()) if (same(record[code as string]?.value)) return id;
-  throw recordNotFound(`${String(code)} = "${wanted}"`);
+  // From the field's unique-value index: a scan of every record cost a batch of 100 updates by
+  // key 100 passes over the app.
+  const id = recordHolding(scope.table, code as string, field, wanted);
+  if (id === undefined) throw recordNotFound(`${String(code)} = "${wanted}"`);
+  return id;
 }
 
 /** Updates records (one batch, all or nothing); later items see earlier items' changes. */
