@@ -134,7 +134,7 @@ const CASES: [string, Step[]][] = [
     ],
   ],
   [
-    'writes that bypass the tracked path (a status change, a deploy moving values) still count',
+    "writes that bypass the tracked path (the control API's seed, a rollback, a journal replay) still count",
     [
       { tracked: { 1: 'a' } },
       { check: [['9', 'z']], refused: [] },
