@@ -17,13 +17,16 @@ export const SHOWN_PER_KIND = 20;
 export interface PlannedApp {
   app: SeedApp;
   plan: SeedPlan;
+  /** Why record permissions may hide some of the app's records from the user seed signs in as (plan/caller-visibility.ts). */
+  hidden: string | null;
 }
 
 export function planText(planned: readonly PlannedApp[]): string {
   const lines: string[] = [];
-  for (const { app, plan } of planned) {
+  for (const { app, plan, hidden } of planned) {
     lines.push(
       `${app.name} (${app.file}, by ${app.key}): ${thousands(plan.adds.length)} to add, ${thousands(plan.changes.length)} to change, ${thousands(plan.deletes.length)} to delete, ${thousands(plan.unchanged)} unchanged`,
+      ...hiddenLines({ app, hidden }),
     );
     listed(lines, plan.adds, 'to add', (add) => [`  + ${add.key}`]);
     listed(lines, plan.changes, 'to change', (change) => [
@@ -33,6 +36,18 @@ export function planText(planned: readonly PlannedApp[]): string {
     listed(lines, plan.deletes, 'to delete', (del) => [`  - ${del.key}`]);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The records the plan did not see: seed compares, changes and deletes (--clean) only the records
+ * the service shows it, and an add whose key a record it does not see holds is refused.
+ */
+export function hiddenLines({ app, hidden }: Pick<PlannedApp, 'app' | 'hidden'>): string[] {
+  if (hidden === null) return [];
+  return [
+    `  ! ${hidden}`,
+    `    seed neither compares nor deletes the records of ${app.name} it does not see; an add whose key one of them holds is refused (give the user view and edit in every rule, or seed with an API token of the app)`,
+  ];
 }
 
 /** The first SHOWN_PER_KIND actions' lines, then a count of the rest. */
@@ -49,7 +64,7 @@ function listed<T>(
 }
 
 export function planJson(planned: readonly PlannedApp[]): object[] {
-  return planned.map(({ app, plan }) => ({
+  return planned.map(({ app, plan, hidden }) => ({
     app: app.name,
     file: app.file,
     key: app.key,
@@ -60,6 +75,7 @@ export function planJson(planned: readonly PlannedApp[]): object[] {
     })),
     delete: plan.deletes.map((d) => d.key),
     unchanged: plan.unchanged,
+    hidden,
   }));
 }
 

@@ -11,7 +11,7 @@
  */
 import { AREAS } from '../areas/index.js';
 import type { AreaKey, RiskProbe } from '../areas/types.js';
-import type { Client } from '../client/index.js';
+import { ServiceError, type Client } from '../client/index.js';
 import { callerMemberships } from './caller-memberships.js';
 import type { AppState } from './read.js';
 import {
@@ -83,6 +83,30 @@ export async function callerVisibility(
       ].find((why) => why != null) ??
       null,
   };
+}
+
+/**
+ * Why record permissions may hide some of the app's records from the caller, for a command that
+ * reads an app's records and acts on what it finds (seed's plan by key, an export): null for an
+ * API token, when every rule grants the caller view and edit, or when the caller may not read the
+ * rules (Get Record Permissions needs the right to manage the app: kintone.dev "Get Record
+ * Permissions"), in which case nothing can be told.
+ */
+export async function recordsHiddenFrom(client: Client, app: string): Promise<string | null> {
+  const caller = client.signedInAs;
+  if ('apiToken' in caller) return null;
+  let rules: Json;
+  try {
+    rules = await readLive(client, app, 'recordAcl');
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 403) return null;
+    throw error;
+  }
+  if (!Array.isArray(rules) || rules.length === 0) return null;
+  const memberships = rules.some(namesUnit)
+    ? await callerMemberships(client, caller.login)
+    : { groups: null, organizations: null };
+  return recordRulesHide(rules as unknown as RecordRule[], caller, memberships);
 }
 
 /** The migrations whose copy may miss values the caller does not see: blocked. */

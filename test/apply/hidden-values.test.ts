@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../../src/client/index.js';
-import { plan } from '../../src/plan/index.js';
+import { plan, recordsHiddenFrom } from '../../src/plan/index.js';
 import { apply } from '../../src/apply/index.js';
 import type { Project } from '../../src/project/index.js';
 import { useApplyHarness } from './harness.js';
@@ -184,9 +184,9 @@ describe('values the user apply signs in as cannot all see', () => {
     const v1 = { ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] };
     const { project, id } = await appWithRecords(v1);
     // Only the secret records hold notes: alice's count finds no value to lose.
-    const open = [];
-    for await (const r of h.client.records.iterate(id, { fields: ['$id', '$revision', 'subject'] }))
-      if (!String(r.subject!.value).startsWith('secret')) open.push(r.$id!.value as string);
+    const open: string[] = [];
+    for await (const r of h.client.records.iterate(id, { fields: ['$id', 'subject'] }))
+      if (!(r.subject!.value as string).startsWith('secret')) open.push(r.$id!.value as string);
     await h.client.records.updateAll(
       id,
       open.map((recordId) => ({ id: recordId, record: { notes: { value: '' } } })),
@@ -213,5 +213,44 @@ describe('values the user apply signs in as cannot all see', () => {
     ]);
     expect(result.outcome).toBe('refused');
     expect(await notesBySubject(id)).toEqual(before);
+  });
+});
+
+describe('recordsHiddenFrom (seed and export ask it)', () => {
+  it.each([
+    { who: 'alice, whom rule 1 names nowhere', rules: [SECRET_RULE(BOB_ONLY)], as: 'alice', hidden: true },
+    {
+      who: 'alice, named first with view and edit',
+      rules: [SECRET_RULE(ALICE_TOO)],
+      as: 'alice',
+      hidden: false,
+    },
+    { who: 'an app with no record permissions', rules: [], as: 'alice', hidden: false },
+    // bob may not manage the app: the rules cannot be read (403), so nothing can be told.
+    { who: 'bob, who may not read the rules', rules: [SECRET_RULE([])], as: 'bob', hidden: false },
+  ])('$who: hidden $hidden', async ({ rules, as, hidden }) => {
+    const { id } = await appWithRecords({ ...base, recordAcl: rules });
+    const client = createClient({ baseUrl: h.url, auth: { login: as, password: as } });
+    try {
+      const why = await recordsHiddenFrom(client, id);
+      expect(why !== null).toBe(hidden);
+      if (hidden) expect(why).toMatch(/^record permission rule 1 \(records where subject like "secret"\)/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('an API token: nothing to tell (a token is not held to record permissions)', async () => {
+    const { id } = await appWithRecords({ ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] });
+    const { token } = (await h.control('POST', '/_emulator/tokens', {
+      app: id,
+      permissions: { view: true, add: true, edit: true },
+    })) as { token: string };
+    const client = createClient({ baseUrl: h.url, auth: { apiToken: token } });
+    try {
+      expect(await recordsHiddenFrom(client, id)).toBeNull();
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -22,7 +22,7 @@ function planned(adds: number, changes: number, deletes: number, unchanged = 0):
     deletes: keys(deletes).map((key) => ({ kind: 'delete', key, id: key.slice(1), revision: '1' })),
     unchanged,
   };
-  return [{ app, plan }];
+  return [{ app, plan, hidden: null }];
 }
 
 describe('seed plan text', () => {
@@ -67,6 +67,24 @@ describe('seed plan text', () => {
       ]
     `);
     expect(lines.filter((l) => l.startsWith('  - '))).toHaveLength(20);
+  });
+
+  it('says, under the app, that records the user does not see are neither compared nor deleted', () => {
+    const [one] = planned(1, 0, 0);
+    const text = planText([
+      {
+        ...one!,
+        hidden:
+          'record permission rule 1 (records where kind in ("secret")) may hide records from alice: no entity names alice, who so gets no right',
+      },
+    ]);
+    expect(text).toMatchInlineSnapshot(`
+      "items (records/items.csv, by code): 1 to add, 0 to change, 0 to delete, 0 unchanged
+        ! record permission rule 1 (records where kind in ("secret")) may hide records from alice: no entity names alice, who so gets no right
+          seed neither compares nor deletes the records of items it does not see; an add whose key one of them holds is refused (give the user view and edit in every rule, or seed with an API token of the app)
+        + K1
+      "
+    `);
   });
 
   it.each([

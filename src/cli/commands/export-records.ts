@@ -43,6 +43,10 @@ export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<Com
     );
   // The record file is what this export writes: its current content is not checked first.
   return withProject({ ...flags, checkRecordFiles: false }, io, async ({ project, connection }) => {
+    const id = project.apps.find((a) => a.key === app)?.id ?? null;
+    const { recordsHiddenFrom } = await import('../../plan/index.js');
+    // Said beside the export: a copy taken by a user the record permissions hide records from is partial.
+    const hidden = id === null ? null : await recordsHiddenFrom(connection.client, id);
     const result = await exportRecords({
       project,
       client: connection.client,
@@ -55,18 +59,20 @@ export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<Com
     });
     io.out(
       flags.format === 'json'
-        ? `${JSON.stringify({ outcome: 'exported', exitCode: 0, ...result }, null, 2)}\n`
-        : summary(result),
+        ? `${JSON.stringify({ outcome: 'exported', exitCode: 0, ...result, hidden }, null, 2)}\n`
+        : summary(result, hidden),
     );
     return { kind: 'exported', outcome: 'exported' };
   });
 }
 
-function summary(r: RecordsExportResult): string {
+function summary(r: RecordsExportResult, hidden: string | null): string {
   const records = `${r.records} record${r.records === 1 ? '' : 's'}`;
   const files = r.files > 0 ? ` and ${r.files} file${r.files === 1 ? '' : 's'}` : '';
   const entry = r.projectFileChanged ? `; appdeploy.yaml: apps.${r.app}.records added (key ${r.key})` : '';
   const leftOut =
     r.leftOut.length > 0 ? `\nNote: a CSV file cannot hold tables: ${r.leftOut.join(', ')} left out.` : '';
-  return `Exported ${records}${files} of ${r.app} to ${r.file}, keyed by ${r.key}${entry}.${leftOut}\n`;
+  const partial =
+    hidden === null ? '' : `\nNote: ${hidden}: the file holds only the records the service showed.`;
+  return `Exported ${records}${files} of ${r.app} to ${r.file}, keyed by ${r.key}${entry}.${leftOut}${partial}\n`;
 }

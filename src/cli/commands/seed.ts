@@ -13,7 +13,14 @@ import { confirmed } from '../confirm.js';
 import { commandExitCode, EXIT, type CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { loadSeedApps, seededApps } from '../seed-load.js';
-import { interruptedText, planJson, planText, resultText, type PlannedApp } from '../seed-text.js';
+import {
+  hiddenLines,
+  interruptedText,
+  planJson,
+  planText,
+  resultText,
+  type PlannedApp,
+} from '../seed-text.js';
 import type { RegisterCommand } from './index.js';
 import type { SeedResult } from '../../records/index.js';
 
@@ -42,18 +49,27 @@ export const registerSeed: RegisterCommand = (program, io) => ({
       io,
       async ({ project, connection }): Promise<CommandResult> => {
         const { applySeed, planFromService, planIsEmpty } = await import('../../records/index.js');
+        const { recordsHiddenFrom } = await import('../../plan/index.js');
         const client = connection.client;
         const clean = flags.clean === true;
         // Every app read and planned together (reads only); written below one app after another.
         const planned: PlannedApp[] = await Promise.all(
-          (await loadSeedApps(project, apps)).map(async (app) => ({
-            app,
-            plan: await planFromService(client, { ...app, clean }),
-          })),
+          (await loadSeedApps(project, apps)).map(async (app) => {
+            const [plan, hidden] = await Promise.all([
+              planFromService(client, { ...app, clean }),
+              recordsHiddenFrom(client, app.app),
+            ]);
+            return { app, plan, hidden };
+          }),
         );
         const json = flags.format === 'json';
         const nothing = planned.every((p) => planIsEmpty(p.plan));
-        if (!json) io.out(nothing ? 'No changes.\n' : planText(planned));
+        if (!json)
+          io.out(
+            nothing
+              ? `No changes.\n${planned.flatMap((p) => hiddenLines(p).map((line) => `${line}\n`)).join('')}`
+              : planText(planned),
+          );
         if (nothing || flags.dryRun) {
           // A dry run is a plan: its exit code is plan's (2 for changes with --detailed-exitcode).
           const result: CommandResult = flags.dryRun
