@@ -113,12 +113,18 @@ export class CodeCacheLoader {
    */
   #prune(dir: string): void {
     const used = new Set(this.#loaded.map((l) => l.cachePath));
-    const cutoff = Date.now() - STALE_AFTER_MS;
+    const now = Date.now();
     try {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
-        if (!name.endsWith('.v8') || used.has(path)) continue;
-        if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+        // A cache no run used lately; a write's temporary file its process, killed, left behind.
+        const keepFor = name.endsWith('.v8')
+          ? STALE_AFTER_MS
+          : name.endsWith('.tmp')
+            ? TEMP_STALE_AFTER_MS
+            : null;
+        if (keepFor === null || used.has(path)) continue;
+        if (statSync(path).mtimeMs < now - keepFor) rmSync(path, { force: true });
       }
     } catch {
       // Another command pruning at the same time, or a folder gone: nothing to do.
@@ -128,6 +134,8 @@ export class CodeCacheLoader {
 
 /** How long a cache no run has written stays when a run writes others. */
 const STALE_AFTER_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a temporary file stays: a write takes milliseconds, so one an hour old was left by a killed run. */
+const TEMP_STALE_AFTER_MS = 60 * 60 * 1000;
 
 /** `dir`, made if absent, when it is this user's alone; otherwise null (the cache is not used). */
 function usableDirectory(dir: string): string | null {

@@ -133,23 +133,28 @@ describe('loading through the cache', () => {
     expect(await loadInChild(main, cache)).toBe(join('a', 'c'));
   });
 
-  it('removes, when it writes, the caches of other chunks older than 30 days', () => {
+  it('removes, when it writes, the caches of other chunks older than 30 days and temporary files older than an hour', () => {
     const main = writeBundle();
     const cache = join(dir, 'cache');
     const folder = nodeFolder(cache);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const old = join(folder, 'appdeploy-plan-OLD.cjs.1.2.3.4.v8');
     const recent = join(folder, 'appdeploy-apply-NEW.cjs.1.2.3.4.v8');
-    writeFileSync(old, 'x');
-    writeFileSync(recent, 'x');
+    // Temporary files of writes whose process was killed (atomic-write.ts names them so).
+    const leftTemp = join(folder, 'appdeploy-plan-X.cjs.1.2.3.4.v8.4242.a1b2c3d4e5f6.tmp');
+    const writingTemp = join(folder, 'appdeploy-plan-Y.cjs.1.2.3.4.v8.4243.a1b2c3d4e5f6.tmp');
+    for (const file of [old, recent, leftTemp, writingTemp]) writeFileSync(file, 'x');
     const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
     utimesSync(old, days(31), days(31));
     utimesSync(recent, days(29), days(29));
+    utimesSync(leftTemp, days(2 / 24), days(2 / 24));
     const loader = new CodeCacheLoader(cache);
     loader.load(main);
     loader.save();
     expect(existsSync(old)).toBe(false);
     expect(existsSync(recent)).toBe(true);
+    expect(existsSync(leftTemp)).toBe(false);
+    expect(existsSync(writingTemp)).toBe(true);
     expect(
       cacheFiles(cache).filter((f) => f.startsWith('main.cjs.') || f.startsWith('part.cjs.')),
     ).toHaveLength(2);
