@@ -192,7 +192,11 @@ export function followRecordWrite(
 }
 
 /** Whether the index could take the write (see followRecordWrite), having taken it. */
-function stepped(index: IdIndex, previous: StoredRecord | undefined, record: StoredRecord | undefined): boolean {
+function stepped(
+  index: IdIndex,
+  previous: StoredRecord | undefined,
+  record: StoredRecord | undefined,
+): boolean {
   if (index.places !== null) return false;
   const { ids, records } = index;
   if (previous === undefined) {
@@ -257,7 +261,10 @@ export function recordsWithin(table: Table<StoredRecord>, bounds: IdBounds): Can
   // A range of the index in storage order (no `in` list) is one run of its records.
   if (bounds.only === null && index.inStorageOrder) {
     const from = firstFrom(index.ids, bounds.low, bounds.lowOpen);
-    return { records: index.records.slice(from, firstFrom(index.ids, bounds.high, !bounds.highOpen)), idOrdered: true };
+    return {
+      records: index.records.slice(from, firstFrom(index.ids, bounds.high, !bounds.highOpen)),
+      idOrdered: true,
+    };
   }
   const positions = positionsWithin(index, bounds);
   const places = index.places;

@@ -41,7 +41,8 @@ export function queryFields(live: AppSettings): FieldMap {
     const map = fieldsFromProperties(live.properties);
     if (processEnabled(live)) {
       const statuses = processStates(live).map((s) => s.name);
-      for (const [code, info] of map) if (info.type === 'STATUS') map.set(code, { ...info, options: statuses });
+      for (const [code, info] of map)
+        if (info.type === 'STATUS') map.set(code, { ...info, options: statuses });
     }
     found = map;
     fieldMaps.set(live, found);

@@ -175,8 +175,10 @@ function checkLength(check: Check, text: string): Checked {
   const max = limit(check.field, 'maxLength');
   if (min === undefined && max === undefined) return text;
   const length = codePoints(text);
-  if (min !== undefined && length < min) return fail(check, `Enter at least ${min} characters (got ${length}).`);
-  if (max !== undefined && length > max) return fail(check, `Enter ${max} characters or fewer (got ${length}).`);
+  if (min !== undefined && length < min)
+    return fail(check, `Enter at least ${min} characters (got ${length}).`);
+  if (max !== undefined && length > max)
+    return fail(check, `Enter ${max} characters or fewer (got ${length}).`);
   return text;
 }
 
