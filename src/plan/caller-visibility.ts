@@ -34,11 +34,45 @@ export async function hiddenValueRisks(
   areas: readonly AreaPlan[],
   probes: readonly RiskProbe[],
   migrations: readonly FieldMigration[],
+  options: VisibilityOptions,
 ): Promise<Risk[]> {
   const removals = probes.filter((p) => p.kind === 'data-loss' && p.option === undefined);
   if (migrations.length === 0 && removals.length === 0) return [];
-  const seen = await callerVisibility(client, app, state, areas, (login) => callerMemberships(client, login));
+  const seen = await callerVisibility(client, app, state, areas, options);
   return seen ? [...migrationsHidden(seen, migrations), ...removalsHidden(seen, removals)] : [];
+}
+
+export interface VisibilityOptions {
+  /**
+   * The target exempts its administrators from record and field permissions. The local service
+   * started by the command does (emulator/permissions/record-access.ts), and signs in as its
+   * administrator; whether the hosted platform does, the evidence does not settle (records-visible.ts),
+   * so a service with a base URL holds every user to the rules.
+   */
+  administratorsExempt: boolean;
+}
+
+/** The built-in group of the service's administrators (the User API lists it among a user's groups). */
+const ADMINISTRATORS = 'Administrators';
+
+/**
+ * The caller's memberships, read where the rules need them: a rule naming a group or an
+ * organization, or any rule at all on a target that exempts administrators (to tell whether the
+ * caller is one).
+ */
+async function membershipsFor(
+  client: Client,
+  login: string,
+  rules: readonly Json[],
+  options: VisibilityOptions,
+): Promise<Memberships & { administrator: boolean }> {
+  const needed = rules.some(namesUnit) || (options.administratorsExempt && rules.length > 0);
+  if (!needed) return { groups: null, organizations: null, administrator: false };
+  const memberships = await callerMemberships(client, login);
+  return {
+    ...memberships,
+    administrator: options.administratorsExempt && memberships.groups?.has(ADMINISTRATORS) === true,
+  };
 }
 
 /** What the caller may not see in one app: why, per field and access; null where nothing hides. */
@@ -53,7 +87,7 @@ export async function callerVisibility(
   app: string,
   state: AppState,
   areas: readonly AreaPlan[],
-  members: (login: string) => Promise<Memberships>,
+  options: VisibilityOptions,
 ): Promise<CallerVisibility | null> {
   const caller = client.signedInAs;
   if ('apiToken' in caller) return null;
@@ -63,9 +97,13 @@ export async function callerVisibility(
     return [live, desired ?? null].filter((v): v is Json[] => Array.isArray(v));
   };
   const [recordRules, fieldRules] = await Promise.all([read('recordAcl'), read('fieldAcl')]);
-  // Read only where some rule names a group or an organization (most apps have no rules at all).
-  const named = [...recordRules, ...fieldRules].flat().some(namesUnit);
-  const memberships = named ? await members(caller.login) : { groups: null, organizations: null };
+  const memberships = await membershipsFor(
+    client,
+    caller.login,
+    [...recordRules, ...fieldRules].flat(),
+    options,
+  );
+  if (memberships.administrator) return null;
   const recordWhy = recordRules
     .map((rules) => recordRulesHide(rules as unknown as RecordRule[], caller, memberships))
     .find((why) => why !== null);
@@ -92,7 +130,11 @@ export async function callerVisibility(
  * rules (Get Record Permissions needs the right to manage the app: kintone.dev "Get Record
  * Permissions"), in which case nothing can be told.
  */
-export async function recordsHiddenFrom(client: Client, app: string): Promise<string | null> {
+export async function recordsHiddenFrom(
+  client: Client,
+  app: string,
+  options: VisibilityOptions,
+): Promise<string | null> {
   const caller = client.signedInAs;
   if ('apiToken' in caller) return null;
   let rules: Json;
@@ -103,9 +145,8 @@ export async function recordsHiddenFrom(client: Client, app: string): Promise<st
     throw error;
   }
   if (!Array.isArray(rules) || rules.length === 0) return null;
-  const memberships = rules.some(namesUnit)
-    ? await callerMemberships(client, caller.login)
-    : { groups: null, organizations: null };
+  const memberships = await membershipsFor(client, caller.login, rules, options);
+  if (memberships.administrator) return null;
   return recordRulesHide(rules as unknown as RecordRule[], caller, memberships);
 }
 

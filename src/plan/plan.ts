@@ -16,7 +16,7 @@ import { deploySteps } from './steps.js';
 import { leftOutNotes } from './left-out.js';
 import { resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
-import { serviceIdentity } from './service.js';
+import { serviceIdentity, serviceOf } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
@@ -106,7 +106,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       diff.risks.push(...migrating.risks);
       if (migrating.migrations.length > 0) migrations = migrating.migrations;
       diff.risks.push(
-        ...(await hiddenValueRisks(client, id, state, diff.areas, probes, migrating.migrations)),
+        ...(await hiddenValueRisks(client, id, state, diff.areas, probes, migrating.migrations, {
+          administratorsExempt: serviceOf(project).baseUrl === null,
+        })),
       );
     }
     diff.risks.push(

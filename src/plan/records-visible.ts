@@ -12,7 +12,8 @@
  * right). Administrators are not exempt: the help's example of a user row above an Everyone row
  * with no rights grants "only" that user, and Administrators belong to Everyone (kintone FAQ
  * 010217). The local service exempts them (emulator/permissions/record-access.ts); the evidence
- * does not settle it, so the plan holds administrators to the rules. An API token is not held to
+ * does not settle it, so the plan holds administrators to the rules everywhere but on the local
+ * service (caller-visibility.ts, `administratorsExempt`). An API token is not held to
  * record and field permissions (its operations are recorded as Administrator's, REST common
  * spec), so nothing is checked for one.
  *

@@ -216,23 +216,75 @@ describe('values the user apply signs in as cannot all see', () => {
   });
 });
 
+describe('the local service, which exempts its administrator', () => {
+  it('a migration applied by the administrator on the local environment: not blocked, every value kept', async () => {
+    const v1 = { ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] };
+    const { project, id, before } = await appWithRecords(v1);
+    const v2 = await h.rewriteManifests(project, { tickets: single(v1) });
+    const thePlan = await h.plan(v2);
+    expect(thePlan.apps[0]!.risks.filter((r) => r.kind === 'blocked')).toEqual([]);
+    expect(thePlan.apps[0]!.migrations?.[0]?.records?.read).toBe(20);
+    expect((await h.apply(v2, thePlan)).exitCode).toBe(0);
+    expect(await notesBySubject(id)).toEqual(before);
+    await h.expectConverged(v2);
+  });
+});
+
 describe('recordsHiddenFrom (seed and export ask it)', () => {
+  const HOSTED = { administratorsExempt: false };
+  const LOCAL = { administratorsExempt: true };
   it.each([
-    { who: 'alice, whom rule 1 names nowhere', rules: [SECRET_RULE(BOB_ONLY)], as: 'alice', hidden: true },
+    {
+      who: 'alice, whom rule 1 names nowhere',
+      rules: [SECRET_RULE(BOB_ONLY)],
+      as: 'alice',
+      on: HOSTED,
+      hidden: true,
+    },
+    {
+      who: 'alice, on a target exempting administrators',
+      rules: [SECRET_RULE(BOB_ONLY)],
+      as: 'alice',
+      on: LOCAL,
+      hidden: true,
+    },
     {
       who: 'alice, named first with view and edit',
       rules: [SECRET_RULE(ALICE_TOO)],
       as: 'alice',
+      on: HOSTED,
       hidden: false,
     },
-    { who: 'an app with no record permissions', rules: [], as: 'alice', hidden: false },
+    { who: 'an app with no record permissions', rules: [], as: 'alice', on: HOSTED, hidden: false },
     // bob may not manage the app: the rules cannot be read (403), so nothing can be told.
-    { who: 'bob, who may not read the rules', rules: [SECRET_RULE([])], as: 'bob', hidden: false },
-  ])('$who: hidden $hidden', async ({ rules, as, hidden }) => {
+    {
+      who: 'bob, who may not read the rules',
+      rules: [SECRET_RULE([])],
+      as: 'bob',
+      on: HOSTED,
+      hidden: false,
+    },
+    // The administrator: exempt on the local service (in group Administrators, read from the User
+    // API); held to the rules where exemption is not known (a service with a base URL).
+    {
+      who: 'the administrator, on the local service',
+      rules: [SECRET_RULE(BOB_ONLY)],
+      as: 'admin',
+      on: LOCAL,
+      hidden: false,
+    },
+    {
+      who: 'the administrator, elsewhere',
+      rules: [SECRET_RULE(BOB_ONLY)],
+      as: 'admin',
+      on: HOSTED,
+      hidden: true,
+    },
+  ])('$who: hidden $hidden', async ({ rules, as, on, hidden }) => {
     const { id } = await appWithRecords({ ...base, recordAcl: rules });
     const client = createClient({ baseUrl: h.url, auth: { login: as, password: as } });
     try {
-      const why = await recordsHiddenFrom(client, id);
+      const why = await recordsHiddenFrom(client, id, on);
       expect(why !== null).toBe(hidden);
       if (hidden) expect(why).toMatch(/^record permission rule 1 \(records where subject like "secret"\)/);
     } finally {
@@ -248,7 +300,7 @@ describe('recordsHiddenFrom (seed and export ask it)', () => {
     })) as { token: string };
     const client = createClient({ baseUrl: h.url, auth: { apiToken: token } });
     try {
-      expect(await recordsHiddenFrom(client, id)).toBeNull();
+      expect(await recordsHiddenFrom(client, id, { administratorsExempt: false })).toBeNull();
     } finally {
       await client.close();
     }
