@@ -126,7 +126,9 @@ export function verdict(label, ratio, target) {
 export function serviceProcess() {
   const bin = new URL('../../dist/cli/bin.js', import.meta.url).pathname;
   const args = [bin, 'emulator', '--port', '0', '--deploy-ms', '0', ...EXAMPLE_DIRECTORY_FLAGS];
-  const child = spawn(process.execPath, args, {
+  // BENCH_SERVICE_NODE_ARGS: node options for the service's process alone (`--cpu-prof` to profile it).
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
