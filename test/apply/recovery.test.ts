@@ -97,6 +97,53 @@ describe('the recovery record of an apply', () => {
     expect([...ownDraftApps(null, [app('orders', '3', '9')])]).toEqual([]);
   });
 
+  it('the file holds each write entry as it is after every step (an answered area done, the next intent added)', async () => {
+    // The record is saved before every write and after every answer; each save must show the
+    // entry's latest state, the areas done included, for every app.
+    const p = await project();
+    const r = start(p);
+    const intent = (app: string, area: string, from: string) =>
+      ({
+        type: 'write-intent',
+        app,
+        id: app === 'orders' ? '3' : '4',
+        area,
+        from,
+        calls: 1,
+        sha256: 'h',
+        content: `c-${area}`,
+      }) as const;
+    const done = (app: string, area: 'fields' | 'views', revision: string) =>
+      ({ type: 'draft-written', app, id: app === 'orders' ? '3' : '4', revision, done: area }) as const;
+    const steps: [ApplyEvent, Record<string, { sent: number; done: string[] }>][] = [
+      [intent('orders', 'fields', '4'), { orders: { sent: 1, done: [] } }],
+      [intent('stock', 'views', '9'), { orders: { sent: 1, done: [] }, stock: { sent: 1, done: [] } }],
+      [
+        done('orders', 'fields', '5'),
+        { orders: { sent: 1, done: ['fields'] }, stock: { sent: 1, done: [] } },
+      ],
+      [
+        done('stock', 'views', '10'),
+        { orders: { sent: 1, done: ['fields'] }, stock: { sent: 1, done: ['views'] } },
+      ],
+      [
+        intent('orders', 'views', '5'),
+        { orders: { sent: 2, done: ['fields'] }, stock: { sent: 1, done: ['views'] } },
+      ],
+      [
+        done('orders', 'views', '6'),
+        { orders: { sent: 2, done: ['fields', 'views'] }, stock: { sent: 1, done: ['views'] } },
+      ],
+    ];
+    for (const [event, expected] of steps) {
+      r.track(event);
+      const entries = readRecovery(p)!.writes ?? [];
+      expect(Object.fromEntries(entries.map((w) => [w.key, { sent: w.sent, done: w.done }]))).toEqual(
+        expected,
+      );
+    }
+  });
+
   it('calls a draft its own when the writes it named before sending explain it, and no other', async () => {
     // Killed with writes sent and unanswered: three preview writes named from revision 4, in
     // fields (which also moves the layout) and views; none answered.
