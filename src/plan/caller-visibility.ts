@@ -36,7 +36,7 @@ export async function hiddenValueRisks(
   migrations: readonly FieldMigration[],
   options: VisibilityOptions,
 ): Promise<Risk[]> {
-  const removals = probes.filter((p) => p.kind === 'data-loss' && p.option === undefined);
+  const removals = probes.filter((p) => p.kind === 'data-loss');
   if (migrations.length === 0 && removals.length === 0) return [];
   const seen = await callerVisibility(client, app, state, areas, options);
   return seen ? [...migrationsHidden(seen, migrations), ...removalsHidden(seen, removals)] : [];
@@ -167,20 +167,25 @@ export function migrationsHidden(seen: CallerVisibility, migrations: readonly Fi
 }
 
 /**
- * The fields removed whose values the caller may not all see: the plan's count and apply's backup
- * would leave out the values it does not see, which the deploy destroys. Blocked, whatever the
- * count said (a field that looks empty may hold values in the records the caller does not see).
+ * The fields, and the options of choice fields, removed while the caller may not see every value:
+ * the plan's count (and, for a field, apply's backup) leaves out the values it does not see, which
+ * the deploy destroys. Blocked, whatever the count said (a field that looks empty, or an option no
+ * record seems to hold, may hold values in the records the caller does not see).
  */
 export function removalsHidden(seen: CallerVisibility, probes: readonly RiskProbe[]): Risk[] {
   return probes.flatMap((probe) => {
-    if (probe.kind !== 'data-loss' || probe.option !== undefined) return [];
+    if (probe.kind !== 'data-loss') return [];
     const why = seen.hidden([probe.field, ...(probe.table === undefined ? [] : [probe.table])], null);
+    const what =
+      probe.option === undefined
+        ? `removing "${probe.field}" destroys its values in the records ${seen.login} does not see too, which neither the plan's count nor apply's backup includes`
+        : `removing option "${probe.option}" of "${probe.field}" destroys it in the records ${seen.login} does not see too, which the plan's count does not include (so apply would not ask for --allow-data-loss when it finds none)`;
     return why === null
       ? []
       : [
           blocked(
             probe.table === undefined ? [probe.field] : [probe.table, probe.field],
-            `${why}; removing "${probe.field}" destroys its values in the records ${seen.login} does not see too, which neither the plan's count nor apply's backup includes`,
+            `${why}; ${what}`,
             seen.login,
           ),
         ];

@@ -216,6 +216,49 @@ describe('values the user apply signs in as cannot all see', () => {
   });
 });
 
+describe('an option removed whose only holders alice does not see', () => {
+  it('blocked, though the count finds no record holding it', async () => {
+    const kind = (options: string[]) => ({
+      type: 'DROP_DOWN',
+      label: 'Kind',
+      options: Object.fromEntries(options.map((o, i) => [o, { label: o, index: i }])),
+    });
+    const v1 = {
+      ...base,
+      fields: { ...FIELDS, kind: kind(['plain', 'classified']) },
+      recordAcl: [SECRET_RULE(BOB_ONLY)],
+    };
+    const { project, id } = await appWithRecords(v1);
+    const secret: { id: string; record: Record<string, { value: string }> }[] = [];
+    for await (const r of h.client.records.iterate(id, { fields: ['$id', 'subject'] }))
+      if ((r.subject!.value as string).startsWith('secret'))
+        secret.push({ id: r.$id!.value as string, record: { kind: { value: 'classified' } } });
+    await h.client.records.updateAll(id, secret);
+    const without = await h.rewriteManifests(project, {
+      tickets: { ...v1, fields: { ...FIELDS, kind: kind(['plain']) } },
+    });
+    const { thePlan, result } = await asAlice(async (client) => {
+      const thePlan = await plan({ project: without, client });
+      const result = await apply({
+        plan: thePlan,
+        project: without,
+        client,
+        pollIntervalMs: { initial: 10, max: 50 },
+      });
+      return { thePlan, result };
+    });
+    const risks = thePlan.apps[0]!.risks;
+    expect(risks.filter((r) => r.kind === 'data-loss')).toEqual([]);
+    expect(risks.flatMap((r) => (r.kind === 'blocked' ? [r.reason] : []))).toEqual([
+      'record permission rule 1 (records where subject like "secret") may hide records from alice: no entity names alice, who so gets no right; removing option "classified" of "kind" destroys it in the records alice does not see too, which the plan\'s count does not include (so apply would not ask for --allow-data-loss when it finds none)',
+    ]);
+    expect(result.outcome).toBe('refused');
+    const kinds = [];
+    for await (const r of h.client.records.iterate(id, { fields: ['kind'] })) kinds.push(r.kind!.value);
+    expect(kinds.filter((k) => k === 'classified')).toHaveLength(5);
+  });
+});
+
 describe('the local service, which exempts its administrator', () => {
   it('a migration applied by the administrator on the local environment: not blocked, every value kept', async () => {
     const v1 = { ...base, recordAcl: [SECRET_RULE(BOB_ONLY)] };
