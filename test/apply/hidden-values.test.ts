@@ -78,10 +78,17 @@ async function asAlice<T>(run: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function applyAsAlice(project: Project) {
+/** Plans and applies as alice (with `allowDataLoss` where a test removes a field); the plan and the result. */
+async function applyAsAlice(project: Project, allowDataLoss = false) {
   return asAlice(async (client) => {
     const thePlan = await plan({ project, client });
-    const result = await apply({ plan: thePlan, project, client, pollIntervalMs: { initial: 10, max: 50 } });
+    const result = await apply({
+      plan: thePlan,
+      project,
+      client,
+      allowDataLoss,
+      pollIntervalMs: { initial: 10, max: 50 },
+    });
     return { thePlan, result };
   });
 }
@@ -195,17 +202,7 @@ describe('values the user apply signs in as cannot all see', () => {
     const withoutNotes = await h.rewriteManifests(project, {
       tickets: { ...v1, fields: { subject: FIELDS.subject } },
     });
-    const { thePlan, result } = await asAlice(async (client) => {
-      const thePlan = await plan({ project: withoutNotes, client });
-      const result = await apply({
-        plan: thePlan,
-        project: withoutNotes,
-        client,
-        allowDataLoss: true,
-        pollIntervalMs: { initial: 10, max: 50 },
-      });
-      return { thePlan, result };
-    });
+    const { thePlan, result } = await applyAsAlice(withoutNotes, true);
     const risks = thePlan.apps[0]!.risks;
     expect(risks.filter((r) => r.kind === 'data-loss')).toEqual([]);
     expect(risks.flatMap((r) => (r.kind === 'blocked' ? [r.reason] : []))).toEqual([
@@ -237,16 +234,7 @@ describe('an option removed whose only holders alice does not see', () => {
     const without = await h.rewriteManifests(project, {
       tickets: { ...v1, fields: { ...FIELDS, kind: kind(['plain']) } },
     });
-    const { thePlan, result } = await asAlice(async (client) => {
-      const thePlan = await plan({ project: without, client });
-      const result = await apply({
-        plan: thePlan,
-        project: without,
-        client,
-        pollIntervalMs: { initial: 10, max: 50 },
-      });
-      return { thePlan, result };
-    });
+    const { thePlan, result } = await applyAsAlice(without);
     const risks = thePlan.apps[0]!.risks;
     expect(risks.filter((r) => r.kind === 'data-loss')).toEqual([]);
     expect(risks.flatMap((r) => (r.kind === 'blocked' ? [r.reason] : []))).toEqual([
