@@ -1,19 +1,23 @@
 /**
  * Changes blocked because the user apply signs in as may not see every value they would copy or
  * destroy (records-visible.ts says why that loses values): a migration (its copy, sweep and backup
- * read what the user sees; its swap deletes the old field) and the removal of a field (its count
- * and its backup read what the user sees; the deploy destroys every value). The record
- * permissions checked are the live ones (the plan's counts were read under them) and the desired
- * ones (the expand deploy puts them live before a copy); the field permissions, those of each
- * field read (the old field and its table) and of a table a field moves into (written). The
- * caller's groups and organizations are read from the User API where a rule names one; where they
- * cannot be read, the rule's entity stays undecided, and the change blocked, saying so.
+ * read what the user sees; its swap deletes the old field), the removal of a field (its count and
+ * its backup read what the user sees; the deploy destroys every value) and of a choice field's
+ * option (its count reads what the user sees); and, for seed and export, whether record
+ * permissions may hide records (recordsHiddenFrom). The record permissions checked are the live
+ * ones (the plan's counts were read under them) and the desired ones (the expand deploy puts them
+ * live before a copy); the field permissions, those of each field read (the old field and its
+ * table) and of a table a field moves into (written). The caller's groups and organizations are
+ * read from the User API where a rule names one, or where the target exempts its administrators;
+ * where they cannot be read, the rule's entity stays undecided, and the change blocked, saying so.
  */
 import { AREAS } from '../areas/index.js';
 import type { AreaKey, RiskProbe } from '../areas/types.js';
 import { ServiceError, type Client } from '../client/index.js';
 import { callerMemberships } from './caller-memberships.js';
+import type { Project } from '../project/index.js';
 import type { AppState } from './read.js';
+import { serviceOf } from './service.js';
 import {
   fieldRuleHides,
   recordRulesHide,
@@ -52,6 +56,11 @@ export interface VisibilityOptions {
   administratorsExempt: boolean;
 }
 
+/** The target's rules for its administrators: the local service's are known (serviceOf: no base URL). */
+export function visibilityFor(project: Project): VisibilityOptions {
+  return { administratorsExempt: serviceOf(project).baseUrl === null };
+}
+
 /** The built-in group of the service's administrators (the User API lists it among a user's groups). */
 const ADMINISTRATORS = 'Administrators';
 
@@ -76,13 +85,13 @@ async function membershipsFor(
 }
 
 /** What the caller may not see in one app: why, per field and access; null where nothing hides. */
-export interface CallerVisibility {
+interface CallerVisibility {
   login: string;
   hidden(fieldCodes: readonly string[], writes: string | null): string | null;
 }
 
 /** The app's rules against the caller; null for an API token (not held to them). */
-export async function callerVisibility(
+async function callerVisibility(
   client: Client,
   app: string,
   state: AppState,
@@ -151,7 +160,7 @@ export async function recordsHiddenFrom(
 }
 
 /** The migrations whose copy may miss values the caller does not see: blocked. */
-export function migrationsHidden(seen: CallerVisibility, migrations: readonly FieldMigration[]): Risk[] {
+function migrationsHidden(seen: CallerVisibility, migrations: readonly FieldMigration[]): Risk[] {
   return migrations.flatMap((m) => {
     const why = seen.hidden([m.from.code, ...(m.from.table === null ? [] : [m.from.table])], m.to.table);
     return why === null
@@ -172,7 +181,7 @@ export function migrationsHidden(seen: CallerVisibility, migrations: readonly Fi
  * the deploy destroys. Blocked, whatever the count said (a field that looks empty, or an option no
  * record seems to hold, may hold values in the records the caller does not see).
  */
-export function removalsHidden(seen: CallerVisibility, probes: readonly RiskProbe[]): Risk[] {
+function removalsHidden(seen: CallerVisibility, probes: readonly RiskProbe[]): Risk[] {
   return probes.flatMap((probe) => {
     if (probe.kind !== 'data-loss') return [];
     const why = seen.hidden([probe.field, ...(probe.table === undefined ? [] : [probe.table])], null);
@@ -200,7 +209,7 @@ function namesUnit(rule: Json): boolean {
   );
 }
 
-/** The live rules of an area the plan did not read (a plan of some areas only). */
+/** An area's live rules, where the plan did not read them (a plan of some areas only; seed; export). */
 async function readLive(client: Client, app: string, key: AreaKey): Promise<Json> {
   const area = AREAS.find((a) => a.key === key)!;
   const copy = await area.read({

@@ -6,7 +6,7 @@ export type * from './types.js';
 // the risks recounted, the directory checked again, the token's limits, which service answers,
 // and the deploy steps the held references make.
 export { answerProbe } from './probes.js';
-export { recordsHiddenFrom } from './caller-visibility.js';
+export { recordsHiddenFrom, visibilityFor } from './caller-visibility.js';
 export { checkDirectory } from './directory-preflight.js';
 export { entityDirectory } from './entity-directory.js';
 export { numberPrecisionFor } from './number-precision.js';

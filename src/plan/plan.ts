@@ -16,12 +16,12 @@ import { deploySteps } from './steps.js';
 import { leftOutNotes } from './left-out.js';
 import { resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
-import { serviceIdentity, serviceOf } from './service.js';
+import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
 import { planMigrations, referencedMigrations } from './migrations.js';
-import { hiddenValueRisks } from './caller-visibility.js';
+import { hiddenValueRisks, visibilityFor } from './caller-visibility.js';
 import { newAppLanguage } from './new-app-language.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
@@ -106,9 +106,15 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       diff.risks.push(...migrating.risks);
       if (migrating.migrations.length > 0) migrations = migrating.migrations;
       diff.risks.push(
-        ...(await hiddenValueRisks(client, id, state, diff.areas, probes, migrating.migrations, {
-          administratorsExempt: serviceOf(project).baseUrl === null,
-        })),
+        ...(await hiddenValueRisks(
+          client,
+          id,
+          state,
+          diff.areas,
+          probes,
+          migrating.migrations,
+          visibilityFor(project),
+        )),
       );
     }
     diff.risks.push(

@@ -44,14 +44,10 @@ export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<Com
   // The record file is what this export writes: its current content is not checked first.
   return withProject({ ...flags, checkRecordFiles: false }, io, async ({ project, connection }) => {
     const id = project.apps.find((a) => a.key === app)?.id ?? null;
-    const { recordsHiddenFrom, serviceOf } = await import('../../plan/index.js');
+    const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
     // Said beside the export: a copy taken by a user the record permissions hide records from is partial.
     const hidden =
-      id === null
-        ? null
-        : await recordsHiddenFrom(connection.client, id, {
-            administratorsExempt: serviceOf(project).baseUrl === null,
-          });
+      id === null ? null : await recordsHiddenFrom(connection.client, id, visibilityFor(project));
     const result = await exportRecords({
       project,
       client: connection.client,

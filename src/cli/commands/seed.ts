@@ -49,8 +49,7 @@ export const registerSeed: RegisterCommand = (program, io) => ({
       io,
       async ({ project, connection }): Promise<CommandResult> => {
         const { applySeed, planFromService, planIsEmpty } = await import('../../records/index.js');
-        const { recordsHiddenFrom, serviceOf } = await import('../../plan/index.js');
-        const administratorsExempt = serviceOf(project).baseUrl === null;
+        const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
         const client = connection.client;
         const clean = flags.clean === true;
         // Every app read and planned together (reads only); written below one app after another.
@@ -58,7 +57,7 @@ export const registerSeed: RegisterCommand = (program, io) => ({
           (await loadSeedApps(project, apps)).map(async (app) => {
             const [plan, hidden] = await Promise.all([
               planFromService(client, { ...app, clean }),
-              recordsHiddenFrom(client, app.app, { administratorsExempt }),
+              recordsHiddenFrom(client, app.app, visibilityFor(project)),
             ]);
             return { app, plan, hidden };
           }),
