@@ -178,16 +178,11 @@ export function forgetMigrations(
 
 /**
  * Saved before every write is sent (write-ahead), so once per write of an apply: compact JSON (a
- * record of 100 new apps is written some 5,000 times, and indenting it was a quarter of the time),
- * the folder made once per process.
+ * record of 100 new apps is written some 5,000 times, and indenting it was a quarter of the time).
  */
 function saveRecord(project: Pick<Project, 'root'>, env: string, record: RecoveryRecord): void {
   const path = recoveryPath(project, env);
-  const folder = join(project.root, '.appdeploy');
-  if (!madeFolders.has(folder)) {
-    mkdirSync(folder, { recursive: true });
-    madeFolders.add(folder);
-  }
+  mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
   atomicWriteSync(path, `${recordJson(record)}\n`);
 }
 
@@ -213,9 +208,6 @@ function recordJson(record: RecoveryRecord): string {
   });
   return `${head.slice(0, -1)},"writes":[${entries.join(',')}]}`;
 }
-
-/** The .appdeploy folders this process made (or found) for a record. */
-const madeFolders = new Set<string>();
 
 /**
  * Apps whose pending draft is the one the previous apply wrote, for the same app id: the draft

@@ -217,13 +217,14 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
  * service refuses): seeding again as it is would be refused again, so the hint names what to fix.
  */
 function refusedAtOnce(app: string, error: BulkWriteError): AppdeployError {
-  if (outcomeUnknown(error) || !(error.cause instanceof ServiceError)) return stopped(app, error);
+  // Called only when no re-plan settles it, so the answer came (outcomeUnknown is false).
+  if (!(error.cause instanceof ServiceError)) return stopped(app, error);
   const cause = error.cause;
-  const before = error.written.length;
+  const written = error.written.length;
   return new AppdeployError(
     'SEED.REFUSED',
     `seed of app ${app}: the service refused a bulk request: ${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}); ` +
-      `of its ${plural(error.written.length + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(before)} written before the refusal, the rest not`,
+      `of its ${plural(written + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(written)} written before the refusal, the rest not`,
     { hint: refusalHint(cause), cause: error },
   );
 }
