@@ -22,6 +22,8 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A number written with an exponent or a plus sign, which is stored rewritten (parseNumber). */
+const NOT_PLAIN = /[eE+]/;
 
 /** A field's place in a request: its value's path is `<prefix>.<code>.value`. */
 export interface FieldPlace {
@@ -151,7 +153,7 @@ export function parseNumber(given: unknown): string | undefined {
   const text = scalarText(given)?.trim();
   if (text === undefined || text === '') return text;
   if (!NUMBER.test(text)) return undefined;
-  if (!/[eE+]/.test(text)) return text;
+  if (!NOT_PLAIN.test(text)) return text;
   return Number(text).toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
