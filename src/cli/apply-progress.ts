@@ -8,7 +8,7 @@ import type { ApplyEvent } from '../apply/types.js';
 import type { Project } from '../project/index.js';
 import { appdeployCommand } from '../project/next-command.js';
 import { formatElapsed } from '../wording.js';
-import { plural } from '../wording.js';
+import { plural, thousands } from '../wording.js';
 
 export interface ProgressOutput {
   write: (text: string) => void;
@@ -144,9 +144,25 @@ const SAID: {
     ],
     line:
       event.step === 'copy'
-        ? `${event.app}: copying the values of ${event.field}${event.written !== undefined ? ` (${plural(event.written, 'record')} written)` : ''}`
+        ? copyLine(event)
         : event.step === 'backup'
           ? `${event.app}: backing up the values of ${event.field}`
           : `${event.app}: removing the temporary field of ${event.field}`,
   }),
 };
+
+/**
+ * A copy's progress: the first pass over every record with the records written so far; a sweep
+ * pass (over the records updated since the pass before began) when it begins, then with what it
+ * wrote itself, so that a sweep writing nothing does not read as the first pass still counting.
+ */
+function copyLine(event: Extract<ApplyEvent, { type: 'migration' }>): string {
+  const copying = `${event.app}: copying the values of ${event.field}`;
+  if (event.sweep === undefined)
+    return `${copying}${event.written !== undefined ? ` (${plural(event.written, 'record')} written)` : ''}`;
+  const since = event.sweep === 1 ? 'the copy' : `sweep ${event.sweep - 1}`;
+  const sweep = `${copying} again where records were updated since ${since} began (sweep ${event.sweep}`;
+  return event.passWritten === undefined
+    ? `${sweep})`
+    : `${sweep}: ${plural(event.passWritten, 'record')} written, ${thousands(event.written ?? 0)} in all)`;
+}
