@@ -9,7 +9,7 @@
  * its result counts the records written before the refusal too; a seed of 5,000 records whose
  * second bulk request fails, run again, writes each record exactly once.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applySeed, planFromService, planIsEmpty } from '../../src/records/index.js';
@@ -201,6 +201,22 @@ describe('appdeploy seed', () => {
     expect((await owner()).map((u) => u.code)).toEqual(['bob']);
   });
 
+  it('a user the environment lacks: the refusal names the app, the record by its key, the field and the service’s words', async () => {
+    const ids = await seededProject();
+    const file = join(root, 'appdeploy.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('boss: admin', 'boss: carol'));
+    const run = await seed('--yes', 'customers');
+    expect(run.code).toBe(1);
+    // validate is offline (users are not checked against a directory), so the service refuses it.
+    expect(run.err.replaceAll(`app ${ids.customers}`, 'app ID')).toMatchInlineSnapshot(`
+      "Error: seed of customers (app ID): the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 2 records to add, 0 written before the refusal, the rest not:
+        customer_code C1: owner.value[0].code: No user has the login name "carol".
+        Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest), then seed again: it writes only what is left.
+      "
+    `);
+    expect(await records(ids.customers)).toEqual([]);
+  });
+
   it('--dry-run shows the plan and writes nothing; with --detailed-exitcode it exits 2 for records to write, 0 for none', async () => {
     const ids = await seededProject();
     const dry = await seed('--dry-run');
@@ -265,7 +281,7 @@ describe('appdeploy seed', () => {
     // concurrency the three go out together: test/records/seed-requests.test.ts).
     const stopped = await seed('--yes', '--concurrency', '1', 'customers');
     expect(stopped.code).not.toBe(0);
-    expect(stopped.err).toContain('seed of app ' + ids.customers + ' stopped: addAll');
+    expect(stopped.err).toContain(`seed of customers (app ${ids.customers}) stopped: addAll`);
     expect(stopped.err).toContain('Run seed again once the service answers');
     await service.control('DELETE', '/_emulator/faults');
     const resumed = await seed('--yes', '--format', 'json', 'customers');
