@@ -36,13 +36,24 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
     live = false;
     io.write(`${text}\n`);
   };
+  // The last line said of each migration: a copy reports after every range of records, and a
+  // range that wrote nothing leaves the counts as they were (a sweep finding every record
+  // copied): its line would repeat the one before it word for word, and says nothing new.
+  const lastOfMigration = new Map<string, string>();
+  const repeated = (event: ApplyEvent, text: string): boolean => {
+    if (event.type !== 'migration') return false;
+    const key = `${event.app}\0${event.field}`;
+    if (lastOfMigration.get(key) === text) return true;
+    lastOfMigration.set(key, text);
+    return false;
+  };
   const onEvent = (event: ApplyEvent): void => {
     if (event.type === 'poll') return poll(event);
     // One cast: TypeScript cannot tie a table entry to the event of the same type.
     const describe = SAID[event.type] as (event: ApplyEvent, run: Run) => Said;
     const said = describe(event, run);
     for (const [app, what] of said.states ?? []) state.set(app, what);
-    if (said.line !== undefined) line(said.line);
+    if (said.line !== undefined && !repeated(event, said.line)) line(said.line);
   };
   // While polling: on a terminal one line rewritten in place, elsewhere a line per change.
   const poll = (event: Extract<ApplyEvent, { type: 'poll' }>): void => {

@@ -44,6 +44,25 @@ describe("a migration's progress lines", () => {
   });
 });
 
+describe('the lines of a copy', () => {
+  it('say a range that wrote nothing once: its counts are the line before it', () => {
+    const out: string[] = [];
+    const printer = progressPrinter({ write: (text) => out.push(text), live: false });
+    const copy = { type: 'migration', app: 'tickets', step: 'copy' } as const;
+    // A resumed copy: its sweep's three ranges find every record copied.
+    for (const field of ['notes', 'summary'])
+      for (let range = 0; range < 3; range++)
+        printer.onEvent({ ...copy, field, written: 6002, sweep: 1, passWritten: 0 });
+    printer.onEvent({ ...copy, field: 'notes', written: 6003, sweep: 1, passWritten: 1 });
+    expect(out.join('')).toMatchInlineSnapshot(`
+      "tickets: copying the values of notes again where records were updated since the copy began (sweep 1: 0 records written, 6,002 in all)
+      tickets: copying the values of summary again where records were updated since the copy began (sweep 1: 0 records written, 6,002 in all)
+      tickets: copying the values of notes again where records were updated since the copy began (sweep 1: 1 record written, 6,003 in all)
+      "
+    `);
+  });
+});
+
 describe('the line of a copy event', () => {
   const cases: [string, Partial<Extract<ApplyEvent, { type: 'migration' }>>, string][] = [
     ['the copy begins', {}, 'tickets: copying the values of notes'],
