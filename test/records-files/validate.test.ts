@@ -23,6 +23,8 @@ async function problemsOf(files: { customers: [string, string]; orders?: [string
     'apps/orders.yaml': ORDERS_MANIFEST,
     [customersFile]: customers,
     [ordersFile]: orders,
+    // The one attachment there is, beside the record files (paths are relative to their folder).
+    'records/files/c.pdf': 'signed',
   });
   dirs.push(dir);
   const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
@@ -132,6 +134,19 @@ describe('validate: a record file in YAML', () => {
         `${Y}:5:7 RECORDS.REQUIRED [0].lines[0]: the required field "item" is missing`,
         `${Y}:5:14 RECORDS.TYPE [0].lines[0].qty: NUMBER "qty" takes a number, not the text "x"`,
         `${Y}:6:20 RECORDS.UNKNOWN_FIELD [0].lines[1].qtty: no field "qtty" in the table "lines"`,
+      ],
+    },
+    {
+      case: "an attachment's path that names no file, at the path (one map, and an item of a list)",
+      text: yaml(
+        '  contract: { path: files/gone.pdf }',
+        '- customer_code: C2',
+        '  name: Bob',
+        '  contract: [{ path: files/c.pdf }, { path: files/also-gone.pdf }]',
+      ),
+      problems: [
+        `${Y}:3:21 RECORDS.ATTACHMENT [0].contract.path: no file files/gone.pdf (relative to the record file's folder)`,
+        `${Y}:6:45 RECORDS.ATTACHMENT [1].contract[1].path: no file files/also-gone.pdf (relative to the record file's folder)`,
       ],
     },
     {
@@ -252,6 +267,13 @@ describe('validate: a record file in CSV', () => {
       ],
     },
     {
+      case: "an attachment's path that names no file, at its cell",
+      text: 'customer_code,name,contract\nC1,Alice,"files/c.pdf\nfiles/gone.pdf"\n',
+      problems: [
+        `${C}:2:10 RECORDS.ATTACHMENT [0].contract: no file files/gone.pdf (relative to the record file's folder)`,
+      ],
+    },
+    {
       case: 'a quote left open',
       text: 'customer_code,name\nC1,"Alice\n',
       problems: [
@@ -295,6 +317,7 @@ describe('validate: records in appdeploy.yaml', () => {
  * (test/project/broken-corpus.test.ts names this file for them: record files are not manifests).
  */
 const PINNED_HERE = [
+  'RECORDS.ATTACHMENT',
   'RECORDS.COLUMN_OUTSIDE',
   'RECORDS.CSV',
   'RECORDS.FILE',

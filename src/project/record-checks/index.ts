@@ -4,7 +4,7 @@
  * (check-record.ts); keys are given and do not repeat; a lookup's value is among the other app's
  * records where that app has a record file. Offline: nothing is asked of a service.
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UNIQUE_FIELD_TYPES } from '../../platform/index.js';
 import type { WriteValue } from '../../platform/record-values.js';
 import type { CheckedApp } from '../checks/context.js';
@@ -53,7 +53,7 @@ export async function checkRecordFiles(input: RecordFilesInput): Promise<Problem
     if (source.text !== '') input.sources.set(source.file, source.text);
     problems.push(...source.problems);
     if (!source.records) continue;
-    const checker = new RecordChecker(app, source);
+    const checker = new RecordChecker(app, source, dirname(path));
     const values = source.records.map((record, i) => checker.check(record, i));
     problems.push(...checker.problems);
     if (!keyProblem) problems.push(...checkKeys(source, values, entry.records.key));
