@@ -274,11 +274,21 @@ describe('validate: a record file in CSV', () => {
       ],
     },
     {
-      case: 'a quote left open',
-      text: 'customer_code,name\nC1,"Alice\n',
+      case: 'a quote left open, at the quote (not at the end of the file, where the parser stopped)',
+      text: 'customer_code,name\nC1,"Alice\nC2,Bob\nC3,Carol\n',
       problems: [
-        `${C}:2:1 RECORDS.CSV Quote Not Closed: the parsing is finished with an opening quote at line 2`,
+        `${C}:2:4 RECORDS.CSV a quoted cell opened here is never closed: the file to its end (line 4) was read into it`,
       ],
+    },
+    {
+      case: 'a quote inside a cell that does not start with one, at the quote',
+      text: 'customer_code,name\nC1,Al"ice\n',
+      problems: [`${C}:2:6 RECORDS.CSV a quote inside a cell that does not start with one`],
+    },
+    {
+      case: "text after a quoted cell's closing quote, at the text",
+      text: 'customer_code,name\nC1,"Al"ice\n',
+      problems: [`${C}:2:8 RECORDS.CSV text after a quoted cell's closing quote, before the next comma`],
     },
   ])('$case', async ({ text, problems }) => {
     expect(await problemsOf({ customers: [C, text] })).toEqual(problems);
