@@ -22,16 +22,21 @@ import {
 const service = useRecordsService();
 const dir = useTempDir('restore-cli');
 
+/** A project folder whose environment dev is the service, and an app with a title and a note. */
+async function projectWithApp(name: string): Promise<{ root: string; app: string }> {
+  const root = join(dir(), name);
+  await mkdir(root, { recursive: true });
+  await writeFile(
+    join(root, 'appdeploy.yaml'),
+    `environments:\n  dev:\n    baseUrl: ${service.url}\n    auth: { login: admin, password: admin }\n`,
+  );
+  return { root, app: await deployedApp(service.client, { title: text('title'), note: text('note') }) };
+}
+
 describe('appdeploy restore', () => {
   it('restores a deleted field’s values from the backup and names the records it could not', async () => {
     const { client } = service;
-    const root = join(dir(), 'project');
-    await mkdir(root, { recursive: true });
-    await writeFile(
-      join(root, 'appdeploy.yaml'),
-      `environments:\n  dev:\n    baseUrl: ${service.url}\n    auth: { login: admin, password: admin }\n`,
-    );
-    const app = await deployedApp(client, { title: text('title'), note: text('note') });
+    const { root, app } = await projectWithApp('project');
     const ids = await addRecords(
       client,
       app,
@@ -79,13 +84,7 @@ describe('appdeploy restore', () => {
 
   it('refuses a backup whose field the app lacks before it says what it would write and asks', async () => {
     const { client } = service;
-    const root = join(dir(), 'no-field');
-    await mkdir(root, { recursive: true });
-    await writeFile(
-      join(root, 'appdeploy.yaml'),
-      `environments:\n  dev:\n    baseUrl: ${service.url}\n    auth: { login: admin, password: admin }\n`,
-    );
-    const app = await deployedApp(client, { title: text('title'), note: text('note') });
+    const { root, app } = await projectWithApp('no-field');
     await addRecords(client, app, [{ title: { value: 'a' }, note: { value: 'note a' } }]);
     const backup = await backupFieldValues(client, {
       app,
