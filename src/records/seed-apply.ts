@@ -283,7 +283,8 @@ function refusalHint(cause: ServiceError): string {
   const again = 'then seed again: it writes only what is left.';
   if (cause.status === 403)
     return `Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), ${again}`;
-  return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest), ${again}`;
+  // validate is offline: it checks values against the manifest, not people against a directory.
+  return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest; a user, group or organization the environment lacks is mapped to one it has in the environment's users, groups or organizations), ${again}`;
 }
 
 /** A bulk request failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */

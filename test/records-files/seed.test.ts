@@ -211,7 +211,7 @@ describe('appdeploy seed', () => {
     expect(run.err.replaceAll(`app ${ids.customers}`, 'app ID')).toMatchInlineSnapshot(`
       "Error: seed of customers (app ID): the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 2 records to add, 0 written before the refusal, the rest not:
         customer_code C1: owner.value[0].code: No user has the login name "carol".
-        Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest), then seed again: it writes only what is left.
+        Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest; a user, group or organization the environment lacks is mapped to one it has in the environment's users, groups or organizations), then seed again: it writes only what is left.
       "
     `);
     expect(await records(ids.customers)).toEqual([]);
