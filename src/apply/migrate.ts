@@ -260,7 +260,11 @@ async function copyFailed(
   error: unknown,
   done: MigrationResult[],
 ): Promise<ApplyResult> {
-  const reason = `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} failed: ${(error as Error).message}`;
+  // Ctrl-C (or SIGTERM) aborts the copy's calls: said as the stop it is, not as a failed call.
+  const reason =
+    options.signal?.aborted === true
+      ? `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} was interrupted`
+      : `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} failed: ${(error as Error).message}`;
   return cleanedUp(options, reason, done);
 }
 

@@ -41,8 +41,11 @@ function migrationSentences(result: ApplyResult): string[] {
         return `Migrated ${m.app} field ${m.field}: ${counts}.`;
       case 'not-begun':
         return `The migration of ${m.app} field ${m.field} did not begin.`;
-      case 'copied':
+      // Its temporary field removed, what the copy wrote went with it: counts would say nothing
+      // true (a copy stopped part way has none, and read "0 records copied").
       case 'cleaned-up':
+        return `Migration of ${m.app} field ${m.field}: ${m.reason ?? m.outcome}.`;
+      case 'copied':
       case 'left':
         return `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
       default: {
