@@ -80,7 +80,7 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
       return result;
     } catch (error) {
       if (!(error instanceof BulkWriteError)) throw error;
-      if (!settledByReplan(error, target.key)) throw refusedAtOnce(target, plan, error);
+      if (!settledByReplan(error, target.key)) throw refusedAtOnce(target, plan, error, result);
       if (result.replans >= MAX_REPLANS)
         throw outcomeUnknown(error)
           ? stopped(appNamed(target), error)
@@ -221,7 +221,13 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
  * A refusal no re-plan settles (the answer came: the user or token may not add, a value the
  * service refuses): seeding again as it is would be refused again, so the hint names what to fix.
  */
-function refusedAtOnce(target: SeedTarget, plan: SeedPlan, error: BulkWriteError): AppdeployError {
+function refusedAtOnce(
+  target: SeedTarget,
+  plan: SeedPlan,
+  error: BulkWriteError,
+  /** What the seed's other writes landed: adds, changes and deletes go out together. */
+  landedBesides: SeedResult,
+): AppdeployError {
   const app = appNamed(target);
   // Called only when no re-plan settles it, so the answer came (outcomeUnknown is false).
   if (!(error.cause instanceof ServiceError)) return stopped(app, error);
@@ -231,9 +237,23 @@ function refusedAtOnce(target: SeedTarget, plan: SeedPlan, error: BulkWriteError
     'SEED.REFUSED',
     `seed of ${app}: the service refused a bulk request: ${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}); ` +
       `of its ${plural(written + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(written)} written before the refusal, the rest not` +
+      besides(landedBesides) +
       refusedValues(cause, error.refusedFrom, ACTIONS[error.operation](plan), target.key),
     { hint: refusalHint(cause), cause: error },
   );
+}
+
+/**
+ * The records the seed's other writes landed, which stay: its adds, changes and deletes go out
+ * together (writePlan), so a refused change does not stop the deletes of --clean.
+ */
+function besides({ added, changed, deleted }: SeedResult): string {
+  const done = [
+    added > 0 ? `${thousands(added)} added` : '',
+    changed > 0 ? `${thousands(changed)} changed` : '',
+    deleted > 0 ? `${thousands(deleted)} deleted` : '',
+  ].filter((part) => part !== '');
+  return done.length === 0 ? '' : `; the seed's other writes landed: ${done.join(', ')}`;
 }
 
 /** The app as messages name it: its key and id (`customers (app 12)`), or its id alone. */

@@ -217,6 +217,25 @@ describe('appdeploy seed', () => {
     expect(await records(ids.customers)).toEqual([]);
   });
 
+  it('a change refused: the refusal says what the adds and deletes going out with it wrote', async () => {
+    const ids = await seededProject();
+    expect((await seed('--yes', 'customers')).code).toBe(0);
+    // C1's owner is a user the environment lacks; C2 is gone from the file (--clean deletes it), C3 is new.
+    await writeFile(
+      join(root, 'records/customers.yaml'),
+      ['- { customer_code: C1, name: Alice, owner: carol }', '- { customer_code: C3, name: Carol }', ''].join(
+        '\n',
+      ),
+    );
+    const run = await seed('--yes', '--clean', 'customers');
+    expect(run.code).toBe(1);
+    expect(run.err.split('\n')[0]!.replace(`app ${ids.customers}`, 'app ID')).toMatchInlineSnapshot(
+      `"Error: seed of customers (app ID): the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 1 record to change, 0 written before the refusal, the rest not; the seed's other writes landed: 1 added, 1 deleted:"`,
+    );
+    const codes = (await records(ids.customers)).map((r) => r.customer_code!.value).sort();
+    expect(codes).toEqual(['C1', 'C3']);
+  });
+
   it('--dry-run shows the plan and writes nothing; with --detailed-exitcode it exits 2 for records to write, 0 for none', async () => {
     const ids = await seededProject();
     const dry = await seed('--dry-run');
