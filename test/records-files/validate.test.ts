@@ -254,6 +254,17 @@ describe('validate: a record file in CSV', () => {
       ],
     },
     {
+      case: 'the key and a required field missing from the header: once each, at the header, not once a row',
+      text: 'customer_cod,nmae\nC1,Alice\nC2,Bob\nC3,Carol\n',
+      problems: [
+        `${C}:1:1 RECORDS.UNKNOWN_FIELD customer_cod: no field "customer_cod" in app "customers"`,
+        `${C}:1:1 RECORDS.REQUIRED the header has no column "customer_code", a required field: every record lacks it`,
+        `${C}:1:1 RECORDS.REQUIRED the header has no column "name", a required field: every record lacks it`,
+        `${C}:1:1 RECORDS.KEY_MISSING the header has no column "customer_code", the key: no record has one`,
+        `${C}:1:14 RECORDS.UNKNOWN_FIELD nmae: no field "nmae" in app "customers"`,
+      ],
+    },
+    {
       case: 'a table, which a cell cannot hold',
       text: 'customer_code,name,lines\nC1,Alice,pen\n',
       problems: [`${C}:1:20 RECORDS.TABLE_IN_CSV lines: the table "lines" cannot be written in a CSV cell`],

@@ -45,6 +45,11 @@ export class RecordChecker {
     this.problems.push(problem(code, `${shown}: ${message}`, where, { hint, path }));
   }
 
+  /** A mistake of the CSV file's header (a column it lacks): once, however many rows it concerns. */
+  reportHeader(code: string, message: string, hint: string): void {
+    this.problems.push(problem(code, message, this.source.locate([], 'key'), { hint, path: [] }));
+  }
+
   /** The record's values by code (those that convert), or null when it is not a map. */
   check(record: unknown, index: number): CheckedValues | null {
     if (!isMap(record)) {
@@ -224,6 +229,15 @@ export class RecordChecker {
       const value = record[code];
       const converted = value === undefined ? null : plainToWrite(shape, value, this.source.csv);
       if (converted !== null && !(converted.ok && converted.empty)) continue;
+      // A column the CSV header lacks is missing from every row: said once, at the header.
+      if (this.source.csv && value === undefined) {
+        this.reportHeader(
+          'RECORDS.REQUIRED',
+          `the header has no column "${code}", a required field: every record lacks it`,
+          `Add a column "${code}" to the header (check its spelling), with a value in every row.`,
+        );
+        continue;
+      }
       this.report(
         'RECORDS.REQUIRED',
         `the required field "${code}" is ${value === undefined ? 'missing' : 'empty'}`,
