@@ -340,7 +340,10 @@ async function withUploads(client: Client, record: SeedRecord): Promise<RecordFo
 async function uploaded(client: Client, value: SeedValue): Promise<unknown> {
   if (isTable(value))
     return Promise.all(
-      value.map(async (row) => ({ value: await withUploads(client, row.value as SeedRecord) })),
+      value.map(async (row) => ({
+        ...(row.id !== undefined ? { id: row.id } : {}),
+        value: await withUploads(client, row.value as SeedRecord),
+      })),
     );
   if (!isFiles(value)) return value;
   return Promise.all(value.map((file) => client.files.upload(file.path, { name: file.name })));

@@ -236,6 +236,34 @@ describe('appdeploy seed', () => {
     expect(codes).toEqual(['C1', 'C3']);
   });
 
+  it("a table's column the file does not name keeps its values: each row is written with its id", async () => {
+    const ids = await seededProject();
+    const file = join(root, 'records/customers.yaml');
+    const lines = (rows: string[]) =>
+      ['- customer_code: C1', '  name: Alice', '  lines:', ...rows.map((r) => `    - ${r}`), ''].join('\n');
+    await writeFile(
+      file,
+      lines(['{ item: pen, qty: 2 }', '{ item: ink, qty: 3 }', '{ item: paper, qty: 4 }']),
+    );
+    expect((await seed('--yes', 'customers')).code).toBe(0);
+    // The file names only the items now: the second changes, the third goes; qty is the app's.
+    await writeFile(file, lines(['{ item: pen }', '{ item: ink cartridge }']));
+    const run = await seed('--yes', 'customers');
+    expect(run.out.split('\n').slice(0, 3).join('\n')).toMatchInlineSnapshot(`
+      "customers (records/customers.yaml, by customer_code): 0 to add, 1 to change, 0 to delete, 0 unchanged
+        ~ C1
+            lines: [{item: "pen", qty: "2"}, {item: "ink", qty: "3"}, {item: "paper", qty: "4"}] -> [{item: "pen", qty: "2"}, {item: "ink cartridge", qty: "3"}]"
+    `);
+    const rows = (await records(ids.customers))[0]!.lines!.value as {
+      value: Record<string, { value: unknown }>;
+    }[];
+    expect(rows.map((r) => [r.value.item!.value, r.value.qty!.value])).toEqual([
+      ['pen', '2'],
+      ['ink cartridge', '3'],
+    ]);
+    expect((await seed('--dry-run', 'customers')).out).toBe('No changes.\n');
+  });
+
   it('--dry-run shows the plan and writes nothing; with --detailed-exitcode it exits 2 for records to write, 0 for none', async () => {
     const ids = await seededProject();
     const dry = await seed('--dry-run');
