@@ -122,6 +122,10 @@ describe('a migration that fails before its swap', () => {
     expect(failed.migrations![0]!.reason).toContain(
       'its temporary field notes__migrating is still on the service',
     );
+    // The copy stopped part way: no counts (it wrote 2,000 records, not the "0 records copied" of a placeholder).
+    expect(failed.message).toContain(
+      'Migration of tickets field notes: its temporary field notes__migrating is still on the service',
+    );
     expect(await notes(id, 'notes')).toEqual(ORIGINAL);
     // The recovery record keeps the copy's progress: the first bulk request (ids 1 to 2,000) written.
     const record = JSON.parse(await readFile(join(v2.root, '.appdeploy', 'apply-local.json'), 'utf8')) as {
