@@ -135,6 +135,11 @@ export const ERROR_CODES = {
     hint: 'Check the ids for the environment.',
     where: 'export',
   },
+  'EXPORT.QUERY': {
+    summary: 'the service refused the --query of a records export',
+    hint: 'Write a filter and an order (no limit or offset: give the most records with --limit N).',
+    where: 'export --records',
+  },
   'EXPORT.RECORDS_APP': {
     summary: '--records needs one --app, a key of the project',
     hint: 'Pass --records --app KEY, one app at a time.',

@@ -33,6 +33,7 @@ import {
 import { RECORDS } from './migrate-records.js';
 import { backupDir, backupNote } from './backup-removed.js';
 import type { ConvertContext, FieldDefinition } from '../platform/conversions.js';
+import type { CopyMoment } from '../records/index.js';
 import {
   forgetMigrations,
   noteMigration,
@@ -184,7 +185,7 @@ async function copyOne(
           (p) => p.id === app.id && p.field === m.to.code && p.temporary === m.temporary,
         )
       : undefined;
-  const note = (progress: MigrationProgress['progress']) => {
+  const note = (progress: MigrationProgress['progress'], moment: CopyMoment) => {
     if (options.shadow !== true)
       noteMigration(options.project, {
         key: app.key,
@@ -199,6 +200,11 @@ async function copyOne(
       field: m.to.code,
       step: 'copy',
       written: progress.written,
+      ...(progress.phase === 'sweep' ? { sweep: progress.sweeps ?? 1 } : {}),
+      // A sweep pass's own count: the total alone would repeat the first pass's as if it went on.
+      ...(progress.phase === 'sweep' && moment === 'range'
+        ? { passWritten: progress.written - (progress.passWrittenFrom ?? 0) }
+        : {}),
     });
   };
   options.onProgress?.({ type: 'migration', app: app.key, field: m.to.code, step: 'copy' });
@@ -254,7 +260,11 @@ async function copyFailed(
   error: unknown,
   done: MigrationResult[],
 ): Promise<ApplyResult> {
-  const reason = `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} failed: ${(error as Error).message}`;
+  // Ctrl-C (or SIGTERM) aborts the copy's calls: said as the stop it is, not as a failed call.
+  const reason =
+    options.signal?.aborted === true
+      ? `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} was interrupted`
+      : `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} failed: ${(error as Error).message}`;
   return cleanedUp(options, reason, done);
 }
 

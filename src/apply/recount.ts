@@ -56,10 +56,15 @@ export function plannedRecords(planned: readonly Risk[], risk: CountedRisk): num
   return same?.records ?? 0;
 }
 
-/** What the risk is about, without its counts (and the query, which only lists them). */
+/**
+ * What the risk is about, without its counts, the query (which only lists them) and `usedBy` (where
+ * the project names the field: the planner adds it after counting, and the recount asks only the
+ * count, so with it a risk the plan had never matched its recount: "the plan counted 0").
+ */
 function identity(risk: CountedRisk): string {
   const { records: _records, ...rest } = risk;
   const about: Record<string, unknown> = { ...rest };
   delete about.query;
+  delete about.usedBy;
   return JSON.stringify(Object.entries(about).sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -301,11 +301,19 @@ export type ApplyEvent =
   | { type: 'rollback'; apps: string[]; reason: string }
   | { type: 'restore'; app: string; step: string }
   | { type: 'verify'; apps: string[] }
-  /** A migration's step: its temporary field added, values copied (so far), backed up, swapped. */
+  /**
+   * A migration's step: its values copied (so far), backed up, its temporary field removed. The
+   * copy is a pass over every record, then sweep passes over the records updated since the pass
+   * before began (records/copy-field.ts): `sweep` is the sweep pass under way (absent in the
+   * first pass); `passWritten` the records that pass wrote so far, absent when the pass begins.
+   */
   | {
       type: 'migration';
       app: string;
       field: string;
       step: 'copy' | 'backup' | 'cleanup';
+      /** Records written so far, over every pass. */
       written?: number;
+      sweep?: number;
+      passWritten?: number;
     };

@@ -8,7 +8,7 @@ import type { ApplyEvent } from '../apply/types.js';
 import type { Project } from '../project/index.js';
 import { appdeployCommand } from '../project/next-command.js';
 import { formatElapsed } from '../wording.js';
-import { plural } from '../wording.js';
+import { plural, thousands } from '../wording.js';
 
 export interface ProgressOutput {
   write: (text: string) => void;
@@ -36,13 +36,24 @@ export function progressPrinter(io: ProgressOutput): ProgressPrinter {
     live = false;
     io.write(`${text}\n`);
   };
+  // The last line said of each migration: a copy reports after every range of records, and a
+  // range that wrote nothing leaves the counts as they were (a sweep finding every record
+  // copied): its line would repeat the one before it word for word, and says nothing new.
+  const lastOfMigration = new Map<string, string>();
+  const repeated = (event: ApplyEvent, text: string): boolean => {
+    if (event.type !== 'migration') return false;
+    const key = `${event.app}\0${event.field}`;
+    if (lastOfMigration.get(key) === text) return true;
+    lastOfMigration.set(key, text);
+    return false;
+  };
   const onEvent = (event: ApplyEvent): void => {
     if (event.type === 'poll') return poll(event);
     // One cast: TypeScript cannot tie a table entry to the event of the same type.
     const describe = SAID[event.type] as (event: ApplyEvent, run: Run) => Said;
     const said = describe(event, run);
     for (const [app, what] of said.states ?? []) state.set(app, what);
-    if (said.line !== undefined) line(said.line);
+    if (said.line !== undefined && !repeated(event, said.line)) line(said.line);
   };
   // While polling: on a terminal one line rewritten in place, elsewhere a line per change.
   const poll = (event: Extract<ApplyEvent, { type: 'poll' }>): void => {
@@ -144,9 +155,25 @@ const SAID: {
     ],
     line:
       event.step === 'copy'
-        ? `${event.app}: copying the values of ${event.field}${event.written !== undefined ? ` (${plural(event.written, 'record')} written)` : ''}`
+        ? copyLine(event)
         : event.step === 'backup'
           ? `${event.app}: backing up the values of ${event.field}`
           : `${event.app}: removing the temporary field of ${event.field}`,
   }),
 };
+
+/**
+ * A copy's progress: the first pass over every record with the records written so far; a sweep
+ * pass (over the records updated since the pass before began) when it begins, then with what it
+ * wrote itself, so that a sweep writing nothing does not read as the first pass still counting.
+ */
+function copyLine(event: Extract<ApplyEvent, { type: 'migration' }>): string {
+  const copying = `${event.app}: copying the values of ${event.field}`;
+  if (event.sweep === undefined)
+    return `${copying}${event.written !== undefined ? ` (${plural(event.written, 'record')} written)` : ''}`;
+  const since = event.sweep === 1 ? 'the copy' : `sweep ${event.sweep - 1}`;
+  const sweep = `${copying} again where records were updated since ${since} began (sweep ${event.sweep}`;
+  return event.passWritten === undefined
+    ? `${sweep})`
+    : `${sweep}: ${plural(event.passWritten, 'record')} written, ${thousands(event.written ?? 0)} in all)`;
+}

@@ -31,7 +31,9 @@ export function planText(planned: readonly PlannedApp[]): string {
     listed(lines, plan.adds, 'to add', (add) => [`  + ${add.key}`]);
     listed(lines, plan.changes, 'to change', (change) => [
       `  ~ ${change.key}`,
-      ...change.changes.map((c) => `      ${c.code}: ${shown(c.before)} -> ${shown(c.after)}`),
+      ...change.changes.map(
+        (c) => `      ${c.code}: ${shown(c.before)} -> ${shown(written(c.before, c.after))}`,
+      ),
     ]);
     listed(lines, plan.deletes, 'to delete', (del) => [`  - ${del.key}`]);
   }
@@ -71,7 +73,11 @@ export function planJson(planned: readonly PlannedApp[]): object[] {
     add: plan.adds.map((a) => a.key),
     change: plan.changes.map((c) => ({
       key: c.key,
-      fields: c.changes.map((f) => ({ code: f.code, before: shown(f.before), after: shown(f.after) })),
+      fields: c.changes.map((f) => ({
+        code: f.code,
+        before: shown(f.before),
+        after: shown(written(f.before, f.after)),
+      })),
     })),
     delete: plan.deletes.map((d) => d.key),
     unchanged: plan.unchanged,
@@ -90,6 +96,20 @@ export function interruptedText(app: string, done: readonly string[], again: str
     `\nInterrupted while seeding ${app}: ${before}the bulk requests already sent for ${app} may still ` +
     `land, the others were not sent.\n` +
     `Run \`${again}\` again: it plans by key, so it writes only what is left (no record twice).\n`
+  );
+}
+
+type Row = { id?: string; value?: Record<string, { value?: unknown }> };
+
+/**
+ * What a field holds after the change: a table's row written with the id of the row at its place
+ * keeps the cells the file leaves out (records/seed-plan.ts), shown with them, not as if emptied.
+ */
+function written(before: unknown, after: unknown): unknown {
+  if (!Array.isArray(after) || !Array.isArray(before)) return after;
+  const kept = new Map((before as Row[]).map((row) => [row.id, row.value ?? {}]));
+  return (after as Row[]).map((row) =>
+    typeof row !== 'object' || row.id === undefined ? row : { value: { ...kept.get(row.id), ...row.value } },
   );
 }
 

@@ -24,6 +24,13 @@ export class BulkWriteError extends ClientError {
   readonly written: WrittenRecord[];
   readonly notWritten: number[];
   readonly unknown: number[];
+  /**
+   * The input index of the first record of the call the service refused, when its answer says
+   * which call (`bulkIndex`): the cause's errors keyed `records[N]...` name the input's record
+   * `refusedFrom + N` (platform-facts-verified.md "Record validation": a bulk write keys a value's
+   * error `records[<i>].<code>.value`, `i` within its call).
+   */
+  readonly refusedFrom: number | undefined;
 
   constructor(
     init: {
@@ -32,6 +39,7 @@ export class BulkWriteError extends ClientError {
       written: WrittenRecord[];
       notWritten: number[];
       unknown: number[];
+      refusedFrom?: number | undefined;
       method: string;
       path: string;
     },
@@ -56,6 +64,7 @@ export class BulkWriteError extends ClientError {
     this.written = init.written;
     this.notWritten = init.notWritten;
     this.unknown = init.unknown;
+    this.refusedFrom = init.refusedFrom;
   }
 }
 

@@ -86,7 +86,7 @@ function resultOf(request: WriteAllRequest, groups: Chunk[][], outcomes: Outcome
   const written: WrittenRecord[] = [];
   const notWritten: number[] = [];
   const unknown: number[] = [];
-  let failure: { error: unknown } | undefined;
+  let failure: { error: unknown; refusedFrom: number | undefined } | undefined;
   groups.forEach((group, g) => {
     const outcome = outcomes[g]!;
     if (!outcome.sent) {
@@ -97,8 +97,9 @@ function resultOf(request: WriteAllRequest, groups: Chunk[][], outcomes: Outcome
       group.forEach((chunk, index) => written.push(...writtenBy(chunk, outcome.results[index])));
       return;
     }
-    failure ??= { error: outcome.error };
     const { keptCalls, fateKnown } = howFar(outcome.error);
+    const refused = outcome.error instanceof ServiceError && outcome.error.bulkIndex !== undefined;
+    failure ??= { error: outcome.error, refusedFrom: refused ? group[keptCalls]?.start : undefined };
     group.forEach((chunk, index) => {
       if (index < keptCalls)
         written.push(...writtenBy(chunk, (outcome.error as ServiceError).bulkResults?.[index]));
@@ -114,6 +115,7 @@ function resultOf(request: WriteAllRequest, groups: Chunk[][], outcomes: Outcome
       written,
       notWritten,
       unknown,
+      refusedFrom: failure.refusedFrom,
       method: 'POST',
       path: (cause as { path?: string }).path ?? 'bulkRequest.json',
     },

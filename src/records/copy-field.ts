@@ -40,9 +40,16 @@ export interface CopyProgress {
   readonly sweeps?: number | undefined;
 }
 
+/**
+ * Why a progress is reported: `range`, a range of records done (written or left alone) in the pass
+ * under way; `pass`, a sweep pass begins (nothing written yet: the progress saved so that a resumed
+ * copy starts that pass).
+ */
+export type CopyMoment = 'range' | 'pass';
+
 export interface CopyOptions {
   readonly progress?: CopyProgress | undefined;
-  readonly onProgress?: ((progress: CopyProgress) => void | Promise<void>) | undefined;
+  readonly onProgress?: ((progress: CopyProgress, moment: CopyMoment) => void | Promise<void>) | undefined;
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -106,9 +113,9 @@ export async function copyFieldValues(
     written: 0,
     phase: 'copy',
   };
-  const report = async (next: CopyProgress) => {
+  const report = async (next: CopyProgress, moment: CopyMoment) => {
     progress = next;
-    await options.onProgress?.(next);
+    await options.onProgress?.(next, moment);
   };
   // The next pass's start time is asked for once a pass has read every range, while its last
   // writes go out: any time before the next pass reads its first record is a right "since" for
@@ -132,7 +139,7 @@ export async function copyFieldValues(
     spec: { app: spec.app, fields, update, condition, onWritten, ...(condition ? { probe } : {}) },
     options: {
       progress: { lastId: progress.lastId, written: progress.written },
-      onProgress: (p: SweepProgress) => report({ ...progress, ...p }),
+      onProgress: (p: SweepProgress) => report({ ...progress, ...p }, 'range'),
       signal: options.signal,
       onAllRead: lookAhead(lookAheadWhen),
     },
@@ -140,7 +147,7 @@ export async function copyFieldValues(
   if ((progress.phase ?? 'copy') === 'copy') {
     const run = sweepOptions(undefined, () => true);
     const done = await sweepRecords(client, run.spec, run.options);
-    await report(nextPass({ ...progress, ...done }, progress.startedAt, await nextStart()));
+    await report(nextPass({ ...progress, ...done }, progress.startedAt, await nextStart()), 'pass');
   }
   let converged = false;
   while ((progress.sweeps ?? 0) <= MAX_SWEEPS) {
@@ -155,7 +162,7 @@ export async function copyFieldValues(
       converged = true;
       break;
     }
-    await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await nextStart()));
+    await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await nextStart()), 'pass');
   }
   return { ...outcomes.totals(), sweeps: progress.sweeps ?? 0, converged, progress };
 }

@@ -11,6 +11,7 @@ export {
 } from './sweep.js';
 export {
   copyFieldValues,
+  type CopyMoment,
   type CopyOptions,
   type CopyProgress,
   type CopyResult,

@@ -126,8 +126,14 @@ export interface BackupSummary {
   readonly fields: string[];
 }
 
-export async function summarizeBackup(backupFile: string): Promise<BackupSummary> {
+/**
+ * With a client, the app is checked first to have each field where the backup holds it, of its
+ * type (RESTORE.FIELD_MISSING), as restoreFieldValues checks it: a command refuses before it
+ * shows what it would restore and asks for a yes it could not act on.
+ */
+export async function summarizeBackup(backupFile: string, client?: Client): Promise<BackupSummary> {
   const { app, entries } = await readBackup(backupFile);
+  if (client) await checkFields(client, app, entries);
   const lines = [...entries.values()].flatMap((e) => e.lines);
   const fields = [...new Set(lines.map((l) => (l.table === undefined ? l.field : `${l.table}.${l.field}`)))];
   return { app, records: entries.size, values: lines.length, fields };

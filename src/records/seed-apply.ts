@@ -35,7 +35,10 @@ import {
 const MAX_REPLANS = 3;
 
 export interface SeedTarget {
+  /** The app's id. */
   app: string;
+  /** The app's key in appdeploy.yaml, for messages ("seed of customers (app 12)"). */
+  name?: string | undefined;
   key: string;
   records: readonly SeedRecord[];
   clean: boolean;
@@ -77,9 +80,11 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
       return result;
     } catch (error) {
       if (!(error instanceof BulkWriteError)) throw error;
-      if (!settledByReplan(error, target.key)) throw refusedAtOnce(target.app, error);
+      if (!settledByReplan(error, target.key)) throw refusedAtOnce(target, plan, error, result);
       if (result.replans >= MAX_REPLANS)
-        throw outcomeUnknown(error) ? stopped(target.app, error) : tooManyReplans(target.app, error);
+        throw outcomeUnknown(error)
+          ? stopped(appNamed(target), error)
+          : tooManyReplans(appNamed(target), error);
       const next = await replan(client, target, error);
       Object.assign(result, landed(before, plan, next), { replans: result.replans + 1 });
       plan = next;
@@ -93,7 +98,7 @@ async function replan(client: Client, target: SeedTarget, error: BulkWriteError)
   try {
     return await planFromService(client, target);
   } catch (readError) {
-    if (outcomeUnknown(error)) throw stopped(target.app, error);
+    if (outcomeUnknown(error)) throw stopped(appNamed(target), error);
     throw readError;
   }
 }
@@ -216,17 +221,79 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
  * A refusal no re-plan settles (the answer came: the user or token may not add, a value the
  * service refuses): seeding again as it is would be refused again, so the hint names what to fix.
  */
-function refusedAtOnce(app: string, error: BulkWriteError): AppdeployError {
+function refusedAtOnce(
+  target: SeedTarget,
+  plan: SeedPlan,
+  error: BulkWriteError,
+  /** What the seed's other writes landed: adds, changes and deletes go out together. */
+  landedBesides: SeedResult,
+): AppdeployError {
+  const app = appNamed(target);
   // Called only when no re-plan settles it, so the answer came (outcomeUnknown is false).
   if (!(error.cause instanceof ServiceError)) return stopped(app, error);
   const cause = error.cause;
   const written = error.written.length;
   return new AppdeployError(
     'SEED.REFUSED',
-    `seed of app ${app}: the service refused a bulk request: ${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}); ` +
-      `of its ${plural(written + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(written)} written before the refusal, the rest not`,
+    `seed of ${app}: the service refused a bulk request: ${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}); ` +
+      `of its ${plural(written + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(written)} written before the refusal, the rest not` +
+      besides(landedBesides) +
+      refusedValues(cause, error.refusedFrom, ACTIONS[error.operation](plan), target.key),
     { hint: refusalHint(cause), cause: error },
   );
+}
+
+/**
+ * The records the seed's other writes landed, which stay: its adds, changes and deletes go out
+ * together (writePlan), so a refused change does not stop the deletes of --clean.
+ */
+function besides({ added, changed, deleted }: SeedResult): string {
+  const done = [
+    added > 0 ? `${thousands(added)} added` : '',
+    changed > 0 ? `${thousands(changed)} changed` : '',
+    deleted > 0 ? `${thousands(deleted)} deleted` : '',
+  ].filter((part) => part !== '');
+  return done.length === 0 ? '' : `; the seed's other writes landed: ${done.join(', ')}`;
+}
+
+/** The app as messages name it: its key and id (`customers (app 12)`), or its id alone. */
+function appNamed(target: Pick<SeedTarget, 'app' | 'name'>): string {
+  return target.name === undefined ? `app ${target.app}` : `${target.name} (app ${target.app})`;
+}
+
+/** The plan's actions of each operation, in the order the bulk writer was given their records. */
+const ACTIONS = {
+  add: (plan: SeedPlan) => plan.adds,
+  update: (plan: SeedPlan) => plan.changes,
+  delete: (plan: SeedPlan) => plan.deletes,
+} as const;
+
+/** The refused values shown at most; the rest are counted. */
+const REFUSED_SHOWN = 5;
+
+/**
+ * What the service says of each value it refused, by the record's key: its errors are keyed
+ * `records[N].<code>.value...`, N the record's place in the refused call (platform-facts-verified.md
+ * "Record validation"), so the record is the action at `refusedFrom + N`. Without that key (or
+ * without the call's place) the service's own key is shown as it is.
+ */
+function refusedValues(
+  cause: ServiceError,
+  refusedFrom: number | undefined,
+  actions: readonly { key: string }[],
+  keyField: string,
+): string {
+  const entries = Object.entries(cause.errors ?? {});
+  if (entries.length === 0) return '';
+  const lines = entries.slice(0, REFUSED_SHOWN).map(([at, { messages }]) => {
+    // `records[3].amount.value`, or `records[3][amount].value` for a number that does not parse.
+    const match = /^records\[(\d+)\](?:\.([^.[]+)|\[([^\]]+)\])(.*)$/.exec(at);
+    const action = match && refusedFrom !== undefined ? actions[refusedFrom + Number(match[1])] : undefined;
+    const where = action && match ? `${keyField} ${action.key}: ${match[2] ?? match[3]}${match[4]}` : at;
+    return `\n  ${where}: ${messages.join(' ')}`;
+  });
+  const rest = entries.length - REFUSED_SHOWN;
+  return `:${lines.join('')}${rest > 0 ? `\n  ... and ${plural(rest, 'more value')} refused` : ''}`;
 }
 
 const TO_WRITE = { add: 'to add', update: 'to change', delete: 'to delete' } as const;
@@ -236,12 +303,13 @@ function refusalHint(cause: ServiceError): string {
   const again = 'then seed again: it writes only what is left.';
   if (cause.status === 403)
     return `Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), ${again}`;
-  return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest), ${again}`;
+  // validate is offline: it checks values against the manifest, not people against a directory.
+  return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest; a user, group or organization the environment lacks is mapped to one it has in the environment's users, groups or organizations), ${again}`;
 }
 
 /** A bulk request failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */
 function stopped(app: string, error: BulkWriteError): AppdeployError {
-  return new AppdeployError('SEED.STOPPED', `seed of app ${app} stopped: ${error.message}`, {
+  return new AppdeployError('SEED.STOPPED', `seed of ${app} stopped: ${error.message}`, {
     hint: 'Run seed again once the service answers: it plans again by key, so it writes only what is left (no record twice).',
     cause: error,
   });
@@ -251,7 +319,7 @@ function tooManyReplans(app: string, error: BulkWriteError): AppdeployError {
   const cause = error.cause instanceof ServiceError ? error.cause : undefined;
   return new AppdeployError(
     'SEED.REFUSED',
-    `seed of app ${app}: the service refused a bulk request ${MAX_REPLANS + 1} times, read and planned again each time: ${cause?.serviceMessage ?? error.message}`,
+    `seed of ${app}: the service refused a bulk request ${MAX_REPLANS + 1} times, read and planned again each time: ${cause?.serviceMessage ?? error.message}`,
     {
       hint: 'Run `npx appdeploy validate` (a value the record file gives may be one the service refuses), or seed again when no one else writes these records.',
     },
@@ -272,7 +340,10 @@ async function withUploads(client: Client, record: SeedRecord): Promise<RecordFo
 async function uploaded(client: Client, value: SeedValue): Promise<unknown> {
   if (isTable(value))
     return Promise.all(
-      value.map(async (row) => ({ value: await withUploads(client, row.value as SeedRecord) })),
+      value.map(async (row) => ({
+        ...(row.id !== undefined ? { id: row.id } : {}),
+        value: await withUploads(client, row.value as SeedRecord),
+      })),
     );
   if (!isFiles(value)) return value;
   return Promise.all(value.map((file) => client.files.upload(file.path, { name: file.name })));

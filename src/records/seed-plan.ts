@@ -23,6 +23,13 @@ export interface SeedFile {
 
 export type SeedScalar = string | string[] | { code: string }[] | SeedFile[];
 export interface SeedRow {
+  /**
+   * The id of the service's row at the same place, in a change: the platform keeps the cells a
+   * row with its id leaves out (docs/migrations.md, "Table rows in an update": platform-facts-
+   * verified "Tables (subtables) in record writes"; cybozu.dev "レコード更新におけるテーブル操作の
+   * テクニック"), so a column the file does not name keeps its values.
+   */
+  id?: string;
   value: Record<string, { value: SeedScalar }>;
 }
 export type SeedValue = SeedScalar | SeedRow[];
@@ -110,9 +117,24 @@ function changedFields(record: SeedRecord, read: AppRecord): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [code, { value }] of Object.entries(record)) {
     const before = read[code]?.value;
-    if (!sameSeedValue(value, before)) changes.push({ code, before, after: value });
+    if (sameSeedValue(value, before)) continue;
+    changes.push({ code, before, after: isTable(value) ? withRowIds(value, before) : value });
   }
   return changes;
+}
+
+/**
+ * A table's rows as a change writes them: each with the id of the service's row at its place, so
+ * the cells of the columns the file does not name stay (a field the file does not name is the
+ * app's to keep, and so is a column); rows past the service's are new, and service rows past the
+ * file's are deleted (the file lists the rows).
+ */
+function withRowIds(rows: readonly SeedRow[], read: unknown): SeedRow[] {
+  const readRows = Array.isArray(read) ? (read as { id?: unknown }[]) : [];
+  return rows.map((row, i) => {
+    const id = readRows[i]?.id;
+    return typeof id === 'string' || typeof id === 'number' ? { id: String(id), value: row.value } : row;
+  });
 }
 
 export function sameSeedValue(written: SeedValue, read: unknown): boolean {

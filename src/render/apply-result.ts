@@ -41,10 +41,19 @@ function migrationSentences(result: ApplyResult): string[] {
         return `Migrated ${m.app} field ${m.field}: ${counts}.`;
       case 'not-begun':
         return `The migration of ${m.app} field ${m.field} did not begin.`;
-      case 'copied':
+      // Its temporary field removed, what the copy wrote went with it: counts would say nothing
+      // true (a copy stopped part way has none, and read "0 records copied").
       case 'cleaned-up':
-      case 'left':
+        return `Migration of ${m.app} field ${m.field}: ${m.reason ?? m.outcome}.`;
+      case 'copied':
         return `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
+      // Left where its copy stopped part way, it has no counts (all 0 stand in for them, while the
+      // temporary field holds what the copy wrote): none are said rather than "0 records copied".
+      // A finished copy counts every record it read, so all 0 is also an app without records.
+      case 'left':
+        return m.copied + m.unchanged + m.empty + m.notConverted === 0
+          ? `Migration of ${m.app} field ${m.field}: ${m.reason ?? m.outcome}.`
+          : `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
       default: {
         const never: never = m.outcome;
         return never;

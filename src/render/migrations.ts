@@ -56,7 +56,7 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
       }
       if (r.defaulted > 0)
         lines.push(
-          `${plural(r.defaulted, 'record')} get migrate.default ${JSON.stringify(m.migrate.default)} instead.`,
+          `${plural(r.defaulted, 'record')} ${r.defaulted === 1 ? 'gets' : 'get'} migrate.default ${JSON.stringify(m.migrate.default)} instead.`,
         );
       const q = r.requests;
       const share = ((q.total / q.dailyQuota) * 100).toFixed(q.total * 1000 < q.dailyQuota ? 2 : 1);

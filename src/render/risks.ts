@@ -44,7 +44,7 @@ export function describeRisk(risk: Risk, app: string): RiskView {
         subject: `${risk.area}.${formatName(risk.field)}`,
         message:
           risk.notConverted === true
-            ? `migrating it leaves ${plural(risk.records, 'record')} empty: ${verb(risk.records, 'its value does', 'their values do')} not convert to the new type (a migrate.default would take their place).`
+            ? `migrating it leaves ${plural(risk.records, 'record')} empty: ${verb(risk.records, 'its value does', 'their values do')} not convert to the new type (a migrate.default that fits the new field would take ${verb(risk.records, 'its', 'their')} place).`
             : risk.option === undefined
               ? `removing it deletes its value in ${plural(risk.records, 'record')}.`
               : `removing the option ${JSON.stringify(risk.option)} clears it in the ${plural(risk.records, 'record')} that ${verb(risk.records, 'holds', 'hold')} it.`,

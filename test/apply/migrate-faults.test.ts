@@ -93,6 +93,24 @@ describe('a migration that fails before its swap', () => {
     await h.expectConverged(v2);
   });
 
+  it('Ctrl-C during the copy: said as an interruption, without counts of a copy that went with its field', async () => {
+    const { v2, id } = await started();
+    const stop = new AbortController();
+    const failed = await h.apply(v2, await h.plan(v2), {
+      signal: stop.signal,
+      // After the copy's first bulk request (2,000 records written): the person presses Ctrl-C.
+      onProgress: (event) => {
+        if (event.type === 'migration' && (event.written ?? 0) > 0) stop.abort();
+      },
+    });
+    expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'cleaned-up' }]);
+    expect(failed.message).toMatchInlineSnapshot(
+      `"copying the values of tickets field notes into notes__migrating was interrupted. Every app is as before (drafts reverted). Migration of tickets field notes: stopped before the swap; the temporary field notes__migrating was removed, the field and its values are as they were."`,
+    );
+    expect(await fieldTypes(id)).toEqual({ notes: 'MULTI_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+  });
+
   it('when removing the temporary field fails too, names it; the next apply resumes the copy and swaps', async () => {
     const { v2, id } = await started();
     await h.control('POST', '/_emulator/faults', { ...BULK, status: 500, skip: 1 });
@@ -103,6 +121,10 @@ describe('a migration that fails before its swap', () => {
     expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'left' }]);
     expect(failed.migrations![0]!.reason).toContain(
       'its temporary field notes__migrating is still on the service',
+    );
+    // The copy stopped part way: no counts (it wrote 2,000 records, not the "0 records copied" of a placeholder).
+    expect(failed.message).toContain(
+      'Migration of tickets field notes: its temporary field notes__migrating is still on the service',
     );
     expect(await notes(id, 'notes')).toEqual(ORIGINAL);
     // The recovery record keeps the copy's progress: the first bulk request (ids 1 to 2,000) written.

@@ -54,6 +54,23 @@ describe('apply counts the risks again before its first write', () => {
     expect(records.map((r) => r.notes?.value)).toEqual(['keep me']);
   });
 
+  it('says nothing grew when the count is the plan’s, for a field the project still names (migrate: false)', async () => {
+    const dated = (type: string, extra: Record<string, unknown> = {}) =>
+      manifest('Tickets', { subject: text('Subject'), due: { type, label: 'Due', ...extra } });
+    const { project, ids } = await applied(h, { tickets: dated('DATE') });
+    await h.client.records.addRecord({ app: ids.tickets!, record: { due: { value: '2026-03-02' } } });
+    const v2 = await h.rewriteManifests(project, { tickets: dated('DATETIME', { migrate: false }) });
+    const thePlan = await h.plan(v2);
+    // Replaced, not migrated: its values are lost, and the layout still names it (usedBy).
+    expect(thePlan.apps[0]!.risks).toMatchObject([
+      { kind: 'data-loss', field: 'due', records: 1, usedBy: [{}] },
+    ]);
+    const refused = await h.apply(v2, thePlan);
+    expect(refused.refusals.map((r) => r.message)).toEqual([
+      'removing field due loses the values of 1 record (pass --allow-data-loss to accept it)',
+    ]);
+  });
+
   it('refuses a data loss that grew since the plan, and applies it with --allow-data-loss', async () => {
     const { project, id } = await appliedV1();
     await h.client.records.addRecord({ app: id, record: { notes: { value: 'one' } } });

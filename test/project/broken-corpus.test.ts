@@ -58,6 +58,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   // table-driven cases of records-files/validate.test.ts; a protected environment is refused by
   // the commands that write records, as records-files/protected.test.ts shows.
   'ENVIRONMENT.PROTECTED': '../records-files/protected.test.ts',
+  'RECORDS.ATTACHMENT': '../records-files/validate.test.ts',
   'RECORDS.COLUMN_OUTSIDE': '../records-files/validate.test.ts',
   'RECORDS.CSV': '../records-files/validate.test.ts',
   'RECORDS.FILE': '../records-files/validate.test.ts',

@@ -57,6 +57,32 @@ describe('validateSchema', () => {
     `);
   });
 
+  it('says one thing per mistake in migrate: (false, or a map of its options), not the alternatives it is not', () => {
+    expect(
+      check(
+        [
+          'name: Tickets',
+          'fields:',
+          "  a: { type: SINGLE_LINE_TEXT, label: A, migrate: { defualt: 'x' } }",
+          '  b: { type: SINGLE_LINE_TEXT, label: B, migrate: { timezone: Asia/Tokyo } }',
+          '  c: { type: SINGLE_LINE_TEXT, label: C, migrate: { row: last } }',
+          '  d: { type: SINGLE_LINE_TEXT, label: D, migrate: true }',
+          '  e: { type: SINGLE_LINE_TEXT, label: E, migrate: keep }',
+          '  f: { type: SINGLE_LINE_TEXT, label: F, migrate: false }',
+          "  g: { type: SINGLE_LINE_TEXT, label: G, migrate: { default: '', join: ', ', timeZone: UTC, row: new } }",
+        ].join('\n'),
+      ),
+    ).toMatchInlineSnapshot(`
+      [
+        "3:53 SCHEMA.UNKNOWN_KEY fields.a.migrate.defualt: unknown key "defualt" (Did you mean "default"? Allowed here: timeZone, join, default, row.)",
+        "4:53 SCHEMA.UNKNOWN_KEY fields.b.migrate.timezone: unknown key "timezone" (Did you mean "timeZone"? Allowed here: timeZone, join, default, row.)",
+        "5:58 SCHEMA.ENUM fields.c.migrate.row: must be one of: first, every, new",
+        "6:51 SCHEMA.ENUM fields.d.migrate: must be false",
+        "7:51 SCHEMA.INVALID fields.e.migrate: must be false, or a map of how the values are kept (timeZone, join, default, row)",
+      ]
+    `);
+  });
+
   it('reports wrong types at any depth, unknown keys and missing keys', () => {
     expect(
       check(

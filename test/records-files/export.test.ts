@@ -4,7 +4,7 @@
  * given the `records` entry with its comments kept; a masked export twice byte-identical; the file
  * validates.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -185,6 +185,39 @@ describe('export --records from the local service', () => {
     expect(text).toContain('customer_code: C3');
     expect(text).not.toContain('C2');
     expect(await readFile(join(root, 'appdeploy.yaml'), 'utf8')).toContain('key: customer_code }');
+  });
+
+  it.each([
+    // The cursor's query may not page (cybozu.dev, create-cursor).
+    {
+      query: 'amount >= 1000 order by amount desc limit 1',
+      message:
+        'the service refused --query `amount >= 1000 order by amount desc limit 1`: Missing or invalid input. (CB_VA01); query: A cursor query may not contain limit or offset; page with size instead.',
+    },
+    // What the service says of the query, not a bare "[400] [CB_VA01] Missing or invalid input.".
+    {
+      query: 'customer_code in ("C1" ',
+      message:
+        'the service refused --query `customer_code in ("C1" `: Missing or invalid input. (CB_VA01); query: unexpected end of query: expected "," or ")" in the list of values at position 23',
+    },
+    {
+      query: 'amout >= 1000',
+      message:
+        'the service refused --query `amout >= 1000`: The query does not fit the app\'s fields: The field "amout" is not in the app; check the field code (codes are case-sensitive). (at position 0 of the query) (GAIA_IQ11)',
+    },
+  ])('refuses --query $query, saying why, and leaves the record file alone', async ({ query, message }) => {
+    await customersOnService();
+    const file = join(root, 'records/customers.yaml');
+    await mkdir(join(root, 'records'), { recursive: true });
+    await writeFile(file, '- customer_code: C1\n');
+    const run = exportRecords({
+      project: await loadValid(root),
+      client: service.client,
+      app: 'customers',
+      query,
+    });
+    await expect(run).rejects.toMatchObject({ code: 'EXPORT.QUERY', message });
+    expect(await readFile(file, 'utf8')).toBe('- customer_code: C1\n');
   });
 
   it('writes a CSV file that validates: lists one item per line, tables left out and said', async () => {

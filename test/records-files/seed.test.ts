@@ -9,7 +9,7 @@
  * its result counts the records written before the refusal too; a seed of 5,000 records whose
  * second bulk request fails, run again, writes each record exactly once.
  */
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applySeed, planFromService, planIsEmpty } from '../../src/records/index.js';
@@ -201,6 +201,69 @@ describe('appdeploy seed', () => {
     expect((await owner()).map((u) => u.code)).toEqual(['bob']);
   });
 
+  it('a user the environment lacks: the refusal names the app, the record by its key, the field and the service’s words', async () => {
+    const ids = await seededProject();
+    const file = join(root, 'appdeploy.yaml');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('boss: admin', 'boss: carol'));
+    const run = await seed('--yes', 'customers');
+    expect(run.code).toBe(1);
+    // validate is offline (users are not checked against a directory), so the service refuses it.
+    expect(run.err.replaceAll(`app ${ids.customers}`, 'app ID')).toMatchInlineSnapshot(`
+      "Error: seed of customers (app ID): the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 2 records to add, 0 written before the refusal, the rest not:
+        customer_code C1: owner.value[0].code: No user has the login name "carol".
+        Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest; a user, group or organization the environment lacks is mapped to one it has in the environment's users, groups or organizations), then seed again: it writes only what is left.
+      "
+    `);
+    expect(await records(ids.customers)).toEqual([]);
+  });
+
+  it('a change refused: the refusal says what the adds and deletes going out with it wrote', async () => {
+    const ids = await seededProject();
+    expect((await seed('--yes', 'customers')).code).toBe(0);
+    // C1's owner is a user the environment lacks; C2 is gone from the file (--clean deletes it), C3 is new.
+    await writeFile(
+      join(root, 'records/customers.yaml'),
+      ['- { customer_code: C1, name: Alice, owner: carol }', '- { customer_code: C3, name: Carol }', ''].join(
+        '\n',
+      ),
+    );
+    const run = await seed('--yes', '--clean', 'customers');
+    expect(run.code).toBe(1);
+    expect(run.err.split('\n')[0]!.replace(`app ${ids.customers}`, 'app ID')).toMatchInlineSnapshot(
+      `"Error: seed of customers (app ID): the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 1 record to change, 0 written before the refusal, the rest not; the seed's other writes landed: 1 added, 1 deleted:"`,
+    );
+    const codes = (await records(ids.customers)).map((r) => r.customer_code!.value).sort();
+    expect(codes).toEqual(['C1', 'C3']);
+  });
+
+  it("a table's column the file does not name keeps its values: each row is written with its id", async () => {
+    const ids = await seededProject();
+    const file = join(root, 'records/customers.yaml');
+    const lines = (rows: string[]) =>
+      ['- customer_code: C1', '  name: Alice', '  lines:', ...rows.map((r) => `    - ${r}`), ''].join('\n');
+    await writeFile(
+      file,
+      lines(['{ item: pen, qty: 2 }', '{ item: ink, qty: 3 }', '{ item: paper, qty: 4 }']),
+    );
+    expect((await seed('--yes', 'customers')).code).toBe(0);
+    // The file names only the items now: the second changes, the third goes; qty is the app's.
+    await writeFile(file, lines(['{ item: pen }', '{ item: ink cartridge }']));
+    const run = await seed('--yes', 'customers');
+    expect(run.out.split('\n').slice(0, 3).join('\n')).toMatchInlineSnapshot(`
+      "customers (records/customers.yaml, by customer_code): 0 to add, 1 to change, 0 to delete, 0 unchanged
+        ~ C1
+            lines: [{item: "pen", qty: "2"}, {item: "ink", qty: "3"}, {item: "paper", qty: "4"}] -> [{item: "pen", qty: "2"}, {item: "ink cartridge", qty: "3"}]"
+    `);
+    const rows = (await records(ids.customers))[0]!.lines!.value as {
+      value: Record<string, { value: unknown }>;
+    }[];
+    expect(rows.map((r) => [r.value.item!.value, r.value.qty!.value])).toEqual([
+      ['pen', '2'],
+      ['ink cartridge', '3'],
+    ]);
+    expect((await seed('--dry-run', 'customers')).out).toBe('No changes.\n');
+  });
+
   it('--dry-run shows the plan and writes nothing; with --detailed-exitcode it exits 2 for records to write, 0 for none', async () => {
     const ids = await seededProject();
     const dry = await seed('--dry-run');
@@ -265,7 +328,7 @@ describe('appdeploy seed', () => {
     // concurrency the three go out together: test/records/seed-requests.test.ts).
     const stopped = await seed('--yes', '--concurrency', '1', 'customers');
     expect(stopped.code).not.toBe(0);
-    expect(stopped.err).toContain('seed of app ' + ids.customers + ' stopped: addAll');
+    expect(stopped.err).toContain(`seed of customers (app ${ids.customers}) stopped: addAll`);
     expect(stopped.err).toContain('Run seed again once the service answers');
     await service.control('DELETE', '/_emulator/faults');
     const resumed = await seed('--yes', '--format', 'json', 'customers');

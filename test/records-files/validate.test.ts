@@ -23,6 +23,8 @@ async function problemsOf(files: { customers: [string, string]; orders?: [string
     'apps/orders.yaml': ORDERS_MANIFEST,
     [customersFile]: customers,
     [ordersFile]: orders,
+    // The one attachment there is, beside the record files (paths are relative to their folder).
+    'records/files/c.pdf': 'signed',
   });
   dirs.push(dir);
   const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
@@ -135,6 +137,19 @@ describe('validate: a record file in YAML', () => {
       ],
     },
     {
+      case: "an attachment's path that names no file, at the path (one map, and an item of a list)",
+      text: yaml(
+        '  contract: { path: files/gone.pdf }',
+        '- customer_code: C2',
+        '  name: Bob',
+        '  contract: [{ path: files/c.pdf }, { path: files/also-gone.pdf }]',
+      ),
+      problems: [
+        `${Y}:3:21 RECORDS.ATTACHMENT [0].contract.path: no file files/gone.pdf (relative to the record file's folder)`,
+        `${Y}:6:45 RECORDS.ATTACHMENT [1].contract[1].path: no file files/also-gone.pdf (relative to the record file's folder)`,
+      ],
+    },
+    {
       case: 'a file that is not a list',
       text: 'customer_code: C1\n',
       problems: [`${Y}:1:1 RECORDS.NOT_A_LIST a record file is a list of records`],
@@ -239,6 +254,17 @@ describe('validate: a record file in CSV', () => {
       ],
     },
     {
+      case: 'the key and a required field missing from the header: once each, at the header, not once a row',
+      text: 'customer_cod,nmae\nC1,Alice\nC2,Bob\nC3,Carol\n',
+      problems: [
+        `${C}:1:1 RECORDS.UNKNOWN_FIELD customer_cod: no field "customer_cod" in app "customers"`,
+        `${C}:1:1 RECORDS.REQUIRED the header has no column "customer_code", a required field: every record lacks it`,
+        `${C}:1:1 RECORDS.REQUIRED the header has no column "name", a required field: every record lacks it`,
+        `${C}:1:1 RECORDS.KEY_MISSING the header has no column "customer_code", the key: no record has one`,
+        `${C}:1:14 RECORDS.UNKNOWN_FIELD nmae: no field "nmae" in app "customers"`,
+      ],
+    },
+    {
       case: 'a table, which a cell cannot hold',
       text: 'customer_code,name,lines\nC1,Alice,pen\n',
       problems: [`${C}:1:20 RECORDS.TABLE_IN_CSV lines: the table "lines" cannot be written in a CSV cell`],
@@ -252,11 +278,28 @@ describe('validate: a record file in CSV', () => {
       ],
     },
     {
-      case: 'a quote left open',
-      text: 'customer_code,name\nC1,"Alice\n',
+      case: "an attachment's path that names no file, at its cell",
+      text: 'customer_code,name,contract\nC1,Alice,"files/c.pdf\nfiles/gone.pdf"\n',
       problems: [
-        `${C}:2:1 RECORDS.CSV Quote Not Closed: the parsing is finished with an opening quote at line 2`,
+        `${C}:2:10 RECORDS.ATTACHMENT [0].contract: no file files/gone.pdf (relative to the record file's folder)`,
       ],
+    },
+    {
+      case: 'a quote left open, at the quote (not at the end of the file, where the parser stopped)',
+      text: 'customer_code,name\nC1,"Alice\nC2,Bob\nC3,Carol\n',
+      problems: [
+        `${C}:2:4 RECORDS.CSV a quoted cell opened here is never closed: the file to its end (line 4) was read into it`,
+      ],
+    },
+    {
+      case: 'a quote inside a cell that does not start with one, at the quote',
+      text: 'customer_code,name\nC1,Al"ice\n',
+      problems: [`${C}:2:6 RECORDS.CSV a quote inside a cell that does not start with one`],
+    },
+    {
+      case: "text after a quoted cell's closing quote, at the text",
+      text: 'customer_code,name\nC1,"Al"ice\n',
+      problems: [`${C}:2:8 RECORDS.CSV text after a quoted cell's closing quote, before the next comma`],
     },
   ])('$case', async ({ text, problems }) => {
     expect(await problemsOf({ customers: [C, text] })).toEqual(problems);
@@ -295,6 +338,7 @@ describe('validate: records in appdeploy.yaml', () => {
  * (test/project/broken-corpus.test.ts names this file for them: record files are not manifests).
  */
 const PINNED_HERE = [
+  'RECORDS.ATTACHMENT',
   'RECORDS.COLUMN_OUTSIDE',
   'RECORDS.CSV',
   'RECORDS.FILE',

@@ -11,6 +11,7 @@ import { appdeploy } from '../support/cli.js';
 import { useTempDir } from '../support/temp-dir.js';
 import {
   addRecords,
+  deploy,
   deployedApp,
   recordsById,
   removeAndAddAgain,
@@ -21,16 +22,21 @@ import {
 const service = useRecordsService();
 const dir = useTempDir('restore-cli');
 
+/** A project folder whose environment dev is the service, and an app with a title and a note. */
+async function projectWithApp(name: string): Promise<{ root: string; app: string }> {
+  const root = join(dir(), name);
+  await mkdir(root, { recursive: true });
+  await writeFile(
+    join(root, 'appdeploy.yaml'),
+    `environments:\n  dev:\n    baseUrl: ${service.url}\n    auth: { login: admin, password: admin }\n`,
+  );
+  return { root, app: await deployedApp(service.client, { title: text('title'), note: text('note') }) };
+}
+
 describe('appdeploy restore', () => {
   it('restores a deleted field’s values from the backup and names the records it could not', async () => {
     const { client } = service;
-    const root = join(dir(), 'project');
-    await mkdir(root, { recursive: true });
-    await writeFile(
-      join(root, 'appdeploy.yaml'),
-      `environments:\n  dev:\n    baseUrl: ${service.url}\n    auth: { login: admin, password: admin }\n`,
-    );
-    const app = await deployedApp(client, { title: text('title'), note: text('note') });
+    const { root, app } = await projectWithApp('project');
     const ids = await addRecords(
       client,
       app,
@@ -74,5 +80,29 @@ describe('appdeploy restore', () => {
     expect(JSON.parse(refused.stdout)).toMatchObject({
       error: { code: 'RESTORE.OTHER_ENVIRONMENT', hint: 'Restore it into prod: add --env prod.' },
     });
+  }, 90_000);
+
+  it('refuses a backup whose field the app lacks before it says what it would write and asks', async () => {
+    const { client } = service;
+    const { root, app } = await projectWithApp('no-field');
+    await addRecords(client, app, [{ title: { value: 'a' }, note: { value: 'note a' } }]);
+    const backup = await backupFieldValues(client, {
+      app,
+      appKey: 'orders',
+      fields: [{ code: 'note', table: null, type: 'SINGLE_LINE_TEXT' }],
+      dir: join(root, '.appdeploy', 'backups', 'dev'),
+    });
+    await client.form.deleteFields({ app, fields: ['note'] });
+    await deploy(client, app);
+
+    // No --yes and no terminal: the refusal that matters is the field, not the missing yes; and
+    // nothing is announced as about to be restored.
+    const run = await appdeploy(['restore', relative(root, backup.file)], root);
+    expect(run.code).toBe(1);
+    expect(run.stderr.replaceAll(`App ${app} `, 'App ID ')).toMatchInlineSnapshot(`
+      "Error: App ID has no field note to restore into.
+        Add the field note (SINGLE_LINE_TEXT) to the app's manifest again, apply, then restore.
+      "
+    `);
   }, 90_000);
 });

@@ -242,9 +242,13 @@ describe('seed refused', () => {
       await planFromService(service.client, target),
     ).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SEED.REFUSED' });
-    expect((error as Error).message).toMatch(
-      /\(CB_VA01, HTTP 400\); of its 151 records to add, 100 written before the refusal, the rest not$/,
-    );
+    // The service's own words for each value it refused, by the record's key (not only "Missing
+    // or invalid input."): the record is the 51st of the second call, `records[50]` in its errors.
+    expect((error as Error).message.replace(`app ${app}`, 'app APP')).toMatchInlineSnapshot(`
+      "seed of app APP: the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 151 records to add, 100 written before the refusal, the rest not:
+        code K99999: amount.value: Only numbers are allowed.
+        code K99999: amount.value: Required."
+    `);
     expect((error as { hint?: string }).hint).toContain('`npx appdeploy validate` checks the record file');
   });
 });

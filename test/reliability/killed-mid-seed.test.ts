@@ -115,7 +115,7 @@ async function readAll(url: string, app: string): Promise<Item[]> {
  * --concurrency 1` started: returned once its second bulk request is carried out (its answer held
  * by the service), so that the test stops the seed there.
  */
-async function seedHeldMidWay() {
+async function seedHeldMidWay(seedArgs: readonly string[] = []) {
   const { emu, project } = await emulatorAndProject('killed-mid-seed', cleanups, 'SIGKILL');
   const root = project.path;
   await mkdir(join(root, 'apps'), { recursive: true });
@@ -143,7 +143,7 @@ async function seedHeldMidWay() {
   const seeding = startCommand(
     'seed',
     root,
-    ['--env', 'emu', '--yes', '--concurrency', '1'],
+    ['--env', 'emu', '--yes', '--concurrency', '1', ...seedArgs],
     EMU_ENV,
     cleanups,
   );
@@ -218,14 +218,15 @@ describe('a seed killed with kill -9 half-way through 5,000 records', { timeout:
 
 describe('a seed stopped with Ctrl-C half-way through 5,000 records', { timeout: 120_000 }, () => {
   it('says what may have landed and what to run; the next seed adds only the rest', async () => {
-    const { emu, run, app, seeding } = await seedHeldMidWay();
+    // The seed named its app and --clean: the command to run again is that seed, not a plain one.
+    const { emu, run, app, seeding } = await seedHeldMidWay(['items', '--clean']);
     seeding.child.kill('SIGINT');
     expect(await seeding.exited).toEqual({ code: 130, signal: null });
     await call(emu.url, 'DELETE', '/_emulator/faults');
     expect(seeding.stderr()).toMatchInlineSnapshot(`
       "
       Interrupted while seeding items: the bulk requests already sent for items may still land, the others were not sent.
-      Run \`npx appdeploy seed --env emu\` again: it plans by key, so it writes only what is left (no record twice).
+      Run \`npx appdeploy seed --env emu items --clean\` again: it plans by key, so it writes only what is left (no record twice).
       "
     `);
     expect(seeding.stdout()).not.toContain('Seeded');

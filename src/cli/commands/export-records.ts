@@ -17,8 +17,15 @@ export interface RecordsFlags extends ProjectFlags {
   format: 'text' | 'json';
 }
 
+/**
+ * `--limit N`, N at least 1: a limit of 0 would write an empty record file over the one there (and
+ * some tools read 0 as "no limit"); every record is `--limit` left out.
+ */
 export function parseLimit(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('Give a whole number of records, such as 100.');
+  if (!/^0*[1-9]\d*$/.test(value))
+    throw new InvalidArgumentError(
+      'Give a whole number of records, at least 1, such as 100 (leave --limit out to export every record).',
+    );
   return Number(value);
 }
 

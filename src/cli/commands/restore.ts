@@ -30,7 +30,7 @@ export const registerRestore: RegisterCommand = (program, io) => ({
       const file = resolve(process.cwd(), backup);
       const env = project.environment.name;
       checkEnvironment(file, env);
-      const summary = await summarizeBackup(file);
+      const summary = await summarizeBackup(file, connection.client);
       const key = project.apps.find((app) => app.id === summary.app)?.key;
       io.err(
         `Restore ${plural(summary.values, 'value')} of ${plural(summary.records, 'record')} into app ${summary.app}` +

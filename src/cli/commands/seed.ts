@@ -8,7 +8,7 @@
  */
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
-import { appdeployCommand, refuseProtected } from '../../project/index.js';
+import { appdeployCommand, refuseProtected, shellWord } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
 import { commandExitCode, EXIT, type CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
@@ -99,7 +99,12 @@ export const registerSeed: RegisterCommand = (program, io) => ({
               // The apps are written in order: the one under way is the first without a result.
               planned[results.length]?.app.name ?? '',
               results.map((r) => r.app),
-              appdeployCommand(project, 'seed'),
+              // The same seed again: its apps and --clean (without it the rerun deletes nothing).
+              appdeployCommand(
+                project,
+                'seed',
+                [...apps.map(shellWord), ...(clean ? ['--clean'] : [])].join(' '),
+              ),
             ),
           );
           // Nothing to clean up (seed keeps no record between runs): the next run plans by key.

@@ -25,6 +25,7 @@ import { patchYaml } from '../yaml-patch.js';
 import { checkMaskable, Masker } from './mask.js';
 import { recordConverter, type PlainRecord } from './plain-records.js';
 import { recordFileText, sortByKey } from './record-text.js';
+import { queryRefused } from './query.js';
 
 export interface RecordsExportOptions {
   project: Project;
@@ -73,9 +74,13 @@ export async function exportRecords(options: RecordsExportOptions): Promise<Reco
   const records: PlainRecord[] = [];
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
   if (limit > 0)
-    for await (const record of client.records.iterate(appId(app), { query: options.query })) {
-      records.push(converter.toPlain(record));
-      if (records.length >= limit) break;
+    try {
+      for await (const record of client.records.iterate(appId(app), { query: options.query })) {
+        records.push(converter.toPlain(record));
+        if (records.length >= limit) break;
+      }
+    } catch (error) {
+      throw queryRefused(error, options.query);
     }
   refuseRepeatedKeys(records, setting.key, masked.has(setting.key));
   const path = resolve(project.root, setting.file);

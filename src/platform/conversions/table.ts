@@ -37,7 +37,10 @@ function row(from: string, to: string, rule: string, convert: Convert): Conversi
 }
 
 const JOIN = '`migrate.join` (`, ` by default)';
-const ZONE = "`migrate.timeZone` (the environment's by default)";
+// Not "the environment's": the platform's interface gives no time zone of an environment (it is
+// each user's setting), so without migrate.timeZone apply converts in its machine's
+// (areas/fields/migrate-values.ts), which a CI runner in UTC makes UTC.
+const ZONE = '`migrate.timeZone` (else that of the machine running apply)';
 
 /** How each source type reads as plain text, in words. */
 const READ: Readonly<Record<string, string>> = {

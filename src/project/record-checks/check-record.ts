@@ -3,6 +3,8 @@
  * values of the wrong type, options that do not exist, required fields left empty, fields the
  * service fills in. Values are read as their plain forms (platform/record-values.ts).
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { PLAIN_VALUES, plainToWrite, type WriteValue } from '../../platform/record-values.js';
 import type { FieldManifest, MemberFieldManifest } from '../manifest.js';
 import { formatPath, problem, type Path, type Problem } from '../problems.js';
@@ -10,6 +12,14 @@ import { suggest } from '../suggest.js';
 import { isMap } from '../well-formed.js';
 import type { CheckedApp } from '../checks/context.js';
 import type { RecordSource } from './source.js';
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** A checked record's field values as writes, by code (top-level fields only), for keys and lookups. */
 export type CheckedValues = Map<string, WriteValue>;
@@ -22,6 +32,8 @@ export class RecordChecker {
   constructor(
     private readonly app: CheckedApp,
     private readonly source: RecordSource,
+    /** The record file's folder, which attachments' paths are relative to (null: not checked). */
+    private readonly folder: string | null = null,
   ) {
     this.copied = lookupCopies(app.manifest.fields ?? {});
   }
@@ -31,6 +43,11 @@ export class RecordChecker {
     // A CSV column's problem is its header cell's, said once for every row (sortProblems drops repeats).
     const shown = formatPath(this.source.csv && at === 'key' ? path.slice(1) : path);
     this.problems.push(problem(code, `${shown}: ${message}`, where, { hint, path }));
+  }
+
+  /** A mistake of the CSV file's header (a column it lacks): once, however many rows it concerns. */
+  reportHeader(code: string, message: string, hint: string): void {
+    this.problems.push(problem(code, message, this.source.locate([], 'key'), { hint, path: [] }));
   }
 
   /** The record's values by code (those that convert), or null when it is not a map. */
@@ -122,7 +139,27 @@ export class RecordChecker {
     }
     if (form.shape === 'option' || form.shape === 'options')
       this.checkOptions(code, field, converted.value as string | string[], path, Array.isArray(value));
+    if (form.shape === 'files') this.checkAttachments(converted.value as { path: string }[], value, path);
     return converted.value;
+  }
+
+  /**
+   * Each attachment's file is there, relative to the record file: seed uploads it from there, and
+   * a path that names nothing would stop the seed after its plan was shown, with no line to fix.
+   */
+  private checkAttachments(files: readonly { path: string }[], value: unknown, path: Path): void {
+    if (this.folder === null) return;
+    for (const [i, file] of files.entries()) {
+      if (isFile(resolve(this.folder, file.path))) continue;
+      // At the path's own value in YAML and JSON (an item of a list, or the one map); a CSV cell.
+      const at = this.source.csv ? path : Array.isArray(value) ? [...path, i, 'path'] : [...path, 'path'];
+      this.report(
+        'RECORDS.ATTACHMENT',
+        `no file ${file.path} (relative to the record file's folder)`,
+        at,
+        'Put the file there, or correct its path: it is relative to the folder of the record file.',
+      );
+    }
   }
 
   private checkOptions(
@@ -192,6 +229,15 @@ export class RecordChecker {
       const value = record[code];
       const converted = value === undefined ? null : plainToWrite(shape, value, this.source.csv);
       if (converted !== null && !(converted.ok && converted.empty)) continue;
+      // A column the CSV header lacks is missing from every row: said once, at the header.
+      if (this.source.csv && value === undefined) {
+        this.reportHeader(
+          'RECORDS.REQUIRED',
+          `the header has no column "${code}", a required field: every record lacks it`,
+          `Add a column "${code}" to the header (check its spelling), with a value in every row.`,
+        );
+        continue;
+      }
       this.report(
         'RECORDS.REQUIRED',
         `the required field "${code}" is ${value === undefined ? 'missing' : 'empty'}`,

@@ -26,16 +26,16 @@ export function readCsvRecords(text: string, file: string): RecordSource {
   try {
     rows = parseRows(text);
   } catch (error) {
-    const e = error as Error & { lines?: number };
-    const where = { file, line: e.lines ?? 1, col: 1 };
+    const said = quoteMistake(error as CsvError, text, at);
+    const where = said?.where ?? { file, line: (error as CsvError).lines ?? 1, col: 1 };
     return {
       file,
       csv: true,
       records: null,
       locate: () => where,
       problems: [
-        problem('RECORDS.CSV', e.message, where, {
-          hint: 'Fix the CSV: a header row of field codes, then one row per record.',
+        problem('RECORDS.CSV', said?.message ?? (error as Error).message, where, {
+          hint: said?.hint ?? 'Fix the CSV: a header row of field codes, then one row per record.',
         }),
       ],
       text,
@@ -116,4 +116,64 @@ function cellStarts(raw: string, offset: number): number[] {
     else if (c === ',' && !quoted) starts.push(offset + i + 1);
   }
   return starts;
+}
+
+/** What csv-parse's errors carry: the line it stopped at, and the raw text of the record it was reading. */
+interface CsvError extends Error {
+  code?: string;
+  lines?: number;
+  raw?: string;
+}
+
+const QUOTE_HINT =
+  'A cell holding a quote, comma or line break is quoted whole, with each quote in it written twice: "He said ""yes"", twice".';
+
+/**
+ * A quote out of place, located where the mistake is rather than where csv-parse stopped: a
+ * quote never closed makes it read the rest of the file into one cell, and its line is the last
+ * one (the error's `raw` runs from the record's start to the end of the text). The other two
+ * stop at the quote (`raw` ends there), on the error's line.
+ */
+function quoteMistake(
+  error: CsvError,
+  text: string,
+  at: (offset: number) => Location,
+): { message: string; where: Location; hint: string } | null {
+  const raw = error.raw;
+  if (raw === undefined || raw === '') return null;
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED' && text.endsWith(raw)) {
+    const start = text.length - raw.length;
+    const end = at(text.length - 1);
+    return {
+      message: `a quoted cell opened here is never closed: the file to its end (line ${end.line}) was read into it`,
+      where: at(start + unclosedQuote(raw)),
+      hint: `Close the quote at the end of the cell. ${QUOTE_HINT}`,
+    };
+  }
+  const lastLine = raw.slice(raw.lastIndexOf('\n') + 1);
+  if (error.code === 'INVALID_OPENING_QUOTE' && error.lines !== undefined)
+    return {
+      message: 'a quote inside a cell that does not start with one',
+      where: { ...at(0), line: error.lines, col: lastLine.length },
+      hint: QUOTE_HINT,
+    };
+  if (error.code === 'CSV_INVALID_CLOSING_QUOTE' && error.lines !== undefined)
+    return {
+      message: "text after a quoted cell's closing quote, before the next comma",
+      where: { ...at(0), line: error.lines, col: lastLine.length + 1 },
+      hint: QUOTE_HINT,
+    };
+  return null;
+}
+
+/** Where in a record's raw text the quote that is never closed opens. */
+function unclosedQuote(raw: string): number {
+  let quoted = false;
+  let opened = 0;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] !== '"') continue;
+    if (!quoted) opened = i;
+    quoted = !quoted;
+  }
+  return opened;
 }

@@ -4,7 +4,7 @@
  * (check-record.ts); keys are given and do not repeat; a lookup's value is among the other app's
  * records where that app has a record file. Offline: nothing is asked of a service.
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UNIQUE_FIELD_TYPES } from '../../platform/index.js';
 import type { WriteValue } from '../../platform/record-values.js';
 import type { CheckedApp } from '../checks/context.js';
@@ -53,7 +53,7 @@ export async function checkRecordFiles(input: RecordFilesInput): Promise<Problem
     if (source.text !== '') input.sources.set(source.file, source.text);
     problems.push(...source.problems);
     if (!source.records) continue;
-    const checker = new RecordChecker(app, source);
+    const checker = new RecordChecker(app, source, dirname(path));
     const values = source.records.map((record, i) => checker.check(record, i));
     problems.push(...checker.problems);
     if (!keyProblem) problems.push(...checkKeys(source, values, entry.records.key));
@@ -107,6 +107,21 @@ function checkKeys(source: RecordSource, values: readonly (CheckedValues | null)
     const value = keyText(record.get(key));
     // A key written with a value of the wrong type already has its problem.
     if (value === null && isWritten(source.records?.[i], key)) continue;
+    if (value === null && source.csv && !isWritten(source.records?.[i], key) && !hasColumn(source, key)) {
+      // The key's column is not in the header: every row lacks it, said once at the header.
+      problems.push(
+        problem(
+          'RECORDS.KEY_MISSING',
+          `the header has no column "${key}", the key: no record has one`,
+          source.locate([]),
+          {
+            hint: `Add a column "${key}" to the header (check its spelling): records are matched by it.`,
+            path: [],
+          },
+        ),
+      );
+      continue;
+    }
     if (value === null) {
       const at = source.locate([i]);
       problems.push(
@@ -177,4 +192,10 @@ function checkLookups(one: ReadApp, read: ReadonlyMap<string, ReadApp>): Problem
     }
   }
   return problems;
+}
+
+/** Whether a CSV file's header names the column (every row then has it, empty or not). */
+function hasColumn(source: RecordSource, code: string): boolean {
+  const first = source.records?.[0];
+  return typeof first === 'object' && first !== null && code in first;
 }

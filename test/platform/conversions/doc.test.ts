@@ -41,3 +41,29 @@ describe('docs/migrations.md "Conversions"', () => {
     expect(section()).toContain(`Blocked (${blockedPairs().length} pairs of the 17 input types)`);
   });
 });
+
+describe('a conversion through a time zone', () => {
+  // docs/migrations.md, `timeZone`: without it, the time zone of the machine running apply stands
+  // in for the environment's (the platform's interface does not give one). The rule the plan
+  // shows must say so, not promise the environment's.
+  const zoned = CONVERSIONS.filter((c) => c.rule.includes('migrate.timeZone'));
+  it.each(zoned.map((c) => [`${c.from} -> ${c.to}`, c.rule]))(
+    '%s names the zone used without migrate.timeZone',
+    (_, rule) => {
+      expect(rule).toContain('`migrate.timeZone` (else that of the machine running apply)');
+      expect(rule).not.toContain("environment's");
+    },
+  );
+  it('are the date and date-time pairs', () => {
+    expect(zoned.map((c) => `${c.from} -> ${c.to}`).sort()).toMatchInlineSnapshot(`
+      [
+        "DATE -> DATETIME",
+        "DATETIME -> DATE",
+        "LINK -> DATETIME",
+        "MULTI_LINE_TEXT -> DATETIME",
+        "RICH_TEXT -> DATETIME",
+        "SINGLE_LINE_TEXT -> DATETIME",
+      ]
+    `);
+  });
+});
