@@ -90,6 +90,11 @@ export const ERROR_CODES = {
     hint: 'Choose another environment with --env; remove `protected: true` from appdeploy.yaml to write there on purpose.',
     where: 'commands that write records',
   },
+  'ENVIRONMENT.TIME_ZONE': {
+    summary: "an environment's `timeZone` is not a time zone",
+    hint: 'Give an IANA time zone name, such as Asia/Tokyo, Europe/Berlin or UTC.',
+    where: 'validate, and every command that loads the project',
+  },
   'EXPORT.LOCAL_EDITS': {
     summary: 'a manifest differs from the service where export would overwrite it',
     hint: 'Apply the edits first, or pass --force to take the service’s settings.',

@@ -24,6 +24,7 @@ import { fieldMigrations } from '../areas/fields/migrations.js';
 import { canonicalFields, type FieldsCanonical } from '../areas/fields/canonical.js';
 import {
   entityDirectory,
+  migrationZone,
   numberPrecisionFor,
   plan as planAgain,
   type AppPlan,
@@ -174,6 +175,8 @@ async function copyOne(
     found.plan.before.def as FieldDefinition,
     found.plan.item.def as FieldDefinition,
     found.migrate,
+    // The zone the plan named: a plan made on another machine (a saved plan) converts as it said.
+    (m.timeZone ?? migrationZone(m.migrate, options.project.environment.config.timeZone)).name,
     lookups.entityExists,
     lookups.numberPrecision,
   );

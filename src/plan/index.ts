@@ -10,6 +10,7 @@ export { recordsHiddenFrom, visibilityFor } from './caller-visibility.js';
 export { checkDirectory } from './directory-preflight.js';
 export { entityDirectory } from './entity-directory.js';
 export { numberPrecisionFor } from './number-precision.js';
+export { migrationZone } from './migration-zone.js';
 export { refuseTokenLimits, usesTokenOnly } from './token-limits.js';
 export { isUnknownApp } from './unknown-id.js';
 export { heldReferences } from './held.js';

@@ -14,6 +14,7 @@ import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js'
 import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
 import { entityDirectory } from './entity-directory.js';
 import { numberPrecisionFor } from './number-precision.js';
+import { migrationZone, type MigrationZone } from './migration-zone.js';
 import {
   CALLS_PER_BULK_REQUEST,
   RECORDS_PER_READ,
@@ -46,17 +47,24 @@ export interface AppMigrations {
   risks: Risk[];
 }
 
-/** The migrations of one app, with its records read when `read` (an existing, deployed app). */
+/**
+ * The migrations of one app, with its records read when `app` is given (an existing, deployed
+ * app). `environmentZone`: the environment's `timeZone` in appdeploy.yaml, if it gives one.
+ */
 export async function planMigrations(
   client: Client,
   app: string | null,
   fields: AreaPlan | undefined,
+  environmentZone?: string,
 ): Promise<AppMigrations> {
   if (!fields || fields.before === null || fields.action === 'no-op') return { migrations: [], risks: [] };
   const planned = fieldMigrations(fields.after as FieldsCanonical, fields.before as FieldsCanonical);
   if (planned.length === 0) return { migrations: [], risks: [] };
-  const tallies = app === null ? null : await readTallies(client, app, planned);
-  const migrations = planned.map((m, i) => migrationOf(m, tallies?.[i] ?? null, tallies?.read ?? 0));
+  const zones = planned.map((m) => migrationZone(m.migrate as FieldMigration['migrate'], environmentZone));
+  const tallies = app === null ? null : await readTallies(client, app, planned, zones);
+  const migrations = planned.map((m, i) =>
+    migrationOf(m, zones[i]!, tallies?.[i] ?? null, tallies?.read ?? 0),
+  );
   return { migrations, risks: migrations.flatMap(risksOf) };
 }
 
@@ -64,7 +72,12 @@ function place(item: FieldItem): FieldMigration['from'] {
   return { code: item.code, table: item.table, type: typeOf(item.def) };
 }
 
-function migrationOf(m: PlannedMigration, tally: Tally | null, read: number): FieldMigration {
+function migrationOf(
+  m: PlannedMigration,
+  zone: MigrationZone,
+  tally: Tally | null,
+  read: number,
+): FieldMigration {
   const { item, before, temporary } = m.plan;
   return {
     from: place(before),
@@ -73,6 +86,8 @@ function migrationOf(m: PlannedMigration, tally: Tally | null, read: number): Fi
     state: temporary === null ? 'planned' : 'copying',
     rule: m.conversion.rule,
     migrate: m.migrate as FieldMigration['migrate'],
+    // Only where the zone decides the values: elsewhere it would be noise in every plan.
+    ...(m.conversion.zoned ? { timeZone: zone } : {}),
     records: tally === null ? null : recordsOf(tally, read),
   };
 }
@@ -89,6 +104,7 @@ async function readTallies(
   client: Client,
   app: string,
   planned: readonly PlannedMigration[],
+  zones: readonly MigrationZone[],
 ): Promise<Tally[] & { read: number }> {
   const tallies: Tally[] & { read: number } = Object.assign(
     planned.map(() => ({ withValue: 0, defaulted: 0, notConverted: [], severalRows: [] })),
@@ -104,11 +120,12 @@ async function readTallies(
     app,
     planned.map((m) => m.conversion.to),
   );
-  const contexts = planned.map((m) =>
+  const contexts = planned.map((m, i) =>
     convertContext(
       m.plan.before.def as FieldDefinition,
       m.plan.item.def as FieldDefinition,
       m.migrate,
+      zones[i]!.name,
       entityExists,
       precision,
     ),

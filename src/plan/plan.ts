@@ -102,6 +102,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
         client,
         state.deployed ? id : null,
         diff.areas.find((a) => a.key === 'fields'),
+        project.environment.config.timeZone,
       );
       diff.risks.push(...migrating.risks);
       if (migrating.migrations.length > 0) migrations = migrating.migrations;

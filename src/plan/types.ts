@@ -159,6 +159,12 @@ export interface FieldMigration {
   /** What the manifest's `migrate:` says (empty when it says nothing). */
   migrate: { timeZone?: string; join?: string; default?: Json; row?: 'first' | 'every' | 'new' };
   /**
+   * The time zone the values convert in, where it decides them (a date and a date-time), and where
+   * it comes from: `migrate.timeZone`, the environment's `timeZone`, or the planning machine's
+   * (plan/migration-zone.ts). Apply converts in this one.
+   */
+  timeZone?: { name: string; source: 'migrate' | 'environment' | 'machine' };
+  /**
    * What the records say; null when none were read: an app apply creates, or one never deployed
    * (it has no records).
    */

@@ -20,6 +20,7 @@ import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
 import { checkPrincipalMaps } from './checks/principal-maps.js';
+import { checkEnvironmentTimeZones } from './checks/time-zones.js';
 import { checkRecordFiles } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
@@ -135,7 +136,9 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   problems.push(...unsetProblems(blank, chosen.environment?.name, reportUnset));
   problems.push(...checkReachFiles(chosen.environment, configSource, root));
   problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
-  problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
+  const environments = isMap(config.environments) ? config.environments : {};
+  problems.push(...checkPrincipalMaps(environments, configSource));
+  problems.push(...checkEnvironmentTimeZones(environments, configSource));
 
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
   const appSchema = await manifestValidator(options.manifestProperties);

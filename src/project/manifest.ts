@@ -219,6 +219,11 @@ export interface EnvironmentConfig {
   concurrency?: number;
   /** Production: commands that write records refuse it (protected.ts); nothing lifts it from the command line. */
   protected?: boolean;
+  /**
+   * The IANA time zone its users work in: where a migration puts a date's midnight and reads a
+   * date-time's date when the field's `migrate.timeZone` says none (plan/migration-zone.ts).
+   */
+  timeZone?: string;
 }
 
 /** An app's record file (docs/records.md): where it is, and the unique field that keys its records. */

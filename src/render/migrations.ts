@@ -38,6 +38,7 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
   return (app.migrations ?? []).map((m) => {
     const title = `fields.${formatName(m.to.code)}${m.from.code !== m.to.code ? ` (was ${formatName(m.from.code)})` : ''}: ${what(m)}; ${m.rule}.`;
     const lines: string[] = [];
+    if (m.timeZone) lines.push(zoneLine(m.timeZone));
     const r = m.records;
     if (r === null) lines.push('No records read: the app has none yet.');
     else {
@@ -69,4 +70,16 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
     );
     return { title, lines };
   });
+}
+
+/** Which zone a date conversion takes, and where from: the one a reviewer must agree with. */
+function zoneLine(zone: NonNullable<FieldMigration['timeZone']>): string {
+  switch (zone.source) {
+    case 'migrate':
+      return `Time zone: ${zone.name} (migrate.timeZone).`;
+    case 'environment':
+      return `Time zone: ${zone.name} (the environment's timeZone).`;
+    case 'machine':
+      return `Time zone: ${zone.name}, this machine's: set timeZone on the environment in appdeploy.yaml (or migrate.timeZone on the field) so that every machine converts alike.`;
+  }
 }

@@ -76,9 +76,8 @@ export function recordOutcome(
 }
 
 /**
- * The conversion's context. The environment's time zone is not something the platform's
- * interface tells (a user's setting, not the app's): the machine's own zone stands in for it
- * where the manifest gives no `migrate.timeZone`, and docs/migrations.md says so. `entityExists`
+ * The conversion's context. `timeZone` is the zone the plan resolved for it (plan/migration-zone.ts:
+ * `migrate.timeZone`, else the environment's, else the planning machine's). `entityExists`
  * is the target's directory (plan/entity-directory.ts), for a user, organization or group target;
  * `numberPrecision` the app's (plan/number-precision.ts), for a NUMBER target.
  */
@@ -86,6 +85,7 @@ export function convertContext(
   from: FieldDefinition,
   to: FieldDefinition,
   migrate: MigrateOptions,
+  timeZone: string,
   entityExists?: ConvertContext['entityExists'],
   numberPrecision?: ConvertContext['numberPrecision'],
 ): ConvertContext {
@@ -93,7 +93,7 @@ export function convertContext(
     from,
     to,
     migrate,
-    timeZone: migrate.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timeZone,
     ...(entityExists ? { entityExists } : {}),
     ...(numberPrecision ? { numberPrecision } : {}),
   };

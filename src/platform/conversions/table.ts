@@ -27,6 +27,8 @@ function row(from: string, to: string, rule: string, convert: Convert): Conversi
     from,
     to,
     rule,
+    // A rule that names the zone is one whose values the zone decides: the plan says which it used.
+    ...(rule.includes(ZONE) ? { zoned: true as const } : {}),
     convert(value, ctx) {
       const result = isEmptyValue(value) ? emptyInto(to, ctx) : convert(value, ctx);
       // A value that reads as empty (a number of spaces only) is checked as an empty one.
@@ -37,10 +39,12 @@ function row(from: string, to: string, rule: string, convert: Convert): Conversi
 }
 
 const JOIN = '`migrate.join` (`, ` by default)';
-// Not "the environment's": the platform's interface gives no time zone of an environment (it is
-// each user's setting), so without migrate.timeZone apply converts in its machine's
-// (areas/fields/migrate-values.ts), which a CI runner in UTC makes UTC.
-const ZONE = '`migrate.timeZone` (else that of the machine running apply)';
+// The platform's interface gives no time zone of an environment (it is each user's setting), so
+// the environment's is the one appdeploy.yaml gives it (`timeZone`), and without either the plan
+// takes its machine's, names it, and apply converts in the one the plan named
+// (plan/migration-zone.ts).
+const ZONE =
+  "`migrate.timeZone`, else the environment's `timeZone` in appdeploy.yaml, else the planning machine's (the plan names the zone)";
 
 /** How each source type reads as plain text, in words. */
 const READ: Readonly<Record<string, string>> = {

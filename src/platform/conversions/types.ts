@@ -7,7 +7,7 @@
 
 /** What a manifest's `migrate:` on a field may say (`migrate: false` is handled by the planner). */
 export interface MigrateOptions {
-  /** IANA time zone for date <-> date-time and text without an offset; the environment's when absent. */
+  /** IANA time zone for date <-> date-time and text without an offset; the plan's default zone when absent. */
   readonly timeZone?: string;
   /** Separator for joining several choices, or a moved-out table's rows, into one text (and splitting back). */
   readonly join?: string;
@@ -38,7 +38,10 @@ export interface ConvertContext {
   readonly from: FieldDefinition;
   readonly to: FieldDefinition;
   readonly migrate: MigrateOptions;
-  /** The environment's IANA time zone (used when `migrate.timeZone` is absent). */
+  /**
+   * The IANA time zone used when `migrate.timeZone` is absent: the environment's `timeZone`, else
+   * the planning machine's (plan/migration-zone.ts).
+   */
   readonly timeZone: string;
   /** Whether a user, organization or group code exists on the target (entity conversions). */
   readonly entityExists?: (kind: 'USER' | 'ORGANIZATION' | 'GROUP', code: string) => boolean;
@@ -57,6 +60,8 @@ export interface Conversion {
   readonly to: string;
   /** The rule in words, as docs/migrations.md and the plan show it. */
   readonly rule: string;
+  /** The time zone decides its values (a date and a date-time, text read as a date-time). */
+  readonly zoned?: true;
   convert(value: unknown, context: ConvertContext): Converted;
 }
 

@@ -1,3 +1,4 @@
+import { isTimeZone } from '../../platform/index.js';
 import type { FieldManifest, MemberFieldManifest, Numeric } from '../manifest-fields.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
@@ -40,7 +41,7 @@ function checkMigrate(
 ): void {
   const migrate = 'migrate' in field ? field.migrate : undefined;
   if (migrate === undefined || migrate === false) return;
-  if (migrate.timeZone !== undefined && !knownTimeZone(migrate.timeZone))
+  if (migrate.timeZone !== undefined && !isTimeZone(migrate.timeZone))
     ctx.report(
       'FIELD.MIGRATE_TIME_ZONE',
       `"${migrate.timeZone}" is not a time zone`,
@@ -58,15 +59,6 @@ function checkMigrate(
         hint: "Write row on a field inside a table's fields (the table it moves into), or drop it.",
       },
     );
-}
-
-function knownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -43,17 +43,23 @@ describe('docs/migrations.md "Conversions"', () => {
 });
 
 describe('a conversion through a time zone', () => {
-  // docs/migrations.md, `timeZone`: without it, the time zone of the machine running apply stands
-  // in for the environment's (the platform's interface does not give one). The rule the plan
-  // shows must say so, not promise the environment's.
+  // docs/migrations.md, `timeZone`: the platform's interface gives no zone of an environment, so
+  // without migrate.timeZone the zone is the environment's timeZone in appdeploy.yaml, else the
+  // planning machine's, and the plan names the one it took. The rule must say each, and the
+  // conversions it decides are the ones the plan names a zone for (`zoned`).
   const zoned = CONVERSIONS.filter((c) => c.rule.includes('migrate.timeZone'));
-  it.each(zoned.map((c) => [`${c.from} -> ${c.to}`, c.rule]))(
-    '%s names the zone used without migrate.timeZone',
-    (_, rule) => {
-      expect(rule).toContain('`migrate.timeZone` (else that of the machine running apply)');
-      expect(rule).not.toContain("environment's");
+  it.each(zoned.map((c) => [`${c.from} -> ${c.to}`, c.rule, c.zoned]))(
+    '%s names where the zone comes from',
+    (_, rule, flagged) => {
+      expect(rule).toContain(
+        "`migrate.timeZone`, else the environment's `timeZone` in appdeploy.yaml, else the planning machine's (the plan names the zone)",
+      );
+      expect(flagged).toBe(true);
     },
   );
+  it('is named by no other conversion', () => {
+    expect(CONVERSIONS.filter((c) => c.zoned && !c.rule.includes('migrate.timeZone'))).toEqual([]);
+  });
   it('are the date and date-time pairs', () => {
     expect(zoned.map((c) => `${c.from} -> ${c.to}`).sort()).toMatchInlineSnapshot(`
       [
