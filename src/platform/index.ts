@@ -124,3 +124,4 @@ export {
   type TextReaders,
   type TextRewriters,
 } from './field-place-walk.js';
+export { baseUrlFault } from './base-url.js';

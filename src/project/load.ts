@@ -19,6 +19,7 @@ import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
+import { checkBaseUrls } from './base-url-checks.js';
 import { checkPrincipalMaps } from './checks/principal-maps.js';
 import { checkRecordFiles } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
@@ -136,6 +137,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   problems.push(...checkReachFiles(chosen.environment, configSource, root));
   problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
   problems.push(...checkPrincipalMaps(isMap(config.environments) ? config.environments : {}, configSource));
+  problems.push(...checkBaseUrls(isMap(config.environments) ? config.environments : {}, configSource));
 
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];
   const appSchema = await manifestValidator(options.manifestProperties);

@@ -57,4 +57,16 @@ describe('the base URL', () => {
       `baseUrl ends in the API's own path (${new URL(baseUrl).pathname.replace(/\/$/, '').replace(/^\/proxy/, '')}), which every call adds: give ${expected}`,
     );
   });
+
+  it.each([
+    ['https://example.cybozu.com/k/', 'https://example.cybozu.com', '(/k/)'],
+    ['https://example.cybozu.com/k/#/space/1', 'https://example.cybozu.com', '(/k/#/space/1)'],
+    ['https://example.com/proxy/k/guest/5/', 'https://example.com/proxy', '(/proxy/k/guest/5/)'],
+  ])('%s, a page of the service copied from the browser: refused, naming %s', (baseUrl, expected, shown) => {
+    expect(() => createClient({ baseUrl, auth: { apiToken: 't' } })).toThrow(
+      new ClientOptionsError(
+        `baseUrl is the address of the service's pages ${shown}, not of its API, which every call adds below /k/: give ${expected}`,
+      ),
+    );
+  });
 });
