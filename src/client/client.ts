@@ -73,6 +73,7 @@ export function createClient(options: ClientOptions): Client {
     logger: options.logger,
     proxy: reach.proxy,
     clientCertificate: reach.clientCertificate,
+    ca: reach.ca,
   });
   const ctx = createContext(transport, options.guestSpaceId, platform);
   const cursors = new CursorsClient(ctx);

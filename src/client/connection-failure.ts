@@ -12,6 +12,8 @@ export interface ReachFacts {
   /** The proxy in use, as messages name it, and where it was set. */
   proxy: { shown: string; source: string } | undefined;
   clientCertificate: boolean;
+  /** Whether extra CAs (`ca`) are trusted on top of the default ones. */
+  ca: boolean;
 }
 
 export interface Failure {
@@ -45,6 +47,9 @@ const UNTRUSTED = new Set([
 
 const TRUST_ADVICE =
   "If a company proxy or a private certificate authority signs the service's certificate, give that authority's certificate (PEM) as `ca`, or in NODE_EXTRA_CA_CERTS; verification cannot be turned off.";
+/** The same, when a `ca` is given already: it is not the authority that signed. */
+const OTHER_CA_ADVICE =
+  "The `ca` given did not sign it either: give the certificate (PEM) of the authority that signs this service's certificate, or of the company proxy that inspects TLS on the way (the issuer of the certificate the service presents); verification cannot be turned off.";
 
 export function describeFailure(
   error: Error,
@@ -66,7 +71,7 @@ export function describeFailure(
   if (code !== undefined && UNTRUSTED.has(code))
     return {
       detail: `the certificate of ${baseUrl.host} is not signed by an authority this machine trusts`,
-      advice: TRUST_ADVICE,
+      advice: facts.ca ? OTHER_CA_ADVICE : TRUST_ADVICE,
       retryable: false,
     };
   if (code === 'CERT_HAS_EXPIRED' || code === 'ERR_TLS_CERT_ALTNAME_INVALID')

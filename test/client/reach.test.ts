@@ -6,7 +6,9 @@
  * the test CA trusted through `ca`; and NO_PROXY. Certificates: test/fixtures/tls/.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type ClientOptions } from '../../src/client/index.js';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { ClientOptionsError, createClient, type ClientOptions } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { ADMIN } from '../support/users.js';
@@ -131,6 +133,38 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
     const error = await failure({ clientCertificate: pem });
     expect(error.message).toMatch(/not signed by an authority this machine trusts/);
     expect(error.message).toMatch(/as `ca`, or in NODE_EXTRA_CA_CERTS/);
+  });
+});
+
+describe('a ca that cannot be what signs the service', () => {
+  it.each([
+    [
+      'a key',
+      tlsFile('client-key.pem'),
+      /^ca \S*client-key\.pem holds no certificate \(no -----BEGIN CERTIFICATE----- line\): give the certificate of the authority \(PEM\)/,
+    ],
+    ['a .pfx', tlsFile('client.pfx'), /^ca \S*client\.pfx holds no certificate/],
+    [
+      'the CA in DER form, as Windows exports a .cer',
+      new X509Certificate(readFileSync(tlsFile('ca.pem'))).raw,
+      /^ca is a certificate in DER form; ca takes PEM: convert it with `openssl x509 -inform der -in FILE -out FILE\.pem`/,
+    ],
+  ])('is refused before any request when it is %s (node would skip it without a word)', (_, ca, said) => {
+    let thrown: unknown;
+    try {
+      createClient({ baseUrl: service.url, auth: ADMIN, clientCertificate: pem, ca });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ClientOptionsError);
+    expect((thrown as Error).message).toMatch(said);
+  });
+
+  it("says the ca given did not sign the service's certificate, not to give a ca", async () => {
+    const error = await failure({ clientCertificate: pem, ca: tlsFile('other-ca.pem') });
+    expect(error.message).toMatch(/not signed by an authority this machine trusts/);
+    expect(error.message).toMatch(/The `ca` given did not sign it either/);
+    expect(error.message).not.toMatch(/as `ca`, or in NODE_EXTRA_CA_CERTS/);
   });
 });
 
