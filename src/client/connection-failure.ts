@@ -68,6 +68,8 @@ export function describeFailure(
         retryable: true,
       };
   }
+  const unreached = serviceNotReached(code, baseUrl);
+  if (proxy === undefined && unreached !== undefined) return unreached;
   if (code !== undefined && UNTRUSTED.has(code))
     return {
       detail: `the certificate of ${baseUrl.host} is not signed by an authority this machine trusts`,
@@ -82,6 +84,28 @@ export function describeFailure(
     };
   const alert = code === 'UND_ERR_SOCKET' ? takeTlsAlert((error as { socket?: unknown }).socket) : code;
   return clientCertificateRefusal(alert, code, error, facts) ?? tlsFailure(alert, baseUrl);
+}
+
+/**
+ * The service's own address not reached (no proxy in the way): said for the one who wrote it, in
+ * place of node's `connect ECONNREFUSED 127.0.0.1:1` or `getaddrinfo ENOTFOUND host`. A host the
+ * network cannot resolve is often one it reaches only through a company proxy.
+ */
+function serviceNotReached(code: string | undefined, baseUrl: URL): Failure | undefined {
+  if (code === 'ECONNREFUSED')
+    return {
+      detail: `nothing accepts connections at ${baseUrl.host}`,
+      advice: "Check the base URL's host and port, and that the service runs there.",
+      retryable: true,
+    };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return {
+      detail: `the host ${baseUrl.hostname} ${code === 'ENOTFOUND' ? 'is not known to DNS' : 'could not be looked up (DNS did not answer)'}`,
+      advice:
+        "Check the base URL's host name; where this network reaches the service only through a company proxy, give the environment's proxy (or HTTPS_PROXY).",
+      retryable: true,
+    };
+  return undefined;
 }
 
 function proxyRefusal(status: number, proxy: { shown: string; source: string }, baseUrl: URL): Failure {
