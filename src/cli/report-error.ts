@@ -151,8 +151,13 @@ function clientHint(error: ClientError, choice: ProjectChoice): string | undefin
       return error instanceof TransportTimeoutError && error.queued
         ? 'The service answers slowly: run the command again later.'
         : "Check that the service is reachable at the environment's baseUrl, then run the command again.";
-    case 'options':
-      return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
+    case 'options': {
+      // A proxy read from the machine's variables (client/reach.ts names the variable first).
+      const variable = /^(https?_proxy|HTTPS?_PROXY) /.exec(error.message)?.[1];
+      return variable === undefined
+        ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
+        : `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
+    }
     case 'invalid-response':
       return error instanceof TransportInvalidResponseError && error.status === 403
         ? FORBIDDEN_IN_FRONT

@@ -97,7 +97,19 @@ export function proxyFor(
   // An empty variable counts as unset, as an empty proxy variable does.
   if (name === undefined || bypassed(baseUrl, variables.no_proxy || variables.NO_PROXY || ''))
     return undefined;
-  return parseProxy(variables[name]!, name);
+  return parseProxy(withScheme(variables[name]!), name);
+}
+
+/**
+ * A proxy variable without a scheme (`HTTPS_PROXY=proxy.example.com:8080`, as IT departments often
+ * set them) names an HTTP proxy, as curl reads it ("the default proxy type is HTTP", and the
+ * variables take "the same" as -x: everything.curl.dev, usingcurl/proxies/type and /env;
+ * libcurl's CURLOPT_PROXY: "http:// HTTP Proxy. Default when no scheme ... is specified").
+ * `new URL('proxy.example.com:8080')` would read `proxy.example.com:` as the scheme. The `proxy`
+ * setting is written by the project, which its schema holds to http(s)://.
+ */
+function withScheme(text: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text : `http://${text.trim()}`;
 }
 
 function bypassed(baseUrl: URL, noProxy: string): boolean {

@@ -64,6 +64,15 @@ const CASES: [string, unknown, number, string | null][] = [
         ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
         : null,
     ]),
+  [
+    // Not appdeploy.yaml's to fix: the variable's.
+    'ClientOptionsError of HTTPS_PROXY',
+    new ClientOptionsError(
+      'HTTPS_PROXY must be an http:// or https:// URL, such as http://proxy.example.com:8080',
+    ),
+    1,
+    "Correct HTTPS_PROXY where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.",
+  ],
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
   ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
   [

@@ -252,6 +252,16 @@ describe('through a CONNECT proxy', () => {
     expect(tunnel.tunnels).toHaveLength(1);
   });
 
+  it.each(['127.0.0.1:PORT', 'corp:pw-7781@127.0.0.1:PORT'])(
+    'takes HTTPS_PROXY without a scheme (%s) as an HTTP proxy, as curl does',
+    async (written) => {
+      const tunnel = await proxy(written.includes('@') ? { login: 'corp', password: 'pw-7781' } : {});
+      vi.stubEnv('HTTPS_PROXY', written.replace('PORT', new URL(tunnel.url).port));
+      expect(await listApps({ baseUrl: behindProxy(), ...SECURE })).toBe(0);
+      expect(tunnel.tunnels).toHaveLength(1);
+    },
+  );
+
   it('the proxy option wins over HTTPS_PROXY', async () => {
     const unused = await proxy();
     const tunnel = await proxy();
