@@ -52,3 +52,34 @@ describe('a misspelled environments', () => {
     ]);
   });
 });
+
+describe('a misspelled environment name', () => {
+  it.each([
+    [
+      '--env',
+      'stagin',
+      'environment "stagin" is not defined; defined: staging',
+      'Did you mean "staging"? Pass one of the defined names to --env, or add it under environments.',
+    ],
+    [
+      'defaultEnvironment',
+      undefined,
+      'defaultEnvironment: environment "stagng" is not defined; defined: staging',
+      'Did you mean "staging"? Name one of the environments.',
+    ],
+    [
+      '--env, far from any',
+      'production',
+      'environment "production" is not defined; defined: staging',
+      'Pass one of the defined names to --env, or add it under environments.',
+    ],
+  ])('%s: names the one meant when it is close', async (_, env, message, hint) => {
+    const config = CONFIG('environments').replace(
+      'defaultEnvironment: staging',
+      env === undefined ? 'defaultEnvironment: stagng' : 'defaultEnvironment: staging',
+    );
+    await writeFile(join(dir, 'appdeploy.yaml'), config);
+    const result = await validateProject({ cwd: dir, env, variables: {} });
+    expect(result.problems.map((p) => ({ message: p.message, hint: p.hint }))).toEqual([{ message, hint }]);
+  });
+});
