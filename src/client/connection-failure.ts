@@ -83,7 +83,27 @@ export function describeFailure(
       retryable: false,
     };
   const alert = code === 'UND_ERR_SOCKET' ? takeTlsAlert((error as { socket?: unknown }).socket) : code;
-  return clientCertificateRefusal(alert, code, error, facts) ?? tlsFailure(alert, baseUrl);
+  return (
+    clientCertificateRefusal(alert, code, error, facts) ??
+    tlsFailure(alert, baseUrl) ??
+    httpToTls(code, error, baseUrl)
+  );
+}
+
+/**
+ * http:// to a port that serves HTTPS: node's TLS server (the local service with --tls-cert)
+ * closes a connection that starts in plain HTTP without a byte in answer, which undici reports as
+ * "other side closed". The mirror of tlsFailure's answer in plain HTTP to https://.
+ */
+function httpToTls(code: string | undefined, error: Error, baseUrl: URL): Failure | undefined {
+  const socket = (error as { socket?: { bytesRead?: number } }).socket;
+  if (baseUrl.protocol !== 'http:' || code !== 'UND_ERR_SOCKET' || socket?.bytesRead !== 0) return undefined;
+  const https = new URL(baseUrl.href);
+  https.protocol = 'https:';
+  return {
+    detail: `the server at ${baseUrl.host} closed the connection without answering, as a server of HTTPS does to plain HTTP: if it serves HTTPS, use ${https.href.replace(/\/$/, '')} as the base URL`,
+    retryable: true,
+  };
 }
 
 /**

@@ -128,6 +128,13 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
     ).toThrow(/clientCertificate.pfx: cannot read .*nope\.pfx \(no such file\)/);
   });
 
+  it('says http:// to its HTTPS port is answered by a closed connection, naming the https:// URL', async () => {
+    const error = await failure({ baseUrl: service.url.replace('https:', 'http:'), ...SECURE });
+    expect(error.message).toContain(
+      `the server at 127.0.0.1:${service.port} closed the connection without answering, as a server of HTTPS does to plain HTTP: if it serves HTTPS, use https://127.0.0.1:${service.port} as the base URL`,
+    );
+  });
+
   it("says the service's certificate is not trusted without ca, and what to do", async () => {
     // PEM: a .pfx that holds its issuer's certificate has node trust that issuer too.
     const error = await failure({ clientCertificate: pem });
