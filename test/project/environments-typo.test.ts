@@ -83,3 +83,19 @@ describe('a misspelled environment name', () => {
     expect(result.problems.map((p) => ({ message: p.message, hint: p.hint }))).toEqual([{ message, hint }]);
   });
 });
+
+describe("an app's id under a misspelled environment", () => {
+  it.each([
+    ['stagng', 'Did you mean "staging"? Give ids only for environments under environments.', 'stagng'],
+    ['nowhere', 'Give ids only for environments under environments.', 'nowhere'],
+  ])('%s: the hint names the environment meant when it is close', async (_, hint, written) => {
+    await writeFile(
+      join(dir, 'appdeploy.yaml'),
+      CONFIG('environments').replace('ids: { staging: 3 }', `ids: { ${written}: 3 }`),
+    );
+    const result = await validateProject({ cwd: dir, variables: {} });
+    expect(result.problems.map((p) => ({ code: p.code, hint: p.hint }))).toEqual([
+      { code: 'PROJECT.ENVIRONMENT', hint },
+    ]);
+  });
+});
