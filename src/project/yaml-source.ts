@@ -182,7 +182,8 @@ function firstLine(message: string): string {
   return message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? message;
 }
 
-function valueAt(root: unknown, path: Path): unknown {
+/** The value at `path` inside `root`, or undefined where the path leads nowhere. */
+export function valueAt(root: unknown, path: Path): unknown {
   let node = root;
   for (const segment of path) {
     if (node === null || typeof node !== 'object') return undefined;
