@@ -51,6 +51,9 @@ const TRUST_ADVICE =
 const OTHER_CA_ADVICE =
   "The `ca` given did not sign it either: give the certificate (PEM) of the authority that signs this service's certificate, or of the company proxy that inspects TLS on the way (the issuer of the certificate the service presents); verification cannot be turned off.";
 
+/** What a CONNECT the proxy closed without answering fails with (pool.ts; undici 8's own code). */
+export const TUNNEL_DROPPED = 'UND_ERR_PRX_CONN';
+
 export function describeFailure(
   error: Error,
   code: string | undefined,
@@ -60,6 +63,13 @@ export function describeFailure(
   if (proxy !== undefined) {
     const refused = /Proxy response \((\d+)\)/.exec(error.message);
     if (refused) return proxyRefusal(Number(refused[1]), proxy, baseUrl);
+    if (code === TUNNEL_DROPPED)
+      return {
+        detail: `the proxy ${proxy.shown} (from ${proxy.source}) closed the connection when asked for a tunnel to ${baseUrl.host}, without answering`,
+        advice:
+          'Check that this address is the HTTP proxy (one that takes CONNECT) and its port, not a web server or a TLS port; the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY.',
+        retryable: false,
+      };
     if (code !== undefined && NOT_REACHED.has(code))
       return {
         detail: `the proxy ${proxy.shown} (from ${proxy.source}) is not reachable`,

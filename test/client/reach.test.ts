@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { ClientOptionsError, createClient, type ClientOptions } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
@@ -268,6 +269,22 @@ describe('through a CONNECT proxy', () => {
       expect(tunnel.tunnels).toHaveLength(1);
     },
   );
+
+  it('says a "proxy" that closes the connection at CONNECT (no proxy at all) did so, at once', async () => {
+    // undici 7 alone reconnects forever here, at full CPU, past every timeout (pool.ts).
+    const notAProxy = createServer((socket) => socket.on('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => notAProxy.listen(0, '127.0.0.1', resolve));
+    const port = (notAProxy.address() as AddressInfo).port;
+    try {
+      const error = await failure({ baseUrl: behindProxy(), proxy: `http://127.0.0.1:${port}`, ...SECURE });
+      expect(error.message).toContain(
+        `the proxy http://127.0.0.1:${port} (from the proxy option) closed the connection when asked for a tunnel to service.invalid:${service.port}, without answering`,
+      );
+      expect(error.message).toMatch(/Check that this address is the HTTP proxy \(one that takes CONNECT\)/);
+    } finally {
+      await new Promise<void>((resolve) => notAProxy.close(() => resolve()));
+    }
+  }, 10_000);
 
   it('the proxy option wins over HTTPS_PROXY', async () => {
     const unused = await proxy();
