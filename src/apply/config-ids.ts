@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseDocument } from 'yaml';
 import { atomicWrite } from '../atomic-write.js';
+import { maskVariables, unmaskVariables } from '../project/env-vars.js';
 import type { Project } from '../project/index.js';
 import { writeLocalIds } from '../project/local-ids.js';
 
@@ -36,10 +37,13 @@ async function writeAppIds(
   ids: Readonly<Record<string, string>>,
 ): Promise<void> {
   const text = await readFile(configPath, 'utf8');
-  const doc = parseDocument(text);
+  // Masked as the loader reads it: YAML alone cannot parse `{ login: ${LOGIN} }`, the form the
+  // README shows, and a document with errors cannot be printed again.
+  const masked = maskVariables(text);
+  const doc = parseDocument(masked.text);
   // Ids are numbers in the service's interface (and in the examples); a non-numeric id stays text.
   for (const [appKey, id] of Object.entries(ids))
     doc.setIn(['apps', appKey, 'ids', env], /^[1-9]\d{0,14}$/.test(id) ? Number(id) : id);
   // A crash leaves the old file or the new one, never half of one.
-  await atomicWrite(configPath, doc.toString());
+  await atomicWrite(configPath, unmaskVariables(doc.toString(), text, masked.refs));
 }

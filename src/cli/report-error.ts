@@ -117,23 +117,47 @@ function printText(reported: ReportedError, io: Io): void {
 const FORBIDDEN_IN_FRONT =
   'Something in front of the service refused the request: if the domain uses Secure Access, set clientCertificate; if it restricts IP addresses, connect from an allowed network (or through its proxy: proxy, HTTPS_PROXY).';
 
+/**
+ * The two refusals only an API token meets are the token's to fix, not an administrator's: the
+ * hosted platform answers GAIA_NO01 to a call a token may not make or lacks the permission for,
+ * and GAIA_IA02 to a token that is not the app's (platform/token-calls.ts, docs/local-service.md's
+ * table of errors). kintone.dev's "API Tokens" tutorial gives the same fixes for the two messages:
+ * check the token's permissions; check the app and that the token was copied whole and the app
+ * updated after it was generated. Plan reads the draft, which needs the manage permission
+ * (kintone.dev, Get Form Fields: "Permission to manage the App is needed when obtaining data of
+ * pre-live settings"; docs/manifests.md).
+ */
+function serviceHint(error: ServiceError): string | undefined {
+  const call =
+    error.method !== undefined && error.path !== undefined ? ` (${error.method} ${error.path})` : '';
+  if (error.code === 'GAIA_NO01')
+    return `The environment's API token may not make this call${call}, or lacks the permission it needs: give each app's token the App management permission (the app's settings, API Token); creating apps, customization, custom views and plug-ins need a login (auth: { login, password }).`;
+  if (error.code === 'GAIA_IA02')
+    return `The environment's API token is not a token of the app this call is for${call}: check apiToken in appdeploy.yaml against the app's settings, API Token (a list gives one per app; a new token works once the app is updated).`;
+  if (error.status === 401) return "Check the environment's credentials in appdeploy.yaml.";
+  if (error.status === 403) return 'The account lacks a permission this needs; ask an administrator.';
+  return undefined;
+}
+
 /** What to do next, where a client error's own message does not already say it. */
 function clientHint(error: ClientError, choice: ProjectChoice): string | undefined {
   const kind = error.kind;
   switch (kind) {
     case 'service':
-      if (!(error instanceof ServiceError)) return undefined;
-      if (error.status === 401) return "Check the environment's credentials in appdeploy.yaml.";
-      if (error.status === 403) return 'The account lacks a permission this needs; ask an administrator.';
-      return undefined;
+      return error instanceof ServiceError ? serviceHint(error) : undefined;
     case 'deploy-timeout':
       return `It goes on in the service: run \`${appdeployCommand({ commandFlags: projectFlags(choice) }, 'status')}\` to see how it ends (apply waits longer with --timeout, e.g. --timeout 30m).`;
     case 'timeout':
       return error instanceof TransportTimeoutError && error.queued
         ? 'The service answers slowly: run the command again later.'
         : "Check that the service is reachable at the environment's baseUrl, then run the command again.";
-    case 'options':
-      return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
+    case 'options': {
+      // A proxy read from the machine's variables (client/reach.ts names the variable first).
+      const variable = /^(https?_proxy|HTTPS?_PROXY) /.exec(error.message)?.[1];
+      return variable === undefined
+        ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
+        : `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
+    }
     case 'invalid-response':
       return error instanceof TransportInvalidResponseError && error.status === 403
         ? FORBIDDEN_IN_FRONT

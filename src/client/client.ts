@@ -1,5 +1,6 @@
 /** `createClient`: one object with a sub-client per group of the interface. */
 import type { Dispatcher } from 'undici';
+import { baseUrlFault } from '../platform/index.js';
 import { AppPluginsClient } from './app-plugins.js';
 import { AppsClient } from './apps.js';
 import { createCredentials, signedInAs, type SignedInAs } from './auth.js';
@@ -72,6 +73,7 @@ export function createClient(options: ClientOptions): Client {
     logger: options.logger,
     proxy: reach.proxy,
     clientCertificate: reach.clientCertificate,
+    ca: reach.ca,
   });
   const ctx = createContext(transport, options.guestSpaceId, platform);
   const cursors = new CursorsClient(ctx);
@@ -114,25 +116,9 @@ function parseBaseUrl(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ClientOptionsError(`baseUrl must start with http:// or https://, got ${url.protocol}`);
   }
-  if (url.username !== '' || url.password !== '') {
-    // Never echo the URL here: it holds the credentials.
-    throw new ClientOptionsError(
-      'baseUrl must not hold credentials; pass them as basicAuth: { login, password }',
-    );
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new ClientOptionsError(`baseUrl must not have a query or fragment: ${url.origin}${url.pathname}`);
-  }
-  // Every call's path starts with /k/v1 or /k/guest/N/v1 (the official client's buildPath, in
-  // @kintone/rest-api-client lib/src/url.js), added to the base URL's own path: a base URL that
-  // already ends in it would call /k/v1/k/v1/... and be answered 404 without saying why.
-  const apiPath = /\/k(?:\/guest\/\d+)?\/v1\/?$/.exec(url.pathname);
-  if (apiPath) {
-    const base = `${url.origin}${url.pathname.slice(0, apiPath.index)}`;
-    throw new ClientOptionsError(
-      `baseUrl ends in the API's own path (${apiPath[0].replace(/\/$/, '')}), which every call adds: give ${base}`,
-    );
-  }
+  // Credentials, the API's own path, the service's pages, a query: the rule validate applies too.
+  const fault = baseUrlFault(url);
+  if (fault !== undefined) throw new ClientOptionsError(`baseUrl ${fault}`);
   return url;
 }
 

@@ -12,6 +12,8 @@ export interface ReachFacts {
   /** The proxy in use, as messages name it, and where it was set. */
   proxy: { shown: string; source: string } | undefined;
   clientCertificate: boolean;
+  /** Whether extra CAs (`ca`) are trusted on top of the default ones. */
+  ca: boolean;
 }
 
 export interface Failure {
@@ -45,6 +47,12 @@ const UNTRUSTED = new Set([
 
 const TRUST_ADVICE =
   "If a company proxy or a private certificate authority signs the service's certificate, give that authority's certificate (PEM) as `ca`, or in NODE_EXTRA_CA_CERTS; verification cannot be turned off.";
+/** The same, when a `ca` is given already: it is not the authority that signed. */
+const OTHER_CA_ADVICE =
+  "The `ca` given did not sign it either: give the certificate (PEM) of the authority that signs this service's certificate, or of the company proxy that inspects TLS on the way (the issuer of the certificate the service presents); verification cannot be turned off.";
+
+/** What a CONNECT the proxy closed without answering fails with (pool.ts; undici 8's own code). */
+export const TUNNEL_DROPPED = 'UND_ERR_PRX_CONN';
 
 export function describeFailure(
   error: Error,
@@ -55,6 +63,13 @@ export function describeFailure(
   if (proxy !== undefined) {
     const refused = /Proxy response \((\d+)\)/.exec(error.message);
     if (refused) return proxyRefusal(Number(refused[1]), proxy, baseUrl);
+    if (code === TUNNEL_DROPPED)
+      return {
+        detail: `the proxy ${proxy.shown} (from ${proxy.source}) closed the connection when asked for a tunnel to ${baseUrl.host}, without answering`,
+        advice:
+          'Check that this address is the HTTP proxy (one that takes CONNECT) and its port, not a web server or a TLS port; the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY.',
+        retryable: false,
+      };
     if (code !== undefined && NOT_REACHED.has(code))
       return {
         detail: `the proxy ${proxy.shown} (from ${proxy.source}) is not reachable`,
@@ -63,10 +78,12 @@ export function describeFailure(
         retryable: true,
       };
   }
+  const unreached = serviceNotReached(code, baseUrl);
+  if (proxy === undefined && unreached !== undefined) return unreached;
   if (code !== undefined && UNTRUSTED.has(code))
     return {
       detail: `the certificate of ${baseUrl.host} is not signed by an authority this machine trusts`,
-      advice: TRUST_ADVICE,
+      advice: facts.ca ? OTHER_CA_ADVICE : TRUST_ADVICE,
       retryable: false,
     };
   if (code === 'CERT_HAS_EXPIRED' || code === 'ERR_TLS_CERT_ALTNAME_INVALID')
@@ -76,7 +93,49 @@ export function describeFailure(
       retryable: false,
     };
   const alert = code === 'UND_ERR_SOCKET' ? takeTlsAlert((error as { socket?: unknown }).socket) : code;
-  return clientCertificateRefusal(alert, code, error, facts) ?? tlsFailure(alert, baseUrl);
+  return (
+    clientCertificateRefusal(alert, code, error, facts) ??
+    tlsFailure(alert, baseUrl) ??
+    httpToTls(code, error, baseUrl)
+  );
+}
+
+/**
+ * http:// to a port that serves HTTPS: node's TLS server (the local service with --tls-cert)
+ * closes a connection that starts in plain HTTP without a byte in answer, which undici reports as
+ * "other side closed". The mirror of tlsFailure's answer in plain HTTP to https://.
+ */
+function httpToTls(code: string | undefined, error: Error, baseUrl: URL): Failure | undefined {
+  const socket = (error as { socket?: { bytesRead?: number } }).socket;
+  if (baseUrl.protocol !== 'http:' || code !== 'UND_ERR_SOCKET' || socket?.bytesRead !== 0) return undefined;
+  const https = new URL(baseUrl.href);
+  https.protocol = 'https:';
+  return {
+    detail: `the server at ${baseUrl.host} closed the connection without answering, as a server of HTTPS does to plain HTTP: if it serves HTTPS, use ${https.href.replace(/\/$/, '')} as the base URL`,
+    retryable: true,
+  };
+}
+
+/**
+ * The service's own address not reached (no proxy in the way): said for the one who wrote it, in
+ * place of node's `connect ECONNREFUSED 127.0.0.1:1` or `getaddrinfo ENOTFOUND host`. A host the
+ * network cannot resolve is often one it reaches only through a company proxy.
+ */
+function serviceNotReached(code: string | undefined, baseUrl: URL): Failure | undefined {
+  if (code === 'ECONNREFUSED')
+    return {
+      detail: `nothing accepts connections at ${baseUrl.host}`,
+      advice: "Check the base URL's host and port, and that the service runs there.",
+      retryable: true,
+    };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return {
+      detail: `the host ${baseUrl.hostname} ${code === 'ENOTFOUND' ? 'is not known to DNS' : 'could not be looked up (DNS did not answer)'}`,
+      advice:
+        "Check the base URL's host name; where this network reaches the service only through a company proxy, give the environment's proxy (or HTTPS_PROXY).",
+      retryable: true,
+    };
+  return undefined;
 }
 
 function proxyRefusal(status: number, proxy: { shown: string; source: string }, baseUrl: URL): Failure {

@@ -3,6 +3,7 @@
  * when the last of those clients closes.
  */
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import { TUNNEL_DROPPED } from './connection-failure.js';
 import type { Reach } from './reach.js';
 
 const pools = new Map<string, { pool: Pool; users: number }>();
@@ -48,6 +49,7 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
     ? new ProxyAgent({
         uri: reach.proxy.url.href,
         keepAliveTimeout: 10_000,
+        clientFactory: tunnelFailingOnClose,
         ...(requestTls ? { requestTls } : {}),
         ...(reach.proxyCa ? { proxyTls: { ca: reach.proxyCa } } : {}),
       })
@@ -61,4 +63,30 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
       await dispatcher.close();
     },
   };
+}
+
+/**
+ * The pool to the proxy, whose CONNECT a proxy that closes the connection without answering
+ * (a server that is no proxy, a TLS port) fails rather than repeats. undici 7.30's ProxyAgent
+ * passes that UND_ERR_SOCKET on to the service's client, which takes it for a recoverable drop of
+ * an open connection and connects again at once, forever, at full CPU, with the request never
+ * started so that no timeout or abort ends it (nodejs/undici#3897, fixed in 8 by wrapping it as
+ * UND_ERR_PRX_CONN: nodejs/undici#5441). Any other code is undici's to handle as it does.
+ */
+function tunnelFailingOnClose(origin: URL | string, options: Pool.Options): Pool {
+  const pool = new Pool(origin, options);
+  const connect: (params: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData> =
+    pool.connect.bind(pool);
+  (pool as { connect: unknown }).connect = async (params: Dispatcher.ConnectOptions) => {
+    try {
+      return await connect(params);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'UND_ERR_SOCKET') throw error;
+      throw Object.assign(new Error('the proxy closed the connection without answering the tunnel request'), {
+        code: TUNNEL_DROPPED,
+        cause: error,
+      });
+    }
+  };
+  return pool;
 }

@@ -4,6 +4,7 @@
  * (the hosted platform's "Secure Access") and with certificate authorities trusted on top of the
  * default ones. What it decides is data (`Reach`); dispatcher.ts builds the connection from it.
  */
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
 import { ClientOptionsError } from './errors.js';
@@ -43,6 +44,8 @@ export interface Reach {
   /** Extra CAs for a proxy reached over https:// (the same as the service's). */
   proxyCa: Buffer[] | undefined;
   clientCertificate: boolean;
+  /** Whether extra CAs (`ca`) are trusted. */
+  ca: boolean;
   /** Secrets the options hold (passwords), for the redactor. */
   secrets: string[];
 }
@@ -62,7 +65,14 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
     certificate === undefined && extraCa === undefined
       ? undefined
       : secureContextFor(certificate, extraCa, variables);
-  return { proxy, secureContext, proxyCa: extraCa, clientCertificate: certificate !== undefined, secrets };
+  return {
+    proxy,
+    secureContext,
+    proxyCa: extraCa,
+    clientCertificate: certificate !== undefined,
+    ca: extraCa !== undefined,
+    secrets,
+  };
 }
 
 /**
@@ -87,7 +97,19 @@ export function proxyFor(
   // An empty variable counts as unset, as an empty proxy variable does.
   if (name === undefined || bypassed(baseUrl, variables.no_proxy || variables.NO_PROXY || ''))
     return undefined;
-  return parseProxy(variables[name]!, name);
+  return parseProxy(withScheme(variables[name]!), name);
+}
+
+/**
+ * A proxy variable without a scheme (`HTTPS_PROXY=proxy.example.com:8080`, as IT departments often
+ * set them) names an HTTP proxy, as curl reads it ("the default proxy type is HTTP", and the
+ * variables take "the same" as -x: everything.curl.dev, usingcurl/proxies/type and /env;
+ * libcurl's CURLOPT_PROXY: "http:// HTTP Proxy. Default when no scheme ... is specified").
+ * `new URL('proxy.example.com:8080')` would read `proxy.example.com:` as the scheme. The `proxy`
+ * setting is written by the project, which its schema holds to http(s)://.
+ */
+function withScheme(text: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim()) ? text : `http://${text.trim()}`;
 }
 
 function bypassed(baseUrl: URL, noProxy: string): boolean {
@@ -134,7 +156,28 @@ function certificateSecrets(certificate: ClientCertificate | undefined): string[
 
 function caList(ca: FileOrBytes | readonly FileOrBytes[]): Buffer[] {
   const list: readonly FileOrBytes[] = Array.isArray(ca) ? ca : [ca as FileOrBytes];
-  return list.map((entry, index) => readInput(entry, list.length === 1 ? 'ca' : `ca[${index}]`));
+  return list.map((entry, index) => {
+    const option = list.length === 1 ? 'ca' : `ca[${index}]`;
+    return holdingCertificate(
+      readInput(entry, option),
+      typeof entry === 'string' ? `${option} ${entry}` : option,
+    );
+  });
+}
+
+/**
+ * A CA as node takes it: PEM. Node skips whatever in `ca` is not a PEM certificate without a word
+ * (an empty file, a key, a .pfx, the DER form Windows exports as .cer), so such a `ca` would add
+ * nothing and the service's certificate would then be said untrusted, with the advice to give the
+ * `ca` already given.
+ */
+function holdingCertificate(bytes: Buffer, named: string): Buffer {
+  if (bytes.includes('-----BEGIN CERTIFICATE-----')) return bytes;
+  throw new ClientOptionsError(
+    isDerCertificate(bytes)
+      ? `${named} is a certificate in DER form; ca takes PEM: convert it with \`openssl x509 -inform der -in FILE -out FILE.pem\` and give the .pem`
+      : `${named} holds no certificate (no -----BEGIN CERTIFICATE----- line): give the certificate of the authority (PEM) that signs the service's certificate, or the TLS-inspecting proxy's`,
+  );
 }
 
 /** A path read, or bytes taken as they are. */
@@ -149,6 +192,14 @@ function readInput(value: FileOrBytes, option: string): Buffer {
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (code ?? 'unreadable');
     throw new ClientOptionsError(`${option}: cannot read ${value} (${why})`);
+  }
+}
+
+function isDerCertificate(bytes: Buffer): boolean {
+  try {
+    return new X509Certificate(bytes).raw.length > 0;
+  } catch {
+    return false;
   }
 }
 

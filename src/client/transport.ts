@@ -45,6 +45,8 @@ export interface TransportConfig {
   proxy?: { shown: string; source: string } | undefined;
   /** Whether a client certificate is presented. */
   clientCertificate?: boolean | undefined;
+  /** Whether extra CAs (`ca`) are trusted on top of the default ones. */
+  ca?: boolean | undefined;
   random?: () => number;
 }
 
@@ -269,6 +271,7 @@ export class Transport {
       baseUrl: this.#config.baseUrl,
       proxy: this.#config.proxy,
       clientCertificate: this.#config.clientCertificate ?? false,
+      ca: this.#config.ca ?? false,
     });
     const detail = redact(failure?.detail ?? (original.message || original.name));
     const cause = new Error(detail);

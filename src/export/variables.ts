@@ -8,7 +8,7 @@
  *   parse `{ label: ${X} }`); a value export leaves as it is keeps its references, and a value
  *   whose meaning did not change keeps its text even where a whole map around it is rewritten.
  */
-import { maskVariables, type Variables, expandPlaceholders } from '../project/env-vars.js';
+import { expandPlaceholders, maskVariables, unmaskVariables, type Variables } from '../project/env-vars.js';
 
 type Value = unknown;
 type Obj = Record<string, Value>;
@@ -34,11 +34,8 @@ export interface MaskedManifest {
   expand(value: Value, variables: Variables): Value;
 }
 
-const PLACEHOLDER = /[\ue000-\uf7ff]\uf8ff*/g;
-
 export function maskManifest(text: string): MaskedManifest {
   const { text: masked, refs } = maskVariables(text);
-  const originals = refs.map((ref) => text.slice(ref.start, ref.start + ref.length));
   const expandString = (s: string, variables: Variables) => expandPlaceholders(s, refs, variables).value;
   const expand = (value: Value, variables: Variables): Value => {
     if (typeof value === 'string') return expandString(value, variables);
@@ -51,11 +48,7 @@ export function maskManifest(text: string): MaskedManifest {
   };
   return {
     masked,
-    unmask: (out) =>
-      out.replace(PLACEHOLDER, (match) => {
-        const original = originals[match.charCodeAt(0) - 0xe000];
-        return original !== undefined && original.length === match.length ? original : match;
-      }),
+    unmask: (out) => unmaskVariables(out, text, refs),
     expand,
   };
 }

@@ -124,4 +124,8 @@ export {
   type TextReaders,
   type TextRewriters,
 } from './field-place-walk.js';
+<<<<<<< HEAD
 export { isTimeZone } from './time-zone.js';
+=======
+export { baseUrlFault } from './base-url.js';
+>>>>>>> audit-first

@@ -55,6 +55,20 @@ export function maskVariables(source: string): MaskedText {
   return { text, refs, overflowAt };
 }
 
+/**
+ * A text written from `masked` (YAML edited and printed again) with each placeholder put back as
+ * the reference of `source` it stands for. A placeholder whose length changed (a value rewritten)
+ * is left as it is.
+ */
+export function unmaskVariables(text: string, source: string, refs: readonly VariableRef[]): string {
+  return text.replace(PLACEHOLDER, (match) => {
+    const ref = refs[match.charCodeAt(0) - FIRST];
+    return ref !== undefined && ref.length === match.length
+      ? source.slice(ref.start, ref.start + ref.length)
+      : match;
+  });
+}
+
 export function hasPlaceholder(value: string): boolean {
   PLACEHOLDER.lastIndex = 0;
   return PLACEHOLDER.test(value);

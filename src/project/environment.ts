@@ -2,6 +2,7 @@ import type { Locale } from '../platform/index.js';
 import type { EnvironmentConfig, ProjectConfig } from './manifest.js';
 import type { Problem } from './problems.js';
 import { problem } from './problems.js';
+import { didYouMean } from './suggest.js';
 import type { YamlSource } from './yaml-source.js';
 
 /** The environment a command acts on. */
@@ -40,9 +41,15 @@ export function chooseEnvironment(
     const fromFile = requested === undefined;
     const path = fromFile ? ['defaultEnvironment'] : ['environments'];
     const message = `${fromFile ? 'defaultEnvironment: ' : ''}environment "${name}" is not defined; defined: ${known}`;
-    const hint = fromFile
-      ? 'Name one of the environments.'
-      : 'Pass one of the defined names to --env, or add it under environments.';
+    const near = didYouMean(name, names);
+    const hint = [
+      near,
+      fromFile
+        ? 'Name one of the environments.'
+        : 'Pass one of the defined names to --env, or add it under environments.',
+    ]
+      .filter(Boolean)
+      .join(' ');
     return {
       environment: null,
       problems: [

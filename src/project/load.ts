@@ -19,6 +19,8 @@ import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
 import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
+import { secretsHidden } from './secrets-shown.js';
+import { checkBaseUrls } from './base-url-checks.js';
 import { checkPrincipalMaps } from './checks/principal-maps.js';
 import { checkEnvironmentTimeZones } from './checks/time-zones.js';
 import { checkRecordFiles } from './record-checks/index.js';
@@ -122,7 +124,8 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const configRead = await readSource({ path: configPath, file: show(configPath), variables, maxFileBytes });
   problems.push(...configRead.problems);
   const configSource = configRead.source;
-  if (configSource) sources.set(configSource.file, configSource.text);
+  // Shown under its problems with any secret written as itself hidden (secrets-shown.ts).
+  if (configSource) sources.set(configSource.file, secretsHidden(configSource));
   if (!configSource || configSource.value === undefined || configRead.problems.length > 0) return done(null);
   const blank = blankConnections(configRead.unset, configRead.empty);
   const schema = withoutBlankValues(validateSchema('project', configSource), blank);
@@ -138,6 +141,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
   const environments = isMap(config.environments) ? config.environments : {};
   problems.push(...checkPrincipalMaps(environments, configSource));
+  problems.push(...checkBaseUrls(environments, configSource));
   problems.push(...checkEnvironmentTimeZones(environments, configSource));
 
   appKeys = isMap(raw.apps) ? Object.keys(raw.apps) : [];

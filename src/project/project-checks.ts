@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ProjectConfig } from './manifest.js';
 import { formatPath, problem, type Problem } from './problems.js';
+import { didYouMean } from './suggest.js';
 import type { YamlSource } from './yaml-source.js';
 
 /**
@@ -46,7 +47,9 @@ export function checkProjectConfig(
           `${formatPath(path)}: no environment "${env}"; defined: ${environments.join(', ')}`,
           source.locate(path, 'key'),
           {
-            hint: 'Give ids only for environments under environments.',
+            hint: [didYouMean(env, environments), 'Give ids only for environments under environments.']
+              .filter(Boolean)
+              .join(' '),
             path,
           },
         ),

@@ -24,7 +24,8 @@ export async function readDotEnv(options: {
     );
     return null;
   }
-  options.sources.set(file, read.text);
+  // Shown under its problems: a line of .env holds a secret, which no output may hold.
+  options.sources.set(file, withValuesHidden(read.text));
   const parsed = parseDotEnv(read.text);
   for (const error of parsed.errors)
     problems.push(
@@ -36,4 +37,22 @@ export async function readDotEnv(options: {
       ),
     );
   return parsed.values;
+}
+
+/**
+ * The text of `.env` as a problem may show it: each line's value replaced by `***` (after the `=`,
+ * or after the first word of a line without one, which may be a value whose `=` is missing), so
+ * that the name and the column a problem points at stay and the secret goes. Comments stay.
+ */
+export function withValuesHidden(text: string): string {
+  return text
+    .split(/(\r?\n)/)
+    .map((line) => {
+      if (/^\s*(#|$)/.test(line) || /^\r?\n$/.test(line)) return line;
+      const assigned = /^([^=]*=\s*)\S/.exec(line);
+      if (assigned) return `${assigned[1]}***`;
+      const word = /^(\s*\S+\s+)\S/.exec(line);
+      return word ? `${word[1]}***` : line;
+    })
+    .join('');
 }

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { YamlSource } from './yaml-source.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean, missingSpaceHint } from './suggest.js';
 import { formatPath, problem, type Path, type PathSegment, type Problem } from './problems.js';
 import { UNIQUE_HINT } from './checks/field-rules.js';
 import type { SchemaName } from './schema-compile.js';
@@ -108,10 +108,11 @@ function describe(source: YamlSource, error: ErrorObject, path: PathSegment[]): 
       const hint =
         key === 'unique' && path[0] === 'fields'
           ? UNIQUE_HINT
-          : allowed.length > 0
-            ? // The key meant, when one is a couple of edits away, then what is allowed.
-              [didYouMean(key, allowed), `Allowed here: ${allowed.join(', ')}.`].filter(Boolean).join(' ')
-            : undefined;
+          : (missingSpaceHint(key, allowed) ??
+            (allowed.length > 0
+              ? // The key meant, when one is a couple of edits away, then what is allowed.
+                [didYouMean(key, allowed), `Allowed here: ${allowed.join(', ')}.`].filter(Boolean).join(' ')
+              : undefined));
       return at(
         source,
         'SCHEMA.UNKNOWN_KEY',

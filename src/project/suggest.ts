@@ -17,6 +17,20 @@ export function didYouMean(word: string, candidates: readonly string[]): string 
   return best === undefined ? undefined : `Did you mean "${best}"?`;
 }
 
+/**
+ * `label:Title` written for `label: Title`: YAML reads a colon with no space after it as part of
+ * the text, so the whole is one key (in a flow map) or a line that is no key at all (in a block).
+ * The hint when `text` is such a `key:value` whose key is one of `keys` (any key when none are
+ * given), else undefined.
+ */
+export function missingSpaceHint(text: string, keys?: readonly string[]): string | undefined {
+  const match = /^\s*(?:-\s+)?([A-Za-z_][\w.-]*):(\S.*?)\s*$/.exec(text);
+  if (!match || /^\/\//.test(match[2]!)) return undefined;
+  const [, key, value] = match as unknown as [string, string, string];
+  if (keys !== undefined && !keys.includes(key)) return undefined;
+  return `Put a space after the colon: "${key}: ${value}" (without it YAML reads "${key}:${value}" as one text).`;
+}
+
 /** A hint for a mistyped code: the closest one, else the first few known ones. */
 export function suggest(code: string, candidates: string[]): string {
   const near = didYouMean(code, candidates);

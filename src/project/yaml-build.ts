@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type Node, type YAMLMap } from 'yaml';
 import { expandPlaceholders, hasPlaceholder, type Variables, type VariableRef } from './env-vars.js';
 import { problem, type Path, type PathSegment, type Problem } from './problems.js';
 import type { Location, UnsetVariable } from './yaml-location.js';
@@ -71,27 +71,7 @@ export class Builder {
       return null;
     }
     if (isAlias(node)) return this.alias(node, path, offset);
-    if (isMap(node)) {
-      const out: Record<string, unknown> = {};
-      for (const pair of node.items) {
-        const keyNode = pair.key as Node | null;
-        const keyAt = (keyNode as { range?: [number, number, number] } | null)?.range?.[0] ?? offset;
-        const key = this.key(keyNode, path, keyAt);
-        if (key === undefined) continue;
-        if (Object.hasOwn(out, key)) {
-          this.problems.push(
-            problem('YAML.DUPLICATE_KEY', `key "${key}" appears twice in this map`, this.at(keyAt), {
-              hint: 'Keep one of them: YAML keeps only one value per key.',
-              path: [...path, key],
-            }),
-          );
-          continue;
-        }
-        const value = this.build(pair.value, [...path, key], keyAt);
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      }
-      return out;
-    }
+    if (isMap(node)) return this.map(node, path, offset);
     if (isSeq(node)) return node.items.map((item, index) => this.build(item, [...path, index], undefined));
     if (isScalar(node)) return this.scalar(node.value, path, offset);
     return null;
@@ -123,6 +103,31 @@ export class Builder {
       this.aliasDepth--;
       this.active.delete(target);
     }
+  }
+
+  /** A map's pairs, each value built under its key; a key written twice is a problem. */
+  private map(node: YAMLMap, path: PathSegment[], offset: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const pair of node.items) {
+      const keyNode = pair.key as Node | null;
+      const keyAt = (keyNode as { range?: [number, number, number] } | null)?.range?.[0] ?? offset;
+      const key = this.key(keyNode, path, keyAt);
+      if (key === undefined) continue;
+      if (Object.hasOwn(out, key)) {
+        this.problems.push(
+          problem('YAML.DUPLICATE_KEY', `key "${key}" appears twice in this map`, this.at(keyAt), {
+            hint: 'Keep one of them: YAML keeps only one value per key.',
+            path: [...path, key],
+          }),
+        );
+        continue;
+      }
+      // A key with no value node at all (`{ label:Title }`, `{ a, b }`) is still at its key.
+      if (pair.value === null && this.aliasDepth === 0) this.recordSpan([...path, key], keyAt, keyAt);
+      const value = this.build(pair.value, [...path, key], keyAt);
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
   }
 
   private key(node: Node | null, path: PathSegment[], offset: number): string | undefined {

@@ -1,6 +1,7 @@
 import { Composer, LineCounter, YAMLParseError, type CST, type Document } from 'yaml';
 import { maskVariables, MAX_VARIABLE_REFS, type Variables } from './env-vars.js';
 import { problem, type Path, type Problem } from './problems.js';
+import { missingSpaceHint } from './suggest.js';
 import { Builder, pointer, TAG_HINT, type Span } from './yaml-build.js';
 import { MAX_DEPTH, parseTokens } from './yaml-depth.js';
 import type { Location, UnsetVariable } from './yaml-location.js';
@@ -134,7 +135,10 @@ export function parseYaml(options: {
     // At the end of the file (a bracket or quote left open), point just after the last character
     // written, on a line that can be shown, rather than at the empty end.
     const end = masked.text.trimEnd().length;
-    problems.push(problem('YAML.SYNTAX', message, at(Math.min(error.pos[0], end)), { hint: SYNTAX_HINT }));
+    const where = at(Math.min(error.pos[0], end));
+    // `name:Tasks` in a block is no key: the usual first-hour slip, on the line or the one above.
+    const slip = missingSpaceHint(lineText(where.line)) ?? missingSpaceHint(lineText(where.line - 1));
+    problems.push(problem('YAML.SYNTAX', message, where, { hint: slip ?? SYNTAX_HINT }));
   }
   for (const warning of doc.warnings) {
     const tag = /tag: (\S+)/.exec(warning.message)?.[1];
@@ -178,7 +182,8 @@ function firstLine(message: string): string {
   return message.split('\n')[0]?.replace(/ at line \d+, column \d+:?$/, '') ?? message;
 }
 
-function valueAt(root: unknown, path: Path): unknown {
+/** The value at `path` inside `root`, or undefined where the path leads nowhere. */
+export function valueAt(root: unknown, path: Path): unknown {
   let node = root;
   for (const segment of path) {
     if (node === null || typeof node !== 'object') return undefined;

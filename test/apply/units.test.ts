@@ -132,6 +132,24 @@ describe('writeAppId', () => {
     );
     await rm(dir, { recursive: true, force: true });
   });
+
+  it('writes into a file whose flow maps hold bare ${VAR}s, as the README writes auth', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-ids-'));
+    const path = join(dir, 'appdeploy.yaml');
+    const head = [
+      'environments:',
+      '  staging:',
+      '    baseUrl: ${URL:-https://staging.example.com}',
+      '    auth: { login: ${STAGING_LOGIN}, password: ${STAGING_PASSWORD} }',
+      'apps:',
+    ];
+    await writeFile(path, [...head, '  tickets: { manifest: apps/tickets.yaml }', ''].join('\n'));
+    await writeAppId(path, 'tickets', 'staging', '31');
+    expect(await readFile(path, 'utf8')).toBe(
+      [...head, '  tickets: { manifest: apps/tickets.yaml, ids: { staging: 31 } }', ''].join('\n'),
+    );
+    await rm(dir, { recursive: true, force: true });
+  });
 });
 
 describe('parseDuration', () => {

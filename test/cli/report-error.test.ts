@@ -64,8 +64,42 @@ const CASES: [string, unknown, number, string | null][] = [
         ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
         : null,
     ]),
+  [
+    // Not appdeploy.yaml's to fix: the variable's.
+    'ClientOptionsError of HTTPS_PROXY',
+    new ClientOptionsError(
+      'HTTPS_PROXY must be an http:// or https:// URL, such as http://proxy.example.com:8080',
+    ),
+    1,
+    "Correct HTTPS_PROXY where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.",
+  ],
   ['ServiceError 401', service(401), 1, "Check the environment's credentials in appdeploy.yaml."],
   ['ServiceError 403', service(403), 1, 'The account lacks a permission this needs; ask an administrator.'],
+  [
+    // An API token's refusals are the token's to fix, named with the call (GAIA_NO01, GAIA_IA02).
+    'ServiceError 403 GAIA_NO01',
+    new ServiceError({
+      status: 403,
+      code: 'GAIA_NO01',
+      id: 'i',
+      message: 'Using this API token, you cannot run the specified API.',
+      ...where,
+    }),
+    1,
+    "The environment's API token may not make this call (GET /k/v1/app.json), or lacks the permission it needs: give each app's token the App management permission (the app's settings, API Token); creating apps, customization, custom views and plug-ins need a login (auth: { login, password }).",
+  ],
+  [
+    'ServiceError 400 GAIA_IA02',
+    new ServiceError({
+      status: 400,
+      code: 'GAIA_IA02',
+      id: 'i',
+      message: 'The API token does not match.',
+      ...where,
+    }),
+    1,
+    "The environment's API token is not a token of the app this call is for (GET /k/v1/app.json): check apiToken in appdeploy.yaml against the app's settings, API Token (a list gives one per app; a new token works once the app is updated).",
+  ],
   [
     // Not the service's JSON: something in front of it (Secure Access, IP restrictions).
     'TransportInvalidResponseError 403',

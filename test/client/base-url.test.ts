@@ -57,4 +57,44 @@ describe('the base URL', () => {
       `baseUrl ends in the API's own path (${new URL(baseUrl).pathname.replace(/\/$/, '').replace(/^\/proxy/, '')}), which every call adds: give ${expected}`,
     );
   });
+
+  it.each([
+    ['https://example.cybozu.com/k/', 'https://example.cybozu.com', '(/k/)'],
+    ['https://example.cybozu.com/k/#/space/1', 'https://example.cybozu.com', '(/k/#/space/1)'],
+    ['https://example.com/proxy/k/guest/5/', 'https://example.com/proxy', '(/proxy/k/guest/5/)'],
+  ])('%s, a page of the service copied from the browser: refused, naming %s', (baseUrl, expected, shown) => {
+    expect(() => createClient({ baseUrl, auth: { apiToken: 't' } })).toThrow(
+      new ClientOptionsError(
+        `baseUrl is the address of the service's pages ${shown}, not of its API, which every call adds below /k/: give ${expected}`,
+      ),
+    );
+  });
+
+  it.each([
+    [
+      'a closed port',
+      async () => {
+        const closed = createServer();
+        await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+        const free = (closed.address() as AddressInfo).port;
+        await new Promise<void>((resolve) => closed.close(() => resolve()));
+        return `http://127.0.0.1:${free}`;
+      },
+      /^GET \/k\/v1\/apps\.json failed: nothing accepts connections at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Check the base URL's host and port, and that the service runs there\.$/,
+    ],
+    [
+      'a host no DNS knows (.invalid never resolves)',
+      () => Promise.resolve('https://no-such-host.invalid'),
+      /^GET \/k\/v1\/apps\.json failed: the host no-such-host\.invalid (is not known to DNS|could not be looked up \(DNS did not answer\)) \((ENOTFOUND|EAI_AGAIN)\)\. Check the base URL's host name; where this network reaches the service only through a company proxy, give the environment's proxy \(or HTTPS_PROXY\)\.$/,
+    ],
+  ])("an address not reached, %s: says what of it, not node's text", async (_, address, said) => {
+    const client = createClient({ baseUrl: await address(), auth: { apiToken: 't' }, retry: { retries: 0 } });
+    try {
+      const error = await client.apps.getApps().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportNetworkError);
+      expect((error as Error).message).toMatch(said);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -6,7 +6,10 @@
  * the test CA trusted through `ca`; and NO_PROXY. Certificates: test/fixtures/tls/.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createClient, type ClientOptions } from '../../src/client/index.js';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { ClientOptionsError, createClient, type ClientOptions } from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { ADMIN } from '../support/users.js';
@@ -126,11 +129,50 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
     ).toThrow(/clientCertificate.pfx: cannot read .*nope\.pfx \(no such file\)/);
   });
 
+  it('says http:// to its HTTPS port is answered by a closed connection, naming the https:// URL', async () => {
+    const error = await failure({ baseUrl: service.url.replace('https:', 'http:'), ...SECURE });
+    expect(error.message).toContain(
+      `the server at 127.0.0.1:${service.port} closed the connection without answering, as a server of HTTPS does to plain HTTP: if it serves HTTPS, use https://127.0.0.1:${service.port} as the base URL`,
+    );
+  });
+
   it("says the service's certificate is not trusted without ca, and what to do", async () => {
     // PEM: a .pfx that holds its issuer's certificate has node trust that issuer too.
     const error = await failure({ clientCertificate: pem });
     expect(error.message).toMatch(/not signed by an authority this machine trusts/);
     expect(error.message).toMatch(/as `ca`, or in NODE_EXTRA_CA_CERTS/);
+  });
+});
+
+describe('a ca that cannot be what signs the service', () => {
+  it.each([
+    [
+      'a key',
+      tlsFile('client-key.pem'),
+      /^ca \S*client-key\.pem holds no certificate \(no -----BEGIN CERTIFICATE----- line\): give the certificate of the authority \(PEM\)/,
+    ],
+    ['a .pfx', tlsFile('client.pfx'), /^ca \S*client\.pfx holds no certificate/],
+    [
+      'the CA in DER form, as Windows exports a .cer',
+      new X509Certificate(readFileSync(tlsFile('ca.pem'))).raw,
+      /^ca is a certificate in DER form; ca takes PEM: convert it with `openssl x509 -inform der -in FILE -out FILE\.pem`/,
+    ],
+  ])('is refused before any request when it is %s (node would skip it without a word)', (_, ca, said) => {
+    let thrown: unknown;
+    try {
+      createClient({ baseUrl: service.url, auth: ADMIN, clientCertificate: pem, ca });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ClientOptionsError);
+    expect((thrown as Error).message).toMatch(said);
+  });
+
+  it("says the ca given did not sign the service's certificate, not to give a ca", async () => {
+    const error = await failure({ clientCertificate: pem, ca: tlsFile('other-ca.pem') });
+    expect(error.message).toMatch(/not signed by an authority this machine trusts/);
+    expect(error.message).toMatch(/The `ca` given did not sign it either/);
+    expect(error.message).not.toMatch(/as `ca`, or in NODE_EXTRA_CA_CERTS/);
   });
 });
 
@@ -217,6 +259,32 @@ describe('through a CONNECT proxy', () => {
     expect(await listApps({ baseUrl: behindProxy(), ...SECURE })).toBe(0);
     expect(tunnel.tunnels).toHaveLength(1);
   });
+
+  it.each(['127.0.0.1:PORT', 'corp:pw-7781@127.0.0.1:PORT'])(
+    'takes HTTPS_PROXY without a scheme (%s) as an HTTP proxy, as curl does',
+    async (written) => {
+      const tunnel = await proxy(written.includes('@') ? { login: 'corp', password: 'pw-7781' } : {});
+      vi.stubEnv('HTTPS_PROXY', written.replace('PORT', new URL(tunnel.url).port));
+      expect(await listApps({ baseUrl: behindProxy(), ...SECURE })).toBe(0);
+      expect(tunnel.tunnels).toHaveLength(1);
+    },
+  );
+
+  it('says a "proxy" that closes the connection at CONNECT (no proxy at all) did so, at once', async () => {
+    // undici 7 alone reconnects forever here, at full CPU, past every timeout (pool.ts).
+    const notAProxy = createServer((socket) => socket.on('data', () => socket.destroy()));
+    await new Promise<void>((resolve) => notAProxy.listen(0, '127.0.0.1', resolve));
+    const port = (notAProxy.address() as AddressInfo).port;
+    try {
+      const error = await failure({ baseUrl: behindProxy(), proxy: `http://127.0.0.1:${port}`, ...SECURE });
+      expect(error.message).toContain(
+        `the proxy http://127.0.0.1:${port} (from the proxy option) closed the connection when asked for a tunnel to service.invalid:${service.port}, without answering`,
+      );
+      expect(error.message).toMatch(/Check that this address is the HTTP proxy \(one that takes CONNECT\)/);
+    } finally {
+      await new Promise<void>((resolve) => notAProxy.close(() => resolve()));
+    }
+  }, 10_000);
 
   it('the proxy option wins over HTTPS_PROXY', async () => {
     const unused = await proxy();

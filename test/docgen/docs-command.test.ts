@@ -52,12 +52,22 @@ describe('appdeploy docs', () => {
     }
   });
 
-  it('refuses a project that does not validate, saying where', async () => {
-    const manifest = join(project, 'apps', 'maintenance.yaml');
-    await writeFile(manifest, `${await readFile(manifest, 'utf8')}\nnotAnArea: 1\n`);
+  it('refuses a project that does not validate, listing every problem as validate does', async () => {
+    for (const [app, key] of [
+      ['maintenance', 'notAnArea'],
+      ['assets', 'alsoNotAnArea'],
+    ]) {
+      const manifest = join(project, 'apps', `${app}.yaml`);
+      await writeFile(manifest, `${await readFile(manifest, 'utf8')}\n${key}: 1\n`);
+    }
     const run = await appdeploy(['docs', '--out', 'broken'], project);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/apps\/maintenance\.yaml:\d+:\d+/);
+    // As plan and types do (docs/errors.md): each problem at its place, with its line, not the first alone.
+    expect(run.stderr).toMatch(
+      /apps\/maintenance\.yaml:\d+:\d+: notAnArea: unknown key "notAnArea"\n.*\| notAnArea: 1/,
+    );
+    expect(run.stderr).toMatch(/apps\/assets\.yaml:\d+:\d+: alsoNotAnArea: unknown key "alsoNotAnArea"/);
+    expect(run.stderr).toContain('2 problems in 2 files.');
     await expect(readdir(join(project, 'broken'))).rejects.toThrow();
   });
 });

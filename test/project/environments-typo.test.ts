@@ -52,3 +52,50 @@ describe('a misspelled environments', () => {
     ]);
   });
 });
+
+describe('a misspelled environment name', () => {
+  it.each([
+    [
+      '--env',
+      'stagin',
+      'environment "stagin" is not defined; defined: staging',
+      'Did you mean "staging"? Pass one of the defined names to --env, or add it under environments.',
+    ],
+    [
+      'defaultEnvironment',
+      undefined,
+      'defaultEnvironment: environment "stagng" is not defined; defined: staging',
+      'Did you mean "staging"? Name one of the environments.',
+    ],
+    [
+      '--env, far from any',
+      'production',
+      'environment "production" is not defined; defined: staging',
+      'Pass one of the defined names to --env, or add it under environments.',
+    ],
+  ])('%s: names the one meant when it is close', async (_, env, message, hint) => {
+    const config = CONFIG('environments').replace(
+      'defaultEnvironment: staging',
+      env === undefined ? 'defaultEnvironment: stagng' : 'defaultEnvironment: staging',
+    );
+    await writeFile(join(dir, 'appdeploy.yaml'), config);
+    const result = await validateProject({ cwd: dir, env, variables: {} });
+    expect(result.problems.map((p) => ({ message: p.message, hint: p.hint }))).toEqual([{ message, hint }]);
+  });
+});
+
+describe("an app's id under a misspelled environment", () => {
+  it.each([
+    ['stagng', 'Did you mean "staging"? Give ids only for environments under environments.', 'stagng'],
+    ['nowhere', 'Give ids only for environments under environments.', 'nowhere'],
+  ])('%s: the hint names the environment meant when it is close', async (_, hint, written) => {
+    await writeFile(
+      join(dir, 'appdeploy.yaml'),
+      CONFIG('environments').replace('ids: { staging: 3 }', `ids: { ${written}: 3 }`),
+    );
+    const result = await validateProject({ cwd: dir, variables: {} });
+    expect(result.problems.map((p) => ({ code: p.code, hint: p.hint }))).toEqual([
+      { code: 'PROJECT.ENVIRONMENT', hint },
+    ]);
+  });
+});

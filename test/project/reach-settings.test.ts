@@ -14,9 +14,9 @@ afterAll(async () => {
 });
 
 /** The problems of appdeploy.yaml with `prod` set as given (and certs/ holding me.pfx, ca.pem). */
-async function problems(prod: string, env = 'prod'): Promise<string[]> {
+async function problems(prod: string, env = 'prod', baseUrl = 'https://example.com'): Promise<string[]> {
   const dir = await tempProject('appdeploy-reach-', {
-    'appdeploy.yaml': `environments:\n  local: {}\n  prod:\n    baseUrl: https://example.com\n    auth: { login: a, password: b }\n${prod}`,
+    'appdeploy.yaml': `environments:\n  local: {}\n  prod:\n    baseUrl: ${baseUrl}\n    auth: { login: a, password: b }\n${prod}`,
     'certs/me.pfx': 'not really a certificate: validate only checks that it is there',
     'certs/ca.pem': '-',
   });
@@ -82,6 +82,51 @@ describe('proxy, clientCertificate and ca under an environment', () => {
   ])('names %s at its place', async (_, prod, said) => {
     expect(await problems(prod)).toContain(said);
   });
+
+  // The client refuses these when it connects (test/client/base-url.test.ts); validate names them
+  // first, at the line, in every environment, as the schema checks every baseUrl.
+  it.each([
+    [
+      "the portal's address, copied from the browser",
+      'https://example.cybozu.com/k/#/portal',
+      "4:14 environments.staging.baseUrl: is the address of the service's pages (/k/#/portal), not of its API, which every call adds below /k/: give https://example.cybozu.com",
+    ],
+    [
+      "an app's page",
+      'https://example.cybozu.com/k/12/',
+      "4:14 environments.staging.baseUrl: is the address of the service's pages (/k/12/), not of its API, which every call adds below /k/: give https://example.cybozu.com",
+    ],
+    [
+      "the API's own path",
+      'https://example.com/gateway/k/v1/',
+      "4:14 environments.staging.baseUrl: ends in the API's own path (/k/v1), which every call adds: give https://example.com/gateway",
+    ],
+    [
+      'credentials, never repeated',
+      'https://alice:Secret-1@example.com',
+      '4:14 environments.staging.baseUrl: must not hold credentials; pass them as basicAuth: { login, password }',
+    ],
+    [
+      'a query',
+      'https://example.com/?lang=en',
+      '4:14 environments.staging.baseUrl: must not have a query or fragment: https://example.com',
+    ],
+  ])('names a baseUrl plan would refuse, %s, in any environment', async (_, baseUrl, said) => {
+    const dir = await tempProject('appdeploy-base-url-', {
+      'appdeploy.yaml': `environments:\n  local: {}\n  staging:\n    baseUrl: ${baseUrl}\n    auth: { apiToken: t }\n`,
+    });
+    dirs.push(dir);
+    const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+    expect(result.problems.map((p) => `${p.line}:${p.col} ${p.message}`)).toEqual([said]);
+    expect(result.problems[0]?.code).toBe('PROJECT.BASE_URL');
+  });
+
+  it.each(['https://example.cybozu.com', 'https://example.com/kintone/', 'http://127.0.0.1:8085/'])(
+    'takes the baseUrl %s',
+    async (baseUrl) => {
+      expect(await problems('', 'prod', baseUrl)).toEqual([]);
+    },
+  );
 
   it("does not look for another environment's files", async () => {
     expect(

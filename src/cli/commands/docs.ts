@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { generateDocs, type DocProject } from '../../docgen/index.js';
-import { loadProject, readScripts, type LoadOptions } from '../../project/index.js';
-import { loadOptions } from '../project-flags.js';
+import { loadProject, readScripts, type LoadOptions, type Project } from '../../project/index.js';
+import type { CommandResult } from '../exit-codes.js';
+import { validatedProject } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 
@@ -19,6 +20,11 @@ export const DEFAULT_DOCS_DIR = 'appdeploy-docs';
 /** The project as the generator reads it: loaded as `validate` does, with the scripts' text. */
 export async function loadDocProject(options: LoadOptions): Promise<{ root: string; docs: DocProject }> {
   const project = await loadProject(options);
+  return { root: project.root, docs: await docProject(project) };
+}
+
+/** A validated project as the generator reads it: its manifests and the scripts' text. */
+async function docProject(project: Project): Promise<DocProject> {
   const apps = await Promise.all(
     project.apps.map(async (app) => ({
       key: app.key,
@@ -28,7 +34,7 @@ export async function loadDocProject(options: LoadOptions): Promise<{ root: stri
       scripts: await readScripts(app),
     })),
   );
-  return { root: project.root, docs: { apps } };
+  return { apps };
 }
 
 /** `appdeploy docs`: one Markdown page per app and an overview, from the manifests, offline. */
@@ -42,8 +48,12 @@ export const registerDocs: RegisterCommand = (program, io) => ({
       'the environment to resolve (default: defaultEnvironment, the only one, or local)',
     )
     .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`),
-  run: async (flags: DocsFlags) => {
-    const { root, docs } = await loadDocProject(loadOptions(flags));
+  run: async (flags: DocsFlags): Promise<CommandResult> => {
+    // Validated as types and plan are: a project with problems lists them all, as validate does.
+    const project = await validatedProject(flags, io);
+    if (project === null) return { kind: 'invalid-project' };
+    const root = project.root;
+    const docs = await docProject(project);
     const out =
       flags.out === undefined
         ? join(root, DEFAULT_DOCS_DIR)

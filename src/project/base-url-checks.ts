@@ -1,0 +1,26 @@
+/**
+ * Every environment's baseUrl against the rule the client applies when it connects
+ * (platform/base-url.ts): credentials, the API's own path, an address of the service's pages, a
+ * query. The schema only knows `http(s)://host...`; without this, validate called such a project
+ * valid and plan then refused it, with no line. Every environment's, as the schema checks them
+ * all: a base URL, unlike a certificate file, is the same on every machine. A baseUrl left empty
+ * by a variable is the variable's problem (config-environment.ts).
+ */
+import { baseUrlFault } from '../platform/index.js';
+import type { EnvironmentConfig } from './manifest.js';
+import { formatPath, problem, type Problem } from './problems.js';
+import type { YamlSource } from './yaml-source.js';
+
+export function checkBaseUrls(
+  environments: Readonly<Record<string, EnvironmentConfig>>,
+  source: YamlSource,
+): Problem[] {
+  return Object.entries(environments).flatMap(([name, environment]) => {
+    const text = environment.baseUrl;
+    if (typeof text !== 'string' || text === '' || !URL.canParse(text)) return [];
+    const fault = baseUrlFault(new URL(text));
+    if (fault === undefined) return [];
+    const path = ['environments', name, 'baseUrl'];
+    return [problem('PROJECT.BASE_URL', `${formatPath(path)}: ${fault}`, source.locate(path), { path })];
+  });
+}
