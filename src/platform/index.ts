@@ -124,8 +124,5 @@ export {
   type TextReaders,
   type TextRewriters,
 } from './field-place-walk.js';
-<<<<<<< HEAD
 export { isTimeZone } from './time-zone.js';
-=======
 export { baseUrlFault } from './base-url.js';
->>>>>>> audit-first
