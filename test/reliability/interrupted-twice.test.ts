@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApply } from './apply-process.js';
 import {
@@ -49,6 +51,20 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
     expect((await call(p.url, 'GET', '/k/v1/app/settings.json?app=1')).body.name).toBe('Orders');
     const status = await p.run('status');
     expect(status.stdout).toContain('orders (app 1): in sync');
+    // The record stays until a run finds nothing left: apply, finding no changes, removes it, so
+    // that status is in sync again (it was exit 2 for good: "apply finishes it", and apply found
+    // nothing to do and left the record).
+    expect(status.stdout).toContain('An apply was interrupted');
+    const again = await p.run('apply', '--yes');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain(
+      'Note: every app matches its manifest with no pending draft: nothing an interrupted apply began is left to finish, so its record (.appdeploy/apply-emu.json) is removed.',
+    );
+    expect(existsSync(join(p.root, '.appdeploy', 'apply-emu.json'))).toBe(false);
+    const settled = await p.run('status');
+    expect(settled.code, settled.stdout).toBe(0);
+    expect(settled.stdout).toContain('In sync: every app matches its manifest, with no pending draft.');
+    expect((await p.run('plan', '--detailed-exitcode')).code).toBe(0);
   });
 
   it('before any deploy call: exit 130, nothing went live', async () => {

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } from '../../apply/index.js';
+import {
+  apply,
+  DEFAULT_APPLY_TIMEOUT_MS,
+  planAsApplySees,
+  settleRecovery,
+  type ApplyResult,
+} from '../../apply/index.js';
+import { recoveryShown } from '../../apply/recovery.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import {
@@ -93,6 +100,11 @@ export const registerApply: RegisterCommand = (program, io) => ({
       };
       if (!hasChanges(thePlan)) {
         if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
+        // An interrupted apply whose work is all live (or undone) leaves nothing to finish.
+        if (settleRecovery(thePlan, project))
+          io.err(
+            `Note: every app matches its manifest with no pending draft: nothing an interrupted apply began is left to finish, so its record (${recoveryShown(project.environment.name)}) is removed.\n`,
+          );
         const result = noChanges(thePlan);
         if (flags.format === 'json') io.out(`${JSON.stringify(applyReport(result, wording), null, 2)}\n`);
         return { kind: 'applied', result };
