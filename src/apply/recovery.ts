@@ -314,8 +314,11 @@ export function planAsApplySees(
   project: Pick<Project, 'root' | 'environment'>,
 ): { plan: Plan; note: string | null } {
   const own = ownDraftApps(readRecovery(project), plan.apps);
-  if (own.size === 0) return { plan, note: null };
-  const keys = [...own].join(', ');
+  // Only an app with a pending draft has one to discard: an app whose draft the interrupted apply
+  // wrote and whose deploy went live since holds none, and a note naming it would be untrue.
+  const pending = plan.apps.filter((a) => own.has(a.key) && a.risks.some((r) => r.kind === 'pending-draft'));
+  if (pending.length === 0) return { plan, note: null };
+  const keys = pending.map((a) => a.key).join(', ');
   return {
     plan: { ...plan, apps: withoutOwnDrafts(plan.apps, own) },
     note: `Note: the pending draft of ${keys} is the one an interrupted apply wrote; apply discards it and writes again.\n`,
