@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { startApply } from './apply-process.js';
 import {
   call,
@@ -67,6 +69,35 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
     expect(settled.code, settled.stdout).toBe(0);
     expect(settled.stdout).toContain('In sync: every app matches its manifest, with no pending draft.');
     expect((await p.run('plan', '--detailed-exitcode')).code).toBe(0);
+  });
+
+  it('once the deploy call has gone out: status says the deploy still runs, to wait rather than apply', async () => {
+    const p = await project('twice-deploy-stuck');
+    const first = await p.run('apply', '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    const v2 = { name: 'Orders', fields: { title: { type: 'SINGLE_LINE_TEXT', label: 'Headline' } } };
+    await writeFile(join(p.root, 'apps', 'orders.yaml'), stringify(v2));
+    // The next deploy of orders stays PROCESSING whatever the clock (docs/local-service.md).
+    const stuck = await call(p.url, 'POST', '/_emulator/deploy-outcome', { app: '1', outcome: 'STUCK' });
+    expect(stuck.status, JSON.stringify(stuck.body)).toBe(200);
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    await applying.waitFor('Waiting for the deploy');
+    applying.child.kill('SIGINT');
+    await applying.waitFor('cannot be stopped');
+    applying.child.kill('SIGINT');
+    expect((await applying.exited).code, applying.stderr()).toBe(3);
+
+    const status = await p.run('status');
+    expect(status.code, status.stdout).toBe(2);
+    expect(status.stdout).toContain('last deployment PROCESSING');
+    expect(status.stdout).toContain('pending draft in fields (written by the interrupted apply)');
+    expect(status.stdout).toContain(
+      'A deploy of orders is still running: run `npx appdeploy status --env emu` again once it ends (apply refuses to start until then).',
+    );
+    // Neither "apply makes the apps match" nor "revert discards changes made outside appdeploy".
+    expect(status.stdout).not.toContain('finishes it');
+    expect(status.stdout).not.toContain('makes the apps match');
+    expect(status.stdout).not.toContain('made outside appdeploy');
   });
 
   it('before any deploy call: exit 130, nothing went live', async () => {
