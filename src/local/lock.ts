@@ -38,12 +38,31 @@ export interface LocalLock {
 export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): LocalLock {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, LOCK_FILE);
+  return acquireLockFile(path, {
+    held: (owner) => locked(owner, shown, path),
+    contended: new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
+      hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
+    }),
+  });
+}
+
+/**
+ * Takes the lock file `path` (its folder must exist): created exclusively with this process's
+ * pid, a lock of a pid no longer running taken over. `refusal.held` is the error for a lock a
+ * running process holds, `refusal.contended` the one for a lock that other processes keep taking.
+ * The local environment's lock (above) and apply's lock of an environment (cli/apply-lock.ts)
+ * share it.
+ */
+export function acquireLockFile(
+  path: string,
+  refusal: { held: (owner: number) => AppdeployError; contended: AppdeployError },
+): LocalLock {
   // A few rounds: each one either takes the lock, finds a live owner, or clears a dead one.
   for (let round = 0; round < 5; round++) {
     if (tryCreate(path)) return held(path);
     const owner = readOwner(path);
     if (owner === 'gone') continue;
-    if (owner !== 'unreadable' && isRunning(owner)) throw locked(owner, shown, path);
+    if (owner !== 'unreadable' && isRunning(owner)) throw refusal.held(owner);
     // An empty lock is one being written this instant, or one its writer died before filling;
     // the owner writes its pid right after creating the file, so an empty one is given a moment.
     if (owner === 'unreadable' && round < 3) {
@@ -52,9 +71,7 @@ export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): Local
     }
     takeOver(path, owner);
   }
-  throw new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
-    hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
-  });
+  throw refusal.contended;
 }
 
 function tryCreate(path: string): boolean {
@@ -118,16 +135,17 @@ export function isRunning(pid: number): boolean {
  * aside first and checked there; a lock that turns out to be live is put back with link(), which
  * fails rather than overwrite a lock created in between.
  */
-function takeOver(path: string, stale: number | 'unreadable'): void {
+function takeOver(path: string, stale: number | 'unreadable'): boolean {
   const aside = `${path}.stale-${randomUUID()}`;
   try {
     renameSync(path, aside);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
   const moved = readOwner(aside);
-  if (moved !== stale && moved !== 'gone' && moved !== 'unreadable' && isRunning(moved)) {
+  const live = moved !== stale && moved !== 'gone' && moved !== 'unreadable' && isRunning(moved);
+  if (live) {
     try {
       linkSync(aside, path);
     } catch {
@@ -135,6 +153,8 @@ function takeOver(path: string, stale: number | 'unreadable'): void {
     }
   }
   unlinkQuietly(aside);
+  // Whether a stale lock was cleared (not one put back, nor one gone meanwhile).
+  return !live && moved !== 'gone';
 }
 
 function locked(pid: number, shown: string, path: string): AppdeployError {

@@ -20,7 +20,9 @@ import {
 } from '../../project/index.js';
 import { LOCAL_IDS_SHOWN } from '../../project/local-ids.js';
 import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } from '../../render/index.js';
+import { acquireApplyLock } from '../apply-lock.js';
 import { progressPrinter } from '../apply-progress.js';
+import type { LocalLock } from '../../local/lock.js';
 import { applyReport } from '../apply-report.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import { forcedExitCode, type CommandResult } from '../exit-codes.js';
@@ -73,7 +75,29 @@ export const registerApply: RegisterCommand = (program, io) => ({
       throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
         hint: `Save a plan of those apps instead: \`${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}\`.`,
       });
-    return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
+    // Held from before the plan until apply ends (apply-lock.ts); released on exit too.
+    let lock: LocalLock | undefined;
+    const take = (project: Project) => void (lock = acquireApplyLock(project));
+    try {
+      return await applyCommand(planFile, flags, io, records, timeoutMs, take);
+    } finally {
+      lock?.release();
+    }
+  },
+});
+
+async function applyCommand(
+  planFile: string | undefined,
+  flags: ApplyFlags,
+  io: Io,
+  records: number,
+  timeoutMs: number,
+  take: (project: Project) => void,
+): Promise<CommandResult> {
+  return withProject(
+    flags,
+    io,
+    async ({ project, connection }): Promise<CommandResult> => {
       const client = connection.client;
       const reading = await planningClient(flags.check, client);
       const planned =
@@ -125,9 +149,10 @@ export const registerApply: RegisterCommand = (program, io) => ({
           : renderApplyResult(result, wording),
       );
       return { kind: 'applied', result };
-    });
-  },
-});
+    },
+    take,
+  );
+}
 
 /**
  * The plan about to be applied: a saved one was reviewed when it was saved, and saving it was
