@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import { acquireLockFile, type LocalLock } from '../local/lock.js';
+import { acquireLockFile, takenOverNote, type LocalLock } from '../local/lock.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 
 type Locked = Pick<Project, 'root' | 'environment' | 'commandFlags'>;
@@ -35,4 +35,9 @@ export function acquireApplyLock(project: Locked): LocalLock {
       },
     );
   return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });
+}
+
+/** The note for a lock a killed apply left (null when none was taken over). */
+export function applyLockNote(lock: LocalLock, project: Locked): string | null {
+  return takenOverNote(lock, lockShown(project.environment.name));
 }

@@ -29,6 +29,12 @@ export interface LocalLock {
   readonly path: string;
   /** Removes the lock if it is still ours; safe to call twice. */
   release(): void;
+  /**
+   * The pid of the process that left the lock taken over (one no longer running: a crash, a
+   * `kill -9`), `unreadable` for a lock left without a pid, null when none was: what the user is
+   * told, since that process ended without its own answer.
+   */
+  readonly tookOverFrom: number | 'unreadable' | null;
 }
 
 /**
@@ -57,9 +63,10 @@ export function acquireLockFile(
   path: string,
   refusal: { held: (owner: number) => AppdeployError; contended: AppdeployError },
 ): LocalLock {
+  let stale: number | 'unreadable' | null = null;
   // A few rounds: each one either takes the lock, finds a live owner, or clears a dead one.
   for (let round = 0; round < 5; round++) {
-    if (tryCreate(path)) return held(path);
+    if (tryCreate(path)) return held(path, stale);
     const owner = readOwner(path);
     if (owner === 'gone') continue;
     if (owner !== 'unreadable' && isRunning(owner)) throw refusal.held(owner);
@@ -69,9 +76,19 @@ export function acquireLockFile(
       sleepSync(100);
       continue;
     }
-    takeOver(path, owner);
+    if (takeOver(path, owner)) stale = owner;
   }
   throw refusal.contended;
+}
+
+/**
+ * What the user is told of a lock taken over (null when none was): the process that left it ended
+ * without an answer of its own, which may have left work behind (`status` says what).
+ */
+export function takenOverNote(lock: LocalLock, shown: string): string | null {
+  if (lock.tookOverFrom === null) return null;
+  const who = lock.tookOverFrom === 'unreadable' ? 'a process that wrote no pid' : `pid ${lock.tookOverFrom}`;
+  return `${shown} was left by ${who}, which no longer runs (it ended without releasing it: a crash or a kill -9); taken over.`;
 }
 
 function tryCreate(path: string): boolean {
@@ -90,7 +107,7 @@ function tryCreate(path: string): boolean {
   return true;
 }
 
-function held(path: string): LocalLock {
+function held(path: string, tookOverFrom: number | 'unreadable' | null): LocalLock {
   let released = false;
   const release = () => {
     if (released) return;
@@ -101,7 +118,7 @@ function held(path: string): LocalLock {
   };
   // A command that exits on a second Ctrl-C skips its `finally` blocks; the exit event still runs.
   process.on('exit', release);
-  return { path, release };
+  return { path, release, tookOverFrom };
 }
 
 /** The pid in the lock file, `gone` if there is no file, `unreadable` if it holds no pid. */

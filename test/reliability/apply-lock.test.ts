@@ -10,7 +10,7 @@ import { call, EMU_ENV, emulatorAndProject, writeEmuProject, type Cleanups } fro
  * while another runs on a service environment (no local lock there) took the running one's drafts
  * for an interrupted apply's own, discarded them and deployed over them, and the first ended
  * "live is not as before" (exit 4): it is refused instead, naming the pid. A lock left by an apply
- * killed with kill -9 is taken over by the next one.
+ * killed with kill -9 is taken over by the next one, which says so.
  */
 const cleanups: Cleanups = [];
 afterEach(async () => {
@@ -21,7 +21,7 @@ const text = (label: string) => ({ type: 'SINGLE_LINE_TEXT', label });
 const orders = (label: string) => ({ name: 'Orders', fields: { title: text(label) } });
 
 describe('a second apply of the same environment', { timeout: 120_000 }, () => {
-  it('is refused while the first runs, naming it; once that one is killed, its lock is taken over', async () => {
+  it('is refused while the first runs, naming it; once that one is killed, its lock is taken over with a note', async () => {
     const { emu, project } = await emulatorAndProject('apply-lock', cleanups, 'SIGKILL');
     const root = project.path;
     const run = await writeEmuProject(root, emu.url, { orders: orders('Title') });
@@ -52,6 +52,9 @@ describe('a second apply of the same environment', { timeout: 120_000 }, () => {
     await call(emu.url, 'DELETE', '/_emulator/faults');
     const third = await run('apply', '--yes');
     expect(third.code, third.stdout + third.stderr).toBe(0);
+    expect(third.stderr).toContain(
+      `Note: .appdeploy/apply-emu.lock was left by pid ${first.child.pid}, which no longer runs (it ended without releasing it: a crash or a kill -9); taken over.`,
+    );
     expect((await run('plan', '--detailed-exitcode')).code).toBe(0);
     const status = await run('status');
     expect(status.code, status.stdout).toBe(0);

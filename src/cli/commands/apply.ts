@@ -20,7 +20,7 @@ import {
 } from '../../project/index.js';
 import { LOCAL_IDS_SHOWN } from '../../project/local-ids.js';
 import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } from '../../render/index.js';
-import { acquireApplyLock } from '../apply-lock.js';
+import { acquireApplyLock, applyLockNote } from '../apply-lock.js';
 import { progressPrinter } from '../apply-progress.js';
 import type { LocalLock } from '../../local/lock.js';
 import { applyReport } from '../apply-report.js';
@@ -77,7 +77,11 @@ export const registerApply: RegisterCommand = (program, io) => ({
       });
     // Held from before the plan until apply ends (apply-lock.ts); released on exit too.
     let lock: LocalLock | undefined;
-    const take = (project: Project) => void (lock = acquireApplyLock(project));
+    const take = (project: Project) => {
+      lock = acquireApplyLock(project);
+      const note = applyLockNote(lock, project);
+      if (note !== null) io.err(`Note: ${note}\n`);
+    };
     try {
       return await applyCommand(planFile, flags, io, records, timeoutMs, take);
     } finally {
