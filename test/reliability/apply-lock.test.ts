@@ -46,6 +46,15 @@ describe('a second apply of the same environment', { timeout: 120_000 }, () => {
         '  `npx appdeploy status --env emu` shows what it has done so far. If no such process runs, delete .appdeploy/apply-emu.lock.',
     );
     expect(second.stderr).not.toContain('Discarding');
+    // status says the apply runs and to wait, not to apply (which is refused meanwhile).
+    const meanwhile = await run('status');
+    expect(meanwhile.stdout).toMatch(
+      new RegExp(`An apply is running \\(pid ${first.child.pid}, started [^)]+\\); what it has done so far:`),
+    );
+    expect(meanwhile.stdout).toContain(
+      '  The apply is still running: run `npx appdeploy status --env emu` again once it ends.',
+    );
+    expect(meanwhile.stdout).not.toContain('makes the apps match');
 
     first.child.kill('SIGKILL');
     await first.exited;

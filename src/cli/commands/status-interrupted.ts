@@ -85,7 +85,7 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
     );
   if (apply.unanswered.length > 0)
     lines.push(
-      `  - writes sent whose answers never came back (the service may have carried them out): ${apply.unanswered.map((w) => `${w.key} (app ${w.id}, ${w.area})`).join(', ')}`,
+      `  - ${apply.running ? 'writes sent, their answers awaited' : 'writes sent whose answers never came back (the service may have carried them out)'}: ${apply.unanswered.map((w) => `${w.key} (app ${w.id}, ${w.area})`).join(', ')}`,
     );
   for (const d of apply.deploys)
     lines.push(

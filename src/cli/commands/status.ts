@@ -146,7 +146,8 @@ export function statusText(result: StatusResult, project?: Pick<Project, 'comman
   else {
     lines.push(`${out} of ${result.apps.length} app${result.apps.length === 1 ? '' : 's'} not in sync.`);
     // A deploy still running settles what it deploys; apply refuses to start until it ends.
-    if (deploying.length > 0)
+    if (running) lines.push(`  The apply is still running: run ${run('status')} again once it ends.`);
+    else if (deploying.length > 0)
       lines.push(
         `  A deploy of ${deploying.join(', ')} is still running: run ${run('status')} again once it ends (apply refuses to start until then).`,
       );
