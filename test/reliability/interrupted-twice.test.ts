@@ -100,6 +100,32 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
     expect(status.stdout).not.toContain('made outside appdeploy');
   });
 
+  it('once the deploy went live, while apply checks it: exit 3, and the apps are said to be live, not deploying', async () => {
+    const p = await project('twice-verifying');
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    await applying.waitFor('Deploying orders');
+    // The reads of live that check the result are held: room for two Ctrl-Cs while apply checks.
+    const held = await call(p.url, 'POST', '/_emulator/faults', {
+      method: 'GET',
+      path: '^/k/v1/app/',
+      delayMs: 5000,
+      times: 20,
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    await applying.waitFor('Checking that orders now match the manifests');
+    applying.child.kill('SIGINT');
+    await applying.waitFor('stopping');
+    applying.child.kill('SIGINT');
+    const { code } = await applying.exited;
+    expect(code, applying.stderr()).toBe(3);
+    expect(applying.stderr()).toContain(
+      '  orders: live (its deploy succeeded); being checked against its manifest: `npx appdeploy status --env emu` says whether it matches\n' +
+        'Outcome unknown: the deploy went live and was being checked against the manifests. Run `npx appdeploy status --env emu` to find out whether every app matches.',
+    );
+    expect(applying.stderr()).not.toContain('may still put it live');
+    expect(applying.stderr()).not.toContain('it may go live');
+  });
+
   it('before any deploy call: exit 130, nothing went live', async () => {
     const p = await project('twice-writing');
     await holdNextPost(p.url, '^/k/v1/preview/app/form/fields\\.json$', 3000);

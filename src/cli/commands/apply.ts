@@ -216,15 +216,20 @@ async function applyWithSignals(
   // Whether a call that can change live (a deploy, or a restore of live) has gone out: the
   // service may carry it out whatever this process does next.
   let liveMayChange = false;
+  // Whether every deploy call went live and apply is checking the result (until a restore of
+  // live goes out): then nothing is still deploying, but whether the apps match is not known yet.
+  let checking = false;
   const second = () => {
     progress.finish();
     io.err('Interrupted again: exiting now. What each app may be in:\n');
     for (const line of progress.states()) io.err(`  ${line}\n`);
     const status = `\`${appdeployCommand(input.project, 'status')}\``;
     io.err(
-      liveMayChange
-        ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
-        : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
+      checking
+        ? `Outcome unknown: the deploy went live and was being checked against the manifests. Run ${status} to find out whether every app matches.\n`
+        : liveMayChange
+          ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
+          : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
     );
     // A second interrupt cannot wait for main() to return: nothing is left to clean up, and the
     // person asked twice. Its code is the table's all the same.
@@ -251,6 +256,8 @@ async function applyWithSignals(
       signal: controller.signal,
       onProgress: (event) => {
         if (event.type === 'deploy' || event.type === 'restore') liveMayChange = true;
+        if (event.type === 'verify' || event.type === 'deploy' || event.type === 'restore')
+          checking = event.type === 'verify';
         progress.onEvent(event);
       },
     });
