@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { startApply } from './apply-process.js';
+import { startApply, type ApplyProcess } from './apply-process.js';
 import {
   call,
   EMU_ENV,
@@ -35,15 +35,20 @@ async function project(name: string) {
   return { url: emu.url, root: project.path, run };
 }
 
+/** Ctrl-C once `at` shows, again once `then` shows; the exit code. */
+async function interruptTwice(applying: ApplyProcess, at: string, then: string): Promise<number | null> {
+  await applying.waitFor(at);
+  applying.child.kill('SIGINT');
+  await applying.waitFor(then);
+  applying.child.kill('SIGINT');
+  return (await applying.exited).code;
+}
+
 describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
   it('once the deploy call has gone out: exit 3, outcome unknown, and status says what went live', async () => {
     const p = await project('twice-deploying');
     const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
-    await applying.waitFor('Deploying orders');
-    applying.child.kill('SIGINT');
-    await applying.waitFor('cannot be stopped');
-    applying.child.kill('SIGINT');
-    const { code } = await applying.exited;
+    const code = await interruptTwice(applying, 'Deploying orders', 'cannot be stopped');
     expect(code, applying.stderr()).toBe(3);
     expect(applying.stderr()).toContain(
       'Outcome unknown: a deploy call has gone out and the service may still put it live. Run `npx appdeploy status --env emu` to find out what is live.',
@@ -81,11 +86,10 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
     const stuck = await call(p.url, 'POST', '/_emulator/deploy-outcome', { app: '1', outcome: 'STUCK' });
     expect(stuck.status, JSON.stringify(stuck.body)).toBe(200);
     const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
-    await applying.waitFor('Waiting for the deploy');
-    applying.child.kill('SIGINT');
-    await applying.waitFor('cannot be stopped');
-    applying.child.kill('SIGINT');
-    expect((await applying.exited).code, applying.stderr()).toBe(3);
+    expect(
+      await interruptTwice(applying, 'Waiting for the deploy', 'cannot be stopped'),
+      applying.stderr(),
+    ).toBe(3);
 
     const status = await p.run('status');
     expect(status.code, status.stdout).toBe(2);
@@ -112,11 +116,7 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
       times: 20,
     });
     expect(held.status, JSON.stringify(held.body)).toBe(200);
-    await applying.waitFor('Checking that orders now match the manifests');
-    applying.child.kill('SIGINT');
-    await applying.waitFor('stopping');
-    applying.child.kill('SIGINT');
-    const { code } = await applying.exited;
+    const code = await interruptTwice(applying, 'Checking that orders now match the manifests', 'stopping');
     expect(code, applying.stderr()).toBe(3);
     expect(applying.stderr()).toContain(
       '  orders: live (its deploy succeeded); being checked against its manifest: `npx appdeploy status --env emu` says whether it matches\n' +
@@ -132,11 +132,7 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
     // The rollback's revert call is held too, so that the second Ctrl-C lands while apply still runs.
     await holdNextPost(p.url, '^/k/v1/preview/app/deploy\\.json$', 3000);
     const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
-    await applying.waitFor('Created app orders');
-    applying.child.kill('SIGINT');
-    await applying.waitFor('Rolling back orders');
-    applying.child.kill('SIGINT');
-    const { code } = await applying.exited;
+    const code = await interruptTwice(applying, 'Created app orders', 'Rolling back orders');
     expect(code, applying.stderr()).toBe(130);
     expect(applying.stderr()).toContain('Nothing went live (no deploy call had gone out).');
     expect(applying.stderr()).not.toContain('Deploying');
