@@ -59,7 +59,7 @@ export const ERROR_CODES = {
     summary:
       'another apply of the same environment runs from this project (it holds .appdeploy/apply-<env>.lock)',
     hint: 'Wait for it to finish, or stop it; status shows what it has done so far.',
-    where: 'apply',
+    where: 'apply, revert',
   },
   'APPLY.RECOVERY_RECORD': {
     summary: 'the record an interrupted apply left (.appdeploy/apply-<env>.json) cannot be read',

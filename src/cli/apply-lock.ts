@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import { acquireLockFile, takenOverNote, type LocalLock } from '../local/lock.js';
+import { acquireLockFile, runningHolder, takenOverNote, type LocalLock } from '../local/lock.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 
 type Locked = Pick<Project, 'root' | 'environment' | 'commandFlags'>;
@@ -24,17 +24,31 @@ function lockShown(env: string): string {
 /** Takes the apply lock of the project's environment, or throws APPLY.RUNNING naming its holder. */
 export function acquireApplyLock(project: Locked): LocalLock {
   mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
+  const refused = (owner: number | null) => applyRunning(project, owner);
   const shown = lockShown(project.environment.name);
-  const refused = (owner: number | null) =>
-    new AppdeployError(
-      'APPLY.RUNNING',
-      `another apply of environment "${project.environment.name}" is running from this project${owner === null ? '' : ` (pid ${owner})`}; wait for it to finish, or stop it`,
-      {
-        // The local environment's data is locked for every command: status waits for it too.
-        hint: `${project.environment.local ? '' : `\`${appdeployCommand(project, 'status')}\` shows what it has done so far. `}If no such process runs, delete ${shown}.`,
-      },
-    );
   return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });
+}
+
+/**
+ * Throws APPLY.RUNNING while an apply of the project's environment runs from this folder: what
+ * `revert` asks first, since it would discard the drafts that apply is writing (and the apply
+ * would then end "live is not as before"). It takes no lock: an apply is the one that writes.
+ */
+export function refuseWhileApplyRuns(project: Locked): void {
+  const owner = runningHolder(join(project.root, lockShown(project.environment.name)));
+  if (owner !== null) throw applyRunning(project, owner);
+}
+
+function applyRunning(project: Locked, owner: number | null): AppdeployError {
+  const shown = lockShown(project.environment.name);
+  return new AppdeployError(
+    'APPLY.RUNNING',
+    `another apply of environment "${project.environment.name}" is running from this project${owner === null ? '' : ` (pid ${owner})`}; wait for it to finish, or stop it`,
+    {
+      // The local environment's data is locked for every command: status waits for it too.
+      hint: `${project.environment.local ? '' : `\`${appdeployCommand(project, 'status')}\` shows what it has done so far. `}If no such process runs, delete ${shown}.`,
+    },
+  );
 }
 
 /** The note for a lock a killed apply left (null when none was taken over). */

@@ -121,6 +121,12 @@ function held(path: string, tookOverFrom: number | 'unreadable' | null): LocalLo
   return { path, release, tookOverFrom };
 }
 
+/** The pid of the running process that holds the lock file `path`, or null (none, or a stale one). */
+export function runningHolder(path: string): number | null {
+  const owner = readOwner(path);
+  return typeof owner === 'number' && owner !== process.pid && isRunning(owner) ? owner : null;
+}
+
 /** The pid in the lock file, `gone` if there is no file, `unreadable` if it holds no pid. */
 function readOwner(path: string): number | 'gone' | 'unreadable' {
   let text: string;

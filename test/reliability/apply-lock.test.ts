@@ -46,6 +46,13 @@ describe('a second apply of the same environment', { timeout: 120_000 }, () => {
         '  `npx appdeploy status --env emu` shows what it has done so far. If no such process runs, delete .appdeploy/apply-emu.lock.',
     );
     expect(second.stderr).not.toContain('Discarding');
+    // revert would discard the drafts the running apply writes: refused the same way.
+    const reverted = await run('revert', '--yes');
+    expect(reverted.code, reverted.stdout + reverted.stderr).toBe(1);
+    expect(reverted.stderr).toContain(
+      `Error: another apply of environment "emu" is running from this project (pid ${first.child.pid}); wait for it to finish, or stop it\n`,
+    );
+    expect(reverted.stdout).not.toContain('Reverted');
     // status says the apply runs and to wait, not to apply (which is refused meanwhile).
     const meanwhile = await run('status');
     expect(meanwhile.stdout).toMatch(
