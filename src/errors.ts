@@ -55,6 +55,12 @@ export const ERROR_CODES = {
     hint: 'Pass the plan’s --env, or plan again for this environment.',
     where: 'apply PLANFILE',
   },
+  'APPLY.RUNNING': {
+    summary:
+      'another apply of the same environment runs from this project (it holds .appdeploy/apply-<env>.lock)',
+    hint: 'Wait for it to finish, or stop it; status shows what it has done so far.',
+    where: 'apply, revert',
+  },
   'APPLY.RECOVERY_RECORD': {
     summary: 'the record an interrupted apply left (.appdeploy/apply-<env>.json) cannot be read',
     hint: 'Delete it; status then shows what the interrupted apply left.',

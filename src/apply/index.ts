@@ -4,4 +4,4 @@
  */
 export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply.js';
 export type * from './types.js';
-export { planAsApplySees } from './recovery.js';
+export { planAsApplySees, settleRecovery } from './recovery.js';

@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
-import type { AppPlan, AreaKey, Plan } from '../plan/index.js';
+import { hasChanges, type AppPlan, type AreaKey, type Plan } from '../plan/index.js';
 import type { CopyProgress } from '../records/index.js';
 import { environmentLogin, type Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
@@ -209,6 +209,32 @@ function recordJson(record: RecoveryRecord): string {
   return `${head.slice(0, -1)},"writes":[${entries.join(',')}]}`;
 }
 
+/** Removes the record of the environment, if any. */
+function forgetRecovery(project: Pick<Project, 'root' | 'environment'>): void {
+  try {
+    unlinkSync(recoveryPath(project, project.environment.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/**
+ * An apply that finds nothing to do, where the CLI calls no apply() (commands/apply.ts): when the
+ * plan covers every app of the project, none with a change or a pending draft, nothing the
+ * interrupted apply began is left to finish, so its record goes, as `end` removes it after an
+ * apply that found no changes. A pending draft keeps it: an app whose manifest is live again may
+ * still hold the draft that apply wrote, which `status` names as its own and `revert` discards.
+ * Returns whether a record was removed.
+ */
+export function settleRecovery(plan: Plan, project: Pick<Project, 'root' | 'environment' | 'apps'>): boolean {
+  if (readRecovery(project) === null) return false;
+  const whole = plan.apps.length === project.apps.length;
+  const pending = plan.apps.some((app) => app.risks.some((r) => r.kind === 'pending-draft'));
+  if (!whole || pending || hasChanges(plan)) return false;
+  forgetRecovery(project);
+  return true;
+}
+
 /**
  * Apps whose pending draft is the one the previous apply wrote, for the same app id: the draft
  * still at the revision its last answered write left (any write since, by anyone, moves it), or,
@@ -288,8 +314,11 @@ export function planAsApplySees(
   project: Pick<Project, 'root' | 'environment'>,
 ): { plan: Plan; note: string | null } {
   const own = ownDraftApps(readRecovery(project), plan.apps);
-  if (own.size === 0) return { plan, note: null };
-  const keys = [...own].join(', ');
+  // Only an app with a pending draft has one to discard: an app whose draft the interrupted apply
+  // wrote and whose deploy went live since holds none, and a note naming it would be untrue.
+  const pending = plan.apps.filter((a) => own.has(a.key) && a.risks.some((r) => r.kind === 'pending-draft'));
+  if (pending.length === 0) return { plan, note: null };
+  const keys = pending.map((a) => a.key).join(', ');
   return {
     plan: { ...plan, apps: withoutOwnDrafts(plan.apps, own) },
     note: `Note: the pending draft of ${keys} is the one an interrupted apply wrote; apply discards it and writes again.\n`,
@@ -398,7 +427,6 @@ export function recorder(
   now: () => number,
 ): Recorder {
   const env = project.environment.name;
-  const path = recoveryPath(project, env);
   let record: RecoveryRecord | null = null;
   const open = (): RecoveryRecord =>
     (record ??= {
@@ -461,11 +489,7 @@ export function recorder(
     end(outcome, wholeProject) {
       const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
       if (record === null && !settled) return;
-      try {
-        unlinkSync(path);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+      forgetRecovery(project);
     },
   };
 }

@@ -141,7 +141,14 @@ const SAID: {
     states: [[event.app, 'live holds this apply; its before-state is being written back']],
     line: `${event.app}: restoring ${event.step}`,
   }),
-  verify: (event) => ({ line: `Checking that ${event.apps.join(', ')} now match the manifests` }),
+  // Verify runs once every deploy call went live (stages-live.ts): nothing is still deploying.
+  verify: (event, run) => ({
+    states: stateOf(
+      event.apps,
+      `live (its deploy succeeded); being checked against its manifest: ${run('status')} says whether it matches`,
+    ),
+    line: `Checking that ${event.apps.join(', ')} now match the manifests`,
+  }),
   migration: (event, run) => ({
     states: [
       [

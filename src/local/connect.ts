@@ -11,7 +11,7 @@ import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
 import type { EnvironmentConfig, Project } from '../project/index.js';
 import { useLocalIds } from './ids.js';
-import { acquireLocalLock } from './lock.js';
+import { acquireLocalLock, LOCK_FILE, takenOverNote } from './lock.js';
 
 export interface Connection {
   client: Client;
@@ -55,7 +55,10 @@ export async function connect(
     // The local environment's ids live with its data (project/local-ids.ts), not in appdeploy.yaml.
     let notes: string[];
     try {
-      notes = await useLocalIds(project, client);
+      notes = [
+        ...(emulator.lockNote === null ? [] : [emulator.lockNote]),
+        ...(await useLocalIds(project, client)),
+      ];
     } catch (error) {
       await close();
       throw error;
@@ -115,7 +118,7 @@ function reachOptions(config: EnvironmentConfig, root: string): Partial<ClientOp
 export async function startLocal(
   project: Pick<Project, 'root'>,
   options: Omit<EmulatorOptions, 'data'> = {},
-): Promise<RunningEmulator> {
+): Promise<RunningEmulator & { lockNote: string | null }> {
   const lock = acquireLocalLock(localDataDir(project));
   let emulator: RunningEmulator;
   try {
@@ -130,6 +133,7 @@ export async function startLocal(
     url: emulator.url,
     port: emulator.port,
     settings: emulator.settings,
+    lockNote: takenOverNote(lock, `.appdeploy/local/${LOCK_FILE}`),
     close: async () => {
       try {
         await emulator.close();

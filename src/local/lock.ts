@@ -29,6 +29,12 @@ export interface LocalLock {
   readonly path: string;
   /** Removes the lock if it is still ours; safe to call twice. */
   release(): void;
+  /**
+   * The pid of the process that left the lock taken over (one no longer running: a crash, a
+   * `kill -9`), `unreadable` for a lock left without a pid, null when none was: what the user is
+   * told, since that process ended without its own answer.
+   */
+  readonly tookOverFrom: number | 'unreadable' | null;
 }
 
 /**
@@ -38,23 +44,51 @@ export interface LocalLock {
 export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): LocalLock {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, LOCK_FILE);
+  return acquireLockFile(path, {
+    held: (owner) => locked(owner, shown, path),
+    contended: new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
+      hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
+    }),
+  });
+}
+
+/**
+ * Takes the lock file `path` (its folder must exist): created exclusively with this process's
+ * pid, a lock of a pid no longer running taken over. `refusal.held` is the error for a lock a
+ * running process holds, `refusal.contended` the one for a lock that other processes keep taking.
+ * The local environment's lock (above) and apply's lock of an environment (cli/apply-lock.ts)
+ * share it.
+ */
+export function acquireLockFile(
+  path: string,
+  refusal: { held: (owner: number) => AppdeployError; contended: AppdeployError },
+): LocalLock {
+  let stale: number | 'unreadable' | null = null;
   // A few rounds: each one either takes the lock, finds a live owner, or clears a dead one.
   for (let round = 0; round < 5; round++) {
-    if (tryCreate(path)) return held(path);
+    if (tryCreate(path)) return held(path, stale);
     const owner = readOwner(path);
     if (owner === 'gone') continue;
-    if (owner !== 'unreadable' && isRunning(owner)) throw locked(owner, shown, path);
+    if (owner !== 'unreadable' && isRunning(owner)) throw refusal.held(owner);
     // An empty lock is one being written this instant, or one its writer died before filling;
     // the owner writes its pid right after creating the file, so an empty one is given a moment.
     if (owner === 'unreadable' && round < 3) {
       sleepSync(100);
       continue;
     }
-    takeOver(path, owner);
+    if (takeOver(path, owner)) stale = owner;
   }
-  throw new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
-    hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
-  });
+  throw refusal.contended;
+}
+
+/**
+ * What the user is told of a lock taken over (null when none was): the process that left it ended
+ * without an answer of its own, which may have left work behind (`status` says what).
+ */
+export function takenOverNote(lock: LocalLock, shown: string): string | null {
+  if (lock.tookOverFrom === null) return null;
+  const who = lock.tookOverFrom === 'unreadable' ? 'a process that wrote no pid' : `pid ${lock.tookOverFrom}`;
+  return `${shown} was left by ${who}, which no longer runs (it ended without releasing it: a crash or a kill -9); taken over.`;
 }
 
 function tryCreate(path: string): boolean {
@@ -73,7 +107,7 @@ function tryCreate(path: string): boolean {
   return true;
 }
 
-function held(path: string): LocalLock {
+function held(path: string, tookOverFrom: number | 'unreadable' | null): LocalLock {
   let released = false;
   const release = () => {
     if (released) return;
@@ -84,7 +118,13 @@ function held(path: string): LocalLock {
   };
   // A command that exits on a second Ctrl-C skips its `finally` blocks; the exit event still runs.
   process.on('exit', release);
-  return { path, release };
+  return { path, release, tookOverFrom };
+}
+
+/** The pid of the running process that holds the lock file `path`, or null (none, or a stale one). */
+export function runningHolder(path: string): number | null {
+  const owner = readOwner(path);
+  return typeof owner === 'number' && owner !== process.pid && isRunning(owner) ? owner : null;
 }
 
 /** The pid in the lock file, `gone` if there is no file, `unreadable` if it holds no pid. */
@@ -118,16 +158,17 @@ export function isRunning(pid: number): boolean {
  * aside first and checked there; a lock that turns out to be live is put back with link(), which
  * fails rather than overwrite a lock created in between.
  */
-function takeOver(path: string, stale: number | 'unreadable'): void {
+function takeOver(path: string, stale: number | 'unreadable'): boolean {
   const aside = `${path}.stale-${randomUUID()}`;
   try {
     renameSync(path, aside);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
   const moved = readOwner(aside);
-  if (moved !== stale && moved !== 'gone' && moved !== 'unreadable' && isRunning(moved)) {
+  const live = moved !== stale && moved !== 'gone' && moved !== 'unreadable' && isRunning(moved);
+  if (live) {
     try {
       linkSync(aside, path);
     } catch {
@@ -135,6 +176,8 @@ function takeOver(path: string, stale: number | 'unreadable'): void {
     }
   }
   unlinkQuietly(aside);
+  // Whether a stale lock was cleared (not one put back, nor one gone meanwhile).
+  return !live && moved !== 'gone';
 }
 
 function locked(pid: number, shown: string, path: string): AppdeployError {

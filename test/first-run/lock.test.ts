@@ -50,9 +50,32 @@ describe('the local data lock', () => {
     await new Promise((resolve) => dead.once('exit', resolve));
     await writeFile(join(project, '.appdeploy/local/lock'), `${dead.pid}\n`);
     const planned = await appdeploy(['plan', '--detailed-exitcode'], project);
-    expect(planned.stderr).toBe('');
+    // Said, since that process ended without an answer of its own: nothing else is on stderr.
+    expect(planned.stderr).toBe(
+      `Note: .appdeploy/local/lock was left by pid ${dead.pid}, which no longer runs (it ended without releasing it: a crash or a kill -9); taken over.\n`,
+    );
     expect(planned.code).toBe(0);
     expect(existsSync(join(project, '.appdeploy/local/lock'))).toBe(false);
+  }, 60_000);
+
+  it('emulator -C says so too when it takes over a lock whose process is gone', async () => {
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    await writeFile(join(project, '.appdeploy/local/lock'), `${dead.pid}\n`);
+    const { child, url } = serve(project);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      await url;
+      const deadline = Date.now() + 10_000;
+      while (!stderr.includes('taken over') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(stderr).toContain(
+        `Note: .appdeploy/local/lock was left by pid ${dead.pid}, which no longer runs (it ended without releasing it: a crash or a kill -9); taken over.\n`,
+      );
+    } finally {
+      await stop(child);
+    }
   }, 60_000);
 
   it('refuses -C together with --data, and a -C without a project', async () => {

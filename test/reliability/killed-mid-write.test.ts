@@ -106,6 +106,33 @@ describe('an apply killed with kill -9 between its writes', { timeout: 120_000 }
     },
   );
 
+  it('is reported by status as it stands: writes sent unanswered, and the drafts they left as its own', async () => {
+    // Write 2 is carried out and its answer held: the kill leaves it sent, done and unanswered.
+    const w = await killedAt('killed-write-status', 2, true);
+    const status = await w.run('status');
+    expect(status.code, status.stderr).toBe(2);
+    expect(status.stdout).toMatch(
+      /\n {2}- writes sent whose answers never came back \(the service may have carried them out\): \w+ \(app \d+, \w+\)/,
+    );
+    expect(status.stdout).not.toContain('nothing written yet');
+    // The drafts it wrote are its own, as the next apply takes them: not "made outside appdeploy".
+    expect(status.stdout).toMatch(
+      /: drift in [\w, ]+; pending draft in [\w, ]+ \(written by the interrupted apply\)/,
+    );
+    expect(status.stdout).not.toContain('made outside appdeploy');
+    // The next step is worded for this environment.
+    expect(status.stdout).toContain(
+      '  `npx appdeploy apply --env emu` finishes it: it discards the drafts it wrote (where no one changed them since) and applies again.',
+    );
+    const json = JSON.parse((await w.run('status', '--format', 'json')).stdout) as {
+      apps: { pendingDraftBy: string | null }[];
+      interruptedApply: { unanswered: unknown[] };
+    };
+    expect(json.interruptedApply.unanswered.length).toBeGreaterThan(0);
+    expect(json.apps.map((a) => a.pendingDraftBy)).toContain('apply');
+    expect(json.apps.map((a) => a.pendingDraftBy)).not.toContain('other');
+  });
+
   it('still refuses a draft that someone else touched after the kill', async () => {
     const w = await killedAt('killed-write-touched', 8, true);
     // Someone edits the draft of an app the killed apply had written. Its id is looked up: the

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Option } from 'commander';
-import { apply, DEFAULT_APPLY_TIMEOUT_MS, planAsApplySees, type ApplyResult } from '../../apply/index.js';
+import {
+  apply,
+  DEFAULT_APPLY_TIMEOUT_MS,
+  planAsApplySees,
+  settleRecovery,
+  type ApplyResult,
+} from '../../apply/index.js';
+import { recoveryShown } from '../../apply/recovery.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import {
@@ -13,7 +20,9 @@ import {
 } from '../../project/index.js';
 import { LOCAL_IDS_SHOWN } from '../../project/local-ids.js';
 import { renderApplyResult, renderCheck, renderSavedPlanSummary, renderText } from '../../render/index.js';
+import { acquireApplyLock, applyLockNote } from '../apply-lock.js';
 import { progressPrinter } from '../apply-progress.js';
+import type { LocalLock } from '../../local/lock.js';
 import { applyReport } from '../apply-report.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
 import { forcedExitCode, type CommandResult } from '../exit-codes.js';
@@ -66,7 +75,33 @@ export const registerApply: RegisterCommand = (program, io) => ({
       throw new AppdeployError('APPLY.APP_WITH_PLANFILE', '--app cannot narrow a saved plan', {
         hint: `Save a plan of those apps instead: \`${appdeployCommand({ commandFlags: projectFlags(choiceOf(flags)) }, 'plan', '--app KEY --out FILE')}\`.`,
       });
-    return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
+    // Held from before the plan until apply ends (apply-lock.ts); released on exit too.
+    let lock: LocalLock | undefined;
+    const take = (project: Project) => {
+      lock = acquireApplyLock(project);
+      const note = applyLockNote(lock, project);
+      if (note !== null) io.err(`Note: ${note}\n`);
+    };
+    try {
+      return await applyCommand(planFile, flags, io, records, timeoutMs, take);
+    } finally {
+      lock?.release();
+    }
+  },
+});
+
+async function applyCommand(
+  planFile: string | undefined,
+  flags: ApplyFlags,
+  io: Io,
+  records: number,
+  timeoutMs: number,
+  take: (project: Project) => void,
+): Promise<CommandResult> {
+  return withProject(
+    flags,
+    io,
+    async ({ project, connection }): Promise<CommandResult> => {
       const client = connection.client;
       const reading = await planningClient(flags.check, client);
       const planned =
@@ -93,6 +128,11 @@ export const registerApply: RegisterCommand = (program, io) => ({
       };
       if (!hasChanges(thePlan)) {
         if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
+        // An interrupted apply whose work is all live (or undone) leaves nothing to finish.
+        if (settleRecovery(thePlan, project))
+          io.err(
+            `Note: every app matches its manifest with no pending draft: nothing an interrupted apply began is left to finish, so its record (${recoveryShown(project.environment.name)}) is removed.\n`,
+          );
         const result = noChanges(thePlan);
         if (flags.format === 'json') io.out(`${JSON.stringify(applyReport(result, wording), null, 2)}\n`);
         return { kind: 'applied', result };
@@ -113,9 +153,10 @@ export const registerApply: RegisterCommand = (program, io) => ({
           : renderApplyResult(result, wording),
       );
       return { kind: 'applied', result };
-    });
-  },
-});
+    },
+    take,
+  );
+}
 
 /**
  * The plan about to be applied: a saved one was reviewed when it was saved, and saving it was
@@ -175,15 +216,20 @@ async function applyWithSignals(
   // Whether a call that can change live (a deploy, or a restore of live) has gone out: the
   // service may carry it out whatever this process does next.
   let liveMayChange = false;
+  // Whether every deploy call went live and apply is checking the result (until a restore of
+  // live goes out): then nothing is still deploying, but whether the apps match is not known yet.
+  let checking = false;
   const second = () => {
     progress.finish();
     io.err('Interrupted again: exiting now. What each app may be in:\n');
     for (const line of progress.states()) io.err(`  ${line}\n`);
     const status = `\`${appdeployCommand(input.project, 'status')}\``;
     io.err(
-      liveMayChange
-        ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
-        : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
+      checking
+        ? `Outcome unknown: the deploy went live and was being checked against the manifests. Run ${status} to find out whether every app matches.\n`
+        : liveMayChange
+          ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
+          : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
     );
     // A second interrupt cannot wait for main() to return: nothing is left to clean up, and the
     // person asked twice. Its code is the table's all the same.
@@ -210,6 +256,8 @@ async function applyWithSignals(
       signal: controller.signal,
       onProgress: (event) => {
         if (event.type === 'deploy' || event.type === 'restore') liveMayChange = true;
+        if (event.type === 'verify' || event.type === 'deploy' || event.type === 'restore')
+          checking = event.type === 'verify';
         progress.onEvent(event);
       },
     });

@@ -181,11 +181,15 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       ...(flags.dailyRequestLimit !== undefined ? { dailyRequestLimit: flags.dailyRequestLimit } : {}),
     };
     let emulator: RunningEmulator;
+    // A lock of the project's data taken over from a process that died (said once it serves).
+    let lockNote: string | null = null;
     try {
-      emulator =
-        root === undefined
-          ? await startEmulator({ ...options, data: flags.data ?? null })
-          : await startLocal({ root }, options);
+      if (root === undefined) emulator = await startEmulator({ ...options, data: flags.data ?? null });
+      else {
+        const local = await startLocal({ root }, options);
+        lockNote = local.lockNote;
+        emulator = local;
+      }
     } catch (error) {
       if (error instanceof AppdeployError) throw error;
       const message = (error as Error).message;
@@ -210,6 +214,7 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       io.err(
         `serving ${root}/.appdeploy/local; other appdeploy commands on this project are refused until it stops\n`,
       );
+    if (lockNote !== null) io.err(`Note: ${lockNote}\n`);
     await stopped;
     return { kind: 'done' };
   },

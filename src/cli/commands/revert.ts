@@ -1,4 +1,5 @@
 import { plan } from '../../plan/index.js';
+import { refuseWhileApplyRuns } from '../apply-lock.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
 import type { CommandResult } from '../exit-codes.js';
@@ -21,39 +22,45 @@ export const registerRevert: RegisterCommand = (program, io) => ({
     .option('--app <key>', 'only this app (repeatable)', collectApp, [])
     .option('--yes', 'discard without asking (required without a terminal)'),
   run: (flags: RevertFlags) =>
-    withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
-      const thePlan = await plan({ project, client: connection.client, apps: flags.app });
-      const pending = thePlan.apps.flatMap((app) => {
-        const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));
-        return app.id === null || app.revisions === null || areas.length === 0
-          ? []
-          : [{ key: app.key, id: app.id, revision: app.revisions.draft, areas }];
-      });
-      if (pending.length === 0) {
-        io.out('No pending drafts: nothing to revert.\n');
+    withProject(
+      flags,
+      io,
+      async ({ project, connection }): Promise<CommandResult> => {
+        const thePlan = await plan({ project, client: connection.client, apps: flags.app });
+        const pending = thePlan.apps.flatMap((app) => {
+          const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));
+          return app.id === null || app.revisions === null || areas.length === 0
+            ? []
+            : [{ key: app.key, id: app.id, revision: app.revisions.draft, areas }];
+        });
+        if (pending.length === 0) {
+          io.out('No pending drafts: nothing to revert.\n');
+          return { kind: 'done' };
+        }
+        io.out('Pending drafts to discard:\n');
+        for (const app of pending) io.out(`  ${app.key} (app ${app.id}): ${app.areas.join(', ')}\n`);
+        if (
+          !flags.yes &&
+          !(await confirmed(io, {
+            command: 'revert',
+            yesDoes: 'to discard the drafts',
+            ask: 'Discard these drafts? Enter yes to discard: ',
+            cancelled: 'Revert cancelled: nothing was changed.',
+          }))
+        )
+          return { kind: 'declined' };
+        await connection.client.apps.deploy({
+          apps: pending.map((app) => ({ app: app.id, revision: app.revision })),
+          revert: true,
+        });
+        io.out(
+          pending.length === 1
+            ? 'Reverted 1 app: its settings are the live ones again.\n'
+            : `Reverted ${pending.length} apps: their settings are the live ones again.\n`,
+        );
         return { kind: 'done' };
-      }
-      io.out('Pending drafts to discard:\n');
-      for (const app of pending) io.out(`  ${app.key} (app ${app.id}): ${app.areas.join(', ')}\n`);
-      if (
-        !flags.yes &&
-        !(await confirmed(io, {
-          command: 'revert',
-          yesDoes: 'to discard the drafts',
-          ask: 'Discard these drafts? Enter yes to discard: ',
-          cancelled: 'Revert cancelled: nothing was changed.',
-        }))
-      )
-        return { kind: 'declined' };
-      await connection.client.apps.deploy({
-        apps: pending.map((app) => ({ app: app.id, revision: app.revision })),
-        revert: true,
-      });
-      io.out(
-        pending.length === 1
-          ? 'Reverted 1 app: its settings are the live ones again.\n'
-          : `Reverted ${pending.length} apps: their settings are the live ones again.\n`,
-      );
-      return { kind: 'done' };
-    }),
+      },
+      // The drafts an apply running from this folder is writing are not revert's to discard.
+      refuseWhileApplyRuns,
+    ),
 });

@@ -14,6 +14,11 @@ export interface InterruptedApply {
   running: boolean;
   created: { key: string; id: string | null }[];
   drafts: { key: string; id: string; revision: string }[];
+  /**
+   * Apps with writes sent whose answers never came back (killed while they were in flight): the
+   * service may have carried them out, so their drafts may hold them. `area`: the last one named.
+   */
+  unanswered: { key: string; id: string; area: string }[];
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
   /** Migrations whose copy was under way: their temporary field is live, the old field untouched. */
   migrations: { key: string; field: string; temporary: string; written: number; lastId: string | null }[];
@@ -27,6 +32,7 @@ export function interruptedApply(record: RecoveryRecord, running: boolean): Inte
     running,
     created: record.creating.map((c) => ({ key: c.key, id: c.id })),
     drafts: record.drafts,
+    unanswered: unansweredWrites(record),
     deploys: record.deploys,
     migrations: (record.migrations ?? []).map((m) => ({
       key: m.key,
@@ -38,7 +44,31 @@ export function interruptedApply(record: RecoveryRecord, running: boolean): Inte
   };
 }
 
-export function interruptedLines(apply: InterruptedApply): string[] {
+/**
+ * Each app whose named writes outnumber its answered ones: every preview write raises the draft
+ * revision by one (platform-facts.md, "Revisions", as recovery.ts's ownDraftApps counts), so
+ * writes sent from revision `from` all answered leave the draft at `from + sent`; a last answer
+ * below that, or none, means some were in flight when the apply died.
+ */
+function unansweredWrites(record: RecoveryRecord): InterruptedApply['unanswered'] {
+  return (record.writes ?? []).flatMap((w) => {
+    const answered = record.drafts.find((d) => d.key === w.key && d.id === w.id);
+    const reached = answered === undefined ? Number(w.from) : Number(answered.revision);
+    return reached < Number(w.from) + w.sent ? [{ key: w.key, id: w.id, area: w.last.area }] : [];
+  });
+}
+
+/** What the next step depends on beyond the record: how the apps stand now. */
+export interface NextStep {
+  /** Words a command for this project (its --env and -C). */
+  run: (command: string) => string;
+  /** A deploy of some app is still running: the next step is to wait, not to apply. */
+  deploying: boolean;
+  /** Every app matches its manifest with no pending draft: nothing of the apply is left to finish. */
+  settled: boolean;
+}
+
+export function interruptedLines(apply: InterruptedApply, next: NextStep): string[] {
   const head = apply.running
     ? `An apply is running (pid ${apply.pid}, started ${apply.startedAt}); what it has done so far:`
     : `An apply was interrupted (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`;
@@ -53,6 +83,10 @@ export function interruptedLines(apply: InterruptedApply): string[] {
     lines.push(
       `  - drafts written: ${apply.drafts.map((d) => `${d.key} (app ${d.id}, revision ${d.revision})`).join(', ')}`,
     );
+  if (apply.unanswered.length > 0)
+    lines.push(
+      `  - ${apply.running ? 'writes sent, their answers awaited' : 'writes sent whose answers never came back (the service may have carried them out)'}: ${apply.unanswered.map((w) => `${w.key} (app ${w.id}, ${w.area})`).join(', ')}`,
+    );
   for (const d of apply.deploys)
     lines.push(
       `  - a deploy started at ${d.at}: ${d.apps.map((a) => `${a.key} (revision ${a.revision})`).join(', ')}`,
@@ -61,13 +95,18 @@ export function interruptedLines(apply: InterruptedApply): string[] {
     lines.push(
       `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${plural(m.written, 'record')} written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
     );
-  if (apply.created.length + apply.drafts.length + apply.deploys.length + apply.migrations.length === 0)
-    lines.push('  - nothing written yet');
-  if (!apply.running)
+  const left = [apply.created, apply.drafts, apply.unanswered, apply.deploys, apply.migrations];
+  if (left.every((list) => list.length === 0)) lines.push('  - nothing written yet');
+  if (apply.running || next.deploying) return lines;
+  if (next.settled)
+    lines.push(
+      `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`,
+    );
+  else
     lines.push(
       apply.migrations.length > 0
-        ? '  `npx appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions), resumes each copy where it stopped, and swaps.'
-        : '  `npx appdeploy apply` finishes it: it discards the drafts listed (where still at those revisions) and applies again.',
+        ? `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since), resumes each copy where it stopped, and swaps.`
+        : `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since) and applies again.`,
     );
   return lines;
 }

@@ -1,7 +1,7 @@
 import { APPS_PER_DEPLOY } from '../../platform/index.js';
 import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
-import { readRecovery } from '../../apply/recovery.js';
+import { ownDraftApps, readRecovery } from '../../apply/recovery.js';
 import { isRunning } from '../../local/lock.js';
 import { plan, type AreaKey, type Plan } from '../../plan/index.js';
 import { appdeployCommand, type Project } from '../../project/index.js';
@@ -28,6 +28,12 @@ export interface AppStatus {
   deploy: DeployStatus | null;
   /** Areas whose draft differs from live: someone's undeployed work (or a failed apply's). */
   pendingDraft: AreaKey[];
+  /**
+   * Whose pending draft it is: `apply` when the apply of the recovery record wrote it (an
+   * interrupted one: the next apply discards it; or one still running), `other` when anyone else
+   * did (or it cannot be told), null without a pending draft.
+   */
+  pendingDraftBy: 'apply' | 'other' | null;
   /** Managed areas whose live settings differ from the manifest. */
   drift: AreaKey[];
   inSync: boolean;
@@ -74,8 +80,10 @@ export async function readStatus(
     const { apps: items } = await client.apps.getDeployStatus({ apps: ids.slice(i, i + APPS_PER_DEPLOY) });
     for (const item of items) deploys.set(String(item.app), item.status);
   }
-  const statuses = thePlan.apps.map((app) => appStatus(app, deploys));
   const record = readRecovery(project);
+  // The drafts the apply of the record wrote, judged as the next apply judges them (recovery.ts).
+  const own = ownDraftApps(record, thePlan.apps);
+  const statuses = thePlan.apps.map((app) => appStatus(app, deploys, own.has(app.key)));
   return {
     environment: thePlan.environment,
     service,
@@ -85,8 +93,13 @@ export async function readStatus(
   };
 }
 
-function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, DeployStatus>): AppStatus {
+function appStatus(
+  app: Plan['apps'][number],
+  deploys: ReadonlyMap<string, DeployStatus>,
+  applyWroteIt: boolean,
+): AppStatus {
   const pendingDraft = app.risks.flatMap((risk) => (risk.kind === 'pending-draft' ? risk.areas : []));
+  const pendingDraftBy = pendingDraft.length === 0 ? null : applyWroteIt ? 'apply' : 'other';
   const drift = app.id === null ? [] : app.areas.filter((a) => a.action !== 'no-op').map((a) => a.key);
   // Live reads of an app never deployed answer GAIA_AP01 (plan/read.ts): its live revision is ''.
   const deployed = app.id === null || app.revisions?.live !== '';
@@ -97,6 +110,7 @@ function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, Deplo
     deployed,
     deploy,
     pendingDraft,
+    pendingDraftBy,
     drift,
     // An app not created yet differs from its manifest as much as an app can; a deployment still
     // running is not settled either.
@@ -112,30 +126,53 @@ function appStatus(app: Plan['apps'][number], deploys: ReadonlyMap<string, Deplo
 export function statusText(result: StatusResult, project?: Pick<Project, 'commandFlags'>): string {
   const run = (command: string) => `\`${appdeployCommand(project, command)}\``;
   const lines = [`Environment "${result.environment}" on ${result.service}:`];
-  for (const app of result.apps) lines.push(`  ${appLine(app)}`);
+  const running = result.interruptedApply?.running === true;
+  for (const app of result.apps) lines.push(`  ${appLine(app, running)}`);
   const out = result.apps.filter((a) => !a.inSync).length;
   lines.push('');
-  if (result.interruptedApply) lines.push(...interruptedLines(result.interruptedApply), '');
+  const deploying = result.apps.filter((a) => a.deploy === 'PROCESSING').map((a) => a.key);
+  if (result.interruptedApply)
+    lines.push(
+      ...interruptedLines(result.interruptedApply, {
+        run,
+        deploying: deploying.length > 0,
+        settled: out === 0,
+      }),
+      '',
+    );
   if (out === 0 && result.interruptedApply === null)
     lines.push('In sync: every app matches its manifest, with no pending draft.');
   else if (out === 0) lines.push('Every app matches its manifest, with no pending draft.');
   else {
     lines.push(`${out} of ${result.apps.length} app${result.apps.length === 1 ? '' : 's'} not in sync.`);
-    if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
+    // A deploy still running settles what it deploys; apply refuses to start until it ends.
+    if (running) lines.push(`  The apply is still running: run ${run('status')} again once it ends.`);
+    else if (deploying.length > 0)
+      lines.push(
+        `  A deploy of ${deploying.join(', ')} is still running: run ${run('status')} again once it ends (apply refuses to start until then).`,
+      );
+    else if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
       lines.push(`  ${run('plan')} shows the differences; ${run('apply')} makes the apps match.`);
-    if (result.apps.some((a) => a.pendingDraft.length > 0))
+    if (result.apps.some((a) => a.pendingDraftBy === 'other'))
       lines.push(`  ${run('revert')} discards pending drafts (undeployed changes made outside appdeploy).`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-function appLine(app: AppStatus): string {
+function appLine(app: AppStatus, applyRunning: boolean): string {
   if (app.id === null) return `${app.key}: not created yet (apply creates it)`;
   const parts: string[] = [];
   if (!app.deployed) parts.push('not deployed (it exists only as a draft; apply deploys it)');
   if (app.drift.length > 0) parts.push(`drift in ${app.drift.join(', ')}`);
-  if (app.pendingDraft.length > 0) parts.push(`pending draft in ${app.pendingDraft.join(', ')}`);
+  if (app.pendingDraft.length > 0)
+    parts.push(`pending draft in ${app.pendingDraft.join(', ')}${draftOwner(app, applyRunning)}`);
   if (parts.length === 0) parts.push('in sync');
   if (app.deploy !== null) parts.push(`last deployment ${app.deploy}`);
   return `${app.key} (app ${app.id}): ${parts.join('; ')}`;
+}
+
+/** Whose the pending draft is, when it is the apply's (below: what it left). */
+function draftOwner(app: AppStatus, applyRunning: boolean): string {
+  if (app.pendingDraftBy !== 'apply') return '';
+  return applyRunning ? ' (the running apply is writing it)' : ' (written by the interrupted apply)';
 }
