@@ -284,6 +284,12 @@ export const ERROR_CODES = {
     hint: 'Run seed again once the service answers: it plans again by key and writes only what is left.',
     where: 'seed',
   },
+  'SEED.UNKNOWN_ENTITY': {
+    summary:
+      'a record seed would write names a user, group or organization the target lacks (after the environment’s maps): seed refused before writing anything',
+    hint: 'Add it on the target, or map the code in the environment’s `users:`, `groups:` or `organizations:` map in appdeploy.yaml, then seed again.',
+    where: 'seed',
+  },
   'SEED.REFUSED': {
     summary:
       'the service refused a bulk request of the seed: a refusal a fresh plan cannot settle (a right the user lacks, a value it refuses), or one it kept making through 3 re-plans',

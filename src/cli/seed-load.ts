@@ -18,6 +18,7 @@ import {
   principalTarget,
   readRecordFile,
   type FieldManifest,
+  type Location,
   type PrincipalMaps,
   type Project,
   type ProjectApp,
@@ -37,6 +38,22 @@ export interface SeedApp extends Omit<SeedTarget, 'clean'> {
   name: string;
   /** The record file, relative to the project. */
   file: string;
+  /** Every user, group and organization its records name, where (seed-directory.ts looks them up). */
+  principals: SeedPrincipal[];
+}
+
+/** A user, group or organization a record names: as the file writes it, as the target is asked for it. */
+export interface SeedPrincipal {
+  kind: 'USER' | 'GROUP' | 'ORGANIZATION';
+  /** The code the environment's map gives (the one written). */
+  code: string;
+  /** The code the record file writes. */
+  named: string;
+  /** The record's key. */
+  record: string;
+  /** The record's top-level field (the table, for a column). */
+  field: string;
+  at: Location;
 }
 
 /** The apps to seed, in lookup order, with their records. */
@@ -140,6 +157,7 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
   const fields = (app.manifest.fields ?? {}) as Record<string, FieldManifest & PlainField>;
   const convert = seedConverter(fields, project.environment.config, dirname(path));
   const records: SeedRecord[] = [];
+  const principals: SeedPrincipal[] = [];
   for (const [index, plain] of (source.records ?? []).entries()) {
     const write =
       typeof plain === 'object' && plain !== null && !Array.isArray(plain)
@@ -156,46 +174,82 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
       throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} has no "${setting.key}"`, {
         hint: `Give every record its key "${setting.key}": seed matches records by it.`,
       });
-    records.push(await convert(write));
+    const record = keyText(write[setting.key]?.value);
+    records.push(
+      await convert(write, (p) =>
+        principals.push({
+          kind: p.kind,
+          code: p.code,
+          named: p.named,
+          record,
+          field: String(p.path[0]),
+          at: source.locate([index, ...p.path]),
+        }),
+      ),
+    );
   }
-  return { name: app.key, app: app.id!, key: setting.key, file: setting.file, records };
+  return { name: app.key, app: app.id!, key: setting.key, file: setting.file, records, principals };
 }
 
 const KIND = { USER_SELECT: 'users', GROUP_SELECT: 'groups', ORGANIZATION_SELECT: 'organizations' } as const;
+const DIRECTORY_KIND = { users: 'USER', groups: 'GROUP', organizations: 'ORGANIZATION' } as const;
+
+/** A code met while converting: its kind, as written and as mapped, and its path in the record (`[field, i]`, `[table, row, column, i]`). */
+export type PrincipalMet = (met: {
+  kind: SeedPrincipal['kind'];
+  code: string;
+  named: string;
+  path: (string | number)[];
+}) => void;
 
 /** A record file's write as seed writes it (see the module's comment). */
 export function seedConverter(
   fields: Record<string, FieldManifest>,
   maps: PrincipalMaps | undefined,
   folder: string,
-): (write: RecordWrite) => Promise<SeedRecord> {
+): (write: RecordWrite, met?: PrincipalMet) => Promise<SeedRecord> {
   const copied = lookupCopies(fields);
-  const convert = async (all: Record<string, FieldManifest>, write: RecordWrite): Promise<SeedRecord> => {
+  const convert = async (
+    all: Record<string, FieldManifest>,
+    write: RecordWrite,
+    at: (string | number)[],
+    met: PrincipalMet,
+  ): Promise<SeedRecord> => {
     const out: SeedRecord = {};
     for (const [code, { value }] of Object.entries(write)) {
       const field = all[code];
       if (!field || copied.has(code) || PLAIN_VALUES[field.type].shape === 'none') continue;
       if (field.type === 'SUBTABLE') {
         const rows: SeedRow[] = [];
-        for (const row of value as { value: RecordWrite }[])
-          rows.push({ value: (await convert(field.fields, row.value)) as SeedRow['value'] });
+        for (const [i, row] of (value as { value: RecordWrite }[]).entries())
+          rows.push({
+            value: (await convert(field.fields, row.value, [...at, code, i], met)) as SeedRow['value'],
+          });
         out[code] = { value: rows };
-      } else out[code] = { value: await scalar(field, value as SeedScalar) };
+      } else out[code] = { value: await scalar(field, value as SeedScalar, [...at, code], met) };
     }
     return out;
   };
-  const scalar = async (field: FieldManifest, value: SeedScalar): Promise<SeedScalar> => {
+  const scalar = async (
+    field: FieldManifest,
+    value: SeedScalar,
+    at: (string | number)[],
+    met: PrincipalMet,
+  ): Promise<SeedScalar> => {
     const kind = KIND[field.type as keyof typeof KIND] as keyof PrincipalMaps | undefined;
     if (kind)
-      return (value as { code: string }[]).flatMap(({ code }) => {
+      return (value as { code: string }[]).flatMap(({ code }, i) => {
         const mapped = maps ? principalTarget(maps, kind, code) : code;
-        return mapped === null ? [] : [{ code: mapped }];
+        if (mapped === null) return [];
+        // The index steps into a list; a code written alone is located at the value itself.
+        met({ kind: DIRECTORY_KIND[kind], code: mapped, named: code, path: [...at, i] });
+        return [{ code: mapped }];
       });
     if (field.type === 'FILE')
       return Promise.all((value as unknown as { path: string }[]).map((f) => seedFile(folder, f.path)));
     return value;
   };
-  return (write) => convert(fields, write);
+  return (write, met = () => undefined) => convert(fields, write, [], met);
 }
 
 async function seedFile(folder: string, path: string): Promise<SeedFile> {

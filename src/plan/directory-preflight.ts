@@ -57,7 +57,7 @@ export const UNREADABLE_STATUSES: ReadonlySet<number> = new Set([403, 404, 520])
  */
 export async function lookUpDirectory(
   client: Client,
-  refs: readonly DirectoryRef[],
+  refs: readonly Pick<DirectoryRef, 'kind' | 'code'>[],
   tokenOnly: boolean,
 ): Promise<{ found: Found } | { skipped: string }> {
   if (tokenOnly)
@@ -77,7 +77,7 @@ export async function lookUpDirectory(
 }
 
 async function ask(
-  refs: readonly DirectoryRef[],
+  refs: readonly Pick<DirectoryRef, 'kind' | 'code'>[],
   kind: DirectoryKind,
   read: (codes: string[]) => Promise<{ code: string }[]>,
 ): Promise<Set<string>> {

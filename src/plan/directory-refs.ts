@@ -82,6 +82,6 @@ export function manifestPath(area: AreaKey, path: readonly (string | number)[]):
 }
 
 /** The distinct codes of one kind, in first-seen order. */
-export function codesOf(refs: readonly DirectoryRef[], kind: DirectoryKind): string[] {
+export function codesOf(refs: readonly Pick<DirectoryRef, 'kind' | 'code'>[], kind: DirectoryKind): string[] {
   return [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.code))];
 }

@@ -7,7 +7,7 @@ export type * from './types.js';
 // and the deploy steps the held references make.
 export { answerProbe } from './probes.js';
 export { recordsHiddenFrom, visibilityFor } from './caller-visibility.js';
-export { checkDirectory } from './directory-preflight.js';
+export { checkDirectory, lookUpDirectory } from './directory-preflight.js';
 export { entityDirectory } from './entity-directory.js';
 export { numberPrecisionFor } from './number-precision.js';
 export { migrationZone } from './migration-zone.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { interruptedText, planText, type PlannedApp } from '../../src/cli/seed-text.js';
 import type { SeedPlan } from '../../src/records/index.js';
 
-const app = { app: '7', key: 'code', name: 'items', file: 'records/items.csv', records: [] };
+const app = { app: '7', key: 'code', name: 'items', file: 'records/items.csv', records: [], principals: [] };
 const keys = (n: number) => Array.from({ length: n }, (_, i) => `K${i + 1}`);
 
 function planned(adds: number, changes: number, deletes: number, unchanged = 0): PlannedApp[] {

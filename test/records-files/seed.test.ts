@@ -77,6 +77,23 @@ async function records(app: string): Promise<Record<string, { value: unknown }>[
   return (await service.client.records.getRecords({ app, query: 'order by $id asc' })).records;
 }
 
+/**
+ * The environment signs in with an API token of the app instead: seed cannot read the User API
+ * (it takes no app token), so a user the environment lacks reaches the service, which refuses it.
+ */
+async function signInWithToken(app: string): Promise<void> {
+  const { token } = (await service.control('POST', '/_emulator/tokens', {
+    app,
+    permissions: { view: true, add: true, edit: true, delete: true, manage: true },
+  })) as { token: string };
+  const file = join(root, 'appdeploy.yaml');
+  const text = await readFile(file, 'utf8');
+  await writeFile(
+    file,
+    text.replace('auth: { login: admin, password: admin }', `auth: { apiToken: ${token} }`),
+  );
+}
+
 describe('appdeploy seed', () => {
   it('seeds empty apps in lookup order, then has no changes', async () => {
     const ids = await seededProject();
@@ -205,9 +222,21 @@ describe('appdeploy seed', () => {
     const ids = await seededProject();
     const file = join(root, 'appdeploy.yaml');
     await writeFile(file, (await readFile(file, 'utf8')).replace('boss: admin', 'boss: carol'));
+    // validate is offline (users are not checked against a directory): seed looks the user up
+    // before it writes, and refuses it where the record file names it (seed-directory.test.ts).
+    const looked = await seed('--yes', 'customers');
+    expect(looked.code).toBe(1);
+    expect(looked.err).toMatchInlineSnapshot(`
+      "records/customers.yaml:5:10: app customers, record "C1": user "carol" does not exist in environment test (environments.test.users maps "boss" to it)
+        hint: Add the user "carol" there, or map "boss" to a user that exists (environments.test.users in appdeploy.yaml).
+      Seed refused: 1 value names a user, group or organization environment test lacks. Nothing was written.
+      "
+    `);
+    expect(await records(ids.customers)).toEqual([]);
+    // Signed in with a token, seed cannot look users up: the service refuses the write.
+    await signInWithToken(ids.customers);
     const run = await seed('--yes', 'customers');
     expect(run.code).toBe(1);
-    // validate is offline (users are not checked against a directory), so the service refuses it.
     expect(run.err.replaceAll(`app ${ids.customers}`, 'app ID')).toMatchInlineSnapshot(`
       "Error: seed of customers (app ID): the service refused a bulk request: Missing or invalid input. (CB_VA01, HTTP 400); of its 2 records to add, 0 written before the refusal, the rest not:
         customer_code C1: owner.value[0].code: No user has the login name "carol".
@@ -220,6 +249,9 @@ describe('appdeploy seed', () => {
   it('a change refused: the refusal says what the adds and deletes going out with it wrote', async () => {
     const ids = await seededProject();
     expect((await seed('--yes', 'customers')).code).toBe(0);
+    // With a token seed cannot look users up (it would refuse before writing otherwise), so the
+    // service's refusal of one bulk request is what stops it.
+    await signInWithToken(ids.customers);
     // C1's owner is a user the environment lacks; C2 is gone from the file (--clean deletes it), C3 is new.
     await writeFile(
       join(root, 'records/customers.yaml'),

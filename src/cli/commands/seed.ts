@@ -2,7 +2,9 @@
  * `appdeploy seed [APP...]`: writes the apps' record files into the environment (docs/records.md,
  * "Seeding"). Refuses a `protected: true` environment before it connects; plans by key (add,
  * change of the fields the file names, with --clean delete; the apps read and planned together),
- * shows the plan, asks (or --yes), then writes app by app in the order their lookups need.
+ * looks up the users, groups and organizations the writes name (seed-directory.ts: one the target
+ * lacks refuses the seed, dry run included, before any write), shows the plan, asks (or --yes),
+ * then writes app by app in the order their lookups need.
  * Nothing to do is "No changes."; no record file to seed is an error (SEED.NO_RECORDS), said
  * before it connects.
  */
@@ -50,6 +52,8 @@ export const registerSeed: RegisterCommand = (program, io) => ({
       async ({ project, connection }): Promise<CommandResult> => {
         const { applySeed, planFromService, planIsEmpty } = await import('../../records/index.js');
         const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
+        const { checkSeedDirectory, refusedText, skippedJson, skippedText } =
+          await import('../seed-directory.js');
         const client = connection.client;
         const clean = flags.clean === true;
         // Every app read and planned together (reads only); written below one app after another.
@@ -64,12 +68,28 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         );
         const json = flags.format === 'json';
         const nothing = planned.every((p) => planIsEmpty(p.plan));
+        // Before any write (a dry run too): the users, groups and organizations the writes name.
+        const directory = await checkSeedDirectory(client, project, planned);
         if (!json)
           io.out(
-            nothing
+            (nothing
               ? `No changes.\n${planned.flatMap((p) => hiddenLines(p).map((line) => `${line}\n`)).join('')}`
-              : planText(planned),
+              : planText(planned)) + skippedText(directory),
           );
+        if (directory.problems.length > 0) {
+          const problems = directory.problems;
+          const result: CommandResult = { kind: 'plan-refused' };
+          if (json) {
+            const body = {
+              outcome: 'refused',
+              exitCode: commandExitCode(result),
+              apps: planJson(planned),
+              problems,
+            };
+            io.out(`${JSON.stringify(body, null, 2)}\n`);
+          } else io.err(refusedText(problems, project.environment.name));
+          return result;
+        }
         if (nothing || flags.dryRun) {
           // A dry run is a plan: its exit code is plan's (2 for changes with --detailed-exitcode).
           const result: CommandResult = flags.dryRun
@@ -77,7 +97,12 @@ export const registerSeed: RegisterCommand = (program, io) => ({
             : { kind: 'done' };
           if (json) {
             const outcome = nothing ? 'no-changes' : 'planned';
-            const body = { outcome, exitCode: commandExitCode(result), apps: planJson(planned) };
+            const body = {
+              outcome,
+              exitCode: commandExitCode(result),
+              apps: planJson(planned),
+              ...skippedJson(directory),
+            };
             io.out(`${JSON.stringify(body, null, 2)}\n`);
           }
           return result;
@@ -124,7 +149,7 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         }
         if (json)
           io.out(
-            `${JSON.stringify({ outcome: 'seeded', exitCode: 0, apps: planJson(planned), results }, null, 2)}\n`,
+            `${JSON.stringify({ outcome: 'seeded', exitCode: 0, apps: planJson(planned), ...skippedJson(directory), results }, null, 2)}\n`,
           );
         return { kind: 'done' };
       },

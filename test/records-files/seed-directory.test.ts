@@ -1,0 +1,134 @@
+/**
+ * `appdeploy seed` refuses, before its first write, a record naming a user or group the target
+ * lacks (after the environment's users map): the record API would refuse the bulk request
+ * ("No user has the login name ...", CB_VA01) after earlier requests had landed. Against the local
+ * service, which answers the User API and refuses such records as the platform does.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyProject } from '../export/harness.js';
+import { runMain } from '../support/main-in-process.js';
+import { useLocalService } from '../support/service.js';
+import { tempProject } from '../support/temp-project.js';
+import { USERS } from '../emulator/records/records-helpers.js';
+
+const service = useLocalService({ client: {}, emulator: { users: USERS } });
+let root = '';
+afterEach(async () => rm(root, { recursive: true, force: true }));
+
+const MANIFEST = `name: Customers
+fields:
+  customer_code: { type: SINGLE_LINE_TEXT, label: Code, unique: true }
+  owner: { type: USER_SELECT, label: Owner }
+  team: { type: GROUP_SELECT, label: Team }
+  lines:
+    type: SUBTABLE
+    label: Lines
+    fields:
+      item: { type: SINGLE_LINE_TEXT, label: Item }
+      helper: { type: USER_SELECT, label: Helper }
+`;
+
+/** boss and alice exist (boss through the map); alcie, dave, ghost (mapped to carol) and devs do not. */
+const RECORDS = [
+  '- customer_code: C1',
+  '  owner: boss',
+  '  lines:',
+  '    - { item: pen, helper: [alice, dave] }',
+  '- customer_code: C2',
+  '  owner: alcie',
+  '- customer_code: C3',
+  '  owner: [alice, ghost]',
+  '  team: devs',
+  '',
+].join('\n');
+
+async function project(records: string): Promise<string> {
+  root = await tempProject('appdeploy-seed-dir-', {
+    'appdeploy.yaml': [
+      'environments:',
+      `  test: { baseUrl: '${service.url}', auth: { login: admin, password: admin }, users: { boss: admin, ghost: carol } }`,
+      'apps:',
+      '  customers:',
+      '    manifest: apps/customers.yaml',
+      '    records: { file: records/customers.yaml, key: customer_code }',
+      '',
+    ].join('\n'),
+    'apps/customers.yaml': MANIFEST,
+    'records/customers.yaml': records,
+  });
+  const applied = await applyProject(root, service.client);
+  return applied.apps[0]!.id!;
+}
+
+const seed = (...args: string[]) => runMain(['seed', '-C', root, '--env', 'test', ...args]);
+
+async function count(app: string): Promise<number> {
+  return (await service.client.records.getRecords({ app, query: '' })).records.length;
+}
+
+describe('seed: users and groups the target lacks', () => {
+  it('are each reported where the record file names them, and nothing is written', async () => {
+    const app = await project(RECORDS);
+    const run = await seed('--yes');
+    expect(run.code).toBe(1);
+    expect(run.err).toMatchInlineSnapshot(`
+      "records/customers.yaml:4:36: app customers, record "C1": user "dave" does not exist in environment test
+        hint: Add the user "dave" there, or map "dave" to a user that exists (environments.test.users in appdeploy.yaml).
+      records/customers.yaml:6:10: app customers, record "C2": user "alcie" does not exist in environment test
+        hint: Add the user "alcie" there, or map "alcie" to a user that exists (environments.test.users in appdeploy.yaml). Did you mean "alice"?
+      records/customers.yaml:8:18: app customers, record "C3": user "carol" does not exist in environment test (environments.test.users maps "ghost" to it)
+        hint: Add the user "carol" there, or map "ghost" to a user that exists (environments.test.users in appdeploy.yaml).
+      records/customers.yaml:9:9: app customers, record "C3": group "devs" does not exist in environment test
+        hint: Add the group "devs" there, or map "devs" to a group that exists (environments.test.groups in appdeploy.yaml).
+      Seed refused: 4 values name a user, group or organization environment test lacks. Nothing was written.
+      "
+    `);
+    expect(await count(app)).toBe(0);
+
+    const dry = await seed('--dry-run');
+    expect(dry.code).toBe(1);
+    expect(dry.err).toBe(run.err);
+    const json = await seed('--dry-run', '--format', 'json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.out)).toMatchObject({ outcome: 'refused', exitCode: 1 });
+    expect(await count(app)).toBe(0);
+  });
+
+  it('seeds records whose users all exist (one of them through the map)', async () => {
+    const app = await project(RECORDS.split('- customer_code: C2')[0]!.replace(', dave', ''));
+    const run = await seed('--yes');
+    expect(run).toMatchObject({ code: 0, err: '' });
+    const [c1] = (await service.client.records.getRecords({ app, query: '' })).records;
+    expect((c1!.owner!.value as { code: string }[]).map((u) => u.code)).toEqual(['admin']);
+    expect(await seed('--yes')).toEqual({ code: 0, out: 'No changes.\n', err: '' });
+  });
+
+  it('are not looked up where the environment signs in with an API token: seed says so', async () => {
+    const app = await project(RECORDS);
+    const { token } = (await service.control('POST', '/_emulator/tokens', {
+      app,
+      permissions: { view: true, add: true, edit: true, delete: true, manage: true },
+    })) as { token: string };
+    const file = join(root, 'appdeploy.yaml');
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(
+        'auth: { login: admin, password: admin }',
+        `auth: { apiToken: ${token} }`,
+      ),
+    );
+    const dry = await seed('--dry-run');
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.out.split('\n').find((l) => l.startsWith('Directory check skipped'))).toMatchInlineSnapshot(
+      `"Directory check skipped: 6 users, groups and organizations named by the records to write were not looked up in the target: the environment signs in with API tokens only, and the User API takes no app token. A missing one is found only when the service refuses the write."`,
+    );
+    const json = JSON.parse((await seed('--dry-run', '--format', 'json')).out);
+    expect(json.directoryCheck).toEqual({
+      skipped: 'the environment signs in with API tokens only, and the User API takes no app token',
+      unchecked: 6,
+    });
+    expect(await count(app)).toBe(0);
+  });
+});
