@@ -8,10 +8,11 @@
  * earlier requests of the seed may have landed; so seed refuses before its first write instead.
  *
  * One lookup per seed, of exactly the codes named (plan/directory-preflight.ts lookUpDirectory:
- * GET /v1/users.json, /v1/groups.json, /v1/organizations.json with `codes`, 100 to a call;
- * cybozu.dev common/docs/user-api/users/get-users, groups/get-groups,
+ * GET /v1/users.json, /v1/groups.json, /v1/organizations.json with `codes`, 100 to a call, every
+ * page; https://cybozu.dev/ja/common/docs/user-api/users/get-users: "codes: ユーザーのログイン名の
+ * 一覧", size 1 to 100, "必要なアクセス権: なし", and likewise groups/get-groups,
  * organizations/get-organizations), not one per record; and, only when some are missing, one
- * read of every code of that kind for a did-you-mean. The same rule as plan's directory check:
+ * read of every code of that kind (the same calls without `codes`) for a did-you-mean. The same rule as plan's directory check:
  * an environment signing in with API tokens alone cannot read the User API (cybozu.dev User API
  * authentication: password or a cybozu.com token, not an app token), nor can credentials the
  * service answers 403/404/520; then the check is skipped and seed says why.
