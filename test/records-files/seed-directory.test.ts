@@ -2,9 +2,12 @@
  * `appdeploy seed` refuses, before its first write, a record naming a user or group the target
  * lacks (after the environment's users map): the record API would refuse the bulk request
  * ("No user has the login name ...", CB_VA01) after earlier requests had landed. Against the local
- * service, which answers the User API and refuses such records as the platform does.
+ * service, which answers the User API and refuses such records as the platform does. One lookup per
+ * seed (a proxy in front of the service counts the User API calls), none with an API token.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyProject } from '../export/harness.js';
@@ -65,7 +68,7 @@ async function project(records: string): Promise<string> {
 const seed = (...args: string[]) => runMain(['seed', '-C', root, '--env', 'test', ...args]);
 
 async function count(app: string): Promise<number> {
-  return (await service.client.records.getRecords({ app, query: '' })).records.length;
+  return (await service.client.records.getRecords({ app, query: 'limit 500' })).records.length;
 }
 
 describe('seed: users and groups the target lacks', () => {
@@ -131,4 +134,61 @@ describe('seed: users and groups the target lacks', () => {
     });
     expect(await count(app)).toBe(0);
   });
+
+  it('are looked up once per seed, not once per record', async () => {
+    // 300 records naming 3 users: one call of the User API, for the 3 codes.
+    const many = Array.from(
+      { length: 300 },
+      (_, i) => `- { customer_code: C${i + 1}, owner: ${['alice', 'bob', 'boss'][i % 3]} }`,
+    );
+    const app = await project(`${many.join('\n')}\n`);
+    const seen: string[] = [];
+    const proxy = await countingProxy(service.url, seen);
+    try {
+      const file = join(root, 'appdeploy.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(service.url, proxy.url));
+      const run = await seed('--yes');
+      expect(run.code, run.err).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    const calls = seen.filter((path) => path.startsWith('/v1/')).map((path) => new URL(path, 'http://x'));
+    expect(calls.map((call) => call.pathname)).toEqual(['/v1/users.json']);
+    expect([...calls[0]!.searchParams].filter(([name]) => name.startsWith('codes'))).toEqual([
+      ['codes[0]', 'alice'],
+      ['codes[1]', 'bob'],
+      ['codes[2]', 'admin'],
+    ]);
+    expect(await count(app)).toBe(300);
+  });
 });
+
+/** A plain HTTP proxy in front of the service that notes each request's path (and query). */
+async function countingProxy(
+  target: string,
+  seen: string[],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    const upstream = request(
+      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
