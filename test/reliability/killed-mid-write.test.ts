@@ -95,6 +95,10 @@ describe('an apply killed with kill -9 between its writes', { timeout: 120_000 }
       const w = await killedAt(`killed-write-${position}`, position, lands);
       const status = await w.run('status');
       expect(status.stdout).toContain('An apply was interrupted');
+      // The plan warns of the pending draft, and says whose it is, as apply does.
+      const planned = await w.run('plan');
+      expect(planned.stdout).toContain('Pending draft');
+      expect(planned.stderr).toContain('is the one an interrupted apply wrote');
 
       const applied = await w.run('apply', '--yes');
       expect(applied.code, applied.stdout + applied.stderr).toBe(0);

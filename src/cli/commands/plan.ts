@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
+import { planAsApplySees } from '../../apply/index.js';
 import { unappliable } from '../../apply/refusals.js';
 import { atomicWrite } from '../../atomic-write.js';
 import { hasChanges, plan } from '../../plan/index.js';
@@ -54,6 +55,10 @@ export const registerPlan: RegisterCommand = (program, io) => ({
             ? renderMarkdown(result)
             : renderText(result, { color: io.color === true }),
       );
+      // A pending draft the interrupted apply before wrote is warned of like anyone's (it is one),
+      // and said to be that apply's, which the next apply discards and writes again (as apply says).
+      const own = planAsApplySees(result, project).note;
+      if (own !== null) io.err(own);
       if (flags.out !== undefined)
         io.err(
           `Saved the plan to ${flags.out}; apply it with \`${appdeployCommand(project, 'apply', shellWord(flags.out))}\`.\n`,
