@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
-import { planAsApplySees } from '../../apply/index.js';
+import { planAsApplySees } from '../../apply/recovery.js';
 import { unappliable } from '../../apply/refusals.js';
 import { atomicWrite } from '../../atomic-write.js';
 import { hasChanges, plan } from '../../plan/index.js';
