@@ -18,7 +18,7 @@
  * service answers 403/404/520; then the check is skipped and seed says why.
  */
 import type { Client } from '../client/index.js';
-import { lookUpDirectory, usesTokenOnly } from '../plan/index.js';
+import { directoryCodes, lookUpDirectory, usesTokenOnly } from '../plan/index.js';
 import { formatProblem, type Problem, type Project } from '../project/index.js';
 import { sortProblems } from '../project/problems.js';
 import { didYouMean } from '../project/suggest.js';
@@ -118,21 +118,12 @@ export function skippedJson(check: SeedDirectoryCheck): {
 
 /** Every code of these kinds the target has, for a did-you-mean (none where it cannot be read). */
 async function everyCode(client: Client, kinds: ReadonlySet<Kind>): Promise<Map<Kind, string[]>> {
-  const read = (kind: Kind) =>
-    kind === 'USER'
-      ? client.directory.allUsers()
-      : kind === 'GROUP'
-        ? client.directory.allGroups()
-        : client.directory.allOrganizations();
   const out = new Map<Kind, string[]>();
   await Promise.all(
     [...kinds].map(async (kind) => {
       // The lookup above succeeded: a failure here only costs the suggestion.
-      const all = await read(kind).catch(() => []);
-      out.set(
-        kind,
-        all.map((e) => e.code),
-      );
+      const all = await directoryCodes(client, kind).catch(() => new Set<string>());
+      out.set(kind, [...all]);
     }),
   );
   return out;

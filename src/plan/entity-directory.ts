@@ -21,7 +21,8 @@ const KIND_OF: Readonly<Record<string, Kind>> = {
   GROUP_SELECT: 'GROUP',
 };
 
-async function codesOf(client: Client, kind: Kind): Promise<Set<string>> {
+/** Every code of one kind the target's directory has (the User API, every page). */
+export async function directoryCodes(client: Client, kind: Kind): Promise<Set<string>> {
   const found =
     kind === 'USER'
       ? await client.directory.allUsers()
@@ -39,7 +40,9 @@ export async function entityDirectory(
   const kinds = [...new Set([...targetTypes].map((t) => KIND_OF[t]).filter((k) => k !== undefined))];
   if (kinds.length === 0) return undefined;
   try {
-    const sets = new Map(await Promise.all(kinds.map(async (k) => [k, await codesOf(client, k)] as const)));
+    const sets = new Map(
+      await Promise.all(kinds.map(async (k) => [k, await directoryCodes(client, k)] as const)),
+    );
     return (kind, code) => sets.get(kind)?.has(code) ?? false;
   } catch (error) {
     if (error instanceof ServiceError && UNREADABLE_STATUSES.has(error.status)) return undefined;

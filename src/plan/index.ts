@@ -8,7 +8,7 @@ export type * from './types.js';
 export { answerProbe } from './probes.js';
 export { recordsHiddenFrom, visibilityFor } from './caller-visibility.js';
 export { checkDirectory, lookUpDirectory } from './directory-preflight.js';
-export { entityDirectory } from './entity-directory.js';
+export { directoryCodes, entityDirectory } from './entity-directory.js';
 export { numberPrecisionFor } from './number-precision.js';
 export { migrationZone } from './migration-zone.js';
 export { refuseTokenLimits, usesTokenOnly } from './token-limits.js';
