@@ -17,8 +17,12 @@ export interface Answer {
 
 /**
  * Sends `options` and gathers the answer. `signal` aborts it at any point, as it would a `request`
- * call: before the request is written (its reason kept until undici starts it), while it waits
- * for the answer, or while the body arrives; the promise then rejects with undici's error.
+ * call: while it waits for the answer or while the body arrives (the promise then rejects with
+ * undici's error), or before undici has started it. Undici starts a request only once it has a
+ * connected socket, and a connection can hang (a TLS handshake or a proxy's CONNECT that never
+ * answers) until undici's own connect timeout, or forever with a connector that never calls back:
+ * so an abort before the start rejects at once, and the reason is kept to abort the request as
+ * soon as undici starts it (or drops it when the connection fails).
  */
 export function exchange(
   dispatcher: Dispatcher,
@@ -31,10 +35,11 @@ export function exchange(
       return;
     }
     let controller: Dispatcher.DispatchController | undefined;
-    let abortReason: unknown;
+    let abortReason: Error | undefined;
     const onAbort = () => {
-      abortReason = signal.reason ?? new Error('aborted');
-      controller?.abort(abortReason as Error);
+      abortReason = (signal.reason as Error | undefined) ?? new Error('aborted');
+      if (controller) controller.abort(abortReason);
+      else reject(abortReason);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal.removeEventListener('abort', onAbort);
@@ -44,7 +49,7 @@ export function exchange(
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart: (started) => {
         controller = started;
-        if (abortReason !== undefined) started.abort(abortReason as Error);
+        if (abortReason !== undefined) started.abort(abortReason);
       },
       onResponseStart: (_, status, answerHeaders) => {
         statusCode = status;

@@ -1,6 +1,6 @@
 /** Auth headers, paths, method override, timeouts, aborts and the concurrency limit. */
 import { describe, expect, it } from 'vitest';
-import type { Dispatcher } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import {
   type ClientOptions,
   ClientOptionsError,
@@ -247,6 +247,37 @@ describe('timeouts and aborts', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportAbortedError);
     expect(h.calls()).toHaveLength(0);
+  });
+});
+
+describe('a connection that never opens', () => {
+  // Undici starts a request (and lets it be aborted) only once a socket is connected; a TLS
+  // handshake or a proxy's CONNECT that never answers holds it before that. This connector never
+  // calls back, so only the client's own timeout or the caller's signal can end the call.
+  const neverConnects = () => new Pool(ORIGIN, { connect: () => undefined });
+  // Bounds the wait, so that a call still pending fails the test instead of hanging it.
+  const orStillPending = <T>(call: Promise<T>) =>
+    Promise.race([
+      call,
+      new Promise<'still pending'>((done) => setTimeout(() => done('still pending'), 10_000)),
+    ]);
+
+  it.each([
+    ['the timeout', () => ({ timeoutMs: 50 }), TransportTimeoutError],
+    ["the caller's signal", () => ({ signal: AbortSignal.timeout(50) }), TransportAbortedError],
+  ] as const)('is ended by %s', async (_name, callOptions, expected) => {
+    const pool = neverConnects();
+    const client = createClient({
+      baseUrl: ORIGIN,
+      auth: { apiToken: 't' },
+      dispatcher: pool,
+      retry: { retries: 0 },
+    });
+    const outcome = await orStillPending(
+      client.apps.getApp({ id: 1 }, callOptions()).catch((e: unknown) => e),
+    );
+    expect(outcome).toBeInstanceOf(expected);
+    await pool.destroy();
   });
 });
 
