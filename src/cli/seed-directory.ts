@@ -91,9 +91,14 @@ export async function checkSeedDirectory(
   };
 }
 
-/** The problems, then that seed refused and wrote nothing (stderr). */
-export function refusedText(problems: readonly Problem[], environment: string): string {
-  const body = problems.map((p) => formatProblem(p, () => undefined)).join('');
+/** The problems, each with its source line, then that seed refused and wrote nothing (stderr). */
+export function refusedText(
+  problems: readonly Problem[],
+  environment: string,
+  apps: readonly { source: { file: string; text: string } }[],
+): string {
+  const texts = new Map(apps.map(({ source }) => [source.file, source.text]));
+  const body = problems.map((p) => formatProblem(p, (file) => texts.get(file))).join('');
   const what = problems.length === 1 ? '1 value names' : `${problems.length} values name`;
   return `${body}Seed refused: ${what} a user, group or organization environment ${environment} lacks. Nothing was written.\n`;
 }

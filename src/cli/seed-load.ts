@@ -14,6 +14,7 @@ import { AppdeployError } from '../errors.js';
 import { plainRecordToWrite, PLAIN_VALUES, type PlainField, type RecordWrite } from '../platform/index.js';
 import {
   appdeployCommand,
+  displayPath,
   lookupCopies,
   principalTarget,
   readRecordFile,
@@ -40,6 +41,8 @@ export interface SeedApp extends Omit<SeedTarget, 'clean'> {
   file: string;
   /** Every user, group and organization its records name, where (seed-directory.ts looks them up). */
   principals: SeedPrincipal[];
+  /** The record file as validate names it (from the folder the command runs in) and its text: where problems in it point, and their source lines. */
+  source: { file: string; text: string };
 }
 
 /** A user, group or organization a record names: as the file writes it, as the target is asked for it. */
@@ -153,7 +156,8 @@ function lookedUp(fields: Record<string, FieldManifest>): string[] {
 async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
   const setting = project.config.apps![app.key]!.records!;
   const path = resolve(project.root, setting.file);
-  const source = await readRecordFile(path, setting.file);
+  // Named as validate names it, so that a problem found here points where validate's would.
+  const source = await readRecordFile(path, displayPath(process.cwd(), path));
   const fields = (app.manifest.fields ?? {}) as Record<string, FieldManifest & PlainField>;
   const convert = seedConverter(fields, project.environment.config, dirname(path));
   const records: SeedRecord[] = [];
@@ -188,7 +192,15 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
       ),
     );
   }
-  return { name: app.key, app: app.id!, key: setting.key, file: setting.file, records, principals };
+  return {
+    name: app.key,
+    app: app.id!,
+    key: setting.key,
+    file: setting.file,
+    records,
+    principals,
+    source: { file: source.file, text: source.text },
+  };
 }
 
 const KIND = { USER_SELECT: 'users', GROUP_SELECT: 'groups', ORGANIZATION_SELECT: 'organizations' } as const;

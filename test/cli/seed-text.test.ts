@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { interruptedText, planText, type PlannedApp } from '../../src/cli/seed-text.js';
 import type { SeedPlan } from '../../src/records/index.js';
 
-const app = { app: '7', key: 'code', name: 'items', file: 'records/items.csv', records: [], principals: [] };
+const app = {
+  app: '7',
+  key: 'code',
+  name: 'items',
+  file: 'records/items.csv',
+  records: [],
+  principals: [],
+  source: { file: 'records/products.yaml', text: '' },
+};
 const keys = (n: number) => Array.from({ length: n }, (_, i) => `K${i + 1}`);
 
 function planned(adds: number, changes: number, deletes: number, unchanged = 0): PlannedApp[] {

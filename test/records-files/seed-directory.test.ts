@@ -76,14 +76,24 @@ describe('seed: users and groups the target lacks', () => {
     const app = await project(RECORDS);
     const run = await seed('--yes');
     expect(run.code).toBe(1);
-    expect(run.err).toMatchInlineSnapshot(`
-      "records/customers.yaml:4:36: app customers, record "C1": user "dave" does not exist in environment test
+    // Named as validate names a file (from the folder the command runs in: here, outside the
+    // project, so absolute), with the source line under each location.
+    expect(run.err.replaceAll(`${root}/`, '<project>/')).toMatchInlineSnapshot(`
+      "<project>/records/customers.yaml:4:36: app customers, record "C1": user "dave" does not exist in environment test
+        4 |     - { item: pen, helper: [alice, dave] }
+          |                                    ^
         hint: Add the user "dave" there, or map "dave" to a user that exists (environments.test.users in appdeploy.yaml).
-      records/customers.yaml:6:10: app customers, record "C2": user "alcie" does not exist in environment test
+      <project>/records/customers.yaml:6:10: app customers, record "C2": user "alcie" does not exist in environment test
+        6 |   owner: alcie
+          |          ^
         hint: Add the user "alcie" there, or map "alcie" to a user that exists (environments.test.users in appdeploy.yaml). Did you mean "alice"?
-      records/customers.yaml:8:18: app customers, record "C3": user "carol" does not exist in environment test (environments.test.users maps "ghost" to it)
+      <project>/records/customers.yaml:8:18: app customers, record "C3": user "carol" does not exist in environment test (environments.test.users maps "ghost" to it)
+        8 |   owner: [alice, ghost]
+          |                  ^
         hint: Add the user "carol" there, or map "ghost" to a user that exists (environments.test.users in appdeploy.yaml).
-      records/customers.yaml:9:9: app customers, record "C3": group "devs" does not exist in environment test
+      <project>/records/customers.yaml:9:9: app customers, record "C3": group "devs" does not exist in environment test
+        9 |   team: devs
+          |         ^
         hint: Add the group "devs" there, or map "devs" to a group that exists (environments.test.groups in appdeploy.yaml).
       Seed refused: 4 values name a user, group or organization environment test lacks. Nothing was written.
       "

@@ -226,8 +226,10 @@ describe('appdeploy seed', () => {
     // before it writes, and refuses it where the record file names it (seed-directory.test.ts).
     const looked = await seed('--yes', 'customers');
     expect(looked.code).toBe(1);
-    expect(looked.err).toMatchInlineSnapshot(`
-      "records/customers.yaml:5:10: app customers, record "C1": user "carol" does not exist in environment test (environments.test.users maps "boss" to it)
+    expect(looked.err.replaceAll(`${root}/`, '<project>/')).toMatchInlineSnapshot(`
+      "<project>/records/customers.yaml:5:10: app customers, record "C1": user "carol" does not exist in environment test (environments.test.users maps "boss" to it)
+        5 |   owner: boss
+          |          ^
         hint: Add the user "carol" there, or map "boss" to a user that exists (environments.test.users in appdeploy.yaml).
       Seed refused: 1 value names a user, group or organization environment test lacks. Nothing was written.
       "

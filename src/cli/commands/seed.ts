@@ -87,7 +87,14 @@ export const registerSeed: RegisterCommand = (program, io) => ({
               problems,
             };
             io.out(`${JSON.stringify(body, null, 2)}\n`);
-          } else io.err(refusedText(problems, project.environment.name));
+          } else
+            io.err(
+              refusedText(
+                problems,
+                project.environment.name,
+                planned.map((p) => p.app),
+              ),
+            );
           return result;
         }
         if (nothing || flags.dryRun) {
