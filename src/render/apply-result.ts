@@ -19,6 +19,12 @@ export interface ApplyTextOptions {
    * local service `.appdeploy/local/ids.json` (project/local-ids.ts).
    */
   idsFile?: string;
+  /**
+   * The project file, where apply writes the ids of the apps it created, for the message to say
+   * so and to commit it: a checkout without them (CI's next run, a colleague's) would create the
+   * apps again. Absent for the local service, whose ids are not committed.
+   */
+  commitIdsIn?: string;
 }
 
 type Named = (key: string) => string;
@@ -83,9 +89,9 @@ function baseMessage(result: ApplyResult, options: ApplyTextOptions): string {
     case 'refused':
       return refusedMessage(result);
     case 'applied':
-      return appliedMessage(result, named);
+      return appliedMessage(result, named) + createdIdsSentence(result, options);
     case 'not-converged':
-      return notConvergedMessage(result, named, options);
+      return notConvergedMessage(result, named, options) + createdIdsSentence(result, options);
     case 'interrupted': {
       const installed = installedNote(result.plugins);
       return installed === ''
@@ -153,6 +159,14 @@ function appliedList(result: ApplyResult, named: Named): string {
 function appliedMessage(result: ApplyResult, named: Named): string {
   const list = appliedList(result, named);
   return `${pluginSentence(result.plugins)}${list === '' ? 'Every app already matches its manifest.' : `Applied ${list}.`}`;
+}
+
+/** Where the ids of the apps this apply created were written, to commit. */
+function createdIdsSentence(result: ApplyResult, options: ApplyTextOptions): string {
+  const created = result.apps.filter((a) => a.outcome === 'created').map((a) => a.key);
+  if (created.length === 0 || options.commitIdsIn === undefined) return '';
+  const ids = created.length === 1 ? `The id of ${created[0]} is` : `The ids of ${created.join(', ')} are`;
+  return ` ${ids} written in ${options.commitIdsIn}: commit it, or the next apply from another checkout creates ${created.length === 1 ? 'the app' : 'them'} again.`;
 }
 
 function notConvergedMessage(result: ApplyResult, named: Named, options: ApplyTextOptions): string {

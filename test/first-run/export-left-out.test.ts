@@ -9,9 +9,10 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { appdeploy, runCli, type CliProcess } from '../support/cli.js';
+import { appdeploy } from '../support/cli.js';
+import { serviceProject, useCliService } from '../support/cli-service.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const MANIFEST = `name: Customers
@@ -37,48 +38,28 @@ notifications:
       - { entity: { type: GROUP, code: sales }, recordEdited: true }
 `;
 
-let service: CliProcess;
+const service = useCliService([
+  '--user',
+  'admin:admin:admin',
+  '--user',
+  'alice:pw',
+  '--group',
+  'sales:alice',
+]);
 const dir = useTempDir('export-left-out');
 
 beforeAll(async () => {
-  service = await runCli([
-    'emulator',
-    '--port',
-    '0',
-    '--deploy-ms',
-    '20',
-    '--user',
-    'admin:admin:admin',
-    '--user',
-    'alice:pw',
-    '--group',
-    'sales:alice',
-  ]);
   await mkdir(join(dir(), 'apps'));
   await writeFile(join(dir(), 'apps/customers.yaml'), MANIFEST);
   await writeFile(
     join(dir(), 'appdeploy.yaml'),
-    [
-      'environments:',
-      '  dev:',
-      `    baseUrl: ${service.url}`,
-      '    auth: { login: admin, password: admin }',
-      '    organizations: { hq: ~ }',
-      'apps:',
-      '  customers: { manifest: apps/customers.yaml }',
-      '',
-    ].join('\n'),
+    serviceProject('dev', service().url, ['organizations: { hq: ~ }'], ['customers']),
   );
-}, 60_000);
-
-afterAll(async () => {
-  service.child.kill('SIGTERM');
-  await service.exited;
 });
 
 /** The company field relabelled and deployed, as someone in the browser would. */
 async function relabelOnService(app: string): Promise<void> {
-  const client = createClient({ baseUrl: service.url, auth: { login: 'admin', password: 'admin' } });
+  const client = createClient({ baseUrl: service().url, auth: { login: 'admin', password: 'admin' } });
   try {
     await client.form.updateFields({
       app,

@@ -1,0 +1,54 @@
+/**
+ * A team's project promoted to an environment of its own (a local service on port 0 standing for
+ * staging), through the built CLI as the team runs it. What each command prints must say what
+ * happened, where, and what to do next.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appdeploy } from '../support/cli.js';
+import { serviceProject, useCliService } from '../support/cli-service.js';
+import { useTempDir } from '../support/temp-dir.js';
+
+const service = useCliService();
+const dir = useTempDir('promote-environments');
+
+beforeAll(async () => {
+  await mkdir(join(dir(), 'apps'));
+  for (const [key, name] of [
+    ['customers', 'Customers'],
+    ['deals', 'Deals'],
+  ])
+    await writeFile(
+      join(dir(), `apps/${key}.yaml`),
+      `name: ${name}\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n`,
+    );
+  await writeFile(
+    join(dir(), 'appdeploy.yaml'),
+    serviceProject('staging', service().url, [], ['customers', 'deals']),
+  );
+});
+
+describe('promoting to an environment with a service of its own', () => {
+  it('apply says the new apps ids are written into appdeploy.yaml, to commit', async () => {
+    // README, "Environments and secrets": an app without an id is created by apply, and its id
+    // written back into appdeploy.yaml; a checkout without it (CI's next run) would create it again.
+    const applied = await appdeploy(['apply', '--yes'], dir());
+    expect(applied.code).toBe(0);
+    const config = await readFile(join(dir(), 'appdeploy.yaml'), 'utf8');
+    const ids = [...config.matchAll(/ids: \{ staging: (\d+) \}/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(2);
+    expect(applied.stdout).toContain(
+      `\nApplied customers (${ids[0]}), deals (${ids[1]}). The ids of customers, deals are written in appdeploy.yaml: commit it, or the next apply from another checkout creates them again.\n`,
+    );
+    // Nothing created: nothing to say about ids.
+    await writeFile(
+      join(dir(), 'apps/deals.yaml'),
+      'name: Deals\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Deal }\n',
+    );
+    const again = await appdeploy(['apply', '--yes'], dir());
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`\nApplied deals (${ids[1]}).\n`);
+    expect((await appdeploy(['plan', '--detailed-exitcode'], dir())).code).toBe(0);
+  }, 120_000);
+});
