@@ -6,6 +6,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index.js';
 import { appdeploy } from '../support/cli.js';
 import { serviceProject, useCliService } from '../support/cli-service.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -50,5 +51,36 @@ describe('promoting to an environment with a service of its own', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`\nApplied deals (${ids[1]}).\n`);
     expect((await appdeploy(['plan', '--detailed-exitcode'], dir())).code).toBe(0);
+  }, 120_000);
+
+  it('status names export for changes made on the service, beside apply', async () => {
+    // docs/export.md: a change someone made on the service (its settings screens) is brought into
+    // the manifest by export; apply would undo it. Status cannot tell which one drift is: it says both.
+    const ids = [
+      ...(await readFile(join(dir(), 'appdeploy.yaml'), 'utf8')).matchAll(/ids: \{ staging: (\d+) \}/g),
+    ];
+    const customers = ids[0]![1]!;
+    const client = createClient({ baseUrl: service().url, auth: { login: 'admin', password: 'admin' } });
+    try {
+      await client.form.updateFields({
+        app: customers,
+        properties: { title: { type: 'SINGLE_LINE_TEXT', label: 'Company' } },
+      });
+      await client.apps.deploy({ apps: [{ app: customers }] });
+      await client.apps.waitForDeploy([customers], { initialIntervalMs: 10 });
+    } finally {
+      await client.close();
+    }
+    const status = await appdeploy(['status'], dir());
+    expect(status.code).toBe(2);
+    expect(status.stdout).toContain(
+      [
+        '1 of 2 apps not in sync.',
+        '  `npx appdeploy plan` shows the differences; `npx appdeploy apply` makes the apps match.',
+        '  Changes made on the service to keep instead: `npx appdeploy export --app customers` writes them into the manifests.',
+      ].join('\n'),
+    );
+    expect((await appdeploy(['export', '--app', 'customers', '--force'], dir())).code).toBe(0);
+    expect((await appdeploy(['status'], dir())).code).toBe(0);
   }, 120_000);
 });
