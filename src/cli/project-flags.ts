@@ -23,7 +23,7 @@ export interface ProjectFlags {
 /** -C, --config and --env, as every command on a project takes them. */
 export function projectOptions(
   command: Command,
-  directory = 'the project directory (default: the current one)',
+  directory = 'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
 ): Command {
   return command
     .option('-C, --directory <dir>', directory)
