@@ -4,6 +4,7 @@ import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
 import { commandExitCode, EXIT, type CommandResult } from './exit-codes.js';
 import { reportError } from './report-error.js';
+import { opened } from './environment-facts.js';
 import { choiceOf, type ProjectFlags } from './project-flags.js';
 
 export { reportError };
@@ -74,7 +75,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     // A command run with --format json reads its errors as JSON too; a command line commander
     // refused before the command ran is read from argv.
     const json = chosen.format === 'json' || asksForJson(argv);
-    return reportError(error, io, choiceOf(chosen), json ? 'json' : 'text');
+    return reportError(error, io, choiceOf(chosen), json ? 'json' : 'text', opened.environment);
   }
 }
 

@@ -84,3 +84,52 @@ describe('promoting to an environment with a service of its own', () => {
     expect((await appdeploy(['status'], dir())).code).toBe(0);
   }, 120_000);
 });
+
+describe('an environment whose address or credentials come from variables', () => {
+  // README, "Environments and secrets": values come from the machine's environment or from .env,
+  // and the environment wins. A stale variable exported in a shell hides the .env the team keeps:
+  // the error says which line and which source the values came from.
+  const project = () => join(dir(), 'variables');
+  beforeAll(async () => {
+    await mkdir(join(project(), 'apps'), { recursive: true });
+    await writeFile(
+      join(project(), 'apps/notes.yaml'),
+      'name: Notes\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
+    );
+    await writeFile(
+      join(project(), 'appdeploy.yaml'),
+      [
+        'environments:',
+        '  production:',
+        '    baseUrl: ${PRODUCTION_URL}',
+        '    auth: { login: ${PRODUCTION_LOGIN}, password: ${PRODUCTION_PASSWORD} }',
+        'apps:',
+        '  notes: { manifest: apps/notes.yaml }',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(project(), '.env'),
+      `PRODUCTION_URL=${service().url}\nPRODUCTION_LOGIN=admin\nPRODUCTION_PASSWORD=admin\n`,
+    );
+  });
+  const clean = { PRODUCTION_URL: undefined, PRODUCTION_LOGIN: undefined, PRODUCTION_PASSWORD: undefined };
+
+  it('a refused password names the environment, the line, and where each variable came from', async () => {
+    expect((await appdeploy(['plan'], project(), clean)).code).toBe(0);
+    const stale = await appdeploy(['plan'], project(), { ...clean, PRODUCTION_PASSWORD: 'last-year' });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr.split('\n')[1]).toBe(
+      '  Check the credentials of environment "production" at appdeploy.yaml:4:20. PRODUCTION_PASSWORD is set in the machine\'s environment, which wins over .env; PRODUCTION_LOGIN is from .env.',
+    );
+  }, 60_000);
+
+  it('an address nothing answers at (a closed port) names the line it came from', async () => {
+    const down = await appdeploy(['status'], project(), { ...clean, PRODUCTION_URL: 'http://127.0.0.1:1' });
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/^Error: .*nothing accepts connections at 127\.0\.0\.1:1 \(ECONNREFUSED\)/);
+    expect(down.stderr.split('\n')[1]).toBe(
+      '  Environment "production" has this address from appdeploy.yaml:3:14. PRODUCTION_URL is set in the machine\'s environment, which wins over .env.',
+    );
+  }, 60_000);
+});
