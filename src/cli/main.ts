@@ -46,6 +46,9 @@ export async function buildProgram(
     // The last command added is this entry's, however it was registered.
     program.commands.at(-1)?.description(entry.description);
   }
+  // The commands took the line above when they were added; a word that is no command is the
+  // program's error, and its help lists the commands.
+  program.showHelpAfterError('Run `npx appdeploy --help` for the commands.');
   const terms = new Map(commands.map((entry) => [entry.name, entry.term]));
   const help = program.createHelp();
   // A command not loaded has no options or arguments to list: --help shows the table's term.

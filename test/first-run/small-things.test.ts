@@ -45,6 +45,14 @@ describe('small things', () => {
     }
   }, 60_000);
 
+  it('an unknown command: a pointer to the help that lists the commands', async () => {
+    const run = await appdeploy(['stauts'], dir());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "Error: unknown command 'stauts'\n(Did you mean status?)\nRun `npx appdeploy --help` for the commands.\n",
+    );
+  });
+
   it('an unknown flag: the same', async () => {
     const run = await appdeploy(['validate', '--bogus'], dir());
     expect(run.code).toBe(1);
