@@ -211,7 +211,12 @@ function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: Ap
       ? `${sentence(capitalise(cause.reason))} ${restoredCallsNote(stop.restoredCalls, named)}`
       : `${cause.kind === 'write-failed' ? sentence(cause.reason) : 'Interrupted before the deploy call.'} `;
   const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0;
-  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
+  // Stopped on purpose with everything put back: the next step is the same apply, when ready.
+  const asBefore =
+    !liveMoved && !partlyLive && stop.revertFailed.length === 0 && stop.restoredSteps === undefined;
+  const again =
+    cause.kind === 'interrupted' && asBefore ? ` Run \`${options.command('apply')}\` again when ready.` : '';
+  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}${again}`;
 }
 
 /** The drafts apply wrote, reverted; "as before" unless live moved behind apply's back. */

@@ -3,15 +3,18 @@
  * staging), through the built CLI as the team runs it. What each command prints must say what
  * happened, where, and what to do next.
  */
+import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/index.js';
-import { appdeploy } from '../support/cli.js';
+import { appdeploy, BIN } from '../support/cli.js';
 import { serviceProject, useCliService } from '../support/cli-service.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const service = useCliService();
+const NOTES = (label: string) =>
+  `name: Notes\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: ${label} }\n`;
 const dir = useTempDir('promote-environments');
 
 beforeAll(async () => {
@@ -92,10 +95,7 @@ describe('an environment whose address or credentials come from variables', () =
   const project = () => join(dir(), 'variables');
   beforeAll(async () => {
     await mkdir(join(project(), 'apps'), { recursive: true });
-    await writeFile(
-      join(project(), 'apps/notes.yaml'),
-      'name: Notes\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
-    );
+    await writeFile(join(project(), 'apps/notes.yaml'), NOTES('Title'));
     await writeFile(
       join(project(), 'appdeploy.yaml'),
       [
@@ -132,4 +132,43 @@ describe('an environment whose address or credentials come from variables', () =
       '  Environment "production" has this address from appdeploy.yaml:3:14. PRODUCTION_URL is set in the machine\'s environment, which wins over .env.',
     );
   }, 60_000);
+});
+
+describe('an apply interrupted with Ctrl-C before its deploy', () => {
+  // README, Commands: 130, interrupted before any deploy call, live as before; the message says
+  // so and what to do next: the same apply, when ready.
+  const slow = useCliService(['--latency', '150']);
+  const project = () => join(dir(), 'slow');
+  beforeAll(async () => {
+    await mkdir(join(project(), 'apps'), { recursive: true });
+    await writeFile(join(project(), 'apps/notes.yaml'), NOTES('Title'));
+    await writeFile(join(project(), 'appdeploy.yaml'), serviceProject('staging', slow().url, [], ['notes']));
+  });
+
+  it('rolls back, exits 130, and says to run apply again', async () => {
+    expect((await appdeploy(['apply', '--yes'], project())).code).toBe(0);
+    await writeFile(join(project(), 'apps/notes.yaml'), NOTES('Headline'));
+    const child = spawn(process.execPath, [BIN, 'apply', '--yes'], {
+      cwd: project(),
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const writing = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes('writing fields')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await writing;
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stdout).toContain(
+      '\nInterrupted before the deploy call. Every app is as before (drafts reverted). Run `npx appdeploy apply` again when ready.\n',
+    );
+    expect((await appdeploy(['apply', '--yes'], project())).code).toBe(0);
+    expect((await appdeploy(['plan', '--detailed-exitcode'], project())).code).toBe(0);
+  }, 120_000);
 });
