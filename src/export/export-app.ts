@@ -46,6 +46,8 @@ export interface ExportRun {
   /** The environment's name and every app key (the project's and this export's): customize's generated file. */
   environment?: string;
   appKeys?: readonly string[];
+  /** `npx appdeploy plan` for this project and environment, as a hint names it. */
+  planCommand?: string;
   /** The environment's users, groups and organizations maps: export writes the manifests' codes. */
   principals?: PrincipalMaps | undefined;
   /** A project app's manifest as the project loaded it: its text, and its value with variables expanded. */
@@ -180,7 +182,7 @@ function updatedManifest(
   const diskCtx: ResolveContext = { ...ctx, fileHash: (path) => files.diskHash(path) };
   const rewritten = rewrittenAreas(updated.managed, updated.current, diskCtx, updated.manifest, ctx);
   if (rewritten.length > 0 && !run.force)
-    throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten);
+    throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten, run.planCommand);
   return updated;
 }
 

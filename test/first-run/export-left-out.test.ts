@@ -96,6 +96,11 @@ describe('export from an environment whose maps leave someone out', () => {
     const refused = await appdeploy(['export', '--app', 'customers'], dir());
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('apps/customers.yaml differs from the service in fields, which export');
+    // The plan it points at is this environment's, chosen as this command chose it.
+    const named = await appdeploy(['export', '-C', dir(), '--env', 'dev', '--app', 'customers'], dir());
+    expect(named.stderr).toContain(
+      `apply them first: \`npx appdeploy plan -C ${dir()} --env dev\` shows them.`,
+    );
 
     const forced = await appdeploy(['export', '--app', 'customers', '--force'], dir());
     expect(forced.stderr).toContain('updated apps/customers.yaml');
