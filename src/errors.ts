@@ -92,9 +92,9 @@ export const ERROR_CODES = {
     where: 'every command that connects',
   },
   'ENVIRONMENT.PROTECTED': {
-    summary: 'the environment says `protected: true`: commands that write records refuse it',
+    summary: 'the environment says `protected: true`: seed refuses to write record files into it',
     hint: 'Choose another environment with --env; remove `protected: true` from appdeploy.yaml to write there on purpose.',
-    where: 'commands that write records',
+    where: 'seed',
   },
   'ENVIRONMENT.TIME_ZONE': {
     summary: "an environment's `timeZone` is not a time zone",

@@ -4,6 +4,7 @@ import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
 import { commandExitCode, EXIT, type CommandResult } from './exit-codes.js';
 import { reportError } from './report-error.js';
+import { opened } from './environment-facts.js';
 import { choiceOf, type ProjectFlags } from './project-flags.js';
 
 export { reportError };
@@ -45,6 +46,9 @@ export async function buildProgram(
     // The last command added is this entry's, however it was registered.
     program.commands.at(-1)?.description(entry.description);
   }
+  // The commands took the line above when they were added; a word that is no command is the
+  // program's error, and its help lists the commands.
+  program.showHelpAfterError('Run `npx appdeploy --help` for the commands.');
   const terms = new Map(commands.map((entry) => [entry.name, entry.term]));
   const help = program.createHelp();
   // A command not loaded has no options or arguments to list: --help shows the table's term.
@@ -74,7 +78,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     // A command run with --format json reads its errors as JSON too; a command line commander
     // refused before the command ran is read from argv.
     const json = chosen.format === 'json' || asksForJson(argv);
-    return reportError(error, io, choiceOf(chosen), json ? 'json' : 'text');
+    return reportError(error, io, choiceOf(chosen), json ? 'json' : 'text', opened.environment);
   }
 }
 

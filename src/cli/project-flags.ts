@@ -3,6 +3,7 @@
 // command on a project runs is loaded when it runs (commands/index.ts says why).
 import type { LoadOptions, Project, ProjectChoice } from '../project/index.js';
 import type { Connection } from '../local/connect.js';
+import { environmentFacts, opened } from './environment-facts.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../client/options.js';
 import type { CommandResult } from './exit-codes.js';
@@ -23,7 +24,7 @@ export interface ProjectFlags {
 /** -C, --config and --env, as every command on a project takes them. */
 export function projectOptions(
   command: Command,
-  directory = 'the project directory (default: the current one)',
+  directory = 'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
 ): Command {
   return command
     .option('-C, --directory <dir>', directory)
@@ -116,6 +117,8 @@ export async function openProject(
   const project = await validatedProject(flags, io);
   if (project === null) return null;
   before?.(project);
+  // An error from here on (a wrong password, no service at the address) names where they come from.
+  opened.environment = environmentFacts(project, process.env);
   const [{ connect }, { adoptInterrupted }] = await Promise.all([
     import('../local/connect.js'),
     import('../apply/recovery-adopt.js'),

@@ -14,6 +14,7 @@ import { formatElapsed } from '../wording.js';
 import { InterruptedError } from './confirm.js';
 import { errorExitCode, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
+import { variableSources, type EnvironmentFacts } from './environment-facts.js';
 
 /**
  * An error as the user is told it, matched by class (never by name): commander's own (already
@@ -34,7 +35,12 @@ export interface ReportedError {
   lead: 'Error: ' | '' | null;
 }
 
-export function describeError(error: unknown, choice: ProjectChoice = {}): ReportedError {
+export function describeError(
+  error: unknown,
+  choice: ProjectChoice = {},
+  /** The environment the command had opened, when it had: where its address and credentials come from. */
+  environment?: EnvironmentFacts,
+): ReportedError {
   // Commander's help and version end with its code 0; every command line it refuses, with 1.
   if (error instanceof CommanderError)
     return {
@@ -54,7 +60,7 @@ export function describeError(error: unknown, choice: ProjectChoice = {}): Repor
       lead: 'Error: ',
     };
   if (error instanceof ClientError) {
-    const hint = clientHint(error, choice);
+    const hint = clientHint(error, choice, environment);
     return {
       code: error instanceof ServiceError ? error.code : `CLIENT.${error.kind}`,
       message: commandLineMessage(error) ?? error.message,
@@ -84,8 +90,9 @@ export function reportError(
   io: Io,
   choice: ProjectChoice = {},
   format: 'text' | 'json' = 'text',
+  environment?: EnvironmentFacts,
 ): number {
-  const reported = describeError(error, choice);
+  const reported = describeError(error, choice, environment);
   printText(reported, io);
   if (format === 'json') {
     const { lead: _lead, ...fields } = reported;
@@ -127,24 +134,31 @@ const FORBIDDEN_IN_FRONT =
  * (kintone.dev, Get Form Fields: "Permission to manage the App is needed when obtaining data of
  * pre-live settings"; docs/manifests.md).
  */
-function serviceHint(error: ServiceError): string | undefined {
+function serviceHint(error: ServiceError, environment: EnvironmentFacts | undefined): string | undefined {
   const call =
     error.method !== undefined && error.path !== undefined ? ` (${error.method} ${error.path})` : '';
   if (error.code === 'GAIA_NO01')
     return `The environment's API token may not make this call${call}, or lacks the permission it needs: give each app's token the App management permission (the app's settings, API Token); creating apps, customization, custom views and plug-ins need a login (auth: { login, password }).`;
   if (error.code === 'GAIA_IA02')
     return `The environment's API token is not a token of the app this call is for${call}: check apiToken in appdeploy.yaml against the app's settings, API Token (a list gives one per app; a new token works once the app is updated).`;
-  if (error.status === 401) return "Check the environment's credentials in appdeploy.yaml.";
+  if (error.status === 401)
+    return environment?.auth === undefined
+      ? "Check the environment's credentials in appdeploy.yaml."
+      : `Check the credentials of environment "${environment.name}" at ${environment.auth.at}.${variableSources(environment.auth)}`;
   if (error.status === 403) return 'The account lacks a permission this needs; ask an administrator.';
   return undefined;
 }
 
 /** What to do next, where a client error's own message does not already say it. */
-function clientHint(error: ClientError, choice: ProjectChoice): string | undefined {
+function clientHint(
+  error: ClientError,
+  choice: ProjectChoice,
+  environment: EnvironmentFacts | undefined,
+): string | undefined {
   const kind = error.kind;
   switch (kind) {
     case 'service':
-      return error instanceof ServiceError ? serviceHint(error) : undefined;
+      return error instanceof ServiceError ? serviceHint(error, environment) : undefined;
     case 'deploy-timeout':
       return `It goes on in the service: run \`${appdeployCommand({ commandFlags: projectFlags(choice) }, 'status')}\` to see how it ends (apply waits longer with --timeout, e.g. --timeout 30m).`;
     case 'timeout':
@@ -162,8 +176,12 @@ function clientHint(error: ClientError, choice: ProjectChoice): string | undefin
       return error instanceof TransportInvalidResponseError && error.status === 403
         ? FORBIDDEN_IN_FRONT
         : undefined;
-    case 'bulk-write':
     case 'network':
+      // Its message says what to check; where the address is written is the command's to say.
+      return environment?.baseUrl === undefined
+        ? undefined
+        : `Environment "${environment.name}" has this address from ${environment.baseUrl.at}.${variableSources(environment.baseUrl)}`;
+    case 'bulk-write':
     case 'aborted':
       // Their messages already say what to check.
       return undefined;

@@ -23,6 +23,7 @@ import {
   type LeftOutFile,
   type ServiceFiles,
 } from './files.js';
+import { keepLeftOut } from './keep-left-out.js';
 import { localEditsError, rewrittenAreas } from './local-edits.js';
 import { escapeVariables } from './variables.js';
 import { invertPrincipals, type PrincipalMaps } from '../project/index.js';
@@ -45,6 +46,8 @@ export interface ExportRun {
   /** The environment's name and every app key (the project's and this export's): customize's generated file. */
   environment?: string;
   appKeys?: readonly string[];
+  /** `npx appdeploy plan` for this project and environment, as a hint names it. */
+  planCommand?: string;
   /** The environment's users, groups and organizations maps: export writes the manifests' codes. */
   principals?: PrincipalMaps | undefined;
   /** A project app's manifest as the project loaded it: its text, and its value with variables expanded. */
@@ -71,14 +74,13 @@ export async function exportApp(
   key: string,
   manifestPath: string,
 ): Promise<AppExport> {
-  const values = await readAreas(run, app.appId);
+  const read = await readAreas(run, app.appId);
   const { before, expanded, existing } = await manifestOnDisk(run, key, manifestPath);
   const files = new ManifestFiles(manifestPath, key, existing, run.saveFiles);
   const exportCtx: ExportContext = {
     appKey: (id) => run.appKey(id),
     filePath: (sha, name) => files.pathFor(sha, name),
   };
-  const parts = areaParts(run.areas, values, exportCtx);
   const ctx: ResolveContext = {
     appKey: key,
     appId: (appKey) => run.appId(appKey),
@@ -86,6 +88,14 @@ export async function exportApp(
     ...(run.environment === undefined ? {} : { environment: run.environment }),
     ...(run.appKeys === undefined ? {} : { appKeys: run.appKeys }),
   };
+  // What the environment leaves out is the manifest's, not missing from it (keep-left-out.ts).
+  const values = new Map(
+    run.areas.flatMap((area) => {
+      const value = read.get(area.key);
+      return value === undefined ? [] : [[area.key, keepLeftOut(area, value, existing, ctx, run.principals)]];
+    }),
+  );
+  const parts = areaParts(run.areas, values, exportCtx);
   const leftOut: LeftOutFile[] = [];
   const build = (chosen: readonly AreaPart[], extra: Record<string, unknown> = {}) => {
     const stripped = withoutLeftOutFiles(tidyManifest(buildManifest(chosen, extra), chosen, ctx));
@@ -172,7 +182,7 @@ function updatedManifest(
   const diskCtx: ResolveContext = { ...ctx, fileHash: (path) => files.diskHash(path) };
   const rewritten = rewrittenAreas(updated.managed, updated.current, diskCtx, updated.manifest, ctx);
   if (rewritten.length > 0 && !run.force)
-    throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten);
+    throw localEditsError(relative(run.root, manifestPath).split(sep).join('/'), rewritten, run.planCommand);
   return updated;
 }
 

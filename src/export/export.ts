@@ -21,7 +21,7 @@ import { addAppEntries, type NewAppEntry } from './project-file.js';
 import { withLocale } from './locale.js';
 import type { Locale } from '../platform/index.js';
 import { writeLocalId } from '../project/local-ids.js';
-import { usesTokenOnly, type Project } from '../project/index.js';
+import { appdeployCommand, usesTokenOnly, type Project } from '../project/index.js';
 import { selectApps } from './select.js';
 import type { ExportedApp, ExportOptions, ExportResult } from './types.js';
 import { writeAppExport } from './write-files.js';
@@ -127,6 +127,7 @@ function exportRun(
     force: options.force === true,
     files: serviceFiles(client),
     principals: project.environment.config,
+    planCommand: appdeployCommand(project, 'plan'),
     environment: project.environment.name,
     appKeys: [...new Set([...apps.map((a) => a.key), ...newKeys])],
     appKey: (id) => targets.get(id)?.key ?? apps.find((a) => a.id === id)?.key ?? null,

@@ -45,13 +45,18 @@ function read(area: Area, manifest: object, ctx: ResolveContext): { value: Json 
 }
 
 /** The refusal, for one app. */
-export function localEditsError(manifest: string, areas: readonly AreaKey[]): AppdeployError {
+export function localEditsError(
+  manifest: string,
+  areas: readonly AreaKey[],
+  /** `npx appdeploy plan` with the flags that chose the project and environment (next-command.ts). */
+  planCommand = 'npx appdeploy plan',
+): AppdeployError {
   return new AppdeployError(
     'EXPORT.LOCAL_EDITS',
     `${manifest} differs from the service in ${areas.join(', ')}, which export would overwrite`,
     {
       hint:
-        'If these are edits not applied yet, apply them first: `npx appdeploy plan` shows them. To ' +
+        `If these are edits not applied yet, apply them first: \`${planCommand}\` shows them. To ` +
         "replace them with the service's settings, export again with --force.",
     },
   );

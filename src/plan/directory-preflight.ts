@@ -15,13 +15,8 @@
 import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { Location, Project } from '../project/index.js';
-import {
-  codesOf,
-  directoryRefs,
-  manifestPath,
-  type DirectoryKind,
-  type DirectoryRef,
-} from './directory-refs.js';
+import { codesOf, directoryRefs, type DirectoryKind, type DirectoryRef } from './directory-refs.js';
+import { manifestPlaces, type ManifestPlace } from './manifest-place.js';
 import type { AppPlan, Risk } from './types.js';
 
 /** What the plan says when it could not look the names up. */
@@ -93,23 +88,37 @@ const MAP_KEY: Record<DirectoryKind, string> = {
   ORGANIZATION: 'organizations',
 };
 
-/** Pure: a `blocked` risk for each reference the target lacks, located in the app's manifest. */
+/**
+ * Pure: a `blocked` risk for each reference the target lacks, located in the app's manifest
+ * (`place`: where the reference stands there, and the code the manifest writes). A code the
+ * environment's map gave says so, and the entry to change is the manifest's code.
+ */
 export function missingEntityRisks(
   refs: readonly DirectoryRef[],
   found: Found,
   environment: string,
   locate: (path: (string | number)[]) => Location,
+  place: ManifestPlace,
 ): Risk[] {
   return refs
     .filter((ref) => !found[ref.kind].has(ref.code))
     .map((ref) => {
-      const at = locate(manifestPath(ref.area, ref.path));
+      const inManifest = place(ref.area, ref.path);
+      const at = locate(inManifest.path);
+      const noun = NOUN[ref.kind];
+      const map = `environments.${environment}.${MAP_KEY[ref.kind]}`;
+      const named = inManifest.value;
+      const mapped = typeof named === 'string' && named !== ref.code;
       return {
         kind: 'blocked',
         area: ref.area,
         path: ref.path,
-        reason: `${at.file}:${at.line}:${at.col}: ${NOUN[ref.kind]} "${ref.code}" does not exist in environment ${environment}`,
-        instead: `add the ${NOUN[ref.kind]} there, or map "${ref.code}" to one that exists (environments.${environment}.${MAP_KEY[ref.kind]} in appdeploy.yaml)`,
+        reason:
+          `${at.file}:${at.line}:${at.col}: ${noun} "${ref.code}" does not exist in environment ${environment}` +
+          (mapped ? ` (${map} maps "${named}" to it)` : ''),
+        instead: mapped
+          ? `add the ${noun} "${ref.code}" there, or map "${named}" to a ${noun} that exists (${map} in appdeploy.yaml)`
+          : `add the ${noun} there, or map "${ref.code}" to one that exists (${map} in appdeploy.yaml)`,
       };
     });
 }
@@ -137,10 +146,12 @@ export async function checkDirectory(
     : await lookUpDirectory(client, all, tokenOnly);
   if ('skipped' in answer) return { skipped: answer.skipped, unchecked: uncheckedCount(all) };
   for (const { app, refs } of perApp) {
-    const source = project.apps.find((a) => a.key === app.key)?.source;
-    if (!source) continue;
+    const projectApp = project.apps.find((a) => a.key === app.key);
+    if (!projectApp?.source) continue;
+    const { source, manifest } = projectApp;
     const locate = (path: (string | number)[]) => source.locate(path);
-    app.risks.push(...missingEntityRisks(refs, answer.found, project.environment.name, locate));
+    const place = manifestPlaces(manifest, project.environment.config);
+    app.risks.push(...missingEntityRisks(refs, answer.found, project.environment.name, locate, place));
   }
   return undefined;
 }

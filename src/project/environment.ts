@@ -41,7 +41,10 @@ export function chooseEnvironment(
     const fromFile = requested === undefined;
     const path = fromFile ? ['defaultEnvironment'] : ['environments'];
     const message = `${fromFile ? 'defaultEnvironment: ' : ''}environment "${name}" is not defined; defined: ${known}`;
-    const near = didYouMean(name, names);
+    // `--env prod` for production: a short form is a beginning more often than a typo.
+    const started = names.filter((n) => name.length >= 2 && n.toLowerCase().startsWith(name.toLowerCase()));
+    const near =
+      didYouMean(name, names) ?? (started.length === 1 ? `Did you mean "${started[0]}"?` : undefined);
     const hint = [
       near,
       fromFile

@@ -19,10 +19,12 @@ export { DEFAULT_SYSTEM_CODES } from './checks/field-index.js';
 export {
   inversePrincipalMaps,
   invertPrincipals,
+  leftOutItems,
   principalReferences,
   resolvePrincipals,
   target as principalTarget,
   PRINCIPAL_PLACES,
+  type LeftOutItem,
   type LeftOutPrincipal,
   type PrincipalKind,
   type PrincipalMaps,

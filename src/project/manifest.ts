@@ -217,7 +217,7 @@ export interface EnvironmentConfig {
   organizations?: PrincipalMap;
   /** Calls in flight at once to this environment's service (`--concurrency` wins); 1 to 100. */
   concurrency?: number;
-  /** Production: commands that write records refuse it (protected.ts); nothing lifts it from the command line. */
+  /** Production: seed refuses it (protected.ts); nothing lifts it from the command line. */
   protected?: boolean;
   /**
    * The IANA time zone its users work in: where a migration puts a date's midnight and reads a

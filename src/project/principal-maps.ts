@@ -187,7 +187,7 @@ function withPart(
   return { ...manifest, [key]: rest.length === 0 ? part : withPart(inner, rest, part) };
 }
 
-function partAt(manifest: unknown, root: readonly string[]): unknown {
+function partAt(manifest: unknown, root: readonly (string | number)[]): unknown {
   let value = manifest;
   for (const key of root) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -235,6 +235,34 @@ export function resolvePrincipals(
     if (next !== part) out = withPart(out, place.root, next);
   }
   return { manifest: out as unknown as AppManifest, leftOut };
+}
+
+/** An item of an area's value that the environment leaves out, where it is, and whom it names. */
+export interface LeftOutItem {
+  /** From the area's root: the item's place in its list (`[1]`, `['states', 'Review', 'assignee', 'entities', 0]`). */
+  path: (string | number)[];
+  item: unknown;
+  kind: PrincipalKind;
+  code: string;
+}
+
+/**
+ * The items of an area's canonical value read from a manifest (so naming the manifest's codes)
+ * that the environment's maps leave out, in list order: what export keeps, as the service it
+ * reads does not have them (export/keep-left-out.ts).
+ */
+export function leftOutItems(area: string, value: unknown, maps: PrincipalMaps | undefined): LeftOutItem[] {
+  if (!hasPrincipalMaps(maps)) return [];
+  const found: LeftOutItem[] = [];
+  for (const place of PRINCIPAL_PLACES.filter((p) => p.area === area))
+    walk(value, place.at, [], (entity, path, original) => {
+      if (target(maps, entity.kind, entity.code) === null) {
+        const at = itemPath(path, { ...place, root: [] });
+        found.push({ path: at, item: partAt(value, at), kind: entity.kind, code: entity.code });
+      }
+      return original;
+    });
+  return found;
 }
 
 /** Every user, group and organization a manifest names, with its code in the environment. */

@@ -1,6 +1,7 @@
 /**
- * `protected: true` on an environment (production): commands that write records into its apps
- * call refuseProtected before anything else, and stop. Nothing on the command line lifts it (no
+ * `protected: true` on an environment (production): seed, which writes a project's record files
+ * into its apps, calls refuseProtected before anything else, and stops (restore, which writes back
+ * the environment's own backed-up values, does not: docs/records.md). Nothing on the command line lifts it (no
  * flag, no --yes): whoever may write there removes the setting from appdeploy.yaml, in a change
  * others see in review.
  */

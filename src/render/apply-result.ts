@@ -19,6 +19,12 @@ export interface ApplyTextOptions {
    * local service `.appdeploy/local/ids.json` (project/local-ids.ts).
    */
   idsFile?: string;
+  /**
+   * The project file, where apply writes the ids of the apps it created, for the message to say
+   * so and to commit it: a checkout without them (CI's next run, a colleague's) would create the
+   * apps again. Absent for the local service, whose ids are not committed.
+   */
+  commitIdsIn?: string;
 }
 
 type Named = (key: string) => string;
@@ -83,9 +89,9 @@ function baseMessage(result: ApplyResult, options: ApplyTextOptions): string {
     case 'refused':
       return refusedMessage(result);
     case 'applied':
-      return appliedMessage(result, named);
+      return appliedMessage(result, named) + createdIdsSentence(result, options);
     case 'not-converged':
-      return notConvergedMessage(result, named, options);
+      return notConvergedMessage(result, named, options) + createdIdsSentence(result, options);
     case 'interrupted': {
       const installed = installedNote(result.plugins);
       return installed === ''
@@ -155,6 +161,14 @@ function appliedMessage(result: ApplyResult, named: Named): string {
   return `${pluginSentence(result.plugins)}${list === '' ? 'Every app already matches its manifest.' : `Applied ${list}.`}`;
 }
 
+/** Where the ids of the apps this apply created were written, to commit. */
+function createdIdsSentence(result: ApplyResult, options: ApplyTextOptions): string {
+  const created = result.apps.filter((a) => a.outcome === 'created').map((a) => a.key);
+  if (created.length === 0 || options.commitIdsIn === undefined) return '';
+  const ids = created.length === 1 ? `The id of ${created[0]} is` : `The ids of ${created.join(', ')} are`;
+  return ` ${ids} written in ${options.commitIdsIn}: commit it, or the next apply from another checkout creates ${created.length === 1 ? 'the app' : 'them'} again.`;
+}
+
 function notConvergedMessage(result: ApplyResult, named: Named, options: ApplyTextOptions): string {
   const areas = result.notConverged.map((n) => `${n.app} ${n.area}`).join(', ');
   return (
@@ -197,7 +211,12 @@ function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: Ap
       ? `${sentence(capitalise(cause.reason))} ${restoredCallsNote(stop.restoredCalls, named)}`
       : `${cause.kind === 'write-failed' ? sentence(cause.reason) : 'Interrupted before the deploy call.'} `;
   const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0;
-  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}`;
+  // Stopped on purpose with everything put back: the next step is the same apply, when ready.
+  const asBefore =
+    !liveMoved && !partlyLive && stop.revertFailed.length === 0 && stop.restoredSteps === undefined;
+  const again =
+    cause.kind === 'interrupted' && asBefore ? ` Run \`${options.command('apply')}\` again when ready.` : '';
+  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}${again}`;
 }
 
 /** The drafts apply wrote, reverted; "as before" unless live moved behind apply's back. */

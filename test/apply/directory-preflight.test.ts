@@ -244,6 +244,56 @@ describe('the directory preflight', () => {
     expect(await h.writesSince(before)).toEqual([]);
   });
 
+  it('locates a mapped code at its own line, past items the environment leaves out, and names the key to map', async () => {
+    // staging leaves alice out and calls bob "carol", a user it does not have: the manifest
+    // names bob, so the risk points at bob and says which entry of the map to change.
+    const people = {
+      ...manifest('Tasks', { title: { type: 'SINGLE_LINE_TEXT', label: 'Title' } }),
+      appAcl: [
+        { entity: { type: 'USER', code: 'alice' }, recordViewable: true },
+        { entity: { type: 'USER', code: 'bob' }, recordViewable: true },
+        { entity: { type: 'GROUP', code: 'everyone' }, recordViewable: true },
+      ],
+      notifications: {
+        general: {
+          notifications: [
+            { entity: { type: 'USER', code: 'alice' }, recordAdded: true },
+            { entity: { type: 'USER', code: 'bob' }, recordAdded: true },
+          ],
+        },
+      },
+    };
+    const { root } = await h.writeProject({ apps: { tasks: people } });
+    const path = join(root, 'appdeploy.yaml');
+    const doc = parseDocument(await readFile(path, 'utf8'));
+    doc.setIn(['environments', 'staging'], {
+      baseUrl: h.url,
+      auth: ADMIN,
+      users: { alice: null, bob: 'carol' },
+    });
+    await writeFile(path, doc.toString());
+    const planned = await h.plan(await staging(root));
+    const lines = (await readFile(join(root, 'apps', 'tasks.yaml'), 'utf8')).split('\n');
+    const bobs = lines.flatMap((l, i) =>
+      l.includes('code: bob') ? [`apps/tasks.yaml:${i + 1}:${l.indexOf('bob') + 1}`] : [],
+    );
+    expect(bobs).toHaveLength(2);
+    const blocked = planned.apps[0]!.risks.filter(
+      (r): r is Extract<Risk, { kind: 'blocked' }> => r.kind === 'blocked',
+    );
+    expect(blocked.map((r) => [r.area, r.path.join('.'), r.reason, r.instead])).toEqual(
+      [
+        ['appAcl', '0.entity.code', bobs[0]],
+        ['notificationsGeneral', 'notifications.0.entity.code', bobs[1]],
+      ].map(([area, at, location]) => [
+        area,
+        at,
+        `${location}: user "carol" does not exist in environment staging (environments.staging.users maps "bob" to it)`,
+        'add the user "carol" there, or map "bob" to a user that exists (environments.staging.users in appdeploy.yaml)',
+      ]),
+    );
+  });
+
   it('says the check was skipped on the embedded local service, which does not check names', async () => {
     const project = await h.writeProject({ apps: { tasks: tasks('carol') } });
     const planned = await h.plan(project);

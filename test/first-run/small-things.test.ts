@@ -21,6 +21,38 @@ describe('small things', () => {
     );
   });
 
+  it('--help says what the README says: init writes example records; -C defaults to the folder above too', async () => {
+    // README, "A five-minute tour" and "Commands": init writes records/tasks.yaml; without -C a
+    // command uses the nearest folder above with appdeploy.yaml (the command says so).
+    const init = await appdeploy(['init', '--help'], dir());
+    expect(init.stdout).toContain('example records for seed');
+    for (const command of [
+      'validate',
+      'plan',
+      'apply',
+      'status',
+      'revert',
+      'restore',
+      'seed',
+      'export',
+      'types',
+      'docs',
+    ]) {
+      const help = (await appdeploy([command, '--help'], dir())).stdout.replace(/\s+/g, ' ');
+      expect(help, command).toMatch(
+        /-C, --directory <dir> the project directory \(default: the current one, or the nearest folder above it with appdeploy\.yaml[;)]/,
+      );
+    }
+  }, 60_000);
+
+  it('an unknown command: a pointer to the help that lists the commands', async () => {
+    const run = await appdeploy(['stauts'], dir());
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "Error: unknown command 'stauts'\n(Did you mean status?)\nRun `npx appdeploy --help` for the commands.\n",
+    );
+  });
+
   it('an unknown flag: the same', async () => {
     const run = await appdeploy(['validate', '--bogus'], dir());
     expect(run.code).toBe(1);

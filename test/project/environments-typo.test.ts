@@ -68,6 +68,12 @@ describe('a misspelled environment name', () => {
       'Did you mean "staging"? Name one of the environments.',
     ],
     [
+      '--env, the beginning of one (prod for production)',
+      'stag',
+      'environment "stag" is not defined; defined: staging',
+      'Did you mean "staging"? Pass one of the defined names to --env, or add it under environments.',
+    ],
+    [
       '--env, far from any',
       'production',
       'environment "production" is not defined; defined: staging',

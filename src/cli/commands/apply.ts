@@ -125,6 +125,7 @@ async function applyCommand(
         command: (name: string) => appdeployCommand(project, name),
         // The local service's ids live with its data, never in appdeploy.yaml (project/local-ids.ts).
         idsFile: project.environment.local ? LOCAL_IDS_SHOWN : displayPath(process.cwd(), project.configPath),
+        ...(project.environment.local ? {} : { commitIdsIn: displayPath(process.cwd(), project.configPath) }),
       };
       if (!hasChanges(thePlan)) {
         if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');

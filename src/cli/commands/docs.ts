@@ -41,7 +41,10 @@ async function docProject(project: Project): Promise<DocProject> {
 export const registerDocs: RegisterCommand = (program, io) => ({
   command: program
     .command('docs')
-    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
+    .option(
+      '-C, --directory <dir>',
+      'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
+    )
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option(
       '--env <name>',

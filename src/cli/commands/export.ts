@@ -40,7 +40,7 @@ interface ExportFlags extends ProjectFlags, Omit<RecordsFlags, 'format'> {
 export const registerExport: RegisterCommand = (program, io) => ({
   command: serviceOptions(
     program.command('export'),
-    'the project directory (default: the current one; created when absent)',
+    'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml; created when absent)',
   )
     .option('--app <id|key>', 'export this app, by id or by project key (repeatable)', collectApp, [])
     .option('--space <id>', 'export every app of this space')

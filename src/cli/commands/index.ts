@@ -33,7 +33,8 @@ export const commands: CommandEntry[] = [
   {
     name: 'init',
     term: 'init [options] [dir]',
-    description: 'Start a project: appdeploy.yaml, one app manifest, .env.example and .gitignore.',
+    description:
+      'Start a project: appdeploy.yaml, one app manifest, example records for seed, .env.example and .gitignore.',
     load: async () => (await import('./init.js')).registerInit,
   },
   {

@@ -153,6 +153,15 @@ export function statusText(result: StatusResult, project?: Pick<Project, 'comman
       );
     else if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
       lines.push(`  ${run('plan')} shows the differences; ${run('apply')} makes the apps match.`);
+    // Drift is also what someone changed on the service (its settings screens) since: export
+    // keeps that instead of apply undoing it (docs/export.md; it refuses over unapplied edits).
+    const drifted = result.apps.filter((a) => a.id !== null && a.deployed && a.drift.length > 0);
+    if (!running && deploying.length === 0 && drifted.length > 0) {
+      const keep = appdeployCommand(project, 'export', drifted.map((a) => `--app ${a.key}`).join(' '));
+      lines.push(
+        `  Changes made on the service to keep instead: \`${keep}\` writes them into the manifests.`,
+      );
+    }
     if (result.apps.some((a) => a.pendingDraftBy === 'other'))
       lines.push(`  ${run('revert')} discards pending drafts (undeployed changes made outside appdeploy).`);
   }

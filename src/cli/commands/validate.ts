@@ -14,7 +14,10 @@ interface ValidateFlags {
 export const registerValidate: RegisterCommand = (program, io) => ({
   command: program
     .command('validate')
-    .option('-C, --directory <dir>', 'the project directory (default: the current one)')
+    .option(
+      '-C, --directory <dir>',
+      'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
+    )
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
     .option(
       '--env <name>',
