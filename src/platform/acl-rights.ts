@@ -14,3 +14,22 @@ export const APP_RIGHT_FLAGS = [
 ] as const;
 
 export const RECORD_RIGHT_FLAGS = ['viewable', 'editable', 'deletable'] as const;
+
+/** A record right that needs the right to view. */
+export type RecordRightNeedingView = 'editable' | 'deletable';
+
+/**
+ * The rights an entity of a record permission is granted without the right to view, which the
+ * hosted platform refuses (kintone.dev, "Update Record Permissions": "If you grant an entity
+ * permission to edit or delete records, the entity must also be granted to have permission to
+ * view records"). Validate (project/checks/acl.ts) and the local service (emulator/validate/acl.ts)
+ * both refuse them. A right left out is false, as the platform takes it.
+ */
+export function rightsWithoutView(rights: {
+  readonly viewable?: unknown;
+  readonly editable?: unknown;
+  readonly deletable?: unknown;
+}): RecordRightNeedingView[] {
+  if (rights.viewable === true) return [];
+  return (['editable', 'deletable'] as const).filter((right) => rights[right] === true);
+}

@@ -68,6 +68,19 @@ describe('settings validation', () => {
       { rights: [{ field: 'Record_number', entities: [{ entity: USER_FIELD, accessibility: 'ALL' }] }] },
       'rights[0].entities[0].accessibility',
     ],
+    // kintone.dev "Update Record Permissions": an entity granted edit or delete must be granted view.
+    [
+      'a record permission to edit without view',
+      '/k/v1/preview/record/acl.json',
+      { rights: [{ entities: [{ entity: USER_FIELD, viewable: false, editable: true }] }] },
+      'rights[0].entities[0].viewable',
+    ],
+    [
+      'a record permission to delete with view left out',
+      '/k/v1/preview/record/acl.json',
+      { rights: [{ filterCond: '', entities: [{ entity: USER_FIELD, deletable: true }] }] },
+      'rights[0].entities[0].viewable',
+    ],
     [
       'graph aggregation on an unknown field',
       '/k/v1/preview/app/reports.json',
