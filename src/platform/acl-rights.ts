@@ -33,3 +33,21 @@ export function rightsWithoutView(rights: {
   if (rights.viewable === true) return [];
   return (['editable', 'deletable'] as const).filter((right) => rights[right] === true);
 }
+
+/** The group every user is in (its code on the hosted platform and the local service alike). */
+const EVERYONE_GROUP = 'everyone';
+
+/**
+ * The entities of an app permission list or of a record permission rule in the order the hosted
+ * platform weighs them: as listed, but the "everyone" group last, "wherever it is placed in the
+ * list" (kintone.dev, "Update App Permissions" and "Update Record Permissions": it "will be treated
+ * with the lowest priority"). The first one naming a user decides. "Update Field Permissions" says
+ * nothing of it; field permissions are weighed as listed.
+ */
+export function everyoneLast<T>(items: readonly T[], entityOf: (item: T) => unknown): T[] {
+  const isEveryone = (item: T): boolean => {
+    const entity = entityOf(item) as { type?: unknown; code?: unknown } | null | undefined;
+    return entity?.type === 'GROUP' && entity.code === EVERYONE_GROUP;
+  };
+  return [...items.filter((item) => !isEveryone(item)), ...items.filter(isEveryone)];
+}
