@@ -113,6 +113,27 @@ describe('settings validation', () => {
       { notifications: [{ timing: { code: 'Created_datetime', time: '9 am' }, targets: [] }] },
       'notifications[0].timing.time',
     ],
+    // kintone.dev "Update Reminder Notification Settings": daysLater between -10000 and 10000.
+    [
+      'a reminder 10001 days after its date',
+      '/k/v1/preview/app/notifications/reminder.json',
+      {
+        notifications: [
+          { timing: { code: 'Created_datetime', daysLater: 10001, hoursLater: 0 }, targets: [] },
+        ],
+      },
+      'notifications[0].timing.daysLater',
+    ],
+    [
+      'a reminder 10001 days before its date',
+      '/k/v1/preview/app/notifications/reminder.json',
+      {
+        notifications: [
+          { timing: { code: 'Created_datetime', daysLater: '-10001', hoursLater: 0 }, targets: [] },
+        ],
+      },
+      'notifications[0].timing.daysLater',
+    ],
     [
       'a reminder time zone that does not exist',
       '/k/v1/preview/app/notifications/reminder.json',
@@ -147,6 +168,18 @@ describe('settings validation', () => {
     expect([res.status, res.body.code]).toEqual([400, 'CB_VA01']);
     expect(Object.keys(res.body.errors)).toEqual([param]);
   });
+
+  it.each([-10000, 10000, '-10000'])(
+    'takes a reminder %s days from its date, the ends of the range',
+    async (daysLater) => {
+      const app = await emu.deployedApp();
+      const res = await emu.call('PUT', '/k/v1/preview/app/notifications/reminder.json', {
+        app,
+        notifications: [{ timing: { code: 'Created_datetime', daysLater, hoursLater: 0 }, targets: [] }],
+      });
+      expect(res.status).toBe(200);
+    },
+  );
 
   it.each(['Asia/Tokyo', 'UTC', 'Etc/GMT+9', 'Asia/Kolkata', 'America/Argentina/Buenos_Aires'])(
     'takes the reminder time zone %s',
