@@ -196,3 +196,22 @@ describe('settings validation', () => {
     },
   );
 });
+
+describe('copy-record action names', () => {
+  // kintone.dev "Update Action Settings": "1 to 32 characters can be specified".
+  it.each([
+    [32, 200],
+    [33, 400],
+  ])('an action named with %s characters: %s', async (length, status) => {
+    const app = await emu.deployedApp();
+    const name = 'A'.repeat(length);
+    const res = await emu.call('PUT', '/k/v1/preview/app/actions.json', {
+      app,
+      actions: { [name]: { name, index: 0, destApp: { app }, mappings: [], entities: [] } },
+    });
+    expect([res.status, res.status === 400 ? Object.keys(res.body.errors) : []]).toEqual([
+      status,
+      status === 400 ? [`actions.${name}.name`] : [],
+    ]);
+  });
+});
