@@ -87,6 +87,17 @@ describe('settings validation', () => {
       { reports: { R: { chartType: 'PIE', index: 0, aggregations: [{ type: 'SUM', code: 'ghost' }] } } },
       'reports.R.aggregations[0].code',
     ],
+    // kintone.dev "Update Graph Settings" (cybozu.dev's Japanese page): chartMode is required for BAR,
+    // COLUMN, AREA and SPLINE_AREA.
+    ...['BAR', 'COLUMN', 'AREA', 'SPLINE_AREA'].map(
+      (chartType) =>
+        [
+          `a ${chartType} graph without chartMode`,
+          '/k/v1/preview/app/reports.json',
+          { reports: { R: { chartType, index: 0 } } },
+          'reports.R.chartMode',
+        ] as [string, string, Record<string, unknown>, string],
+    ),
     [
       'graph chart type outside the list',
       '/k/v1/preview/app/reports.json',
