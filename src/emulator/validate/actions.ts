@@ -1,6 +1,6 @@
-import { assignedId, arr, int, join, map, obj, str, type Shape } from './shape.js';
+import { assignedId, arr, int, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
-import { appRef, entity, fieldOf, filterCond, named, withOtherApp } from './common.js';
+import { appRef, entity, fieldOf, filterCond, namedUpTo, withOtherApp } from './common.js';
 
 const action: Shape = withOtherApp('destApp', (fields) => {
   const mapping = obj(
@@ -26,22 +26,8 @@ const action: Shape = withOtherApp('destApp', (fields) => {
 });
 
 /**
- * An action's name is 1 to 32 characters (kintone.dev, "Update Action Settings": "1 to 32
- * characters can be specified"), whether given as `name` or as the key alone; validate's schema
- * says so too (app.schema.json, actions' propertyNames). 400 CB_VA01 at `name` is our choice.
+ * Copy-record actions (`PUT preview/app/actions.json`): the whole map, keyed by name. A name is 1
+ * to 32 characters (kintone.dev, "Update Action Settings": "1 to 32 characters can be specified");
+ * validate's schema says so too (app.schema.json, actions' propertyNames).
  */
-const MAX_ACTION_NAME = 32;
-
-function namedAction(name: string): Shape {
-  const shape = named(action)(name);
-  return (value, path, ctx) => {
-    const given = (value as { name?: unknown } | null)?.name;
-    const text = typeof given === 'string' ? given : name;
-    if (text.length > MAX_ACTION_NAME)
-      ctx.problems.add(join(path, 'name'), `Enter ${MAX_ACTION_NAME} characters or fewer.`);
-    return shape(value, path, ctx);
-  };
-}
-
-/** Copy-record actions (`PUT preview/app/actions.json`): the whole map, keyed by name. */
-export const actionsBody: Record<string, Shape> = { actions: map(namedAction) };
+export const actionsBody: Record<string, Shape> = { actions: map(namedUpTo(action, 32)) };

@@ -1,6 +1,6 @@
 import { assignedId, anyJson, arr, int, join, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
-import { filterCond, named } from './common.js';
+import { filterCond, namedUpTo } from './common.js';
 
 const CHART_TYPES = ['BAR', 'COLUMN', 'PIE', 'LINE', 'PIVOT_TABLE', 'TABLE', 'AREA', 'SPLINE', 'SPLINE_AREA'];
 const PER = ['YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE'];
@@ -60,5 +60,9 @@ const report: Shape = (value, path, ctx) => {
   return out;
 };
 
-/** Graphs (`PUT preview/app/reports.json`): the whole map, keyed by name. */
-export const reportsBody: Record<string, Shape> = { reports: map(named(report)) };
+/**
+ * Graphs (`PUT preview/app/reports.json`): the whole map, keyed by name, each name at most 64
+ * characters (cybozu.dev, "アプリのグラフ設定の変更する": name "64文字以内で指定します"); validate's
+ * schema says so too (app.schema.json, reports' propertyNames).
+ */
+export const reportsBody: Record<string, Shape> = { reports: map(namedUpTo(report, 64)) };

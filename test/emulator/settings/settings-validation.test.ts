@@ -208,21 +208,40 @@ describe('settings validation', () => {
   );
 });
 
-describe('copy-record action names', () => {
-  // kintone.dev "Update Action Settings": "1 to 32 characters can be specified".
-  it.each([
-    [32, 200],
-    [33, 400],
-  ])('an action named with %s characters: %s', async (length, status) => {
+describe('name lengths', () => {
+  // kintone.dev "Update Action Settings": "1 to 32 characters can be specified"; cybozu.dev
+  // "アプリのグラフ設定の変更する": a graph's name "64文字以内で指定します".
+  const NAMED = [
+    {
+      what: 'an action',
+      path: '/k/v1/preview/app/actions.json',
+      key: 'actions',
+      max: 32,
+      body: (app: string, name: string) => ({
+        actions: { [name]: { name, index: 0, destApp: { app }, mappings: [], entities: [] } },
+      }),
+    },
+    {
+      what: 'a graph',
+      path: '/k/v1/preview/app/reports.json',
+      key: 'reports',
+      max: 64,
+      body: (_app: string, name: string) => ({ reports: { [name]: { name, chartType: 'PIE', index: 0 } } }),
+    },
+  ];
+  it.each(
+    NAMED.flatMap((n) => [
+      { ...n, length: n.max },
+      { ...n, length: n.max + 1 },
+    ]),
+  )('$what named with $length characters ($max at most)', async ({ path, key, max, body, length }) => {
     const app = await emu.deployedApp();
-    const name = 'A'.repeat(length);
-    const res = await emu.call('PUT', '/k/v1/preview/app/actions.json', {
-      app,
-      actions: { [name]: { name, index: 0, destApp: { app }, mappings: [], entities: [] } },
-    });
-    expect([res.status, res.status === 400 ? Object.keys(res.body.errors) : []]).toEqual([
-      status,
-      status === 400 ? [`actions.${name}.name`] : [],
+    const name = 'N'.repeat(length);
+    const res = await emu.call('PUT', path, { app, ...body(app, name) });
+    const refused = length > max;
+    expect([res.status, refused ? Object.keys(res.body.errors) : []]).toEqual([
+      refused ? 400 : 200,
+      refused ? [`${key}.${name}.name`] : [],
     ]);
   });
 });
