@@ -4,6 +4,7 @@ import type { ApiRequest } from './context.js';
 import type { Principal, TokenPermissions } from './auth.js';
 import { inUnits } from './directory/units.js';
 import { APPS_TABLE, type AppDoc, type JsonObject } from './model/app.js';
+import { everyoneLast } from '../platform/index.js';
 
 /** A signed-in user (login and password), as opposed to an API token. */
 export type UserPrincipal = Extract<Principal, { kind: 'user' }>;
@@ -74,7 +75,8 @@ export function requireGuestSpace(req: Pick<ApiRequest, 'ctx' | 'guestSpaceId'>)
 
 /**
  * Refuses the call unless the caller holds `permission` on the app: an administrator always
- * does; a user through the app ACL (first matching rule wins); a token only for its own app.
+ * does; a user through the app ACL (first matching rule wins, everyone's last); a token only for
+ * its own app.
  */
 export function requireAppPermission(req: ApiRequest, app: AppDoc, permission: AppPermission): void {
   if (!hasAppPermission(req.principal, app, permission)) {
@@ -99,7 +101,8 @@ export function hasAppPermission(principal: Principal, app: AppDoc, permission: 
     case 'user': {
       if (principal.admin) return true;
       if (isGuestOutside(principal, app)) return false;
-      const rights = (app.live ?? app.draft).appAcl;
+      // Everyone's rule is weighed last, wherever it is listed (platform/acl-rights.ts).
+      const rights = everyoneLast((app.live ?? app.draft).appAcl, (r) => r.entity);
       const rule = rights.find((r) => entityMatches(r.entity as JsonObject | undefined, principal, app));
       return rule?.[ACL_FLAG[permission]] === true;
     }

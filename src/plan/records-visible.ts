@@ -8,8 +8,8 @@
  *
  * The rules as the platform evaluates them (kintone help "Configuring permissions for records"
  * and "for fields": rules top to bottom, the first whose condition selects the record applies;
- * within a rule the first entity that names the user decides; a user no entity names gets no
- * right). Administrators are not exempt: the help's example of a user row above an Everyone row
+ * within a rule the first entity that names the user decides, the everyone group last wherever it
+ * is listed (kintone.dev "Update Record Permissions"); a user no entity names gets no right). Administrators are not exempt: the help's example of a user row above an Everyone row
  * with no rights grants "only" that user, and Administrators belong to Everyone (kintone FAQ
  * 010217). The local service exempts them (emulator/permissions/record-access.ts); the evidence
  * does not settle it, so the plan holds administrators to the rules everywhere but on the local
@@ -20,6 +20,7 @@
  * Pure: the rules and the caller's memberships in, the first rule that may hide something out.
  */
 import type { SignedInAs } from '../client/index.js';
+import { everyoneLast } from '../platform/index.js';
 
 /** The groups and organizations the caller belongs to (directly), or null where not read. */
 export interface Memberships {
@@ -106,7 +107,9 @@ export function recordRulesHide(
 ): string | null {
   if ('apiToken' in caller) return null;
   for (const [i, rule] of rules.entries()) {
-    const why = firstDecides(rule.entities, caller.login, members, (e) => e.viewable && e.editable);
+    // Everyone's entity is weighed last, wherever it is listed (platform/acl-rights.ts).
+    const entities = everyoneLast(rule.entities, (e) => e.entity);
+    const why = firstDecides(entities, caller.login, members, (e) => e.viewable && e.editable);
     if (why !== null)
       return `record permission rule ${i + 1} (${rule.filterCond === '' ? 'every record' : `records where ${rule.filterCond}`}) may hide records from ${caller.login}: ${why}`;
   }

@@ -39,7 +39,8 @@ export {
   type WriteRow,
 } from './record-values.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
-export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS } from './acl-rights.js';
+export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS, everyoneLast, rightsWithoutView } from './acl-rights.js';
+export { REMINDER_DAYS_LATER, daysLaterInRange } from './reminder-timing.js';
 export { layoutSizeKeys } from './layout-sizes.js';
 export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
 export {

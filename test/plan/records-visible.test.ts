@@ -48,6 +48,14 @@ describe('recordRulesHide', () => {
       hides: null,
     },
     {
+      // kintone.dev, "Update Record Permissions": everyone is treated with the lowest priority,
+      // wherever it is placed in the list.
+      name: 'everyone listed first without view, then alice with view and edit',
+      rules: [rule(grant('GROUP', 'everyone', false), grant('USER', 'alice', true))],
+      members: UNKNOWN,
+      hides: null,
+    },
+    {
       name: 'alice first, view without edit',
       rules: [rule(grant('USER', 'alice', true, false))],
       members: UNKNOWN,

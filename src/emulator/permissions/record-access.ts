@@ -4,6 +4,7 @@ import { inUnits } from '../directory/units.js';
 import type { Principal } from '../auth.js';
 import type { AppDoc, Json, JsonObject } from '../model/app.js';
 import { idOf, text, type StoredRecord } from '../records/model.js';
+import { everyoneLast } from '../../platform/index.js';
 
 export interface RecordRights {
   readonly viewable: boolean;
@@ -22,13 +23,14 @@ const NOTHING_HIDDEN: ReadonlySet<string> = new Set();
 /**
  * What one caller may do with the records of one app: the live app ACL, then the live record ACL
  * (the first rule whose filterCond selects the record applies; within it the first entity that
- * names the caller, and none names them means no rights), then the live field ACL. Administrators
+ * names the caller, everyone's last, and none names them means no rights), then the live field ACL. Administrators
  * and API tokens are held to the app level only, as on the hosted platform. Group and
  * organization entities name their members: the units the principal was authenticated with
  * (auth.ts), so the app ACL and the record and field ACLs read one membership.
  */
 export class RecordAccess {
   private readonly rules: JsonObject[];
+  private readonly weighedEntities = new Map<JsonObject, JsonObject[]>();
   private readonly fieldRules: Map<string, JsonObject[]>;
   private readonly bypass: boolean;
   private readonly app: { view: boolean; edit: boolean; delete: boolean };
@@ -114,8 +116,7 @@ export class RecordAccess {
   }
 
   private ruleRights(rule: JsonObject, record: StoredRecord, base: RecordRights): RecordRights {
-    const entities = Array.isArray(rule.entities) ? (rule.entities as JsonObject[]) : [];
-    const hit = entities.find((e) => this.names(e.entity, record));
+    const hit = this.weighed(rule).find((e) => this.names(e.entity, record));
     if (!hit) return NONE;
     // The record rule can only narrow what the app ACL grants.
     return {
@@ -123,6 +124,17 @@ export class RecordAccess {
       editable: base.editable && hit.editable === true,
       deletable: base.deletable && hit.deletable === true,
     };
+  }
+
+  /** A rule's entities in the order they are weighed: everyone's last (platform/acl-rights.ts). */
+  private weighed(rule: JsonObject): JsonObject[] {
+    let found = this.weighedEntities.get(rule);
+    if (!found) {
+      const entities = Array.isArray(rule.entities) ? (rule.entities as JsonObject[]) : [];
+      found = everyoneLast(entities, (e) => e.entity);
+      this.weighedEntities.set(rule, found);
+    }
+    return found;
   }
 
   /** Whether an entity names the caller, for this record where the entity depends on it. */

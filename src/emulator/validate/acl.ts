@@ -1,7 +1,12 @@
 import { arr, bool, join, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 import { entity, filterCond } from './common.js';
-import { APP_RIGHT_FLAGS, ENTITY_TYPES_BY_AREA, RECORD_RIGHT_FLAGS } from '../../platform/index.js';
+import {
+  APP_RIGHT_FLAGS,
+  ENTITY_TYPES_BY_AREA,
+  RECORD_RIGHT_FLAGS,
+  rightsWithoutView,
+} from '../../platform/index.js';
 
 // Entity types per area as the official client's types list them (platform/entity-types.ts); any
 // other is refused with 400 CB_VA01 at `...entity.type`. The hosted platform's own code and key
@@ -44,18 +49,31 @@ export const appAclBody: Record<string, Shape> = {
   ),
 };
 
+const recordRights = obj(
+  { entity: recordEntity, viewable: flag, editable: flag, deletable: flag, includeSubs: flag },
+  { required: ['entity'], defaults: allFalse(...RECORD_RIGHT_FLAGS, 'includeSubs') },
+);
+
+/**
+ * One entity's rights on the records a rule matches: edit or delete only with view, as the hosted
+ * platform requires (platform/acl-rights.ts, rightsWithoutView). Its code and key for the refusal
+ * are not recorded; 400 CB_VA01 at `viewable` is our choice.
+ */
+const recordEntityRights: Shape = (value, path, ctx) => {
+  const out = recordRights(value, path, ctx) as Record<string, unknown> | undefined;
+  const without = out ? rightsWithoutView(out) : [];
+  if (without.length > 0)
+    ctx.problems.add(join(path, 'viewable'), `Grant view to grant ${without.join(' and ')}.`);
+  return out;
+};
+
 /** Record ACL rules: a filter and the rights of each entity on the records it matches. */
 export const recordAclBody: Record<string, Shape> = {
   rights: arr(
     obj(
       {
         filterCond,
-        entities: arr(
-          obj(
-            { entity: recordEntity, viewable: flag, editable: flag, deletable: flag, includeSubs: flag },
-            { required: ['entity'], defaults: allFalse(...RECORD_RIGHT_FLAGS, 'includeSubs') },
-          ),
-        ),
+        entities: arr(recordEntityRights),
       },
       { required: ['entities'] },
     ),

@@ -1,6 +1,6 @@
 import { assignedId, arr, int, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
-import { appRef, entity, fieldOf, filterCond, named, withOtherApp } from './common.js';
+import { appRef, entity, fieldOf, filterCond, namedUpTo, withOtherApp } from './common.js';
 
 const action: Shape = withOtherApp('destApp', (fields) => {
   const mapping = obj(
@@ -25,5 +25,9 @@ const action: Shape = withOtherApp('destApp', (fields) => {
   );
 });
 
-/** Copy-record actions (`PUT preview/app/actions.json`): the whole map, keyed by name. */
-export const actionsBody: Record<string, Shape> = { actions: map(named(action)) };
+/**
+ * Copy-record actions (`PUT preview/app/actions.json`): the whole map, keyed by name. A name is 1
+ * to 32 characters (kintone.dev, "Update Action Settings": "1 to 32 characters can be specified");
+ * validate's schema says so too (app.schema.json, actions' propertyNames).
+ */
+export const actionsBody: Record<string, Shape> = { actions: map(namedUpTo(action, 32)) };

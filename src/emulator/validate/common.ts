@@ -35,6 +35,22 @@ export function named(shape: Shape): (name: string) => Shape {
   };
 }
 
+/**
+ * `named`, with the name (given as `name`, or the key alone) at most `max` characters: 400 CB_VA01
+ * at `name` beyond it (the platform's code for it is not recorded; our choice).
+ */
+export function namedUpTo(shape: Shape, max: number): (name: string) => Shape {
+  return (name) => {
+    const checked = named(shape)(name);
+    return (value, path, ctx) => {
+      const given = (value as { name?: unknown } | null)?.name;
+      if ((typeof given === 'string' ? given : name).length > max)
+        ctx.problems.add(join(path, 'name'), `Enter ${max} characters or fewer.`);
+      return checked(value, path, ctx);
+    };
+  };
+}
+
 /** Another app, by id or by code: `{app}` or `{code}`. */
 export const appRef: Shape = obj({ app: int(1), code: str() });
 

@@ -1,7 +1,7 @@
 import { arr, bool, int, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 import { entity, filterCond } from './common.js';
-import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+import { daysLaterInRange, ENTITY_TYPES_BY_AREA, REMINDER_DAYS_LATER } from '../../platform/index.js';
 
 const flag = bool();
 // Notifications take USER, GROUP, ORGANIZATION and FIELD_ENTITY (app/notification.d.ts of the
@@ -72,10 +72,19 @@ const timezone: Shape = (value, path, ctx) => {
   return s;
 };
 
+/** Days from the date: a whole number within the platform's range (platform/reminder-timing.ts). */
+const daysLater: Shape = (value, path, ctx) => {
+  const days = int()(value, path, ctx) as number | string | undefined;
+  if (days === undefined || daysLaterInRange(days)) return days;
+  const { min, max } = REMINDER_DAYS_LATER;
+  ctx.problems.add(path, `Enter a whole number from ${min} to ${max}.`);
+  return undefined;
+};
+
 const timingFields = obj(
   {
     code: placeField('notificationsReminder', 'notifications[*].timing.code'),
-    daysLater: int(),
+    daysLater,
     hoursLater: int(),
     time,
   },

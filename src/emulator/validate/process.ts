@@ -33,7 +33,9 @@ function entities(types: readonly string[]): Shape {
 
 const state = obj(
   {
-    name: str(),
+    // kintone.dev, "Update Process Management Settings": "The maximum length is 64 characters"
+    // (validate's schema says so too: app.schema.json, process.states' propertyNames).
+    name: str({ max: 64 }),
     index: int(0),
     assignee: obj(
       { type: str({ oneOf: ['ONE', 'ALL', 'ANY'] }), entities: entities(ASSIGNEE_TYPES) },

@@ -1,11 +1,11 @@
-import { assignedId, anyJson, arr, int, map, obj, str, type Shape } from './shape.js';
+import { assignedId, anyJson, arr, int, join, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
-import { filterCond, named } from './common.js';
+import { filterCond, namedUpTo } from './common.js';
 
 const CHART_TYPES = ['BAR', 'COLUMN', 'PIE', 'LINE', 'PIVOT_TABLE', 'TABLE', 'AREA', 'SPLINE', 'SPLINE_AREA'];
 const PER = ['YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE'];
 
-const report = obj(
+const reportFields = obj(
   {
     chartType: str({ oneOf: CHART_TYPES }),
     chartMode: str({ oneOf: ['NORMAL', 'STACKED', 'PERCENTAGE'] }),
@@ -44,5 +44,25 @@ const report = obj(
   { required: ['chartType', 'index'] },
 );
 
-/** Graphs (`PUT preview/app/reports.json`): the whole map, keyed by name. */
-export const reportsBody: Record<string, Shape> = { reports: map(named(report)) };
+/**
+ * The chart types that have a display mode, for which `chartMode` is required (kintone.dev,
+ * "Update Graph Settings"; cybozu.dev's Japanese page: "chartTypeが「BAR」「COLUMN」「AREA」
+ * 「SPLINE_AREA」のときは必須です"). Apply always sends one (areas/reports.ts writes NORMAL when a
+ * manifest leaves it out). The platform's code for the refusal is not recorded; 400 CB_VA01 at
+ * `chartMode` is our choice.
+ */
+const WITH_MODE = new Set(['BAR', 'COLUMN', 'AREA', 'SPLINE_AREA']);
+
+const report: Shape = (value, path, ctx) => {
+  const out = reportFields(value, path, ctx) as { chartType?: unknown; chartMode?: unknown } | undefined;
+  if (out && typeof out.chartType === 'string' && WITH_MODE.has(out.chartType) && out.chartMode === undefined)
+    ctx.problems.add(join(path, 'chartMode'), `Required field for a ${out.chartType} graph.`);
+  return out;
+};
+
+/**
+ * Graphs (`PUT preview/app/reports.json`): the whole map, keyed by name, each name at most 64
+ * characters (cybozu.dev, "アプリのグラフ設定の変更する": name "64文字以内で指定します"); validate's
+ * schema says so too (app.schema.json, reports' propertyNames).
+ */
+export const reportsBody: Record<string, Shape> = { reports: map(namedUpTo(report, 64)) };

@@ -1,11 +1,12 @@
 import type { CheckContext } from './context.js';
 import { placeRule } from './field-rules.js';
-import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+import { ENTITY_TYPES_BY_AREA, rightsWithoutView } from '../../platform/index.js';
+import type { RecordRightSetting } from '../manifest.js';
 
 /**
  * The three permission lists: entities of the kinds the official client's types list for each
  * (app/right.d.ts: CREATOR only in the app ACL, FIELD_ENTITY only in record and field ACLs),
- * filters, one rule per field.
+ * filters, edit and delete only with view on records, one rule per field.
  */
 export function checkAcl(ctx: CheckContext): void {
   const { appAcl, recordAcl, fieldAcl } = ctx.manifest;
@@ -14,9 +15,10 @@ export function checkAcl(ctx: CheckContext): void {
   );
   (recordAcl ?? []).forEach((right, i) => {
     ctx.filter(right.filterCond, ['recordAcl', i, 'filterCond']);
-    right.entities.forEach((e, j) =>
-      ctx.entity(e.entity, ['recordAcl', i, 'entities', j, 'entity'], ENTITY_TYPES_BY_AREA.recordAcl),
-    );
+    right.entities.forEach((e, j) => {
+      ctx.entity(e.entity, ['recordAcl', i, 'entities', j, 'entity'], ENTITY_TYPES_BY_AREA.recordAcl);
+      checkRecordView(ctx, e, ['recordAcl', i, 'entities', j]);
+    });
   });
   const ruled = new Map<string, number>();
   (fieldAcl ?? []).forEach((right, i) => {
@@ -36,4 +38,24 @@ export function checkAcl(ctx: CheckContext): void {
       ctx.entity(e.entity, ['fieldAcl', i, 'entities', j, 'entity'], ENTITY_TYPES_BY_AREA.fieldAcl),
     );
   });
+}
+
+/**
+ * Edit or delete granted without view: the hosted platform refuses the write (platform/acl-rights.ts,
+ * rightsWithoutView). Located at `viewable`, or at the right granted when `viewable` is left out.
+ */
+function checkRecordView(
+  ctx: CheckContext,
+  rights: RecordRightSetting['entities'][number],
+  path: (string | number)[],
+): void {
+  const without = rightsWithoutView(rights);
+  const [first] = without;
+  if (first === undefined) return;
+  ctx.report(
+    'ACL.RECORD_VIEW',
+    `${without.join(' and ')} ${without.length > 1 ? 'are' : 'is'} granted without viewable, and the service grants edit or delete only with view`,
+    [...path, rights.viewable === undefined ? first : 'viewable'],
+    { hint: 'Add viewable: true to this entity, or drop editable and deletable.' },
+  );
 }

@@ -1,6 +1,6 @@
 import type { CheckContext } from './context.js';
 import { placeRule } from './field-rules.js';
-import { ENTITY_TYPES_BY_AREA } from '../../platform/index.js';
+import { daysLaterInRange, ENTITY_TYPES_BY_AREA, REMINDER_DAYS_LATER } from '../../platform/index.js';
 
 /** USER, GROUP, ORGANIZATION and FIELD_ENTITY: no CREATOR (the official client's app/notification.d.ts). */
 const NOTIFIED = ENTITY_TYPES_BY_AREA.notifications;
@@ -27,6 +27,13 @@ export function checkNotifications(ctx: CheckContext): void {
       [...at, 'code'],
       placeRule('notificationsReminder', 'notifications[*].timing.code'),
     );
+    if (!daysLaterInRange(timing.daysLater))
+      ctx.report(
+        'NOTIFY.TIMING',
+        `${String(timing.daysLater)} is outside ${REMINDER_DAYS_LATER.min} to ${REMINDER_DAYS_LATER.max} days`,
+        [...at, 'daysLater'],
+        { hint: 'A reminder fires at most 10,000 days before or after its date.' },
+      );
     if (timing.hoursLater !== undefined && timing.time !== undefined)
       ctx.report('NOTIFY.TIMING', 'give hoursLater or time, not both', [...at, 'time'], { at: 'key' });
     else if (timing.hoursLater === undefined && timing.time === undefined)

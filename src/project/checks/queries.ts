@@ -87,7 +87,10 @@ function queryFields(app: CheckedApp): Map<string, QueryField> | null {
   const fields = fieldsFromProperties(app.manifest.fields);
   const states = app.manifest.process?.states;
   for (const [code, info] of app.index.fields) {
-    if (fields.has(code)) continue;
+    // A STATUS the manifest declares (to keep its label) has the statuses as its values all the
+    // same: its definition names no options, so they are added here, as for one left out.
+    const declared = fields.get(code);
+    if (declared && declared.type !== 'STATUS') continue;
     fields.set(
       code,
       info.type === 'STATUS' && states

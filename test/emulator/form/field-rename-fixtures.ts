@@ -83,6 +83,7 @@ export async function referenceEverything(emu: Emulator, app: string): Promise<v
     reports: {
       Sum: {
         chartType: 'BAR',
+        chartMode: 'NORMAL',
         index: 0,
         groups: [{ code: 'due', per: 'MONTH' }],
         aggregations: [{ type: 'SUM', code: 'amount' }],

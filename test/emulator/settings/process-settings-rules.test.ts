@@ -286,3 +286,24 @@ describe("a new app's preset process", () => {
     },
   );
 });
+
+describe('status names', () => {
+  // kintone.dev "Update Process Management Settings": "The maximum length is 64 characters".
+  it.each([
+    [64, 200],
+    [65, 400],
+  ])('a status named with %s characters: %s', async (length, status) => {
+    const app = await emu.deployedApp();
+    const name = 'S'.repeat(length);
+    const body = withFirst(nobody);
+    const res = await emu.call('PUT', WRITE, {
+      app,
+      ...body,
+      states: { ...body.states, [name]: { name, index: 3, assignee: nobody } },
+    });
+    expect([res.status, res.status === 400 ? Object.keys(res.body.errors) : []]).toEqual([
+      status,
+      status === 400 ? [`states.${name}.name`] : [],
+    ]);
+  });
+});

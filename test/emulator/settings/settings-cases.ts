@@ -172,6 +172,7 @@ const DRAFT_WRITES: AreaCase[] = [
       reports: {
         ByMonth: {
           chartType: 'BAR',
+          chartMode: 'NORMAL',
           index: 0,
           groups: [{ code: 'Created_datetime', per: 'MONTH' }],
           aggregations: [{ type: 'COUNT' }],
@@ -181,7 +182,9 @@ const DRAFT_WRITES: AreaCase[] = [
     shows: {
       reports: { ByMonth: expect.objectContaining({ name: 'ByMonth', chartType: 'BAR', index: '0' }) },
     },
-    invalid: { reports: { ByMonth: { chartType: 'BAR', index: 0, groups: [{ code: 'ghost' }] } } },
+    invalid: {
+      reports: { ByMonth: { chartType: 'BAR', chartMode: 'NORMAL', index: 0, groups: [{ code: 'ghost' }] } },
+    },
     errorPath: 'reports.ByMonth.groups[0].code',
   },
   {

@@ -68,12 +68,36 @@ describe('settings validation', () => {
       { rights: [{ field: 'Record_number', entities: [{ entity: USER_FIELD, accessibility: 'ALL' }] }] },
       'rights[0].entities[0].accessibility',
     ],
+    // kintone.dev "Update Record Permissions": an entity granted edit or delete must be granted view.
+    [
+      'a record permission to edit without view',
+      '/k/v1/preview/record/acl.json',
+      { rights: [{ entities: [{ entity: USER_FIELD, viewable: false, editable: true }] }] },
+      'rights[0].entities[0].viewable',
+    ],
+    [
+      'a record permission to delete with view left out',
+      '/k/v1/preview/record/acl.json',
+      { rights: [{ filterCond: '', entities: [{ entity: USER_FIELD, deletable: true }] }] },
+      'rights[0].entities[0].viewable',
+    ],
     [
       'graph aggregation on an unknown field',
       '/k/v1/preview/app/reports.json',
       { reports: { R: { chartType: 'PIE', index: 0, aggregations: [{ type: 'SUM', code: 'ghost' }] } } },
       'reports.R.aggregations[0].code',
     ],
+    // kintone.dev "Update Graph Settings" (cybozu.dev's Japanese page): chartMode is required for BAR,
+    // COLUMN, AREA and SPLINE_AREA.
+    ...['BAR', 'COLUMN', 'AREA', 'SPLINE_AREA'].map(
+      (chartType) =>
+        [
+          `a ${chartType} graph without chartMode`,
+          '/k/v1/preview/app/reports.json',
+          { reports: { R: { chartType, index: 0 } } },
+          'reports.R.chartMode',
+        ] as [string, string, Record<string, unknown>, string],
+    ),
     [
       'graph chart type outside the list',
       '/k/v1/preview/app/reports.json',
@@ -99,6 +123,27 @@ describe('settings validation', () => {
       '/k/v1/preview/app/notifications/reminder.json',
       { notifications: [{ timing: { code: 'Created_datetime', time: '9 am' }, targets: [] }] },
       'notifications[0].timing.time',
+    ],
+    // kintone.dev "Update Reminder Notification Settings": daysLater between -10000 and 10000.
+    [
+      'a reminder 10001 days after its date',
+      '/k/v1/preview/app/notifications/reminder.json',
+      {
+        notifications: [
+          { timing: { code: 'Created_datetime', daysLater: 10001, hoursLater: 0 }, targets: [] },
+        ],
+      },
+      'notifications[0].timing.daysLater',
+    ],
+    [
+      'a reminder 10001 days before its date',
+      '/k/v1/preview/app/notifications/reminder.json',
+      {
+        notifications: [
+          { timing: { code: 'Created_datetime', daysLater: '-10001', hoursLater: 0 }, targets: [] },
+        ],
+      },
+      'notifications[0].timing.daysLater',
     ],
     [
       'a reminder time zone that does not exist',
@@ -135,6 +180,18 @@ describe('settings validation', () => {
     expect(Object.keys(res.body.errors)).toEqual([param]);
   });
 
+  it.each([-10000, 10000, '-10000'])(
+    'takes a reminder %s days from its date, the ends of the range',
+    async (daysLater) => {
+      const app = await emu.deployedApp();
+      const res = await emu.call('PUT', '/k/v1/preview/app/notifications/reminder.json', {
+        app,
+        notifications: [{ timing: { code: 'Created_datetime', daysLater, hoursLater: 0 }, targets: [] }],
+      });
+      expect(res.status).toBe(200);
+    },
+  );
+
   it.each(['Asia/Tokyo', 'UTC', 'Etc/GMT+9', 'Asia/Kolkata', 'America/Argentina/Buenos_Aires'])(
     'takes the reminder time zone %s',
     async (timezone) => {
@@ -149,4 +206,42 @@ describe('settings validation', () => {
       expect(read.body.timezone).toBe(timezone);
     },
   );
+});
+
+describe('name lengths', () => {
+  // kintone.dev "Update Action Settings": "1 to 32 characters can be specified"; cybozu.dev
+  // "アプリのグラフ設定の変更する": a graph's name "64文字以内で指定します".
+  const NAMED = [
+    {
+      what: 'an action',
+      path: '/k/v1/preview/app/actions.json',
+      key: 'actions',
+      max: 32,
+      body: (app: string, name: string) => ({
+        actions: { [name]: { name, index: 0, destApp: { app }, mappings: [], entities: [] } },
+      }),
+    },
+    {
+      what: 'a graph',
+      path: '/k/v1/preview/app/reports.json',
+      key: 'reports',
+      max: 64,
+      body: (_app: string, name: string) => ({ reports: { [name]: { name, chartType: 'PIE', index: 0 } } }),
+    },
+  ];
+  it.each(
+    NAMED.flatMap((n) => [
+      { ...n, length: n.max },
+      { ...n, length: n.max + 1 },
+    ]),
+  )('$what named with $length characters ($max at most)', async ({ path, key, max, body, length }) => {
+    const app = await emu.deployedApp();
+    const name = 'N'.repeat(length);
+    const res = await emu.call('PUT', path, { app, ...body(app, name) });
+    const refused = length > max;
+    expect([res.status, refused ? Object.keys(res.body.errors) : []]).toEqual([
+      refused ? 400 : 200,
+      refused ? [`${key}.${name}.name`] : [],
+    ]);
+  });
 });
