@@ -80,7 +80,14 @@ interface UpdateItem {
 /** Finds the record an update names: by `id`, or by `updateKey` on a unique text or number field. */
 function targetOf(scope: RecordScope, item: UpdateItem): string {
   const { raw, prefix } = item;
-  if (raw.id !== undefined && raw.id !== null) return toId(raw.id, `${prefix}id`);
+  const hasId = raw.id !== undefined && raw.id !== null;
+  // kintone REST API, Update Record / Update Records (cybozu.dev, records/update-record,
+  // records/update-records): "updateKeyを指定する場合は、idを指定できません" (with updateKey, no id).
+  // The pages name no error code; CB_VA01 at `updateKey` is our choice (platform-facts: CB_VA01
+  // for an invalid parameter).
+  if (hasId && raw.updateKey !== undefined && raw.updateKey !== null)
+    throw invalid({ [`${prefix}updateKey`]: 'Give id or updateKey, not both.' });
+  if (hasId) return toId(raw.id, `${prefix}id`);
   const key = raw.updateKey as { field?: unknown; value?: unknown } | undefined;
   if (!key || typeof key !== 'object') throw invalid({ [`${prefix}id`]: 'Give id or updateKey.' });
   const code = key.field;
