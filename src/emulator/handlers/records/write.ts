@@ -1,6 +1,8 @@
 import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { Problems, invalid } from '../../errors.js';
 import { composeNew, composeUpdate } from '../../records/compose.js';
+import { givenStamp, withGiven } from '../../records/given-stamp.js';
+import { hasAppPermission } from '../../access.js';
 import { checkUnique, type Candidate } from '../../records/unique.js';
 import { deleteRecord, putRecord, recordHolding } from '../../records/unique-index.js';
 import { stampNew, stampUpdate, systemFieldsOf } from '../../records/system-fields.js';
@@ -36,12 +38,16 @@ function addAll(
     const calculate = calculator(scope.fields, precisionOf(scope.live.general));
     const system = systemFieldsOf(scope.fields);
     const ids = newRecordIds(req.ctx, scope.appId, inputs.length);
+    const mayManage = hasAppPermission(req.principal, scope.app, 'manage');
     const candidates: Candidate[] = inputs.map((input, i) => {
       const values = composeNew(input, pathOf(i), env);
+      const given = givenStamp(input, pathOf(i), env, mayManage);
       const id = ids[i]!;
-      const draft = stampNew(values, system, id, stamp, null);
+      // A given creator is the record's creator from the start: the first status's assignee
+      // (the creator field, as a FIELD_ENTITY) is read from it.
+      const draft = withGiven(stampNew(values, system, id, stamp, null), given);
       const status = initialStatus(scope.live, draft, req.ctx);
-      const stamped = status ? stampNew(values, system, id, stamp, status) : draft;
+      const stamped = status ? withGiven(stampNew(values, system, id, stamp, status), given) : draft;
       const record = calculate(stamped);
       return { id, record, path: pathOf(i) };
     });
