@@ -99,10 +99,15 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
   const candidates = assigneeCandidates(next, record, scope.req.ctx);
   const chosen = raw.assignee;
   if (next.assigneeType === 'ONE' && candidates.length > 0) {
+    // The hosted platform answers a missing assignee with 400 GAIA_SA01, "作業者を指定してください。"
+    // (SonicGarden/kintone-emulator docs/real-kintone-notes.md, seen on the platform 2026-04-30);
+    // its English wording is not recorded, so ours names the status and the candidates.
     if (typeof chosen !== 'string' || chosen === '')
-      throw invalid({
-        [`${prefix}assignee`]: `Required: the status "${next.name}" needs one assignee chosen from ${candidates.map((c) => c.code).join(', ')}.`,
-      });
+      throw new ApiError(
+        400,
+        'GAIA_SA01',
+        `Specify the assignee: the status "${next.name}" needs one chosen from ${candidates.map((c) => c.code).join(', ')}.`,
+      );
     const pick = candidates.find((c) => c.code === chosen);
     if (!pick)
       throw invalid({
