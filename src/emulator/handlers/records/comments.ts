@@ -110,10 +110,11 @@ function deleteComment(req: ApiRequest): unknown {
   const comment = table.get(id);
   if (!comment)
     throw new ApiError(400, 'GAIA_RE02', `The comment (id: ${id}) was not found on record ${recordId}.`);
-  const principal = req.principal;
-  const isAuthor = comment.creator.code === principalEntity(principal).code;
-  const isAdmin = principal.kind === 'user' && principal.admin;
-  if (!isAuthor && !isAdmin) throw errors.forbidden('deleting a comment written by someone else');
+  // kintone REST API, Delete Comment (cybozu.dev, records/delete-comment): only comments the
+  // caller posted can be deleted (with an API token, only those posted as the token's user):
+  // administrators included. The page names no error code; 403 CB_NO02 is ours.
+  const isAuthor = comment.creator.code === principalEntity(req.principal).code;
+  if (!isAuthor) throw errors.forbidden('deleting a comment written by someone else');
   req.ctx.store.transaction(() => table.delete(id));
   return {};
 }
