@@ -1,6 +1,7 @@
 import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { ApiError, errors, invalid } from '../../errors.js';
 import { toId } from '../../http/params.js';
+import { requireAppPermission } from '../../access.js';
 import { bypassesRules, findUser } from '../../directory/users.js';
 import {
   checkRecordRevision,
@@ -175,8 +176,12 @@ function updateAssignees(req: ApiRequest): unknown {
     if (!user) throw invalid({ [`assignees[${i}]`]: `No user has the login name "${String(login)}".` });
     return user;
   });
+  // kintone REST API, Update Assignees (cybozu.dev, records/update-assignees, "必要なアクセス権"):
+  // the app management permission, and view rights on the app's records and on this record; not
+  // the edit right.
+  requireAppPermission(req, scope.app, 'manage');
   return req.ctx.store.transaction(() => {
-    const record = recordFor(scope, id, 'edit');
+    const record = recordFor(scope, id, 'view');
     checkRecordRevision(req.params.revision(), record);
     const unique = [...new Map(assignees.map((u) => [u.code, u])).values()];
     const updated = stampUpdate(
