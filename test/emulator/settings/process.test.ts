@@ -129,12 +129,16 @@ describe('process management', () => {
   });
 
   it('updates assignees (revision +1) and refuses unknown users', async () => {
+    // Record 2 to "Done", whose assignees are ALL of them: a status that takes ONE takes no two
+    // (kintone Update Assignees; assignees-one.test.ts).
+    await ok(status({ id: 2, action: 'Submit', assignee: 'alice' }));
+    await ok(status({ id: 2, action: 'Approve' }));
     expect(
-      await ok(emu.call('PUT', '/k/v1/record/assignees.json', { app, id: 1, assignees: ['alice', 'bob'] })),
+      await ok(emu.call('PUT', '/k/v1/record/assignees.json', { app, id: 2, assignees: ['alice', 'bob'] })),
     ).toEqual({
-      revision: '2',
+      revision: '6',
     });
-    expect((await read(1)).Assignee.value.map((u: any) => u.code as unknown)).toEqual(['alice', 'bob']);
+    expect((await read(2)).Assignee.value.map((u: any) => u.code as unknown)).toEqual(['alice', 'bob']);
     const unknown = await emu.call('PUT', '/k/v1/record/assignees.json', {
       app,
       id: 1,

@@ -184,6 +184,14 @@ function updateAssignees(req: ApiRequest): unknown {
     const record = recordFor(scope, id, 'view');
     checkRecordRevision(req.params.revision(), record);
     const unique = [...new Map(assignees.map((u) => [u.code, u])).values()];
+    // kintone REST API, Update Assignees (cybozu.dev, records/update-assignees): two or more
+    // assignees for a status that takes one are an error. The page names no code; CB_VA01 at
+    // `assignees` is ours.
+    const state = processStates(scope.live).find((s) => s.name === currentStatus(scope.live, record));
+    if (state?.assigneeType === 'ONE' && unique.length > 1)
+      throw invalid({
+        assignees: `The status "${state.name}" takes one assignee; give one login name, or none.`,
+      });
     const updated = stampUpdate(
       withStatus(scope, record, null, unique),
       systemFieldsOf(scope.fields),
