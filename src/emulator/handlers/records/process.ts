@@ -74,7 +74,15 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
   checkRecordRevision(parseRevision(raw.revision, `${prefix}revision`), record);
   const status = currentStatus(scope.live, record) ?? '';
   const named = processActions(scope.live).filter((a) => a.name === actionName);
-  const action = named.find((a) => a.from === status);
+  const fromHere = named.filter((a) => a.from === status);
+  // kintone REST API, Update Status (cybozu.dev, records/update-status, `action`): naming an action
+  // of which the current status has several of that name is an error. The page names no code;
+  // CB_VA01 at `action` is ours.
+  if (fromHere.length > 1)
+    throw invalid({
+      [`${prefix}action`]: `The status "${status}" has ${fromHere.length} actions named "${actionName}"; rename them in the process settings so that the name picks one.`,
+    });
+  const action = fromHere[0];
   if (!action) {
     const why =
       named.length === 0
