@@ -168,7 +168,8 @@ const recordCases: Case[] = [
     ...app(t),
     records: [{ id: t.records.statuses, action: 'Submit' }],
   })),
-  appCase('PUT', '/k/v1/record/assignees.json', { app: ['edit'] }, (t) => ({
+  // kintone Update Assignees: the app management permission (cybozu.dev, records/update-assignees).
+  appCase('PUT', '/k/v1/record/assignees.json', manage, (t) => ({
     ...app(t),
     id: t.records.assignees,
     assignees: ['admin'],

@@ -432,9 +432,10 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     zh: '操作“{action}”的目标“{to}”不是状态。',
   },
   {
-    en: 'Required: the status "{status}" needs one assignee chosen from {list}.',
-    ja: '必須です。ステータス「{status}」には {list} から作業者を1人選択する必要があります。',
-    zh: '必填。状态“{status}”需要从 {list} 中选择一名处理人。',
+    // ja: the platform's own wording for GAIA_SA01 (SonicGarden/kintone-emulator, real-kintone-notes.md).
+    en: 'Specify the assignee: the status "{status}" needs one chosen from {list}.',
+    ja: '作業者を指定してください。',
+    zh: '请指定处理人：状态“{status}”需要从 {list} 中选择一名。',
   },
   {
     en: '"{v}" is not a candidate for "{status}"; choose from {list}.',

@@ -18,7 +18,9 @@ interface CommentDoc {
 
 const commentsTable = (appId: string, recordId: string): string => `comments:${appId}:${recordId}`;
 const MENTION_TYPES = new Set(['USER', 'GROUP', 'ORGANIZATION']);
+/** kintone REST API, Add Comment: "コメントの最大文字数は65,535文字です". */
 const MAX_TEXT = 65_535;
+const MAX_MENTIONS = 10;
 
 /** Drops every comment of a deleted record. Call inside the deleting transaction. */
 export function deleteComments(ctx: EmulatorContext, appId: string, recordId: string): void {
@@ -44,6 +46,10 @@ function addComment(req: ApiRequest): unknown {
   if (text.length > MAX_TEXT) throw invalid({ 'comment.text': `Enter ${MAX_TEXT} characters or fewer.` });
   const given = comment.mentions ?? [];
   if (!Array.isArray(given)) throw invalid({ 'comment.mentions': 'Enter an array of {code, type}.' });
+  // kintone REST API, Add Comment (cybozu.dev, records/add-comment): "指定できる宛先の数の上限値は10です"
+  // (at most 10 mentions). The page names no error code; CB_VA01 at `comment.mentions` is ours.
+  if (given.length > MAX_MENTIONS)
+    throw invalid({ 'comment.mentions': `Enter ${MAX_MENTIONS} mentions or fewer (got ${given.length}).` });
   const mentions = given.map((m: unknown, i) => {
     const { code, type = 'USER' } = (m ?? {}) as { code?: unknown; type?: unknown };
     const path = `comment.mentions[${i}]`;
@@ -104,10 +110,11 @@ function deleteComment(req: ApiRequest): unknown {
   const comment = table.get(id);
   if (!comment)
     throw new ApiError(400, 'GAIA_RE02', `The comment (id: ${id}) was not found on record ${recordId}.`);
-  const principal = req.principal;
-  const isAuthor = comment.creator.code === principalEntity(principal).code;
-  const isAdmin = principal.kind === 'user' && principal.admin;
-  if (!isAuthor && !isAdmin) throw errors.forbidden('deleting a comment written by someone else');
+  // kintone REST API, Delete Comment (cybozu.dev, records/delete-comment): only comments the
+  // caller posted can be deleted (with an API token, only those posted as the token's user):
+  // administrators included. The page names no error code; 403 CB_NO02 is ours.
+  const isAuthor = comment.creator.code === principalEntity(req.principal).code;
+  if (!isAuthor) throw errors.forbidden('deleting a comment written by someone else');
   req.ctx.store.transaction(() => table.delete(id));
   return {};
 }

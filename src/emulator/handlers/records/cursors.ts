@@ -118,7 +118,7 @@ function readCursor(req: ApiRequest): unknown {
     return stored ? [withInitialStatus(scope.live, stored)] : [];
   });
   const records = onlyViewable(scope, current).map((record) =>
-    recordView(record, wanted, scope.access.hiddenFields(record)),
+    recordView(record, wanted, scope.access.hiddenFields(record), scope.app.code),
   );
   const position = cursor.position + pageIds.length;
   const next = position < cursor.total;

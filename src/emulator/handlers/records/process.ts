@@ -1,6 +1,7 @@
 import { RECORDS_PER_WRITE } from '../../../platform/index.js';
 import { ApiError, errors, invalid } from '../../errors.js';
 import { toId } from '../../http/params.js';
+import { requireAppPermission } from '../../access.js';
 import { bypassesRules, findUser } from '../../directory/users.js';
 import {
   checkRecordRevision,
@@ -73,7 +74,15 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
   checkRecordRevision(parseRevision(raw.revision, `${prefix}revision`), record);
   const status = currentStatus(scope.live, record) ?? '';
   const named = processActions(scope.live).filter((a) => a.name === actionName);
-  const action = named.find((a) => a.from === status);
+  const fromHere = named.filter((a) => a.from === status);
+  // kintone REST API, Update Status (cybozu.dev, records/update-status, `action`): naming an action
+  // of which the current status has several of that name is an error. The page names no code;
+  // CB_VA01 at `action` is ours.
+  if (fromHere.length > 1)
+    throw invalid({
+      [`${prefix}action`]: `The status "${status}" has ${fromHere.length} actions named "${actionName}"; rename them in the process settings so that the name picks one.`,
+    });
+  const action = fromHere[0];
   if (!action) {
     const why =
       named.length === 0
@@ -99,10 +108,15 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
   const candidates = assigneeCandidates(next, record, scope.req.ctx);
   const chosen = raw.assignee;
   if (next.assigneeType === 'ONE' && candidates.length > 0) {
+    // The hosted platform answers a missing assignee with 400 GAIA_SA01, "作業者を指定してください。"
+    // (SonicGarden/kintone-emulator docs/real-kintone-notes.md, seen on the platform 2026-04-30);
+    // its English wording is not recorded, so ours names the status and the candidates.
     if (typeof chosen !== 'string' || chosen === '')
-      throw invalid({
-        [`${prefix}assignee`]: `Required: the status "${next.name}" needs one assignee chosen from ${candidates.map((c) => c.code).join(', ')}.`,
-      });
+      throw new ApiError(
+        400,
+        'GAIA_SA01',
+        `Specify the assignee: the status "${next.name}" needs one chosen from ${candidates.map((c) => c.code).join(', ')}.`,
+      );
     const pick = candidates.find((c) => c.code === chosen);
     if (!pick)
       throw invalid({
@@ -170,10 +184,22 @@ function updateAssignees(req: ApiRequest): unknown {
     if (!user) throw invalid({ [`assignees[${i}]`]: `No user has the login name "${String(login)}".` });
     return user;
   });
+  // kintone REST API, Update Assignees (cybozu.dev, records/update-assignees, "必要なアクセス権"):
+  // the app management permission, and view rights on the app's records and on this record; not
+  // the edit right.
+  requireAppPermission(req, scope.app, 'manage');
   return req.ctx.store.transaction(() => {
-    const record = recordFor(scope, id, 'edit');
+    const record = recordFor(scope, id, 'view');
     checkRecordRevision(req.params.revision(), record);
     const unique = [...new Map(assignees.map((u) => [u.code, u])).values()];
+    // kintone REST API, Update Assignees (cybozu.dev, records/update-assignees): two or more
+    // assignees for a status that takes one are an error. The page names no code; CB_VA01 at
+    // `assignees` is ours.
+    const state = processStates(scope.live).find((s) => s.name === currentStatus(scope.live, record));
+    if (state?.assigneeType === 'ONE' && unique.length > 1)
+      throw invalid({
+        assignees: `The status "${state.name}" takes one assignee; give one login name, or none.`,
+      });
     const updated = stampUpdate(
       withStatus(scope, record, null, unique),
       systemFieldsOf(scope.fields),

@@ -10,7 +10,7 @@ import type { ApiRequest } from '../../context.js';
 function getRecord(req: ApiRequest): unknown {
   const scope = openScope(req);
   const record = recordFor(scope, req.params.id('id'), 'view');
-  return { record: recordView(record, null, scope.access.hiddenFields(record)) };
+  return { record: recordView(record, null, scope.access.hiddenFields(record), scope.app.code) };
 }
 
 /** The `fields[]` parameter: null (every field) when absent. */
@@ -60,7 +60,9 @@ function listRecords(req: ApiRequest): unknown {
   const withTotal = req.params.bool('totalCount', false);
   const selection = selectRecords(req, scope.live, viewableSource(scope), query, 'list', withTotal);
   return {
-    records: selection.records.map((r) => recordView(r, wanted, scope.access.hiddenFields(r))),
+    records: selection.records.map((r) =>
+      recordView(r, wanted, scope.access.hiddenFields(r), scope.app.code),
+    ),
     totalCount: selection.total === null ? null : String(selection.total),
   };
 }
