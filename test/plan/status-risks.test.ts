@@ -125,6 +125,8 @@ describe('a status that records are in', () => {
       const states = d.getIn(['process', 'states']) as { items: { key: { value: string } }[] };
       states.items[0]!.key.value = 'Received';
       d.setIn(['process', 'actions', 0, 'from'], 'Received');
+      // The reminder's filter follows the rename (validate refuses a status the process lacks).
+      d.setIn(['notifications', 'reminder', 'notifications', 1, 'filterCond'], 'Status in ("Received")');
     });
     const result = await plan({ project: await loadValid(root), client: service.client });
     expect(result.apps[0]!.risks).toEqual([]);
