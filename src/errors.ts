@@ -188,7 +188,7 @@ export const ERROR_CODES = {
   },
   'LOCAL.IDS': {
     summary:
-      'the local environment’s ids (.appdeploy/local/ids.json) are not a map of environments to app ids',
+      'the local environment’s ids (.appdeploy/local/ids.json) cannot be read, or are not a map of environments to app ids (whole numbers from 1, as text)',
     hint: 'Delete the file (apply creates the apps again), or .appdeploy/ to start over.',
     where: 'every command on the local environment',
   },

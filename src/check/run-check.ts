@@ -13,6 +13,7 @@ import type { Project } from '../project/index.js';
 import { SETTINGS_CATALOGUE, settingsCatalogue } from '../platform/index.js';
 import { describeFailure } from './failure.js';
 import { recordingClient } from './recording-client.js';
+import { withTargetFiles } from './target-files.js';
 
 export interface CheckOptions {
   plan: Plan;
@@ -69,7 +70,7 @@ export async function checkPlan(options: CheckOptions): Promise<PlanCheck> {
   const shadow = await startShadow(seed, { platform: options.client.platform, endpoints });
   const created = new Map<string, string>();
   let result: ApplyResult;
-  const recorded = recordingClient(shadow.client);
+  const recorded = recordingClient(withTargetFiles(shadow.client, options.client));
   try {
     result = await apply({
       plan,

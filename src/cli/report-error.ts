@@ -125,6 +125,17 @@ const FORBIDDEN_IN_FRONT =
   'Something in front of the service refused the request: if the domain uses Secure Access, set clientCertificate; if it restricts IP addresses, connect from an allowed network (or through its proxy: proxy, HTTPS_PROXY).';
 
 /**
+ * 431 is "Request Header Fields Too Large" (RFC 6585, section 5): the server refuses the request
+ * for the size of its headers. What appdeploy puts in them that a user sets is the environment's
+ * credentials (the login and password, the API tokens, the basic auth): a value pasted whole from
+ * the wrong place is what makes them so large, not the base URL the message's advice names. Found
+ * by test/reliability/user-mistakes.test.ts (a login of 200,000 characters). What size the hosted
+ * platform refuses is not documented; the local service refuses what Node's HTTP server does.
+ */
+const HEADERS_TOO_LARGE =
+  "The request's headers are too large for the service: check the environment's credentials in appdeploy.yaml (auth: login, password or apiToken; basicAuth) for a value pasted by mistake.";
+
+/**
  * The two refusals only an API token meets are the token's to fix, not an administrator's: the
  * hosted platform answers GAIA_NO01 to a call a token may not make or lacks the permission for,
  * and GAIA_IA02 to a token that is not the app's (platform/token-calls.ts, docs/local-service.md's
@@ -173,9 +184,9 @@ function clientHint(
         : `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
     }
     case 'invalid-response':
-      return error instanceof TransportInvalidResponseError && error.status === 403
-        ? FORBIDDEN_IN_FRONT
-        : undefined;
+      if (!(error instanceof TransportInvalidResponseError)) return undefined;
+      if (error.status === 403) return FORBIDDEN_IN_FRONT;
+      return error.status === 431 ? HEADERS_TOO_LARGE : undefined;
     case 'network':
       // Its message says what to check; where the address is written is the command's to say.
       return environment?.baseUrl === undefined

@@ -28,8 +28,15 @@ export function readLocalIds(root: string): LocalIds {
   try {
     text = readFileSync(localIdsPath(root), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    // A folder in its place, no permission: the file is the local service's, not the user's to
+    // repair, so the way out is the same as for a file that does not parse.
+    throw refused(
+      code === 'EISDIR'
+        ? `${LOCAL_IDS_SHOWN} is a folder, not a file`
+        : `${LOCAL_IDS_SHOWN} cannot be read (${code ?? String(error)})`,
+    );
   }
   let value: unknown;
   try {
@@ -37,11 +44,34 @@ export function readLocalIds(root: string): LocalIds {
   } catch {
     value = null;
   }
-  if (!isIds(value))
-    throw new AppdeployError('LOCAL.IDS', `${LOCAL_IDS_SHOWN} is not a map of environments to app ids`, {
-      hint: `Delete ${LOCAL_IDS_SHOWN} (apply then creates the apps again), or delete .appdeploy/ to start over.`,
-    });
-  return value;
+  if (
+    !isMap(value) ||
+    !Object.values(value).every(
+      (ids) => isMap(ids) && Object.values(ids).every((id) => typeof id === 'string'),
+    )
+  )
+    throw refused(`${LOCAL_IDS_SHOWN} is not a map of environments to app ids`);
+  const all = value as LocalIds;
+  for (const [env, ids] of Object.entries(all))
+    for (const [key, id] of Object.entries(ids))
+      if (!APP_ID.test(id))
+        throw refused(`${LOCAL_IDS_SHOWN}: ${env}.${key} is ${JSON.stringify(id)}, not an app id`);
+  return all;
+}
+
+/**
+ * An app id as apply writes it: a positive whole number, as text. The platform's app ids are
+ * whole numbers, answered as text (cybozu.dev, "Get App" (1件のアプリの情報を取得する): `id`,
+ * number or text; the answer's `appId` is text, "1"); appdeploy.yaml's `ids` take the same
+ * pattern (schema/project.schema.json). Any other value would reach the service as a request it
+ * refuses (CB_VA01), which names neither this file nor the app.
+ */
+const APP_ID = /^[1-9][0-9]*$/;
+
+function refused(message: string): AppdeployError {
+  return new AppdeployError('LOCAL.IDS', message, {
+    hint: `Delete ${LOCAL_IDS_SHOWN} (apply then creates the apps again), or delete .appdeploy/ to start over.`,
+  });
 }
 
 /** Records one app's id; written beside and renamed over, so a crash leaves the old file or the new one. */
@@ -56,15 +86,6 @@ export function writeLocalIds(root: string, env: string, added: Readonly<Record<
   const path = localIdsPath(root);
   mkdirSync(dirname(path), { recursive: true });
   atomicWriteSync(path, `${JSON.stringify(ids, null, 2)}\n`);
-}
-
-function isIds(value: unknown): value is LocalIds {
-  return (
-    isMap(value) &&
-    Object.values(value).every(
-      (env) => isMap(env) && Object.values(env).every((id) => typeof id === 'string'),
-    )
-  );
 }
 
 function isMap(value: unknown): value is Record<string, unknown> {

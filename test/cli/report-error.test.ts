@@ -113,6 +113,20 @@ const CASES: [string, unknown, number, string | null][] = [
     1,
     'Something in front of the service refused the request: if the domain uses Secure Access, set clientCertificate; if it restricts IP addresses, connect from an allowed network (or through its proxy: proxy, HTTPS_PROXY).',
   ],
+  [
+    // Found by test/reliability/user-mistakes.test.ts: a login of 200,000 characters in
+    // appdeploy.yaml, refused for its headers' size, with only "Check the base URL" to go on.
+    'TransportInvalidResponseError 431',
+    new TransportInvalidResponseError({
+      status: 431,
+      contentType: undefined,
+      bodySnippet: '',
+      reason: 'a body that is not JSON',
+      ...where,
+    }),
+    1,
+    "The request's headers are too large for the service: check the environment's credentials in appdeploy.yaml (auth: login, password or apiToken; basicAuth) for a value pasted by mistake.",
+  ],
   ['AppdeployError', new AppdeployError('INIT.EXISTS', 'summary', { hint: 'do this' }), 1, 'do this'],
 ];
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppdeployError } from '../../src/errors.js';
 import { localIdsPath, readLocalIds, writeLocalId } from '../../src/project/local-ids.js';
+import { runMain } from '../support/main-in-process.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -46,4 +47,54 @@ describe('.appdeploy/local/ids.json', () => {
       });
     },
   );
+});
+
+/**
+ * Found by test/reliability/user-mistakes.test.ts: a folder in the file's place was a bug (EISDIR,
+ * exit 70), and an id that is not an app id reached the service, which refused it (CB_VA01)
+ * without a word of the file. Each is LOCAL.IDS naming the file (and the entry) and the way out.
+ */
+describe('.appdeploy/local/ids.json that cannot be used', () => {
+  const hint =
+    'Delete .appdeploy/local/ids.json (apply then creates the apps again), or delete .appdeploy/ to start over.';
+  it.each([
+    ['{"local": {"orders": ""}}', '.appdeploy/local/ids.json: local.orders is "", not an app id'],
+    ['{"local": {"orders": "true"}}', '.appdeploy/local/ids.json: local.orders is "true", not an app id'],
+    ['{"local": {"orders": "-1"}}', '.appdeploy/local/ids.json: local.orders is "-1", not an app id'],
+    ['{"local": {"orders": "0"}}', '.appdeploy/local/ids.json: local.orders is "0", not an app id'],
+    [
+      '{"local": {"orders": "3\uFFFD"}}',
+      '.appdeploy/local/ids.json: local.orders is "3\uFFFD", not an app id',
+    ],
+    ['{"local": {"orders": "1e3"}}', '.appdeploy/local/ids.json: local.orders is "1e3", not an app id'],
+  ])('refuses an id that is not one: %s', async (text, message) => {
+    const dir = await root();
+    await mkdir(join(dir, '.appdeploy', 'local'), { recursive: true });
+    await writeFile(localIdsPath(dir), text);
+    expect(() => readLocalIds(dir)).toThrow(expect.objectContaining({ code: 'LOCAL.IDS', message, hint }));
+  });
+
+  it('refuses a folder in the file’s place', async () => {
+    const dir = await root();
+    await mkdir(localIdsPath(dir), { recursive: true });
+    expect(() => readLocalIds(dir)).toThrow(
+      expect.objectContaining({
+        code: 'LOCAL.IDS',
+        message: '.appdeploy/local/ids.json is a folder, not a file',
+        hint,
+      }),
+    );
+  });
+
+  it('through the CLI: an error with its next step, exit 1, no bug', async () => {
+    const dir = await root();
+    await writeFile(join(dir, 'appdeploy.yaml'), 'environments:\n  local: {}\napps: {}\n');
+    await mkdir(localIdsPath(dir), { recursive: true });
+    const run = await runMain(['validate', '-C', dir]);
+    expect(run).toEqual({
+      code: 1,
+      out: '',
+      err: `Error: .appdeploy/local/ids.json is a folder, not a file\n  ${hint}\n`,
+    });
+  });
 });

@@ -159,6 +159,31 @@ describe('validate: a record file in YAML', () => {
       text: [yaml().trimEnd(), '- 42', ''].join('\n'),
       problems: [`${Y}:3:3 RECORDS.NOT_A_RECORD [1]: a record is a map of field codes to values`],
     },
+    // Found by test/reliability/user-mistakes.test.ts: both were a bug (yaml's toJS threw).
+    {
+      case: 'an alias that names no anchor, at the alias',
+      text: yaml('  rank: *gold'),
+      problems: [`${Y}:3:9 YAML.ALIAS_LOOP alias *gold names no anchor`],
+    },
+    {
+      case: 'two aliases that name no anchor, each at its alias',
+      text: yaml('  rank: *gold', '  tags: [*vip]'),
+      problems: [
+        `${Y}:3:9 YAML.ALIAS_LOOP alias *gold names no anchor`,
+        `${Y}:4:10 YAML.ALIAS_LOOP alias *vip names no anchor`,
+      ],
+    },
+    {
+      case: 'aliases that expand past the limit, at the first alias',
+      text: [
+        '- customer_code: C1',
+        '  a: &a [x, x, x, x, x, x, x, x, x, x]',
+        '  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+        '  c: [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+        '',
+      ].join('\n'),
+      problems: [`${Y}:3:10 YAML.ALIAS_LIMIT anchors and aliases expand to more than 100 values`],
+    },
   ])('$case', async ({ text, problems }) => {
     expect(await problemsOf({ customers: [Y, text] })).toEqual(problems);
   });

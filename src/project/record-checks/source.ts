@@ -5,7 +5,17 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Document,
+  type Node,
+} from 'yaml';
 import { problem, type Path, type Problem } from '../problems.js';
 import type { Location } from '../yaml-location.js';
 import { readCsvRecords } from './csv.js';
@@ -69,12 +79,15 @@ export function readYamlRecords(text: string, file: string): RecordSource {
     }),
   );
   if (errors.length > 0) return { ...base, records: null, locate: () => at(0), problems: errors };
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  const aliases = aliasProblems(doc, at);
+  if (aliases.length > 0) return { ...base, records: null, locate: () => at(0), problems: aliases };
+  const value = toData(doc, at);
+  if (!value.ok) return { ...base, records: null, locate: () => at(0), problems: [value.problem] };
   const locate = (path: Path, where: 'key' | 'value' = 'value'): Location => {
     const found = nodeAt(doc.contents, path, where);
     return at(found?.range?.[0] ?? 0);
   };
-  if (!Array.isArray(value))
+  if (!Array.isArray(value.data))
     return {
       ...base,
       records: null,
@@ -85,7 +98,57 @@ export function readYamlRecords(text: string, file: string): RecordSource {
         }),
       ],
     };
-  return { ...base, records: value, locate, problems: [] };
+  return { ...base, records: value.data, locate, problems: [] };
+}
+
+/** How many aliases a record file may expand: yaml's guard against an alias bomb. */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * An alias that names no anchor: yaml's toJS throws on it (a ReferenceError, which reached the
+ * user as a bug), so each is a problem at the alias, as validate says of a manifest's.
+ */
+function aliasProblems(doc: Document, at: (offset: number) => Location): Problem[] {
+  const out: Problem[] = [];
+  visit(doc, {
+    Alias(_, node) {
+      if (node.resolve(doc) === undefined)
+        out.push(
+          problem('YAML.ALIAS_LOOP', `alias *${node.source} names no anchor`, at(node.range?.[0] ?? 0), {
+            hint: 'An alias must name an anchor (&name) defined earlier in the file.',
+          }),
+        );
+    },
+  });
+  return out;
+}
+
+/** The file's data; the one error toJS throws left (too many aliases) is a problem at the first. */
+function toData(
+  doc: Document,
+  at: (offset: number) => Location,
+): { ok: true; data: unknown } | { ok: false; problem: Problem } {
+  try {
+    return { ok: true, data: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    let first = 0;
+    visit(doc, {
+      Alias(_, node) {
+        first = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    return {
+      ok: false,
+      problem: problem(
+        'YAML.ALIAS_LIMIT',
+        `anchors and aliases expand to more than ${MAX_ALIAS_COUNT} values`,
+        at(first),
+        { hint: 'Write the repeated records out, or use fewer nested aliases.' },
+      ),
+    };
+  }
 }
 
 /** The node at `path` (its key node with `'key'`), or the deepest one on the way there. */
