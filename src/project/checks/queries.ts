@@ -10,6 +10,7 @@ import {
 } from '../../query/index.js';
 import { formatPath, problem, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
+import { isMap } from '../well-formed.js';
 import { noField, type CheckedApp, type QueryJob } from './context.js';
 
 const CODES: Record<QueryProblemCode, string> = {
@@ -85,7 +86,7 @@ export function checkQueries(jobs: readonly QueryJob[]): Problem[] {
 function queryFields(app: CheckedApp): Map<string, QueryField> | null {
   if (!app.index || !app.manifest.fields) return null;
   const fields = fieldsFromProperties(app.manifest.fields);
-  const states = app.manifest.process?.states;
+  const states = statusNames(app);
   for (const [code, info] of app.index.fields) {
     // A STATUS the manifest declares (to keep its label) has the statuses as its values all the
     // same: its definition names no options, so they are added here, as for one left out.
@@ -93,10 +94,20 @@ function queryFields(app: CheckedApp): Map<string, QueryField> | null {
     if (declared && declared.type !== 'STATUS') continue;
     fields.set(
       code,
-      info.type === 'STATUS' && states
-        ? { type: info.type, options: Object.keys(states) }
-        : { type: info.type },
+      info.type === 'STATUS' && states ? { type: info.type, options: states } : { type: info.type },
     );
   }
   return fields;
+}
+
+/**
+ * The statuses the manifest names, as written: a status whose settings failed the schema is left
+ * out of the checked process (well-formed-process.ts) but is still one of its statuses, so a query
+ * naming it is no mistake. Undefined without a map of states.
+ */
+function statusNames(app: CheckedApp): string[] | undefined {
+  const raw = app.source.value;
+  const process = isMap(raw) ? raw.process : undefined;
+  const states = isMap(process) ? process.states : undefined;
+  return isMap(states) ? Object.keys(states) : undefined;
 }
