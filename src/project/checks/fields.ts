@@ -97,6 +97,7 @@ function checkField(
   field: FieldManifest | MemberFieldManifest,
   path: PathSegment[],
 ): void {
+  if ('options' in field && field.options) checkOptionLabels(ctx, field.options, [...path, 'options']);
   if (field.type === 'DROP_DOWN' || field.type === 'RADIO_BUTTON') {
     if (field.defaultValue !== undefined && field.defaultValue !== '')
       checkOption(ctx, field.defaultValue, Object.keys(field.options), [...path, 'defaultValue']);
@@ -108,6 +109,32 @@ function checkField(
     checkRange(ctx, field.minLength, field.maxLength, path, ['minLength', 'maxLength']);
   } else if (field.type === 'NUMBER') {
     checkRange(ctx, field.minValue, field.maxValue, path, ['minValue', 'maxValue']);
+  }
+}
+
+/**
+ * The hosted platform keys an option by its label: kintone's own MCP server tells its callers so
+ * for Add Form Fields ("option keys must exactly match their label values", kintone/mcp-server
+ * src/tools/kintone/app/add-form-fields.ts) and reads them back that way (the official client's
+ * types and every example of Get Form Fields show `{ A: { label: 'A', index } }`). A manifest option
+ * whose label differs from its name is refused when added there, and never plans empty after an
+ * update (the platform answers it under its new label).
+ */
+function checkOptionLabels(
+  ctx: CheckContext,
+  options: Record<string, { label: string }>,
+  path: PathSegment[],
+): void {
+  for (const [name, option] of Object.entries(options)) {
+    if (option.label === name) continue;
+    ctx.report(
+      'FIELD.OPTION_LABEL',
+      `option "${name}" has the label "${option.label}": the platform names an option by its label`,
+      [...path, name, 'label'],
+      {
+        hint: `Write the option as ${JSON.stringify(option.label)}: { label: ${JSON.stringify(option.label)} }, or keep the label "${name}".`,
+      },
+    );
   }
 }
 
