@@ -22,6 +22,7 @@ import {
   REQUESTS_PER_APP_PER_DAY,
 } from '../platform/limits.js';
 import type { FieldDefinition } from '../platform/conversions.js';
+import type { LeftOutFields } from './left-out-fields.js';
 import type {
   AppPlan,
   AreaPlan,
@@ -266,12 +267,15 @@ function risksOf(m: FieldMigration): Risk[] {
  * docs/migrations.md "Not settled"). Apps outside the project are not read: a lookup of theirs
  * shows as the service refusing the swap (the apply stops before it, every value kept).
  */
-export function referencedMigrations(apps: readonly AppPlanLike[]): Map<string, Risk[]> {
+export function referencedMigrations(
+  apps: readonly AppPlanLike[],
+  leftOut: readonly LeftOutFields[] = [],
+): Map<string, Risk[]> {
   const blocks = new Map<string, Risk[]>();
   for (const app of apps) {
     if (app.id === null || !app.migrations) continue;
     for (const m of app.migrations) {
-      const risk = referencedRisk(apps, app, m);
+      const risk = referencedRisk(apps, app, m) ?? leftOutRisk(leftOut, app, m);
       if (risk) blocks.set(app.key, [...(blocks.get(app.key) ?? []), risk]);
     }
   }
@@ -289,14 +293,13 @@ function referencedRisk(apps: readonly AppPlanLike[], app: AppPlanLike, m: Field
       name: `${other.key}.${f}`,
     })),
   );
-  const path = m.to.table === null ? [m.to.code] : [m.to.table, m.to.code];
-  const refuses = 'and the service refuses to delete a field a lookup names: the swap cannot happen';
+  const path = pathOf(m);
   if (inManifest.length > 0)
     return {
       kind: 'blocked',
       area: 'fields',
       path,
-      reason: `field "${m.from.code}" is named by ${inManifest.join(', ')} (a lookup or related-records table), ${refuses}`,
+      reason: `field "${m.from.code}" is named by ${inManifest.join(', ')} (a lookup or related-records table), ${REFUSES}`,
       instead: `take "${m.from.code}" out of those references first (apply), migrate, then name it again`,
     };
   if (onService.length === 0) return null;
@@ -305,9 +308,32 @@ function referencedRisk(apps: readonly AppPlanLike[], app: AppPlanLike, m: Field
     kind: 'blocked',
     area: 'fields',
     path,
-    reason: `field "${m.from.code}" is named by ${onService.map((o) => o.name).join(', ')} (a lookup or related-records table) as the service has it: the manifest stops naming it, but that is not deployed yet, ${refuses}`,
+    reason: `field "${m.from.code}" is named by ${onService.map((o) => o.name).join(', ')} (a lookup or related-records table) as the service has it: the manifest stops naming it, but that is not deployed yet, ${REFUSES}`,
     instead: `apply ${first.join(', ')} first (apply ${first.map((k) => `--app ${k}`).join(' ')}), then migrate`,
   };
+}
+
+/** A project app the plan leaves out (`--app`) naming the field on the service: it is not applied. */
+function leftOutRisk(leftOut: readonly LeftOutFields[], app: AppPlanLike, m: FieldMigration): Risk | null {
+  const naming = leftOut.flatMap((other) => {
+    const fields = [...new Set(other.copies.flatMap((copy) => referencesIn(copy, app.id!, m.from.code)))];
+    return fields.length > 0 ? [{ key: other.key, names: fields.map((f) => `${other.key}.${f}`) }] : [];
+  });
+  if (naming.length === 0) return null;
+  const keys = naming.map((n) => n.key);
+  return {
+    kind: 'blocked',
+    area: 'fields',
+    path: pathOf(m),
+    reason: `field "${m.from.code}" is named by ${naming.flatMap((n) => n.names).join(', ')} (a lookup or related-records table) on the service, ${keys.join(', ')} ${keys.length === 1 ? 'is' : 'are'} left out of this plan (--app), ${REFUSES}`,
+    instead: `take "${m.from.code}" out of those references and apply ${keys.join(', ')} first (apply ${keys.map((k) => `--app ${k}`).join(' ')}), then migrate`,
+  };
+}
+
+const REFUSES = 'and the service refuses to delete a field a lookup names: the swap cannot happen';
+
+function pathOf(m: FieldMigration): (string | number)[] {
+  return m.to.table === null ? [m.to.code] : [m.to.table, m.to.code];
 }
 
 function fieldsOf(app: AppPlanLike, side: 'before' | 'after'): Json | null {

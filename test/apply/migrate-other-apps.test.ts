@@ -43,19 +43,25 @@ async function companies(app: string): Promise<string[]> {
   return records.map((r) => r.company!.value as string);
 }
 
+/** Both apps applied, customers' company one line of text, two customers. */
+async function started() {
+  const project = await h.writeProject({
+    apps: { customers: customers('SINGLE_LINE_TEXT'), orders: orders(true) },
+  });
+  const first = await h.apply(project, await h.plan(project));
+  expect(first.exitCode, first.message).toBe(0);
+  const loaded = await h.load(project.root);
+  const id = loaded.apps.find((a) => a.key === 'customers')!.id!;
+  await h.client.records.addAll(id, [
+    { code: { value: 'A' }, company: { value: 'Acme' } },
+    { code: { value: 'B' }, company: { value: 'Beta' } },
+  ]);
+  return { loaded, id };
+}
+
 describe('a migrated field another app names only on the service', () => {
   it('blocks until that app is applied (its live lookup still names the field), then migrates', async () => {
-    const project = await h.writeProject({
-      apps: { customers: customers('SINGLE_LINE_TEXT'), orders: orders(true) },
-    });
-    const first = await h.apply(project, await h.plan(project));
-    expect(first.exitCode, first.message).toBe(0);
-    const loaded = await h.load(project.root);
-    const id = loaded.apps.find((a) => a.key === 'customers')!.id!;
-    await h.client.records.addAll(id, [
-      { code: { value: 'A' }, company: { value: 'Acme' } },
-      { code: { value: 'B' }, company: { value: 'Beta' } },
-    ]);
+    const { loaded, id } = await started();
     // The manifests now: company becomes several lines, and orders stops copying it. The service's
     // orders still does, until an apply deploys orders.
     const v2 = await h.rewriteManifests(loaded, {
@@ -80,5 +86,25 @@ describe('a migrated field another app names only on the service', () => {
     expect(migrated, migrated.message).toMatchObject({ outcome: 'applied' });
     expect(await companies(id)).toEqual(['Acme', 'Beta']);
     await h.expectConverged(v2);
+  });
+});
+
+describe('a migrated field an app left out of the plan names (--app)', () => {
+  it('blocks: that app is not applied, and its lookup on the service still names the field', async () => {
+    const { loaded, id } = await started();
+    const v2 = await h.rewriteManifests(loaded, { customers: customers('MULTI_LINE_TEXT') });
+    const thePlan = await plan({ project: v2, client: h.client, apps: ['customers'] });
+    expect(thePlan.apps[0]!.risks).toMatchObject([
+      {
+        kind: 'blocked',
+        path: ['company'],
+        reason:
+          'field "company" is named by orders.customer (a lookup or related-records table) on the service, orders is left out of this plan (--app), and the service refuses to delete a field a lookup names: the swap cannot happen',
+        instead:
+          'take "company" out of those references and apply orders first (apply --app orders), then migrate',
+      },
+    ]);
+    expect(await h.apply(v2, thePlan)).toMatchObject({ outcome: 'refused' });
+    expect(await companies(id)).toEqual(['Acme', 'Beta']);
   });
 });
