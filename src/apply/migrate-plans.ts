@@ -105,3 +105,58 @@ export function temporaryCodes(live: JsonObject, migrations: readonly FieldMigra
   }
   return [...codes];
 }
+
+/**
+ * What the swap's deletion of each old field takes out of the app's other settings, by area: the
+ * views' columns and the field permissions naming it. The local service drops them as the form
+ * editor does (emulator/handlers/form-layout-ops.ts dropFieldReferences), and the rename that
+ * follows gives the code back to the new field but not to them. What the hosted platform's fields
+ * API drops at a deletion is not documented (kintone REST docs, Delete Form Fields, say nothing of
+ * other settings), so these areas are written again after the swap whatever it drops, and the
+ * deploy's check reads them back.
+ */
+const SWAP_DROPS: Partial<Record<AreaKey, (before: Json, gone: ReadonlySet<string>) => Json>> = {
+  views: (before, gone) =>
+    Object.fromEntries(
+      Object.entries(asObject(before)).map(([name, view]) => {
+        const v = asObject(view);
+        return [
+          name,
+          Array.isArray(v.fields)
+            ? { ...v, fields: v.fields.filter((c) => typeof c !== 'string' || !gone.has(c)) }
+            : v,
+        ];
+      }),
+    ),
+  fieldAcl: (before, gone) =>
+    (Array.isArray(before) ? before : []).filter((rule) => {
+      const field = asObject(rule).field;
+      return typeof field !== 'string' || !gone.has(field);
+    }),
+};
+
+/**
+ * The contract plan with the settings the swap's deletion takes a migrated field out of written
+ * again (SWAP_DROPS): each such area of an app whose migration swaps now is diffed against what
+ * the deletion leaves, so apply writes it after the fields and checks it once live.
+ */
+export function withSwapDrops(plan: Plan, areas: ReadonlyMap<AreaKey, Area>): Plan {
+  return {
+    ...plan,
+    apps: plan.apps.map((app): AppPlan => {
+      const gone = new Set((app.migrations ?? []).map((m) => m.from.code));
+      if (app.id === null || gone.size === 0) return app;
+      return {
+        ...app,
+        areas: app.areas.map((a) => {
+          const drop = SWAP_DROPS[a.key];
+          const area = areas.get(a.key);
+          if (!drop || !area || a.before === null) return a;
+          const left = drop(a.before, gone);
+          const changes = area.diff(a.after, left);
+          return changes.length === 0 ? a : { ...a, action: 'update', changes, before: left };
+        }),
+      };
+    }),
+  };
+}

@@ -42,7 +42,7 @@ import {
   type MigrationProgress,
   type RecoveryRecord,
 } from './recovery.js';
-import { expandPlan, migratingApps, temporaryCodes } from './migrate-plans.js';
+import { expandPlan, migratingApps, temporaryCodes, withSwapDrops } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
 import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
@@ -68,12 +68,15 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   const copied = await copyAll(options, previous);
   if (copied.kind === 'failed') return copied.result;
   const backups = await backupAll(options);
-  const contract = await planAgain({
-    project: options.project,
-    client: options.client,
-    apps: options.plan.apps.map((a) => a.key),
-    areas: options.areas,
-  });
+  const contract = withSwapDrops(
+    await planAgain({
+      project: options.project,
+      client: options.client,
+      apps: options.plan.apps.map((a) => a.key),
+      areas: options.areas,
+    }),
+    areas,
+  );
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
   return {
