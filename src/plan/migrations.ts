@@ -11,7 +11,7 @@ import type { Client } from '../client/index.js';
 import type { FieldsCanonical } from '../areas/fields/canonical.js';
 import { fieldMigrations, type PlannedMigration } from '../areas/fields/migrations.js';
 import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js';
-import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
+import { cellsOutcome, convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
 import { entityDirectory } from './entity-directory.js';
 import { numberPrecisionFor } from './number-precision.js';
 import { migrationZone, type MigrationZone } from './migration-zone.js';
@@ -135,7 +135,10 @@ async function readTallies(
     tallies.read++;
     const id = typeof record.$id?.value === 'string' ? record.$id.value : '';
     planned.forEach((m, i) => {
-      const outcome = recordOutcome(heldValues(record, m.plan.before), m.conversion, contexts[i]!);
+      const { before, item } = m.plan;
+      // A column that stays in its table converts row by row; a move out of one joins or blocks.
+      const outcomeOf = before.table !== null && before.table === item.table ? cellsOutcome : recordOutcome;
+      const outcome = outcomeOf(heldValues(record, before), m.conversion, contexts[i]!);
       tally(tallies[i]!, id, outcome);
     });
   }
