@@ -160,3 +160,64 @@ export function withSwapDrops(plan: Plan, areas: ReadonlyMap<AreaKey, Area>): Pl
     }),
   };
 }
+
+/**
+ * The service's layout as the swap should leave it: a field migrated in place (a type change, at
+ * the top level or in its table) where the old field was, its temporary field taken out; a field
+ * moved into or out of a table where the expand put its temporary field (the end of the form, or
+ * of its table), the old field's place taken out; what the contract's fields no longer hold (a
+ * table removed with the move) taken out, and rows left empty dropped. The expand added each
+ * temporary field in a row of its own at the end of the form or of its table (Add Form Fields;
+ * the local service's form-fields.ts), so without this the swap would move a field to the bottom
+ * of a layout the manifest leaves alone. `fields` is the contract's fields, as the swap leaves
+ * them. Null when nothing changes.
+ */
+export function layoutInPlace(live: Json, migrations: readonly FieldMigration[], fields: Json): Json | null {
+  const kept = new Set(flatCodes(fields));
+  const byTemporary = new Map(migrations.map((m) => [m.temporary, m]));
+  const inPlace = new Map(
+    migrations
+      .filter((m) => m.from.table === m.to.table)
+      .map((m) => [`${m.from.table ?? ''}/${m.from.code}`, m]),
+  );
+  const moved = new Set(
+    migrations.filter((m) => m.from.table !== m.to.table).map((m) => `${m.from.table ?? ''}/${m.from.code}`),
+  );
+  const cells = (list: Json[], table: string | null): Json[] =>
+    list.flatMap((element): Json[] => {
+      const e = asObject(element);
+      if (typeof e.code !== 'string') return [element];
+      const temporary = byTemporary.get(e.code);
+      if (temporary)
+        return temporary.from.table === temporary.to.table
+          ? []
+          : [{ ...e, code: temporary.to.code, ...typed(e, temporary.to.type) }];
+      const place = `${table ?? ''}/${e.code}`;
+      if (moved.has(place) || !kept.has(e.code)) return [];
+      const same = inPlace.get(place);
+      return [same ? { ...e, ...typed(e, same.to.type) } : element];
+    });
+  const blocks = (list: Json, table: string | null): Json[] =>
+    (Array.isArray(list) ? list : []).flatMap((block): Json[] => {
+      const b = asObject(block);
+      if (Array.isArray(b.layout)) return [{ ...b, layout: blocks(b.layout, table) }];
+      if (!Array.isArray(b.fields)) return [block];
+      if (b.type === 'SUBTABLE' && typeof b.code === 'string' && !kept.has(b.code)) return [];
+      const inner = cells(b.fields, b.type === 'SUBTABLE' && typeof b.code === 'string' ? b.code : table);
+      return b.type === 'ROW' && inner.length === 0 && b.fields.length > 0 ? [] : [{ ...b, fields: inner }];
+    });
+  const out = blocks(live, null);
+  return JSON.stringify(out) === JSON.stringify(live) ? null : out;
+}
+
+function typed(element: JsonObject, type: string): JsonObject {
+  return element.type === undefined ? {} : { type };
+}
+
+/** Every field code of a canonical fields form, table columns included. */
+function flatCodes(fields: Json): string[] {
+  return Object.entries(asObject(fields)).flatMap(([code, def]) => [
+    code,
+    ...Object.keys(asObject(asObject(def).fields)),
+  ]);
+}

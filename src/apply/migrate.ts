@@ -17,7 +17,8 @@
  * written under a field's final code before the swap, which is one deploy.
  */
 import { AREAS } from '../areas/index.js';
-import type { JsonObject } from '../areas/types.js';
+import type { Area, AreaKey, JsonObject } from '../areas/types.js';
+import { downloadHasher } from '../readers/index.js';
 import type { Client } from '../client/index.js';
 import { convertContext } from '../areas/fields/migrate-values.js';
 import { fieldMigrations } from '../areas/fields/migrations.js';
@@ -28,6 +29,7 @@ import {
   numberPrecisionFor,
   plan as planAgain,
   type AppPlan,
+  type AreaPlan,
   type FieldMigration,
   type Plan,
 } from '../plan/index.js';
@@ -42,7 +44,7 @@ import {
   type MigrationProgress,
   type RecoveryRecord,
 } from './recovery.js';
-import { expandPlan, migratingApps, temporaryCodes, withSwapDrops } from './migrate-plans.js';
+import { expandPlan, layoutInPlace, migratingApps, temporaryCodes, withSwapDrops } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
 import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
@@ -68,7 +70,7 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   const copied = await copyAll(options, previous);
   if (copied.kind === 'failed') return copied.result;
   const backups = await backupAll(options);
-  const contract = withSwapDrops(
+  const rewritten = withSwapDrops(
     await planAgain({
       project: options.project,
       client: options.client,
@@ -77,6 +79,7 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
     }),
     areas,
   );
+  const contract = await withLayoutKept(rewritten, options.client, areas);
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
   return {
@@ -92,6 +95,39 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
     ),
     ...(backups.length > 0 ? { backups: [...(ended.backups ?? []), ...backups] } : {}),
   };
+}
+
+/**
+ * The contract plan writing the service's layout as the swap should leave it (layoutInPlace: a
+ * field migrated in place where it was), for an app whose manifest leaves the layout alone.
+ * A manifest that has a layout says where the field goes itself.
+ */
+async function withLayoutKept(plan: Plan, client: Client, areas: ReadonlyMap<AreaKey, Area>): Promise<Plan> {
+  const layout = areas.get('layout');
+  if (!layout) return plan;
+  const downloadHash = downloadHasher(client);
+  const apps = await Promise.all(
+    plan.apps.map(async (app): Promise<AppPlan> => {
+      const migrations = app.migrations ?? [];
+      const fields = app.areas.find((a) => a.key === 'fields')?.after;
+      if (app.id === null || migrations.length === 0 || fields === undefined) return app;
+      if (app.areas.some((a) => a.key === 'layout')) return app;
+      const { value } = await layout.read({ client, app: app.id, copy: 'live', downloadHash });
+      const after = layoutInPlace(value, migrations, fields);
+      if (after === null) return app;
+      const area: AreaPlan = {
+        key: 'layout',
+        action: 'update',
+        itemNoun: layout.itemNoun,
+        changes: layout.diff(after, value),
+        unchanged: 0,
+        before: value,
+        after,
+      };
+      return { ...app, areas: [...app.areas, area] };
+    }),
+  );
+  return { ...plan, apps };
 }
 
 function results(plan: Plan, outcome: MigrationResult['outcome']): MigrationResult[] {
