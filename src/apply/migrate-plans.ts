@@ -115,7 +115,7 @@ export function temporaryCodes(live: JsonObject, migrations: readonly FieldMigra
  * other settings), so these areas are written again after the swap whatever it drops, and the
  * deploy's check reads them back.
  */
-const SWAP_DROPS: Partial<Record<AreaKey, (before: Json, gone: ReadonlySet<string>) => Json>> = {
+export const SWAP_DROPS: Partial<Record<AreaKey, (before: Json, gone: ReadonlySet<string>) => Json>> = {
   views: (before, gone) =>
     Object.fromEntries(
       Object.entries(asObject(before)).map(([name, view]) => {

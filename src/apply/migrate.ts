@@ -17,7 +17,7 @@
  * written under a field's final code before the swap, which is one deploy.
  */
 import { AREAS } from '../areas/index.js';
-import type { Area, AreaKey, JsonObject } from '../areas/types.js';
+import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
 import { downloadHasher } from '../readers/index.js';
 import type { Client } from '../client/index.js';
 import { convertContext } from '../areas/fields/migrate-values.js';
@@ -44,7 +44,14 @@ import {
   type MigrationProgress,
   type RecoveryRecord,
 } from './recovery.js';
-import { expandPlan, layoutInPlace, migratingApps, temporaryCodes, withSwapDrops } from './migrate-plans.js';
+import {
+  expandPlan,
+  layoutInPlace,
+  migratingApps,
+  SWAP_DROPS,
+  temporaryCodes,
+  withSwapDrops,
+} from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
 import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
@@ -79,7 +86,7 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
     }),
     areas,
   );
-  const contract = await withLayoutKept(rewritten, options.client, areas);
+  const contract = await withUnmanagedKept(rewritten, options.client, areas);
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
   return {
@@ -98,36 +105,64 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
 }
 
 /**
- * The contract plan writing the service's layout as the swap should leave it (layoutInPlace: a
- * field migrated in place where it was), for an app whose manifest leaves the layout alone.
- * A manifest that has a layout says where the field goes itself.
+ * The contract plan writing again, for an app whose manifest leaves them out, the settings the swap
+ * changes: the layout as the swap should leave it (layoutInPlace: a field migrated in place where
+ * it was), and the views and field permissions naming a field migrated in place as they are now
+ * (the deletion takes it out of them: SWAP_DROPS). A manifest that has them says what they hold.
+ * A copy that cannot be read (a token without the right) is left as the swap leaves it.
  */
-async function withLayoutKept(plan: Plan, client: Client, areas: ReadonlyMap<AreaKey, Area>): Promise<Plan> {
-  const layout = areas.get('layout');
-  if (!layout) return plan;
+async function withUnmanagedKept(
+  plan: Plan,
+  client: Client,
+  areas: ReadonlyMap<AreaKey, Area>,
+): Promise<Plan> {
   const downloadHash = downloadHasher(client);
   const apps = await Promise.all(
     plan.apps.map(async (app): Promise<AppPlan> => {
       const migrations = app.migrations ?? [];
       const fields = app.areas.find((a) => a.key === 'fields')?.after;
       if (app.id === null || migrations.length === 0 || fields === undefined) return app;
-      if (app.areas.some((a) => a.key === 'layout')) return app;
-      const { value } = await layout.read({ client, app: app.id, copy: 'live', downloadHash });
-      const after = layoutInPlace(value, migrations, fields);
-      if (after === null) return app;
-      const area: AreaPlan = {
-        key: 'layout',
-        action: 'update',
-        itemNoun: layout.itemNoun,
-        changes: layout.diff(after, value),
-        unchanged: 0,
-        before: value,
-        after,
-      };
-      return { ...app, areas: [...app.areas, area] };
+      const id = app.id;
+      const unmanaged = (['layout', ...Object.keys(SWAP_DROPS)] as AreaKey[]).filter(
+        (key) => areas.has(key) && !app.areas.some((a) => a.key === key),
+      );
+      const added = await Promise.all(
+        unmanaged.map(async (key): Promise<AreaPlan | null> => {
+          const area = areas.get(key)!;
+          const live = await area.read({ client, app: id, copy: 'live', downloadHash }).then(
+            (r) => r.value,
+            () => null,
+          );
+          if (live === null) return null;
+          const kept = keptAcrossSwap(key, live, migrations, fields);
+          if (kept === null) return null;
+          const changes = area.diff(kept.after, kept.before);
+          if (changes.length === 0) return null;
+          return { key, action: 'update', itemNoun: area.itemNoun, changes, unchanged: 0, ...kept };
+        }),
+      );
+      const written = added.filter((a): a is AreaPlan => a !== null);
+      return written.length === 0 ? app : { ...app, areas: [...app.areas, ...written] };
     }),
   );
   return { ...plan, apps };
+}
+
+/** What an unmanaged area holds after the swap (`before`) and must hold (`after`); null: nothing. */
+function keptAcrossSwap(
+  key: AreaKey,
+  live: Json,
+  migrations: readonly FieldMigration[],
+  fields: Json,
+): { before: Json; after: Json } | null {
+  if (key === 'layout') {
+    const after = layoutInPlace(live, migrations, fields);
+    return after === null ? null : { before: live, after };
+  }
+  // A field moved into or out of a table: what the deletion takes out stays out (a view lists no column of a table).
+  const gone = new Set(migrations.filter((m) => m.from.table === m.to.table).map((m) => m.from.code));
+  const drop = SWAP_DROPS[key];
+  return drop && gone.size > 0 ? { before: drop(live, gone), after: live } : null;
 }
 
 function results(plan: Plan, outcome: MigrationResult['outcome']): MigrationResult[] {

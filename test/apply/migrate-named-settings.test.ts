@@ -52,3 +52,26 @@ describe('a migrated field that a view and a field permission name, unchanged by
     await h.expectConverged(v2);
   });
 });
+
+describe('a migrated field that a view names, the views not in the manifest', () => {
+  it('keeps the view naming it: an area the manifest leaves out is not changed', async () => {
+    const manifest = (notes: string) => ({ name: 'Tickets', fields: app(notes).fields });
+    const { v2, id } = await migrationStarted(
+      h,
+      'tickets',
+      { from: manifest('MULTI_LINE_TEXT'), to: manifest('SINGLE_LINE_TEXT') },
+      [{ title: { value: 'one' }, notes: { value: 'call back' } }],
+    );
+    // Someone's view, made in the app's settings: appdeploy does not manage the views.
+    const { revision } = await h.client.settings.updateViews({
+      app: id,
+      views: { Mine: { type: 'LIST', index: '0', name: 'Mine', fields: ['title', 'notes'] } },
+    });
+    await h.client.apps.deploy({ apps: [{ app: id, revision }] });
+    await h.client.apps.waitForDeploy([id]);
+    const applied = await h.apply(v2, await h.plan(v2));
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied', exitCode: 0 });
+    const { views } = await h.client.settings.getViews({ app: id, copy: 'live' });
+    expect((views.Mine as { fields?: string[] }).fields).toEqual(['title', 'notes']);
+  });
+});
