@@ -170,9 +170,14 @@ export function withSwapDrops(plan: Plan, areas: ReadonlyMap<AreaKey, Area>): Pl
  * temporary field in a row of its own at the end of the form or of its table (Add Form Fields;
  * the local service's form-fields.ts), so without this the swap would move a field to the bottom
  * of a layout the manifest leaves alone. `fields` is the contract's fields, as the swap leaves
- * them. Null when nothing changes.
+ * them; `added`, what of them the service does not have yet (addedFields). Null when nothing changes.
  */
-export function layoutInPlace(live: Json, migrations: readonly FieldMigration[], fields: Json): Json | null {
+export function layoutInPlace(
+  live: Json,
+  migrations: readonly FieldMigration[],
+  fields: Json,
+  added?: JsonObject,
+): Json | null {
   const kept = new Set(flatCodes(fields));
   const byTemporary = new Map(migrations.map((m) => [m.temporary, m]));
   const inPlace = new Map(
@@ -206,8 +211,32 @@ export function layoutInPlace(live: Json, migrations: readonly FieldMigration[],
       const inner = cells(b.fields, b.type === 'SUBTABLE' && typeof b.code === 'string' ? b.code : table);
       return b.type === 'ROW' && inner.length === 0 && b.fields.length > 0 ? [] : [{ ...b, fields: inner }];
     });
-  const out = blocks(live, null);
+  const out = withAdded(blocks(live, null), added ?? {});
   return JSON.stringify(out) === JSON.stringify(live) ? null : out;
+}
+
+/**
+ * The layout with the fields the contract adds (`added`: fields and table columns the service
+ * does not have yet) placed as the service places a new field: a row of its own at the end, a new
+ * table or group a block at the end, a new column at the end of its table's block.
+ */
+function withAdded(layout: Json[], added: JsonObject): Json[] {
+  const out = [...layout];
+  for (const [code, def] of Object.entries(added)) {
+    const d = asObject(def);
+    const columns = Object.entries(asObject(d.fields)).map(([c, col]) => ({
+      type: asObject(col).type ?? '',
+      code: c,
+    }));
+    const block = out.findIndex((b) => asObject(b).type === 'SUBTABLE' && asObject(b).code === code);
+    if (block >= 0) {
+      const b = asObject(out[block]);
+      out[block] = { ...b, fields: [...(Array.isArray(b.fields) ? b.fields : []), ...columns] };
+    } else if (d.type === 'SUBTABLE') out.push({ type: 'SUBTABLE', code, fields: columns });
+    else if (d.type === 'GROUP') out.push({ type: 'GROUP', code, layout: [] });
+    else out.push({ type: 'ROW', fields: [{ type: d.type ?? '', code }] });
+  }
+  return out;
 }
 
 function typed(element: JsonObject, type: string): JsonObject {
@@ -220,4 +249,28 @@ function flatCodes(fields: Json): string[] {
     code,
     ...Object.keys(asObject(asObject(def).fields)),
   ]);
+}
+
+/**
+ * The fields of `after` the service does not have (`before`), migrated fields aside: top-level
+ * fields whole, and for a table the service has, its new columns (as `{fields}`).
+ */
+export function addedFields(after: Json, before: Json, migrations: readonly FieldMigration[]): JsonObject {
+  const had = asObject(before);
+  // A migrated field is in the layout already, as its temporary field.
+  const migrated = new Set(migrations.map((m) => m.to.code));
+  const out: JsonObject = {};
+  for (const [code, def] of Object.entries(asObject(after))) {
+    if (migrated.has(code)) continue;
+    if (!(code in had)) {
+      out[code] = def;
+      continue;
+    }
+    const hadColumns = asObject(asObject(had[code]).fields);
+    const columns = Object.entries(asObject(asObject(def).fields)).filter(
+      ([c]) => !(c in hadColumns) && !migrated.has(c),
+    );
+    if (columns.length > 0) out[code] = { fields: Object.fromEntries(columns) };
+  }
+  return out;
 }

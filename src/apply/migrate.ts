@@ -45,6 +45,7 @@ import {
   type RecoveryRecord,
 } from './recovery.js';
 import {
+  addedFields,
   expandPlan,
   layoutInPlace,
   migratingApps,
@@ -120,8 +121,8 @@ async function withUnmanagedKept(
   const apps = await Promise.all(
     plan.apps.map(async (app): Promise<AppPlan> => {
       const migrations = app.migrations ?? [];
-      const fields = app.areas.find((a) => a.key === 'fields')?.after;
-      if (app.id === null || migrations.length === 0 || fields === undefined) return app;
+      const fields = app.areas.find((a) => a.key === 'fields');
+      if (app.id === null || migrations.length === 0 || !fields) return app;
       const id = app.id;
       const unmanaged = (['layout', ...Object.keys(SWAP_DROPS)] as AreaKey[]).filter(
         (key) => areas.has(key) && !app.areas.some((a) => a.key === key),
@@ -153,10 +154,15 @@ function keptAcrossSwap(
   key: AreaKey,
   live: Json,
   migrations: readonly FieldMigration[],
-  fields: Json,
+  fields: AreaPlan,
 ): { before: Json; after: Json } | null {
   if (key === 'layout') {
-    const after = layoutInPlace(live, migrations, fields);
+    const after = layoutInPlace(
+      live,
+      migrations,
+      fields.after,
+      addedFields(fields.after, fields.before, migrations),
+    );
     return after === null ? null : { before: live, after };
   }
   // A field moved into or out of a table: what the deletion takes out stays out (a view lists no column of a table).

@@ -11,9 +11,10 @@ import { migrationStarted } from './migration-start.js';
 
 const h = useApplyHarness();
 
-const app = (notes: string) => ({
+const app = (notes: string, added: Record<string, unknown> = {}) => ({
   name: 'Tickets',
   fields: {
+    ...added,
     title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
     notes: { type: notes, label: 'Notes' },
     owner: { type: 'SINGLE_LINE_TEXT', label: 'Owner' },
@@ -24,6 +25,9 @@ const app = (notes: string) => ({
         qty: { type: 'SINGLE_LINE_TEXT', label: 'Qty' },
         memo: { type: notes, label: 'Memo' },
         price: { type: 'SINGLE_LINE_TEXT', label: 'Price' },
+        ...(Object.keys(added).length > 0
+          ? { discount: { type: 'SINGLE_LINE_TEXT', label: 'Discount' } }
+          : {}),
       },
     },
   },
@@ -39,18 +43,25 @@ async function layoutCodes(id: string): Promise<string[][]> {
 }
 
 describe('a field migrated in place, the layout not in the manifest', () => {
-  it('stays where it was in the form, a table column too', async () => {
+  it('stays where it was in the form, a table column too; what the apply adds goes at the end', async () => {
     const { v2, id } = await migrationStarted(
       h,
       'tickets',
-      { from: app('MULTI_LINE_TEXT'), to: app('SINGLE_LINE_TEXT') },
+      {
+        from: app('MULTI_LINE_TEXT'),
+        // The same apply adds a field and a column: the service places them at the end.
+        to: app('SINGLE_LINE_TEXT', { due: { type: 'DATE', label: 'Due' } }),
+      },
       [{ notes: { value: 'one line' } }],
     );
     const before = await layoutCodes(id);
     expect(before.flat().sort()).toEqual(['memo', 'notes', 'owner', 'price', 'qty', 'title']);
     const applied = await h.apply(v2, await h.plan(v2));
     expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
-    expect(await layoutCodes(id)).toEqual(before);
+    expect(await layoutCodes(id)).toEqual([
+      ...before.map((row) => (row.includes('qty') ? [...row, 'discount'] : row)),
+      ['due'],
+    ]);
     await h.expectConverged(v2);
   });
 });
