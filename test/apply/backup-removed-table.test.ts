@@ -71,3 +71,35 @@ describe('a table removed with --allow-data-loss', () => {
     expect(Buffer.from(data).toString()).toBe('the scanned page');
   });
 });
+
+describe("restoring a migration's backup", () => {
+  it('says where the field is now when a migration moved it, instead of "add it again"', async () => {
+    const top = {
+      name: 'Tickets',
+      fields: { title: withParts.fields.title, note: withParts.fields.parts.fields.note },
+    };
+    const project = await h.writeProject({ apps: { tickets: top } });
+    const first = await h.apply(project, await h.plan(project));
+    expect(first.exitCode, first.message).toBe(0);
+    const loaded = await h.load(project.root);
+    const id = loaded.apps[0]!.id!;
+    await h.client.records.addAll(id, [{ note: { value: 'kept' } }]);
+    const moved = await h.rewriteManifests(loaded, {
+      tickets: {
+        name: 'Tickets',
+        fields: {
+          title: top.fields.title,
+          parts: { ...withParts.fields.parts, fields: { note: top.fields.note } },
+        },
+      },
+    });
+    const applied = await h.apply(moved, await h.plan(moved));
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
+    await expect(
+      restoreFieldValues(h.client, { backupFile: join(moved.root, applied.backups![0]!.file) }),
+    ).rejects.toMatchObject({
+      code: 'RESTORE.FIELD_MISSING',
+      message: `App ${id} has no field note at the top level to restore into: note is a column of the table parts now.`,
+    });
+  });
+});
