@@ -254,7 +254,7 @@ export const ERROR_CODES = {
     where: 'restore',
   },
   'RESTORE.FIELD_MISSING': {
-    summary: 'a field the backup holds values of is not in the app (or not of its type)',
+    summary: 'a field the backup holds values of is not in the app where it was (or not of its type)',
     hint: 'Add the field again (same code and type) in the manifest, apply, then restore.',
     where: 'restore',
   },

@@ -105,3 +105,172 @@ export function temporaryCodes(live: JsonObject, migrations: readonly FieldMigra
   }
   return [...codes];
 }
+
+/**
+ * What the swap's deletion of each old field takes out of the app's other settings, by area: the
+ * views' columns and the field permissions naming it. The local service drops them as the form
+ * editor does (emulator/handlers/form-layout-ops.ts dropFieldReferences), and the rename that
+ * follows gives the code back to the new field but not to them. What the hosted platform's fields
+ * API drops at a deletion is not documented (kintone REST docs, Delete Form Fields, say nothing of
+ * other settings), so these areas are written again after the swap whatever it drops, and the
+ * deploy's check reads them back.
+ */
+export const SWAP_DROPS: Partial<Record<AreaKey, (before: Json, gone: ReadonlySet<string>) => Json>> = {
+  views: (before, gone) =>
+    Object.fromEntries(
+      Object.entries(asObject(before)).map(([name, view]) => {
+        const v = asObject(view);
+        return [
+          name,
+          Array.isArray(v.fields)
+            ? { ...v, fields: v.fields.filter((c) => typeof c !== 'string' || !gone.has(c)) }
+            : v,
+        ];
+      }),
+    ),
+  fieldAcl: (before, gone) =>
+    (Array.isArray(before) ? before : []).filter((rule) => {
+      const field = asObject(rule).field;
+      return typeof field !== 'string' || !gone.has(field);
+    }),
+};
+
+/**
+ * The contract plan with the settings the swap's deletion takes a migrated field out of written
+ * again (SWAP_DROPS): each such area of an app whose migration swaps now is diffed against what
+ * the deletion leaves, so apply writes it after the fields and checks it once live.
+ */
+export function withSwapDrops(plan: Plan, areas: ReadonlyMap<AreaKey, Area>): Plan {
+  return {
+    ...plan,
+    apps: plan.apps.map((app): AppPlan => {
+      const gone = new Set((app.migrations ?? []).map((m) => m.from.code));
+      if (app.id === null || gone.size === 0) return app;
+      return {
+        ...app,
+        areas: app.areas.map((a) => {
+          const drop = SWAP_DROPS[a.key];
+          const area = areas.get(a.key);
+          if (!drop || !area || a.before === null) return a;
+          const left = drop(a.before, gone);
+          const changes = area.diff(a.after, left);
+          return changes.length === 0 ? a : { ...a, action: 'update', changes, before: left };
+        }),
+      };
+    }),
+  };
+}
+
+/**
+ * The service's layout as the swap should leave it: a field migrated in place (a type change, at
+ * the top level or in its table) where the old field was, its temporary field taken out; a field
+ * moved into or out of a table where the expand put its temporary field (the end of the form, or
+ * of its table), the old field's place taken out; what the contract's fields no longer hold (a
+ * table removed with the move) taken out, and rows left empty dropped. The expand added each
+ * temporary field in a row of its own at the end of the form or of its table (Add Form Fields;
+ * the local service's form-fields.ts), so without this the swap would move a field to the bottom
+ * of a layout the manifest leaves alone. `fields` is the contract's fields, as the swap leaves
+ * them; `added`, what of them the service does not have yet (addedFields). Null when nothing changes.
+ */
+export function layoutInPlace(
+  live: Json,
+  migrations: readonly FieldMigration[],
+  fields: Json,
+  added?: JsonObject,
+): Json | null {
+  const kept = new Set(flatCodes(fields));
+  const byTemporary = new Map(migrations.map((m) => [m.temporary, m]));
+  const inPlace = new Map(
+    migrations
+      .filter((m) => m.from.table === m.to.table)
+      .map((m) => [`${m.from.table ?? ''}/${m.from.code}`, m]),
+  );
+  const moved = new Set(
+    migrations.filter((m) => m.from.table !== m.to.table).map((m) => `${m.from.table ?? ''}/${m.from.code}`),
+  );
+  const cells = (list: Json[], table: string | null): Json[] =>
+    list.flatMap((element): Json[] => {
+      const e = asObject(element);
+      if (typeof e.code !== 'string') return [element];
+      const temporary = byTemporary.get(e.code);
+      if (temporary)
+        return temporary.from.table === temporary.to.table
+          ? []
+          : [{ ...e, code: temporary.to.code, ...typed(e, temporary.to.type) }];
+      const place = `${table ?? ''}/${e.code}`;
+      if (moved.has(place) || !kept.has(e.code)) return [];
+      const same = inPlace.get(place);
+      return [same ? { ...e, ...typed(e, same.to.type) } : element];
+    });
+  const blocks = (list: Json, table: string | null): Json[] =>
+    (Array.isArray(list) ? list : []).flatMap((block): Json[] => {
+      const b = asObject(block);
+      if (Array.isArray(b.layout)) return [{ ...b, layout: blocks(b.layout, table) }];
+      if (!Array.isArray(b.fields)) return [block];
+      if (b.type === 'SUBTABLE' && typeof b.code === 'string' && !kept.has(b.code)) return [];
+      const inner = cells(b.fields, b.type === 'SUBTABLE' && typeof b.code === 'string' ? b.code : table);
+      return b.type === 'ROW' && inner.length === 0 && b.fields.length > 0 ? [] : [{ ...b, fields: inner }];
+    });
+  const out = withAdded(blocks(live, null), added ?? {});
+  return JSON.stringify(out) === JSON.stringify(live) ? null : out;
+}
+
+/**
+ * The layout with the fields the contract adds (`added`: fields and table columns the service
+ * does not have yet) placed as the service places a new field: a row of its own at the end, a new
+ * table or group a block at the end, a new column at the end of its table's block.
+ */
+function withAdded(layout: Json[], added: JsonObject): Json[] {
+  const out = [...layout];
+  for (const [code, def] of Object.entries(added)) {
+    const d = asObject(def);
+    const columns = Object.entries(asObject(d.fields)).map(([c, col]) => ({
+      type: asObject(col).type ?? '',
+      code: c,
+    }));
+    const block = out.findIndex((b) => asObject(b).type === 'SUBTABLE' && asObject(b).code === code);
+    if (block >= 0) {
+      const b = asObject(out[block]);
+      out[block] = { ...b, fields: [...(Array.isArray(b.fields) ? b.fields : []), ...columns] };
+    } else if (d.type === 'SUBTABLE') out.push({ type: 'SUBTABLE', code, fields: columns });
+    else if (d.type === 'GROUP') out.push({ type: 'GROUP', code, layout: [] });
+    else out.push({ type: 'ROW', fields: [{ type: d.type ?? '', code }] });
+  }
+  return out;
+}
+
+function typed(element: JsonObject, type: string): JsonObject {
+  return element.type === undefined ? {} : { type };
+}
+
+/** Every field code of a canonical fields form, table columns included. */
+function flatCodes(fields: Json): string[] {
+  return Object.entries(asObject(fields)).flatMap(([code, def]) => [
+    code,
+    ...Object.keys(asObject(asObject(def).fields)),
+  ]);
+}
+
+/**
+ * The fields of `after` the service does not have (`before`), migrated fields aside: top-level
+ * fields whole, and for a table the service has, its new columns (as `{fields}`).
+ */
+export function addedFields(after: Json, before: Json, migrations: readonly FieldMigration[]): JsonObject {
+  const had = asObject(before);
+  // A migrated field is in the layout already, as its temporary field.
+  const migrated = new Set(migrations.map((m) => m.to.code));
+  const out: JsonObject = {};
+  for (const [code, def] of Object.entries(asObject(after))) {
+    if (migrated.has(code)) continue;
+    if (!(code in had)) {
+      out[code] = def;
+      continue;
+    }
+    const hadColumns = asObject(asObject(had[code]).fields);
+    const columns = Object.entries(asObject(asObject(def).fields)).filter(
+      ([c]) => !(c in hadColumns) && !migrated.has(c),
+    );
+    if (columns.length > 0) out[code] = { fields: Object.fromEntries(columns) };
+  }
+  return out;
+}

@@ -17,7 +17,8 @@
  * written under a field's final code before the swap, which is one deploy.
  */
 import { AREAS } from '../areas/index.js';
-import type { JsonObject } from '../areas/types.js';
+import type { Area, AreaKey, Json, JsonObject } from '../areas/types.js';
+import { downloadHasher } from '../readers/index.js';
 import type { Client } from '../client/index.js';
 import { convertContext } from '../areas/fields/migrate-values.js';
 import { fieldMigrations } from '../areas/fields/migrations.js';
@@ -28,6 +29,7 @@ import {
   numberPrecisionFor,
   plan as planAgain,
   type AppPlan,
+  type AreaPlan,
   type FieldMigration,
   type Plan,
 } from '../plan/index.js';
@@ -42,7 +44,15 @@ import {
   type MigrationProgress,
   type RecoveryRecord,
 } from './recovery.js';
-import { expandPlan, migratingApps, temporaryCodes } from './migrate-plans.js';
+import {
+  addedFields,
+  expandPlan,
+  layoutInPlace,
+  migratingApps,
+  SWAP_DROPS,
+  temporaryCodes,
+  withSwapDrops,
+} from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
 import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
@@ -68,12 +78,16 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   const copied = await copyAll(options, previous);
   if (copied.kind === 'failed') return copied.result;
   const backups = await backupAll(options);
-  const contract = await planAgain({
-    project: options.project,
-    client: options.client,
-    apps: options.plan.apps.map((a) => a.key),
-    areas: options.areas,
-  });
+  const rewritten = withSwapDrops(
+    await planAgain({
+      project: options.project,
+      client: options.client,
+      apps: options.plan.apps.map((a) => a.key),
+      areas: options.areas,
+    }),
+    areas,
+  );
+  const contract = await withUnmanagedKept(rewritten, options.client, areas);
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
   return {
@@ -89,6 +103,72 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
     ),
     ...(backups.length > 0 ? { backups: [...(ended.backups ?? []), ...backups] } : {}),
   };
+}
+
+/**
+ * The contract plan writing again, for an app whose manifest leaves them out, the settings the swap
+ * changes: the layout as the swap should leave it (layoutInPlace: a field migrated in place where
+ * it was), and the views and field permissions naming a field migrated in place as they are now
+ * (the deletion takes it out of them: SWAP_DROPS). A manifest that has them says what they hold.
+ * A copy that cannot be read (a token without the right) is left as the swap leaves it.
+ */
+async function withUnmanagedKept(
+  plan: Plan,
+  client: Client,
+  areas: ReadonlyMap<AreaKey, Area>,
+): Promise<Plan> {
+  const downloadHash = downloadHasher(client);
+  const apps = await Promise.all(
+    plan.apps.map(async (app): Promise<AppPlan> => {
+      const migrations = app.migrations ?? [];
+      const fields = app.areas.find((a) => a.key === 'fields');
+      if (app.id === null || migrations.length === 0 || !fields) return app;
+      const id = app.id;
+      const unmanaged = (['layout', ...Object.keys(SWAP_DROPS)] as AreaKey[]).filter(
+        (key) => areas.has(key) && !app.areas.some((a) => a.key === key),
+      );
+      const added = await Promise.all(
+        unmanaged.map(async (key): Promise<AreaPlan | null> => {
+          const area = areas.get(key)!;
+          const live = await area.read({ client, app: id, copy: 'live', downloadHash }).then(
+            (r) => r.value,
+            () => null,
+          );
+          if (live === null) return null;
+          const kept = keptAcrossSwap(key, live, migrations, fields);
+          if (kept === null) return null;
+          const changes = area.diff(kept.after, kept.before);
+          if (changes.length === 0) return null;
+          return { key, action: 'update', itemNoun: area.itemNoun, changes, unchanged: 0, ...kept };
+        }),
+      );
+      const written = added.filter((a): a is AreaPlan => a !== null);
+      return written.length === 0 ? app : { ...app, areas: [...app.areas, ...written] };
+    }),
+  );
+  return { ...plan, apps };
+}
+
+/** What an unmanaged area holds after the swap (`before`) and must hold (`after`); null: nothing. */
+function keptAcrossSwap(
+  key: AreaKey,
+  live: Json,
+  migrations: readonly FieldMigration[],
+  fields: AreaPlan,
+): { before: Json; after: Json } | null {
+  if (key === 'layout') {
+    const after = layoutInPlace(
+      live,
+      migrations,
+      fields.after,
+      addedFields(fields.after, fields.before, migrations),
+    );
+    return after === null ? null : { before: live, after };
+  }
+  // A field moved into or out of a table: what the deletion takes out stays out (a view lists no column of a table).
+  const gone = new Set(migrations.filter((m) => m.from.table === m.to.table).map((m) => m.from.code));
+  const drop = SWAP_DROPS[key];
+  return drop && gone.size > 0 ? { before: drop(live, gone), after: live } : null;
 }
 
 function results(plan: Plan, outcome: MigrationResult['outcome']): MigrationResult[] {

@@ -11,7 +11,7 @@ import type { Client } from '../client/index.js';
 import type { FieldsCanonical } from '../areas/fields/canonical.js';
 import { fieldMigrations, type PlannedMigration } from '../areas/fields/migrations.js';
 import { temporaryCode, typeOf, type FieldItem } from '../areas/fields/items.js';
-import { convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
+import { cellsOutcome, convertContext, heldValues, recordOutcome } from '../areas/fields/migrate-values.js';
 import { entityDirectory } from './entity-directory.js';
 import { numberPrecisionFor } from './number-precision.js';
 import { migrationZone, type MigrationZone } from './migration-zone.js';
@@ -22,6 +22,7 @@ import {
   REQUESTS_PER_APP_PER_DAY,
 } from '../platform/limits.js';
 import type { FieldDefinition } from '../platform/conversions.js';
+import type { LeftOutFields } from './left-out-fields.js';
 import type {
   AppPlan,
   AreaPlan,
@@ -134,7 +135,10 @@ async function readTallies(
     tallies.read++;
     const id = typeof record.$id?.value === 'string' ? record.$id.value : '';
     planned.forEach((m, i) => {
-      const outcome = recordOutcome(heldValues(record, m.plan.before), m.conversion, contexts[i]!);
+      const { before, item } = m.plan;
+      // A column that stays in its table converts row by row; a move out of one joins or blocks.
+      const outcomeOf = before.table !== null && before.table === item.table ? cellsOutcome : recordOutcome;
+      const outcome = outcomeOf(heldValues(record, before), m.conversion, contexts[i]!);
       tally(tallies[i]!, id, outcome);
     });
   }
@@ -258,40 +262,91 @@ function risksOf(m: FieldMigration): Risk[] {
  * Migrations of fields that another app of the plan names in a lookup or a related-records table:
  * blocked. The platform refuses to delete a field another app's lookup or related-records table
  * reads (GAIA_LO02, GAIA_RE07: kintone help article 040792, "An error message appears and I cannot
- * delete a field"), and a swap deletes the old field; rewriting those references in the same deploys is not done here, so the
- * plan says why instead. Apps outside the project are not read: a lookup of theirs shows as the
- * service refusing the swap (the apply stops before it, every value kept).
+ * delete a field"), and a swap deletes the old field; rewriting those references in the same
+ * deploys is not done here, so the plan says why instead. The other app's copy on the service
+ * counts as much as its manifest: a manifest that stops naming the field changes nothing until it
+ * is deployed, and the swap's deletion comes before that in the same deploy (whether the platform
+ * reads the draft, the live copy or both is not documented; the local service reads both, see
+ * docs/migrations.md "Not settled"). Apps outside the project are not read: a lookup of theirs
+ * shows as the service refusing the swap (the apply stops before it, every value kept).
  */
-export function referencedMigrations(apps: readonly AppPlanLike[]): Map<string, Risk[]> {
+export function referencedMigrations(
+  apps: readonly AppPlanLike[],
+  leftOut: readonly LeftOutFields[] = [],
+): Map<string, Risk[]> {
   const blocks = new Map<string, Risk[]>();
   for (const app of apps) {
     if (app.id === null || !app.migrations) continue;
     for (const m of app.migrations) {
-      const names = apps.flatMap((other) =>
-        other.key === app.key
-          ? []
-          : referencesIn(other, app.id!, m.from.code).map((f) => `${other.key}.${f}`),
-      );
-      if (names.length === 0) continue;
-      const risks = blocks.get(app.key) ?? [];
-      risks.push({
-        kind: 'blocked',
-        area: 'fields',
-        path: m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
-        reason: `field "${m.from.code}" is named by ${names.join(', ')} (a lookup or related-records table), and the service refuses to delete a field a lookup names: the swap cannot happen`,
-        instead: `take "${m.from.code}" out of those references first (apply), migrate, then name it again`,
-      });
-      blocks.set(app.key, risks);
+      const risk = referencedRisk(apps, app, m) ?? leftOutRisk(leftOut, app, m);
+      if (risk) blocks.set(app.key, [...(blocks.get(app.key) ?? []), risk]);
     }
   }
   return blocks;
 }
 
+function referencedRisk(apps: readonly AppPlanLike[], app: AppPlanLike, m: FieldMigration): Risk | null {
+  const others = apps.filter((other) => other.key !== app.key);
+  const inManifest = others.flatMap((other) =>
+    referencesIn(fieldsOf(other, 'after'), app.id!, m.from.code).map((f) => `${other.key}.${f}`),
+  );
+  const onService = others.flatMap((other) =>
+    referencesIn(fieldsOf(other, 'before'), app.id!, m.from.code).map((f) => ({
+      other,
+      name: `${other.key}.${f}`,
+    })),
+  );
+  const path = pathOf(m);
+  if (inManifest.length > 0)
+    return {
+      kind: 'blocked',
+      area: 'fields',
+      path,
+      reason: `field "${m.from.code}" is named by ${inManifest.join(', ')} (a lookup or related-records table), ${REFUSES}`,
+      instead: `take "${m.from.code}" out of those references first (apply), migrate, then name it again`,
+    };
+  if (onService.length === 0) return null;
+  const first = [...new Set(onService.map((o) => o.other.key))];
+  return {
+    kind: 'blocked',
+    area: 'fields',
+    path,
+    reason: `field "${m.from.code}" is named by ${onService.map((o) => o.name).join(', ')} (a lookup or related-records table) as the service has it: the manifest stops naming it, but that is not deployed yet, ${REFUSES}`,
+    instead: `apply ${first.join(', ')} first (apply ${first.map((k) => `--app ${k}`).join(' ')}), then migrate`,
+  };
+}
+
+/** A project app the plan leaves out (`--app`) naming the field on the service: it is not applied. */
+function leftOutRisk(leftOut: readonly LeftOutFields[], app: AppPlanLike, m: FieldMigration): Risk | null {
+  const naming = leftOut.flatMap((other) => {
+    const fields = [...new Set(other.copies.flatMap((copy) => referencesIn(copy, app.id!, m.from.code)))];
+    return fields.length > 0 ? [{ key: other.key, names: fields.map((f) => `${other.key}.${f}`) }] : [];
+  });
+  if (naming.length === 0) return null;
+  const keys = naming.map((n) => n.key);
+  return {
+    kind: 'blocked',
+    area: 'fields',
+    path: pathOf(m),
+    reason: `field "${m.from.code}" is named by ${naming.flatMap((n) => n.names).join(', ')} (a lookup or related-records table) on the service, ${keys.join(', ')} ${keys.length === 1 ? 'is' : 'are'} left out of this plan (--app), ${REFUSES}`,
+    instead: `take "${m.from.code}" out of those references and apply ${keys.join(', ')} first (apply ${keys.map((k) => `--app ${k}`).join(' ')}), then migrate`,
+  };
+}
+
+const REFUSES = 'and the service refuses to delete a field a lookup names: the swap cannot happen';
+
+function pathOf(m: FieldMigration): (string | number)[] {
+  return m.to.table === null ? [m.to.code] : [m.to.table, m.to.code];
+}
+
+function fieldsOf(app: AppPlanLike, side: 'before' | 'after'): Json | null {
+  return app.areas.find((a) => a.key === 'fields')?.[side] ?? null;
+}
+
 type AppPlanLike = Pick<AppPlan, 'key' | 'id' | 'areas' | 'migrations'>;
 
-/** The fields of `app` that name `code` of app `id` in a lookup or related-records table. */
-function referencesIn(app: AppPlanLike, id: string, code: string): string[] {
-  const fields = app.areas.find((a) => a.key === 'fields')?.after;
+/** The fields among `fields` that name `code` of app `id` in a lookup or related-records table. */
+function referencesIn(fields: Json | null, id: string, code: string): string[] {
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return [];
   const found: string[] = [];
   const visit = (name: string, def: Json) => {

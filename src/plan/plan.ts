@@ -21,6 +21,7 @@ import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState } from './read.js';
 import { planMigrations, referencedMigrations } from './migrations.js';
+import { leftOutFields } from './left-out-fields.js';
 import { hiddenValueRisks, visibilityFor } from './caller-visibility.js';
 import { newAppLanguage } from './new-app-language.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
@@ -142,7 +143,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       ...(migrations ? { migrations } : {}),
     };
   });
-  for (const [key, blocks] of referencedMigrations(apps))
+  for (const [key, blocks] of referencedMigrations(apps, await leftOutFields(client, project, apps)))
     apps.find((a) => a.key === key)!.risks.push(...blocks);
   const needs = tokenOnly
     ? [

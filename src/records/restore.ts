@@ -205,7 +205,17 @@ async function checkFields(client: Client, app: string, entries: Map<string, Ent
         : (properties[line.table] as { fields?: typeof properties } | undefined)?.fields;
     const field = holder?.[line.field];
     const place = line.table === undefined ? '' : ` in the table ${line.table}`;
-    if (!field)
+    if (!field) {
+      // Field codes are unique across an app, tables included: the code elsewhere is the field moved.
+      const now = placeOf(properties, line.field);
+      if (now !== null)
+        throw new AppdeployError(
+          'RESTORE.FIELD_MISSING',
+          `App ${app} has no field ${line.field}${place || ' at the top level'} to restore into: ${line.field} is ${now} now.`,
+          {
+            hint: `The backup's values are of ${line.field}${place || ' at the top level'}; move it back there (a migration), apply, then restore, or copy the values you need from the backup.`,
+          },
+        );
       throw new AppdeployError(
         'RESTORE.FIELD_MISSING',
         `App ${app} has no field ${line.field}${place} to restore into.`,
@@ -213,6 +223,7 @@ async function checkFields(client: Client, app: string, entries: Map<string, Ent
           hint: `Add the field ${line.field} (${line.type})${place} to the app's manifest again, apply, then restore.`,
         },
       );
+    }
     if (field.type !== line.type)
       throw new AppdeployError(
         'RESTORE.FIELD_MISSING',
@@ -220,6 +231,16 @@ async function checkFields(client: Client, app: string, entries: Map<string, Ent
         { hint: `Give the field ${line.field} its type ${line.type} again, apply, then restore.` },
       );
   }
+}
+
+/** Where a field code is in the app, in words: a column of a table, or at the top level; null if nowhere. */
+function placeOf(
+  properties: Record<string, { type: string; fields?: Record<string, unknown> }>,
+  code: string,
+): string | null {
+  if (properties[code]) return 'at the top level';
+  const table = Object.entries(properties).find(([, def]) => def.type === 'SUBTABLE' && def.fields?.[code]);
+  return table ? `a column of the table ${table[0]}` : null;
 }
 
 /**

@@ -76,6 +76,28 @@ export function recordOutcome(
 }
 
 /**
+ * A column whose type changes in its table: each row's cell converts on its own (records/
+ * copy-rules.ts withinTable), so several rows are no choice to make. The record's outcome is the
+ * first cell that does not convert, else converted (defaulted where any cell was).
+ */
+export function cellsOutcome(
+  values: readonly unknown[],
+  conversion: Conversion,
+  context: ConvertContext,
+): RecordOutcome {
+  const cells = values.map((value) => recordOutcome([value], conversion, context));
+  const failed = cells.find((c) => c.kind === 'not-converted');
+  if (failed) return failed;
+  const converted = cells.filter((c) => c.kind === 'converted');
+  if (converted.length === 0) return { kind: 'empty' };
+  return {
+    kind: 'converted',
+    value: converted.map((c) => c.value),
+    defaulted: converted.some((c) => c.defaulted),
+  };
+}
+
+/**
  * The conversion's context. `timeZone` is the zone the plan resolved for it (plan/migration-zone.ts:
  * `migrate.timeZone`, else the environment's, else the planning machine's). `entityExists`
  * is the target's directory (plan/entity-directory.ts), for a user, organization or group target;

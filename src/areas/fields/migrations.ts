@@ -73,7 +73,7 @@ function migrationBlock(
       reason: `field "${before.code}" is a lookup: its value is copied from another app, not kept by a migration`,
       instead: `write migrate: false on it to replace it (its values are copied again by the lookup), or keep its type`,
     };
-  if (before.table !== null && item.table !== null)
+  if (before.table !== null && item.table !== null && before.table !== item.table)
     return {
       path,
       reason: `field "${before.code}" moves from table "${before.table}" into table "${item.table}": a migration moves a field into or out of a table, not between two`,
@@ -85,7 +85,12 @@ function migrationBlock(
       reason: `a migration adds the new field as "${temporary}" until the swap, and that code ${temporary.length > CODE_MAX ? 'is longer than 128 characters' : 'is a field of the manifest'}`,
       instead: `give the field a shorter code (with renamedFrom "${before.code}"), or rename the other field`,
     };
-  if (item.table !== null && intoExisting(item.table, have) && migrate.row === undefined)
+  if (
+    item.table !== null &&
+    before.table !== item.table &&
+    intoExisting(item.table, have) &&
+    migrate.row === undefined
+  )
     return {
       path,
       reason: `field "${before.code}" moves into table "${item.table}", which has rows already: which row of each record receives its value is a choice`,

@@ -25,10 +25,12 @@ export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical):
   const probes: RiskProbe[] = [];
   const have = fieldItems(current);
   const want = fieldItems(desired);
-  for (const plan of planFields(desired, current)) {
+  const plans = planFields(desired, current);
+  const migratedOut = migratedCodes(plans, have, want);
+  for (const plan of plans) {
     switch (plan.kind) {
       case 'remove':
-        if (!holdsData(plan.item)) break;
+        if (!holdsData(plan.item) || onlyMigratedColumns(plan.item, have, migratedOut)) break;
         probes.push({ kind: 'data-loss', ...where(plan.item) });
         break;
       case 'change':
@@ -70,6 +72,33 @@ export function fieldBlocks(desired: FieldsCanonical, current: FieldsCanonical):
     const how = replaceHow(plan, have, want);
     return how.how === 'blocked' ? [how.block] : [];
   });
+}
+
+/** The codes of the fields a migration keeps the values of (a replace that is no `migrate: false`). */
+function migratedCodes(
+  plans: readonly FieldPlan[],
+  have: ReadonlyMap<string, FieldItem>,
+  want: ReadonlyMap<string, FieldItem>,
+): Set<string> {
+  return new Set(
+    plans.flatMap((plan) =>
+      plan.kind === 'replace' && replaceHow(plan, have, want).how === 'migrate' ? [plan.before.code] : [],
+    ),
+  );
+}
+
+/**
+ * A removed table whose every column that holds data moves out of it, keeping its values: what
+ * the table holds is kept, so its removal loses nothing (a row holds no value of its own).
+ */
+function onlyMigratedColumns(
+  item: FieldItem,
+  have: ReadonlyMap<string, FieldItem>,
+  migrated: ReadonlySet<string>,
+): boolean {
+  if (typeOf(item.def) !== 'SUBTABLE') return false;
+  const columns = [...have.values()].filter((c) => c.table === item.code && holdsData(c));
+  return columns.length > 0 && columns.every((c) => migrated.has(c.code));
 }
 
 function holdsData(item: FieldItem): boolean {
