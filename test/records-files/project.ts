@@ -14,11 +14,11 @@ fields:
   tags:
     type: CHECK_BOX
     label: Tags
-    options: { vip: { label: VIP }, new: { label: New } }
+    options: { vip: { label: vip }, new: { label: new } }
   rank:
     type: DROP_DOWN
     label: Rank
-    options: { gold: { label: Gold }, silver: { label: Silver } }
+    options: { gold: { label: gold }, silver: { label: silver } }
   owner: { type: USER_SELECT, label: Owner }
   contract: { type: FILE, label: Contract }
   total: { type: CALC, label: Total, expression: amount * 2 }
