@@ -127,3 +127,4 @@ export {
 } from './field-place-walk.js';
 export { isTimeZone } from './time-zone.js';
 export { baseUrlFault } from './base-url.js';
+export { FormulaError, formulaFieldNames } from './formula-tokens.js';

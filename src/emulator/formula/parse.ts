@@ -4,6 +4,10 @@
 // YEN and DATE_FORMAT. Precedence, lowest first: comparison, &, + -, * /, ^, then a leading minus
 // (so -2^2 is 4, as in spreadsheets).
 
+import { FormulaError, tokenize, type Token } from '../../platform/formula-tokens.js';
+
+export { FormulaError, formulaFieldNames } from '../../platform/formula-tokens.js';
+
 export type BinaryOperator = '+' | '-' | '*' | '/' | '^' | '&' | '=' | '!=' | '<' | '>' | '<=' | '>=';
 export type FormulaFunction =
   | 'SUM'
@@ -26,14 +30,6 @@ export type Formula =
   | { readonly kind: 'binary'; readonly op: BinaryOperator; readonly left: Formula; readonly right: Formula }
   | { readonly kind: 'call'; readonly name: FormulaFunction; readonly args: readonly Formula[] };
 
-/** A formula that cannot be parsed or evaluated; the field then holds no value. */
-export class FormulaError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'FormulaError';
-  }
-}
-
 const FUNCTIONS: ReadonlySet<string> = new Set([
   'SUM',
   'ROUND',
@@ -47,61 +43,6 @@ const FUNCTIONS: ReadonlySet<string> = new Set([
   'YEN',
   'DATE_FORMAT',
 ]);
-const SYMBOLS = ['<=', '>=', '<>', '!=', '=', '<', '>', '+', '-', '*', '/', '^', '&', '(', ')', ','];
-const NUMBER = /^(\d+(\.\d*)?|\.\d+)/u;
-const NAME = /^[^\s+\-*/^&=<>!(),"]+/u;
-
-/** A token and (`start`) the offset in the formula where it begins. */
-type Token = (
-  | { readonly kind: 'number'; readonly value: number }
-  | { readonly kind: 'string'; readonly value: string }
-  | { readonly kind: 'name'; readonly value: string }
-  | { readonly kind: 'symbol'; readonly value: string }
-) & { readonly start: number };
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let rest = text.trimStart();
-  while (rest !== '') {
-    const start = text.length - rest.length;
-    const number = NUMBER.exec(rest);
-    const symbol = SYMBOLS.find((s) => rest.startsWith(s));
-    let length: number;
-    if (number) {
-      tokens.push({ kind: 'number', value: Number(number[0]), start });
-      length = number[0].length;
-    } else if (rest.startsWith('"')) {
-      const end = rest.indexOf('"', 1);
-      if (end === -1) throw new FormulaError('a string is not closed with "');
-      tokens.push({ kind: 'string', value: rest.slice(1, end), start });
-      length = end + 1;
-    } else if (symbol) {
-      tokens.push({ kind: 'symbol', value: symbol === '<>' ? '!=' : symbol, start });
-      length = symbol.length;
-    } else {
-      const name = NAME.exec(rest);
-      if (!name) throw new FormulaError(`unexpected "${rest[0] ?? ''}"`);
-      tokens.push({ kind: 'name', value: name[0], start });
-      length = name[0].length;
-    }
-    rest = rest.slice(length).trimStart();
-  }
-  return tokens;
-}
-
-/**
- * The field codes a formula names, each with its offset: every name not followed by `(` (a
- * function call). Read token by token, so a code inside a "string" is not one.
- */
-export function formulaFieldNames(text: string): { code: string; start: number }[] {
-  const tokens = tokenize(text);
-  return tokens.flatMap((token, i) => {
-    const next = tokens[i + 1];
-    const call = next?.kind === 'symbol' && next.value === '(';
-    return token.kind === 'name' && !call ? [{ code: token.value, start: token.start }] : [];
-  });
-}
-
 /** Parses a field's `expression`; FormulaError when it is not in the supported subset. */
 export function parseFormula(text: string): Formula {
   const tokens = tokenize(text);

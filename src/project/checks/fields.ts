@@ -1,4 +1,4 @@
-import { isTimeZone } from '../../platform/index.js';
+import { FormulaError, formulaFieldNames, isTimeZone } from '../../platform/index.js';
 import type { FieldManifest, MemberFieldManifest, Numeric } from '../manifest-fields.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
@@ -98,6 +98,8 @@ function checkField(
   path: PathSegment[],
 ): void {
   if ('options' in field && field.options) checkOptionLabels(ctx, field.options, [...path, 'options']);
+  if ('expression' in field && typeof field.expression === 'string' && field.expression !== '')
+    checkFormulaFields(ctx, field.expression, [...path, 'expression']);
   if (field.type === 'DROP_DOWN' || field.type === 'RADIO_BUTTON') {
     if (field.defaultValue !== undefined && field.defaultValue !== '')
       checkOption(ctx, field.defaultValue, Object.keys(field.options), [...path, 'defaultValue']);
@@ -110,6 +112,23 @@ function checkField(
   } else if (field.type === 'NUMBER') {
     checkRange(ctx, field.minValue, field.maxValue, path, ['minValue', 'maxValue']);
   }
+}
+
+/**
+ * Every field code a formula names is a field of the app: the platform refuses to save a formula
+ * naming another ("The field code (***) in the formula does not exist", kintone help 040497
+ * "Formula Errors"). Table columns count (inside SUM). A formula the tokenizer cannot read is left
+ * to the platform: its grammar is wider than the local service's evaluator.
+ */
+function checkFormulaFields(ctx: CheckContext, expression: string, path: PathSegment[]): void {
+  let names: { code: string }[];
+  try {
+    names = formulaFieldNames(expression);
+  } catch (error) {
+    if (error instanceof FormulaError) return;
+    throw error;
+  }
+  for (const { code } of names) ctx.field(code, path, { what: 'a formula', allowSubtable: true });
 }
 
 /**
