@@ -6,8 +6,8 @@ export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export type ReadResult =
   { ok: true; text: string } | { ok: false; code: string; message: string; hint: string };
 
-/** What is read: a YAML file (appdeploy.yaml or a manifest) or the `.env` file of variables. */
-export type TextFileKind = 'yaml' | 'dotenv';
+/** What is read: a YAML file (appdeploy.yaml or a manifest), the `.env` file of variables, or a record file. */
+export type TextFileKind = 'yaml' | 'dotenv' | 'records';
 
 /** How problems name each kind and what they advise. */
 function wording(kind: TextFileKind): { holder: string; notAFile: string; tooLarge: string; binary: string } {
@@ -25,6 +25,14 @@ function wording(kind: TextFileKind): { holder: string; notAFile: string; tooLar
         notAFile: 'Make .env beside appdeploy.yaml a file of NAME=value lines, or remove it.',
         tooLarge: '.env holds NAME=value lines for variables; check that it is the right file.',
         binary: 'Save .env as UTF-8 text with NAME=value lines.',
+      };
+    case 'records':
+      return {
+        holder: 'a record file',
+        notAFile: 'Name a record file (YAML, JSON or CSV), not a directory.',
+        tooLarge: 'Split the records, or keep fewer.',
+        binary:
+          'Save the record file as UTF-8 (a spreadsheet saves CSV as UTF-8 when asked: "CSV UTF-8"), or correct `records.file`.',
       };
     default: {
       const never: never = kind;

@@ -2,7 +2,8 @@
  * validate on record files: every mistake docs/records.md lists, in YAML, JSON and CSV, with the
  * file:line:col it is reported at (the offending key, value, list item, or CSV cell).
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateProject } from '../../src/project/index.js';
 import { tempProject } from '../support/temp-project.js';
@@ -356,6 +357,40 @@ describe('validate: records in appdeploy.yaml', () => {
     ]);
     expect(result.problems[0]?.hint).toBe('Use one of customer_code, or give "name" unique: true.');
   });
+});
+
+describe('validate: a record file that is not UTF-8 text', () => {
+  // A spreadsheet saves CSV in the machine's code page unless told otherwise (Shift_JIS, Latin-1):
+  // read as UTF-8 its accented letters became replacement characters, which validate then passed.
+  it.each([
+    {
+      case: 'a CSV saved as Latin-1',
+      file: C,
+      bytes: Buffer.from('customer_code,name\nC1,Jos\xe9\n', 'latin1'),
+    },
+    {
+      case: 'a YAML file holding a NUL byte',
+      file: Y,
+      bytes: Buffer.from('- customer_code: C1\n  name: A\u0000\n'),
+    },
+  ])(
+    '$case: RECORDS.FILE where appdeploy.yaml names it, saying to save it as UTF-8',
+    async ({ file, bytes }) => {
+      const dir = await tempProject('appdeploy-records-', {
+        'appdeploy.yaml': projectFile(file, 'records/orders.yaml'),
+        'apps/customers.yaml': CUSTOMERS_MANIFEST,
+        'apps/orders.yaml': ORDERS_MANIFEST,
+        'records/orders.yaml': '[]\n',
+      });
+      dirs.push(dir);
+      await writeFile(join(dir, file), bytes);
+      const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+      expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([
+        `RECORDS.FILE records.file: ${file} is not a UTF-8 text file`,
+      ]);
+      expect(result.problems[0]?.hint).toMatch(/^Save the record file as UTF-8/);
+    },
+  );
 });
 
 /**

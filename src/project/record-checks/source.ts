@@ -3,7 +3,6 @@
  * file:line:col. YAML and JSON (JSON is read as YAML: the yaml package parses it, with the same
  * locations); CSV in csv.ts.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
   isMap,
@@ -17,6 +16,7 @@ import {
   type Node,
 } from 'yaml';
 import { problem, type Path, type Problem } from '../problems.js';
+import { readTextFile } from '../read-file.js';
 import type { Location } from '../yaml-location.js';
 import { readCsvRecords } from './csv.js';
 
@@ -53,15 +53,23 @@ export async function readRecordFile(
       text: '',
     };
   };
-  const size = await stat(path).catch(() => null);
-  if (!size?.isFile())
-    return failed(`records.file: no such file ${file}`, 'Write the record file, or correct `records.file`.');
-  if (size.size > MAX_RECORD_FILE_BYTES)
-    return failed(
-      `records.file: ${file} is larger than ${MAX_RECORD_FILE_BYTES / 1024 / 1024} MB`,
-      'Split the records, or keep fewer.',
-    );
-  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  const read = await readTextFile(path, MAX_RECORD_FILE_BYTES, 'records');
+  if (!read.ok) {
+    if (read.code === 'FILE.NOT_FOUND' || read.code === 'FILE.NOT_A_FILE')
+      return failed(
+        `records.file: no such file ${file}`,
+        'Write the record file, or correct `records.file`.',
+      );
+    if (read.code === 'FILE.TOO_LARGE')
+      return failed(
+        `records.file: ${file} is larger than ${MAX_RECORD_FILE_BYTES / 1024 / 1024} MB`,
+        'Split the records, or keep fewer.',
+      );
+    // Not UTF-8 (a CSV saved from a spreadsheet as Shift_JIS or Latin-1), or unreadable: said
+    // here, rather than read with replacement characters that validate would then pass as values.
+    return failed(`records.file: ${file} ${read.message}`, read.hint);
+  }
+  const text = read.text;
   return extname(path).toLowerCase() === '.csv' ? readCsvRecords(text, file) : readYamlRecords(text, file);
 }
 
