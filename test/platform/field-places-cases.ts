@@ -161,9 +161,11 @@ function definitionCases(item: string, column: boolean): PlaceCase[] {
         endpoint: 'app/form/fields.json',
         body: { properties: { c: rest('c', calc(code)) } },
       }),
-      // Neither validate nor the local service reads a formula's field names, and where-used does
-      // not list them: the rename walker is the one side that follows this place today.
+      // validate reads a formula's field names (kintone help 040497: the platform refuses a
+      // formula naming a code the app lacks); the local service does not refuse one in the REST
+      // write, and where-used does not list them.
       ...FORMULA_GAP,
+      validateAt: `${at}.c.expression`,
     },
     definition(
       `${item}.lookup.relatedKeyField`,

@@ -8,8 +8,8 @@
  * - the local service refuses the same code in the REST write (400, keyed by the parameter);
  * - where a place takes some field types only, both refuse a field of another type (one rule on
  *   both sides: before the catalogue the local service took any field at several of them).
- * A case says null where a side does not use the place yet (a formula's fields), so the gap is
- * written down rather than hidden.
+ * A case says null where a side does not use the place yet (a formula's fields, but for validate),
+ * so the gap is written down rather than hidden.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
