@@ -65,6 +65,9 @@ export async function buildProgram(
  */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   const { program, ended } = await buildProgram(io, argv);
+  // Facts of this run's environment only: main runs more than once in one process (tests, library
+  // callers), and a command that opens no project must not be told another run's.
+  delete opened.environment;
   // The flags that chose the project, so that an error's hint names commands with them.
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
