@@ -21,7 +21,7 @@ import { atomicWriteSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 import { hasChanges, type AppPlan, type AreaKey, type Plan } from '../plan/index.js';
 import type { CopyProgress } from '../records/index.js';
-import { environmentLogin, type Project } from '../project/index.js';
+import { appdeployCommand, environmentLogin, type Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 
 export interface RecoveryRecord {
@@ -105,7 +105,9 @@ function recoveryPath(project: Pick<Project, 'root'>, env: string): string {
 }
 
 /** The record a previous apply of this environment left, or null. */
-export function readRecovery(project: Pick<Project, 'root' | 'environment'>): RecoveryRecord | null {
+export function readRecovery(
+  project: Pick<Project, 'root' | 'environment' | 'commandFlags'>,
+): RecoveryRecord | null {
   const env = project.environment.name;
   let text: string;
   try {
@@ -121,7 +123,7 @@ export function readRecovery(project: Pick<Project, 'root' | 'environment'>): Re
     // Reported below.
   }
   throw new AppdeployError('APPLY.RECOVERY_RECORD', `${recoveryShown(env)} cannot be read`, {
-    hint: `It is written by apply alone. Delete it; then \`npx appdeploy status\` shows what an interrupted apply left.`,
+    hint: `It is written by apply alone. Delete it; then \`${appdeployCommand(project, 'status')}\` shows what an interrupted apply left.`,
   });
 }
 

@@ -7,7 +7,7 @@
 import type { Client } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
 import { describeService, serviceApp, serviceOf, type Plan } from '../plan/index.js';
-import { shellWord, type Project } from '../project/index.js';
+import { appdeployCommand, type Project } from '../project/index.js';
 import type { AppRefusal } from './types.js';
 
 /** Throws when the plan names another service than the project's environment. */
@@ -19,7 +19,7 @@ export function refuseOtherService(plan: Plan, project: Project): void {
   throw new AppdeployError(
     'APPLY.OTHER_SERVICE',
     `the plan was planned against ${describeService(there)}, not ${describeService(here)} (environment ${env} now)`,
-    { hint: `Plan again against this service: \`npx appdeploy plan --env ${shellWord(env)} --out FILE\`.` },
+    { hint: `Plan again against this service: \`${appdeployCommand(project, 'plan', '--out FILE')}\`.` },
   );
 }
 

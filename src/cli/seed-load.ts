@@ -170,7 +170,7 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
     // validate ran before seed (withProject checks record files): this is a file changed since.
     if (write === null || source.problems.length > 0)
       throw new AppdeployError('SEED.APP', `${setting.file}: record ${index + 1} is not one seed can write`, {
-        hint: 'Run `npx appdeploy validate` and fix what it reports.',
+        hint: `Run \`${appdeployCommand(project, 'validate')}\` and fix what it reports.`,
       });
     // A record without its key could be matched by nothing, and `""` never counts as a duplicate
     // (platform-facts-verified.md "Required, unique, lengths"): each run would add it again.

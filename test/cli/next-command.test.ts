@@ -3,7 +3,7 @@
  * repeats the flags that chose the project (`-C`, `--config`, `--env`), quoted for the shell
  * where a path needs it; and the command it names, run as written, acts on the same project.
  */
-import { rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -94,5 +94,34 @@ describe('hints that name a next command', () => {
     expect(refused.err).toContain(
       `Save a plan of those apps instead: \`npx appdeploy plan -C ${quoted()} --env test --app KEY --out FILE\`.`,
     );
+  });
+  it('a plan file of another appdeploy or another service, and an unreadable recovery record, hint with the flags', async () => {
+    const base = ['-C', dir, '--config', 'project.yaml', '--env', 'test'];
+    const old = join(dir, 'old.json');
+    await writeFile(old, JSON.stringify({ formatVersion: 1, apps: [] }));
+    const oldPlan = await cli(['apply', ...base, old]);
+    expect(oldPlan.code).toBe(1);
+    const planAgain = /Plan again with this appdeploy: `([^`]+)`/.exec(oldPlan.err)?.[1];
+    expect(planAgain).toBe(`npx appdeploy plan ${flags()} --out FILE`);
+
+    // A plan saved against the local environment, applied to test: another service.
+    const local = join(dir, 'local.json');
+    expect((await cli(['plan', '-C', dir, '--config', 'project.yaml', '--out', local])).code).toBe(0);
+    const saved = JSON.parse(await readFile(local, 'utf8')) as { environment: string };
+    await writeFile(local, JSON.stringify({ ...saved, environment: 'test' }));
+    const other = await cli(['apply', ...base, local]);
+    expect(other.code).toBe(1);
+    expect(other.err).toContain(
+      `Plan again against this service: \`npx appdeploy plan ${flags()} --out FILE\`.`,
+    );
+
+    await mkdir(join(dir, '.appdeploy'), { recursive: true });
+    await writeFile(join(dir, '.appdeploy', 'apply-test.json'), '{ not json');
+    const unreadable = await cli(['status', ...base]);
+    expect(unreadable.code).toBe(1);
+    const status = /Delete it; then `([^`]+)`/.exec(unreadable.err)?.[1];
+    expect(status).toBe(`npx appdeploy status ${flags()}`);
+    await rm(join(dir, '.appdeploy', 'apply-test.json'));
+    expect((await runHint(status!)).code).toBe(0);
   });
 });

@@ -289,7 +289,9 @@ async function readPlan(path: string, project: Project): Promise<Plan> {
     throw new AppdeployError(
       'APPLY.OLD_PLANFILE',
       `${path}: a plan of format version 1, made by an older appdeploy: it does not say which service it was made against`,
-      { hint: 'Plan again with this appdeploy: `npx appdeploy plan --out FILE`, then apply that file.' },
+      {
+        hint: `Plan again with this appdeploy: \`${appdeployCommand(project, 'plan', '--out FILE')}\`, then apply that file.`,
+      },
     );
   if (!saved || typeof saved !== 'object' || saved.formatVersion !== PLAN_FORMAT_VERSION)
     throw new AppdeployError(
