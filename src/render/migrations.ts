@@ -25,11 +25,10 @@ export function migrationNote(m: FieldMigration): string {
 
 /** `MULTI_LINE_TEXT -> SINGLE_LINE_TEXT`, with the tables a move goes between. */
 function what(m: FieldMigration): string {
-  const where = (table: string | null) => (table === null ? '' : ` in table ${formatName(table)}`);
+  const from = m.from.table === null ? 'the top level' : `table ${formatName(m.from.table)}`;
+  const to = m.to.table === null ? 'the top level' : `table ${formatName(m.to.table)}`;
   const moved =
-    m.from.table !== m.to.table
-      ? `, moved from${where(m.from.table) || ' the top level'} to${where(m.to.table) || ' the top level'}`
-      : '';
+    m.from.table !== m.to.table ? `, moved from ${from} ${m.to.table === null ? 'to' : 'into'} ${to}` : '';
   return `${m.from.type} -> ${m.to.type}${moved}`;
 }
 
@@ -62,7 +61,7 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
       const q = r.requests;
       const share = ((q.total / q.dailyQuota) * 100).toFixed(q.total * 1000 < q.dailyQuota ? 2 : 1);
       lines.push(
-        `Requests: about ${thousands(q.total)} (${q.reads} reads, ${q.writeCalls} write calls in ${q.bulkRequests} bulk requests, ${q.sweep} for the sweep, ${q.settings} settings calls): ${share}% of the app's ${thousands(q.dailyQuota)} a day.`,
+        `Requests: about ${thousands(q.total)} (${plural(q.reads, 'read')}, ${plural(q.writeCalls, 'write call')} in ${plural(q.bulkRequests, 'bulk request')}, ${q.sweep} for the sweep, ${plural(q.settings, 'settings call')}): ${share}% of the app's ${thousands(q.dailyQuota)} a day.`,
       );
     }
     lines.push(
