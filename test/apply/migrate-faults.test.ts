@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readStatus, statusText } from '../../src/cli/commands/status.js';
 import { REQUEST } from './faults.js';
 import { useApplyHarness } from './harness.js';
 import { migrationStarted } from './migration-start.js';
@@ -150,6 +151,43 @@ describe('a migration that fails before its swap', () => {
     // Resumed after record 2,000: the last 600 written; the first 2,000 (read again by the
     // sweep, as the copy updated them) already hold theirs: counted unchanged, not written again.
     expect(again.migrations).toMatchObject([{ outcome: 'migrated', copied: 600, unchanged: 2000 }]);
+    expect(await fieldTypes(id)).toEqual({ notes: 'SINGLE_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+    await h.expectConverged(v2);
+  });
+
+  it('a deploy failure at the swap: every value in the old field; status says apply finishes the migration, not export', async () => {
+    const { v2, id } = await started();
+    // The expand's deploy goes through; the swap's (the second call) fails, not carried out.
+    await h.control('POST', '/_emulator/faults', { ...DEPLOY, status: 500, skip: 1, times: 1 });
+    const failed = await h.apply(v2, await h.plan(v2));
+    expect(failed.outcome).toBe('rolled-back');
+    expect(failed.migrations).toMatchObject([{ field: 'notes', outcome: 'copied' }]);
+    expect(await fieldTypes(id)).toEqual({ notes: 'MULTI_LINE_TEXT', notes__migrating: 'SINGLE_LINE_TEXT' });
+    expect(await notes(id, 'notes')).toEqual(ORIGINAL);
+
+    // The temporary field is appdeploy's own work: not drift someone made on the service to keep
+    // with export (which would write notes__migrating into the manifest).
+    const project = await h.load(v2.root);
+    const status = await readStatus(project, h.client, [], 'the local service');
+    expect(status.apps[0]).toMatchObject({
+      inSync: false,
+      migrationsBegun: [{ field: 'notes', temporary: 'notes__migrating' }],
+    });
+    const text = statusText(status);
+    expect(text).not.toContain('export');
+    expect(text).toMatchInlineSnapshot(`
+      "Environment "local" on the local service:
+        tickets (app 1): drift in fields; a migration an earlier apply began: notes (its values copied into notes__migrating); last deployment SUCCESS
+
+      1 of 1 app not in sync.
+        \`npx appdeploy plan\` shows the differences; \`npx appdeploy apply\` makes the apps match.
+        \`npx appdeploy apply\` finishes the migrations an earlier apply began (tickets): it copies the values again, then swaps; until then the old fields keep every value.
+      "
+    `);
+
+    const again = await h.apply(v2, await h.plan(v2));
+    expect(again, again.message).toMatchObject({ outcome: 'applied' });
     expect(await fieldTypes(id)).toEqual({ notes: 'SINGLE_LINE_TEXT' });
     expect(await notes(id, 'notes')).toEqual(ORIGINAL);
     await h.expectConverged(v2);

@@ -36,6 +36,13 @@ export interface AppStatus {
   pendingDraftBy: 'apply' | 'other' | null;
   /** Managed areas whose live settings differ from the manifest. */
   drift: AreaKey[];
+  /**
+   * Fields whose migration an earlier apply began and did not finish (its temporary field is
+   * live beside the old one, which keeps every value: plan's `state: 'copying'`). That part of the
+   * drift is appdeploy's own work: apply finishes it, and export would write the temporary field
+   * into the manifest.
+   */
+  migrationsBegun: { field: string; temporary: string }[];
   inSync: boolean;
 }
 
@@ -101,6 +108,9 @@ function appStatus(
   const pendingDraft = app.risks.flatMap((risk) => (risk.kind === 'pending-draft' ? risk.areas : []));
   const pendingDraftBy = pendingDraft.length === 0 ? null : applyWroteIt ? 'apply' : 'other';
   const drift = app.id === null ? [] : app.areas.filter((a) => a.action !== 'no-op').map((a) => a.key);
+  const migrationsBegun = (app.migrations ?? [])
+    .filter((m) => m.state === 'copying')
+    .map((m) => ({ field: m.to.code, temporary: m.temporary }));
   // Live reads of an app never deployed answer GAIA_AP01 (plan/read.ts): its live revision is ''.
   const deployed = app.id === null || app.revisions?.live !== '';
   const deploy = app.id === null || !deployed ? null : (deploys.get(app.id) ?? null);
@@ -112,6 +122,7 @@ function appStatus(
     pendingDraft,
     pendingDraftBy,
     drift,
+    migrationsBegun,
     // An app not created yet differs from its manifest as much as an app can; a deployment still
     // running is not settled either.
     inSync:
@@ -155,7 +166,15 @@ export function statusText(result: StatusResult, project?: Pick<Project, 'comman
       lines.push(`  ${run('plan')} shows the differences; ${run('apply')} makes the apps match.`);
     // Drift is also what someone changed on the service (its settings screens) since: export
     // keeps that instead of apply undoing it (docs/export.md; it refuses over unapplied edits).
-    const drifted = result.apps.filter((a) => a.id !== null && a.deployed && a.drift.length > 0);
+    // Not an app whose drift is a migration begun: export would write its temporary field.
+    const drifted = result.apps.filter(
+      (a) => a.id !== null && a.deployed && a.drift.length > 0 && a.migrationsBegun.length === 0,
+    );
+    const begun = result.apps.filter((a) => a.migrationsBegun.length > 0);
+    if (!running && deploying.length === 0 && begun.length > 0 && result.interruptedApply === null)
+      lines.push(
+        `  ${run('apply')} finishes the migrations an earlier apply began (${begun.map((a) => a.key).join(', ')}): it copies the values again, then swaps; until then the old fields keep every value.`,
+      );
     if (!running && deploying.length === 0 && drifted.length > 0) {
       const keep = appdeployCommand(project, 'export', drifted.map((a) => `--app ${a.key}`).join(' '));
       lines.push(
@@ -173,6 +192,10 @@ function appLine(app: AppStatus, applyRunning: boolean): string {
   const parts: string[] = [];
   if (!app.deployed) parts.push('not deployed (it exists only as a draft; apply deploys it)');
   if (app.drift.length > 0) parts.push(`drift in ${app.drift.join(', ')}`);
+  if (app.migrationsBegun.length > 0)
+    parts.push(
+      `a migration an earlier apply began: ${app.migrationsBegun.map((m) => `${m.field} (its values copied into ${m.temporary})`).join(', ')}`,
+    );
   if (app.pendingDraft.length > 0)
     parts.push(`pending draft in ${app.pendingDraft.join(', ')}${draftOwner(app, applyRunning)}`);
   if (parts.length === 0) parts.push('in sync');
