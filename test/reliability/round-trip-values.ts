@@ -149,7 +149,21 @@ const FILE_NAMES = [
   'emoji😀.txt',
   'UPPER.PDF',
 ];
-export const KEYS = ['K1', 'yes', 'null', '012', '1e3', ' lead', 'a/b', 'a_b', 'É', '😀', 'x,y', 'a"b'];
+export const KEYS = [
+  'K1',
+  'K1 ',
+  'yes',
+  'null',
+  '012',
+  '1e3',
+  ' lead',
+  'a/b',
+  'a_b',
+  'É',
+  '😀',
+  'x,y',
+  'a"b',
+];
 const PARTNER_KEYS = ['P1', 'yes', ' spaced '];
 
 const OPTIONS = {
