@@ -187,7 +187,13 @@ export interface Generated {
 }
 
 /** `count` records (CSV: no tables), each naming a random part of the fields. */
-export function generateRecords(rng: Rng, count: number, csv: boolean): Generated {
+export function generateRecords(
+  rng: Rng,
+  count: number,
+  csv: boolean,
+  /** The folder below the record file's that its attachments go to. */
+  filesFolder = 'files',
+): Generated {
   const keys = [...KEYS];
   const files: GeneratedFile[] = [];
   const records = Array.from({ length: count }, (_, i) => {
@@ -217,7 +223,7 @@ export function generateRecords(rng: Rng, count: number, csv: boolean): Generate
     maybe('docs', () => {
       const names = subset(rng, FILE_NAMES).slice(0, 2);
       const list = names.map((name) => {
-        const path = `files/${i}/${name}`;
+        const path = `${filesFolder}/${i}/${name}`;
         files.push({ path, content: Buffer.from(`${name} of ${key}: ${rng().toString(36)}`) });
         return { path };
       });
@@ -232,6 +238,28 @@ export function generateRecords(rng: Rng, count: number, csv: boolean): Generate
 /** Now and then a list names an item twice (`[vip, vip]`). */
 function twice<T>(rng: Rng, list: T[]): T[] {
   return list.length > 0 && chance(rng, 0.2) ? [...list, list[0]!] : list;
+}
+
+/**
+ * The records changed as a person edits a record file: some fields of some records take the
+ * values `other` has for them (emptied, or no longer named, when it has none), keys kept.
+ */
+export function changeRecords(rng: Rng, records: Record<string, unknown>[], other: Generated): Generated {
+  const files: GeneratedFile[] = [];
+  const changed = records.map((record, i) => {
+    if (!chance(rng, 0.6)) return record;
+    const next = other.records[i]!;
+    const out: Record<string, unknown> = { ...record };
+    for (const code of new Set([...Object.keys(record), ...Object.keys(next)])) {
+      if (code === 'code' || !chance(rng, 0.5)) continue;
+      if (code in next) out[code] = next[code];
+      else delete out[code];
+    }
+    const named = JSON.stringify(out);
+    files.push(...other.files.filter((f) => named.includes(JSON.stringify(f.path))));
+    return out;
+  });
+  return { records: changed, files };
 }
 
 function emptyValue(rng: Rng): unknown {
