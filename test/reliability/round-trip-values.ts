@@ -140,6 +140,7 @@ const DATETIMES = [
 const LINKS = ['https://example.com/a?b=c&d=e#f', 'http://例え.jp/パス', 'https://x.test/a%20b'];
 const FILE_NAMES = [
   'contract.pdf',
+  'CONTRACT.pdf',
   'a b.txt',
   'résumé.pdf',
   '契約書.pdf',
@@ -222,6 +223,8 @@ export function generateRecords(
     maybe('partner', () => pick(rng, PARTNER_KEYS));
     maybe('docs', () => {
       const names = subset(rng, FILE_NAMES).slice(0, 2);
+      // Now and then two attachments of one name (each in a folder of its own beside the file).
+      if (names.length > 0 && chance(rng, 0.25)) names.push(`again/${names[0]!}`);
       const list = names.map((name) => {
         const path = `${filesFolder}/${i}/${name}`;
         files.push({ path, content: Buffer.from(`${name} of ${key}: ${rng().toString(36)}`) });

@@ -157,14 +157,18 @@ function safeName(name: string): string {
   return safe === '' || /^\.+$/.test(safe) ? '_' : safe;
 }
 
-/** Two attachments of one record with the same name: the second becomes "2-name", and so on. */
+/**
+ * Two attachments of one record with one name (or names a folder on macOS and Windows holds as
+ * one: `Image.png`, `image.png`): the second goes into a folder `2` beside the first, and so on,
+ * keeping its name, which a seed gives the file it uploads (as `2-image.png` it came back renamed).
+ */
 function uniquePath(taken: readonly FileJob[], path: string): string {
-  const used = new Set(taken.map((f) => f.path));
-  if (!used.has(path)) return path;
+  const used = new Set(taken.map((f) => f.path.toLowerCase()));
+  if (!used.has(path.toLowerCase())) return path;
   const cut = path.lastIndexOf('/') + 1;
   for (let n = 2; ; n++) {
-    const candidate = `${path.slice(0, cut)}${n}-${path.slice(cut)}`;
-    if (!used.has(candidate)) return candidate;
+    const candidate = `${path.slice(0, cut)}${n}/${path.slice(cut)}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
   }
 }
 
