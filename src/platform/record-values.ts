@@ -59,7 +59,8 @@ export const PLAIN_VALUES: Readonly<Record<FieldType, PlainForm>> = {
   TIME: { shape: 'time', written: 'HH:MM (24 hours)' },
   DATETIME: {
     shape: 'datetime',
-    written: 'YYYY-MM-DDTHH:MM:SSZ, or with an offset (+09:00): kept as the same instant in UTC',
+    written:
+      'YYYY-MM-DDTHH:MM:00Z, or with an offset (+09:00): kept as the same instant in UTC, to the minute',
   },
   USER_SELECT: principals("a user's login"),
   ORGANIZATION_SELECT: principals("an organization's"),
@@ -137,12 +138,18 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown) => Converted>> = {
   text: (v) => (typeof v === 'string' ? ok(v) : fail('a string (quote it)')),
   number: (v) => {
     const s = typeof v === 'number' ? String(v) : v;
-    return typeof s === 'string' && NUMBER.test(s.trim()) ? ok(s.trim()) : fail('a number');
+    if (typeof s !== 'string' || !NUMBER.test(s.trim())) return fail('a number');
+    // Written as the platform stores it, so that a seed compares like with like: trimmed
+    // (platform-facts-verified "Numbers": `" 42 "` -> `"42"`) and without a `+` (cybozu.dev
+    // "フィールド形式" takes a sign; the stored form is normalised, as `"1.5e1"` -> `"15"` is:
+    // the local service stores `"+5"` as `"5"`). Sent as given, a seed compared "+5" with the
+    // "5" it read back and planned the same change on every run.
+    return ok(s.trim().replace(/^\+/, ''));
   },
   option: (v) => (typeof v === 'string' ? ok(v) : fail('one option name')),
   options: (v) => {
     const list: unknown[] = Array.isArray(v) ? v : [v];
-    return list.every((x) => typeof x === 'string') ? ok(list) : fail('a list of option names');
+    return list.every((x) => typeof x === 'string') ? ok(once(list)) : fail('a list of option names');
   },
   date: (v) => (typeof v === 'string' && validDate(v) ? ok(v) : fail('a date, YYYY-MM-DD')),
   time: (v) => (typeof v === 'string' && TIME.test(v) ? ok(v) : fail('a time, HH:MM')),
@@ -150,12 +157,18 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown) => Converted>> = {
     const s = v instanceof Date ? v.toISOString() : v;
     if (typeof s !== 'string' || !DATETIME.test(s) || Number.isNaN(Date.parse(s)))
       return fail('a date and time, YYYY-MM-DDTHH:MM:SSZ');
+    // The platform keeps a DATETIME to the minute: the seconds a write gives are dropped (the
+    // local service's rule, src/emulator/records/values.ts; observed on the hosted platform by
+    // icoxfog417/kintoneDotNET's wiki, "kintoneAPIMemo": seconds always read back 00). A value
+    // with seconds would be written changed, and a seed would plan it again on every run.
+    if (Date.parse(s) % 60_000 !== 0)
+      return fail('a date and time to the minute, YYYY-MM-DDTHH:MM:00Z (the service keeps no seconds)');
     return ok(new Date(s).toISOString().replace(/\.\d{3}Z$/, 'Z'));
   },
   principals: (v) => {
     const list = Array.isArray(v) ? v : [v];
     return list.every((x) => typeof x === 'string' && x !== '')
-      ? ok((list as string[]).map((code) => ({ code })))
+      ? ok(once(list as string[]).map((code) => ({ code })))
       : fail('a code or a list of codes');
   },
   files: (v) => {
@@ -168,6 +181,16 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown) => Converted>> = {
   table: (v) => (Array.isArray(v) ? ok([]) : fail('a list of rows')),
   none: () => fail('nothing: the service fills it in'),
 };
+
+/**
+ * Each item once: several choices and several people are a set, and the platform holds each once
+ * (the local service keeps `[vip, vip]` as `[vip]`, src/emulator/records/values.ts; the record
+ * API's docs do not say). Sent twice, a seed compared the two with the one it read back and
+ * planned the same change on every run.
+ */
+function once<T>(list: readonly T[]): T[] {
+  return [...new Set(list)];
+}
 
 function validDate(s: string): boolean {
   const m = DATE.exec(s);

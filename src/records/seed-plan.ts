@@ -106,9 +106,16 @@ export function planIsEmpty(plan: SeedPlan): boolean {
   return plan.adds.length + plan.changes.length + plan.deletes.length === 0;
 }
 
-/** A key's value as text: a number key is compared as the string the service gives back. */
+/**
+ * A key's value as text: a number key is compared as the string the service gives back, and a
+ * text key as it is, spaces at its ends included, as validate tells keys apart (record-checks)
+ * and as the platform holds text (a value compares untrimmed: values.ts). Trimmed, `K1` and
+ * `K1 ` (two records of the file, and two of the service) were one key: each seed matched both
+ * to one service record, planned their values over each other's on every run, and --clean never
+ * saw the other.
+ */
 export function keyText(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return '';
 }

@@ -130,6 +130,42 @@ describe('export --records from the local service', () => {
     expect(left).toEqual([]);
   });
 
+  it("keeps an attachment's name, and gives keys that make one folder name a folder each", async () => {
+    await customersOnService();
+    const project = await loadValid(root);
+    const id = project.apps[0]!.id!;
+    // `A/B` and `A_B` make the same safe folder name, and `a_b` the same on macOS and Windows.
+    const attach = async (content: string) => {
+      const { fileKey } = await service.client.files.upload(Buffer.from(content), { name: "x(1) it's.pdf" });
+      return { value: [{ fileKey }] };
+    };
+    const twice = { value: [...(await attach('first')).value, ...(await attach('FIRST, again')).value] };
+    await service.client.records.addAll(id, [
+      { customer_code: { value: 'A/B' }, name: { value: 'first' }, contract: twice },
+      { customer_code: { value: 'A_B' }, name: { value: 'second' }, contract: await attach('second!') },
+      { customer_code: { value: 'a_b' }, name: { value: 'third' }, contract: await attach('third!!') },
+    ]);
+    await exportRecords({ project, client: service.client, app: 'customers' });
+    const text = await readFile(join(root, 'records/customers.yaml'), 'utf8');
+    const paths = [...text.matchAll(/path: (.+)/g)].map((m) => m[1]);
+    // Two attachments of one name in one record: the second in a folder of its own, its name kept.
+    expect(paths).toEqual([
+      "files/customers/A_B/x(1) it's.pdf",
+      "files/customers/A_B/2/x(1) it's.pdf",
+      "files/customers/A_B-2/x(1) it's.pdf",
+      'files/customers/C1/contract.pdf',
+      "files/customers/a_b-3/x(1) it's.pdf",
+    ]);
+    const content = (path: string) => readFile(join(root, 'records', path), 'utf8');
+    expect(await Promise.all(paths.map((p) => content(p!)))).toEqual([
+      'first',
+      'FIRST, again',
+      'second!',
+      'signed',
+      'third!!',
+    ]);
+  });
+
   it('masks stably: twice byte-identical, fake values valid for their fields', async () => {
     await customersOnService();
     const run = async () => {

@@ -23,9 +23,16 @@ describe('plain values -> writes', () => {
     { type: 'SINGLE_LINE_TEXT', plain: 'Alice', write: 'Alice' },
     { type: 'NUMBER', plain: 1200, write: '1200' },
     { type: 'NUMBER', plain: '1200.50', write: '1200.50' },
+    // As the platform stores them (platform-facts-verified "Numbers"): trimmed, without a `+`.
+    { type: 'NUMBER', plain: ' 42 ', write: '42' },
+    { type: 'NUMBER', plain: '+5', write: '5' },
+    { type: 'NUMBER', plain: '-0.5', write: '-0.5' },
     { type: 'DROP_DOWN', plain: 'gold', write: 'gold' },
     { type: 'CHECK_BOX', plain: ['a', 'b'], write: ['a', 'b'] },
     { type: 'CHECK_BOX', plain: 'a', write: ['a'] },
+    // Several choices and people are sets: each is sent once, as the platform holds it.
+    { type: 'MULTI_SELECT', plain: ['a', 'b', 'a'], write: ['a', 'b'] },
+    { type: 'USER_SELECT', plain: ['alice', 'alice'], write: [{ code: 'alice' }] },
     { type: 'DATE', plain: '2024-02-29', write: '2024-02-29' },
     { type: 'TIME', plain: '23:59', write: '23:59' },
     { type: 'DATETIME', plain: '2024-01-31T09:00:00+09:00', write: '2024-01-31T00:00:00Z' },
@@ -44,6 +51,9 @@ describe('plain values -> writes', () => {
     { type: 'DATE', plain: '2024/01/31' },
     { type: 'TIME', plain: '24:00' },
     { type: 'DATETIME', plain: '2024-01-31 09:00' },
+    // The platform keeps minutes: a value with seconds would be written changed.
+    { type: 'DATETIME', plain: '2024-01-31T09:00:30Z' },
+    { type: 'DATETIME', plain: '2024-01-31T09:00:00.5+09:00' },
     { type: 'CHECK_BOX', plain: [1] },
     { type: 'USER_SELECT', plain: { code: 'alice' } },
     { type: 'FILE', plain: 'files/c.pdf' },

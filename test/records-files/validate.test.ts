@@ -89,6 +89,32 @@ describe('validate: a record file in YAML', () => {
       ],
     },
     {
+      // A YAML number is a double: the digits past about 17 are lost before seed sends them.
+      case: 'a number with more digits than a YAML number keeps, at the value (a column too)',
+      text: yaml(
+        '  amount: 0.1000000000000000055511151231257827',
+        '  lines:',
+        '    - { item: pen, qty: 12345678901234567890 }',
+      ),
+      problems: [
+        `${Y}:3:11 RECORDS.TYPE [0].amount: NUMBER "amount": 0.1000000000000000055511151231257827 has more digits than a YAML or JSON number keeps (it reads as 0.1)`,
+        `${Y}:5:25 RECORDS.TYPE [0].lines[0].qty: NUMBER "qty": 12345678901234567890 has more digits than a YAML or JSON number keeps (it reads as 12345678901234567000)`,
+      ],
+    },
+    {
+      case: 'a number that only loses its spelling (a sign, zeros) keeps its value',
+      text: yaml('  amount: +0012.50', '  lines:', '    - { item: pen, qty: -0.0 }'),
+      problems: [],
+    },
+    {
+      // The platform keeps a DATETIME to the minute: seconds would be dropped on the way in.
+      case: 'a date-time with seconds, at the value',
+      text: yaml('  seen: 2024-01-31T09:00:30+09:00'),
+      problems: [
+        `${Y}:3:9 RECORDS.TYPE [0].seen: DATETIME "seen" takes a date and time to the minute, YYYY-MM-DDTHH:MM:00Z (the service keeps no seconds), not the text "2024-01-31T09:00:30+09:00"`,
+      ],
+    },
+    {
       case: 'a file written as a bare string',
       text: yaml('  contract: files/c.pdf'),
       problems: [
@@ -236,6 +262,13 @@ describe('validate: a record file in JSON', () => {
       case: 'a value of the wrong type, at the value',
       text: json(', "tags": "vip"').replace('"vip"', '{ "a": 1 }'),
       problems: [`${J}:3:51 RECORDS.TYPE [1].tags: CHECK_BOX "tags" takes a list of option names, not a map`],
+    },
+    {
+      case: 'a number with more digits than a JSON number keeps, at the value',
+      text: json(', "amount": 12345678901234567890'),
+      problems: [
+        `${J}:3:53 RECORDS.TYPE [1].amount: NUMBER "amount": 12345678901234567890 has more digits than a YAML or JSON number keeps (it reads as 12345678901234567000)`,
+      ],
     },
     {
       case: 'a key that repeats',

@@ -92,6 +92,16 @@ describe('planSeed', () => {
     expect(clean.deletes).toEqual([{ kind: 'delete', key: 'Z', id: '3', revision: '5' }]);
   });
 
+  it('tells keys apart by every character, spaces at the ends included', () => {
+    const records = [rec({ k: 'K1', n: 'one' }), rec({ k: 'K1 ', n: 'two' }), rec({ k: ' K1', n: 'three' })];
+    const service = [read('1', { k: 'K1', n: 'one' }), read('2', { k: 'K1 ', n: 'two' })];
+    const plan = planSeed({ key: 'k', records, read: service, clean: true });
+    expect(plan.adds.map((a) => a.key)).toEqual([' K1']);
+    expect(plan.changes).toEqual([]);
+    expect(plan.deletes).toEqual([]);
+    expect(plan.unchanged).toBe(2);
+  });
+
   it('leaves a service record without a key value alone, even with clean', () => {
     const plan = planSeed({ key: 'k', records: [], read: [read('1', { k: '' })], clean: true });
     expect(plan.deletes).toEqual([]);

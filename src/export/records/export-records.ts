@@ -23,7 +23,7 @@ import { modeline } from '../modeline.js';
 import { maskManifest } from '../variables.js';
 import { patchYaml } from '../yaml-patch.js';
 import { checkMaskable, Masker } from './mask.js';
-import { recordConverter, type PlainRecord } from './plain-records.js';
+import { recordConverter, separateFolders, type PlainRecord } from './plain-records.js';
 import { recordFileText, sortByKey } from './record-text.js';
 import { queryRefused } from './query.js';
 
@@ -85,6 +85,7 @@ export async function exportRecords(options: RecordsExportOptions): Promise<Reco
   refuseRepeatedKeys(records, setting.key, masked.has(setting.key));
   const path = resolve(project.root, setting.file);
   const sorted = sortByKey(records);
+  separateFolders(sorted, `files/${app.key}`);
   const written = recordFileText(path, sorted, modeline(project.root, path, 'records'));
   // Every file goes beside its target and is renamed over it (atomic-write.ts): an export
   // stopped part way leaves each file as it was or whole, never half of a record file.

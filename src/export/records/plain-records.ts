@@ -19,6 +19,8 @@ export interface FileJob {
   fileKey: string;
   /** Relative to the record file's folder, with `/`. */
   path: string;
+  /** The value the record names it by (the same path), moved with it by separateFolders. */
+  plain: { path: string };
 }
 
 export interface PlainRecord {
@@ -27,6 +29,8 @@ export interface PlainRecord {
   keyValue: unknown;
   fields: Record<string, unknown>;
   files: FileJob[];
+  /** The folder of its attachments below the app's (its key, made safe as a name). */
+  folder: string;
 }
 
 export interface Converter {
@@ -67,8 +71,9 @@ export function recordConverter(options: {
           principal: (code) => (kind ? (inverse[kind].get(code) ?? code) : code),
           file: (attachment) => {
             const path = uniquePath(files, `${options.folder}/${folder}/${safeName(attachment.name)}`);
-            files.push({ fileKey: attachment.fileKey, path });
-            return { path };
+            const plain = { path };
+            files.push({ fileKey: attachment.fileKey, path, plain });
+            return plain;
           },
         });
         return plain !== undefined && masker && masked.has(code) ? masker.mask(field, plain) : plain;
@@ -83,30 +88,94 @@ export function recordConverter(options: {
         for (const [code, field] of entries) {
           const plain = plainOf(code, field, values[code]);
           if (plain !== undefined) out[code] = plain;
+          else if (values[code] !== undefined && hasDefault(field)) out[code] = null;
           if (code === key && folder === '') folder = safeName(String(plain));
         }
         return out;
       };
       const out = fill(top, record);
       const keyValue = out[key];
-      return { key: String(keyValue), keyValue, fields: out, files };
+      return { key: String(keyValue), keyValue, fields: out, files, folder };
     },
   };
 }
 
-/** A name safe as one path segment on every system (a key or a file's name as the service gave it). */
+/**
+ * Whether an add that leaves the field out gives it a value: its default (cybozu.dev, "レコードを
+ * 登録する": a field left out of an add gets its initial value, 初期値), or now. Such a field's
+ * empty value is written out (`null`) rather than left out as other empty values are: seeded
+ * elsewhere, a record left without it was added with the default, and no longer equal to the one
+ * exported (a radio button read empty came back as its default option).
+ */
+function hasDefault(field: FieldManifest): boolean {
+  const f = field as { defaultValue?: unknown; defaultNowValue?: unknown };
+  const value = f.defaultValue;
+  return (
+    f.defaultNowValue === true ||
+    (typeof value === 'string' && value !== '') ||
+    (Array.isArray(value) && value.length > 0)
+  );
+}
+
+/**
+ * Gives each record, in the order given (key order, so that a re-export writes the same paths), a
+ * folder of its own: two keys that make the same safe name (`a/b` and `a_b`), or names that differ
+ * only in case (one folder on macOS and Windows), would have had their attachments of the same
+ * name downloaded to one path, the second over the first, and the first record seeded with the
+ * second's file. The later one gets `<name>-2` (then -3...), its paths in the record moved too.
+ */
+export function separateFolders(records: readonly PlainRecord[], appFolder: string): void {
+  const taken = new Set<string>();
+  for (const record of records) {
+    if (record.files.length === 0) continue;
+    let folder = record.folder;
+    for (let n = 2; taken.has(folder.toLowerCase()); n++) folder = `${record.folder}-${n}`;
+    taken.add(folder.toLowerCase());
+    if (folder === record.folder) continue;
+    const from = `${appFolder}/${record.folder}/`;
+    for (const job of record.files) {
+      job.path = `${appFolder}/${folder}/${job.path.slice(from.length)}`;
+      job.plain.path = job.path;
+    }
+    record.folder = folder;
+  }
+}
+
+/**
+ * A name safe as one path segment on every system (a key or a file's name as the service gave it):
+ * only what a path or a common file system cannot hold is replaced (a separator, a control
+ * character, and what Windows refuses: `: * ? " < > |`), and spaces at the ends. A seed names the
+ * attachment it uploads by the file's name (seed-load.ts), so every other character is kept: an
+ * export that wrote `x(1).pdf` as `x_1_.pdf` gave the environment seeded from it another name,
+ * and a seed of the export back into its own environment planned to replace the file.
+ */
 function safeName(name: string): string {
-  const safe = name.replace(/[^\p{L}\p{N}._ -]/gu, '_').trim();
+  const safe = [...name]
+    .map((c) => (unsafeInName(c) ? '_' : c))
+    .join('')
+    .trim();
   return safe === '' || /^\.+$/.test(safe) ? '_' : safe;
 }
 
-/** Two attachments of one record with the same name: the second becomes "2-name", and so on. */
+/**
+ * Two attachments of one record with one name (or names a folder on macOS and Windows holds as
+ * one: `Image.png`, `image.png`): the second goes into a folder `2` beside the first, and so on,
+ * keeping its name, which a seed gives the file it uploads (as `2-image.png` it came back renamed).
+ */
 function uniquePath(taken: readonly FileJob[], path: string): string {
-  const used = new Set(taken.map((f) => f.path));
-  if (!used.has(path)) return path;
+  const used = new Set(taken.map((f) => f.path.toLowerCase()));
+  if (!used.has(path.toLowerCase())) return path;
   const cut = path.lastIndexOf('/') + 1;
   for (let n = 2; ; n++) {
-    const candidate = `${path.slice(0, cut)}${n}-${path.slice(cut)}`;
-    if (!used.has(candidate)) return candidate;
+    const candidate = `${path.slice(0, cut)}${n}/${path.slice(cut)}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
   }
+}
+
+const UNSAFE_IN_NAME = new Set(['/', '\\', ':', '*', '?', '"', '<', '>', '|']);
+
+/** A control character (U+0000 to U+001F, U+007F), a separator, or what Windows refuses in a name. */
+function unsafeInName(c: string): boolean {
+  const code = c.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f || UNSAFE_IN_NAME.has(c);
 }

@@ -56,7 +56,7 @@ function isTable(value: unknown): boolean {
 }
 
 function cellText(value: unknown): string {
-  if (value === undefined) return '';
+  if (value === undefined || value === null) return '';
   const items: unknown[] = Array.isArray(value) ? value : [value];
   return items
     .map((item) =>

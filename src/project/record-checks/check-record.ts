@@ -9,6 +9,7 @@ import { PLAIN_VALUES, plainToWrite, type WriteValue } from '../../platform/reco
 import type { FieldManifest, MemberFieldManifest } from '../manifest.js';
 import { formatPath, problem, type Path, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
+import { digitsLost } from './number-literal.js';
 import { isMap } from '../well-formed.js';
 import type { CheckedApp } from '../checks/context.js';
 import type { RecordSource } from './source.js';
@@ -137,10 +138,23 @@ export class RecordChecker {
       );
       return undefined;
     }
+    if (form.shape === 'number' && typeof value === 'number') this.checkDigits(code, value, path);
     if (form.shape === 'option' || form.shape === 'options')
       this.checkOptions(code, field, converted.value as string | string[], path, Array.isArray(value));
     if (form.shape === 'files') this.checkAttachments(converted.value as { path: string }[], value, path);
     return converted.value;
+  }
+
+  /** A number literal read with fewer digits than written (number-literal.ts) would be seeded changed. */
+  private checkDigits(code: string, value: number, path: Path): void {
+    const literal = this.source.literal?.(path);
+    if (literal === undefined || !digitsLost(literal, value)) return;
+    this.report(
+      'RECORDS.TYPE',
+      `NUMBER "${code}": ${literal.trim()} has more digits than a YAML or JSON number keeps (it reads as ${value})`,
+      path,
+      `Quote it to keep every digit: "${literal.trim()}".`,
+    );
   }
 
   /**

@@ -32,6 +32,11 @@ export interface RecordSource {
   records: unknown[] | null;
   /** Where the value (or its key) at `path` is; the nearest part that exists otherwise. */
   locate(path: Path, at?: 'key' | 'value'): Location;
+  /**
+   * The text a value was written as (a YAML or JSON scalar's source, such as a number literal):
+   * what the reader's value may have lost digits of. Undefined for a CSV cell (kept as text).
+   */
+  literal?(path: Path): string | undefined;
   problems: Problem[];
   text: string;
 }
@@ -95,6 +100,10 @@ export function readYamlRecords(text: string, file: string): RecordSource {
     const found = nodeAt(doc.contents, path, where);
     return at(found?.range?.[0] ?? 0);
   };
+  const literal = (path: Path): string | undefined => {
+    const found = nodeAt(doc.contents, path, 'value');
+    return isScalar(found) && typeof found.source === 'string' ? found.source : undefined;
+  };
   if (!Array.isArray(value.data))
     return {
       ...base,
@@ -106,7 +115,7 @@ export function readYamlRecords(text: string, file: string): RecordSource {
         }),
       ],
     };
-  return { ...base, records: value.data, locate, problems: [] };
+  return { ...base, records: value.data, locate, literal, problems: [] };
 }
 
 /** How many aliases a record file may expand: yaml's guard against an alias bomb. */
