@@ -127,4 +127,5 @@ export {
 } from './field-place-walk.js';
 export { isTimeZone } from './time-zone.js';
 export { baseUrlFault } from './base-url.js';
-export { FormulaError, formulaFieldNames } from './formula-tokens.js';
+export { FormulaError, formulaFieldNames, readableFormulaFields } from './formula-tokens.js';
+export { optionLabelBreaches, type OptionLabelBreach } from './choice-options.js';
