@@ -97,7 +97,7 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
         settings.properties,
         otherAppFields(req),
         req.dialect,
-        statusesAfterWrite(settings, req.params.raw),
+        area.anyStatus ? undefined : statusesAfterWrite(settings, req.params.raw),
       );
       const { app: _app, revision: _revision, ...values } = body;
       const result = area.apply(settings, values, req);
