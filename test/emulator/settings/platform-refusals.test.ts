@@ -11,6 +11,12 @@
  * - A filter names statuses the process has: a query value a choice field lacks is GAIA_IQ10 in a
  *   record query (platform-facts-verified, Queries), and a status is the STATUS field's value
  *   (QUERY.OPTION). Views excepted (their row says why).
+ * - A row of the layout holds no table, group, status, assignee or category: kintone/mcp-server
+ *   issue #552 (the platform answers such an element 400 CB_VA01) (LAYOUT.BLOCK,
+ *   LAYOUT.NOT_PLACEABLE).
+ * - A reminder's timing: daysLater, and hoursLater or time, required; daysLater and hoursLater from
+ *   -10,000 to 10,000; time in steps of ten minutes (cybozu.dev "リマインダーの条件通知の設定を変更
+ *   する") (SCHEMA.MISSING_KEY, NOTIFY.TIMING).
  * The platform documents no error code for a settings write breaking these: CB_VA01, its code for
  * any invalid input of a settings body, is our choice.
  */
@@ -28,6 +34,8 @@ const FORM = {
   amount: { type: 'NUMBER', code: 'amount', label: 'Amount' },
   tags: { type: 'CHECK_BOX', code: 'tags', label: 'Tags', options: option('a') },
   due: { type: 'DATE', code: 'due', label: 'Due' },
+  at: { type: 'DATETIME', code: 'at', label: 'At' },
+  box: { type: 'GROUP', code: 'box', label: 'Box' },
   twice: { type: 'CALC', code: 'twice', label: 'Twice', expression: 'amount * 2' },
   lines: {
     type: 'SUBTABLE',
@@ -41,6 +49,23 @@ const PROCESS = {
   states: { Open: { name: 'Open', index: '0' }, Done: { name: 'Done', index: '1' } },
   actions: [{ name: 'Finish', from: 'Open', to: 'Done' }],
 };
+const LAYOUT = '/k/v1/preview/app/form/layout.json';
+const REMINDER = '/k/v1/preview/app/notifications/reminder.json';
+/** The form's layout with `extra` elements in a row of their own at the end. */
+const layoutWith = (...extra: object[]) => ({
+  layout: [
+    ...['amount', 'tags', 'due', 'at', 'twice'].map((code) => ({
+      type: 'ROW',
+      fields: [{ type: FORM[code as keyof typeof FORM].type, code }],
+    })),
+    { type: 'SUBTABLE', code: 'lines', fields: [{ type: 'NUMBER', code: 'qty' }] },
+    { type: 'GROUP', code: 'box', layout: [] },
+    ...(extra.length > 0 ? [{ type: 'ROW', fields: extra }] : []),
+  ],
+});
+const reminder = (timing: object) => ({
+  notifications: [{ timing: { code: 'due', ...timing }, title: 't', targets: ADMIN }],
+});
 const calc = (code: string, expression: string) => ({ type: 'CALC', code, label: code, expression });
 const ADMIN = [{ entity: { type: 'USER', code: 'admin' } }];
 
@@ -262,6 +287,77 @@ const ROWS: Row[] = [
     () => ({
       states: { ...PROCESS.states, Done: { name: 'Closed', index: '1' } },
       actions: [{ name: 'Finish', from: 'Open', to: 'Closed', filterCond: 'Status not in ("Closed")' }],
+    }),
+    null,
+  ],
+  // The layout's rows.
+  ['taken: the layout with its table and group as blocks', 'PUT', LAYOUT, () => layoutWith(), null],
+  [
+    'LAYOUT.BLOCK: a group as an element of a row',
+    'PUT',
+    LAYOUT,
+    () => layoutWith({ type: 'GROUP', code: 'box' }),
+    'layout[7].fields[0].type',
+  ],
+  [
+    'LAYOUT.BLOCK: a table as an element of a row',
+    'PUT',
+    LAYOUT,
+    () => layoutWith({ type: 'SUBTABLE', code: 'lines' }),
+    'layout[7].fields[0].type',
+  ],
+  [
+    'LAYOUT.NOT_PLACEABLE: the status as an element of a row',
+    'PUT',
+    LAYOUT,
+    () => layoutWith({ type: 'STATUS', code: 'Status' }),
+    'layout[7].fields[0].type',
+  ],
+  [
+    'LAYOUT.NOT_PLACEABLE: the assignee as an element of a row',
+    'PUT',
+    LAYOUT,
+    () => layoutWith({ type: 'STATUS_ASSIGNEE', code: 'Assignee' }),
+    'layout[7].fields[0].type',
+  ],
+  // A reminder's timing.
+  [
+    'SCHEMA.MISSING_KEY: a reminder without daysLater',
+    'PUT',
+    REMINDER,
+    () => reminder({ time: '09:00' }),
+    'notifications[0].timing.daysLater',
+  ],
+  [
+    'NOTIFY.TIMING: a reminder with neither hoursLater nor time',
+    'PUT',
+    REMINDER,
+    () => reminder({ daysLater: 0 }),
+    'notifications[0].timing',
+  ],
+  [
+    'NOTIFY.TIMING: a reminder 10,001 hours later',
+    'PUT',
+    REMINDER,
+    () => reminder({ code: 'at', daysLater: 0, hoursLater: 10_001 }),
+    'notifications[0].timing.hoursLater',
+  ],
+  [
+    'NOTIFY.TIMING: a reminder at a time off the ten-minute steps',
+    'PUT',
+    REMINDER,
+    () => reminder({ daysLater: 0, time: '09:05' }),
+    'notifications[0].timing.time',
+  ],
+  [
+    'taken: reminders at the edges (10,000 hours before, 09:50)',
+    'PUT',
+    REMINDER,
+    () => ({
+      notifications: [
+        ...reminder({ code: 'at', daysLater: -10_000, hoursLater: -10_000 }).notifications,
+        ...reminder({ daysLater: 10_000, time: '09:50' }).notifications,
+      ],
     }),
     null,
   ],
