@@ -59,6 +59,7 @@ export {
   type RankedStatus,
 } from './first-status.js';
 export { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes, type RepeatedViewIndex } from './view-rules.js';
+export { minGroups, repeatedReportIndexes } from './report-rules.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';
 export {

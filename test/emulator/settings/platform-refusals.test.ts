@@ -17,6 +17,9 @@
  * - A reminder's timing: daysLater, and hoursLater or time, required; daysLater and hoursLater from
  *   -10,000 to 10,000; time in steps of ten minutes (cybozu.dev "リマインダーの条件通知の設定を変更
  *   する") (SCHEMA.MISSING_KEY, NOTIFY.TIMING).
+ * - A graph: a pivot table takes two groups or more, a graph added takes its groups, two graphs
+ *   take two indexes (cybozu.dev "アプリのグラフ設定の変更する") (REPORT.GROUPS, SCHEMA.MISSING_KEY;
+ *   apply writes positions as indexes).
  * The platform documents no error code for a settings write breaking these: CB_VA01, its code for
  * any invalid input of a settings body, is our choice.
  */
@@ -65,6 +68,14 @@ const layoutWith = (...extra: object[]) => ({
 });
 const reminder = (timing: object) => ({
   notifications: [{ timing: { code: 'due', ...timing }, title: 't', targets: ADMIN }],
+});
+const REPORTS = '/k/v1/preview/app/reports.json';
+const graph = (chartType: string, codes: string[], index = '0') => ({
+  chartType,
+  index,
+  groups: codes.map((code) => ({ code })),
+  aggregations: [{ type: 'COUNT' }],
+  sorts: [{ by: 'TOTAL', order: 'DESC' }],
 });
 const calc = (code: string, expression: string) => ({ type: 'CALC', code, label: code, expression });
 const ADMIN = [{ entity: { type: 'USER', code: 'admin' } }];
@@ -359,6 +370,35 @@ const ROWS: Row[] = [
         ...reminder({ daysLater: 10_000, time: '09:50' }).notifications,
       ],
     }),
+    null,
+  ],
+  // Graphs.
+  [
+    'REPORT.GROUPS: a pivot table with one group',
+    'PUT',
+    REPORTS,
+    () => ({ reports: { P: graph('PIVOT_TABLE', ['amount']) } }),
+    'reports.P.groups',
+  ],
+  [
+    'SCHEMA.MISSING_KEY: a graph added without groups',
+    'PUT',
+    REPORTS,
+    () => ({ reports: { P: { ...graph('PIE', []), groups: undefined } } }),
+    'reports.P.groups',
+  ],
+  [
+    'two graphs with one index',
+    'PUT',
+    REPORTS,
+    () => ({ reports: { P: graph('PIE', ['amount']), Q: graph('PIE', ['due'], '0') } }),
+    'reports.Q.index',
+  ],
+  [
+    'taken: a pivot table with two groups, beside a graph of its own index',
+    'PUT',
+    REPORTS,
+    () => ({ reports: { P: graph('PIVOT_TABLE', ['amount', 'due']), Q: graph('PIE', ['due'], '1') } }),
     null,
   ],
 ];

@@ -226,7 +226,9 @@ describe('name lengths', () => {
       path: '/k/v1/preview/app/reports.json',
       key: 'reports',
       max: 64,
-      body: (_app: string, name: string) => ({ reports: { [name]: { name, chartType: 'PIE', index: 0 } } }),
+      body: (_app: string, name: string) => ({
+        reports: { [name]: { name, chartType: 'PIE', index: 0, groups: [{ code: 'Created_by' }] } },
+      }),
     },
   ];
   it.each(

@@ -247,6 +247,17 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     required: ['reports'],
     read: (s) => ({ reports: s.reports }),
     apply: (s, body, req) => {
+      // A graph added takes its groups (cybozu.dev "アプリのグラフ設定の変更する": groups
+      // "グラフを追加する場合は必須です"); one updated keeps them when left out.
+      const added = Object.entries(body.reports as Named).filter(
+        ([name, r]) => !(name in s.reports) && r.groups === undefined,
+      );
+      if (added.length > 0)
+        throw invalid(
+          Object.fromEntries(
+            added.map(([name]) => [`reports.${name}.groups`, 'Required field for a new graph.']),
+          ),
+        );
       const { items, ids } = replaceNamed(s.reports, body.reports as Named, req, 'report');
       return { settings: { ...s, reports: items }, reply: { reports: ids } };
     },
