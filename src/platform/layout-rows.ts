@@ -5,8 +5,10 @@
  *
  * A ROW's (or a table block's) element is a field or a decoration, never a table or a group,
  * which are blocks of their own (`layout[].type`), nor the process's status, assignee or the
- * category, which the form does not show. The official client's types list the field types of an
- * element without them (`KintoneFields/types/fieldLayout.d.ts`), and the hosted platform refuses
+ * category, which the form does not show. cybozu.dev's "フォームのレイアウトを変更する" (Update Form
+ * Layout) lists the types `layout[].fields[].type` takes without them (SUBTABLE and GROUP are
+ * `layout[].type`s), the official client's types likewise (`KintoneFields/types/fieldLayout.d.ts`),
+ * and the hosted platform refuses
  * such an element with 400 CB_VA01 "Missing or invalid input." (kintone/mcp-server issue #552:
  * `{ type: "ROW", fields: [{ type: "GROUP", code: "group_0" }] }` sent to Update Form Layout; the
  * same for SUBTABLE, STATUS, STATUS_ASSIGNEE and CATEGORY). The `errors` key of that answer is not
