@@ -64,3 +64,20 @@ export function formulaFieldNames(text: string): { code: string; start: number }
     return token.kind === 'name' && !call ? [{ code: token.value, start: token.start }] : [];
   });
 }
+
+/**
+ * The field codes a formula names, for the check that each is a field of the app: the platform
+ * refuses to save a formula naming a code the app lacks ("The field code (***) in the formula does
+ * not exist", kintone help 040497 "Formula Errors"), and validate (project/checks/fields.ts) and
+ * the local service (emulator/validate/formula.ts) both refuse it. A formula this tokenizer cannot
+ * read names none here: the platform's grammar is wider than the local service's evaluator, so
+ * such a formula is left to the platform.
+ */
+export function readableFormulaFields(text: string): { code: string; start: number }[] {
+  try {
+    return formulaFieldNames(text);
+  } catch (error) {
+    if (error instanceof FormulaError) return [];
+    throw error;
+  }
+}

@@ -40,8 +40,15 @@ export {
 } from './record-values.js';
 export { NEW_APP_PROCESS, type PresetProcess } from './new-process.js';
 export { APP_RIGHT_FLAGS, RECORD_RIGHT_FLAGS, everyoneLast, rightsWithoutView } from './acl-rights.js';
-export { REMINDER_DAYS_LATER, daysLaterInRange } from './reminder-timing.js';
+export {
+  REMINDER_DAYS_LATER,
+  REMINDER_HOURS_LATER,
+  reminderOffsetInRange,
+  timeOnTenMinutes,
+  type ReminderRange,
+} from './reminder-timing.js';
 export { layoutSizeKeys } from './layout-sizes.js';
+export { BLOCK_FIELD_TYPES, UNSHOWN_FIELD_TYPES, rowElementRefusal } from './layout-rows.js';
 export { ENTITY_TYPES, ENTITY_TYPES_BY_AREA, type EntityArea, type EntityType } from './entity-types.js';
 export {
   FIRST_STATUS_ASSIGNEE_TYPE,
@@ -52,6 +59,7 @@ export {
   type RankedStatus,
 } from './first-status.js';
 export { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes, type RepeatedViewIndex } from './view-rules.js';
+export { minGroups, repeatedReportIndexes } from './report-rules.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';
 export {
@@ -127,4 +135,5 @@ export {
 } from './field-place-walk.js';
 export { isTimeZone } from './time-zone.js';
 export { baseUrlFault } from './base-url.js';
-export { FormulaError, formulaFieldNames } from './formula-tokens.js';
+export { FormulaError, formulaFieldNames, readableFormulaFields } from './formula-tokens.js';
+export { optionLabelBreaches, type OptionLabelBreach } from './choice-options.js';

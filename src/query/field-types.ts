@@ -151,3 +151,20 @@ export function fieldsFromProperties(properties: Readonly<Record<string, unknown
   for (const [code, definition] of Object.entries(properties)) add(code, definition, undefined);
   return result;
 }
+
+/**
+ * The map with the process's statuses as the options of its STATUS field: a query names a status
+ * as it names a choice field's option, and one the process lacks is refused as an option the field
+ * lacks (GAIA_IQ10). Undefined statuses (no process in force) leave STATUS open. Read by the local
+ * service's record queries and its settings filters alike (a view's, a notification's, a graph's,
+ * a record permission's, an action's `filterCond`).
+ */
+export function withStatusOptions(
+  fields: Map<string, FieldInfo>,
+  statuses: readonly string[] | undefined,
+): Map<string, FieldInfo> {
+  if (statuses === undefined) return fields;
+  for (const [code, info] of fields)
+    if (info.type === 'STATUS') fields.set(code, { ...info, options: [...statuses] });
+  return fields;
+}

@@ -24,6 +24,7 @@ export { compileQuery, DEFAULT_ORDER, type CompiledQuery, type CompileOptions } 
 export type { QueryRecord } from './compile-condition.js';
 export {
   fieldsFromProperties,
+  withStatusOptions,
   ID_TYPE,
   lookupField,
   typeSpec,

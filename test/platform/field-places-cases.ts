@@ -136,8 +136,6 @@ function definition(
   };
 }
 
-const FORMULA_GAP = { errorKey: null, validateAt: null, usage: null, of: 'a' } as const;
-
 /** The places of a field definition, for the form's fields and for a table's columns. */
 function definitionCases(item: string, column: boolean): PlaceCase[] {
   const at = column ? 'fields.lines.fields' : 'fields';
@@ -156,15 +154,23 @@ function definitionCases(item: string, column: boolean): PlaceCase[] {
               },
             }
           : { fields: { ...FIELDS, c: calc(code) } },
-      rest: (code) => ({
-        method: 'POST',
-        endpoint: 'app/form/fields.json',
-        body: { properties: { c: rest('c', calc(code)) } },
-      }),
-      // validate reads a formula's field names (kintone help 040497: the platform refuses a
-      // formula naming a code the app lacks); the local service does not refuse one in the REST
-      // write, and where-used does not list them.
-      ...FORMULA_GAP,
+      rest: (code) => {
+        if (!column)
+          return {
+            method: 'POST',
+            endpoint: 'app/form/fields.json',
+            body: { properties: { c: rest('c', calc(code)) } },
+          };
+        const item = rest('item', { type: 'SINGLE_LINE_TEXT', label: 'Item' });
+        const lines = { ...FIELDS.lines, code: 'lines', fields: { item, c: rest('c', calc(code)) } };
+        return { method: 'PUT', endpoint: 'app/form/fields.json', body: { properties: { lines } } };
+      },
+      // Both sides read a formula's field names (kintone help 040497: the platform refuses a
+      // formula naming a code the app lacks; platform/formula-tokens.ts); where-used does not
+      // list them.
+      errorKey: `${key}.c.expression`,
+      usage: null,
+      of: 'a',
       validateAt: `${at}.c.expression`,
     },
     definition(

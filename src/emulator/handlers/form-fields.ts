@@ -46,10 +46,40 @@ function newCodes(
 /** The form as it would be with `given` merged in, so references between new fields resolve. */
 function candidate(current: Properties, given: Record<string, unknown>): Properties {
   const out: Properties = { ...current };
-  for (const [code, def] of Object.entries(given))
-    if (typeof def === 'object' && def !== null)
-      out[code] = { ...current[code], ...(def as JsonObject), code };
+  for (const [code, def] of Object.entries(given)) {
+    if (typeof def !== 'object' || def === null) continue;
+    const merged: JsonObject = { ...current[code], ...(def as JsonObject), code };
+    // A table's columns the request leaves out stay (a PUT changes the columns it names).
+    const had = current[code]?.fields;
+    if (isObject(had) && isObject(merged.fields)) merged.fields = { ...had, ...merged.fields };
+    out[code] = merged;
+  }
   return out;
+}
+
+/**
+ * The candidate form with each field a request renames also under its new code, beside its old
+ * one (in its table for a table's column): a formula of the same request may name either, as the
+ * platform moves a formula's references along with a rename (renameInApp follows them here).
+ */
+function withRenamedCodes(properties: Properties, renames: ReadonlyMap<string, string>): Properties {
+  const out: Properties = { ...properties };
+  for (const [from, to] of renames) {
+    const top = out[from];
+    if (top) {
+      out[to] = { ...top, code: to };
+      continue;
+    }
+    for (const [code, def] of Object.entries(out)) {
+      const inner = (def.fields ?? undefined) as Properties | undefined;
+      if (inner?.[from]) out[code] = { ...def, fields: { ...inner, [to]: { ...inner[from], code: to } } };
+    }
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function propertiesBody(properties: Shape): Shape {
@@ -111,7 +141,7 @@ function changeFields(req: ApiRequest): unknown {
     const body = checkBody<{ properties: Properties }>(
       shape,
       req.params.raw,
-      candidate(s.properties, given),
+      withRenamedCodes(candidate(s.properties, given), renames),
       otherAppFields(req),
     );
     let layout = s.layout;

@@ -7,6 +7,7 @@ import {
   compileQuery,
   fieldsFromProperties,
   parseFilter,
+  withStatusOptions,
   parseQuery,
   runQuery,
   QueryCheckError,
@@ -38,13 +39,8 @@ const fieldMaps = new WeakMap<AppSettings, FieldMap>();
 export function queryFields(live: AppSettings): FieldMap {
   let found = fieldMaps.get(live);
   if (!found) {
-    const map = fieldsFromProperties(live.properties);
-    if (processEnabled(live)) {
-      const statuses = processStates(live).map((s) => s.name);
-      for (const [code, info] of map)
-        if (info.type === 'STATUS') map.set(code, { ...info, options: statuses });
-    }
-    found = map;
+    const statuses = processEnabled(live) ? processStates(live).map((s) => s.name) : undefined;
+    found = withStatusOptions(fieldsFromProperties(live.properties), statuses);
     fieldMaps.set(live, found);
   }
   return found;

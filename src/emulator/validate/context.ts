@@ -1,5 +1,5 @@
 import { Problems } from '../errors.js';
-import { fieldsFromProperties } from '../../query/index.js';
+import { fieldsFromProperties, withStatusOptions } from '../../query/index.js';
 import type { JsonObject } from '../model/app.js';
 import type { CheckContext, RelatedApp, Shape } from './shape.js';
 
@@ -40,8 +40,9 @@ const NO_OTHER_APPS: OtherApps = {
 };
 
 /**
- * Checks `body` against `shape` with the fields of `properties`, and throws 400 CB_VA01 with
- * every problem found; returns the normalized body.
+ * Checks `body` against `shape` with the fields of `properties` (and `statuses` as the STATUS
+ * field's values in filters: validate/statuses.ts), and throws 400 CB_VA01 with every problem
+ * found; returns the normalized body.
  */
 export function checkBody<T>(
   shape: Shape,
@@ -49,12 +50,13 @@ export function checkBody<T>(
   properties: Record<string, JsonObject>,
   others: OtherApps = NO_OTHER_APPS,
   dialect?: CheckContext['dialect'],
+  statuses?: readonly string[],
 ): T {
   const problems = new Problems();
   const ctx: CheckContext = {
     problems,
     ...fieldIndex(properties),
-    queryFields: fieldsFromProperties(properties),
+    queryFields: withStatusOptions(fieldsFromProperties(properties), statuses),
     otherApp: others.fields,
     relatedApp: others.related,
     ...(dialect ? { dialect } : {}),

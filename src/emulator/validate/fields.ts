@@ -1,4 +1,5 @@
-import { arr, bool, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
+import { arr, bool, fail, int, join, map, num, obj, str, type CheckContext, type Shape } from './shape.js';
+import { formula } from './formula.js';
 import { lookup, referenceTable } from './related.js';
 import { refusesFixedChange, withoutDroppedUnique } from './field-keeps.js';
 import type { JsonObject } from '../model/app.js';
@@ -6,6 +7,7 @@ import {
   FIELD_PROPERTIES,
   NOT_IN_SUBTABLE_TYPES,
   isSystemFieldType,
+  optionLabelBreaches,
   type FieldType,
   type SystemFieldType,
 } from '../../platform/index.js';
@@ -18,7 +20,17 @@ const unitPosition = str({ oneOf: ['BEFORE', 'AFTER'] });
 /** One of four pixel sizes, written as a number or a string and kept as a string (platform's NUMERIC_STRING_PROPERTIES). */
 const thumbnailSize: Shape = (value, path, ctx) =>
   str({ oneOf: ['50', '150', '250', '500'] })(typeof value === 'number' ? String(value) : value, path, ctx);
-const options = map(() => obj({ label: text, index: int(0) }, { required: ['label', 'index'] }));
+/** An option's label is its key (platform/choice-options.ts, with the evidence). */
+const optionLabel =
+  (name: string): Shape =>
+  (value, path, ctx) => {
+    const label = text(value, path, ctx);
+    if (typeof label !== 'string' || optionLabelBreaches({ [name]: { label } }).length === 0) return label;
+    return fail(ctx, path, `Enter the same label as the option's key "${name}".`);
+  };
+const options = map((name) =>
+  obj({ label: optionLabel(name), index: int(0) }, { required: ['label', 'index'] }),
+);
 const userEntity = obj({ type: str({ oneOf: ['USER', 'GROUP', 'ORGANIZATION', 'FUNCTION'] }), code: text });
 
 const base = { type: text, code: text, label: str({ max: 128 }), noLabel: flag };
@@ -38,7 +50,7 @@ function system(type: SystemFieldType): Record<string, Shape> {
  * refused. Their names must be platform's FIELD_PROPERTIES (test/platform compares them).
  */
 export const TYPE_PROPS: Record<FieldType, Record<string, Shape>> = {
-  SINGLE_LINE_TEXT: { ...input, ...textLike, expression: text, hideExpression: flag, lookup },
+  SINGLE_LINE_TEXT: { ...input, ...textLike, expression: formula, hideExpression: flag, lookup },
   NUMBER: {
     ...input,
     defaultValue: numeric,
@@ -53,7 +65,7 @@ export const TYPE_PROPS: Record<FieldType, Record<string, Shape>> = {
   },
   CALC: {
     ...input,
-    expression: text,
+    expression: formula,
     format: str({
       oneOf: ['NUMBER', 'NUMBER_DIGIT', 'DATETIME', 'DATE', 'TIME', 'HOUR_MINUTE', 'DAY_HOUR_MINUTE'],
     }),

@@ -1,5 +1,5 @@
 import { arr, byValue, field, join, obj, str, type Shape } from './shape.js';
-import { layoutSizeKeys } from '../../platform/index.js';
+import { layoutSizeKeys, rowElementRefusal } from '../../platform/index.js';
 
 const size = obj({ width: str(), height: str(), innerHeight: str() });
 
@@ -34,7 +34,16 @@ const element: Shape = byValue((value) => {
       ctx,
     ) as { type?: string; code?: string } | undefined;
     const actual = out?.code === undefined ? undefined : ctx.fields.get(out.code);
-    if (out?.type !== undefined && actual !== undefined && actual !== out.type)
+    const refusal = out?.type === undefined ? undefined : rowElementRefusal(out.type);
+    if (refusal !== undefined)
+      // No table, group, status, assignee or category in a row (platform/layout-rows.ts).
+      ctx.problems.add(
+        join(path, 'type'),
+        refusal === 'block'
+          ? `A ${out!.type!} is a block of its own; enter it as { type: "${out!.type!}", code } in layout, not in a row.`
+          : `The form does not show a ${out!.type!} field; leave it out of the layout.`,
+      );
+    else if (out?.type !== undefined && actual !== undefined && actual !== out.type)
       ctx.problems.add(join(path, 'type'), `The field "${out.code!}" is ${actual}, not ${out.type}.`);
     return sized(out);
   };

@@ -1,7 +1,14 @@
 import { arr, bool, int, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 import { entity, filterCond } from './common.js';
-import { daysLaterInRange, ENTITY_TYPES_BY_AREA, REMINDER_DAYS_LATER } from '../../platform/index.js';
+import {
+  ENTITY_TYPES_BY_AREA,
+  REMINDER_DAYS_LATER,
+  REMINDER_HOURS_LATER,
+  reminderOffsetInRange,
+  timeOnTenMinutes,
+  type ReminderRange,
+} from '../../platform/index.js';
 
 const flag = bool();
 // Notifications take USER, GROUP, ORGANIZATION and FIELD_ENTITY (app/notification.d.ts of the
@@ -40,6 +47,11 @@ const time: Shape = (value, path, ctx) => {
     ctx.problems.add(path, 'Enter a time as HH:MM.');
     return undefined;
   }
+  // In steps of ten minutes (platform/reminder-timing.ts).
+  if (typeof s === 'string' && !timeOnTenMinutes(s)) {
+    ctx.problems.add(path, 'Enter a time in steps of ten minutes, such as 09:20.');
+    return undefined;
+  }
   return s;
 };
 
@@ -72,30 +84,40 @@ const timezone: Shape = (value, path, ctx) => {
   return s;
 };
 
-/** Days from the date: a whole number within the platform's range (platform/reminder-timing.ts). */
-const daysLater: Shape = (value, path, ctx) => {
-  const days = int()(value, path, ctx) as number | string | undefined;
-  if (days === undefined || daysLaterInRange(days)) return days;
-  const { min, max } = REMINDER_DAYS_LATER;
-  ctx.problems.add(path, `Enter a whole number from ${min} to ${max}.`);
-  return undefined;
-};
+/** Days (or hours) from the date: a whole number within the platform's range (platform/reminder-timing.ts). */
+const offset =
+  (range: ReminderRange): Shape =>
+  (value, path, ctx) => {
+    const n = int()(value, path, ctx) as number | string | undefined;
+    if (n === undefined || reminderOffsetInRange(n, range)) return n;
+    ctx.problems.add(path, `Enter a whole number from ${range.min} to ${range.max}.`);
+    return undefined;
+  };
 
 const timingFields = obj(
   {
     code: placeField('notificationsReminder', 'notifications[*].timing.code'),
-    daysLater,
-    hoursLater: int(),
+    daysLater: offset(REMINDER_DAYS_LATER),
+    hoursLater: offset(REMINDER_HOURS_LATER),
     time,
   },
-  { required: ['code'] },
+  { required: ['code', 'daysLater'] },
 );
 
-/** A reminder fires some hours after the field's value, or at a time of day: never both. */
+/**
+ * A reminder fires some hours after the field's value, or at a time of day: one of them, never
+ * both (platform/reminder-timing.ts).
+ */
 const timing: Shape = (value, path, ctx) => {
   const out = timingFields(value, path, ctx) as Record<string, unknown> | undefined;
-  if (out && out.hoursLater !== undefined && out.time !== undefined)
-    ctx.problems.add(path, 'Give hoursLater or time, not both.');
+  if (!out || typeof out !== 'object') return out;
+  // Which were given, refused or not (a refused one is said at its own key).
+  const given = value as Record<string, unknown>;
+  const hours = given.hoursLater !== undefined;
+  const time = given.time !== undefined;
+  if (hours && time) ctx.problems.add(path, 'Give hoursLater or time, not both.');
+  else if (!hours && !time)
+    ctx.problems.add(path, 'Give hoursLater (hours after the date) or time (a time of day).');
   return out;
 };
 

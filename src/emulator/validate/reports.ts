@@ -1,6 +1,7 @@
 import { assignedId, anyJson, arr, int, join, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 import { filterCond, namedUpTo } from './common.js';
+import { minGroups, repeatedReportIndexes } from '../../platform/index.js';
 
 const CHART_TYPES = ['BAR', 'COLUMN', 'PIE', 'LINE', 'PIVOT_TABLE', 'TABLE', 'AREA', 'SPLINE', 'SPLINE_AREA'];
 const PER = ['YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE'];
@@ -54,9 +55,33 @@ const reportFields = obj(
 const WITH_MODE = new Set(['BAR', 'COLUMN', 'AREA', 'SPLINE_AREA']);
 
 const report: Shape = (value, path, ctx) => {
-  const out = reportFields(value, path, ctx) as { chartType?: unknown; chartMode?: unknown } | undefined;
-  if (out && typeof out.chartType === 'string' && WITH_MODE.has(out.chartType) && out.chartMode === undefined)
+  const out = reportFields(value, path, ctx) as
+    { chartType?: unknown; chartMode?: unknown; groups?: unknown } | undefined;
+  if (!out || typeof out !== 'object' || typeof out.chartType !== 'string') return out;
+  if (WITH_MODE.has(out.chartType) && out.chartMode === undefined)
     ctx.problems.add(join(path, 'chartMode'), `Required field for a ${out.chartType} graph.`);
+  // A pivot table takes two groups or more (platform/report-rules.ts).
+  const fewest = minGroups(out.chartType);
+  if (Array.isArray(out.groups) && out.groups.length < fewest)
+    ctx.problems.add(join(path, 'groups'), `A ${out.chartType} takes ${fewest} groups or more.`);
+  return out;
+};
+
+const reportMap = map(namedUpTo(report, 64));
+
+/** The whole map, then no index given to two graphs (platform/report-rules.ts), at the later one's. */
+const reports: Shape = (value, path, ctx) => {
+  const out = reportMap(value, path, ctx) as Record<string, { index?: unknown } | undefined> | undefined;
+  if (!out || typeof out !== 'object') return out;
+  const indexes = Object.entries(out).map(([name, r]) => {
+    const index = r?.index;
+    return [name, typeof index === 'string' || typeof index === 'number' ? index : undefined] as const;
+  });
+  for (const r of repeatedReportIndexes(indexes))
+    ctx.problems.add(
+      join(join(path, r.name), 'index'),
+      `The index ${r.index} is also the index of the graph "${r.first}"; give each graph its own index.`,
+    );
   return out;
 };
 
@@ -65,4 +90,4 @@ const report: Shape = (value, path, ctx) => {
  * characters (cybozu.dev, "アプリのグラフ設定の変更する": name "64文字以内で指定します"); validate's
  * schema says so too (app.schema.json, reports' propertyNames).
  */
-export const reportsBody: Record<string, Shape> = { reports: map(namedUpTo(report, 64)) };
+export const reportsBody: Record<string, Shape> = { reports };

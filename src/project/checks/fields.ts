@@ -1,4 +1,4 @@
-import { FormulaError, formulaFieldNames, isTimeZone } from '../../platform/index.js';
+import { isTimeZone, optionLabelBreaches, readableFormulaFields } from '../../platform/index.js';
 import type { FieldManifest, MemberFieldManifest, Numeric } from '../manifest-fields.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
@@ -115,46 +115,29 @@ function checkField(
 }
 
 /**
- * Every field code a formula names is a field of the app: the platform refuses to save a formula
- * naming another ("The field code (***) in the formula does not exist", kintone help 040497
- * "Formula Errors"). Table columns count (inside SUM). A formula the tokenizer cannot read is left
- * to the platform: its grammar is wider than the local service's evaluator.
+ * Every field code a formula names is a field of the app (platform/formula-tokens.ts, with the
+ * evidence). Table columns count (inside SUM).
  */
 function checkFormulaFields(ctx: CheckContext, expression: string, path: PathSegment[]): void {
-  let names: { code: string }[];
-  try {
-    names = formulaFieldNames(expression);
-  } catch (error) {
-    if (error instanceof FormulaError) return;
-    throw error;
-  }
-  for (const { code } of names) ctx.field(code, path, { what: 'a formula', allowSubtable: true });
+  for (const { code } of readableFormulaFields(expression))
+    ctx.field(code, path, { what: 'a formula', allowSubtable: true });
 }
 
-/**
- * The hosted platform keys an option by its label: kintone's own MCP server tells its callers so
- * for Add Form Fields ("option keys must exactly match their label values", kintone/mcp-server
- * src/tools/kintone/app/add-form-fields.ts) and reads them back that way (the official client's
- * types and every example of Get Form Fields show `{ A: { label: 'A', index } }`). A manifest option
- * whose label differs from its name is refused when added there, and never plans empty after an
- * update (the platform answers it under its new label).
- */
+/** An option's label is its name (platform/choice-options.ts, with the evidence). */
 function checkOptionLabels(
   ctx: CheckContext,
   options: Record<string, { label: string }>,
   path: PathSegment[],
 ): void {
-  for (const [name, option] of Object.entries(options)) {
-    if (option.label === name) continue;
+  for (const { name, label } of optionLabelBreaches(options))
     ctx.report(
       'FIELD.OPTION_LABEL',
-      `option "${name}" has the label "${option.label}": the platform names an option by its label`,
+      `option "${name}" has the label "${label}": the platform names an option by its label`,
       [...path, name, 'label'],
       {
-        hint: `Write the option as ${JSON.stringify(option.label)}: { label: ${JSON.stringify(option.label)} }, or keep the label "${name}".`,
+        hint: `Write the option as ${JSON.stringify(label)}: { label: ${JSON.stringify(label)} }, or keep the label "${name}".`,
       },
     );
-  }
 }
 
 function checkOption(ctx: CheckContext, value: string, options: string[], path: PathSegment[]): void {

@@ -2,11 +2,9 @@ import type { LayoutElement } from '../manifest.js';
 import type { PathSegment } from '../problems.js';
 import type { CheckContext } from './context.js';
 import type { FieldInfo } from './field-index.js';
-import { isSystemFieldType, layoutSizeKeys } from '../../platform/index.js';
+import { isSystemFieldType, layoutSizeKeys, rowElementRefusal } from '../../platform/index.js';
 
 const DECORATIONS = new Set(['LABEL', 'SPACER', 'HR']);
-/** System fields the form cannot show. */
-const UNPLACEABLE = new Set(['STATUS', 'STATUS_ASSIGNEE', 'CATEGORY']);
 
 /**
  * The layout places every field of the app exactly once and nothing else: subtable columns only in
@@ -38,7 +36,10 @@ export function checkLayout(ctx: CheckContext): void {
     const info = known(e.code, at);
     if (!info) return;
     checkSize(ctx, info.type, e.size, path);
-    if (info.type === 'SUBTABLE' || info.type === 'GROUP') {
+    // A table, a group, the status, assignee or category is no element of a row
+    // (platform/layout-rows.ts, with the evidence).
+    const refusal = rowElementRefusal(info.type);
+    if (refusal === 'block') {
       // Counted as placed (its columns are then not reported one by one).
       place(info, at);
       blockless.add(info.code);
@@ -51,7 +52,7 @@ export function checkLayout(ctx: CheckContext): void {
         },
       );
     }
-    if (UNPLACEABLE.has(info.type))
+    if (refusal === 'unshown')
       return ctx.report(
         'LAYOUT.NOT_PLACEABLE',
         `field "${e.code}" is ${info.type}, which the form cannot show`,

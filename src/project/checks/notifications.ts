@@ -1,6 +1,12 @@
 import type { CheckContext } from './context.js';
 import { placeRule } from './field-rules.js';
-import { daysLaterInRange, ENTITY_TYPES_BY_AREA, REMINDER_DAYS_LATER } from '../../platform/index.js';
+import {
+  ENTITY_TYPES_BY_AREA,
+  REMINDER_DAYS_LATER,
+  REMINDER_HOURS_LATER,
+  reminderOffsetInRange,
+  timeOnTenMinutes,
+} from '../../platform/index.js';
 
 /** USER, GROUP, ORGANIZATION and FIELD_ENTITY: no CREATOR (the official client's app/notification.d.ts). */
 const NOTIFIED = ENTITY_TYPES_BY_AREA.notifications;
@@ -27,13 +33,21 @@ export function checkNotifications(ctx: CheckContext): void {
       [...at, 'code'],
       placeRule('notificationsReminder', 'notifications[*].timing.code'),
     );
-    if (!daysLaterInRange(timing.daysLater))
-      ctx.report(
-        'NOTIFY.TIMING',
-        `${String(timing.daysLater)} is outside ${REMINDER_DAYS_LATER.min} to ${REMINDER_DAYS_LATER.max} days`,
-        [...at, 'daysLater'],
-        { hint: 'A reminder fires at most 10,000 days before or after its date.' },
-      );
+    // The ranges and steps of platform/reminder-timing.ts, with the evidence.
+    for (const range of [REMINDER_DAYS_LATER, REMINDER_HOURS_LATER]) {
+      const value = timing[range.key];
+      if (value !== undefined && !reminderOffsetInRange(value, range))
+        ctx.report(
+          'NOTIFY.TIMING',
+          `${String(value)} is outside ${range.min} to ${range.max} ${range.unit}`,
+          [...at, range.key],
+          { hint: `A reminder fires at most 10,000 ${range.unit} before or after its date.` },
+        );
+    }
+    if (timing.time !== undefined && !timeOnTenMinutes(timing.time))
+      ctx.report('NOTIFY.TIMING', `${timing.time} is not on a ten-minute step`, [...at, 'time'], {
+        hint: 'The platform takes times in steps of ten minutes, such as 09:20.',
+      });
     if (timing.hoursLater !== undefined && timing.time !== undefined)
       ctx.report('NOTIFY.TIMING', 'give hoursLater or time, not both', [...at, 'time'], { at: 'key' });
     else if (timing.hoursLater === undefined && timing.time === undefined)

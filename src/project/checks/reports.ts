@@ -1,5 +1,6 @@
 import type { CheckContext } from './context.js';
 import { NUMERIC_TYPES, PERIOD_TYPES, placeRule } from './field-rules.js';
+import { minGroups } from '../../platform/index.js';
 
 const GROUP = placeRule('reports', 'reports.*.groups[*].code');
 /** A MAX or a MIN takes what the place takes; a SUM or an AVERAGE only numbers. */
@@ -19,6 +20,17 @@ export function checkReports(ctx: CheckContext): void {
         {
           at: 'key',
           hint: 'Remove chartMode.',
+        },
+      );
+    // A pivot table takes two groups or more (platform/report-rules.ts, with the evidence).
+    if (report.groups.length < minGroups(report.chartType))
+      ctx.report(
+        'REPORT.GROUPS',
+        `a ${report.chartType} takes ${minGroups(report.chartType)} groups or more; it has ${report.groups.length}`,
+        [...path, 'groups'],
+        {
+          at: 'key',
+          hint: 'Add a group (a pivot table crosses its first two), or choose another chartType.',
         },
       );
     report.groups.forEach((group, i) => {

@@ -68,7 +68,7 @@ describe('form fields', () => {
           type: 'CHECK_BOX',
           code: 'c',
           label: 'C',
-          options: { a: { label: 'A', index: 0 } },
+          options: { a: { label: 'a', index: 0 } },
           defaultValue: ['a', 'b'],
         },
       },

@@ -78,7 +78,7 @@ export async function staffApp(emu: Emulator): Promise<string> {
     title: { type: 'SINGLE_LINE_TEXT' },
     level: {
       type: 'DROP_DOWN',
-      options: { secret: { label: 's', index: '0' }, readonly: { label: 'r', index: '1' } },
+      options: { secret: { label: 'secret', index: '0' }, readonly: { label: 'readonly', index: '1' } },
     },
     salary: { type: 'NUMBER' },
   });

@@ -137,7 +137,11 @@ describe('entity types per area (official types: app/right.d.ts, app/notificatio
     '/k/v1/preview/app/notifications/reminder.json',
     {
       notifications: [
-        { timing: { code: 'Created_datetime', hoursLater: 1 }, title: 't', targets: [{ entity }] },
+        {
+          timing: { code: 'Created_datetime', daysLater: 0, hoursLater: 1 },
+          title: 't',
+          targets: [{ entity }],
+        },
       ],
     },
     'notifications[0].targets[0].entity.type',

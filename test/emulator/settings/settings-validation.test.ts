@@ -121,7 +121,7 @@ describe('settings validation', () => {
     [
       'a reminder time that is not HH:MM',
       '/k/v1/preview/app/notifications/reminder.json',
-      { notifications: [{ timing: { code: 'Created_datetime', time: '9 am' }, targets: [] }] },
+      { notifications: [{ timing: { code: 'Created_datetime', daysLater: 0, time: '9 am' }, targets: [] }] },
       'notifications[0].timing.time',
     ],
     // kintone.dev "Update Reminder Notification Settings": daysLater between -10000 and 10000.
@@ -226,7 +226,9 @@ describe('name lengths', () => {
       path: '/k/v1/preview/app/reports.json',
       key: 'reports',
       max: 64,
-      body: (_app: string, name: string) => ({ reports: { [name]: { name, chartType: 'PIE', index: 0 } } }),
+      body: (_app: string, name: string) => ({
+        reports: { [name]: { name, chartType: 'PIE', index: 0, groups: [{ code: 'Created_by' }] } },
+      }),
     },
   ];
   it.each(

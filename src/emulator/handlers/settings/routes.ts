@@ -2,6 +2,7 @@ import { invalid } from '../../errors.js';
 import { readSettings, writeSettings, type WriteTarget } from '../../model/settings-write.js';
 import { APPS_TABLE, type AppDoc, type JsonObject } from '../../model/app.js';
 import { checkBody, fieldIndex, type OtherApps } from '../../validate/context.js';
+import { statusesAfterWrite } from '../../validate/statuses.js';
 import { anyJson, obj } from '../../validate/shape.js';
 import { SETTINGS_AREAS, type SettingsArea } from './areas.js';
 import { addedArea, SERVED_FROM_ENTRY } from './added.js';
@@ -96,6 +97,7 @@ function writeHandler(area: SettingsArea, target: WriteTarget): (req: ApiRequest
         settings.properties,
         otherAppFields(req),
         req.dialect,
+        area.anyStatus ? undefined : statusesAfterWrite(settings, req.params.raw),
       );
       const { app: _app, revision: _revision, ...values } = body;
       const result = area.apply(settings, values, req);
