@@ -156,7 +156,9 @@ export function textAsOne(text: string, ctx: OracleContext): Outcome {
 export function textAsSeveral(text: string, ctx: OracleContext): Outcome {
   if (optionNames(ctx).includes(text)) return [text];
   const parts = text.split(ctx.join ?? ', ');
-  return parts.every((p) => optionNames(ctx).includes(p)) ? parts : LOST;
+  if (!parts.every((p) => optionNames(ctx).includes(p))) return LOST;
+  // A name twice ("p | q | p"): the documentation does not say whether it is one choice or lost.
+  return new Set(parts).size === parts.length ? parts : UNSETTLED;
 }
 
 const calendar = (y: number, m: number, d: number) =>
