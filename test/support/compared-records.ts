@@ -7,7 +7,8 @@ import type { Client } from '../../src/client/index.js';
 /** Entities as `{code}` (the API adds `name`), an empty drop-down, date or time (null) as ''. */
 export function comparable(value: unknown): unknown {
   if (value === null || value === undefined) return '';
-  return Array.isArray(value) && value.some((v) => typeof v === 'object')
+  // A table's rows (`{id, value}`) are left as they are.
+  return Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'object' && 'code' in v)
     ? value.map((v: { code: string }) => ({ code: v.code }))
     : value;
 }
