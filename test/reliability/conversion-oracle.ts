@@ -234,9 +234,8 @@ function zoned(y: number, mo: number, d: number, h: number, mi: number, zone: st
 }
 
 /**
- * [table] text into a date-time: "only `YYYY-MM-DDTHH:MM` (`:00` seconds at most) converts, with
- * its offset or else in `migrate.timeZone` ..., stored in UTC" (a space for the `T`, as ISO 8601's
- * profile RFC 3339 allows: docs/migrations.md "Numbers"... "Date-times").
+ * [table] text into a date-time: "only `YYYY-MM-DDTHH:MM` (or a space for the `T`; `:00` seconds
+ * at most) converts, with its offset or else in `migrate.timeZone` ..., stored in UTC".
  */
 export function textAsDateTime(text: string, ctx: OracleContext): Outcome {
   const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:00)?(Z|[+-]\d{2}:\d{2})?$/.exec(text);
