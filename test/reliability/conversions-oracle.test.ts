@@ -68,7 +68,7 @@ const CHOICE_OPTIONS = { options: option(TARGET_OPTIONS) };
 function variants(
   from: string,
   to: string,
-): { to: Record<string, unknown>; migrate: Record<string, string> }[] {
+): { to: Record<string, unknown>; migrate: Record<string, unknown> }[] {
   const zoned = to === 'DATETIME' || (from === 'DATETIME' && to === 'DATE');
   if (zoned) return ZONES.map((timeZone) => ({ to: {}, migrate: { timeZone } }));
   const joined = ['CHECK_BOX', 'MULTI_SELECT'].includes(to) || ['CHECK_BOX', 'MULTI_SELECT'].includes(from);
@@ -86,20 +86,35 @@ function variants(
             : choice
               ? [CHOICE_OPTIONS]
               : [{}];
-  return settings.flatMap((s) =>
-    (joined && !['DROP_DOWN', 'RADIO_BUTTON'].includes(to) ? [{}, { join: ' | ' }] : [{}]).map((migrate) => ({
-      to: s,
-      migrate,
-    })),
-  );
+  // From text, once more with a `migrate.default` where the new field takes one.
+  const fallback = ['SINGLE_LINE_TEXT', 'RICH_TEXT'].includes(from) ? DEFAULTS[to] : undefined;
+  return [
+    ...settings.flatMap((s) =>
+      (joined && !['DROP_DOWN', 'RADIO_BUTTON'].includes(to) ? [{}, { join: ' | ' }] : [{}]).map(
+        (migrate) => ({ to: s, migrate }),
+      ),
+    ),
+    ...(fallback === undefined ? [] : [{ to: settings[0]!, migrate: { default: fallback } }]),
+  ];
 }
+
+/** A `migrate.default` each target takes, written as the record API writes it. */
+const DEFAULTS: Record<string, unknown> = {
+  NUMBER: '0',
+  DROP_DOWN: 'B',
+  RADIO_BUTTON: 'B',
+  CHECK_BOX: ['A', 'x, y'],
+  DATE: '2000-01-01',
+  TIME: '12:00',
+  SINGLE_LINE_TEXT: '(lost)',
+};
 
 interface Field {
   code: string;
   from: string;
   to: string;
   settings: Record<string, unknown>;
-  migrate: Record<string, string>;
+  migrate: Record<string, unknown>;
   ctx: OracleContext;
 }
 
@@ -113,8 +128,8 @@ const FIELDS: Field[] = DOC_PAIRS.flatMap(({ from, to }) =>
     migrate: v.migrate,
     ctx: {
       to: v.to,
-      ...(v.migrate.join !== undefined ? { join: v.migrate.join } : {}),
-      timeZone: v.migrate.timeZone ?? 'UTC',
+      ...(v.migrate.join !== undefined ? { join: v.migrate.join as string } : {}),
+      timeZone: (v.migrate.timeZone as string | undefined) ?? 'UTC',
       directory: DIRECTORY,
     },
   })),
@@ -148,8 +163,8 @@ function manifests(version: 'v1' | 'v2'): Record<string, Record<string, unknown>
 /**
  * A value for `field` whose outcome the documentation settles (drawn again otherwise). Into a
  * unique field, no two records convert to the same value: the platform refuses the second
- * (platform-facts-verified "Required, unique, lengths"), and the conversion table does not say
- * what a migration does then (see the report of this test's commit).
+ * (platform-facts-verified "Required, unique, lengths"): the plan blocks such a migration
+ * (test/apply/migrate-unique.test.ts), so this one keeps the values apart.
  */
 function valueFor(r: ReturnType<typeof seeded>, field: Field, seen: Set<string>): unknown {
   for (let tries = 0; ; tries++) {
@@ -219,10 +234,13 @@ describe('every documented conversion, fuzzed, against an oracle from the docume
       }
       expected.set(f.code, outcomes);
     }
-    const lostIds = (f: Field) =>
+    // [table] "`migrate.default` replaces each value that does not convert": lost without one.
+    const notConverting = (f: Field) =>
       [...expected.get(f.code)!].flatMap(([id, o]) =>
         o === LOST && !isEmpty(before.get(f.from)!.get(id)![f.code]) ? [id] : [],
       );
+    const lostIds = (f: Field) => (f.migrate.default === undefined ? notConverting(f) : []);
+    const defaultedIds = (f: Field) => (f.migrate.default === undefined ? [] : notConverting(f));
 
     // (1) The plan's count of values that will not convert.
     const v2 = await h.rewriteManifests(v1, manifests('v2'));
@@ -234,6 +252,8 @@ describe('every documented conversion, fuzzed, against an oracle from the docume
         .find((a) => a.key === appKey(f.from))!
         .migrations?.find((x) => x.from.code === f.code);
       const listed = [...(m?.records?.notConverted.query ?? '').matchAll(/\d+/g)].map((x) => x[0]);
+      if (m?.records?.defaulted !== defaultedIds(f).length)
+        countsDiffer.push(`${f.code}: ${m?.records?.defaulted} defaulted, oracle ${defaultedIds(f).length}`);
       const want = lostIds(f);
       if (
         m?.records?.notConverted.records !== want.length ||
@@ -259,7 +279,13 @@ describe('every documented conversion, fuzzed, against an oracle from the docume
           const was = before.get(from)!.get(id)![f.code];
           // A record the copy did not write may not show the new field at all: it is empty.
           const got = record[f.code] ?? comparable(isEmptyTarget(f.to));
-          const shouldBe = isNotConverted(want) ? comparable(isEmptyTarget(f.to)) : comparable(want);
+          // The default "taken as written" where one is given (empty values that do not convert too).
+          const shouldBe =
+            want === LOST && f.migrate.default !== undefined
+              ? comparable(f.migrate.default)
+              : isNotConverted(want)
+                ? comparable(isEmptyTarget(f.to))
+                : comparable(want);
           if (JSON.stringify(got) !== JSON.stringify(shouldBe))
             wrong.push(
               `${f.code} #${id}: ${JSON.stringify(was)} -> ${JSON.stringify(got)}, oracle ${JSON.stringify(shouldBe)}`,
