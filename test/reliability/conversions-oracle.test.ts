@@ -526,17 +526,22 @@ describe('moves into and out of tables, fuzzed, against the documentation', () =
     const thePlan = await h.plan(v2);
     const moves = thePlan.apps[0]!;
     expect(moves.risks.filter((x) => x.kind === 'blocked')).toEqual([]);
-    const counted = Object.fromEntries(
-      (moves.migrations ?? []).map((m) => [m.from.code, m.records?.notConverted.records]),
+    // The records each migration's query lists as not converting (none for a move of the same type).
+    const listed = Object.fromEntries(
+      (moves.migrations ?? []).map((m) => [
+        m.from.code,
+        [...(m.records?.notConverted.query ?? '').matchAll(/\d+/g)].map((x) => x[0]),
+      ]),
     );
-    expect(counted).toEqual({
-      n_new: 0,
-      n_first: 0,
-      n_every: 0,
-      n_row: 0,
-      c_type: lost.c_type!.length,
-      c_one: 0,
-      c_join: lost.c_join!.length,
+    const byNumber = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Number(b));
+    expect(listed).toEqual({
+      n_new: [],
+      n_first: [],
+      n_every: [],
+      n_row: [],
+      c_type: byNumber(lost.c_type!),
+      c_one: [],
+      c_join: byNumber(lost.c_join!),
     });
 
     const applied = await h.apply(v2, thePlan, { allowDataLoss: true });
