@@ -450,7 +450,8 @@ describe('moves into and out of tables, fuzzed, against the documentation', () =
     const v1 = await h.load(project.root);
     const app = v1.apps[0]!.id!;
 
-    const short = () => r.pick(['', 'a', 'bb', 'x, y', 'p | q', '漢字', '😀😀', 'ten chars!']);
+    const short = () =>
+      r.pick(['', 'a', 'bb', 'x, y', 'p | q', '漢字', '😀😀', 'ten chars!', 'eighteen chars! 😀']);
     const rows = (table: string, extra: () => Record<string, unknown>) =>
       Array.from({ length: r.pick([0, 0, 1, 2, 3]) }, () => ({
         value: { [`${table}_keep`]: { value: r.pick(['', 'k1', 'k2']) }, ...extra() },
