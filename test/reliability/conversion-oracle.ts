@@ -63,8 +63,9 @@ const isEmpty = (v: unknown) => v === null || v === '' || (Array.isArray(v) && v
 
 /**
  * [table] rich text read as text: "holding no markup but line breaks (`<br>`) and character
- * references (`&amp;`)": `<br>` in its spellings is a line break, a reference its character; any
- * other tag, or a `<` or `&` that starts neither, is markup.
+ * references (`&amp;`)", and "Rich text read as text": `<br>` in its spellings is a line break;
+ * `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references their characters;
+ * any other tag or named reference, or a `<` or `&` that starts neither, is markup.
  */
 export function richAsText(html: string): Outcome {
   const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
