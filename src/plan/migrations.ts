@@ -22,6 +22,7 @@ import {
   REQUESTS_PER_APP_PER_DAY,
 } from '../platform/limits.js';
 import type { FieldDefinition } from '../platform/conversions.js';
+import { UNIQUE_FIELD_TYPES, type FieldType } from '../platform/index.js';
 import type { LeftOutFields } from './left-out-fields.js';
 import type {
   AppPlan,
@@ -98,6 +99,8 @@ interface Tally {
   defaulted: number;
   notConverted: { id: string; value: unknown; reason: string }[];
   severalRows: string[];
+  /** Into a unique field: each value converted (as JSON) and the records it comes from. */
+  holders: Map<string, string[]> | null;
 }
 
 /** Every record of the app, once: each migration's tally, and how many records were read. */
@@ -108,7 +111,13 @@ async function readTallies(
   zones: readonly MigrationZone[],
 ): Promise<Tally[] & { read: number }> {
   const tallies: Tally[] & { read: number } = Object.assign(
-    planned.map(() => ({ withValue: 0, defaulted: 0, notConverted: [], severalRows: [] })),
+    planned.map((m) => ({
+      withValue: 0,
+      defaulted: 0,
+      notConverted: [],
+      severalRows: [],
+      holders: keepsUnique(m.plan.item.def as FieldDefinition) ? new Map<string, string[]>() : null,
+    })),
     { read: 0 },
   );
   const fields = [...new Set(['$id', ...planned.map((m) => m.plan.before.table ?? m.plan.before.code)])];
@@ -149,10 +158,15 @@ function tally(t: Tally, id: string, outcome: ReturnType<typeof recordOutcome>):
   switch (outcome.kind) {
     case 'empty':
       return;
-    case 'converted':
+    case 'converted': {
       t.withValue++;
       if (outcome.defaulted) t.defaulted++;
+      // "" never counts as a duplicate (platform-facts-verified "Required, unique, lengths").
+      if (t.holders === null || outcome.value === '') return;
+      const key = JSON.stringify(outcome.value);
+      t.holders.set(key, [...(t.holders.get(key) ?? []), id]);
       return;
+    }
     case 'not-converted':
       t.withValue++;
       t.notConverted.push({ id, value: outcome.value, reason: outcome.reason });
@@ -173,6 +187,11 @@ function recordsOf(t: Tally, read: number): MigrationCounts {
   const byNumber = (a: string, b: string) => Number(a) - Number(b);
   t.notConverted.sort((a, b) => byNumber(a.id, b.id));
   t.severalRows.sort(byNumber);
+  // Every record whose converted value another record's also is, in record-number order.
+  const duplicates = [...(t.holders?.values() ?? [])]
+    .filter((ids) => ids.length > 1)
+    .flat()
+    .sort(byNumber);
   const ids = t.notConverted.map((n) => n.id);
   const listed = idQuery(ids);
   return {
@@ -187,6 +206,9 @@ function recordsOf(t: Tally, read: number): MigrationCounts {
     defaulted: t.defaulted,
     ...(t.severalRows.length > 0
       ? { severalRows: { records: t.severalRows.length, query: idQuery(t.severalRows) } }
+      : {}),
+    ...(duplicates.length > 0
+      ? { duplicates: { records: duplicates.length, query: idQuery(duplicates) } }
       : {}),
     requests: requestsFor(read, t.withValue - ids.length - t.severalRows.length),
   };
@@ -255,7 +277,26 @@ function risksOf(m: FieldMigration): Risk[] {
         ? `write migrate: { join: ", " } on it to join the rows' texts, or leave those records one row each first`
         : `leave those records one row each first`,
     });
+  if (records.duplicates)
+    risks.push({
+      kind: 'blocked',
+      area: 'fields',
+      path: m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
+      reason: `field "${m.to.code}" is unique, and ${records.duplicates.records} records' values convert to a value another of them also converts to (${records.duplicates.query ?? `more than ${QUERY_IDS} records; no query can list them`}): the platform refuses a second record holding a value, so the copy would fail`,
+      instead:
+        'make those values distinct first, or leave `unique` off the new field in this apply and add it in a later one',
+    });
   return risks;
+}
+
+/**
+ * Whether the new field keeps `unique`: only single-line text, number, link, date and date-time
+ * do (platform-facts-verified "Required, unique, lengths"; the others drop it silently), and the
+ * platform refuses a record whose value another record holds there. Two records whose values
+ * convert to the same one cannot both be copied.
+ */
+function keepsUnique(def: FieldDefinition): boolean {
+  return def.unique === true && UNIQUE_FIELD_TYPES.has(def.type as FieldType);
 }
 
 /**

@@ -189,6 +189,8 @@ export interface MigrationCounts {
   defaulted: number;
   /** A move out of a table: records with more than one row holding a value (one field holds one). */
   severalRows?: { records: number; query: string | null };
+  /** Into a unique field: records whose values convert to one value, two or more each (blocked). */
+  duplicates?: { records: number; query: string | null };
   /** Requests the copy spends, against the app's daily budget (platform/limits.ts). */
   requests: MigrationRequests;
 }

@@ -25,6 +25,7 @@ export type {
 export { isEmptyValue } from './conversions/types.js';
 export { DEFAULT_JOIN } from './conversions/choice.js';
 export { emptyOf } from './conversions/target.js';
+export { checkText as fitsTextField, TEXT_TYPES } from './conversions/text.js';
 
 export const CONVERSIONS: readonly Conversion[] = CONVERSION_TABLE;
 

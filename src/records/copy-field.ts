@@ -97,7 +97,8 @@ export async function copyFieldValues(
   let asked = 0;
   const update = (record: AppRecord) => {
     const decision = outcomes.note(record, decideCopy(spec, record));
-    if (decision.kind !== 'copy') known.set(idOf(record), revisionOf(record));
+    // A record left as it is was seen right at this revision; one written is known once written.
+    if (decision.update === undefined) known.set(idOf(record), revisionOf(record));
     if (decision.update !== undefined) asked++;
     return decision.update;
   };

@@ -40,7 +40,8 @@ export type CopyDecision =
       readonly kind: 'not-converted';
       readonly value: unknown;
       readonly reason: string;
-      readonly update?: undefined;
+      /** A column changing type in its table: the other rows' cells, which convert, are written. */
+      readonly update?: RecordForWrite;
     };
 
 type Cells = Record<string, { value: unknown }>;
@@ -150,24 +151,40 @@ function outOfTable(spec: CopySpec, record: AppRecord, table: string): CopyDecis
   return toTop(spec, record, source);
 }
 
-/** A column into another column of the same table (a type change inside a table): row by row. */
+/**
+ * A column into another column of the same table (a type change inside a table): row by row, each
+ * cell on its own (docs/migrations.md: "each row's cell converts on its own"). A cell that does not
+ * convert leaves the record not converted (counted, its value in the backup), and its new cell
+ * empty; the record's other cells are written all the same, or the swap would drop them too.
+ */
 function withinTable(spec: CopySpec, record: AppRecord, table: string): CopyDecision {
   const rows = rowsOf(record, table);
   const writes: RowWrite[] = rows.map((row) => ({ id: row.id, value: {} }));
   let changed = false;
   let allEmpty = true;
+  let failed: { value: unknown; reason: string } | undefined;
   for (const [i, row] of rows.entries()) {
     const source = row.value[spec.from.code]?.value;
     if (!isEmptyValue(source)) allEmpty = false;
     const converted = spec.convert(source);
-    if (!converted.ok)
-      return { kind: 'not-converted', value: source, reason: `row ${row.id}: ${converted.reason}` };
-    if (sameValue(row.value[spec.to.code]?.value, converted.value)) continue;
+    const held = row.value[spec.to.code]?.value;
+    if (!converted.ok) {
+      failed ??= { value: source, reason: `row ${row.id}: ${converted.reason}` };
+      // A cell a former pass filled, whose value no longer converts: emptied, not left stale.
+      if (!isEmptyValue(held)) {
+        writes[i]!.value[spec.to.code] = { value: Array.isArray(held) ? [] : '' };
+        changed = true;
+      }
+      continue;
+    }
+    if (sameValue(held, converted.value)) continue;
     writes[i]!.value[spec.to.code] = { value: writeValue(converted.value) };
     changed = true;
   }
-  if (!changed) return { kind: allEmpty ? 'empty' : 'unchanged' };
-  return { kind: 'copy', empty: allEmpty, update: { [table]: { value: writes } } as RecordForWrite };
+  const update = changed ? ({ [table]: { value: writes } } as RecordForWrite) : undefined;
+  if (failed) return { kind: 'not-converted', ...failed, ...(update ? { update } : {}) };
+  if (!update) return { kind: allEmpty ? 'empty' : 'unchanged' };
+  return { kind: 'copy', empty: allEmpty, update };
 }
 
 function rowsOf(record: AppRecord, table: string): SubtableRow[] {

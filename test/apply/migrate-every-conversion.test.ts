@@ -15,6 +15,7 @@ import type { RecordForWrite } from '../../src/client/index.js';
 import { CONVERSIONS, isEmptyValue } from '../../src/platform/conversions.js';
 import { GROUPS, ORGANIZATIONS, SAMPLES, SOURCE, TARGET, USERS } from '../platform/conversions/samples.js';
 import { manifest, useApplyHarness } from './harness.js';
+import { comparable, readComparable } from '../support/compared-records.js';
 
 const h = useApplyHarness({ directory: { users: USERS, organizations: ORGANIZATIONS, groups: GROUPS } });
 
@@ -149,24 +150,6 @@ function manifests(version: 'v1' | 'v2'): Record<string, Record<string, unknown>
   );
 }
 
-/** Entities come back as `{code, name}`: compared by code; an empty drop-down reads as null: as ''. */
-function comparable(value: unknown): unknown {
-  if (value === null) return '';
-  return Array.isArray(value) && value.some((v) => typeof v === 'object')
-    ? value.map((v: { code: string }) => ({ code: v.code }))
-    : value;
-}
-
-async function readAll(app: string): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
-  for await (const r of h.client.records.iterate(app, {}))
-    out.set(
-      r.$id!.value as string,
-      Object.fromEntries(Object.entries(r).map(([code, field]) => [code, comparable(field.value)])),
-    );
-  return out;
-}
-
 describe('every conversion row migrated by apply', () => {
   it('plans each row with its not-converted count, converts every value as written, backs up the lost ones, and converges', async () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(ROWS.map((r) => `${r.from} ${r.to}`).sort());
@@ -190,7 +173,7 @@ describe('every conversion row migrated by apply', () => {
           Object.fromEntries(codes.map((c) => [c, { value: SAMPLES[from]![sampleOf(from, i)] }])),
         ) as RecordForWrite[],
       );
-      before.set(from, await readAll(ids[appKey(from)]!));
+      before.set(from, await readComparable(h.client, ids[appKey(from)]!));
     }
     // The service holds each sample as written (record ids run 1.. in each app).
     for (const r of ROWS)
@@ -243,7 +226,7 @@ describe('every conversion row migrated by apply', () => {
       );
 
     for (const from of SOURCES) {
-      const after = await readAll(ids[appKey(from)]!);
+      const after = await readComparable(h.client, ids[appKey(from)]!);
       expect([...after.keys()]).toEqual([...before.get(from)!.keys()]);
       for (const r of ROWS.filter((row) => row.from === from)) {
         const expected = EXPECTED[`${r.from} ${r.to}`]!;

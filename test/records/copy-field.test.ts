@@ -363,16 +363,22 @@ describe('moving a value out of a table', () => {
 });
 
 describe('changing a column inside a table', () => {
-  it('converts row by row, each row keeping its id, and reports a row that does not convert', async () => {
+  // docs/migrations.md: "each row's cell converts on its own": a row that does not convert takes
+  // nothing from the record's other rows, which the swap would otherwise drop.
+  it('converts row by row, each row keeping its id, and reports a row that does not convert, its other rows converted', async () => {
     const { client } = service;
     const app = await deployedApp(client, {
       items: table('items', { memo: multiText('memo'), memo_line: text('memo_line') }),
     });
-    const row = (memo: string) => ({ value: { memo: { value: memo } } });
+    const row = (memo: string, line?: string) => ({
+      value: { memo: { value: memo }, ...(line !== undefined ? { memo_line: { value: line } } : {}) },
+    });
     const ids = await addRecords(client, app, [
       { items: { value: [row('one'), row(''), row('three')] } },
       { items: { value: [row('fine'), row('two\nlines')] } },
       { items: { value: [] } },
+      // A cell an earlier pass filled, whose value was edited since into one that does not convert.
+      { items: { value: [row('x\ny', 'stale')] } },
     ]);
     const before = await recordsById(client, app);
     const result = await copyFieldValues(client, {
@@ -383,15 +389,30 @@ describe('changing a column inside a table', () => {
     });
     const second = rows(before.get(ids[1]!), 'items')[1]!.id;
     expect(result).toMatchObject({ copied: 1, empty: 1 });
+    const stale = rows(before.get(ids[3]!), 'items')[0]!.id;
     expect(result.notConverted).toEqual([
       { id: ids[1], value: 'two\nlines', reason: `row ${second}: holds a line break` },
+      { id: ids[3], value: 'x\ny', reason: `row ${stale}: holds a line break` },
     ]);
     const after = await recordsById(client, app);
     const first = rows(after.get(ids[0]!), 'items');
     expect(first.map((r) => [r.id, r.value.memo_line?.value])).toEqual(
       rows(before.get(ids[0]!), 'items').map((r, i) => [r.id, ['one', '', 'three'][i]]),
     );
-    expect(rows(after.get(ids[1]!), 'items').map((r) => r.value.memo_line?.value)).toEqual(['', '']);
+    expect(rows(after.get(ids[1]!), 'items').map((r) => r.value.memo_line?.value ?? '')).toEqual([
+      'fine',
+      '',
+    ]);
+    expect(rows(after.get(ids[3]!), 'items').map((r) => r.value.memo_line?.value)).toEqual(['']);
+    // Converged: a second copy writes nothing.
+    const again = await copyFieldValues(client, {
+      app,
+      from: { code: 'memo', table: 'items' },
+      to: { code: 'memo_line', table: 'items' },
+      convert: toSingleLine,
+    });
+    expect(again).toMatchObject({ copied: 0, notConverted: [{ id: ids[1] }, { id: ids[3] }] });
+    expect(await recordsById(client, app)).toEqual(after);
   });
 });
 

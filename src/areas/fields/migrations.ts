@@ -10,7 +10,13 @@
  *   lost (a data-loss risk), as the manifest asked;
  * - `blocked`: no honest conversion, or a choice the manifest must make first.
  */
-import { conversionFor, type Conversion, type MigrateOptions } from '../../platform/conversions.js';
+import {
+  conversionFor,
+  fitsTextField,
+  TEXT_TYPES,
+  type Conversion,
+  type MigrateOptions,
+} from '../../platform/conversions.js';
 import type { BlockedChange, JsonObject } from '../types.js';
 import type { FieldsCanonical } from './canonical.js';
 import {
@@ -34,9 +40,25 @@ export type ReplaceHow =
 /** Field codes are at most 128 characters (schema's fieldCode; Add Form Fields' `code`). */
 const CODE_MAX = 128;
 
-/** A move keeps the type: every value is the same value in its new place. */
+/**
+ * A move keeps the type: every value is the same value in its new place. A text must still fit the
+ * new field as the conversions' text rule says (docs/migrations.md: a line break a one-line field
+ * cannot hold, a length outside its minLength and maxLength, 64 if unique, does not convert): the
+ * rows of a table joined by `migrate.join` make a longer text than any row, and the new field may
+ * be shorter than the old; the platform refuses a text longer than maxLength, so the copy would
+ * fail on it instead of counting it.
+ */
 function sameValue(type: string): Conversion {
-  return { from: type, to: type, rule: 'the same value', convert: (value) => ({ ok: true, value }) };
+  const text = (TEXT_TYPES as readonly string[]).includes(type);
+  return {
+    from: type,
+    to: type,
+    rule: 'the same value',
+    convert: (value, ctx) =>
+      text && typeof value === 'string' && value !== ''
+        ? fitsTextField(type, value, ctx)
+        : { ok: true, value },
+  };
 }
 
 /** How a replace happens; `have` is the form on the service (its items by code). */

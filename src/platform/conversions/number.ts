@@ -83,11 +83,14 @@ function checkDigits(d: Decimal, ctx: ConvertContext): string | undefined {
 }
 
 /**
- * A text as the target NUMBER field stores it: trimmed; kept as written unless it has an exponent
+ * A text as the target NUMBER field stores it: spaces around trimmed; kept as written unless it has an exponent
  * or a `+` sign (then plain decimal notation, as the platform normalises it).
  */
 export function numberInto(text: string, ctx: ConvertContext): Converted {
-  const trimmed = text.trim();
+  // Spaces around are trimmed, as the platform trims them (platform-facts-verified: `" 42 "` ->
+  // `"42"`); a tab, a line break or a full-width space is no space of a number (half-width only):
+  // a number field cannot hold it, so a value holding one does not convert rather than lose it.
+  const trimmed = text.replace(/^ +| +$/g, '');
   if (trimmed === '') return converted('');
   const d = parseDecimal(trimmed);
   if (!d) return refused(`not a number: ${quote(text)}`);

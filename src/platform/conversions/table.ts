@@ -83,7 +83,7 @@ const WRITE: Readonly<Record<string, string>> = {
   MULTI_SELECT: `the whole text when it names an option, otherwise its parts between ${JOIN}, each an option of the new field; anything else does not convert`,
   DATE: 'only a date written `YYYY-MM-DD` (1000-01-01 to 9999-12-31) converts',
   TIME: 'only a time written `HH:MM` (`:00` seconds at most) converts',
-  DATETIME: `only \`YYYY-MM-DDTHH:MM\` (\`:00\` seconds at most) converts, with its offset or else in ${ZONE}, stored in UTC`,
+  DATETIME: `only \`YYYY-MM-DDTHH:MM\` (or a space for the \`T\`; \`:00\` seconds at most) converts, with its offset or else in ${ZONE}, stored in UTC`,
 };
 
 /** A row through plain text: the source read as text, the text written into the target. */

@@ -48,6 +48,12 @@ const cases: Case[] = [
   [S, N, '', no('empty (the new field is required)'), { to: { required: true } }],
   // Spaces alone are no number: the platform trims them to an empty value.
   [S, N, '   ', ok('')],
+  // Only spaces: a tab, a line break (rich text's `<br>`), a full-width space is kept by no number.
+  [M, N, '42\n', no('not a number: "42\\n"')],
+  [S, N, '\t', no('not a number: "\\t"')],
+  [R, N, '<br>', no('not a number: "\\n"')],
+  [S, N, '\u3000１２', no('not a number: "\u3000１２"')],
+  [S, N, '42\u3000', no('not a number: "42\u3000"')],
   [S, N, '   ', no('empty (the new field is required)'), { to: { required: true } }],
   [S, N, 'n/a', defaulted('0'), { migrate: { default: '0' } }],
   [
