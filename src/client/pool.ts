@@ -57,10 +57,15 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
   let released = false;
   return {
     dispatcher,
+    // Destroyed, not closed: it is released once every call of its client has settled (client.ts),
+    // so it holds no request of ours; and undici 7.30's ProxyAgent.close(), called while calls
+    // waited for tunnels whose TLS failed (a certificate not issued for the host), never resolved:
+    // a failing command then ended with node's exit code 13 and not a word of why
+    // (test/cli/reach-tunnel-close.test.ts).
     release: async () => {
       if (released) return;
       released = true;
-      await dispatcher.close();
+      await dispatcher.destroy();
     },
   };
 }
