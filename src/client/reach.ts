@@ -134,6 +134,12 @@ function parseProxy(text: string, source: string): ProxyInUse {
   } catch {
     url = undefined;
   }
+  // An @ past the host (`http://me:pa/ss@proxy:8080` reads as host `me`, port `pa`... or fails) is
+  // a password holding a character a URL gives a meaning to: said so, and the host, which holds
+  // part of the password, never shown.
+  const hostAfterAt = text.includes('@') && /^[^\s/?#@]+\/?$/.test(text.slice(text.lastIndexOf('@') + 1));
+  if (hostAfterAt && (url === undefined || `${url.pathname}${url.search}${url.hash}`.includes('@')))
+    throw new ClientOptionsError(unencodedCredentials(source));
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new ClientOptionsError(
       // A text with an @ may hold credentials: not repeated.
@@ -141,11 +147,40 @@ function parseProxy(text: string, source: string): ProxyInUse {
         (text.includes('@') ? '' : `; got ${JSON.stringify(text)}`),
     );
   const shown = `${url.protocol}//${url.host}`;
-  const login = decodeURIComponent(url.username);
-  const password = decodeURIComponent(url.password);
+  let login: string;
+  let password: string;
+  try {
+    login = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+  } catch {
+    // A % that starts no %XX (`50%off`): undici decodes the credentials too, and would throw.
+    throw new ClientOptionsError(unencodedCredentials(source));
+  }
   const secrets = password === '' ? [] : [password, Buffer.from(`${login}:${password}`).toString('base64')];
   if (url.password !== '') secrets.push(url.password);
-  return { url, shown, source, secrets };
+  return { url: withoutPath(url), shown, source, secrets };
+}
+
+function unencodedCredentials(source: string): string {
+  return (
+    `${source} holds a login or password with a character that must be percent-encoded in a URL ` +
+    '(/ ? # % @ : as %2F %3F %23 %25 %40 %3A): write http://LOGIN:PASSWORD@host:port with each encoded, as encodeURIComponent does'
+  );
+}
+
+/**
+ * The proxy's address without a path, query or fragment, which a proxy reached by CONNECT has no
+ * use for: curl's proxy string is `[scheme://]host[:port]` (curl.se, CURLOPT_PROXY: "the hostname
+ * or dotted numerical IP address ... append :[port]"; it says nothing of a path), and undici
+ * refuses a proxy URL with one (`invalid url` from its Pool): `HTTPS_PROXY=http://proxy:3128/x`
+ * was a bug's stack.
+ */
+function withoutPath(url: URL): URL {
+  const bare = new URL(url.href);
+  bare.pathname = '/';
+  bare.search = '';
+  bare.hash = '';
+  return bare;
 }
 
 function certificateSecrets(certificate: ClientCertificate | undefined): string[] {
