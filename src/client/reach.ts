@@ -6,6 +6,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import tls from 'node:tls';
 import { ClientOptionsError } from './errors.js';
 
@@ -80,7 +81,8 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
  * EnvHttpProxyAgent and curl read them, `https_proxy` / `HTTPS_PROXY` for an https:// service and
  * `http_proxy` / `HTTP_PROXY` for an http:// one (an https:// service falls back to the latter),
  * unless `no_proxy` / `NO_PROXY` names the host: `*` for all, `host` or `.host` for it and its
- * subdomains, `host:port` for that port only (undici lib/dispatcher/env-http-proxy-agent.js).
+ * subdomains, `host:port` for that port only (undici lib/dispatcher/env-http-proxy-agent.js), an
+ * IP address or a CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`) for the addresses in it, as curl.
  */
 export function proxyFor(
   baseUrl: URL,
@@ -113,18 +115,49 @@ function withScheme(text: string): string {
 }
 
 function bypassed(baseUrl: URL, noProxy: string): boolean {
-  const host = baseUrl.host.replace(/:\d*$/, '').toLowerCase();
-  const port = Number(baseUrl.port) || (baseUrl.protocol === 'https:' ? 443 : 80);
   if (noProxy.trim() === '*') return true;
+  const host = baseUrl.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const port = Number(baseUrl.port) || (baseUrl.protocol === 'https:' ? 443 : 80);
   return noProxy
     .split(/[,\s]/)
     .filter(Boolean)
     .some((entry) => {
-      const parsed = /^(.+):(\d+)$/.exec(entry);
-      const name = (parsed ? parsed[1]! : entry).replace(/^\*?\./, '').toLowerCase();
-      if (parsed && Number(parsed[2]) !== port) return false;
-      return host === name || host.endsWith(`.${name}`);
+      const { name, port: only } = noProxyEntry(entry.toLowerCase());
+      if (only !== undefined && only !== port) return false;
+      const subnet = /^(.+)\/(\d{1,3})$/.exec(name);
+      if (subnet) return inSubnet(host, subnet[1]!, Number(subnet[2]));
+      if (isIP(name) !== 0) return inSubnet(host, name, isIP(name) === 4 ? 32 : 128);
+      const domain = name.replace(/^\*?\./, '');
+      return host === domain || host.endsWith(`.${domain}`);
     });
+}
+
+/**
+ * A NO_PROXY entry's host and port. An IPv6 address is written without brackets (`::1`, and
+ * `fd00::/8`), its colons its own, as curl takes it ("Enter IPv6 numerical addresses in the list
+ * of hostnames without enclosing brackets": curl.se, CURLOPT_NOPROXY); `[::1]:8443` names a port.
+ */
+function noProxyEntry(entry: string): { name: string; port?: number } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return { name: bracketed[1]!, ...(bracketed[2] ? { port: Number(bracketed[2]) } : {}) };
+  if (isIP(entry.replace(/\/\d{1,3}$/, '')) === 6) return { name: entry };
+  const withPort = /^(.+):(\d+)$/.exec(entry);
+  return withPort ? { name: withPort[1]!, port: Number(withPort[2]) } : { name: entry };
+}
+
+/**
+ * Whether the service's host, when it is an IP address, is in `network/bits`: NO_PROXY takes CIDR
+ * notation for IP addresses ("192.168.0.0/16" matches every address starting with 192.168: curl.se,
+ * CURLOPT_NOPROXY, since curl 7.86), and an address written otherwise (`0:0::1` for `::1`) is the
+ * same address. A host name is never resolved to be compared, as curl does not.
+ */
+function inSubnet(host: string, network: string, bits: number): boolean {
+  const family = isIP(network);
+  if (family === 0 || family !== isIP(host) || bits > (family === 4 ? 32 : 128)) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const list = new BlockList();
+  list.addSubnet(network, bits, type);
+  return list.check(host, type);
 }
 
 function parseProxy(text: string, source: string): ProxyInUse {

@@ -294,7 +294,7 @@ describe('through a CONNECT proxy', () => {
     expect([unused.tunnels.length, tunnel.tunnels.length]).toEqual([0, 1]);
   });
 
-  it.each(['127.0.0.1', '*', 'example.com, 127.0.0.1', `127.0.0.1:${0}`])(
+  it.each(['127.0.0.1', '*', 'example.com, 127.0.0.1', `127.0.0.1:${0}`, '127.0.0.0/8'])(
     'reaches the service directly when NO_PROXY says %s',
     async (noProxy) => {
       const tunnel = await proxy({ aliases: [] });
