@@ -8,6 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import tls from 'node:tls';
+import { misplacedFile, openingFailure } from './certificate-files.js';
 import { ClientOptionsError } from './errors.js';
 
 /** A file's path (relative to the working directory), or its contents. */
@@ -295,12 +296,12 @@ function secureContextFor(
         'clientCertificate must be { pfx, password } or { cert, key, passphrase }',
       );
     if ('pfx' in certificate) {
-      options.pfx = readInput(certificate.pfx, 'clientCertificate.pfx');
+      options.pfx = certificateFile(certificate.pfx, 'pfx');
       if (certificate.password !== undefined) options.passphrase = certificate.password;
       file = typeof certificate.pfx === 'string' ? certificate.pfx : 'clientCertificate.pfx';
     } else {
-      options.cert = readInput(certificate.cert, 'clientCertificate.cert');
-      options.key = readInput(certificate.key, 'clientCertificate.key');
+      options.cert = certificateFile(certificate.cert, 'cert');
+      options.key = certificateFile(certificate.key, 'key');
       if (certificate.passphrase !== undefined) options.passphrase = certificate.passphrase;
       file = typeof certificate.key === 'string' ? certificate.key : 'clientCertificate.key';
     }
@@ -312,17 +313,12 @@ function secureContextFor(
   }
 }
 
-/** Why the certificate did not open, in words that never hold the password. */
-function openingFailure(error: unknown, certificate: ClientCertificate | undefined, file: string): string {
-  const code = (error as { code?: string }).code ?? '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (certificate !== undefined && 'pfx' in certificate && /mac verify failure/i.test(message))
-    return `clientCertificate.password does not open ${file} (or it is not a PKCS#12 file): check the password it was issued with`;
-  if (code === 'ERR_OSSL_BAD_DECRYPT')
-    return `clientCertificate.passphrase does not open the key ${file}: check the passphrase (needed when the key is encrypted)`;
-  if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH')
-    return `clientCertificate.key ${file} is not the key of clientCertificate.cert: give the key the certificate was issued for`;
-  return `the client certificate or ca could not be used (${code || message.replace(/^error:[^:]*:/, '')}): check that the files are what their names say (PEM or PKCS#12)`;
+/** A client certificate's file read, refused when it is not what its option takes. */
+function certificateFile(value: FileOrBytes, option: 'pfx' | 'cert' | 'key'): Buffer {
+  const bytes = readInput(value, `clientCertificate.${option}`);
+  const wrong = misplacedFile(bytes, option, typeof value === 'string' ? value : '(bytes)');
+  if (wrong !== null) throw new ClientOptionsError(wrong);
+  return bytes;
 }
 
 /** The CAs node trusts by default, which an explicit `ca` would otherwise replace. */
