@@ -126,5 +126,5 @@ export {
   type TextRewriters,
 } from './field-place-walk.js';
 export { isTimeZone } from './time-zone.js';
-export { baseUrlFault } from './base-url.js';
+export { baseUrlFault, secureAccessAddress } from './base-url.js';
 export { FormulaError, formulaFieldNames } from './formula-tokens.js';

@@ -148,6 +148,25 @@ describe('proxy, clientCertificate and ca under an environment', () => {
     },
   );
 
+  // cybozu help 02047: with Secure Access the address is https://example.s.cybozu.com/; the
+  // certificate is asked for there only.
+  it.each([
+    ['https://example.cybozu.com', 'https://example.s.cybozu.com'],
+    ['https://Example.cybozu.com/gateway/', 'https://example.s.cybozu.com/gateway'],
+    ['https://example.cybozu.cn', 'https://example.s.cybozu.cn'],
+  ])('names %s with a client certificate, giving the Secure Access address', async (baseUrl, secure) => {
+    expect(await problems('    clientCertificate: { pfx: certs/me.pfx }\n', 'local', baseUrl)).toEqual([
+      `4:14 environments.prod.baseUrl: a client certificate (clientCertificate) is asked for at the Secure Access address only: give ${secure}`,
+    ]);
+  });
+
+  it.each(['https://example.s.cybozu.com', 'https://example.kintone.com', 'https://example.com'])(
+    'takes %s with a client certificate',
+    async (baseUrl) => {
+      expect(await problems('    clientCertificate: { pfx: certs/me.pfx }\n', 'prod', baseUrl)).toEqual([]);
+    },
+  );
+
   it("does not look for another environment's files", async () => {
     expect(
       await problems('    clientCertificate: { pfx: certs/none.pfx }\n    ca: none.pem\n', 'local'),
