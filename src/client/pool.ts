@@ -4,6 +4,8 @@
  */
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { TUNNEL_DROPPED } from './connection-failure.js';
+import { PROXY_TLS } from './proxy-tls-failure.js';
+import { isTlsFailureCode } from './tls-codes.js';
 import type { Reach } from './reach.js';
 
 const pools = new Map<string, { pool: Pool; users: number }>();
@@ -71,7 +73,8 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
 }
 
 /**
- * The pool to the proxy, whose CONNECT a proxy that closes the connection without answering
+ * The pool to the proxy, whose TLS failures (an https:// proxy) are marked as the proxy's, and whose
+ * CONNECT a proxy that closes the connection without answering
  * (a server that is no proxy, a TLS port) fails rather than repeats. undici 7.30's ProxyAgent
  * passes that UND_ERR_SOCKET on to the service's client, which takes it for a recoverable drop of
  * an open connection and connects again at once, forever, at full CPU, with the request never
@@ -86,7 +89,11 @@ function tunnelFailingOnClose(origin: URL | string, options: Pool.Options): Pool
     try {
       return await connect(params);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 'UND_ERR_SOCKET') throw error;
+      const code = (error as { code?: unknown }).code;
+      // The proxy's own TLS (an https:// proxy), told apart from the service's through the tunnel.
+      if (isTlsFailureCode(code))
+        throw Object.assign(new Error("the proxy's TLS failed"), { code: PROXY_TLS, cause: error });
+      if (code !== 'UND_ERR_SOCKET') throw error;
       throw Object.assign(new Error('the proxy closed the connection without answering the tunnel request'), {
         code: TUNNEL_DROPPED,
         cause: error,

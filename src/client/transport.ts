@@ -290,7 +290,7 @@ export class Transport {
     cause.name = original.name;
     return new TransportNetworkError(
       {
-        code: known,
+        code: failure?.code ?? known,
         detail,
         ...where,
         ...(failure?.advice ? { advice: failure.advice } : {}),
