@@ -49,7 +49,10 @@ export interface Client {
   readonly concurrency: number;
   /** The user (login) or API token the service acts for: what record and field permissions apply to. */
   readonly signedInAs: SignedInAs;
-  /** Lets go of the connection pool (closed when no other client of the same origin uses it). */
+  /**
+   * Lets go of the connection pool (closed when no other client of the same origin uses it), once
+   * every call of this client under way has its answer or its failure.
+   */
   close(): Promise<void>;
 }
 
@@ -97,6 +100,8 @@ export function createClient(options: ClientOptions): Client {
     concurrency,
     signedInAs: signedInAs(options.auth),
     close: async () => {
+      // A command that failed closes its client while its other calls may still be under way.
+      await transport.settled();
       await lease?.release();
     },
   };

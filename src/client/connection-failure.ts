@@ -4,7 +4,9 @@
  * or refused), or the service itself. Library messages (OpenSSL's reason codes, undici's
  * "Proxy response (407) !== 200 when HTTP Tunneling") are replaced by what to check.
  */
+import { PROXY_TLS, proxyTlsFailure } from './proxy-tls-failure.js';
 import { takeTlsAlert } from './tls-alerts.js';
+import { UNTRUSTED } from './tls-codes.js';
 
 /** What the transport knows of how it connects (reach.ts). */
 export interface ReachFacts {
@@ -22,6 +24,8 @@ export interface Failure {
   advice?: string;
   /** False for a refusal that answers the same however often the call is repeated. */
   retryable: boolean;
+  /** The code to show, when not the error's own (a failure the client marked as the proxy's). */
+  code?: string | undefined;
 }
 
 /** Codes of a connection that never opened: through a proxy, the proxy is the one not reached. */
@@ -33,16 +37,6 @@ const NOT_REACHED = new Set([
   'ENETUNREACH',
   'ETIMEDOUT',
   'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** OpenSSL's verification failures of the service's own certificate (node's error codes). */
-const UNTRUSTED = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'CERT_UNTRUSTED',
 ]);
 
 const TRUST_ADVICE =
@@ -63,6 +57,8 @@ export function describeFailure(
   if (proxy !== undefined) {
     const refused = /Proxy response \((\d+)\)/.exec(error.message);
     if (refused) return proxyRefusal(Number(refused[1]), proxy, baseUrl);
+    // undici wraps a proxy certificate not issued for its host as its own SecureProxyConnectionError.
+    if (code === PROXY_TLS || code === 'UND_ERR_PRX_TLS') return proxyTlsFailure(error, proxy, facts.ca);
     if (code === TUNNEL_DROPPED)
       return {
         detail: `the proxy ${proxy.shown} (from ${proxy.source}) closed the connection when asked for a tunnel to ${baseUrl.host}, without answering`,

@@ -4,6 +4,8 @@
  */
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { TUNNEL_DROPPED } from './connection-failure.js';
+import { PROXY_TLS } from './proxy-tls-failure.js';
+import { isTlsFailureCode } from './tls-codes.js';
 import type { Reach } from './reach.js';
 
 const pools = new Map<string, { pool: Pool; users: number }>();
@@ -57,16 +59,22 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
   let released = false;
   return {
     dispatcher,
+    // Destroyed, not closed: it is released once every call of its client has settled (client.ts),
+    // so it holds no request of ours; and undici 7.30's ProxyAgent.close(), called while calls
+    // waited for tunnels whose TLS failed (a certificate not issued for the host), never resolved:
+    // a failing command then ended with node's exit code 13 and not a word of why
+    // (test/cli/reach-tunnel-close.test.ts).
     release: async () => {
       if (released) return;
       released = true;
-      await dispatcher.close();
+      await dispatcher.destroy();
     },
   };
 }
 
 /**
- * The pool to the proxy, whose CONNECT a proxy that closes the connection without answering
+ * The pool to the proxy, whose TLS failures (an https:// proxy) are marked as the proxy's, and whose
+ * CONNECT a proxy that closes the connection without answering
  * (a server that is no proxy, a TLS port) fails rather than repeats. undici 7.30's ProxyAgent
  * passes that UND_ERR_SOCKET on to the service's client, which takes it for a recoverable drop of
  * an open connection and connects again at once, forever, at full CPU, with the request never
@@ -81,7 +89,11 @@ function tunnelFailingOnClose(origin: URL | string, options: Pool.Options): Pool
     try {
       return await connect(params);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== 'UND_ERR_SOCKET') throw error;
+      const code = (error as { code?: unknown }).code;
+      // The proxy's own TLS (an https:// proxy), told apart from the service's through the tunnel.
+      if (isTlsFailureCode(code))
+        throw Object.assign(new Error("the proxy's TLS failed"), { code: PROXY_TLS, cause: error });
+      if (code !== 'UND_ERR_SOCKET') throw error;
       throw Object.assign(new Error('the proxy closed the connection without answering the tunnel request'), {
         code: TUNNEL_DROPPED,
         cause: error,

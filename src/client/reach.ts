@@ -6,7 +6,9 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import tls from 'node:tls';
+import { misplacedFile, openingFailure } from './certificate-files.js';
 import { ClientOptionsError } from './errors.js';
 
 /** A file's path (relative to the working directory), or its contents. */
@@ -80,7 +82,8 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
  * EnvHttpProxyAgent and curl read them, `https_proxy` / `HTTPS_PROXY` for an https:// service and
  * `http_proxy` / `HTTP_PROXY` for an http:// one (an https:// service falls back to the latter),
  * unless `no_proxy` / `NO_PROXY` names the host: `*` for all, `host` or `.host` for it and its
- * subdomains, `host:port` for that port only (undici lib/dispatcher/env-http-proxy-agent.js).
+ * subdomains, `host:port` for that port only (undici lib/dispatcher/env-http-proxy-agent.js), an
+ * IP address or a CIDR block (`10.0.0.0/8`, `::1`, `fd00::/8`) for the addresses in it, as curl.
  */
 export function proxyFor(
   baseUrl: URL,
@@ -113,18 +116,49 @@ function withScheme(text: string): string {
 }
 
 function bypassed(baseUrl: URL, noProxy: string): boolean {
-  const host = baseUrl.host.replace(/:\d*$/, '').toLowerCase();
-  const port = Number(baseUrl.port) || (baseUrl.protocol === 'https:' ? 443 : 80);
   if (noProxy.trim() === '*') return true;
+  const host = baseUrl.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const port = Number(baseUrl.port) || (baseUrl.protocol === 'https:' ? 443 : 80);
   return noProxy
     .split(/[,\s]/)
     .filter(Boolean)
     .some((entry) => {
-      const parsed = /^(.+):(\d+)$/.exec(entry);
-      const name = (parsed ? parsed[1]! : entry).replace(/^\*?\./, '').toLowerCase();
-      if (parsed && Number(parsed[2]) !== port) return false;
-      return host === name || host.endsWith(`.${name}`);
+      const { name, port: only } = noProxyEntry(entry.toLowerCase());
+      if (only !== undefined && only !== port) return false;
+      const subnet = /^(.+)\/(\d{1,3})$/.exec(name);
+      if (subnet) return inSubnet(host, subnet[1]!, Number(subnet[2]));
+      if (isIP(name) !== 0) return inSubnet(host, name, isIP(name) === 4 ? 32 : 128);
+      const domain = name.replace(/^\*?\./, '');
+      return host === domain || host.endsWith(`.${domain}`);
     });
+}
+
+/**
+ * A NO_PROXY entry's host and port. An IPv6 address is written without brackets (`::1`, and
+ * `fd00::/8`), its colons its own, as curl takes it ("Enter IPv6 numerical addresses in the list
+ * of hostnames without enclosing brackets": curl.se, CURLOPT_NOPROXY); `[::1]:8443` names a port.
+ */
+function noProxyEntry(entry: string): { name: string; port?: number } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry);
+  if (bracketed) return { name: bracketed[1]!, ...(bracketed[2] ? { port: Number(bracketed[2]) } : {}) };
+  if (isIP(entry.replace(/\/\d{1,3}$/, '')) === 6) return { name: entry };
+  const withPort = /^(.+):(\d+)$/.exec(entry);
+  return withPort ? { name: withPort[1]!, port: Number(withPort[2]) } : { name: entry };
+}
+
+/**
+ * Whether the service's host, when it is an IP address, is in `network/bits`: NO_PROXY takes CIDR
+ * notation for IP addresses ("192.168.0.0/16" matches every address starting with 192.168: curl.se,
+ * CURLOPT_NOPROXY, since curl 7.86), and an address written otherwise (`0:0::1` for `::1`) is the
+ * same address. A host name is never resolved to be compared, as curl does not.
+ */
+function inSubnet(host: string, network: string, bits: number): boolean {
+  const family = isIP(network);
+  if (family === 0 || family !== isIP(host) || bits > (family === 4 ? 32 : 128)) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const list = new BlockList();
+  list.addSubnet(network, bits, type);
+  return list.check(host, type);
 }
 
 function parseProxy(text: string, source: string): ProxyInUse {
@@ -134,6 +168,12 @@ function parseProxy(text: string, source: string): ProxyInUse {
   } catch {
     url = undefined;
   }
+  // An @ past the host (`http://me:pa/ss@proxy:8080` reads as host `me`, port `pa`... or fails) is
+  // a password holding a character a URL gives a meaning to: said so, and the host, which holds
+  // part of the password, never shown.
+  const hostAfterAt = text.includes('@') && /^[^\s/?#@]+\/?$/.test(text.slice(text.lastIndexOf('@') + 1));
+  if (hostAfterAt && (url === undefined || `${url.pathname}${url.search}${url.hash}`.includes('@')))
+    throw new ClientOptionsError(unencodedCredentials(source));
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new ClientOptionsError(
       // A text with an @ may hold credentials: not repeated.
@@ -141,11 +181,40 @@ function parseProxy(text: string, source: string): ProxyInUse {
         (text.includes('@') ? '' : `; got ${JSON.stringify(text)}`),
     );
   const shown = `${url.protocol}//${url.host}`;
-  const login = decodeURIComponent(url.username);
-  const password = decodeURIComponent(url.password);
+  let login: string;
+  let password: string;
+  try {
+    login = decodeURIComponent(url.username);
+    password = decodeURIComponent(url.password);
+  } catch {
+    // A % that starts no %XX (`50%off`): undici decodes the credentials too, and would throw.
+    throw new ClientOptionsError(unencodedCredentials(source));
+  }
   const secrets = password === '' ? [] : [password, Buffer.from(`${login}:${password}`).toString('base64')];
   if (url.password !== '') secrets.push(url.password);
-  return { url, shown, source, secrets };
+  return { url: withoutPath(url), shown, source, secrets };
+}
+
+function unencodedCredentials(source: string): string {
+  return (
+    `${source} holds a login or password with a character that must be percent-encoded in a URL ` +
+    '(/ ? # % @ : as %2F %3F %23 %25 %40 %3A): write http://LOGIN:PASSWORD@host:port with each encoded, as encodeURIComponent does'
+  );
+}
+
+/**
+ * The proxy's address without a path, query or fragment, which a proxy reached by CONNECT has no
+ * use for: curl's proxy string is `[scheme://]host[:port]` (curl.se, CURLOPT_PROXY: "the hostname
+ * or dotted numerical IP address ... append :[port]"; it says nothing of a path), and undici
+ * refuses a proxy URL with one (`invalid url` from its Pool): `HTTPS_PROXY=http://proxy:3128/x`
+ * was a bug's stack.
+ */
+function withoutPath(url: URL): URL {
+  const bare = new URL(url.href);
+  bare.pathname = '/';
+  bare.search = '';
+  bare.hash = '';
+  return bare;
 }
 
 function certificateSecrets(certificate: ClientCertificate | undefined): string[] {
@@ -227,12 +296,12 @@ function secureContextFor(
         'clientCertificate must be { pfx, password } or { cert, key, passphrase }',
       );
     if ('pfx' in certificate) {
-      options.pfx = readInput(certificate.pfx, 'clientCertificate.pfx');
+      options.pfx = certificateFile(certificate.pfx, 'pfx');
       if (certificate.password !== undefined) options.passphrase = certificate.password;
       file = typeof certificate.pfx === 'string' ? certificate.pfx : 'clientCertificate.pfx';
     } else {
-      options.cert = readInput(certificate.cert, 'clientCertificate.cert');
-      options.key = readInput(certificate.key, 'clientCertificate.key');
+      options.cert = certificateFile(certificate.cert, 'cert');
+      options.key = certificateFile(certificate.key, 'key');
       if (certificate.passphrase !== undefined) options.passphrase = certificate.passphrase;
       file = typeof certificate.key === 'string' ? certificate.key : 'clientCertificate.key';
     }
@@ -244,17 +313,12 @@ function secureContextFor(
   }
 }
 
-/** Why the certificate did not open, in words that never hold the password. */
-function openingFailure(error: unknown, certificate: ClientCertificate | undefined, file: string): string {
-  const code = (error as { code?: string }).code ?? '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (certificate !== undefined && 'pfx' in certificate && /mac verify failure/i.test(message))
-    return `clientCertificate.password does not open ${file} (or it is not a PKCS#12 file): check the password it was issued with`;
-  if (code === 'ERR_OSSL_BAD_DECRYPT')
-    return `clientCertificate.passphrase does not open the key ${file}: check the passphrase (needed when the key is encrypted)`;
-  if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH')
-    return `clientCertificate.key ${file} is not the key of clientCertificate.cert: give the key the certificate was issued for`;
-  return `the client certificate or ca could not be used (${code || message.replace(/^error:[^:]*:/, '')}): check that the files are what their names say (PEM or PKCS#12)`;
+/** A client certificate's file read, refused when it is not what its option takes. */
+function certificateFile(value: FileOrBytes, option: 'pfx' | 'cert' | 'key'): Buffer {
+  const bytes = readInput(value, `clientCertificate.${option}`);
+  const wrong = misplacedFile(bytes, option, typeof value === 'string' ? value : '(bytes)');
+  if (wrong !== null) throw new ClientOptionsError(wrong);
+  return bytes;
 }
 
 /** The CAs node trusts by default, which an explicit `ca` would otherwise replace. */

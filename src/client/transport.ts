@@ -86,9 +86,19 @@ interface Exchange<T> {
 export class Transport {
   readonly #config: TransportConfig;
   readonly #retryAfter = new WeakMap<object, number>();
+  /** Requests handed to the dispatcher whose answer or failure has not come back yet. */
+  readonly #inFlight = new Set<Promise<unknown>>();
 
   constructor(config: TransportConfig) {
     this.#config = config;
+  }
+
+  /**
+   * Resolves once no request of this client is with the dispatcher any more (every one answered or
+   * failed): what the client's close waits for before it lets go of its connections.
+   */
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
   }
 
   /** Passes an event to the debug logger, if there is one. */
@@ -213,7 +223,7 @@ export class Transport {
       });
       const started = Date.now();
       logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
-      const response = await send(
+      const sending = send(
         this.#config.dispatcher,
         {
           origin: this.#config.baseUrl.origin,
@@ -224,6 +234,8 @@ export class Transport {
         },
         signal,
       );
+      this.#inFlight.add(sending);
+      const response = await sending.finally(() => this.#inFlight.delete(sending));
       const contentType = headerValue(response.headers['content-type']);
       const context: ResponseContext = {
         method: exchange.method,
@@ -278,7 +290,7 @@ export class Transport {
     cause.name = original.name;
     return new TransportNetworkError(
       {
-        code: known,
+        code: failure?.code ?? known,
         detail,
         ...where,
         ...(failure?.advice ? { advice: failure.advice } : {}),

@@ -34,3 +34,19 @@ export function baseUrlFault(url: URL): string | undefined {
     return `must not have a query or fragment: ${url.origin}${url.pathname.replace(/\/$/, '')}`;
   return undefined;
 }
+
+/**
+ * A domain's Secure Access address, where a client certificate is asked for: the same host with
+ * `.s` before the platform's domain (cybozu help 02047, "セキュアアクセスとは": with Secure Access
+ * https://example.s.cybozu.com/, without it https://example.cybozu.com/; browsers are sent from
+ * one to the other, an API client is not). Undefined for a host that is one already, or not on
+ * cybozu.com or cybozu.cn (the help of both describes Secure Access; for kintone.com it is silent).
+ */
+export function secureAccessAddress(url: URL): string | undefined {
+  const host = url.hostname.toLowerCase();
+  const domain = ['cybozu.com', 'cybozu.cn'].find((d) => host.endsWith(`.${d}`));
+  if (domain === undefined || host.endsWith(`.s.${domain}`)) return undefined;
+  const address = new URL(url.href);
+  address.hostname = `${host.slice(0, -domain.length - 1)}.s.${domain}`;
+  return address.href.replace(/\/$/, '');
+}

@@ -134,6 +134,6 @@ export {
   type TextRewriters,
 } from './field-place-walk.js';
 export { isTimeZone } from './time-zone.js';
-export { baseUrlFault } from './base-url.js';
+export { baseUrlFault, secureAccessAddress } from './base-url.js';
 export { FormulaError, formulaFieldNames, readableFormulaFields } from './formula-tokens.js';
 export { optionLabelBreaches, type OptionLabelBreach } from './choice-options.js';

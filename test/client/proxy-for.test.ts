@@ -4,6 +4,7 @@
  * unless NO_PROXY names the host, a domain above it, or it with its port.
  */
 import { describe, expect, it } from 'vitest';
+import { ClientOptionsError } from '../../src/client/errors.js';
 import { proxyFor } from '../../src/client/reach.js';
 
 const P = 'http://proxy.corp:3128';
@@ -106,6 +107,58 @@ const CASES: [string, string, string | false | undefined, Record<string, string>
     { HTTPS_PROXY: P, no_proxy: 'other.com', NO_PROXY: 'example.com' },
     `${P} HTTPS_PROXY`,
   ],
+  // IP addresses as curl takes them (curl.se, CURLOPT_NOPROXY): IPv6 without brackets, CIDR blocks.
+  ['NO_PROXY ::1 for [::1]', 'https://[::1]:8443', undefined, { HTTPS_PROXY: P, NO_PROXY: '::1' }, null],
+  [
+    'NO_PROXY [::1] with its port',
+    'https://[::1]:8443',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '[::1]:8443' },
+    null,
+  ],
+  [
+    'NO_PROXY [::1] with another port',
+    'https://[::1]:8443',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '[::1]:9443' },
+    `${P} HTTPS_PROXY`,
+  ],
+  [
+    'NO_PROXY ::1 written long',
+    'https://[::1]',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '0:0:0:0:0:0:0:1' },
+    null,
+  ],
+  [
+    'NO_PROXY 127.0.0.0/8',
+    'https://127.0.0.1:8443',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '127.0.0.0/8' },
+    null,
+  ],
+  [
+    'NO_PROXY 192.168.0.0/16 among names',
+    'https://192.168.10.20',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: 'localhost, .corp, 192.168.0.0/16' },
+    null,
+  ],
+  ['NO_PROXY fd00::/8', 'https://[fd12:3456::1]', undefined, { HTTPS_PROXY: P, NO_PROXY: 'fd00::/8' }, null],
+  [
+    'NO_PROXY 10.0.0.0/8 for an address outside it',
+    'https://127.0.0.1',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '10.0.0.0/8' },
+    `${P} HTTPS_PROXY`,
+  ],
+  [
+    'NO_PROXY 127.0.0.0/8 for a name (never resolved)',
+    'https://localhost',
+    undefined,
+    { HTTPS_PROXY: P, NO_PROXY: '127.0.0.0/8' },
+    `${P} HTTPS_PROXY`,
+  ],
   [
     'NO_PROXY does not bypass the option',
     'https://a.example.com',
@@ -127,6 +180,41 @@ describe('proxyFor', () => {
     expect(proxy.secrets).toEqual(
       expect.arrayContaining(['p@ss', Buffer.from('me:p@ss').toString('base64')]),
     );
+  });
+
+  it.each([
+    ['a / (read as the host me, the port 12345)', 'http://me:12345/xyz@proxy.corp:3128'],
+    ['a #', 'http://me:ab#cd34@proxy.corp:3128'],
+    ['a ?', 'http://me:ab?cd34@proxy.corp:3128'],
+    ['a % that starts no %XX (undici would throw decoding it)', 'http://me:50%off@proxy.corp:3128'],
+    ['a % in the login', 'http://m%e:secret@proxy.corp:3128'],
+  ])('says a password holding %s must be percent-encoded, showing none of it', (_, option) => {
+    for (const [given, variables, source] of [
+      [option, {}, 'the proxy option'],
+      [undefined, { HTTPS_PROXY: option }, 'HTTPS_PROXY'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        proxyFor(new URL('https://a.example.com'), given, variables);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ClientOptionsError);
+      expect((thrown as Error).message).toBe(
+        `${source} holds a login or password with a character that must be percent-encoded in a URL (/ ? # % @ : as %2F %3F %23 %25 %40 %3A): write http://LOGIN:PASSWORD@host:port with each encoded, as encodeURIComponent does`,
+      );
+    }
+  });
+
+  it.each([
+    'http://proxy.corp:3128/some/path',
+    'http://me:p%40ss@proxy.corp:3128/x?y#z',
+    'proxy.corp:3128/x',
+  ])('takes %s without its path, query and fragment (undici refuses a proxy URL with them)', (written) => {
+    const proxy = proxyFor(new URL('https://a.example.com'), undefined, { HTTPS_PROXY: written })!;
+    expect(proxy.shown).toBe('http://proxy.corp:3128');
+    expect(`${proxy.url.pathname}${proxy.url.search}${proxy.url.hash}`).toBe('/');
+    expect(decodeURIComponent(proxy.url.password)).toBe(written.includes('@') ? 'p@ss' : '');
   });
 
   it.each([

@@ -80,6 +80,10 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
   it.each([
     ['a .pfx and its password', pfx],
     ['a PEM certificate and its encrypted key', pem],
+    [
+      'a PEM certificate and its key unencrypted',
+      { cert: tlsFile('client.pem'), key: tlsFile('client-key.pem') },
+    ],
   ])('works with %s, the test CA trusted through ca', async (_, clientCertificate) => {
     expect(service.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(await listApps({ clientCertificate, ca: tlsFile('ca.pem') })).toBe(0);
@@ -122,6 +126,61 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
       }
     },
   );
+
+  // Each file checked for what its option takes, and a password left out said as left out: node's
+  // own words name neither (ERR_OSSL_PEM_NO_START_LINE, "wrong tag", "mac verify failure").
+  it.each<[string, ClientOptions['clientCertificate'], RegExp]>([
+    [
+      'a .pfx without its password',
+      { pfx: tlsFile('client.pfx') },
+      /^\S*client\.pfx needs a password and clientCertificate\.password is not set: give the password it was issued with/,
+    ],
+    [
+      'a .pfx with an empty password',
+      { pfx: tlsFile('client.pfx'), password: '' },
+      /^\S*client\.pfx needs a password and clientCertificate\.password is empty/,
+    ],
+    [
+      'an encrypted key without its passphrase',
+      { cert: tlsFile('client.pem'), key: tlsFile('client-key-encrypted.pem') },
+      /^the key \S*client-key-encrypted\.pem is encrypted and clientCertificate\.passphrase is not set: give its passphrase/,
+    ],
+    [
+      'the key given as the certificate',
+      { cert: tlsFile('client-key.pem'), key: tlsFile('client.pem') },
+      /^clientCertificate\.cert \S*client-key\.pem holds no certificate in PEM \(no -----BEGIN CERTIFICATE----- line\): give the certificate issued for this domain$/,
+    ],
+    [
+      'a .pfx given as the certificate',
+      { cert: tlsFile('client.pfx'), key: tlsFile('client-key.pem') },
+      /^clientCertificate\.cert \S*client\.pfx holds no certificate in PEM .*, or a \.pfx as clientCertificate: \{ pfx, password \}$/,
+    ],
+    [
+      'the certificate given as the key',
+      { cert: tlsFile('client.pem'), key: tlsFile('client.pem') },
+      /^clientCertificate\.key \S*client\.pem holds no private key in PEM/,
+    ],
+    [
+      'PEM text given as the .pfx',
+      { pfx: tlsFile('client.pem'), password: PFX_PASSWORD },
+      /^clientCertificate\.pfx \S*client\.pem is PEM text, not a PKCS#12 \(\.pfx\) file: give its certificate and key as clientCertificate: \{ cert, key, passphrase \}$/,
+    ],
+    [
+      "another certificate's key",
+      { cert: tlsFile('stranger.pem'), key: tlsFile('client-key.pem') },
+      /^clientCertificate\.key \S*client-key\.pem is not the key of clientCertificate\.cert/,
+    ],
+  ])('says %s, before any request', (_, clientCertificate, said) => {
+    let thrown: unknown;
+    try {
+      createClient({ baseUrl: service.url, auth: ADMIN, clientCertificate });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ClientOptionsError);
+    expect((thrown as Error).message).toMatch(said);
+    expect((thrown as Error).message).not.toContain(PFX_PASSWORD);
+  });
 
   it('says a missing certificate file is missing', () => {
     expect(() =>
@@ -294,7 +353,7 @@ describe('through a CONNECT proxy', () => {
     expect([unused.tunnels.length, tunnel.tunnels.length]).toEqual([0, 1]);
   });
 
-  it.each(['127.0.0.1', '*', 'example.com, 127.0.0.1', `127.0.0.1:${0}`])(
+  it.each(['127.0.0.1', '*', 'example.com, 127.0.0.1', `127.0.0.1:${0}`, '127.0.0.0/8'])(
     'reaches the service directly when NO_PROXY says %s',
     async (noProxy) => {
       const tunnel = await proxy({ aliases: [] });

@@ -14,14 +14,24 @@ afterAll(async () => {
 });
 
 /** The problems of appdeploy.yaml with `prod` set as given (and certs/ holding me.pfx, ca.pem). */
-async function problems(prod: string, env = 'prod', baseUrl = 'https://example.com'): Promise<string[]> {
+async function problems(
+  prod: string,
+  env = 'prod',
+  baseUrl = 'https://example.com',
+  variables: Record<string, string> = {},
+): Promise<string[]> {
   const dir = await tempProject('appdeploy-reach-', {
     'appdeploy.yaml': `environments:\n  local: {}\n  prod:\n    baseUrl: ${baseUrl}\n    auth: { login: a, password: b }\n${prod}`,
     'certs/me.pfx': 'not really a certificate: validate only checks that it is there',
     'certs/ca.pem': '-',
   });
   dirs.push(dir);
-  const result = await validateProject({ cwd: dir, dir, env, variables: { PFX_PASSWORD: 'x' } });
+  const result = await validateProject({
+    cwd: dir,
+    dir,
+    env,
+    variables: { PFX_PASSWORD: 'x', ...variables },
+  });
   return result.problems.map((p) => `${p.line}:${p.col} ${p.message}`);
 }
 
@@ -42,17 +52,27 @@ describe('proxy, clientCertificate and ca under an environment', () => {
     expect(await problems(prod)).toEqual([]);
   });
 
-  it.each([
+  it.each<[string, string, string, Record<string, string>?]>([
     [
       'a proxy that is not a URL',
       '    proxy: proxy.example.com:8080\n',
-      '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port',
+      '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port, a login or password in it with / ? # or % percent-encoded (%2F %3F %23 %25)',
     ],
     [
       'a proxy URL with a path',
       '    proxy: http://proxy.example.com/x\n',
-      '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port',
+      '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port, a login or password in it with / ? # or % percent-encoded (%2F %3F %23 %25)',
     ],
+    // The variable's value is read into the URL as it is: a password with / ? # or a lone % must be
+    // given percent-encoded (the client would read `me:ab` as a host and port, or fail decoding).
+    ...['ab/cd', 'ab#cd', 'ab?cd', '50%off'].map(
+      (password): [string, string, string, Record<string, string>] => [
+        `a proxy password holding ${password.replace(/[a-z0-9]/g, '')} not percent-encoded`,
+        `    proxy: http://corp:\${PROXY_PASSWORD}@proxy.example.com:8080\n`,
+        '6:12 environments.prod.proxy: must be an http:// or https:// URL of a proxy: http://host:port, a login or password in it with / ? # or % percent-encoded (%2F %3F %23 %25)',
+        { PROXY_PASSWORD: password },
+      ],
+    ),
     [
       'pfx and cert both',
       '    clientCertificate: { pfx: certs/me.pfx, cert: certs/ca.pem, key: certs/ca.pem }\n',
@@ -79,8 +99,8 @@ describe('proxy, clientCertificate and ca under an environment', () => {
       '    clientCertificate: { pfx: certs/me.pfx, password: ${NOT_SET_ANYWHERE} }\n',
       '6:55 variable NOT_SET_ANYWHERE is not set',
     ],
-  ])('names %s at its place', async (_, prod, said) => {
-    expect(await problems(prod)).toContain(said);
+  ])('names %s at its place', async (_, prod, said, variables?: Record<string, string>) => {
+    expect(await problems(prod, 'prod', 'https://example.com', variables)).toContain(said);
   });
 
   // The client refuses these when it connects (test/client/base-url.test.ts); validate names them
@@ -125,6 +145,25 @@ describe('proxy, clientCertificate and ca under an environment', () => {
     'takes the baseUrl %s',
     async (baseUrl) => {
       expect(await problems('', 'prod', baseUrl)).toEqual([]);
+    },
+  );
+
+  // cybozu help 02047: with Secure Access the address is https://example.s.cybozu.com/; the
+  // certificate is asked for there only.
+  it.each([
+    ['https://example.cybozu.com', 'https://example.s.cybozu.com'],
+    ['https://Example.cybozu.com/gateway/', 'https://example.s.cybozu.com/gateway'],
+    ['https://example.cybozu.cn', 'https://example.s.cybozu.cn'],
+  ])('names %s with a client certificate, giving the Secure Access address', async (baseUrl, secure) => {
+    expect(await problems('    clientCertificate: { pfx: certs/me.pfx }\n', 'local', baseUrl)).toEqual([
+      `4:14 environments.prod.baseUrl: a client certificate (clientCertificate) is asked for at the Secure Access address only: give ${secure}`,
+    ]);
+  });
+
+  it.each(['https://example.s.cybozu.com', 'https://example.kintone.com', 'https://example.com'])(
+    'takes %s with a client certificate',
+    async (baseUrl) => {
+      expect(await problems('    clientCertificate: { pfx: certs/me.pfx }\n', 'prod', baseUrl)).toEqual([]);
     },
   );
 

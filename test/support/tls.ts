@@ -1,7 +1,8 @@
 /**
  * The TLS fixtures (test/fixtures/tls/, written by scripts/make-test-certs.sh, valid for 100
  * years): a CA, the local service's certificate for 127.0.0.1 signed by it, a client certificate
- * it signed (PEM with an encrypted key, and .pfx), and an unrelated CA's client certificate.
+ * it signed (PEM with an encrypted key, and .pfx), an unrelated CA's client certificate, and a
+ * certificate for 127.0.0.1 the CA signed that expired in 2001 (server-expired.pem).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,4 +21,10 @@ export const SECURE_ACCESS = {
   cert: readFileSync(tlsFile('server.pem')),
   key: readFileSync(tlsFile('server-key.pem')),
   clientCa: readFileSync(tlsFile('ca.pem')),
+};
+
+/** The local service over HTTPS presenting a certificate that expired in 2001 (no client certificate asked). */
+export const EXPIRED_SERVICE = {
+  cert: readFileSync(tlsFile('server-expired.pem')),
+  key: readFileSync(tlsFile('server-expired-key.pem')),
 };

@@ -122,7 +122,8 @@ environments:
   # header names by itself; a kintone service behind another address says so:
   #   platform: kintone
   # Behind a company proxy (else HTTPS_PROXY / NO_PROXY are used), on a Secure Access domain (a
-  # client certificate: a .pfx and its password, or PEM cert and key), with a private CA:
+  # client certificate: a .pfx and its password, or PEM cert and key; its baseUrl has .s in it,
+  # https://example.s.cybozu.com), with a private CA:
   #   proxy: http://\${PROXY_LOGIN}:\${PROXY_PASSWORD}@proxy.example.com:8080
   #   clientCertificate: { pfx: certs/me.pfx, password: \${PFX_PASSWORD} }
   #   ca: certs/company-ca.pem
