@@ -24,6 +24,38 @@ export const between = (next: () => number, low: number, high: number): number =
 
 const REGIONS = { north: { label: 'north' }, south: { label: 'south' }, east: { label: 'east' } };
 
+/** Customers' related-records table showing the orders of each customer (by orders' lookup). */
+export const ORDERS_TABLE = {
+  type: 'REFERENCE_TABLE',
+  label: 'Orders',
+  referenceTable: {
+    relatedApp: { app: 'orders' },
+    condition: { field: 'code', relatedField: 'customer' },
+    displayFields: ['title'],
+  },
+};
+
+/** Orders' lookup of a customer by code. */
+export const CUSTOMER_LOOKUP = {
+  type: 'SINGLE_LINE_TEXT',
+  label: 'Customer',
+  lookup: {
+    relatedApp: { app: 'customers' },
+    relatedKeyField: 'code',
+    fieldMappings: [{ field: 'customer_name', relatedField: 'name' }],
+  },
+};
+
+/** A graph of customers per region. */
+export const PER_REGION = {
+  'Per region': {
+    chartType: 'PIE',
+    groups: [{ code: 'region' }],
+    aggregations: [{ type: 'COUNT' }],
+    sorts: [{ by: 'TOTAL', order: 'DESC' }],
+  },
+};
+
 /** The customers app as it starts: no other app names it yet. */
 const CUSTOMERS_V1 = {
   name: 'Customers',
@@ -51,28 +83,13 @@ function customersV2(notes: 'MULTI_LINE_TEXT' | 'SINGLE_LINE_TEXT', withQty = tr
       notes: { type: notes, label: 'Notes' },
       ...(withQty ? { qty: CUSTOMERS_V1.fields.qty } : {}),
       region: { type: 'DROP_DOWN', label: 'Region', options: REGIONS },
-      orders: {
-        type: 'REFERENCE_TABLE',
-        label: 'Orders',
-        referenceTable: {
-          relatedApp: { app: 'orders' },
-          condition: { field: 'code', relatedField: 'customer' },
-          displayFields: ['title'],
-        },
-      },
+      orders: ORDERS_TABLE,
     },
     views: {
       All: { type: 'LIST', fields: ['code', 'name', 'region'] },
       'By region': { type: 'LIST', fields: ['region', 'code'], sort: 'region asc' },
     },
-    reports: {
-      'Per region': {
-        chartType: 'PIE',
-        groups: [{ code: 'region' }],
-        aggregations: [{ type: 'COUNT' }],
-        sorts: [{ by: 'TOTAL', order: 'DESC' }],
-      },
-    },
+    reports: PER_REGION,
     customize: { scope: 'ALL', desktop: { js: [{ type: 'FILE', path: 'customize/customers.js' }] } },
   };
 }
@@ -82,15 +99,7 @@ function ordersManifest(extra: boolean) {
     name: 'Orders',
     fields: {
       title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
-      customer: {
-        type: 'SINGLE_LINE_TEXT',
-        label: 'Customer',
-        lookup: {
-          relatedApp: { app: 'customers' },
-          relatedKeyField: 'code',
-          fieldMappings: [{ field: 'customer_name', relatedField: 'name' }],
-        },
-      },
+      customer: CUSTOMER_LOOKUP,
       customer_name: { type: 'SINGLE_LINE_TEXT', label: 'Customer name' },
       ...(extra ? { due: { type: 'DATE', label: 'Due' } } : {}),
     },
