@@ -24,7 +24,16 @@ export interface InterruptedApply {
   migrations: { key: string; field: string; temporary: string; written: number; lastId: string | null }[];
 }
 
-export function interruptedApply(record: RecoveryRecord, running: boolean): InterruptedApply {
+/**
+ * `temporaryLive(key, code)`: whether app `key`'s live form has the field `code`. A migration the
+ * record names whose temporary field the service no longer has was swapped (killed after the
+ * contract deploy went live, before the record was removed): it is not under way, and not said.
+ */
+export function interruptedApply(
+  record: RecoveryRecord,
+  running: boolean,
+  temporaryLive: (key: string, code: string) => boolean,
+): InterruptedApply {
   return {
     record: recoveryShown(record.environment),
     pid: record.pid,
@@ -34,13 +43,15 @@ export function interruptedApply(record: RecoveryRecord, running: boolean): Inte
     drafts: record.drafts,
     unanswered: unansweredWrites(record),
     deploys: record.deploys,
-    migrations: (record.migrations ?? []).map((m) => ({
-      key: m.key,
-      field: m.field,
-      temporary: m.temporary,
-      written: m.progress.written,
-      lastId: m.progress.lastId,
-    })),
+    migrations: (record.migrations ?? [])
+      .filter((m) => temporaryLive(m.key, m.temporary))
+      .map((m) => ({
+        key: m.key,
+        field: m.field,
+        temporary: m.temporary,
+        written: m.progress.written,
+        lastId: m.progress.lastId,
+      })),
   };
 }
 

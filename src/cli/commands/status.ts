@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
 import { ownDraftApps, readRecovery } from '../../apply/recovery.js';
 import { isRunning } from '../../local/lock.js';
-import { plan, type AreaKey, type Plan } from '../../plan/index.js';
+import { flatFields, plan, type AreaKey, type Plan } from '../../plan/index.js';
 import { appdeployCommand, type Project } from '../../project/index.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -88,8 +88,20 @@ export async function readStatus(
     environment: thePlan.environment,
     service,
     apps: statuses,
-    interruptedApply: record && interruptedApply(record, isRunning(record.pid)),
+    interruptedApply: record && interruptedApply(record, isRunning(record.pid), liveField(thePlan)),
     inSync: record === null && statuses.every((s) => s.inSync),
+  };
+}
+
+/**
+ * Whether an app's live form (the plan's `before` of its fields) has a field of that code, tables
+ * included; true for an app the plan does not cover (`--app` left it out): not read, not denied.
+ */
+function liveField(thePlan: Plan): (key: string, code: string) => boolean {
+  return (key, code) => {
+    const app = thePlan.apps.find((a) => a.key === key);
+    const fields = app?.areas.find((a) => a.key === 'fields');
+    return app === undefined || (fields !== undefined && flatFields(fields.before).has(code));
   };
 }
 

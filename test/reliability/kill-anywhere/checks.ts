@@ -33,7 +33,11 @@ interface StatusApp {
 interface StatusJson {
   apps: StatusApp[];
   inSync: boolean;
-  interruptedApply: { running: boolean; created: { key: string; id: string | null }[] } | null;
+  interruptedApply: {
+    running: boolean;
+    created: { key: string; id: string | null }[];
+    migrations: { key: string; temporary: string }[];
+  } | null;
 }
 
 /** Each app of the project with an id, and its state on the service. */
@@ -71,7 +75,15 @@ export async function expectTruthfulStatus(w: World, at: string): Promise<string
     if (!state.deployed) expect(app.deployed, where).toBe(false);
     else if (state.differs.length > 0) expect(app.pendingDraft, where).not.toEqual([]);
   }
-  if (status.interruptedApply !== null) expect(status.interruptedApply.running, said).toBe(false);
+  if (status.interruptedApply !== null) {
+    expect(status.interruptedApply.running, said).toBe(false);
+    // A migration said to be under way has its temporary field on the service.
+    for (const m of status.interruptedApply.migrations)
+      expect(
+        states.get(m.key)?.temporary,
+        `${said}\n${m.key}: ${JSON.stringify(states.get(m.key))}`,
+      ).toContain(m.temporary);
+  }
   // An app the service holds that the project names nowhere is one the run was creating: said.
   const known = new Set([...states.values()].map((s) => s.id));
   const ids = Object.values(await projectIds(w.root));
