@@ -97,6 +97,9 @@ export async function expectTruthfulStatus(w: World, at: string): Promise<string
     expect(json.code, said).toBe(0);
     expect(text.stdout, said).toContain('In sync');
     expect([...states.values()].every(clean), said).toBe(true);
+    // In sync is what a fresh plan says too: nothing to apply.
+    const plan = await w.run('plan', '--detailed-exitcode');
+    expect(plan.code, `${said}\n${plan.stdout}${plan.stderr}`).toBe(0);
   } else {
     expect(json.code, said).toBe(2);
     // What to run next, as a command of this project.
