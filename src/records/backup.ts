@@ -5,7 +5,7 @@
  * after the backup. Complete or absent: the lines and the folder are written under temporary
  * names and renamed once everything is in (a backup cut short leaves no file that looks whole).
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { atomicWrite } from '../atomic-write.js';
 import type { AppRecord, Client, FileAttachment, SubtableRow } from '../client/index.js';
@@ -75,7 +75,7 @@ export async function backupFieldValues(
   const folder = filesFolderOf(file);
   const tempFolder = `${folder}.partial`;
   await mkdir(request.dir, { recursive: true });
-  await rm(tempFolder, { recursive: true, force: true });
+  await removePartials(request.dir, request.appKey);
   const lines: BackupLine[] = [];
   let files = 0;
   const save = async (record: AppRecord, field: BackupField, value: unknown, row?: string) => {
@@ -130,6 +130,21 @@ export async function backupFieldValues(
     throw error;
   }
   return { file, records: new Set(lines.map((l) => l.id)).size, values: lines.length, files };
+}
+
+/**
+ * The attachment folders of this app's backups that never completed (`<time>-<app>.partial`): a
+ * backup killed (kill -9) while downloading leaves its folder under that name, and the time in it
+ * is that run's, so the next backup removes every such folder of the app, not its own name alone.
+ * One apply of an environment runs at a time from a project (cli/apply-lock.ts), so none of them
+ * is being written.
+ */
+async function removePartials(dir: string, appKey: string): Promise<void> {
+  // The time as backupFieldValues stamps it: another app's key ending in this one is not this one.
+  const stamped = /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-/;
+  for (const entry of await readdir(dir))
+    if (stamped.test(entry) && entry.slice(25) === `${appKey}.partial`)
+      await rm(join(dir, entry), { recursive: true, force: true });
 }
 
 /** The field's non-empty values in a record, with the row id of each when in a table. */
