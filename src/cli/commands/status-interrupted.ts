@@ -77,6 +77,8 @@ export interface NextStep {
   deploying: boolean;
   /** Every app matches its manifest with no pending draft: nothing of the apply is left to finish. */
   settled: boolean;
+  /** Where the environment keeps app ids: appdeploy.yaml, or the local environment's ids file. */
+  idsIn: string;
 }
 
 export function interruptedLines(apply: InterruptedApply, next: NextStep): string[] {
@@ -109,7 +111,14 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
   const left = [apply.created, apply.drafts, apply.unanswered, apply.deploys, apply.migrations];
   if (left.every((list) => list.length === 0)) lines.push('  - nothing written yet');
   if (apply.running || next.deploying) return lines;
-  if (next.settled)
+  // A creation whose answer never came back and that no command could adopt (recovery-adopt.ts):
+  // apply refuses to create the app again until told, so that is the next step, not an apply.
+  const unknown = apply.created.filter((c) => c.id === null).map((c) => c.key);
+  if (unknown.length > 0)
+    lines.push(
+      `  ${next.run('apply')} creates nothing for ${unknown.join(', ')} until told which app the service made, if any: give its id in ${next.idsIn}, or, if the service has no such app, delete ${apply.record}; then ${next.run('apply')} finishes it.`,
+    );
+  else if (next.settled)
     lines.push(
       `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`,
     );

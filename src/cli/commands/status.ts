@@ -135,7 +135,10 @@ function appStatus(
   };
 }
 
-export function statusText(result: StatusResult, project?: Pick<Project, 'commandFlags'>): string {
+export function statusText(
+  result: StatusResult,
+  project?: Pick<Project, 'commandFlags'> & { environment?: Pick<Project['environment'], 'local'> },
+): string {
   const run = (command: string) => `\`${appdeployCommand(project, command)}\``;
   const lines = [`Environment "${result.environment}" on ${result.service}:`];
   const running = result.interruptedApply?.running === true;
@@ -149,6 +152,7 @@ export function statusText(result: StatusResult, project?: Pick<Project, 'comman
         run,
         deploying: deploying.length > 0,
         settled: out === 0,
+        idsIn: project?.environment?.local ? '.appdeploy/local/ids.json' : 'appdeploy.yaml',
       }),
       '',
     );
