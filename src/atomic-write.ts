@@ -61,13 +61,21 @@ const swept = new Set<string>();
 /**
  * Removes the temporary files of `path` (tempBeside's names) that a process no longer running
  * left: killed between its write and its rename. A write under way in a running process keeps
- * its own; a folder that cannot be listed is left to the write itself to report.
+ * its own.
  */
 function removeLeftovers(path: string): void {
   if (swept.has(path)) return;
   swept.add(path);
-  const folder = dirname(path);
-  const prefix = `${basename(path)}.`;
+  const name = basename(path);
+  removeLeftoversIn(dirname(path), (target) => target === name);
+}
+
+/**
+ * The same for every target in `folder` that `targets` accepts (by name): for a writer whose next
+ * file has another name than the one a killed run was writing (a backup, named by its time). A
+ * folder that cannot be listed is left to the write itself to report.
+ */
+export function removeLeftoversIn(folder: string, targets: (name: string) => boolean): void {
   let entries: string[];
   try {
     entries = readdirSync(folder);
@@ -75,9 +83,9 @@ function removeLeftovers(path: string): void {
     return;
   }
   for (const entry of entries) {
-    if (!entry.startsWith(prefix)) continue;
-    const pid = /^(\d+)\.[0-9a-f]{12}\.tmp$/.exec(entry.slice(prefix.length))?.[1];
-    if (pid !== undefined && !processRuns(Number(pid))) rmSync(join(folder, entry), { force: true });
+    const temp = /^(.+)\.(\d+)\.[0-9a-f]{12}\.tmp$/.exec(entry);
+    if (temp !== null && targets(temp[1]!) && !processRuns(Number(temp[2])))
+      rmSync(join(folder, entry), { force: true });
   }
 }
 

@@ -5,6 +5,7 @@
  * and restore brings every value back, files uploaded again, except a record edited since (not
  * overwritten) and a record deleted since (reported). A restore stopped half-way resumes.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -232,7 +233,7 @@ describe('backup and restore', () => {
     await expect(readFile(progressFileOf(backup.file))).rejects.toThrow();
   });
 
-  it("removes the attachment folders the app's backups killed half-way left, and no other app's", async () => {
+  it("removes what the app's backups killed half-way left, and no other app's or running process's", async () => {
     const { client } = service;
     const { app } = await setUp(client);
     const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
@@ -243,6 +244,14 @@ describe('backup and restore', () => {
       await mkdir(join(dir, folder));
       await writeFile(join(dir, folder, '1-contract-0-a.pdf'), 'half a file');
     }
+    // And one killed while its lines were written (atomic-write.ts's temporary name, a pid no
+    // longer running), beside one a running process writes and another app's.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const lines = `2025-12-31T23-59-59-999Z-orders.jsonl.${dead}.0123456789ab.tmp`;
+    const writing = `2025-12-31T23-59-59-999Z-orders.jsonl.${process.pid}.0123456789ab.tmp`;
+    const otherApp = `2025-12-31T23-59-59-999Z-big-orders.jsonl.${dead}.0123456789ab.tmp`;
+    for (const name of [lines, writing, otherApp]) await writeFile(join(dir, name), '{"app":');
+    others.push(writing, otherApp);
     const at = new Date('2026-01-02T03:04:05.678Z');
     await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir, at });
     expect((await readdir(dir)).sort()).toEqual(
