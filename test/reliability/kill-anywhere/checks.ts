@@ -9,7 +9,7 @@
  * - the re-run converges: a fresh plan is empty, status says in sync, no temporary field is left,
  *   no recovery record or lock is left, and no stray temporary file lies in the project.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import type { Run } from '../../support/cli.js';
@@ -55,7 +55,9 @@ const clean = (s: AppState) =>
 export async function expectTruthfulStatus(w: World, at: string): Promise<string> {
   const json = await w.run('status', '--format', 'json');
   const text = await w.run('status');
-  const said = `${at}\n${text.stdout}${text.stderr}`;
+  // The recovery record as the kill left it, named in a failure beside what status said of it.
+  const record = await readFile(join(w.root, '.appdeploy', 'apply-emu.json'), 'utf8').catch(() => '(none)');
+  const said = `${at}\n${text.stdout}${text.stderr}\nrecord: ${record}`;
   expect([0, 2], said).toContain(json.code);
   expect(text.code, said).toBe(json.code);
   expect(said).not.toMatch(/\bbug\b|\n\s+at /i);
