@@ -80,7 +80,7 @@ export const IMPORT_RULES = {
   },
   export: { may: ['areas', 'client', 'project', 'platform', 'errors.js', 'atomic-write.js'] },
   // The embedded local environment runner: the one folder besides cli/ that starts an emulator.
-  local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js'] },
+  local: { may: ['emulator', 'client', 'project', 'platform', 'errors.js', 'atomic-write.js'] },
   // The where-used index, pure: from manifests (their types) and scripts' text, with the query
   // parser and the catalogue of field places (platform). The handbook prints it; the planner names
   // it beside a removed field.

@@ -4,11 +4,14 @@
  * system, where it is atomic), which is then renamed over it. The temporary name is this write's
  * own (the process id, so a file a killed process left says whose it was, and a random part), so
  * two writes at once, in one process or two, never share one; a write or a rename that fails
- * removes it. Of two writes to the same path at once, the last rename wins, whole.
+ * removes it. Of two writes to the same path at once, the last rename wins, whole. A process
+ * killed between the write and the rename (kill -9) leaves its temporary file: the next write of
+ * the same target removes it, so a command run again after a kill leaves none behind.
  */
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 export interface AtomicWriteOptions {
   /** The new file's permissions (as writeFile's `mode`); the process's default when absent. */
@@ -20,6 +23,7 @@ export async function atomicWrite(
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
+  removeLeftovers(path);
   const temp = tempBeside(path);
   try {
     await writeFile(temp, content, modeOf(options));
@@ -36,6 +40,7 @@ export function atomicWriteSync(
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): void {
+  removeLeftovers(path);
   const temp = tempBeside(path);
   try {
     writeFileSync(temp, content, modeOf(options));
@@ -48,6 +53,54 @@ export function atomicWriteSync(
 
 function tempBeside(path: string): string {
   return `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+}
+
+/** Targets this process has looked beside already: once each (apply saves its recovery record thousands of times). */
+const swept = new Set<string>();
+
+/**
+ * Removes the temporary files of `path` (tempBeside's names) that a process no longer running
+ * left: killed between its write and its rename. A write under way in a running process keeps
+ * its own.
+ */
+function removeLeftovers(path: string): void {
+  if (swept.has(path)) return;
+  swept.add(path);
+  const name = basename(path);
+  removeLeftoversIn(dirname(path), (target) => target === name);
+}
+
+/**
+ * The same for every target in `folder` that `targets` accepts (by name): for a writer whose next
+ * file has another name than the one a killed run was writing (a backup, named by its time). A
+ * folder that cannot be listed is left to the write itself to report.
+ */
+export function removeLeftoversIn(folder: string, targets: (name: string) => boolean): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const temp = /^(.+)\.(\d+)\.[0-9a-f]{12}\.tmp$/.exec(entry);
+    if (temp !== null && targets(temp[1]!) && !processRuns(Number(temp[2])))
+      rmSync(join(folder, entry), { force: true });
+  }
+}
+
+/**
+ * Whether process `pid` runs (EPERM: it does, as another user); this process always does. Also
+ * what the locks of local/lock.ts ask of their owners.
+ */
+export function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**

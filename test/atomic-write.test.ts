@@ -1,4 +1,5 @@
 /** atomic-write.ts: a file written beside its target and renamed over it, both variants alike. */
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,5 +122,29 @@ describe('writes to the same path at once', () => {
     await pending;
     expect(whole(await readFile(target))).toBe(true);
     expect(await readdir(dir)).toEqual(['target']);
+  });
+});
+
+/** The pid of a process that ran and ended: no process runs with it now (barring reuse). */
+function endedPid(): number {
+  const ended = spawnSync(process.execPath, ['-e', '']);
+  return ended.pid;
+}
+
+describe.each(VARIANTS)('%s after a process was killed between its write and its rename', (_, write) => {
+  it("removes the temporary files a process no longer running left beside the target, and no one else's", async () => {
+    const target = join(dir, 'target');
+    const dead = endedPid();
+    const leftovers = [`target.${dead}.0123456789ab.tmp`, `target.${dead}.ba9876543210.tmp`];
+    // A write of a running process (this test's parent), another target's, and a look-alike.
+    const kept = [
+      `target.${process.ppid}.0123456789ab.tmp`,
+      `other.${dead}.0123456789ab.tmp`,
+      'target.notes',
+    ];
+    for (const name of [...leftovers, ...kept]) await writeFile(join(dir, name), 'half a file');
+    await write(target, 'new');
+    expect(await readFile(target, 'utf8')).toBe('new');
+    expect((await readdir(dir)).sort()).toEqual([...kept, 'target'].sort());
   });
 });

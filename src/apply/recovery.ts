@@ -296,14 +296,20 @@ function writtenAreasOnly(sent: WriteRecord, app: AppPlan): boolean {
  * changed since the kill hashes as the draft it holds, not as the new content: such a draft is,
  * as a rule, refused like someone else's (`--discard-pending-drafts` discards it). A plan with no
  * `draftHashes` (saved by an older version) gives nothing to compare: it is judged by the revision
- * and the areas alone, as an older record is.
+ * and the areas alone, as an older record is; so is an area written whole that the manifest does
+ * not manage (the plan hashes managed areas only), which widens that window to it.
  */
 function holdsItsWrites(sent: WriteRecord, content: Record<string, string>, app: AppPlan): boolean {
   const pending = app.risks.find((r) => r.kind === 'pending-draft');
   if (pending === undefined) return true;
   const hashes = pending.draftHashes;
   if (hashes === undefined) return writtenAreasOnly(sent, app);
-  const whole = (sent.done ?? []).every((area) => hashes[area] === content[area]);
+  // An area the manifest does not manage has no hash in the plan (a migration's contract writes
+  // the service's layout, views or field permissions where the manifest leaves them out:
+  // migrate-plans.ts): it is judged as an area not written whole is, by writtenAreasOnly.
+  const whole = (sent.done ?? []).every(
+    (area) => hashes[area] === undefined || hashes[area] === content[area],
+  );
   return whole && writtenAreasOnly(sent, app);
 }
 

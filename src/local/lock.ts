@@ -21,6 +21,7 @@ import {
   mkdirSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { processRuns } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 
 export const LOCK_FILE = 'lock';
@@ -140,17 +141,8 @@ function readOwner(path: string): number | 'gone' | 'unreadable' {
   return Number.isInteger(pid) && pid > 0 ? pid : 'unreadable';
 }
 
-/** Whether process `pid` runs (EPERM: it does, as another user); also what status asks of an apply's record. */
-export function isRunning(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Whether process `pid` runs; also what status asks of an apply's record. */
+export const isRunning = processRuns;
 
 /**
  * Clears a stale lock without clearing a fresh one: two processes may find the same dead pid,

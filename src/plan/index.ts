@@ -13,6 +13,6 @@ export { numberPrecisionFor } from './number-precision.js';
 export { migrationZone } from './migration-zone.js';
 export { refuseTokenLimits, usesTokenOnly } from './token-limits.js';
 export { isUnknownApp } from './unknown-id.js';
-export { heldReferences } from './held.js';
+export { flatFields, heldReferences } from './held.js';
 export { deploySteps } from './steps.js';
 export { describeService, serviceApp, serviceOf } from './service.js';

@@ -13,13 +13,14 @@ import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired }
 import { planPlugins } from './plugins.js';
 import { heldReferences } from './held.js';
 import { deploySteps } from './steps.js';
+import { withStepDraftHashes } from './step-draft-hashes.js';
 import { leftOutNotes } from './left-out.js';
 import { resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
-import { readAppState } from './read.js';
+import { readAppState, type AppState } from './read.js';
 import { planMigrations, referencedMigrations } from './migrations.js';
 import { leftOutFields } from './left-out-fields.js';
 import { hiddenValueRisks, visibilityFor } from './caller-visibility.js';
@@ -71,6 +72,8 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const unread = new Map<string, AreaKey[]>();
   const planned = chosen.map((a) => a.key);
   const missing = project.apps.filter((a) => a.id === null && !planned.includes(a.key)).map((a) => a.key);
+  // The drafts of the apps with a pending draft: a plan of several deploy steps hashes them again.
+  const drafts = new Map<string, AppState>();
   const apps = await mapLimit(chosen, appsAtOnce(client), async (app): Promise<AppPlan> => {
     const files = await hashLocalFiles(app.manifestPath, app.manifest);
     const { desired, leftOut } = desiredAreas(project, app, areas, files);
@@ -89,6 +92,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
         unknown.map((d) => d.area.key),
       );
       diff = existingAppDiff(known, state);
+      if (diff.risks.some((r) => r.kind === 'pending-draft')) drafts.set(app.key, state);
       diff.risks = locateFixedFieldBlocks(diff.risks, app);
       const id = app.id;
       // A never-deployed app has nothing live: no records, no live form to find the status field
@@ -159,7 +163,10 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const held = heldReferences(apps);
   // How many deploy calls apply makes, counted as apply cuts the plan (steps.ts): a copy action
   // naming a held field may add one more than the references' own steps.
-  const steps = held.length === 0 ? 1 : deploySteps(apps, held, new Map(areas.map((a) => [a.key, a]))).length;
+  const table = new Map(areas.map((a) => [a.key, a]));
+  const cut = held.length === 0 ? null : deploySteps(apps, held, table);
+  if (cut !== null) withStepDraftHashes(apps, drafts, cut, table);
+  const steps = cut?.length ?? 1;
   return {
     formatVersion: PLAN_FORMAT_VERSION,
     environment: project.environment.name,

@@ -50,9 +50,12 @@ export function deploySteps(
       });
       previous = new Map(areas.map((a) => [a.key, a.action === 'no-op' ? a.before : a.after]));
       const writes = areas.some((a) => a.action !== 'no-op');
-      // A created app is created in the first step even when all it gets then is its name.
-      if (writes || (step === 1 && app.id === null))
-        steps[step - 1]!.push({ ...app, action: writes || app.id === null ? app.action : 'no-op', areas });
+      // A created app is created in the first step even when all it gets then is its name, and an
+      // app never deployed (one an interrupted apply created) is deployed in it with nothing
+      // written: a later step's reference to it is refused until it is live (held.ts).
+      const first = step === 1 && (app.id === null || app.revisions?.live === '');
+      if (writes || first)
+        steps[step - 1]!.push({ ...app, action: writes || first ? app.action : 'no-op', areas });
     }
   }
   return steps.filter((s) => s.length > 0);

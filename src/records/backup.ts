@@ -5,9 +5,9 @@
  * after the backup. Complete or absent: the lines and the folder are written under temporary
  * names and renamed once everything is in (a backup cut short leaves no file that looks whole).
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { atomicWrite } from '../atomic-write.js';
+import { atomicWrite, removeLeftoversIn } from '../atomic-write.js';
 import type { AppRecord, Client, FileAttachment, SubtableRow } from '../client/index.js';
 import { isEmptyValue } from '../platform/index.js';
 import { idOf, revisionOf } from './values.js';
@@ -75,7 +75,7 @@ export async function backupFieldValues(
   const folder = filesFolderOf(file);
   const tempFolder = `${folder}.partial`;
   await mkdir(request.dir, { recursive: true });
-  await rm(tempFolder, { recursive: true, force: true });
+  await removeUnfinished(request.dir, request.appKey);
   const lines: BackupLine[] = [];
   let files = 0;
   const save = async (record: AppRecord, field: BackupField, value: unknown, row?: string) => {
@@ -130,6 +130,23 @@ export async function backupFieldValues(
     throw error;
   }
   return { file, records: new Set(lines.map((l) => l.id)).size, values: lines.length, files };
+}
+
+/**
+ * What this app's earlier backups left unfinished: the attachment folders of backups that never
+ * completed (`<time>-<app>.partial`), and the temporary files of their lines (atomic-write.ts). A
+ * backup killed (kill -9) leaves them under that run's time, so the next backup, stamped with its
+ * own, removes every such one of the app, not its own names alone. One apply of an environment
+ * runs at a time from a project (cli/apply-lock.ts), and a temporary file is removed only once the
+ * process that wrote it no longer runs.
+ */
+async function removeUnfinished(dir: string, appKey: string): Promise<void> {
+  // The time as backupFieldValues stamps it: another app's key ending in this one is not this one.
+  const ofThisApp = (name: string, suffix: string) =>
+    /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-/.test(name) && name.slice(25) === `${appKey}${suffix}`;
+  for (const entry of await readdir(dir))
+    if (ofThisApp(entry, '.partial')) await rm(join(dir, entry), { recursive: true, force: true });
+  removeLeftoversIn(dir, (target) => ofThisApp(target, '.jsonl'));
 }
 
 /** The field's non-empty values in a record, with the row id of each when in a table. */

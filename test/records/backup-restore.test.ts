@@ -5,7 +5,8 @@
  * and restore brings every value back, files uploaded again, except a record edited since (not
  * overwritten) and a record deleted since (reported). A restore stopped half-way resumes.
  */
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -230,6 +231,32 @@ describe('backup and restore', () => {
       deletedSince: [],
     });
     await expect(readFile(progressFileOf(backup.file))).rejects.toThrow();
+  });
+
+  it("removes what the app's backups killed half-way left, and no other app's or running process's", async () => {
+    const { client } = service;
+    const { app } = await setUp(client);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    // A backup killed (kill -9) while it downloaded: its folder under its temporary name.
+    const killed = ['2025-12-31T23-59-59-999Z-orders.partial', '2026-01-01T00-00-00-000Z-orders.partial'];
+    const others = ['2025-12-31T23-59-59-999Z-big-orders.partial', '2025-12-31T23-59-59-999Z-orders'];
+    for (const folder of [...killed, ...others]) {
+      await mkdir(join(dir, folder));
+      await writeFile(join(dir, folder, '1-contract-0-a.pdf'), 'half a file');
+    }
+    // And one killed while its lines were written (atomic-write.ts's temporary name, a pid no
+    // longer running), beside one a running process writes and another app's.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const lines = `2025-12-31T23-59-59-999Z-orders.jsonl.${dead}.0123456789ab.tmp`;
+    const writing = `2025-12-31T23-59-59-999Z-orders.jsonl.${process.pid}.0123456789ab.tmp`;
+    const otherApp = `2025-12-31T23-59-59-999Z-big-orders.jsonl.${dead}.0123456789ab.tmp`;
+    for (const name of [lines, writing, otherApp]) await writeFile(join(dir, name), '{"app":');
+    others.push(writing, otherApp);
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir, at });
+    expect((await readdir(dir)).sort()).toEqual(
+      [...others, '2026-01-02T03-04-05-678Z-orders', '2026-01-02T03-04-05-678Z-orders.jsonl'].sort(),
+    );
   });
 
   it('leaves nothing behind when it fails (a file that cannot be downloaded)', async () => {

@@ -71,6 +71,16 @@ async function deploy(url: string, id: string): Promise<void> {
 describe('an apply killed right after its create call reached the service', { timeout: 60_000 }, () => {
   it('no app matches (never deployed, so not listed): apply creates nothing until the id is given', async () => {
     const w = await killedAfterCreate('created-none');
+    // Status says what the next step is: not an apply that would refuse, but the id to give.
+    const status = await w.run('status');
+    expect(status.code, status.stderr).toBe(2);
+    expect(status.stdout).toContain(
+      "  - app orders being created: the service's answer (its id) never came back\n",
+    );
+    expect(status.stdout).toContain(
+      '  `npx appdeploy apply --env emu` creates nothing for orders until told which app the service made, if any: give its id in appdeploy.yaml, or, if the service has no such app, delete .appdeploy/apply-emu.json; then `npx appdeploy apply --env emu` finishes it.\n',
+    );
+    expect(status.stdout).not.toContain('finishes it: it discards');
     const refused = await w.run('apply', '--yes');
     expect(refused.code, refused.stdout + refused.stderr).toBe(1);
     expect(refused.stderr).toContain(

@@ -24,7 +24,16 @@ export interface InterruptedApply {
   migrations: { key: string; field: string; temporary: string; written: number; lastId: string | null }[];
 }
 
-export function interruptedApply(record: RecoveryRecord, running: boolean): InterruptedApply {
+/**
+ * `temporaryLive(key, code)`: whether app `key`'s live form has the field `code`. A migration the
+ * record names whose temporary field the service no longer has was swapped (killed after the
+ * contract deploy went live, before the record was removed): it is not under way, and not said.
+ */
+export function interruptedApply(
+  record: RecoveryRecord,
+  running: boolean,
+  temporaryLive: (key: string, code: string) => boolean,
+): InterruptedApply {
   return {
     record: recoveryShown(record.environment),
     pid: record.pid,
@@ -34,13 +43,15 @@ export function interruptedApply(record: RecoveryRecord, running: boolean): Inte
     drafts: record.drafts,
     unanswered: unansweredWrites(record),
     deploys: record.deploys,
-    migrations: (record.migrations ?? []).map((m) => ({
-      key: m.key,
-      field: m.field,
-      temporary: m.temporary,
-      written: m.progress.written,
-      lastId: m.progress.lastId,
-    })),
+    migrations: (record.migrations ?? [])
+      .filter((m) => temporaryLive(m.key, m.temporary))
+      .map((m) => ({
+        key: m.key,
+        field: m.field,
+        temporary: m.temporary,
+        written: m.progress.written,
+        lastId: m.progress.lastId,
+      })),
   };
 }
 
@@ -66,6 +77,8 @@ export interface NextStep {
   deploying: boolean;
   /** Every app matches its manifest with no pending draft: nothing of the apply is left to finish. */
   settled: boolean;
+  /** Where the environment keeps app ids: appdeploy.yaml, or the local environment's ids file. */
+  idsIn: string;
 }
 
 export function interruptedLines(apply: InterruptedApply, next: NextStep): string[] {
@@ -98,7 +111,14 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
   const left = [apply.created, apply.drafts, apply.unanswered, apply.deploys, apply.migrations];
   if (left.every((list) => list.length === 0)) lines.push('  - nothing written yet');
   if (apply.running || next.deploying) return lines;
-  if (next.settled)
+  // A creation whose answer never came back and that no command could adopt (recovery-adopt.ts):
+  // apply refuses to create the app again until told, so that is the next step, not an apply.
+  const unknown = apply.created.filter((c) => c.id === null).map((c) => c.key);
+  if (unknown.length > 0)
+    lines.push(
+      `  ${next.run('apply')} creates nothing for ${unknown.join(', ')} until told which app the service made, if any: give its id in ${next.idsIn}, or, if the service has no such app, delete ${apply.record}; then ${next.run('apply')} finishes it.`,
+    );
+  else if (next.settled)
     lines.push(
       `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`,
     );

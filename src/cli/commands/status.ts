@@ -3,7 +3,7 @@ import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
 import { ownDraftApps, readRecovery } from '../../apply/recovery.js';
 import { isRunning } from '../../local/lock.js';
-import { plan, type AreaKey, type Plan } from '../../plan/index.js';
+import { flatFields, plan, type AreaKey, type Plan } from '../../plan/index.js';
 import { appdeployCommand, type Project } from '../../project/index.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -95,8 +95,20 @@ export async function readStatus(
     environment: thePlan.environment,
     service,
     apps: statuses,
-    interruptedApply: record && interruptedApply(record, isRunning(record.pid)),
+    interruptedApply: record && interruptedApply(record, isRunning(record.pid), liveField(thePlan)),
     inSync: record === null && statuses.every((s) => s.inSync),
+  };
+}
+
+/**
+ * Whether an app's live form (the plan's `before` of its fields) has a field of that code, tables
+ * included; true for an app the plan does not cover (`--app` left it out): not read, not denied.
+ */
+function liveField(thePlan: Plan): (key: string, code: string) => boolean {
+  return (key, code) => {
+    const app = thePlan.apps.find((a) => a.key === key);
+    const fields = app?.areas.find((a) => a.key === 'fields');
+    return app === undefined || (fields !== undefined && flatFields(fields.before).has(code));
   };
 }
 
@@ -134,7 +146,10 @@ function appStatus(
   };
 }
 
-export function statusText(result: StatusResult, project?: Pick<Project, 'commandFlags'>): string {
+export function statusText(
+  result: StatusResult,
+  project?: Pick<Project, 'commandFlags'> & { environment?: Pick<Project['environment'], 'local'> },
+): string {
   const run = (command: string) => `\`${appdeployCommand(project, command)}\``;
   const lines = [`Environment "${result.environment}" on ${result.service}:`];
   const running = result.interruptedApply?.running === true;
@@ -148,6 +163,7 @@ export function statusText(result: StatusResult, project?: Pick<Project, 'comman
         run,
         deploying: deploying.length > 0,
         settled: out === 0,
+        idsIn: project?.environment?.local ? '.appdeploy/local/ids.json' : 'appdeploy.yaml',
       }),
       '',
     );
