@@ -180,27 +180,58 @@ export function statusText(
       );
     else if (result.apps.some((a) => a.id === null || !a.deployed || a.drift.length > 0))
       lines.push(`  ${run('plan')} shows the differences; ${run('apply')} makes the apps match.`);
-    // Drift is also what someone changed on the service (its settings screens) since: export
-    // keeps that instead of apply undoing it (docs/export.md; it refuses over unapplied edits).
-    // Not an app whose drift is a migration begun: export would write its temporary field.
-    const drifted = result.apps.filter(
-      (a) => a.id !== null && a.deployed && a.drift.length > 0 && a.migrationsBegun.length === 0,
-    );
-    const begun = result.apps.filter((a) => a.migrationsBegun.length > 0);
-    if (!running && deploying.length === 0 && begun.length > 0 && result.interruptedApply === null)
-      lines.push(
-        `  ${run('apply')} finishes the migrations an earlier apply began (${begun.map((a) => a.key).join(', ')}): it copies the values again, then swaps; until then the old fields keep every value.`,
-      );
-    if (!running && deploying.length === 0 && drifted.length > 0) {
-      const keep = appdeployCommand(project, 'export', drifted.map((a) => `--app ${a.key}`).join(' '));
-      lines.push(
-        `  Changes made on the service to keep instead: \`${keep}\` writes them into the manifests.`,
-      );
-    }
+    if (!running && deploying.length === 0) lines.push(...driftHints(result, run, project));
     if (result.apps.some((a) => a.pendingDraftBy === 'other'))
       lines.push(`  ${run('revert')} discards pending drafts (undeployed changes made outside appdeploy).`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What to do about drift, once no apply or deploy runs: finish the migrations an earlier apply
+ * began, or keep with export what someone changed on the service (its settings screens) since,
+ * instead of apply undoing it (docs/export.md; it refuses over unapplied edits). Export is not
+ * offered for an app whose drift is a migration begun (it would write the temporary field), nor
+ * for one an interrupted apply wrote: that drift is the apply's unfinished work, which export
+ * would undo in the manifests (writing back the live settings the apply was replacing).
+ */
+function driftHints(
+  result: StatusResult,
+  run: (command: string) => string,
+  project: Pick<Project, 'commandFlags'> | undefined,
+): string[] {
+  const lines: string[] = [];
+  const begun = result.apps.filter((a) => a.migrationsBegun.length > 0);
+  if (begun.length > 0 && result.interruptedApply === null)
+    lines.push(
+      `  ${run('apply')} finishes the migrations an earlier apply began (${begun.map((a) => a.key).join(', ')}): it copies the values again, then swaps; until then the old fields keep every value.`,
+    );
+  const unfinished = unfinishedApps(result.interruptedApply);
+  const drifted = result.apps.filter(
+    (a) =>
+      a.id !== null &&
+      a.deployed &&
+      a.drift.length > 0 &&
+      a.migrationsBegun.length === 0 &&
+      !unfinished.has(a.key),
+  );
+  if (drifted.length > 0) {
+    const keep = appdeployCommand(project, 'export', drifted.map((a) => `--app ${a.key}`).join(' '));
+    lines.push(`  Changes made on the service to keep instead: \`${keep}\` writes them into the manifests.`);
+  }
+  return lines;
+}
+
+/** The apps an interrupted apply named: created, drafts written, writes unanswered, deployed, migrating. */
+function unfinishedApps(apply: InterruptedApply | null): Set<string> {
+  if (apply === null) return new Set();
+  return new Set([
+    ...apply.created.map((a) => a.key),
+    ...apply.drafts.map((a) => a.key),
+    ...apply.unanswered.map((a) => a.key),
+    ...apply.deploys.flatMap((d) => d.apps.map((a) => a.key)),
+    ...apply.migrations.map((m) => m.key),
+  ]);
 }
 
 function appLine(app: AppStatus, applyRunning: boolean): string {
