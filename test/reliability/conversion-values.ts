@@ -6,6 +6,7 @@
  * organizations and groups that exist in the target's kind or not).
  */
 
+import { seededRandom } from '../support/seeded-random.js';
 import { LOST, textAsNumber, type OracleContext } from './conversion-oracle.js';
 
 const NO_LIMITS: OracleContext = {
@@ -16,14 +17,7 @@ const NO_LIMITS: OracleContext = {
 
 /** mulberry32: a small seeded PRNG, so a failure replays. */
 export function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const chance = (p: number) => next() < p;

@@ -6,19 +6,11 @@
  * empty values and tables), and the text of a YAML, JSON or CSV file holding them.
  */
 import { stringify } from 'yaml';
+import { seededRandom } from '../support/seeded-random.js';
 import { PEOPLE } from './round-trip-world.js';
 
-/** mulberry32: a small generator whose sequence a seed fixes. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator every fuzzer draws from (a seed names a run). */
+export const random = seededRandom;
 
 export type Rng = () => number;
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;

@@ -6,18 +6,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { seededRandom } from '../../support/seeded-random.js';
 
-/** mulberry32: a small seeded generator, so that a seed names a run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator every fuzzer draws from (a seed names a run). */
+export const random = seededRandom;
 
 export const between = (next: () => number, low: number, high: number): number =>
   low + Math.floor(next() * (high - low + 1));

@@ -6,19 +6,13 @@
  * file edits replace the file itself (empty, missing, a folder, bytes that are not UTF-8).
  */
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { seededRandom } from '../../support/seeded-random.js';
 
 /** A seeded source of choices (mulberry32): the same seed gives the same mutations. */
 export class Random {
-  private state: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
   int(below: number): number {
     return Math.floor(this.next() * below);
