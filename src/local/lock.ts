@@ -14,13 +14,14 @@ import {
   closeSync,
   linkSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
   writeSync,
   mkdirSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { processRuns } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 
@@ -67,7 +68,10 @@ export function acquireLockFile(
   let stale: number | 'unreadable' | null = null;
   // A few rounds: each one either takes the lock, finds a live owner, or clears a dead one.
   for (let round = 0; round < 5; round++) {
-    if (tryCreate(path)) return held(path, stale);
+    if (tryCreate(path)) {
+      removeStaleAsides(path);
+      return held(path, stale);
+    }
     const owner = readOwner(path);
     if (owner === 'gone') continue;
     if (owner !== 'unreadable' && isRunning(owner)) throw refusal.held(owner);
@@ -170,6 +174,33 @@ function takeOver(path: string, stale: number | 'unreadable'): boolean {
   unlinkQuietly(aside);
   // Whether a stale lock was cleared (not one put back, nor one gone meanwhile).
   return !live && moved !== 'gone';
+}
+
+/**
+ * A take-over killed between its rename and its unlink (kill -9) leaves the lock it moved aside,
+ * `<lock>.stale-<uuid>`; the holder of the lock removes those whose process no longer runs. One
+ * whose process runs is a take-over under way (it reads the file, then puts a live lock back), so
+ * it stays, as does one that holds no pid: its writer may be filling it this instant.
+ */
+function removeStaleAsides(path: string): void {
+  const prefix = `${basename(path)}.stale-`;
+  let entries: string[];
+  try {
+    entries = readdirSync(dirname(path));
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(prefix)) continue;
+    const aside = join(dirname(path), entry);
+    let owner: ReturnType<typeof readOwner>;
+    try {
+      owner = readOwner(aside);
+    } catch {
+      continue; // not a file this lock wrote (a folder of that name): not ours to remove
+    }
+    if (typeof owner === 'number' && !isRunning(owner)) unlinkQuietly(aside);
+  }
 }
 
 function locked(pid: number, shown: string, path: string): AppdeployError {

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLocalLock } from '../../src/local/lock.js';
@@ -86,6 +86,23 @@ describe('the local data lock', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('no appdeploy.yaml in');
   }, 60_000);
+
+  it('removes the lock a take-over killed half-way left aside, when its process is gone', async () => {
+    const data = join(dir(), 'asides');
+    await mkdir(data, { recursive: true });
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    // A take-over renames the lock to lock.stale-<uuid>, reads it, then unlinks it: a kill -9
+    // between the two leaves it. One whose process runs is a take-over under way; an empty one
+    // may be being written.
+    await writeFile(join(data, 'lock.stale-1f0e'), `${dead.pid}\n`);
+    await writeFile(join(data, 'lock.stale-2a7b'), `${process.pid}\n`);
+    await writeFile(join(data, 'lock.stale-3c9d'), '');
+    await mkdir(join(data, 'lock.stale-4d2e'));
+    const lock = acquireLocalLock(data);
+    lock.release();
+    expect((await readdir(data)).sort()).toEqual(['lock.stale-2a7b', 'lock.stale-3c9d', 'lock.stale-4d2e']);
+  });
 
   it('is held once per process, and released only by its holder', () => {
     const data = join(dir(), 'unit');
