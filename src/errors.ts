@@ -121,6 +121,11 @@ export const ERROR_CODES = {
     hint: 'Set APPDEPLOY_MASK_KEY to a long random secret (openssl rand -hex 32), the same on every export.',
     where: 'export --records',
   },
+  'EXPORT.MIGRATION_BEGUN': {
+    summary: 'the app holds the temporary field of a field migration an earlier apply did not finish',
+    hint: 'Run apply to finish the migration (it copies the values again and swaps), then export.',
+    where: 'export',
+  },
   'EXPORT.NOT_DEPLOYED': {
     summary: 'the app has never been deployed: it has no live settings',
     hint: 'Export its draft with --draft.',

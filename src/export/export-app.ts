@@ -13,6 +13,7 @@ import type { Area, AreaKey, ExportContext, Json, ResolveContext } from '../area
 import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import { AppdeployError } from '../errors.js';
+import { temporaryCode } from '../areas/fields/items.js';
 import { areaParts, buildManifest, type AreaPart } from './build-manifest.js';
 import { tidyManifest } from './tidy.js';
 import { differences } from './distance.js';
@@ -48,6 +49,8 @@ export interface ExportRun {
   appKeys?: readonly string[];
   /** `npx appdeploy plan` for this project and environment, as a hint names it. */
   planCommand?: string;
+  /** `npx appdeploy apply` likewise. */
+  applyCommand?: string;
   /** The environment's users, groups and organizations maps: export writes the manifests' codes. */
   principals?: PrincipalMaps | undefined;
   /** A project app's manifest as the project loaded it: its text, and its value with variables expanded. */
@@ -75,6 +78,7 @@ export async function exportApp(
   manifestPath: string,
 ): Promise<AppExport> {
   const read = await readAreas(run, app.appId);
+  refuseMigrationBegun(run, app.appId, read.get('fields'));
   const { before, expanded, existing } = await manifestOnDisk(run, key, manifestPath);
   const files = new ManifestFiles(manifestPath, key, existing, run.saveFiles);
   const exportCtx: ExportContext = {
@@ -242,6 +246,38 @@ function leftOutNotes(
       (removes ? ' (apply would remove them)' : '')
     );
   });
+}
+
+/**
+ * An app whose form holds the temporary field of a migration an earlier apply began and did not
+ * finish (`<code>__migrating`, areas/fields/items.ts temporaryCode: its swap failed, or the apply
+ * was killed) is not exported, `--force` or not: the manifest would get the temporary field, and
+ * the next apply would keep it as a field of its own instead of finishing the migration.
+ */
+function refuseMigrationBegun(run: ExportRun, app: string, fields: Json | undefined): void {
+  const suffix = temporaryCode('');
+  const begun: string[] = [];
+  const walk = (value: Json | undefined): void => {
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const isField =
+        inner !== null &&
+        typeof inner === 'object' &&
+        !Array.isArray(inner) &&
+        typeof inner.type === 'string';
+      if (isField && key.endsWith(suffix)) begun.push(key);
+      walk(inner);
+    }
+  };
+  walk(fields);
+  if (begun.length === 0) return;
+  throw new AppdeployError(
+    'EXPORT.MIGRATION_BEGUN',
+    `app ${app} holds the temporary field${begun.length === 1 ? '' : 's'} ${begun.join(', ')} of a field migration an earlier apply began and did not finish`,
+    {
+      hint: `Finish it first: \`${run.applyCommand ?? 'npx appdeploy apply'}\` copies the values again and swaps; then export.`,
+    },
+  );
 }
 
 async function readAreas(run: ExportRun, app: string): Promise<Map<AreaKey, Json>> {

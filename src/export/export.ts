@@ -128,6 +128,7 @@ function exportRun(
     files: serviceFiles(client),
     principals: project.environment.config,
     planCommand: appdeployCommand(project, 'plan'),
+    applyCommand: appdeployCommand(project, 'apply'),
     environment: project.environment.name,
     appKeys: [...new Set([...apps.map((a) => a.key), ...newKeys])],
     appKey: (id) => targets.get(id)?.key ?? apps.find((a) => a.id === id)?.key ?? null,
@@ -169,7 +170,9 @@ async function exportOne(
   } catch (error) {
     if (!(error instanceof AppdeployError) && !(error instanceof ClientError)) throw error;
     const hint = error instanceof AppdeployError && error.hint ? ` (${error.hint})` : '';
-    const refused = error instanceof AppdeployError && error.code === 'EXPORT.LOCAL_EDITS';
+    const refused =
+      error instanceof AppdeployError &&
+      (error.code === 'EXPORT.LOCAL_EDITS' || error.code === 'EXPORT.MIGRATION_BEGUN');
     return {
       ...base,
       status: refused ? 'refused' : 'failed',

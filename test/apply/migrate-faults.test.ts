@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readStatus, statusText } from '../../src/cli/commands/status.js';
+import { exportApps } from '../../src/export/index.js';
 import { REQUEST } from './faults.js';
 import { useApplyHarness } from './harness.js';
 import { migrationStarted } from './migration-start.js';
@@ -176,6 +177,15 @@ describe('a migration that fails before its swap', () => {
     });
     const text = statusText(status);
     expect(text).not.toContain('export');
+    // Nor does export take it, --force or not: the manifest would get notes__migrating, and the
+    // next apply would keep it as a field of its own instead of finishing the migration.
+    const manifest = await readFile(join(v2.root, 'apps', 'tickets.yaml'), 'utf8');
+    const exported = await exportApps({ project, client: h.client, selection: { all: true }, force: true });
+    expect(exported.apps).toMatchObject([{ key: 'tickets', status: 'refused' }]);
+    expect(exported.apps[0]!.error).toBe(
+      `app ${id} holds the temporary field notes__migrating of a field migration an earlier apply began and did not finish (Finish it first: \`npx appdeploy apply -C ${v2.root} --env local\` copies the values again and swaps; then export.)`,
+    );
+    expect(await readFile(join(v2.root, 'apps', 'tickets.yaml'), 'utf8')).toBe(manifest);
     expect(text).toMatchInlineSnapshot(`
       "Environment "local" on the local service:
         tickets (app 1): drift in fields; a migration an earlier apply began: notes (its values copied into notes__migrating); last deployment SUCCESS
