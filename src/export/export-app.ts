@@ -13,7 +13,8 @@ import type { Area, AreaKey, ExportContext, Json, ResolveContext } from '../area
 import { ServiceError, type Client } from '../client/index.js';
 import type { App } from '../client/types/apps.js';
 import { AppdeployError } from '../errors.js';
-import { temporaryCode } from '../areas/fields/items.js';
+import { fieldItems, temporaryCode } from '../areas/fields/items.js';
+import type { FieldsCanonical } from '../areas/fields/canonical.js';
 import { areaParts, buildManifest, type AreaPart } from './build-manifest.js';
 import { tidyManifest } from './tidy.js';
 import { differences } from './distance.js';
@@ -255,21 +256,9 @@ function leftOutNotes(
  * the next apply would keep it as a field of its own instead of finishing the migration.
  */
 function refuseMigrationBegun(run: ExportRun, app: string, fields: Json | undefined): void {
+  if (fields === undefined || fields === null || typeof fields !== 'object') return;
   const suffix = temporaryCode('');
-  const begun: string[] = [];
-  const walk = (value: Json | undefined): void => {
-    if (value === null || typeof value !== 'object') return;
-    for (const [key, inner] of Object.entries(value)) {
-      const isField =
-        inner !== null &&
-        typeof inner === 'object' &&
-        !Array.isArray(inner) &&
-        typeof inner.type === 'string';
-      if (isField && key.endsWith(suffix)) begun.push(key);
-      walk(inner);
-    }
-  };
-  walk(fields);
+  const begun = [...fieldItems(fields as FieldsCanonical).keys()].filter((code) => code.endsWith(suffix));
   if (begun.length === 0) return;
   throw new AppdeployError(
     'EXPORT.MIGRATION_BEGUN',
