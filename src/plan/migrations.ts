@@ -164,7 +164,10 @@ function tally(t: Tally, id: string, outcome: ReturnType<typeof recordOutcome>):
       // "" never counts as a duplicate (platform-facts-verified "Required, unique, lengths").
       if (t.holders === null || outcome.value === '') return;
       const key = JSON.stringify(outcome.value);
-      t.holders.set(key, [...(t.holders.get(key) ?? []), id]);
+      const holders = t.holders.get(key);
+      // Pushed, not copied: a default many records get would make a copy per record quadratic.
+      if (holders === undefined) t.holders.set(key, [id]);
+      else holders.push(id);
       return;
     }
     case 'not-converted':
