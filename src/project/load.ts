@@ -21,7 +21,7 @@ import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
 import { secretsHidden } from './secrets-shown.js';
 import { checkBaseUrls } from './base-url-checks.js';
-import { checkPrincipalMaps } from './checks/principal-maps.js';
+import { checkMergedPrincipals, checkPrincipalMaps } from './checks/principal-maps.js';
 import { checkEnvironmentTimeZones } from './checks/time-zones.js';
 import { checkRecordFiles } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
@@ -171,6 +171,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
+  problems.push(...checkMergedPrincipals(environments, configSource, checkedApps));
   const recordFiles = {
     apps: isMap(config.apps) ? config.apps : {},
     checked: byKey,

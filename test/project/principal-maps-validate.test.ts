@@ -9,11 +9,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function problemsOf(environments: string[]) {
+async function problemsOf(environments: string[], manifest = 'name: A\n') {
   const dir = mkdtempSync(join(tmpdir(), 'appdeploy-maps-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'apps'));
-  writeFileSync(join(dir, 'apps', 'a.yaml'), 'name: A\n');
+  writeFileSync(join(dir, 'apps', 'a.yaml'), manifest);
   writeFileSync(
     join(dir, 'appdeploy.yaml'),
     ['environments:', ...environments, 'apps:', '  a: { manifest: apps/a.yaml }', ''].join('\n'),
@@ -70,5 +70,63 @@ describe('validate: the users, groups and organizations maps', () => {
     },
   ])('$case', async ({ environments, problems }) => {
     expect(await problemsOf(environments)).toEqual(problems);
+  });
+});
+
+// A code without an entry keeps its code (README, "Promoting a project through environments"):
+// an entry mapping another code to it makes two of the manifests' codes one in that environment.
+const NAMING = [
+  'name: A',
+  'fields:',
+  '  owner:',
+  '    type: USER_SELECT',
+  '    label: Owner',
+  '    defaultValue: [{ type: USER, code: alice }, { type: USER, code: bob }]',
+  'appAcl:',
+  '  - { entity: { type: GROUP, code: sales }, recordViewable: true }',
+  '  - { entity: { type: GROUP, code: ops }, recordViewable: true }',
+  '',
+].join('\n');
+
+describe('validate: a map entry onto a code the manifests name without an entry', () => {
+  it.each([
+    {
+      case: 'refuses alice mapped to bob while the manifest names bob, at the entry',
+      environments: ['  local:', '    users: { alice: bob }'],
+      problems: [
+        'appdeploy.yaml:3:21 PROJECT.PRINCIPAL_MAP environments.local.users.alice: "alice" is mapped to "bob", a user the manifests name as well (apps/a.yaml:6:69), which keeps its code in environment "local" (no entry for "bob"): both would be "bob" there',
+      ],
+    },
+    {
+      case: 'refuses it for groups, in each environment that does it',
+      environments: [
+        '  local:',
+        '    groups: { ops: sales }',
+        '  staging:',
+        '    baseUrl: https://s.example.com',
+        '    groups: { sales: ops }',
+      ],
+      problems: [
+        'appdeploy.yaml:3:20 PROJECT.PRINCIPAL_MAP environments.local.groups.ops: "ops" is mapped to "sales", a group the manifests name as well (apps/a.yaml:8:36), which keeps its code in environment "local" (no entry for "sales"): both would be "sales" there',
+        'appdeploy.yaml:6:22 PROJECT.PRINCIPAL_MAP environments.staging.groups.sales: "sales" is mapped to "ops", a group the manifests name as well (apps/a.yaml:9:36), which keeps its code in environment "staging" (no entry for "ops"): both would be "ops" there',
+      ],
+    },
+    {
+      case: 'accepts a chain, where bob has an entry of its own',
+      environments: ['  local:', '    users: { alice: bob, bob: carol }'],
+      problems: [],
+    },
+    {
+      case: 'accepts bob left out there, alice taking his code',
+      environments: ['  local:', '    users: { alice: bob, bob: ~ }'],
+      problems: [],
+    },
+    {
+      case: 'accepts a code no manifest names',
+      environments: ['  local:', '    users: { alice: dave }', '    groups: { sales: eng }'],
+      problems: [],
+    },
+  ])('$case', async ({ environments, problems }) => {
+    expect(await problemsOf(environments, NAMING)).toEqual(problems);
   });
 });
