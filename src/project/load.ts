@@ -21,7 +21,7 @@ import { checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
 import { secretsHidden } from './secrets-shown.js';
 import { checkBaseUrls } from './base-url-checks.js';
-import { checkMergedPrincipals, checkPrincipalMaps } from './checks/principal-maps.js';
+import { checkMergedPrincipals, checkPrincipalMaps, manifestPrincipals } from './checks/principal-maps.js';
 import { checkEnvironmentTimeZones } from './checks/time-zones.js';
 import { checkRecordFiles } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
@@ -171,7 +171,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   for (const app of loaded) byKey.set(app.key, app.checked);
   const checkedApps = loaded.flatMap((l) => (l.checked ? [l.checked] : []));
   problems.push(...(await runChecks(checkedApps, byKey)));
-  problems.push(...checkMergedPrincipals(environments, configSource, checkedApps));
+  const named = checkedApps.flatMap(manifestPrincipals);
   const recordFiles = {
     apps: isMap(config.apps) ? config.apps : {},
     checked: byKey,
@@ -179,8 +179,10 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     root,
     show,
     sources,
+    principals: named,
   };
   if (options.checkRecordFiles !== false) problems.push(...(await checkRecordFiles(recordFiles)));
+  problems.push(...checkMergedPrincipals(environments, configSource, named));
   problems.push(...checkNewApps(checkedApps, { environment: chosen.environment ?? null, config, root }));
 
   const environment = chosen.environment;

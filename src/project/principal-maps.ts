@@ -13,6 +13,7 @@
  * (default values) FUNCTION entities: they name no one of the directory and are left alone.
  */
 import type { AppManifest, EnvironmentConfig, PrincipalMap } from './manifest.js';
+import type { Location } from './yaml-location.js';
 import { FILTER_PLACES, mapFilter, mapFiltersAt, principalFields } from './principal-filters.js';
 
 export type PrincipalKind = 'users' | 'groups' | 'organizations';
@@ -107,6 +108,13 @@ export interface PrincipalReference {
   code: string;
   /** In the environment: the map's entry, the code itself without one, null when left out. */
   target: string | null;
+}
+
+/** A code the project names (a manifest or a record file), and where it names it. */
+export interface NamedPrincipal {
+  kind: PrincipalKind;
+  code: string;
+  at: Location;
 }
 
 const LEFT_OUT = Symbol('left out');

@@ -1,6 +1,13 @@
 import type { ProjectConfig } from '../manifest.js';
-import { PRINCIPAL_KINDS, principalReferences, type PrincipalKind } from '../principal-maps.js';
+import { FILTER_PLACES, mapFilter, principalFields } from '../principal-filters.js';
+import {
+  PRINCIPAL_KINDS,
+  principalReferences,
+  type NamedPrincipal,
+  type PrincipalKind,
+} from '../principal-maps.js';
 import { formatPath, problem, type Problem } from '../problems.js';
+import type { Location } from '../yaml-location.js';
 import type { YamlSource } from '../yaml-source.js';
 import type { CheckedApp } from './context.js';
 
@@ -49,29 +56,30 @@ export function checkPrincipalMaps(
  * without an entry is kept as it is"), and another entry maps a second code to that same code
  * (`users: { alice: bob }` while the manifests name bob too). Apply would write both as bob, and
  * export would give bob back as alice. Reported at the map's entry, naming where the manifests
- * name the code it takes; only codes the manifests name count (a map may rename alice to a login
- * no manifest uses).
+ * name the code it takes; only codes the project names count (a map may rename alice to a login
+ * no manifest uses): in a manifest's entities and filters, and in record files, which seed maps
+ * and export --records maps back alike.
  */
 export function checkMergedPrincipals(
   environments: ProjectConfig['environments'] | undefined,
   source: YamlSource,
-  apps: readonly CheckedApp[],
+  named: readonly NamedPrincipal[],
 ): Problem[] {
-  const named = namedCodes(apps);
+  const first = firstNamed(named);
   const problems: Problem[] = [];
   for (const [env, config] of Object.entries(environments ?? {}))
     for (const kind of PRINCIPAL_KINDS) {
       const map = config[kind] ?? {};
       for (const [from, to] of Object.entries(map)) {
         const where =
-          typeof to === 'string' && to !== from && !Object.hasOwn(map, to) ? named[kind].get(to) : undefined;
+          typeof to === 'string' && to !== from && !Object.hasOwn(map, to) ? first[kind].get(to) : undefined;
         if (where === undefined) continue;
         const path = ['environments', env, kind, from];
         const what = kind.slice(0, -1);
         problems.push(
           problem(
             'PROJECT.PRINCIPAL_MAP',
-            `${formatPath(path)}: "${from}" is mapped to "${to}", a ${what} the manifests name as well (${where.file}:${where.line}:${where.col}), which keeps its code in environment "${env}" (no entry for "${to}"): both would be "${to}" there`,
+            `${formatPath(path)}: "${from}" is mapped to "${to}", a ${what} the project names as well (${where.file}:${where.line}:${where.col}), which keeps its code in environment "${env}" (no entry for "${to}"): both would be "${to}" there`,
             source.locate(path),
             {
               hint: `Give "${to}" an entry of its own in environments.${env}.${kind} (its ${what} there, or null to leave it out there); export could not tell which of the two "${to}" stands for.`,
@@ -84,17 +92,59 @@ export function checkMergedPrincipals(
   return problems;
 }
 
-/** Per kind, each code the manifests name, with the first place naming it. */
-function namedCodes(
-  apps: readonly CheckedApp[],
-): Record<PrincipalKind, Map<string, { file: string; line: number; col: number }>> {
-  const named = { users: new Map(), groups: new Map(), organizations: new Map() } as Record<
-    PrincipalKind,
-    Map<string, { file: string; line: number; col: number }>
-  >;
-  for (const app of apps)
-    for (const ref of principalReferences(app.manifest, undefined))
-      if (!named[ref.kind].has(ref.code))
-        named[ref.kind].set(ref.code, app.source.locate([...ref.path, 'code']));
-  return named;
+/** Per kind, each code named, with the first place naming it. */
+function firstNamed(named: readonly NamedPrincipal[]): Record<PrincipalKind, Map<string, Location>> {
+  const first: Record<PrincipalKind, Map<string, Location>> = {
+    users: new Map(),
+    groups: new Map(),
+    organizations: new Map(),
+  };
+  for (const { kind, code, at } of named) if (!first[kind].has(code)) first[kind].set(code, at);
+  return first;
+}
+
+/**
+ * Every user, group and organization a manifest names: its entities (PRINCIPAL_PLACES), and the
+ * values its own filters compare with user, group and organization fields (principal-filters.ts),
+ * each located at its filter.
+ */
+export function manifestPrincipals(app: CheckedApp): NamedPrincipal[] {
+  const found: NamedPrincipal[] = principalReferences(app.manifest, undefined).map((ref) => ({
+    kind: ref.kind,
+    code: ref.code,
+    at: app.source.locate([...ref.path, 'code']),
+  }));
+  const fields = principalFields(app.manifest.fields);
+  for (const place of FILTER_PLACES)
+    filtersAt(app.manifest, [...place.root, ...place.at], [], (filter, path) =>
+      mapFilter(filter, fields, (kind, code) => {
+        found.push({ kind, code, at: app.source.locate(path) });
+        return null;
+      }),
+    );
+  return found;
+}
+
+/** Calls `visit` on each filter string at `at` (`*`: every entry of a map or list), with its path. */
+function filtersAt(
+  value: unknown,
+  at: readonly string[],
+  path: (string | number)[],
+  visit: (filter: string, path: (string | number)[]) => void,
+): void {
+  const [step, ...rest] = at;
+  if (step === undefined) {
+    if (typeof value === 'string') visit(value, path);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (step !== '*') {
+    if (!Array.isArray(value))
+      filtersAt((value as Record<string, unknown>)[step], rest, [...path, step], visit);
+    return;
+  }
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, i) => [i, item])
+    : Object.entries(value);
+  for (const [key, inner] of entries) filtersAt(inner, rest, [...path, key], visit);
 }

@@ -12,7 +12,9 @@ import type { AppReference, FieldManifest, ProjectConfig } from '../manifest.js'
 import { formatPath, problem, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
 import type { YamlSource } from '../yaml-source.js';
+import type { NamedPrincipal } from '../principal-maps.js';
 import { RecordChecker, type CheckedValues } from './check-record.js';
+import { recordPrincipals } from './principals.js';
 import { readRecordFile, type RecordSource } from './source.js';
 
 export { readRecordFile, type RecordSource } from './source.js';
@@ -27,6 +29,8 @@ export interface RecordFilesInput {
   show: (path: string) => string;
   /** Every file read, for showing source lines under problems. */
   sources: Map<string, string>;
+  /** Filled with the users, groups and organizations the record files name (principals.ts). */
+  principals?: NamedPrincipal[];
 }
 
 /** A record file read and checked: its records' values by code, with where each record is. */
@@ -53,6 +57,7 @@ export async function checkRecordFiles(input: RecordFilesInput): Promise<Problem
     if (source.text !== '') input.sources.set(source.file, source.text);
     problems.push(...source.problems);
     if (!source.records) continue;
+    input.principals?.push(...recordPrincipals(app, source));
     const checker = new RecordChecker(app, source, dirname(path));
     const values = source.records.map((record, i) => checker.check(record, i));
     problems.push(...checker.problems);

@@ -12,6 +12,7 @@ import { CODES, pick, type Environment, type Random } from './world.js';
 export const FAULTS = [
   'many-to-one',
   'implicit-many-to-one',
+  'implicit-many-to-one-in-records',
   'unknown-target',
   'unknown-in-manifest',
   'unknown-in-records',
@@ -75,6 +76,23 @@ export async function makeFault(
       return [
         { file: 'appdeploy.yaml', text: config, names: b, at: a, env: env.name, refusedBy: 'validate' },
         { file: 'apps/things.yaml', text: manifest, names: b, at: '', env: env.name, refusedBy: 'validate' },
+      ];
+    }
+    case 'implicit-many-to-one-in-records': {
+      // The same, b named by a record file's values alone (seed maps them, export --records maps back).
+      const users: Record<string, string | null> = { ...env.maps.users, [a]: b };
+      delete users[b];
+      const config = await edit(root, 'appdeploy.yaml', (doc) => {
+        doc.setIn(['environments', env.name, 'users'], doc.createNode(users));
+      });
+      const text = await readFile(join(root, 'records/things.yaml'), 'utf8');
+      await writeFile(
+        join(root, 'records/things.yaml'),
+        text + stringify([{ key: 'KA', owner: [a] }, { key: 'KB', owner: [b] }]),
+      );
+      return [
+        { file: 'appdeploy.yaml', text: config, names: b, at: a, env: env.name, refusedBy: 'validate' },
+        { file: 'records/things.yaml', text, names: b, at: '', env: env.name, refusedBy: 'validate' },
       ];
     }
     case 'unknown-target': {
