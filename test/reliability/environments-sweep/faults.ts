@@ -88,7 +88,11 @@ export async function makeFault(
       const text = await readFile(join(root, 'records/things.yaml'), 'utf8');
       await writeFile(
         join(root, 'records/things.yaml'),
-        text + stringify([{ key: 'KA', owner: [a] }, { key: 'KB', owner: [b] }]),
+        text +
+          stringify([
+            { key: 'KA', owner: [a] },
+            { key: 'KB', owner: [b] },
+          ]),
       );
       return [
         { file: 'appdeploy.yaml', text: config, names: b, at: a, env: env.name, refusedBy: 'validate' },

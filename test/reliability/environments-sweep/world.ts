@@ -317,10 +317,18 @@ export const NOTES_MANIFEST = {
   },
 };
 
-/** Records naming people by codes every environment has (none left out anywhere). */
-export function records(random: Random, envs: readonly Environment[], n: number): Record<string, unknown>[] {
+/**
+ * Records naming people: by codes every environment has (none left out anywhere), or, with
+ * `leftOut`, by any code, some of which an environment maps to `~` (seed leaves them out there).
+ */
+export function records(
+  random: Random,
+  envs: readonly Environment[],
+  n: number,
+  leftOut = false,
+): Record<string, unknown>[] {
   const everywhere = (kind: Kind) =>
-    CODES[kind].filter((c) => envs.every((e) => targetIn(e, kind, c) !== null));
+    CODES[kind].filter((c) => leftOut || envs.every((e) => targetIn(e, kind, c) !== null));
   const users = everywhere('users');
   const groups = everywhere('groups');
   const orgs = everywhere('organizations');
