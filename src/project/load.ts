@@ -17,7 +17,7 @@ import { loadApp, locatableApps, type LoadedApp } from './load-app.js';
 import { appdeployCommand, projectFlags } from './next-command.js';
 import type { AppManifest, ProjectConfig } from './manifest.js';
 import { readLocalIds } from './local-ids.js';
-import { checkProjectConfig } from './project-checks.js';
+import { checkEnvironmentNames, checkProjectConfig } from './project-checks.js';
 import { checkReachFiles } from './reach-checks.js';
 import { secretsHidden } from './secrets-shown.js';
 import { checkBaseUrls } from './base-url-checks.js';
@@ -139,6 +139,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   problems.push(...unsetProblems(blank, chosen.environment?.name, reportUnset));
   problems.push(...checkReachFiles(chosen.environment, configSource, root));
   problems.push(...checkProjectConfig(names, isMap(config.apps) ? config.apps : {}, configSource, root));
+  problems.push(...checkEnvironmentNames(names, configSource));
   const environments = isMap(config.environments) ? config.environments : {};
   problems.push(...checkPrincipalMaps(environments, configSource));
   problems.push(...checkBaseUrls(environments, configSource));

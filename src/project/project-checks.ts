@@ -74,3 +74,38 @@ export function checkProjectConfig(
   }
   return problems;
 }
+
+/**
+ * Environment names that differ only in case (`prod` and `Prod`): each environment keeps files of
+ * its own under `.appdeploy/`, named by it (`apply-<env>.lock`, `apply-<env>.json`,
+ * `backups/<env>/`), and on the file systems macOS and Windows use by default, which ignore case,
+ * the two would share them: one environment's lock would stop the other's apply, its recovery
+ * record would be read as the other's (status and the next apply acting on the wrong service's
+ * drafts), and restore's check of a backup's folder would take one for the other. (docs/records.md
+ * keeps attachment folders apart on those systems for the same reason.) Reported at the second.
+ */
+export function checkEnvironmentNames(environments: string[] | null, source: YamlSource): Problem[] {
+  const first = new Map<string, string>();
+  const problems: Problem[] = [];
+  for (const name of environments ?? []) {
+    const folded = name.toLowerCase();
+    const other = first.get(folded);
+    if (other === undefined) {
+      first.set(folded, name);
+      continue;
+    }
+    const path = ['environments', name];
+    problems.push(
+      problem(
+        'PROJECT.ENVIRONMENT_CASE',
+        `${formatPath(path)}: "${name}" and "${other}" differ only in case`,
+        source.locate(path, 'key'),
+        {
+          hint: `Rename one of them: their files under .appdeploy/ (apply-${name}.lock, apply-${name}.json, backups/${name}/) would be the other's on macOS and Windows, whose file systems ignore case.`,
+          path,
+        },
+      ),
+    );
+  }
+  return problems;
+}
