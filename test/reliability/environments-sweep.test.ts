@@ -27,6 +27,7 @@ import { seededRandom } from '../support/seeded-random.js';
 import { tempProject } from '../support/temp-project.js';
 import { FAULTS, makeFault, undo, type Made } from './environments-sweep/faults.js';
 import {
+  call,
   expectedEntities,
   expectedFilter,
   expectedLeftOut,
@@ -318,6 +319,8 @@ async function sweep(r: Round) {
   await plansEmpty(r, 'after seeds');
   for (const env of r.envs) await cli(r, `status ${env.name}`, ['status', '--env', env.name], 0);
   await otherEnvironmentsFiles(r);
+  await exportAll(r);
+  await driftInOne(r);
   await secretsInReports(r);
 }
 
@@ -357,6 +360,47 @@ async function otherEnvironmentsFiles(r: Round) {
   await rm(lock);
   await rm(record);
   await cli(r, `status ${busy.name} once they are gone`, ['status', '--env', busy.name], 0);
+}
+
+/** export --all from an environment: every app the service shows is one of the project's, unchanged. */
+async function exportAll(r: Round) {
+  const env = pick(r.random, r.envs);
+  const before = await snapshot(r);
+  await cli(r, `export --all ${env.name}`, ['export', '--env', env.name, '--all'], 0);
+  const after = await snapshot(r);
+  if (after !== before)
+    r.problems.push(`export --all ${env.name} churned the project:\n${after}\n---- was:\n${before}`);
+}
+
+/**
+ * A change made on one environment's service (a label, deployed): status of that environment
+ * says it drifted (exit 2), every other's stays in sync; apply puts it back.
+ */
+async function driftInOne(r: Round) {
+  const env = pick(r.random, r.envs);
+  const { url } = r.services.get(env.name)!;
+  const app = await idOf(r, env.name, 'things');
+  await call(url, env.password, 'PUT', '/k/v1/preview/app/form/fields.json', {
+    app,
+    properties: { due: { type: 'DATE', label: 'Changed on the service' } },
+  });
+  await call(url, env.password, 'POST', '/k/v1/preview/app/deploy.json', { apps: [{ app }] });
+  for (let i = 0; i < 100; i++) {
+    const { apps } = (await get(url, env.password, `/k/v1/preview/app/deploy.json?apps[0]=${app}`)) as {
+      apps: { status: string }[];
+    };
+    if (apps[0]?.status === 'SUCCESS') break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  for (const other of r.envs)
+    await cli(
+      r,
+      `status ${other.name} after a change in ${env.name}`,
+      ['status', '--env', other.name],
+      other === env ? 2 : 0,
+    );
+  await cli(r, `apply ${env.name} after its change`, ['apply', '--env', env.name, '--yes'], 0);
+  await plansEmpty(r, `after the change in ${env.name}`);
 }
 
 /** Plans in every format, for every environment: no password of any environment in them (cli checks). */

@@ -79,15 +79,30 @@ const ENDPOINTS: [string[], string][] = [
   [['actions'], '/k/v1/app/actions.json'],
 ];
 
-/** A GET as the environment's administrator. */
-export async function get(url: string, password: string, path: string): Promise<any> {
+/** A call as the environment's administrator: its JSON answer. */
+export async function call(
+  url: string,
+  password: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<any> {
   const res = await fetch(url + path, {
-    headers: { 'X-Service-Authorization': Buffer.from(`admin:${password}`).toString('base64') },
+    method,
+    headers: {
+      'X-Service-Authorization': Buffer.from(`admin:${password}`).toString('base64'),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${text}`);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return JSON.parse(text);
 }
+
+/** A GET as the environment's administrator. */
+export const get = (url: string, password: string, path: string): Promise<any> =>
+  call(url, password, 'GET', path);
 
 const has = (manifest: Record<string, unknown>, path: string[]) =>
   path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], manifest) !== undefined;
