@@ -91,7 +91,11 @@ async function world(round: number): Promise<Round> {
   const places = new Set<Place>(PLACES.filter(() => random() < 0.7));
   const things = thingsManifest(random, places);
   const root = await tempProject('appdeploy-env-sweep-', {
-    'appdeploy.yaml': projectFile(envs, Object.fromEntries([...services].map(([n, s]) => [n, s.url]))),
+    'appdeploy.yaml': projectFile(
+      envs,
+      Object.fromEntries([...services].map(([n, s]) => [n, s.url])),
+      random() < 0.5,
+    ),
     'apps/things.yaml': stringify(things),
     'apps/notes.yaml': stringify(NOTES_MANIFEST),
     'records/things.yaml': stringify(records(random, envs, 3 + Math.floor(random() * 4), random() < 0.5)),

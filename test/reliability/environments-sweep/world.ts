@@ -344,7 +344,11 @@ export function records(
 }
 
 /** appdeploy.yaml for the environments at their services' urls. */
-export function projectFile(envs: readonly Environment[], urls: Record<string, string>): string {
+export function projectFile(
+  envs: readonly Environment[],
+  urls: Record<string, string>,
+  oneLine = false,
+): string {
   const environments = Object.fromEntries(
     envs.map((env) => [
       env.name,
@@ -359,12 +363,15 @@ export function projectFile(envs: readonly Environment[], urls: Record<string, s
       },
     ]),
   );
-  return stringify({
-    environments,
+  const apps = stringify({
     defaultEnvironment: envs[0]!.name,
     apps: {
       things: { manifest: 'apps/things.yaml', records: { file: 'records/things.yaml', key: 'key' } },
       notes: { manifest: 'apps/notes.yaml' },
     },
   });
+  // Each environment on one line (flow, as JSON is), or in blocks: on one line, a problem in its
+  // maps is shown under the line that holds its password too.
+  const lines = Object.entries(environments).map(([name, env]) => `  ${name}: ${JSON.stringify(env)}`);
+  return `${oneLine ? ['environments:', ...lines].join('\n') + '\n' : stringify({ environments })}${apps}`;
 }
