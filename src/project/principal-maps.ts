@@ -115,6 +115,8 @@ export interface NamedPrincipal {
   kind: PrincipalKind;
   code: string;
   at: Location;
+  /** Named in a filter, which keeps a code mapped to null as written. */
+  inFilter?: boolean;
 }
 
 const LEFT_OUT = Symbol('left out');

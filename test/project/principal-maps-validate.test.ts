@@ -191,6 +191,14 @@ describe('validate: the same, for codes named in filters and record files', () =
       ],
     },
     {
+      case: 'refuses alice mapped to bob while bob, left out there, stays in a filter',
+      environments: ['  local:', '    users: { alice: bob, bob: ~ }'],
+      records: undefined,
+      problems: [
+        'appdeploy.yaml:3:21 PROJECT.PRINCIPAL_MAP environments.local.users.alice: "alice" is mapped to "bob", a user the project names as well (apps/a.yaml:11:35), which a filter keeps as written in environment "local" ("bob" is mapped to null): both would be "bob" there',
+      ],
+    },
+    {
       case: 'accepts a record file naming only codes with entries',
       environments: ['  local:', '    users: { dave: erin, erin: dave }'],
       records: { file: 'a.yaml', text: '- { key: K1, owner: [dave, erin] }\n' },

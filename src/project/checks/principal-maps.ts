@@ -66,20 +66,27 @@ export function checkMergedPrincipals(
   named: readonly NamedPrincipal[],
 ): Problem[] {
   const first = firstNamed(named);
+  const inFilters = firstNamed(named.filter((n) => n.inFilter === true));
   const problems: Problem[] = [];
   for (const [env, config] of Object.entries(environments ?? {}))
     for (const kind of PRINCIPAL_KINDS) {
       const map = config[kind] ?? {};
       for (const [from, to] of Object.entries(map)) {
-        const where =
-          typeof to === 'string' && to !== from && !Object.hasOwn(map, to) ? first[kind].get(to) : undefined;
+        if (typeof to !== 'string' || to === from) continue;
+        // No entry: the code stays itself everywhere. Mapped to null: a filter keeps it as written
+        // (principal-filters.ts), where it then means the same as `from` mapped.
+        const unmapped = !Object.hasOwn(map, to);
+        const where = unmapped ? first[kind].get(to) : map[to] === null ? inFilters[kind].get(to) : undefined;
         if (where === undefined) continue;
+        const kept = unmapped
+          ? `which keeps its code in environment "${env}" (no entry for "${to}")`
+          : `which a filter keeps as written in environment "${env}" ("${to}" is mapped to null)`;
         const path = ['environments', env, kind, from];
         const what = kind.slice(0, -1);
         problems.push(
           problem(
             'PROJECT.PRINCIPAL_MAP',
-            `${formatPath(path)}: "${from}" is mapped to "${to}", a ${what} the project names as well (${where.file}:${where.line}:${where.col}), which keeps its code in environment "${env}" (no entry for "${to}"): both would be "${to}" there`,
+            `${formatPath(path)}: "${from}" is mapped to "${to}", a ${what} the project names as well (${where.file}:${where.line}:${where.col}), ${kept}: both would be "${to}" there`,
             source.locate(path),
             {
               hint: `Give "${to}" an entry of its own in environments.${env}.${kind} (its ${what} there, or null to leave it out there); export could not tell which of the two "${to}" stands for.`,
@@ -118,7 +125,7 @@ export function manifestPrincipals(app: CheckedApp): NamedPrincipal[] {
   for (const place of FILTER_PLACES)
     filtersAt(app.manifest, [...place.root, ...place.at], [], (filter, path) =>
       mapFilter(filter, fields, (kind, code) => {
-        found.push({ kind, code, at: app.source.locate(path) });
+        found.push({ kind, code, at: app.source.locate(path), inFilter: true });
         return null;
       }),
     );
