@@ -13,7 +13,7 @@ import {
   UNSETTLED,
   type OracleContext,
 } from './conversion-oracle.js';
-import { sourceValue, SOURCE_OPTIONS, TARGET_OPTIONS, type Rng } from './conversion-values.js';
+import { DIRECTORY, sourceValue, SOURCE_OPTIONS, TARGET_OPTIONS, type Rng } from './conversion-values.js';
 
 /** The pairs of docs/migrations.md's conversion table, read from the page itself. */
 export const DOC_PAIRS = (await readFile(new URL('../../docs/migrations.md', import.meta.url), 'utf8'))
@@ -90,6 +90,28 @@ export interface Field {
   settings: Record<string, unknown>;
   migrate: Record<string, unknown>;
   ctx: OracleContext;
+}
+
+/** The migrated field `code` from `from` to `to`, tried with the settings and `migrate:` of `v` (one of `variants`). */
+export function fieldOf(
+  code: string,
+  from: string,
+  to: string,
+  v: ReturnType<typeof variants>[number],
+): Field {
+  return {
+    code,
+    from,
+    to,
+    settings: v.to,
+    migrate: v.migrate,
+    ctx: {
+      to: v.to,
+      ...(v.migrate.join !== undefined ? { join: v.migrate.join as string } : {}),
+      timeZone: (v.migrate.timeZone as string | undefined) ?? 'UTC',
+      directory: DIRECTORY,
+    },
+  };
 }
 
 /**

@@ -25,20 +25,18 @@ import {
   type OracleContext,
   type Outcome,
 } from './conversion-oracle.js';
-import { DIRECTORY, seeded, sourceValue, SOURCE_OPTIONS } from './conversion-values.js';
-import { DOC_PAIRS, option, SOURCE_SETTINGS, valueFor, variants, type Field } from './conversion-fields.js';
+import { DIRECTORY, DIRECTORY_SERVICE, seeded, sourceValue, SOURCE_OPTIONS } from './conversion-values.js';
+import {
+  DOC_PAIRS,
+  fieldOf,
+  option,
+  SOURCE_SETTINGS,
+  valueFor,
+  variants,
+  type Field,
+} from './conversion-fields.js';
 
-const h = useApplyHarness({
-  directory: {
-    users: DIRECTORY.USER.map((login) => ({
-      login,
-      password: login === 'admin' ? 'admin' : `${login}-pw`,
-      admin: login === 'admin',
-    })),
-    organizations: DIRECTORY.ORGANIZATION.map((code) => ({ code, name: code, users: [] })),
-    groups: DIRECTORY.GROUP.map((code) => ({ code, name: code, users: [] })),
-  },
-});
+const h = useApplyHarness({ directory: DIRECTORY_SERVICE });
 
 /** Fixed; `CONVERSIONS_SEED=n` tries another (a failure names the records, so it can be replayed). */
 const SEED = Number(process.env.CONVERSIONS_SEED) || 20261128;
@@ -46,19 +44,7 @@ const RECORDS = 48;
 
 const SOURCES = [...new Set(DOC_PAIRS.map((p) => p.from))];
 const FIELDS: Field[] = DOC_PAIRS.flatMap(({ from, to }) =>
-  variants(from, to).map((v, i) => ({
-    code: `${from}__${to}__${i}`.toLowerCase(),
-    from,
-    to,
-    settings: v.to,
-    migrate: v.migrate,
-    ctx: {
-      to: v.to,
-      ...(v.migrate.join !== undefined ? { join: v.migrate.join as string } : {}),
-      timeZone: (v.migrate.timeZone as string | undefined) ?? 'UTC',
-      directory: DIRECTORY,
-    },
-  })),
+  variants(from, to).map((v, i) => fieldOf(`${from}__${to}__${i}`.toLowerCase(), from, to, v)),
 );
 const appKey = (from: string) => from.toLowerCase().replace(/_/g, '-');
 
