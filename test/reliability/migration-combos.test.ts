@@ -20,7 +20,8 @@
  * `MIGRATION_COMBOS_SEED` picks another seed, `MIGRATION_COMBOS_ROUNDS` how many rounds (a failure
  * names its seed and round, so it replays).
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { parse, stringify } from 'yaml';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apply, type ApplyOptions } from '../../src/apply/index.js';
@@ -35,7 +36,11 @@ import { comparable, readComparable } from '../support/compared-records.js';
 import { ADMIN } from '../support/users.js';
 import { DIRECTORY_SERVICE, seeded, sourceValue, type Rng } from './conversion-values.js';
 import { actual, counts, destroyed, expected, finalCode, oldPlace } from './migration-combos/oracle.js';
+import { appdeploy } from '../support/cli.js';
 import { CountingAgent } from '../support/counting-agent.js';
+import { EMU_ENV, type Cleanups } from './emulator-process.js';
+import { expectConverged, expectTruthfulStatus, type World } from './kill-anywhere/checks.js';
+import { describeMoment, runAndKill, type KillMoment } from './kill-anywhere/kill.js';
 import { backupLines, describeFault, drawFault, liveFields, type Fault } from './migration-combos/run.js';
 import {
   describeCombo,
@@ -50,9 +55,11 @@ import {
 const h = useApplyHarness({ directory: DIRECTORY_SERVICE });
 
 const SEED = Number(process.env.MIGRATION_COMBOS_SEED) || 20261128;
-const ROUNDS = Number(process.env.MIGRATION_COMBOS_ROUNDS) || 9;
-const MODES = ['plain', 'edits', 'fault'] as const;
+const ROUNDS = Number(process.env.MIGRATION_COMBOS_ROUNDS) || 8;
+const MODES = ['plain', 'edits', 'fault', 'kill'] as const;
 type Mode = (typeof MODES)[number];
+/** A kill moment among the apply's first requests: about as many as a whole apply sends. */
+const KILL_REQUESTS = 150;
 
 type Rec = Record<string, unknown>;
 
@@ -192,8 +199,8 @@ async function runRound(round: number, client: Client, agent: CountingAgent): Pr
     });
   if (fault) await h.control('POST', '/_emulator/faults', fault);
   const sent = agent.calls.length;
-  const backups: { file: string }[] = [];
-  let applied = await applyOf(v2, thePlan, {
+  if (mode === 'kill') await killAndRerun(r, c, v2, thePlan, ids, before, story);
+  let applied = await applyOf(v2, mode === 'kill' ? await planOf(v2) : thePlan, {
     allowDataLoss: true,
     onProgress: (event) => {
       if (mode === 'edits' && !editing.done && event.type === 'migration' && event.step === 'copy')
@@ -201,7 +208,6 @@ async function runRound(round: number, client: Client, agent: CountingAgent): Pr
     },
   });
   await editing.done;
-  backups.push(...(applied.backups ?? []));
   const recordCalls = agent.recordCalls(sent);
   if (process.env.MIGRATION_COMBOS_DEBUG_CALLS)
     console.log(
@@ -216,15 +222,17 @@ async function runRound(round: number, client: Client, agent: CountingAgent): Pr
     console.log(
       `${story}\n  -> ${applied.outcome}; ${edits.size} records edited; ${recordCalls} record calls`,
     );
-  if (applied.outcome !== 'applied') {
+  // After a kill and a whole re-run, nothing is left for this apply to do.
+  if (mode === 'kill') expect(applied.outcome, `${story}\n${applied.message}`).toBe('no-changes');
+  else if (applied.outcome !== 'applied') {
     expect(fault, `${story}\n${applied.message}`).not.toBeNull();
     await expectTruthfulAfterFailure(c, v2, thePlan, app, before, `${story}\n${applied.message}`);
     await h.control('DELETE', '/_emulator/faults');
     applied = await applyOf(v2, await planOf(await h.load(v2.root)), { allowDataLoss: true });
-    backups.push(...(applied.backups ?? []));
   }
   await h.control('DELETE', '/_emulator/faults');
-  expect(applied, `${story}\n${applied.message}`).toMatchObject({ outcome: 'applied', exitCode: 0 });
+  if (mode !== 'kill')
+    expect(applied, `${story}\n${applied.message}`).toMatchObject({ outcome: 'applied', exitCode: 0 });
 
   // The estimate is not below what the copy, the sweep and the backup read and wrote: in a round
   // where nothing else reads records (a removed field is counted and backed up on its own, a
@@ -269,7 +277,7 @@ async function runRound(round: number, client: Client, agent: CountingAgent): Pr
   }
 
   // (5) The backups hold every value the apply destroyed (the concurrent edits' values for the records edited).
-  const lines = await backupLines(v2.root, backups);
+  const lines = await backupLines(v2.root);
   const missing = destroyed(
     c,
     new Map([...before].map(([id, rec]) => [id, { ...rec, ...(edits.get(id) ?? {}) }])),
@@ -462,4 +470,62 @@ async function expectRestored(
   expect(wrong, `${story}\nrestored values`).toEqual([]);
   // Run again: every record holds its value already, nothing is written.
   expect((await restoreFieldValues(client, { backupFile: file })).written, story).toBe(0);
+}
+
+/**
+ * kill -9 of the built CLI's apply at a moment drawn from the seed (kill-anywhere/kill.ts: once
+ * the service has seen the apply's Nth request, its answer held or a few milliseconds later), then
+ * `status` must tell the truth (kill-anywhere/checks.ts; status names as begun exactly the
+ * migrations whose temporary field is live; no final code is half-copied), and the same command
+ * run again converges. The project gets an environment `emu` at the same service for the CLI.
+ */
+async function killAndRerun(
+  r: Rng,
+  c: Combo,
+  project: Project,
+  thePlan: Plan,
+  ids: Record<string, string>,
+  before: ReadonlyMap<string, Rec>,
+  story: string,
+): Promise<void> {
+  const path = join(project.root, 'appdeploy.yaml');
+  const config = parse(await readFile(path, 'utf8')) as {
+    environments: Record<string, unknown>;
+    apps: Record<string, { ids?: Record<string, number> }>;
+  };
+  config.environments.emu = { baseUrl: h.url, auth: { login: '${EMU_LOGIN}', password: '${EMU_PASSWORD}' } };
+  for (const [key, app] of Object.entries(config.apps)) app.ids = { ...app.ids, emu: Number(ids[key]) };
+  await writeFile(path, stringify(config));
+  const w: World = {
+    url: h.url,
+    root: project.root,
+    run: (...args) => appdeploy([...args, '--env', 'emu'], project.root, EMU_ENV),
+  };
+  const moment: KillMoment = {
+    request: 1 + r.int(KILL_REQUESTS),
+    how: r.chance(0.5) ? 'answer-lost' : 'after',
+    delayMs: r.int(31),
+  };
+  const at = `${story}\napply killed ${describeMoment(moment)}`;
+  const cleanups: Cleanups = [];
+  try {
+    const killed = await runAndKill(
+      h.url,
+      project.root,
+      'apply',
+      ['--yes', '--allow-data-loss'],
+      moment,
+      cleanups,
+    );
+    if (process.env.MIGRATION_COMBOS_DEBUG) console.log(`${at}: ${killed.killed ? 'killed' : 'ended first'}`);
+    if (killed.killed) {
+      await expectTruthfulStatus(w, at);
+      await expectTruthfulAfterFailure(c, project, thePlan, ids.combo!, before, at);
+    } else expect(killed.code, `${at}\n${killed.stdout}${killed.stderr}`).toBe(0);
+    const again = await w.run('apply', '--yes', '--allow-data-loss');
+    expect(again.code, `${at}\n${again.stdout}${again.stderr}`).toBe(0);
+    await expectConverged(w, at);
+  } finally {
+    for (const clean of cleanups.reverse()) await clean();
+  }
 }

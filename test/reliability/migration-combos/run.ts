@@ -2,7 +2,7 @@
  * The machinery of migration-combos.test.ts: the faults a round can arm, and the reads its checks
  * make of the service.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Client } from '../../../src/client/index.js';
 import type { Rng } from '../conversion-values.js';
@@ -51,17 +51,18 @@ export async function liveFields(client: Client, app: string): Promise<Map<strin
   return out;
 }
 
-/** The lines of the backups an apply named. */
+/** The lines of every backup the project's applies wrote, in any environment. */
 export async function backupLines(
   root: string,
-  files: readonly { file: string }[] | undefined,
 ): Promise<{ raw: string; id: string; field: string; table?: string; value: unknown }[]> {
   const lines = [];
-  for (const b of files ?? [])
-    for (const raw of (await readFile(join(root, b.file), 'utf8')).trim().split('\n'))
-      lines.push({
-        raw,
-        ...(JSON.parse(raw) as { id: string; field: string; table?: string; value: unknown }),
-      });
+  const dir = join(root, '.appdeploy', 'backups');
+  for (const env of await readdir(dir).catch(() => []))
+    for (const file of (await readdir(join(dir, env))).filter((f) => f.endsWith('.jsonl')))
+      for (const raw of (await readFile(join(dir, env, file), 'utf8')).trim().split('\n'))
+        lines.push({
+          raw,
+          ...(JSON.parse(raw) as { id: string; field: string; table?: string; value: unknown }),
+        });
   return lines;
 }
