@@ -6,16 +6,19 @@
  * `renamedFrom`; a move into a new or an existing table with `migrate.row`; a move out of a table)
  * beside other edits (a view, report, field permissions, process action and notification naming a
  * migrated field; a field removed with --allow-data-loss; a new field; another app's lookup copying
- * a migrated field). A round runs plain, with a second client editing records during the copy, or
- * with a 500 at a write drawn from the seed followed by a second apply.
+ * a migrated field). A round runs plain, with a second client editing records during the copy,
+ * with a 500 at a write drawn from the seed followed by a second apply, or with a kill -9 of the
+ * built CLI's apply at a request drawn from the seed followed by the same command again.
  *
  * Checked against the documentation (oracle.ts, conversion-oracle.ts), never the code under test:
  * the plan's counts and its request estimate (not below the record calls the apply sends); every
  * value after the apply is the oracle's conversion of the value before (or of the concurrent
- * edit); after a failure, nothing under a final code is half-copied and `status` names exactly the
- * migrations whose temporary field is on the service, and the next apply converges; the backups
- * hold every destroyed value, and `restore` of the removed field's values works; no `__migrating`
- * field is left; a fresh plan is empty.
+ * edit); after a failure or a kill, nothing under a final code is half-copied, `status` names
+ * exactly the migrations whose temporary field is on the service (and after a kill agrees with the
+ * service: kill-anywhere/checks.ts), a failed apply's result says of each migration what the
+ * service holds, and the next apply converges; the backups hold every destroyed value, and
+ * `restore` of the removed field's values works; no `__migrating` field is left; a fresh plan is
+ * empty.
  *
  * `MIGRATION_COMBOS_SEED` picks another seed, `MIGRATION_COMBOS_ROUNDS` how many rounds (a failure
  * names its seed and round, so it replays).
@@ -59,7 +62,7 @@ const ROUNDS = Number(process.env.MIGRATION_COMBOS_ROUNDS) || 8;
 const MODES = ['plain', 'edits', 'fault', 'kill'] as const;
 type Mode = (typeof MODES)[number];
 /** A kill moment among the apply's first requests: about as many as a whole apply sends. */
-const KILL_REQUESTS = 150;
+const KILL_REQUESTS = 100;
 
 type Rec = Record<string, unknown>;
 
@@ -226,8 +229,10 @@ async function runRound(round: number, client: Client, agent: CountingAgent): Pr
   if (mode === 'kill') expect(applied.outcome, `${story}\n${applied.message}`).toBe('no-changes');
   else if (applied.outcome !== 'applied') {
     expect(fault, `${story}\n${applied.message}`).not.toBeNull();
-    await expectTruthfulAfterFailure(c, v2, thePlan, app, before, `${story}\n${applied.message}`);
+    // The service works again (the checks read it), then the apply runs again.
     await h.control('DELETE', '/_emulator/faults');
+    await expectTruthfulAfterFailure(c, v2, thePlan, app, before, `${story}\n${applied.message}`);
+    await expectResultTruthful(applied, thePlan, app, `${story}\n${applied.message}`);
     applied = await applyOf(v2, await planOf(await h.load(v2.root)), { allowDataLoss: true });
   }
   await h.control('DELETE', '/_emulator/faults');
@@ -528,4 +533,31 @@ async function killAndRerun(
   } finally {
     for (const clean of cleanups.reverse()) await clean();
   }
+}
+
+/**
+ * What the failed apply's result says of each migration is what the service holds
+ * (apply/types.ts MigrationResult, docs/migrations.md "How apply does it"): `cleaned-up` and
+ * `not-begun` leave no temporary field; `copied` (the swap did not go live) and `left` leave it;
+ * `migrated` swapped it to its final code.
+ */
+async function expectResultTruthful(
+  result: ApplyReport,
+  thePlan: Plan,
+  app: string,
+  story: string,
+): Promise<void> {
+  const live = await liveFields(h.client, app);
+  const planned = thePlan.apps.find((a) => a.key === 'combo')!.migrations!;
+  const said: string[] = [];
+  for (const m of result.migrations ?? []) {
+    const p = planned.find((x) => x.to.code === m.field)!;
+    const temporary = live.has(p.to.table === null ? p.temporary : `${p.to.table}.${p.temporary}`);
+    const want = { 'not-begun': false, 'cleaned-up': false, copied: true, left: true, migrated: false }[
+      m.outcome
+    ];
+    if (temporary !== want)
+      said.push(`${m.field}: ${m.outcome}, its temporary field ${temporary ? 'live' : 'gone'}`);
+  }
+  expect(said, story).toEqual([]);
 }
