@@ -20,8 +20,9 @@
  * `restore` of the removed field's values works; no `__migrating` field is left; a fresh plan is
  * empty.
  *
- * `MIGRATION_COMBOS_SEED` picks another seed, `MIGRATION_COMBOS_ROUNDS` how many rounds (a failure
- * names its seed and round, so it replays).
+ * `MIGRATION_COMBOS_SEED` picks another seed, `MIGRATION_COMBOS_ROUNDS` how many rounds,
+ * `MIGRATION_COMBOS_RECORDS` the records of a round (150 to 300 by default; a failure names its
+ * seed and round, so it replays).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parse, stringify } from 'yaml';
@@ -49,6 +50,7 @@ import {
   describeCombo,
   drawCombo,
   drawRecord,
+  drawRows,
   editedValue,
   manifests,
   typeChanges,
@@ -59,6 +61,8 @@ const h = useApplyHarness({ directory: DIRECTORY_SERVICE });
 
 const SEED = Number(process.env.MIGRATION_COMBOS_SEED) || 20261128;
 const ROUNDS = Number(process.env.MIGRATION_COMBOS_ROUNDS) || 8;
+/** Records of a round: from this many to twice as many (`MIGRATION_COMBOS_RECORDS`: more pages of 500). */
+const RECORDS = Number(process.env.MIGRATION_COMBOS_RECORDS) || 150;
 const MODES = ['plain', 'edits', 'fault', 'kill'] as const;
 type Mode = (typeof MODES)[number];
 /** A kill moment among the apply's first requests: about as many as a whole apply sends. */
@@ -90,7 +94,7 @@ async function runRound(round: number, client: Client, agent: CountingAgent): Pr
   // Each round a seed of its own, apart from the next seed's rounds.
   const r = seeded((SEED ^ Math.imul(round + 1, 0x9e3779b1)) >>> 0);
   const mode: Mode = MODES[round % MODES.length]!;
-  const c = drawCombo(r, 150 + r.int(151));
+  const c = drawCombo(r, RECORDS + r.int(RECORDS + 1));
   const fault: Fault | null = mode === 'fault' ? drawFault(r) : null;
   const story = `seed ${SEED} round ${round} (${mode}${fault ? `, ${describeFault(fault)}` : ''}): ${describeCombo(c)}`;
   await h.control('POST', '/_emulator/reset');
@@ -352,12 +356,16 @@ async function editDuringCopy(
   // Into a unique field, an edit could make two records convert alike: those are left alone.
   const editable = typeChanges(c).filter((t) => t.field.settings.unique !== true);
   const into = c.migrations.find((m) => m.kind === 'into');
-  if (editable.length === 0 && !into) return;
+  const out = c.migrations.some((m) => m.kind === 'out');
   for (let n = 0; n < 5; n++) {
     const id = String(1 + r.int(c.records));
     const record: Record<string, { value: unknown }> = {};
     for (const t of editable) if (r.chance(0.7)) record[t.old] = { value: editedValue(r, t) };
     if (into && into.kind === 'into' && r.chance(0.5)) record.mi = { value: sourceValue(r, into.type, ', ') };
+    // The rows of the table a field moves into or out of, drawn again (every row new).
+    if (into && into.kind === 'into' && into.table === 'tbl' && r.chance(0.5))
+      record.tbl = { value: drawRows(r, c, 'tbl') };
+    if (out && r.chance(0.5)) record.src = { value: drawRows(r, c, 'src') };
     if (Object.keys(record).length === 0) continue;
     await h.client.records.updateRecord({ app, id, record: record as RecordForWrite });
     const { record: stored } = await h.client.records.getRecord({ app, id });

@@ -297,10 +297,6 @@ export function drawRecord(
   seen: Map<string, Set<string>>,
 ): Record<string, { value: unknown }> {
   const record: Record<string, { value: unknown }> = { key: { value: `K${i}` } };
-  const rows = (table: string, cells: () => Record<string, { value: unknown }>) =>
-    Array.from({ length: r.pick([0, 0, 1, 2, 3]) }, () => ({
-      value: { [`${table}_keep`]: { value: r.pick(['', 'k1', 'k2']) }, ...cells() },
-    }));
   for (const m of c.migrations) {
     if (m.kind === 'type') {
       const set = seen.get(m.field.code) ?? new Set<string>();
@@ -308,17 +304,31 @@ export function drawRecord(
       record[m.old] = { value: valueFor(r, m.field, set) };
     } else if (m.kind === 'into') record.mi = { value: r.chance(0.3) ? '' : sourceValue(r, m.type, ', ') };
   }
-  record.tbl = { value: rows('tbl', () => ({})) };
-  const out = c.migrations.find((m): m is MoveOut => m.kind === 'out');
-  const oneAt = r.int(4);
-  let row = 0;
-  record.src = {
-    value: rows('src', () =>
-      out ? { mo: { value: out.join !== undefined || row++ === oneAt ? short(r) : '' } } : {},
-    ),
-  };
+  record.tbl = { value: drawRows(r, c, 'tbl') };
+  record.src = { value: drawRows(r, c, 'src') };
   record.gone = { value: r.chance(0.2) ? '' : String(r.int(2001) - 1000) };
   return record;
+}
+
+/**
+ * A record's rows of `tbl` or `src`, none to three: `src`'s column `mo` (when it moves out) holds
+ * a value in one row at most, unless `migrate.join` joins them.
+ */
+export function drawRows(
+  r: Rng,
+  c: Combo,
+  table: 'tbl' | 'src',
+): { value: Record<string, { value: unknown }> }[] {
+  const out = c.migrations.find((m): m is MoveOut => m.kind === 'out');
+  const oneAt = r.int(4);
+  return Array.from({ length: r.pick([0, 0, 1, 2, 3]) }, (_, row) => ({
+    value: {
+      [`${table}_keep`]: { value: r.pick(['', 'k1', 'k2']) },
+      ...(table === 'src' && out
+        ? { mo: { value: out.join !== undefined || row === oneAt ? short(r) : '' } }
+        : {}),
+    },
+  }));
 }
 
 /** One-line texts, some long enough that two or three joined do not fit 30 characters. */
