@@ -11,9 +11,10 @@
  *    applied as any plan is: the fields area's swap (delete the old field, rename the temporary
  *    one to the final code: areas/fields/writes.ts) with every other change of the manifest.
  *
- * A failure at 2 is the ordinary apply's rollback: nothing added. A failure at 3 removes the
- * temporary fields again (deleted and deployed), or, when that fails too, names them: the next
- * apply sees them on the service and the progress in the record, and finishes. Nothing is ever
+ * A failure at 2 is the ordinary apply's rollback: nothing added. A failure at 3, at 4 or while
+ * planning the contract removes the temporary fields again (deleted and deployed), or, when that
+ * fails too, names them: the next apply sees them on the service and the progress in the record,
+ * and finishes. Nothing is ever
  * written under a field's final code before the swap, which is one deploy.
  */
 import { AREAS } from '../areas/index.js';
@@ -77,17 +78,28 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   }
   const copied = await copyAll(options, previous);
   if (copied.kind === 'failed') return copied.result;
-  const backups = await backupAll(options);
-  const rewritten = withSwapDrops(
-    await planAgain({
-      project: options.project,
-      client: options.client,
-      apps: options.plan.apps.map((a) => a.key),
-      areas: options.areas,
-    }),
-    areas,
-  );
-  const contract = await withUnmanagedKept(rewritten, options.client, areas);
+  // The backup and the contract's plan read the service before the swap: a call of theirs that
+  // fails stops the apply as a failed copy does (the temporary fields removed, the app as it was),
+  // instead of leaving it with no result to say so.
+  let step = 'backing up the old fields';
+  let backups: BackupNote[];
+  let contract: Plan;
+  try {
+    backups = await backupAll(options);
+    step = 'planning the swap';
+    const rewritten = withSwapDrops(
+      await planAgain({
+        project: options.project,
+        client: options.client,
+        apps: options.plan.apps.map((a) => a.key),
+        areas: options.areas,
+      }),
+      areas,
+    );
+    contract = await withUnmanagedKept(rewritten, options.client, areas);
+  } catch (error) {
+    return cleanedUp(options, stoppedReason(options, step, error), copied.results);
+  }
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
   return {
@@ -343,12 +355,15 @@ async function copyFailed(
   error: unknown,
   done: MigrationResult[],
 ): Promise<ApplyResult> {
-  // Ctrl-C (or SIGTERM) aborts the copy's calls: said as the stop it is, not as a failed call.
-  const reason =
-    options.signal?.aborted === true
-      ? `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} was interrupted`
-      : `copying the values of ${app.key} field ${m.from.code} into ${m.temporary} failed: ${(error as Error).message}`;
-  return cleanedUp(options, reason, done);
+  const step = `copying the values of ${app.key} field ${m.from.code} into ${m.temporary}`;
+  return cleanedUp(options, stoppedReason(options, step, error), done);
+}
+
+/** Why a step before the swap stopped. Ctrl-C (or SIGTERM) aborts its calls: said as the stop it is, not as a failed call. */
+function stoppedReason(options: ApplyOptions, step: string, error: unknown): string {
+  return options.signal?.aborted === true
+    ? `${step} was interrupted`
+    : `${step} failed: ${(error as Error).message}`;
 }
 
 /**

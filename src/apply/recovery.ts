@@ -23,6 +23,7 @@ import { hasChanges, type AppPlan, type AreaKey, type Plan } from '../plan/index
 import type { CopyProgress } from '../records/index.js';
 import { appdeployCommand, environmentLogin, type Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
+import { SWAP_DROPS } from './migrate-plans.js';
 
 export interface RecoveryRecord {
   formatVersion: 1;
@@ -274,10 +275,19 @@ function withinRevisions(sent: WriteRecord, app: AppPlan): boolean {
   return Number.isFinite(draft) && Number.isFinite(from) && draft > from && draft <= from + sent.sent;
 }
 
-/** Only the areas the writes change differ from live: a write in another shows as its pending change. */
+/**
+ * Only the areas the writes change differ from live: a write in another shows as its pending
+ * change. A fields write changes more than the areas it names: deleting a field takes it out of
+ * the views' columns and the field permissions that name it (the local service does, as the form
+ * editor does; the platform's documents do not say what its API drops: docs/migrations.md "How
+ * apply does it", 5), and a migration's swap can be killed between that deletion and the contract's
+ * writes of those areas (SWAP_DROPS).
+ */
 function writtenAreasOnly(sent: WriteRecord, app: AppPlan): boolean {
   const pending = app.risks.find((r) => r.kind === 'pending-draft');
-  return pending === undefined || pending.areas.every((area) => sent.areas.includes(area));
+  const changed = new Set<AreaKey>(sent.areas);
+  if (changed.has('fields')) for (const area of Object.keys(SWAP_DROPS)) changed.add(area);
+  return pending === undefined || pending.areas.every((area) => changed.has(area));
 }
 
 /**

@@ -232,18 +232,23 @@ function unlisted(count: number): string {
 }
 
 /**
- * What the copy spends: the copy's and the backup's cursor reads (a cursor is created, then read
- * 500 a page: platform/limits.ts RECORDS_PER_READ), the writes (100 records a call, 20 calls a
- * bulk request), the sweep (at least one page), and the settings calls. The total counts a bulk
- * request as the calls inside it: whether the platform counts it once or per call the evidence
- * does not say (limits.ts), so the more cautious count.
+ * What the copy spends, as apply reads and writes (apply/migrate.ts, records/copy-field.ts):
+ * three reads of every record, each a count first then 500 a page (platform/limits.ts
+ * RECORDS_PER_READ): the copy's, the backup's, and the contract plan's (a cursor: its creation,
+ * then its pages); the writes (100 records a call, 20 calls a bulk request); the sweep: the
+ * service's time, asked before the copy and again before the sweep, then the records updated
+ * since the copy began, counted and read 500 a page: every record the copy wrote among them (a
+ * write moves a record's update time), at least one page; and the settings calls. Per migration:
+ * an app migrating several fields backs up and plans once, so its sum errs high. The total counts
+ * a bulk request as the calls inside it: whether the platform counts it once or per call the
+ * evidence does not say (limits.ts), so the more cautious count.
  */
 export function requestsFor(read: number, written: number): MigrationRequests {
   const pages = Math.max(1, Math.ceil(read / RECORDS_PER_READ));
-  const reads = 2 * (pages + 1);
+  const reads = 3 * (pages + 1);
   const writeCalls = Math.ceil(Math.max(0, written) / RECORDS_PER_WRITE);
   const bulkRequests = Math.ceil(writeCalls / CALLS_PER_BULK_REQUEST);
-  const sweep = 2;
+  const sweep = 2 + 1 + Math.max(1, Math.ceil(Math.max(0, written) / RECORDS_PER_READ));
   return {
     reads,
     writeCalls,

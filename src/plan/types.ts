@@ -196,12 +196,16 @@ export interface MigrationCounts {
 }
 
 export interface MigrationRequests {
-  /** Record reads: the copy's pages of 500 (a cursor), and the backup's. */
+  /** Record reads: the copy's, the backup's and the contract plan's, each a count (or a cursor) and pages of 500. */
   reads: number;
   /** Record writes: calls of 100 records, sent 20 to a bulk request. */
   writeCalls: number;
   bulkRequests: number;
-  /** The sweep before the swap: records changed since the copy began, read again (at least one page). */
+  /**
+   * The sweep before the swap: the service's time (asked before the copy and before the sweep),
+   * then the records changed since the copy began, the ones it wrote among them, counted and read
+   * again (at least one page).
+   */
   sweep: number;
   /** Settings calls: add, deploy and its status, swap, deploy and its status. */
   settings: number;

@@ -95,15 +95,16 @@ describe('a type change that keeps the values: MULTI_LINE_TEXT -> SINGLE_LINE_TE
       reason: 'holds a line break',
     });
     expect(m.records!.notConverted.query).toBe(`$id in (${broken.map((r) => r.id).join(', ')})`);
-    // 300 records: one page of the copy, one of the backup, each with its cursor; 180 written:
-    // 2 calls in 1 bulk request; the sweep; 7 settings calls.
+    // 300 records: one page of the copy, of the backup and of the swap's plan, each with its
+    // count or cursor; 180 written: 2 calls in 1 bulk request; the sweep: the service's time
+    // twice, the count and one page of the records written; 7 settings calls.
     expect(m.records!.requests).toEqual({
-      reads: 4,
+      reads: 6,
       writeCalls: 2,
       bulkRequests: 1,
-      sweep: 2,
+      sweep: 4,
       settings: 7,
-      total: 15,
+      total: 19,
       dailyQuota: 10_000,
     });
     expect(app.risks).toEqual([

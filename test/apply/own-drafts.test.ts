@@ -116,6 +116,26 @@ describe('a pending draft after an interrupted apply', () => {
       { fields: 'F', views: 'V', general: 'live' },
       true,
     ],
+    [
+      // Found by migration-combos (seed 21 round 23): a migration's swap killed with the answer of
+      // its fields deletion held; the deletion took the old field out of the draft's views and
+      // field permissions too (docs/migrations.md "How apply does it", 5), before the contract
+      // wrote them: areas the writes never named, changed by the fields' writes.
+      'the views and field permissions a fields write in flight changes (a deletion drops the field)',
+      { ...writes, areas: ['fields', 'layout'], content: { fields: 'F' }, done: [] },
+      '9',
+      ['fields', 'layout', 'views', 'fieldAcl'],
+      { fields: 'between', layout: 'between', views: 'dropped', fieldAcl: 'dropped', general: 'live' },
+      true,
+    ],
+    [
+      'a change of the views by someone, beside writes that never touch the fields',
+      { ...writes, areas: ['general'], content: { general: 'G' }, done: [] },
+      '9',
+      ['general', 'views'],
+      { general: 'G', views: 'someone' },
+      false,
+    ],
     ['the revision is past the writes it named', writes, '10', ['fields'], asWritten, false],
     ['the revision never moved', writes, '4', ['fields'], asWritten, false],
     ['another app under the same key', { ...writes, id: '9' }, '9', ['fields'], asWritten, false],

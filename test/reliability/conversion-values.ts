@@ -175,6 +175,17 @@ export const DIRECTORY = {
   GROUP: ['sales', 'admins', 'hq'],
 };
 
+/** The local service's starting directory holding DIRECTORY (the administrator signs in as admin). */
+export const DIRECTORY_SERVICE = {
+  users: DIRECTORY.USER.map((login) => ({
+    login,
+    password: login === 'admin' ? 'admin' : `${login}-pw`,
+    admin: login === 'admin',
+  })),
+  organizations: DIRECTORY.ORGANIZATION.map((code) => ({ code, name: code, users: [] })),
+  groups: DIRECTORY.GROUP.map((code) => ({ code, name: code, users: [] })),
+};
+
 function some<T>(r: Rng, xs: readonly T[]): T[] {
   const shuffled = [...xs].sort(() => r.next() - 0.5);
   return shuffled.slice(0, r.int(xs.length + 1));

@@ -14,6 +14,7 @@ import type { RecordForWrite } from '../../src/client/index.js';
 import { manifest, useApplyHarness } from '../apply/harness.js';
 import { comparable, readComparable } from '../support/compared-records.js';
 import {
+  isEmptyOracleValue as isEmpty,
   isNotConverted,
   joinedRows,
   readAsText,
@@ -24,115 +25,26 @@ import {
   type OracleContext,
   type Outcome,
 } from './conversion-oracle.js';
-import { DIRECTORY, seeded, sourceValue, SOURCE_OPTIONS, TARGET_OPTIONS } from './conversion-values.js';
+import { DIRECTORY, DIRECTORY_SERVICE, seeded, sourceValue, SOURCE_OPTIONS } from './conversion-values.js';
+import {
+  DOC_PAIRS,
+  fieldOf,
+  option,
+  SOURCE_SETTINGS,
+  valueFor,
+  variants,
+  type Field,
+} from './conversion-fields.js';
 
-const h = useApplyHarness({
-  directory: {
-    users: DIRECTORY.USER.map((login) => ({
-      login,
-      password: login === 'admin' ? 'admin' : `${login}-pw`,
-      admin: login === 'admin',
-    })),
-    organizations: DIRECTORY.ORGANIZATION.map((code) => ({ code, name: code, users: [] })),
-    groups: DIRECTORY.GROUP.map((code) => ({ code, name: code, users: [] })),
-  },
-});
+const h = useApplyHarness({ directory: DIRECTORY_SERVICE });
 
 /** Fixed; `CONVERSIONS_SEED=n` tries another (a failure names the records, so it can be replayed). */
 const SEED = Number(process.env.CONVERSIONS_SEED) || 20261128;
 const RECORDS = 48;
 
-/** The pairs of docs/migrations.md's conversion table, read from the page itself. */
-const DOC_PAIRS = (await readFile(new URL('../../docs/migrations.md', import.meta.url), 'utf8'))
-  .split('\n')
-  .flatMap((line) => {
-    const m = /^\| `([A-Z_]+)` \| `([A-Z_]+)` \| /.exec(line);
-    return m ? [{ from: m[1]!, to: m[2]! }] : [];
-  });
-
-const option = (names: string[]) =>
-  Object.fromEntries(names.map((name, index) => [name, { label: name, index: String(index) }]));
-
-const SOURCE_SETTINGS: Record<string, Record<string, unknown>> = {
-  LINK: { protocol: 'WEB' },
-  DROP_DOWN: { options: option(SOURCE_OPTIONS) },
-  RADIO_BUTTON: { options: option(SOURCE_OPTIONS), defaultValue: 'A' },
-  CHECK_BOX: { options: option(SOURCE_OPTIONS) },
-  MULTI_SELECT: { options: option(SOURCE_OPTIONS) },
-};
-
-const ZONES = ['Asia/Tokyo', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata'];
-const CHOICE_OPTIONS = { options: option(TARGET_OPTIONS) };
-
-/** The new fields each pair is tried with: limits, zones and join separators that make values convert or not. */
-function variants(
-  from: string,
-  to: string,
-): { to: Record<string, unknown>; migrate: Record<string, unknown> }[] {
-  const zoned = to === 'DATETIME' || (from === 'DATETIME' && to === 'DATE');
-  if (zoned) return ZONES.map((timeZone) => ({ to: {}, migrate: { timeZone } }));
-  const joined = ['CHECK_BOX', 'MULTI_SELECT'].includes(to) || ['CHECK_BOX', 'MULTI_SELECT'].includes(from);
-  const choice = ['DROP_DOWN', 'RADIO_BUTTON', 'CHECK_BOX', 'MULTI_SELECT'].includes(to);
-  const settings: Record<string, unknown>[] =
-    to === 'NUMBER'
-      ? [{ minValue: '-1000', maxValue: '1000' }, {}]
-      : to === 'SINGLE_LINE_TEXT'
-        ? // Unique (64 characters at most) where the source has more values than records.
-          [{ maxLength: '20' }, ...(['DROP_DOWN', 'RADIO_BUTTON'].includes(from) ? [] : [{ unique: true }])]
-        : to === 'LINK'
-          ? [{ protocol: 'WEB', maxLength: '20' }]
-          : to === 'RADIO_BUTTON'
-            ? [{ ...CHOICE_OPTIONS, defaultValue: 'A' }]
-            : choice
-              ? [CHOICE_OPTIONS]
-              : [{}];
-  // From text, once more with a `migrate.default` where the new field takes one.
-  const fallback = ['SINGLE_LINE_TEXT', 'RICH_TEXT'].includes(from) ? DEFAULTS[to] : undefined;
-  return [
-    ...settings.flatMap((s) =>
-      (joined && !['DROP_DOWN', 'RADIO_BUTTON'].includes(to) ? [{}, { join: ' | ' }] : [{}]).map(
-        (migrate) => ({ to: s, migrate }),
-      ),
-    ),
-    ...(fallback === undefined ? [] : [{ to: settings[0]!, migrate: { default: fallback } }]),
-  ];
-}
-
-/** A `migrate.default` each target takes, written as the record API writes it. */
-const DEFAULTS: Record<string, unknown> = {
-  NUMBER: '0',
-  DROP_DOWN: 'B',
-  RADIO_BUTTON: 'B',
-  CHECK_BOX: ['A', 'x, y'],
-  DATE: '2000-01-01',
-  TIME: '12:00',
-  SINGLE_LINE_TEXT: '(lost)',
-};
-
-interface Field {
-  code: string;
-  from: string;
-  to: string;
-  settings: Record<string, unknown>;
-  migrate: Record<string, unknown>;
-  ctx: OracleContext;
-}
-
 const SOURCES = [...new Set(DOC_PAIRS.map((p) => p.from))];
 const FIELDS: Field[] = DOC_PAIRS.flatMap(({ from, to }) =>
-  variants(from, to).map((v, i) => ({
-    code: `${from}__${to}__${i}`.toLowerCase(),
-    from,
-    to,
-    settings: v.to,
-    migrate: v.migrate,
-    ctx: {
-      to: v.to,
-      ...(v.migrate.join !== undefined ? { join: v.migrate.join as string } : {}),
-      timeZone: (v.migrate.timeZone as string | undefined) ?? 'UTC',
-      directory: DIRECTORY,
-    },
-  })),
+  variants(from, to).map((v, i) => fieldOf(`${from}__${to}__${i}`.toLowerCase(), from, to, v)),
 );
 const appKey = (from: string) => from.toLowerCase().replace(/_/g, '-');
 
@@ -159,31 +71,6 @@ function manifests(version: 'v1' | 'v2'): Record<string, Record<string, unknown>
     ]),
   );
 }
-
-/**
- * A value for `field` whose outcome the documentation settles (drawn again otherwise). Into a
- * unique field, no two records convert to the same value: the platform refuses the second
- * (platform-facts-verified "Required, unique, lengths"): the plan blocks such a migration
- * (test/apply/migrate-unique.test.ts), so this one keeps the values apart.
- */
-function valueFor(r: ReturnType<typeof seeded>, field: Field, seen: Set<string>): unknown {
-  for (let tries = 0; ; tries++) {
-    if (tries > 10_000) throw new Error(`no settled value for ${field.code}`);
-    const value = sourceValue(r, field.from, field.ctx.join ?? ', ');
-    // A number is stored normalised ("+5" as "5"): the oracle reads it as stored.
-    const stored = field.from === 'NUMBER' ? textAsNumber(value as string, { ...field.ctx, to: {} }) : value;
-    const outcome = oracle(field.from, field.to, stored, field.ctx);
-    if (outcome === UNSETTLED) continue;
-    if (field.settings.unique === true && !isNotConverted(outcome) && !isEmpty(outcome)) {
-      const key = JSON.stringify(outcome);
-      if (seen.has(key)) continue;
-      seen.add(key);
-    }
-    return value;
-  }
-}
-
-const isEmpty = (v: unknown) => v === '' || v === null || (Array.isArray(v) && v.length === 0);
 
 interface BackupLine {
   id: string;

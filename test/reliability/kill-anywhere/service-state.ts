@@ -29,7 +29,7 @@ export interface AppState {
   deployed: boolean;
   /** The settings whose draft differs from live. */
   differs: string[];
-  /** Field codes ending in `__migrating`, in the draft or live. */
+  /** Field codes ending in `__migrating`, in the draft or live, a table's columns included. */
   temporary: string[];
   deploying: boolean;
 }
@@ -58,8 +58,12 @@ export async function appState(url: string, id: string): Promise<AppState> {
   const temporary = new Set<string>();
   for (const prefix of ['/k/v1/preview/', '/k/v1/']) {
     const fields = await call(url, 'GET', `${prefix}app/form/fields.json?app=${id}`);
-    for (const code of Object.keys((fields.body?.properties ?? {}) as object))
-      if (code.endsWith('__migrating')) temporary.add(code);
+    // A table's columns too: a field moving into a table is added there under its temporary code.
+    for (const [code, def] of Object.entries(
+      (fields.body?.properties ?? {}) as Record<string, { fields?: object }>,
+    ))
+      for (const c of [code, ...Object.keys(def.fields ?? {})])
+        if (c.endsWith('__migrating')) temporary.add(c);
   }
   const deploy = await call(url, 'GET', `/k/v1/preview/app/deploy.json?apps[]=${id}`);
   const deploying = (deploy.body?.apps as { status: string }[] | undefined)?.[0]?.status === 'PROCESSING';
