@@ -25,6 +25,7 @@ import * as answers from './official-answers.js';
 import type { Shape } from './official-shapes.js';
 import { pluginPackage, manifest, newPluginKey } from '../plugins/plugin-packages.js';
 import { recordRights } from '../records/records-helpers.js';
+import { TEXT_ANSWERED } from '../form/answered-defaults.js';
 
 const emu = useEmulator();
 const kit = useOfficialClient(() => emu.url);
@@ -37,11 +38,6 @@ const KNOWN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   {
     pattern: /^evaluateRecordsAcl: (no key rights|unexpected key evaluate)$/,
     why: 'conflict: the spec (rest-interface.md) answers {evaluate: [{id, viewable, editable, deletable}]}; the official client and the kintone documentation answer {rights: [{id, record, fields}]}. The spec is the contract where it speaks.',
-  },
-  {
-    pattern:
-      /^getFormFields \([^)]+\)\.properties\.[\w.]+: no key (noLabel|required|defaultValue|unique|minLength|maxLength|expression|hideExpression|lookup|defaultNowValue|entities|openGroup|displayScale|format|unit|unitPosition|align|thumbnailSize|minValue|maxValue|digit|protocol)$/,
-    why: 'field definitions are answered with the keys written; the platform answers every key of the type (official property.d.ts), but several of the values it fills are best guesses (src/platform/field-defaults.ts), so filling them is left for a change of its own',
   },
   {
     pattern: /^getFormLayout \(every element\)\.layout\[\d+\]\.fields\[0\]: no key size$/,
@@ -1173,6 +1169,16 @@ const LEFT_OUT: [
       }),
     async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.periodicReport,
     null,
+  ],
+  [
+    'a field written with type, code and label: every property of its type',
+    (k, app) =>
+      k.app.addFormFields({
+        app,
+        properties: { plain: { type: 'SINGLE_LINE_TEXT', code: 'plain', label: 'Plain' } },
+      }),
+    async (k, app) => (await k.app.getFormFields({ app, preview: true })).properties.plain,
+    { type: 'SINGLE_LINE_TEXT', code: 'plain', label: 'Plain', ...TEXT_ANSWERED },
   ],
 ];
 
