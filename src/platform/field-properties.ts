@@ -48,10 +48,14 @@ export const FIELD_PROPERTIES: Readonly<Record<FieldType, readonly string[]>> = 
   CREATED_TIME: BASE,
   MODIFIER: BASE,
   UPDATED_TIME: BASE,
-  // Read-only: whether process management (STATUS, STATUS_ASSIGNEE) or categories are on.
-  STATUS: [...BASE, 'enabled'],
-  STATUS_ASSIGNEE: [...BASE, 'enabled'],
-  CATEGORY: [...BASE, 'enabled'],
+  // Read-only: whether process management (STATUS, STATUS_ASSIGNEE) or categories are on. These
+  // three have no `noLabel`: the official client's property.d.ts types them `{type, code, label,
+  // enabled}`, and the hosted platform answers `{"type":"STATUS","code":"ステータス","label":
+  // "ステータス","enabled":false}` (SonicGarden/kintone-emulator docs/real-kintone-notes.md,
+  // observed 2026-04-30).
+  STATUS: ['label', 'enabled'],
+  STATUS_ASSIGNEE: ['label', 'enabled'],
+  CATEGORY: ['label', 'enabled'],
 };
 
 /**

@@ -30,8 +30,13 @@ import type { Json, JsonObject, ResolveContext } from '../types.js';
 
 export type FieldsCanonical = Record<string, JsonObject>;
 
-/** Properties that only drive how the service shows a system field; the rest it owns. */
-const SYSTEM_PROPERTIES = ['label', 'noLabel'] as const;
+/**
+ * Properties that only drive how the service shows a system field; the rest it owns. `noLabel`
+ * only where the type has one: STATUS, STATUS_ASSIGNEE and CATEGORY have none (FIELD_PROPERTIES
+ * says why), and `enabled` follows process management and categories, never a manifest.
+ */
+const systemProperties = (type: FieldType): readonly string[] =>
+  FIELD_PROPERTIES[type].filter((key) => key !== 'enabled');
 
 /**
  * One field definition, from a manifest (with `ctx`) or from the service (`ctx` null: other
@@ -42,7 +47,7 @@ export function canonicalField(def: Record<string, unknown>, ctx: ResolveContext
   const type = text(def.type) as FieldType;
   const out: Record<string, Json | undefined> = { type };
   if (isSystemFieldType(type)) {
-    for (const key of SYSTEM_PROPERTIES) out[key] = key === 'noLabel' ? flag(def[key]) : text(def[key]);
+    for (const key of systemProperties(type)) out[key] = key === 'noLabel' ? flag(def[key]) : text(def[key]);
     return sortKeys(defined(out));
   }
   const defaults = newFieldDefaults(type);

@@ -3,7 +3,7 @@ import { writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { fieldDefinition } from '../validate/fields.js';
 import { storedDefinition } from '../validate/field-keeps.js';
-import { isSystemFieldType, settingsPaths } from '../../platform/index.js';
+import { isSystemFieldType, newFieldDefaults, settingsPaths, type FieldType } from '../../platform/index.js';
 import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
 import { addToTableRows, dropFieldReferences, rowFor } from './form-layout-ops.js';
 import { requestedRenames } from './form-renames.js';
@@ -216,9 +216,30 @@ function writeFields(
 
 const FIELDS = settingsPaths('fields');
 
+/**
+ * Field definitions as answered: every property of the type, those never written with the value
+ * the platform gives a new field (newFieldDefaults, platform/field-defaults.ts, which cites its
+ * evidence and marks its guesses). The official client's property.d.ts types every property of
+ * each type as present (none optional), and kintone's Get Form Fields samples answer them all. A
+ * lookup field answers type, code, label, noLabel, required and lookup only (`Lookup` there).
+ */
+function answeredProperties(properties: Properties): Properties {
+  return Object.fromEntries(Object.entries(properties).map(([code, def]) => [code, answeredDefinition(def)]));
+}
+
+function answeredDefinition(def: JsonObject): JsonObject {
+  const defaults = newFieldDefaults(def.type as FieldType);
+  const filled: JsonObject =
+    def.lookup !== undefined
+      ? { noLabel: defaults.noLabel as boolean, required: defaults.required as boolean, ...def }
+      : { ...(structuredClone(defaults) as JsonObject), ...def };
+  if (isObject(def.fields)) filled.fields = answeredProperties(def.fields as Properties);
+  return filled;
+}
+
 /** The fields API, and the deprecated combined form API (`{properties: [definitions]}`). */
 export const formFieldRoutes: Route[] = [
-  ...copyReadRoutes(FIELDS, 'any', 'view', true, (s) => ({ properties: s.properties })),
+  ...copyReadRoutes(FIELDS, 'any', 'view', true, (s) => ({ properties: answeredProperties(s.properties) })),
   { method: 'POST', path: FIELDS.draft, auth: 'any', handler: addFields },
   { method: 'PUT', path: FIELDS.draft, auth: 'any', handler: changeFields },
   { method: 'DELETE', path: FIELDS.draft, auth: 'any', handler: deleteFields },

@@ -24,8 +24,11 @@ function systemFields(lang: Lang): Record<string, JsonObject> {
     SYSTEM_FIELD_TYPES.map((type) => {
       const code = SYSTEM_FIELD_CODES[locale][type];
       // STATUS, STATUS_ASSIGNEE and CATEGORY report whether their feature is on: off in a new app.
-      const enabled = FIELD_PROPERTIES[type].includes('enabled') ? { enabled: false } : {};
-      return [code, { type, code, label: SYSTEM_FIELD_LABELS[locale][type], noLabel: false, ...enabled }];
+      // They have no noLabel (platform/field-properties.ts says why).
+      const keeps = FIELD_PROPERTIES[type];
+      const enabled = keeps.includes('enabled') ? { enabled: false } : {};
+      const noLabel = keeps.includes('noLabel') ? { noLabel: false } : {};
+      return [code, { type, code, label: SYSTEM_FIELD_LABELS[locale][type], ...noLabel, ...enabled }];
     }),
   );
 }

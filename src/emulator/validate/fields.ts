@@ -42,7 +42,10 @@ const user = { entities: arr(userEntity), defaultValue: arr(userEntity) };
 
 /** A system field: its label, and `enabled` where platform says the service reports it. */
 function system(type: SystemFieldType): Record<string, Shape> {
-  return FIELD_PROPERTIES[type].includes('enabled') ? { ...base, enabled: flag } : base;
+  if (!FIELD_PROPERTIES[type].includes('enabled')) return base;
+  // STATUS, STATUS_ASSIGNEE and CATEGORY: no noLabel (platform/field-properties.ts).
+  const { noLabel: _none, ...rest } = base;
+  return { ...rest, enabled: flag };
 }
 
 /**

@@ -15,7 +15,21 @@ const flag = bool();
 // official client); others are refused with 400 CB_VA01 at `...entity.type` (the platform's own
 // code for this refusal is not recorded; our choice).
 const notified = entity(ENTITY_TYPES_BY_AREA.notifications);
-const targets = arr(obj({ entity: notified, includeSubs: flag }, { required: ['entity'] }));
+
+/**
+ * What a rule leaves out is stored, and answered, as the platform sets it: every flag false, a
+ * title and a filter "" (kintone "Update General Notification Settings", "Update Per Record
+ * Notification Settings", "Update Reminder Notification Settings", cybozu.dev: includeSubs,
+ * recordAdded, recordEdited, commentAdded, statusChanged, fileImported "省略した場合は「false」が
+ * 設定されます", title "省略すると空文字列が設定されます", a reminder's filterCond left out is "all
+ * records"); the official client's response types (app/notification.d.ts) have each as a plain
+ * boolean or string, never optional.
+ */
+const allFalse = (...keys: string[]): Record<string, boolean> =>
+  Object.fromEntries(keys.map((key) => [key, false]));
+const targets = arr(
+  obj({ entity: notified, includeSubs: flag }, { required: ['entity'], defaults: allFalse('includeSubs') }),
+);
 
 /** General notifications: who hears of which record events. */
 export const generalNotificationsBody: Record<string, Shape> = {
@@ -30,7 +44,17 @@ export const generalNotificationsBody: Record<string, Shape> = {
         statusChanged: flag,
         fileImported: flag,
       },
-      { required: ['entity'] },
+      {
+        required: ['entity'],
+        defaults: allFalse(
+          'includeSubs',
+          'recordAdded',
+          'recordEdited',
+          'commentAdded',
+          'statusChanged',
+          'fileImported',
+        ),
+      },
     ),
   ),
   notifyToCommenter: flag,
@@ -38,7 +62,12 @@ export const generalNotificationsBody: Record<string, Shape> = {
 
 /** Per-record notifications: a filter, a title and targets. */
 export const perRecordNotificationsBody: Record<string, Shape> = {
-  notifications: arr(obj({ filterCond, title: str(), targets }, { required: ['targets'] })),
+  notifications: arr(
+    obj(
+      { filterCond, title: str(), targets },
+      { required: ['targets'], defaults: { filterCond: '', title: '' } },
+    ),
+  ),
 };
 
 const time: Shape = (value, path, ctx) => {
@@ -131,7 +160,7 @@ export const reminderNotificationsBody: Record<string, Shape> = {
         title: str(),
         targets,
       },
-      { required: ['timing', 'targets'] },
+      { required: ['timing', 'targets'], defaults: { filterCond: '', title: '' } },
     ),
   ),
   timezone,

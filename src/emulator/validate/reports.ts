@@ -42,7 +42,9 @@ const reportFields = obj(
     ),
     periodicReport: anyJson,
   },
-  { required: ['chartType', 'index'] },
+  // A graph without a periodic report is answered with periodicReport null: the official client's
+  // ReportForResponse (app/report.d.ts) has `periodicReport: PeriodicReport | null`, never optional.
+  { required: ['chartType', 'index'], defaults: { periodicReport: null } },
 );
 
 /**

@@ -31,7 +31,11 @@ const view: Shape = byValue((value) => {
   const props = typeof type === 'string' ? BY_TYPE[type] : undefined;
   if (!props)
     return obj({ ...common, type: str({ oneOf: Object.keys(BY_TYPE) }) }, { required: ['type'], open: true });
-  return obj(props, { required: ['type', 'index'] });
+  // A view written without a filter is answered with filterCond "" (all records): the official
+  // client's ViewBaseForResponse (app/view.d.ts) has filterCond as a plain string on every view
+  // type, and kintone "Update Views" (cybozu.dev) gives no filter for one left out. What `sort`
+  // becomes when left out is not documented: it stays absent.
+  return obj(props, { required: ['type', 'index'], defaults: { filterCond: '' } });
 });
 
 const viewMap = map(named(view));

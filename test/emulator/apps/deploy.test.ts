@@ -103,7 +103,8 @@ describe('deploy', () => {
     await finishDeploys();
     expect(await statuses([a, b])).toEqual({ [a]: 'FAIL', [b]: 'CANCEL' });
     const live = await emu.call('GET', '/k/v1/app/form/fields.json', { app: a });
-    expect(live.body.properties.sku.unique).toBeUndefined();
+    // The live field is as before: not unique (the platform answers the flag, false).
+    expect(live.body.properties.sku.unique).toBe(false);
     expect(await liveName(b)).toBe('Bystander');
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NUMBER_ANSWERED, TEXT_ANSWERED } from './answered-defaults.js';
 import { useEmulator } from '../harness.js';
 import { lookupOf, referenceTableOf } from '../related-fields.js';
 
@@ -27,8 +28,8 @@ describe('form fields', () => {
     const app = await appWithFields();
     const draft = await emu.call('GET', FIELDS, { app, lang: 'en' });
     expect(draft.body.revision).toBe('2');
-    expect(draft.body.properties.title).toEqual({ ...TITLE, maxLength: '40' });
-    expect(draft.body.properties.items.fields.qty).toEqual(ITEMS.fields.qty);
+    expect(draft.body.properties.title).toEqual({ ...TEXT_ANSWERED, ...TITLE, maxLength: '40' });
+    expect(draft.body.properties.items.fields.qty).toEqual({ ...NUMBER_ANSWERED, ...ITEMS.fields.qty });
     const layout = await emu.call('GET', LAYOUT, { app });
     expect(layout.body.layout).toEqual([
       { type: 'ROW', fields: [{ type: 'SINGLE_LINE_TEXT', code: 'title', size: { width: '193' } }] },

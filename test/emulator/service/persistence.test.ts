@@ -1,3 +1,4 @@
+import { TEXT_ANSWERED } from '../form/answered-defaults.js';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +72,7 @@ async function expectPopulated(emu: RunningEmulator, app: string): Promise<void>
     revision: '8',
   });
   expect((await get('/k/v1/app/adminNotes.json')).content).toBe('kept');
-  expect((await get('/k/v1/app/form/fields.json')).properties.title).toEqual(TITLE);
+  expect((await get('/k/v1/app/form/fields.json')).properties.title).toEqual({ ...TEXT_ANSWERED, ...TITLE });
   expect((await get('/k/v1/app/form/layout.json')).layout).toEqual(LAYOUT);
   expect((await get('/k/v1/app/acl.json')).rights).toEqual([expect.objectContaining(APP_ACL[0])]);
   expect((await get('/k/v1/record/acl.json')).rights).toEqual([

@@ -25,7 +25,8 @@ import { applyProcess, stateChanges } from './process.js';
 import { syncAssigneeView, viewAnswer, viewsAfterPut } from '../../model/assignee-view.js';
 import { invalid } from '../../errors.js';
 import type { AppPermission } from '../../access.js';
-import type { AppSettings, JsonObject } from '../../model/app.js';
+import { APPS_TABLE, type AppDoc, type AppSettings, type JsonObject } from '../../model/app.js';
+import { namesApp } from '../../model/publish.js';
 import type { StateChange } from '../../model/settings-write.js';
 import type { Shape } from '../../validate/shape.js';
 import type { ApiRequest } from '../../context.js';
@@ -96,6 +97,23 @@ function replaceNamed(
     ids[name] = { id };
   }
   return { items, ids };
+}
+
+/**
+ * Copy actions as answered: each `destApp` with both the app's id and its app code, "" when it
+ * has none, however it was written (`{app}` or `{code}`): kintone "Get Action Settings"
+ * (cybozu.dev): destApp.app the app id, destApp.code the app code, "アプリコードを設定していない
+ * 場合は、空文字列が返ります"; the official client's DestAppForResponse (app/action.d.ts) has
+ * both as plain strings. A reference to no app is answered as written.
+ */
+function withDestApps(actions: Named, req: ApiRequest): Named {
+  const apps = [...req.ctx.store.table<AppDoc>(APPS_TABLE).values()];
+  return Object.fromEntries(
+    Object.entries(actions).map(([name, action]) => {
+      const dest = apps.find((app) => namesApp(action.destApp, app));
+      return [name, dest ? { ...action, destApp: { app: dest.id, code: dest.code } } : action];
+    }),
+  );
 }
 
 /** An area's paths, whether a live PUT publishes, and which calls a token may make: the catalogue's. */
@@ -268,7 +286,7 @@ export const SETTINGS_AREAS: readonly SettingsArea[] = [
     lang: true,
     body: actionsBody,
     required: ['actions'],
-    read: (s) => ({ actions: s.actions }),
+    read: (s, req) => ({ actions: withDestApps(s.actions, req) }),
     apply: (s, body, req) => {
       const { items, ids } = replaceNamed(s.actions, body.actions as Named, req, 'action');
       return { settings: { ...s, actions: items }, reply: { actions: ids } };
