@@ -26,6 +26,7 @@ import {
   type ServiceFiles,
 } from './files.js';
 import { keepLeftOut } from './keep-left-out.js';
+import { dropDanglingTitleField } from './dangling-title.js';
 import { localEditsError, rewrittenAreas } from './local-edits.js';
 import { escapeVariables } from './variables.js';
 import { invertPrincipals, type PrincipalMaps } from '../project/index.js';
@@ -80,6 +81,7 @@ export async function exportApp(
 ): Promise<AppExport> {
   const read = await readAreas(run, app.appId);
   refuseMigrationBegun(run, app.appId, read.get('fields'));
+  const danglingTitle = dropDanglingTitleField(read);
   const { before, expanded, existing } = await manifestOnDisk(run, key, manifestPath);
   const files = new ManifestFiles(manifestPath, key, existing, run.saveFiles);
   const exportCtx: ExportContext = {
@@ -113,6 +115,7 @@ export async function exportApp(
       : updatedManifest(run, manifestPath, { before, expanded }, parts, { ctx, files, build });
   const { text, manifest, managed, unmanaged } = rendered;
   const notes = [
+    ...(danglingTitle === null ? [] : [danglingTitle]),
     ...files.notes,
     ...leftOutNotes(leftOut, managed, manifest, ctx),
     ...inexpressibleNotes(managed, leftOut, manifest, ctx),

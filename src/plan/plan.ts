@@ -12,7 +12,7 @@ import { codesToFind, withFieldUses } from './field-uses.js';
 import { createAppDiff, existingAppDiff, summarize, type AppDiff, type Desired } from './diff-app.js';
 import { planPlugins } from './plugins.js';
 import { heldReferences } from './held.js';
-import { deploySteps } from './steps.js';
+import { stepsIfMany } from './steps.js';
 import { withStepDraftHashes } from './step-draft-hashes.js';
 import { leftOutNotes } from './left-out.js';
 import { resolvePrincipals } from '../project/index.js';
@@ -162,9 +162,9 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   const directoryCheck = await checkDirectory(client, project, apps, tokenOnly);
   const held = heldReferences(apps);
   // How many deploy calls apply makes, counted as apply cuts the plan (steps.ts): a copy action
-  // naming a held field may add one more than the references' own steps.
+  // naming a held field, or a field this apply adds to the other app, adds one more.
   const table = new Map(areas.map((a) => [a.key, a]));
-  const cut = held.length === 0 ? null : deploySteps(apps, held, table);
+  const cut = stepsIfMany(apps, held, table);
   if (cut !== null) withStepDraftHashes(apps, drafts, cut, table);
   const steps = cut?.length ?? 1;
   return {

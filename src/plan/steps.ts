@@ -11,6 +11,16 @@ import { mentions } from './held.js';
 import type { AppPlan, AreaPlan, HeldReference } from './types.js';
 import { appPlaceholder } from '../readers/index.js';
 
+/** The deploy steps when apply deploys more than once (or holds references back), else null. */
+export function stepsIfMany(
+  apps: readonly AppPlan[],
+  held: readonly HeldReference[],
+  table: ReadonlyMap<AreaKey, Area>,
+): AppPlan[][] | null {
+  const steps = deploySteps(apps, held, table);
+  return held.length === 0 && steps.length === 1 ? null : steps;
+}
+
 /** The changed apps of each deploy step, their areas going from one step's state to the next. */
 export function deploySteps(
   apps: readonly AppPlan[],
@@ -18,19 +28,31 @@ export function deploySteps(
   table: ReadonlyMap<AreaKey, Area>,
 ): AppPlan[][] {
   const changed = apps.filter((app) => app.action !== 'no-op');
-  if (held.length === 0) return [changed];
-  // One step more than the references need: a copy action naming another app's held field waits
-  // until that field is live (the service checks a copy action's destination there).
-  // A fold, not Math.max(...): the references grow with the plan (an argument each would not fit).
-  const last = held.reduce((most, h) => Math.max(most, h.step), 0) + 1;
-  const steps: AppPlan[][] = Array.from({ length: last }, () => []);
   const heldBy = new Map(apps.map((app) => [app.key, heldFieldSteps(app, held)]));
+  const addedBy = new Map(apps.map((app) => [app.key, addedToLiveApp(app)]));
+  // Other apps' fields not live yet: their held fields, and those this apply adds to a live app.
+  const foreignOf = (app: AppPlan): ForeignHeld[] =>
+    apps
+      .filter((other) => other.key !== app.key)
+      .map((other) => ({
+        refs: [other.id, appPlaceholder(other.key)],
+        held: heldBy.get(other.key)!,
+        added: addedBy.get(other.key)!,
+      }));
+  const waits = changed.some((app) => {
+    const actions = app.areas.find((a) => a.key === 'actions');
+    return actions !== undefined && actionsWaitFor(actions.after, foreignOf(app)) > 1;
+  });
+  if (held.length === 0 && !waits) return [changed];
+  // One step more than the references need: a copy action naming another app's held field waits
+  // until that field is live.
+  // A fold, not Math.max(...): the references grow with the plan (an argument each would not fit).
+  const last = held.reduce((most, h) => Math.max(most, h.step), 1) + 1;
+  const steps: AppPlan[][] = Array.from({ length: last }, () => []);
   for (const app of changed) {
     const heldHere = heldBy.get(app.key)!;
-    // Held fields of other apps that this app's areas name with the app (a copy action's destination).
-    const foreign = apps
-      .filter((other) => other.key !== app.key && heldBy.get(other.key)!.size > 0)
-      .map((other) => ({ refs: [other.id, appPlaceholder(other.key)], held: heldBy.get(other.key)! }));
+    // Fields of other apps not live yet that this app's areas name with the app (a copy action's destination).
+    const foreign = foreignOf(app);
     let previous = new Map(app.areas.map((a) => [a.key, a.before]));
     for (let step = 1; step <= last; step++) {
       const areas: AreaPlan[] = app.areas.map((area) => {
@@ -83,9 +105,50 @@ function heldFieldSteps(app: AppPlan, held: readonly HeldReference[]): Map<strin
   return steps;
 }
 
+/**
+ * The fields this apply adds to a live app (or renames to): not live there before the first
+ * deploy. An app created or never deployed has none: the service checks a copy action's
+ * destination against such an app's draft (the local service: emulator/handlers/settings/routes.ts).
+ */
+function addedToLiveApp(app: AppPlan): ReadonlySet<string> {
+  const fields = app.areas.find((a) => a.key === 'fields');
+  if (app.id === null || app.revisions?.live === '' || !fields || fields.action === 'no-op') return new Set();
+  const live = new Set(eachField(fields.before).map((f) => f.code));
+  return new Set(
+    eachField(fields.after)
+      .map((f) => f.code)
+      .filter((code) => !live.has(code)),
+  );
+}
+
+/**
+ * The step a copy-action area waits for: after the deploy that makes live every field of another
+ * app its actions copy into (`destApp` and `mappings[].destField`, areas/actions.ts), 1 if none
+ * waits. The service checks a copy action's destination field against the destination's live form.
+ */
+function actionsWaitFor(after: Json, foreign: readonly ForeignHeld[]): number {
+  let waitsFor = 1;
+  if (!isObject(after)) return waitsFor;
+  for (const action of Object.values(after)) {
+    if (!isObject(action) || !isObject(action.destApp)) continue;
+    const dest = action.destApp.app;
+    const other = foreign.find((f) => typeof dest === 'string' && f.refs.includes(dest));
+    if (!other || !Array.isArray(action.mappings)) continue;
+    for (const mapping of action.mappings) {
+      const field = isObject(mapping) ? mapping.destField : undefined;
+      if (typeof field !== 'string') continue;
+      const live = other.held.get(field) ?? (other.added.has(field) ? 1 : 0);
+      waitsFor = Math.max(waitsFor, live + 1);
+    }
+  }
+  return waitsFor;
+}
+
 interface ForeignHeld {
   refs: (string | null)[];
   held: ReadonlyMap<string, number>;
+  /** Fields this apply adds to that app while it is live: live after the first deploy. */
+  added: ReadonlySet<string>;
 }
 
 /** An area's value once `step` is written: null where nothing of it is written yet. */
@@ -102,6 +165,7 @@ function valueAt(
     if (other.refs.some((ref) => ref !== null && mentions(area.after, ref)))
       for (const [code, s] of other.held)
         if (s + 1 > waitsFor && mentions(area.after, code)) waitsFor = s + 1;
+  if (area.key === 'actions') waitsFor = Math.max(waitsFor, actionsWaitFor(area.after, foreign));
   return step >= waitsFor ? area.after : area.before;
 }
 

@@ -28,5 +28,5 @@ export function heldSentences(plan: Plan): { step: number; text: string }[] {
 
 /** The title line: what apply will do instead of one deploy. */
 export function heldTitle(plan: Plan): string {
-  return `Apply will deploy in ${deploySteps(plan)} steps: a lookup or related-records table can only name fields that are live in the other app, so every other change is deployed first.`;
+  return `Apply will deploy in ${deploySteps(plan)} steps: a lookup, a related-records table or a copy action can only name fields that are live in the other app, so every other change is deployed first.`;
 }

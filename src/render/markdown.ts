@@ -12,7 +12,7 @@ import { countApp, summaryPhrase } from './counts.js';
 import { diffLine } from './lines.js';
 import { markdownText, codeSpan, fenced, htmlText, tableCell } from './markdown-text.js';
 import { asProcess, stateDiagram, statesMissingFrom, type DiagramProcess } from './mermaid.js';
-import { heldSentences, heldTitle } from './held.js';
+import { deploySteps, heldSentences, heldTitle } from './held.js';
 import { appsWithLeftOut, leftOutSentences, leftOutTitle } from './left-out.js';
 import { planChanges, pluginTable } from './plugins.js';
 import { describeRisk } from './risks.js';
@@ -40,7 +40,7 @@ export function renderMarkdown(plan: Plan): string {
     riskList(plan.apps),
     migrationList(plan.apps),
   );
-  if (plan.heldReferences.length > 0)
+  if (deploySteps(plan) > 1)
     append(
       out,
       [`> [!NOTE]`, `> ${markdownText(heldTitle(plan))}`, ''],

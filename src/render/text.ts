@@ -10,7 +10,7 @@ import type { AppPlan, Plan } from '../plan/types.js';
 import { appLines, appTitle } from './changes.js';
 import { summaryPhrase } from './counts.js';
 import { ansiPaint, BLANK, layoutLine, noPaint, type Line, type Marker, type Paint } from './lines.js';
-import { heldSentences, heldTitle } from './held.js';
+import { deploySteps, heldSentences, heldTitle } from './held.js';
 import { appsWithLeftOut, leftOutSentences, leftOutTitle } from './left-out.js';
 import { planChanges, pluginLines } from './plugins.js';
 import { capitalise, describeRisk } from './risks.js';
@@ -80,7 +80,7 @@ export function renderText(plan: Plan, options: TextOptions): string {
     text: marker === '-/+' && migrating ? MIGRATING_REPLACE : text,
   }));
   const body = blocks.flatMap((lines) => [...lines, BLANK]);
-  if (plan.heldReferences.length > 0)
+  if (deploySteps(plan) > 1)
     append(
       out,
       [`${paint('Note:', 'bold')} ${heldTitle(plan)}`, ''],

@@ -61,7 +61,7 @@ describe('a plan that deploys in steps', () => {
     expect(text.slice(0, text.indexOf('Actions are shown'))).toMatchInlineSnapshot(`
       "appdeploy plan for environment "local", as of 2026-01-01T00:00:00.000Z
 
-      Note: Apply will deploy in 3 steps: a lookup or related-records table can only name fields that are live in the other app, so every other change is deployed first.
+      Note: Apply will deploy in 3 steps: a lookup, a related-records table or a copy action can only name fields that are live in the other app, so every other change is deployed first.
 
         customers.deals (related-records table) names customer in deals, not live yet (deals is created by this apply): written in deploy step 3.
         deals.customer (lookup) names code in customers, not live yet (this apply adds code to customers): written in deploy step 2.
@@ -74,7 +74,7 @@ describe('a plan that deploys in steps', () => {
     const md = renderMarkdown(plan);
     expect(md.slice(md.indexOf('> [!NOTE]'), md.indexOf('<details>'))).toMatchInlineSnapshot(`
       "> [!NOTE]
-      > Apply will deploy in 3 steps: a lookup or related-records table can only name fields that are live in the other app, so every other change is deployed first.
+      > Apply will deploy in 3 steps: a lookup, a related-records table or a copy action can only name fields that are live in the other app, so every other change is deployed first.
 
       - customers.deals (related-records table) names customer in deals, not live yet (deals is created by this apply): written in deploy step 3.
       - deals.customer (lookup) names code in customers, not live yet (this apply adds code to customers): written in deploy step 2.
