@@ -3,8 +3,20 @@
  * is wrong, where, what to do next), each found by test/reliability/cli-mistakes.test.ts and fixed
  * in its own commit. Through main(), in this process.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMain } from '../support/main-in-process.js';
+
+/** An `init` project, applied to its local environment: the tasks app, with an id. */
+let project = '';
+beforeAll(async () => {
+  project = join(mkdtempSync(join(tmpdir(), 'appdeploy-cli-mistakes-')), 'p');
+  expect((await runMain(['init', project])).code).toBe(0);
+  expect((await runMain(['apply', '-C', project, '--yes'])).code).toBe(0);
+}, 60_000);
+afterAll(() => rmSync(join(project, '..'), { recursive: true, force: true }));
 
 const missing = '/nonexistent-appdeploy-project';
 
@@ -40,4 +52,45 @@ describe('a command line commander refuses, under --format json', () => {
       expect(result.err).toContain(`\n${hint}\n`);
     },
   );
+});
+
+describe('a name the project lacks, one slip from one it has: did you mean', () => {
+  it.each([
+    [['plan', '--app', 'taks'], 'PLAN.UNKNOWN_APP', 'Did you mean "tasks"? The project\'s apps are tasks.'],
+    [
+      ['status', '--app', 'Tasks'],
+      'PLAN.UNKNOWN_APP',
+      'Did you mean "tasks"? The project\'s apps are tasks.',
+    ],
+    [
+      ['apply', '--app', 'tasks ', '--yes'],
+      'PLAN.UNKNOWN_APP',
+      'Did you mean "tasks"? The project\'s apps are tasks.',
+    ],
+    [['seed', 'tsks', '--yes'], 'SEED.APP', 'Did you mean "tasks"? Name apps with a record file: tasks.'],
+    [
+      ['export', '--records', '--app', 'task'],
+      'EXPORT.RECORDS_APP',
+      'Did you mean "tasks"? Name one of the project\'s apps: tasks.',
+    ],
+    [
+      ['export', '--app', 'taskz'],
+      'EXPORT.UNKNOWN_APP',
+      'Did you mean "tasks"? The project\'s apps are tasks.',
+    ],
+    [
+      ['export', '--records', '--app', 'tasks', '--mask', 'titel'],
+      'EXPORT.MASK_FIELD',
+      'Did you mean "title"? Mask text, number, date, time, link and choice fields (a table\'s columns by their own codes); leave users and files out of --mask.',
+    ],
+  ])('%j: %s', async (args, code, hint) => {
+    process.env.APPDEPLOY_MASK_KEY = 'a-mask-key-of-the-test-0123456789';
+    try {
+      const result = await runMain([...args, '-C', project, '--format', 'json']);
+      expect(result.code).toBe(1);
+      expect((JSON.parse(result.out) as { error: unknown }).error).toMatchObject({ code, hint });
+    } finally {
+      delete process.env.APPDEPLOY_MASK_KEY;
+    }
+  });
 });
