@@ -6,6 +6,7 @@ import { commandExitCode, EXIT, type CommandResult } from './exit-codes.js';
 import { COMMAND_USAGE_HINT, PROGRAM_USAGE_HINT, reportError } from './report-error.js';
 import { opened } from './environment-facts.js';
 import { choiceOf, type ProjectFlags } from './project-flags.js';
+import { refuseMisreadValues } from './option-values.js';
 
 export { reportError };
 
@@ -72,6 +73,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
     chosen = command.opts<ProjectFlags & { format?: string }>();
+    refuseMisreadValues(command);
   });
   try {
     await program.parseAsync(argv);

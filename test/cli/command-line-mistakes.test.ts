@@ -3,7 +3,7 @@
  * is wrong, where, what to do next), each found by test/reliability/cli-mistakes.test.ts and fixed
  * in its own commit. Through main(), in this process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,42 @@ describe('a name the project lacks, one slip from one it has: did you mean', () 
       expect((JSON.parse(result.out) as { error: unknown }).error).toMatchObject({ code, hint });
     } finally {
       delete process.env.APPDEPLOY_MASK_KEY;
+    }
+  });
+});
+
+describe('an option whose value was forgotten, the next option taken in its place', () => {
+  it.each([
+    [
+      ['plan', '--out', '--detailed-exitcode'],
+      "option '--out <file>' argument missing: --detailed-exitcode is an option of plan",
+    ],
+    [
+      ['types', '-C', '--check'],
+      "option '-C, --directory <dir>' argument missing: --check is an option of types",
+    ],
+    [
+      ['status', '--app', 'tasks', '--app', '--format=json'],
+      "option '--app <key>' argument missing: --format=json is an option of status",
+    ],
+    [
+      ['export', '--records', '--app', 'tasks', '--query', '--force'],
+      "option '--query <query>' argument missing: --force is an option of export",
+    ],
+    [['apply', '--env', '-h'], "option '--env <name>' argument missing: -h is an option of apply"],
+  ])('%j: refused as commander refuses a missing value, nothing written', async (args, message) => {
+    // In the project, so that a value misread as a path (plan --out) would land there.
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      const before = readdirSync(project);
+      const result = await runMain(args);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(`Error: ${message}, not a value`);
+      expect(result.err).toContain('\nRun the command with --help for its options.\n');
+      expect(readdirSync(project)).toEqual(before);
+    } finally {
+      process.chdir(cwd);
     }
   });
 });
