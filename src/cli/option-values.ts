@@ -9,6 +9,15 @@ import type { Command, Option } from 'commander';
 
 /** Refuses (through `command.error`, which throws the CommanderError) a value that is a misread. */
 export function refuseMisreadValues(command: Command): void {
+  const empty = emptyPath(command) ?? emptyArgument(command);
+  if (empty !== undefined)
+    command.error(
+      `error: ${empty} is empty: give it a value (an empty one is most often a variable that is not set)`,
+      {
+        code: 'commander.invalidArgument',
+        exitCode: 1,
+      },
+    );
   const misread = flagTakenAsValue(command);
   if (misread !== undefined)
     command.error(
@@ -42,4 +51,20 @@ function givenWithValue(command: Command): Option[] {
 function valuesOf(command: Command, option: Option): string[] {
   const value: unknown = command.getOptionValue(option.attributeName());
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+}
+
+/** An option naming a file or folder (`<file>`, `<dir>`; -C aside) given an empty value. */
+function emptyPath(command: Command): string | undefined {
+  const option = givenWithValue(command).find(
+    (o) => /<(file|dir)>/.test(o.flags) && o.short !== '-C' && valuesOf(command, o).includes(''),
+  );
+  return option === undefined ? undefined : `option '${option.flags}' argument`;
+}
+
+/** A positional argument given as an empty word. */
+function emptyArgument(command: Command): string | undefined {
+  const at = command.processedArgs.findIndex((value: unknown) =>
+    Array.isArray(value) ? value.includes('') : value === '',
+  );
+  return at < 0 ? undefined : `argument '${command.registeredArguments[at]?.name() ?? at}'`;
 }

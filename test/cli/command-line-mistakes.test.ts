@@ -130,3 +130,41 @@ describe('an option whose value was forgotten, the next option taken in its plac
     }
   });
 });
+
+describe('an empty path or argument (a variable not set)', () => {
+  it.each([
+    [['types', '--out', ''], "option '--out <dir>' argument"],
+    [['docs', '--out', ''], "option '--out <dir>' argument"],
+    [['plan', '--out', ''], "option '--out <file>' argument"],
+    [['status', '--config', ''], "option '--config <file>' argument"],
+    [['apply', ''], "argument 'planfile'"],
+    [['restore', '', '--yes'], "argument 'backup'"],
+    [['init', ''], "argument 'dir'"],
+    [['seed', 'tasks', '', '--yes'], "argument 'apps'"],
+    [['emulator', '--port', '0', '--data', ''], "option '--data <dir>' argument"],
+  ])('%j: refused, naming it, nothing written', async (args, named) => {
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      const before = readdirSync(project);
+      const result = await runMain(args);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(
+        `Error: ${named} is empty: give it a value (an empty one is most often a variable that is not set)\n`,
+      );
+      expect(readdirSync(project)).toEqual(before);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('-C "" is the current folder, as for git', async () => {
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      expect((await runMain(['validate', '-C', ''])).code).toBe(0);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
