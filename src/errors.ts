@@ -83,7 +83,7 @@ export const ERROR_CODES = {
   },
   'EMULATOR.START': {
     summary: 'the local service cannot start',
-    hint: 'A port in use: pick another with --port, or --port 0.',
+    hint: 'A port in use: pick another with --port, or --port 0; a certificate or key that is not PEM: check --tls-cert and --tls-key; a --host not of this machine: 127.0.0.1.',
     where: 'emulator',
   },
   'ENVIRONMENT.NO_AUTH': {
@@ -211,7 +211,7 @@ export const ERROR_CODES = {
     summary:
       'a path given on the command line cannot be used: a file where a folder is needed, a folder where a file is, or no permission',
     hint: 'Give a path that can be written; the message says which part is in the way.',
-    where: 'plan --out, init, types --out, docs --out, export -C',
+    where: 'plan --out, init, types --out, docs --out, export -C, emulator --data',
   },
   'PLAN.BAD_CHECK_RECORDS': {
     summary: '--check-records is not a whole number',

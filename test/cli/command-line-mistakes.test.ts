@@ -168,3 +168,36 @@ describe('an empty path or argument (a variable not set)', () => {
     }
   });
 });
+
+describe('an emulator that cannot start says what to do', () => {
+  it.each([
+    [
+      ['--data', 'appdeploy.yaml'],
+      '--data appdeploy.yaml: appdeploy.yaml is a file, not a folder',
+      'Give --data a folder (created if missing), or leave it out to keep the data in memory.',
+    ],
+    [
+      ['--data', 'appdeploy.yaml/data'],
+      '--data appdeploy.yaml/data: appdeploy.yaml is a file, not a folder',
+      'Give --data a folder (created if missing), or leave it out to keep the data in memory.',
+    ],
+    [
+      ['--tls-cert', 'apps/tasks.yaml', '--tls-key', 'apps/tasks.yaml'],
+      'cannot start the emulator: ',
+      'Give --tls-cert a PEM certificate and --tls-key its own PEM private key (-----BEGIN ...----- files); --tls-client-ca a PEM CA certificate.',
+    ],
+  ])('emulator %j', async (args, message, hint) => {
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      const before = readdirSync(project);
+      const result = await runMain(['emulator', '--port', '0', ...args]);
+      expect(result.code).toBe(1);
+      expect(result.err).toContain(`Error: ${message}`);
+      expect(result.err).toContain(`\n  ${hint}\n`);
+      expect(readdirSync(project)).toEqual(before);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
