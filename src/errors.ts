@@ -218,6 +218,11 @@ export const ERROR_CODES = {
     hint: 'Give how many of each app’s latest records the copy holds, e.g. --check-records 500.',
     where: 'plan --check, apply --check',
   },
+  'PLAN.CHECK_RECORDS_ALONE': {
+    summary: '--check-records sizes the copy --check makes, and was given without --check',
+    hint: 'Add --check, or leave --check-records out.',
+    where: 'plan, apply',
+  },
   'PLAN.PLUGIN_CONFLICT': {
     summary: 'two different packages of one plug-in are named',
     hint: 'Name one package of a plug-in in every manifest that adds it.',

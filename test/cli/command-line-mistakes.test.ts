@@ -201,3 +201,30 @@ describe('an emulator that cannot start says what to do', () => {
     }
   });
 });
+
+describe('--check-records without --check', () => {
+  it.each([
+    [
+      ['plan', '--check-records', '5'],
+      '--check-records 5 without --check: there is no copy to put the records in',
+    ],
+    [
+      ['apply', '--check-records', '500', '--yes'],
+      '--check-records 500 without --check: there is no copy to put the records in',
+    ],
+  ])('%j: refused before anything is read', async (args, message) => {
+    const result = await runMain([...args, '-C', project, '--format', 'json']);
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.out) as { error: unknown }).error).toMatchObject({
+      code: 'PLAN.CHECK_RECORDS_ALONE',
+      message,
+    });
+  });
+
+  it.each([[['plan', '--check-records', '0']], [['plan', '--check', '--check-records', '2']]])(
+    '%j: fine',
+    async (args) => {
+      expect((await runMain([...args, '-C', project])).code).toBe(0);
+    },
+  );
+});

@@ -65,7 +65,7 @@ export const registerApply: RegisterCommand = (program, io) => ({
     )
     .option('--check-records <n>', "with --check: copy each app's latest N records too", '0'),
   run: async (planFile: string | undefined, flags: ApplyFlags) => {
-    const records = checkRecordsFlag(flags.checkRecords);
+    const records = checkRecordsFlag(flags.checkRecords, flags.check);
     const timeoutMs = parseDuration(flags.timeout);
     if (timeoutMs === null)
       throw new AppdeployError('APPLY.BAD_TIMEOUT', `--timeout ${flags.timeout}: not a duration`, {
