@@ -3,7 +3,7 @@
  * is wrong, where, what to do next), each found by test/reliability/cli-mistakes.test.ts and fixed
  * in its own commit. Through main(), in this process.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,6 +225,32 @@ describe('--check-records without --check', () => {
     '%j: fine',
     async (args) => {
       expect((await runMain([...args, '-C', project])).code).toBe(0);
+    },
+  );
+});
+
+describe('a --mask that masks nothing', () => {
+  it.each([
+    [['--mask', ''], "option '--mask <codes>' argument '' is invalid. It names no field"],
+    [['--mask', ' , '], "option '--mask <codes>' argument ' , ' is invalid. It names no field"],
+    [
+      ['--mask', 'title'],
+      '--mask needs APPDEPLOY_MASK_KEY of 16 characters or more, spaces aside',
+      ' '.repeat(20),
+    ],
+  ])(
+    '%j: refused, the record file left as it was',
+    async (mask, message, key = 'a-mask-key-of-the-test-0123456789') => {
+      const before = readFileSync(join(project, 'records/tasks.yaml'), 'utf8');
+      process.env.APPDEPLOY_MASK_KEY = key;
+      try {
+        const result = await runMain(['export', '--records', '--app', 'tasks', ...mask, '-C', project]);
+        expect(result.code).toBe(1);
+        expect(result.err).toContain(`Error: ${message}`);
+        expect(readFileSync(join(project, 'records/tasks.yaml'), 'utf8')).toBe(before);
+      } finally {
+        delete process.env.APPDEPLOY_MASK_KEY;
+      }
     },
   );
 });

@@ -175,11 +175,12 @@ function fieldOrColumn(fields: Record<string, FieldManifest>, code: string): Fie
   return undefined;
 }
 
+/** The secret, of 16 characters or more besides spaces (a key of blanks is one anyone can guess). */
 function maskKey(key: string | undefined): string {
-  if (key !== undefined && key.length >= 16) return key;
+  if (key !== undefined && key.trim().length >= 16) return key;
   throw new AppdeployError(
     'EXPORT.MASK_KEY',
-    `--mask needs APPDEPLOY_MASK_KEY${key === undefined ? '' : ' of 16 characters or more'}`,
+    `--mask needs APPDEPLOY_MASK_KEY${key === undefined ? '' : ' of 16 characters or more, spaces aside'}`,
     {
       hint: 'Set APPDEPLOY_MASK_KEY to a long random secret (openssl rand -hex 32) kept out of git, and the same on every export: the same value is then masked the same way each time.',
     },
