@@ -254,3 +254,29 @@ describe('a --mask that masks nothing', () => {
     },
   );
 });
+
+describe('apply given a PLANFILE it cannot read', () => {
+  it.each([
+    [
+      'tasks',
+      'tasks: no such file',
+      '"tasks" is an app of the project, not a plan file: did you mean `npx appdeploy apply --app tasks',
+    ],
+    ['plan.json', 'plan.json: no such file', 'Save one with `npx appdeploy plan'],
+    ['apps', 'apps: a folder, not a plan file', 'Save one with `npx appdeploy plan'],
+  ])('apply %s: says what the path is, and what was meant', async (planFile, message, hint) => {
+    const cwd = process.cwd();
+    process.chdir(project);
+    try {
+      const result = await runMain(['apply', planFile, '--format', 'json']);
+      expect(result.code).toBe(1);
+      const error = (JSON.parse(result.out) as { error: { code: string; message: string; hint: string } })
+        .error;
+      expect(error.code).toBe('APPLY.BAD_PLANFILE');
+      expect(error.message.endsWith(message)).toBe(true);
+      expect(error.hint).toContain(hint);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
