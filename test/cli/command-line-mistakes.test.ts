@@ -280,3 +280,24 @@ describe('apply given a PLANFILE it cannot read', () => {
     }
   });
 });
+
+describe('export --space given what is not a space id', () => {
+  it.each([[''], ['abc'], ['0'], ['-3'], ['1.5'], ['3 ']])(
+    '--space %j: refused, naming --space',
+    async (space) => {
+      const result = await runMain(['export', '--space', space, '-C', project, '--format', 'json']);
+      expect(result.code).toBe(1);
+      expect((JSON.parse(result.out) as { error: unknown }).error).toEqual({
+        code: 'USAGE',
+        message: `option '--space <id>' argument '${space}' is invalid. Give the space's id, a whole number from 1 (the number after /k/#/space/ in the space's address).`,
+        hint: 'Run the command with --help for its options.',
+        exitCode: 1,
+      });
+    },
+  );
+
+  it('a space id is taken', async () => {
+    // No app in that space on the local service: nothing to export, and nothing refused.
+    expect((await runMain(['export', '--space', '007', '-C', project])).code).toBe(0);
+  });
+});
