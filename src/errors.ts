@@ -176,6 +176,11 @@ export const ERROR_CODES = {
     hint: 'Pass one of them.',
     where: 'export',
   },
+  'EXPORT.SPACE_ID': {
+    summary: '--space is not a space id',
+    hint: 'Give the space’s id, a whole number from 1 (the number after /k/#/space/ in its address).',
+    where: 'export',
+  },
   'EXPORT.UNKNOWN_APP': {
     summary: '--app names neither an app id nor a key of the project',
     hint: 'Pass an id, or one of the project’s keys.',

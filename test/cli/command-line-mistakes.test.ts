@@ -288,9 +288,9 @@ describe('export --space given what is not a space id', () => {
       const result = await runMain(['export', '--space', space, '-C', project, '--format', 'json']);
       expect(result.code).toBe(1);
       expect((JSON.parse(result.out) as { error: unknown }).error).toEqual({
-        code: 'USAGE',
-        message: `option '--space <id>' argument '${space}' is invalid. Give the space's id, a whole number from 1 (the number after /k/#/space/ in the space's address).`,
-        hint: 'Run the command with --help for its options.',
+        code: 'EXPORT.SPACE_ID',
+        message: `--space ${space}: not a space id`,
+        hint: "Give the space's id, a whole number from 1 (the number after /k/#/space/ in the space's address).",
         exitCode: 1,
       });
     },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { InvalidArgumentError, Option } from 'commander';
+import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import {
   createProjectFile,
@@ -37,27 +37,13 @@ interface ExportFlags extends ProjectFlags, Omit<RecordsFlags, 'format'> {
 }
 
 /** `appdeploy export`: apps on the service -> manifests in the project (created when absent). */
-/**
- * `--space ID`: a space's id is a whole number from 1 (cybozu.dev, Get Apps: spaceIds, "integers
- * from 1 to 9,223,372,036,854,775,807"; rest-interface.md: `spaceIds[]` Array of Int). Anything
- * else was sent as it was and came back as the service's bare CB_VA01, naming neither --space nor
- * what to give it.
- */
-function spaceId(value: string): string {
-  if (!/^0*[1-9]\d{0,18}$/.test(value))
-    throw new InvalidArgumentError(
-      "Give the space's id, a whole number from 1 (the number after /k/#/space/ in the space's address).",
-    );
-  return value.replace(/^0+/, '');
-}
-
 export const registerExport: RegisterCommand = (program, io) => ({
   command: serviceOptions(
     program.command('export'),
     'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml; created when absent)',
   )
     .option('--app <id|key>', 'export this app, by id or by project key (repeatable)', collectApp, [])
-    .option('--space <id>', 'export every app of this space', spaceId)
+    .option('--space <id>', 'export every app of this space')
     .option('--all', 'export every app the service shows')
     .option('--draft', 'export the draft settings instead of the live ones')
     // Files are downloaded by default now; --files is still accepted (and says it is not needed).
@@ -138,8 +124,22 @@ function selectionOf(flags: ExportFlags): Selection {
     throw new AppdeployError('EXPORT.SELECTION', 'choose the apps with one of --app, --space or --all', {
       hint: exportSelectionHint(flags),
     });
-  if (flags.space !== undefined) return { space: flags.space };
+  if (flags.space !== undefined) return { space: spaceId(flags.space) };
   return flags.all ? { all: true } : { apps: flags.app };
+}
+
+/**
+ * `--space ID`: a space's id is a whole number from 1 (cybozu.dev, Get Apps: spaceIds, "integers
+ * from 1 to 9,223,372,036,854,775,807"; rest-interface.md: `spaceIds[]` Array of Int). Anything
+ * else was sent as it was and came back as the service's bare CB_VA01, naming neither --space nor
+ * what to give it. Checked here, not by commander: the hints' `--space ID` must parse as printed.
+ */
+function spaceId(value: string): string {
+  if (!/^0*[1-9]\d{0,18}$/.test(value))
+    throw new AppdeployError('EXPORT.SPACE_ID', `--space ${value}: not a space id`, {
+      hint: "Give the space's id, a whole number from 1 (the number after /k/#/space/ in the space's address).",
+    });
+  return value.replace(/^0+/, '');
 }
 
 /** The three ways to choose, each a command to run as it is but for the id (with the flags given). */
