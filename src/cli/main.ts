@@ -73,7 +73,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
     chosen = command.opts<ProjectFlags & { format?: string }>();
-    refuseMisreadValues(command);
+    refuseMisreadValues(command, argv.slice(2));
   });
   try {
     await program.parseAsync(argv);

@@ -8,7 +8,7 @@
 import type { Command, Option } from 'commander';
 
 /** Refuses (through `command.error`, which throws the CommanderError) a value that is a misread. */
-export function refuseMisreadValues(command: Command): void {
+export function refuseMisreadValues(command: Command, args: readonly string[]): void {
   const empty = emptyPath(command) ?? emptyArgument(command);
   if (empty !== undefined)
     command.error(
@@ -18,7 +18,7 @@ export function refuseMisreadValues(command: Command): void {
         exitCode: 1,
       },
     );
-  const misread = flagTakenAsValue(command);
+  const misread = flagTakenAsValue(command, args);
   if (misread !== undefined)
     command.error(
       // Commander's own messages start so; main.ts's outputError makes it `Error: `.
@@ -27,16 +27,31 @@ export function refuseMisreadValues(command: Command): void {
     );
 }
 
-/** The first option given on the command line whose value is one of the command's flags. */
-function flagTakenAsValue(command: Command): { option: Option; value: string } | undefined {
+/**
+ * The first option needing a value that is followed on the command line by one of the command's
+ * flags. Read from the words as typed (`args`, after the command word), not from the parsed
+ * values: an option with a parser of its own (`emulator --group`) keeps no text to look at.
+ */
+function flagTakenAsValue(
+  command: Command,
+  args: readonly string[],
+): { option: Option; value: string } | undefined {
   const flags = new Set(['--help', '-h']);
-  for (const option of command.options) {
-    if (option.long) flags.add(option.long);
-    if (option.short) flags.add(option.short);
+  const byFlag = new Map<string, Option>();
+  for (const option of command.options)
+    for (const flag of [option.long, option.short])
+      if (flag) {
+        flags.add(flag);
+        byFlag.set(flag, option);
+      }
+  const end = args.indexOf('--');
+  const words = end < 0 ? args : args.slice(0, end);
+  for (let i = 0; i < words.length - 1; i++) {
+    const option = byFlag.get(words[i]!);
+    const value = words[i + 1]!;
+    if (option !== undefined && (option.required || option.optional) && flags.has(value.split('=')[0]!))
+      return { option, value };
   }
-  for (const option of givenWithValue(command))
-    for (const value of valuesOf(command, option))
-      if (flags.has(value.split('=')[0]!)) return { option, value };
   return undefined;
 }
 

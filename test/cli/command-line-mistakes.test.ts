@@ -114,6 +114,10 @@ describe('an option whose value was forgotten, the next option taken in its plac
       "option '--query <query>' argument missing: --force is an option of export",
     ],
     [['apply', '--env', '-h'], "option '--env <name>' argument missing: -h is an option of apply"],
+    [
+      ['emulator', '--port', '0', '--group', '--no-control'],
+      "option '--group <code:login,...>' argument missing: --no-control is an option of emulator",
+    ],
   ])('%j: refused as commander refuses a missing value, nothing written', async (args, message) => {
     // In the project, so that a value misread as a path (plan --out) would land there.
     const cwd = process.cwd();
