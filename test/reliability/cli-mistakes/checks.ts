@@ -36,11 +36,16 @@ function optionArgs(args: readonly string[]): readonly string[] {
   return end < 0 ? args : args.slice(0, end);
 }
 
-/** The command asked for JSON, and has it. */
+/** The command asked for JSON (the last --format given wins, as commander takes it), and has it. */
 export function asksForJson(mistake: Mistake): boolean {
   const args = optionArgs(mistake.args);
-  const asked = args.some((a, i) => a === '--format=json' || (a === '--format' && args[i + 1] === 'json'));
-  return asked && COMMANDS.find((c) => c.name === mistake.args[0])?.formats?.includes('json') === true;
+  const formats = args.flatMap((a, i) =>
+    a.startsWith('--format=') ? [a.slice(9)] : a === '--format' ? [args[i + 1] ?? ''] : [],
+  );
+  return (
+    formats.at(-1) === 'json' &&
+    COMMANDS.find((c) => c.name === mistake.args[0])?.formats?.includes('json') === true
+  );
 }
 
 /**

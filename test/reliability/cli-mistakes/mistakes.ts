@@ -94,6 +94,14 @@ function needs(command: CommandSpec): string[] {
   return [];
 }
 
+/**
+ * What a command needs besides a mistake in `option`: export's settings options (--app, --space)
+ * go without --records, whose own error would come first.
+ */
+function needsBeside(command: CommandSpec, option: { kind: ValueKind }): string[] {
+  return command.name === 'export' && ['app', 'space'].includes(option.kind) ? [] : needs(command);
+}
+
 /** The commands that ask before they write, and what makes them ask. */
 const CONFIRMING = ['apply', 'revert', 'seed'];
 
@@ -165,7 +173,7 @@ export const GENERATORS: Record<string, Generator> = {
     return {
       family: 'wrongValue',
       label: `${command.name} ${option.flag} ${JSON.stringify(value)}`,
-      args: [command.name, ...needs(command), ...extra, option.flag, value],
+      args: [command.name, ...needsBeside(command, option), ...extra, option.flag, value],
       expect: 'refused',
       names: option.flag,
     };
@@ -522,12 +530,10 @@ export const GENERATORS: Record<string, Generator> = {
         (o) => o.kind !== 'flag' && o.kind !== 'mask' && o.kind !== 'query' && o.kind !== 'host',
       ),
     );
-    // export's settings options (--app, --space) without --records, whose error would come first.
-    const base = command.name === 'export' && ['app', 'space'].includes(option.kind) ? [] : needs(command);
     return {
       family: 'emptyValue',
       label: `${command.name} ${option.flag} ""`,
-      args: [command.name, ...base, option.flag, ''],
+      args: [command.name, ...needsBeside(command, option), option.flag, ''],
       // `-C ""` is the current folder, as for git (`git -C ""` leaves it unchanged).
       expect: option.kind === 'directory' ? 'any' : 'refused',
       names: option.flag,
