@@ -83,7 +83,7 @@ export const ERROR_CODES = {
   },
   'EMULATOR.START': {
     summary: 'the local service cannot start',
-    hint: 'A port in use: pick another with --port, or --port 0.',
+    hint: 'A port in use: pick another with --port, or --port 0; a certificate or key that is not PEM: check --tls-cert and --tls-key; a --host not of this machine: 127.0.0.1.',
     where: 'emulator',
   },
   'ENVIRONMENT.NO_AUTH': {
@@ -176,6 +176,11 @@ export const ERROR_CODES = {
     hint: 'Pass one of them.',
     where: 'export',
   },
+  'EXPORT.SPACE_ID': {
+    summary: '--space is not a space id',
+    hint: 'Give the space’s id, a whole number from 1 (the number after /k/#/space/ in its address).',
+    where: 'export',
+  },
   'EXPORT.UNKNOWN_APP': {
     summary: '--app names neither an app id nor a key of the project',
     hint: 'Pass an id, or one of the project’s keys.',
@@ -211,12 +216,17 @@ export const ERROR_CODES = {
     summary:
       'a path given on the command line cannot be used: a file where a folder is needed, a folder where a file is, or no permission',
     hint: 'Give a path that can be written; the message says which part is in the way.',
-    where: 'plan --out, init, types --out, docs --out, export -C',
+    where: 'plan --out, init, types --out, docs --out, export -C, emulator --data',
   },
   'PLAN.BAD_CHECK_RECORDS': {
     summary: '--check-records is not a whole number',
     hint: 'Give how many of each app’s latest records the copy holds, e.g. --check-records 500.',
     where: 'plan --check, apply --check',
+  },
+  'PLAN.CHECK_RECORDS_ALONE': {
+    summary: '--check-records sizes the copy --check makes, and was given without --check',
+    hint: 'Add --check, or leave --check-records out.',
+    where: 'plan, apply',
   },
   'PLAN.PLUGIN_CONFLICT': {
     summary: 'two different packages of one plug-in are named',

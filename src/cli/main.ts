@@ -3,9 +3,10 @@ import { Command } from 'commander';
 import { processIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
 import { commandExitCode, EXIT, type CommandResult } from './exit-codes.js';
-import { reportError } from './report-error.js';
+import { COMMAND_USAGE_HINT, PROGRAM_USAGE_HINT, reportError } from './report-error.js';
 import { opened } from './environment-facts.js';
 import { choiceOf, type ProjectFlags } from './project-flags.js';
+import { refuseMisreadValues } from './option-values.js';
 
 export { reportError };
 
@@ -26,7 +27,7 @@ export async function buildProgram(
     .version(VERSION)
     // One line pointing at the help, not the help itself: printed after the error, the whole help
     // scrolled the error out of sight.
-    .showHelpAfterError('Run the command with --help for its options.')
+    .showHelpAfterError(COMMAND_USAGE_HINT)
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({
@@ -48,7 +49,7 @@ export async function buildProgram(
   }
   // The commands took the line above when they were added; a word that is no command is the
   // program's error, and its help lists the commands.
-  program.showHelpAfterError('Run `npx appdeploy --help` for the commands.');
+  program.showHelpAfterError(PROGRAM_USAGE_HINT);
   const terms = new Map(commands.map((entry) => [entry.name, entry.term]));
   const help = program.createHelp();
   // A command not loaded has no options or arguments to list: --help shows the table's term.
@@ -72,6 +73,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {
     chosen = command.opts<ProjectFlags & { format?: string }>();
+    refuseMisreadValues(command, argv.slice(2));
   });
   try {
     await program.parseAsync(argv);

@@ -45,7 +45,9 @@ export function describeError(
   if (error instanceof CommanderError)
     return {
       code: 'USAGE',
-      message: error.message,
+      // Commander's own lead (`error: `) is the text's; under JSON `code` says it is an error.
+      message: error.message.replace(/^error: /, ''),
+      ...(error.exitCode === 0 ? {} : { hint: usageHint(error) }),
       exitCode: errorExitCode(error.exitCode === 0 ? 'help' : 'usage'),
       lead: null,
     };
@@ -78,6 +80,20 @@ export function describeError(
     lead: 'Error: ',
   };
 }
+
+/**
+ * The line commander prints under a command line it refused (main.ts, showHelpAfterError), for
+ * the JSON reader, who does not see stderr: an unknown command is the program's, with the list of
+ * commands; anything else the command's own.
+ */
+function usageHint(error: CommanderError): string {
+  return error.code === 'commander.unknownCommand' ? PROGRAM_USAGE_HINT : COMMAND_USAGE_HINT;
+}
+
+/** What commander prints under a command line a command refused. */
+export const COMMAND_USAGE_HINT = 'Run the command with --help for its options.';
+/** What commander prints under a word that is no command. */
+export const PROGRAM_USAGE_HINT = 'Run `npx appdeploy --help` for the commands.';
 
 /**
  * Prints an error the way its user needs it and returns the exit code. As text on stderr; with

@@ -16,6 +16,7 @@ import {
   appdeployCommand,
   displayPath,
   lookupCopies,
+  nearestThen,
   principalTarget,
   readRecordFile,
   type FieldManifest,
@@ -87,12 +88,16 @@ export function seededApps(project: Project, names: readonly string[]): ProjectA
     const app = project.apps.find((a) => a.key === name);
     if (!app)
       throw new AppdeployError('SEED.APP', `no app "${name}" in the project`, {
-        hint: `Name apps with a record file: ${
-          project.apps
-            .filter(seeded)
-            .map((a) => a.key)
-            .join(', ') || '(none)'
-        }.`,
+        hint: nearestThen(
+          name,
+          project.apps.map((a) => a.key),
+          `Name apps with a record file: ${
+            project.apps
+              .filter(seeded)
+              .map((a) => a.key)
+              .join(', ') || '(none)'
+          }.`,
+        ),
       });
     if (!seeded(app))
       throw new AppdeployError('SEED.NO_RECORDS', `nothing to seed: app "${name}" has no record file`, {

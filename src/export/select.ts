@@ -8,7 +8,7 @@ import type { App } from '../client/types/apps.js';
 import type { Copy } from '../client/types/common.js';
 import type { GeneralSettingsResult } from '../client/types/general-settings.js';
 import { AppdeployError } from '../errors.js';
-import { appdeployCommand, usesTokenOnly, type Project } from '../project/index.js';
+import { appdeployCommand, nearestThen, usesTokenOnly, type Project } from '../project/index.js';
 
 export type Selection = { apps: readonly string[] } | { space: string } | { all: true };
 
@@ -62,7 +62,11 @@ function appId(project: Project, idOrKey: string): string {
       {
         hint:
           project.apps.length > 0
-            ? `The project's apps are ${project.apps.map((a) => a.key).join(', ')}.`
+            ? nearestThen(
+                idOrKey,
+                project.apps.map((a) => a.key),
+                `The project's apps are ${project.apps.map((a) => a.key).join(', ')}.`,
+              )
             : 'Pass the app id (a number).',
       },
     );

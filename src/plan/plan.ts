@@ -15,7 +15,7 @@ import { heldReferences } from './held.js';
 import { stepsIfMany } from './steps.js';
 import { withStepDraftHashes } from './step-draft-hashes.js';
 import { leftOutNotes } from './left-out.js';
-import { resolvePrincipals } from '../project/index.js';
+import { nearestThen, resolvePrincipals } from '../project/index.js';
 import { answerProbe } from './probes.js';
 import { serviceIdentity } from './service.js';
 import { unresolvedReferences } from './unresolved.js';
@@ -204,7 +204,11 @@ function selectApps(project: Project, keys: readonly string[] | undefined): Proj
   const unknown = keys.filter((key) => !project.apps.some((app) => app.key === key));
   if (unknown.length > 0)
     throw new AppdeployError('PLAN.UNKNOWN_APP', `--app ${unknown.join(', ')}: not an app of the project`, {
-      hint: `The project's apps are ${project.apps.map((a) => a.key).join(', ')}.`,
+      hint: nearestThen(
+        unknown[0]!,
+        project.apps.map((a) => a.key),
+        `The project's apps are ${project.apps.map((a) => a.key).join(', ')}.`,
+      ),
     });
   return project.apps.filter((app) => keys.includes(app.key));
 }

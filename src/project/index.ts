@@ -10,6 +10,7 @@ export type { Variables } from './env-vars.js';
 export { formatProblem, formatValidationText, validationReport } from './format.js';
 export type { ValidationReport } from './format.js';
 export { formatPath } from './problems.js';
+export { nearestThen } from './suggest.js';
 export { savedPlanMismatch } from './saved-plan-schema.js';
 export type { Problem, Path, PathSegment } from './problems.js';
 export type { YamlSource, Location } from './yaml-source.js';

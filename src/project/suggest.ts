@@ -31,6 +31,15 @@ export function missingSpaceHint(text: string, keys?: readonly string[]): string
   return `Put a space after the colon: "${key}: ${value}" (without it YAML reads "${key}:${value}" as one text).`;
 }
 
+/**
+ * A hint for a name given on the command line (`--app taks`): "Did you mean" the closest
+ * candidate, if there is one, before what the hint says anyway.
+ */
+export function nearestThen(word: string, candidates: readonly string[], hint: string): string {
+  const near = didYouMean(word.trim(), candidates);
+  return near === undefined ? hint : `${near} ${hint}`;
+}
+
 /** A hint for a mistyped code: the closest one, else the first few known ones. */
 export function suggest(code: string, candidates: string[]): string {
   const near = didYouMean(code, candidates);

@@ -65,7 +65,7 @@ export const registerApply: RegisterCommand = (program, io) => ({
     )
     .option('--check-records <n>', "with --check: copy each app's latest N records too", '0'),
   run: async (planFile: string | undefined, flags: ApplyFlags) => {
-    const records = checkRecordsFlag(flags.checkRecords);
+    const records = checkRecordsFlag(flags.checkRecords, flags.check);
     const timeoutMs = parseDuration(flags.timeout);
     if (timeoutMs === null)
       throw new AppdeployError('APPLY.BAD_TIMEOUT', `--timeout ${flags.timeout}: not a duration`, {
@@ -107,7 +107,7 @@ async function applyCommand(
       const planned =
         planFile === undefined
           ? await plan({ project, client: reading, apps: flags.app })
-          : await readPlan(resolve(planFile), project);
+          : await readPlan(resolve(planFile), project, planFile);
       // --check: on a copy first; the section shows with the plan, and a failure writes nothing.
       const thePlan =
         flags.check && hasChanges(planned)
@@ -273,15 +273,32 @@ async function applyWithSignals(
 
 type ApplyClient = Parameters<typeof apply>[0]['client'];
 
-async function readPlan(path: string, project: Project): Promise<Plan> {
+/**
+ * A PLANFILE that cannot be read as JSON: said as what it is (missing, a folder, not JSON), and a
+ * missing one that is an app's key is the `--app` the user meant (`apply tasks`).
+ */
+function unreadablePlan(error: unknown, path: string, project: Project, given: string): AppdeployError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const what =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'a folder, not a plan file'
+        : `not a plan file (${(error as Error).message})`;
+  const app = code === 'ENOENT' ? project.apps.find((a) => a.key === given) : undefined;
+  const hint =
+    app === undefined
+      ? `Save one with \`${appdeployCommand(project, 'plan', '--out FILE')}\`.`
+      : `"${given}" is an app of the project, not a plan file: did you mean \`${appdeployCommand(project, 'apply', `--app ${given}`)}\`?`;
+  return new AppdeployError('APPLY.BAD_PLANFILE', `${path}: ${what}`, { hint, cause: error });
+}
+
+async function readPlan(path: string, project: Project, given: string): Promise<Plan> {
   let data: unknown;
   try {
     data = JSON.parse(await readFile(path, 'utf8'));
   } catch (error) {
-    throw new AppdeployError('APPLY.BAD_PLANFILE', `${path}: not a plan file (${(error as Error).message})`, {
-      hint: `Save one with \`${appdeployCommand(project, 'plan', '--out FILE')}\`.`,
-      cause: error,
-    });
+    throw unreadablePlan(error, path, project, given);
   }
   const saved = data as Partial<Plan> | null;
   // Version 1 names no service: whether it is applied where it was reviewed cannot be told.

@@ -12,6 +12,7 @@ import {
   type RunningEmulator,
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
+import { userPathError } from '../user-path.js';
 import { startLocal } from '../../local/connect.js';
 import { findConfig, validateProject } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
@@ -100,6 +101,41 @@ function tlsOf(flags: EmulatorFlags): EmulatorTls | undefined {
     ...(tlsClientCa === undefined ? {} : { clientCa: read('--tls-client-ca', tlsClientCa) }),
   };
 }
+
+/**
+ * Why the emulator did not start, with what to do: a --data that is a file (or under one) is the
+ * path's fault (PATH.UNUSABLE); the rest is EMULATOR.START, its hint chosen by the cause the
+ * message names (Node's errors: EADDRINUSE, EADDRNOTAVAIL and ENOTFOUND from listen, OpenSSL's
+ * PEM and key errors from the TLS context).
+ */
+function startError(error: unknown, flags: EmulatorFlags): Error {
+  if (error instanceof AppdeployError) return error;
+  if (flags.data !== undefined) {
+    const unusable = userPathError(error, {
+      given: `--data ${flags.data}`,
+      hint: 'Give --data a folder (created if missing), or leave it out to keep the data in memory.',
+    });
+    if (unusable !== undefined) return unusable;
+  }
+  const message = (error as Error).message;
+  const hint = START_HINTS.find(([cause]) => cause.test(message))?.[1];
+  return new AppdeployError('EMULATOR.START', `cannot start the emulator: ${message}`, {
+    hint: hint ?? 'Check the flags the message names (emulator --help), then start it again.',
+  });
+}
+
+const START_HINTS: [RegExp, string][] = [
+  [/EADDRINUSE/, 'Another process uses that port: pick another with --port, or --port 0.'],
+  [
+    /EADDRNOTAVAIL|ENOTFOUND|EAI_AGAIN/,
+    'Give --host an address of this machine: 127.0.0.1 (the default), or 0.0.0.0 for every interface.',
+  ],
+  [
+    /PEM|certificate|private key|key values mismatch|ERR_OSSL|asn1|wrong tag/i,
+    'Give --tls-cert a PEM certificate and --tls-key its own PEM private key (-----BEGIN ...----- files); --tls-client-ca a PEM CA certificate.',
+  ],
+  [/refusing to listen/, 'Give users of your own with --user login:password[:admin], or leave --host out.'],
+];
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
 export const registerEmulator: RegisterCommand = (program, io) => ({
@@ -191,13 +227,7 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
         emulator = local;
       }
     } catch (error) {
-      if (error instanceof AppdeployError) throw error;
-      const message = (error as Error).message;
-      throw new AppdeployError('EMULATOR.START', `cannot start the emulator: ${message}`, {
-        hint: /EADDRINUSE/.test(message)
-          ? 'Another process uses that port: pick another with --port, or --port 0.'
-          : undefined,
-      });
+      throw startError(error, flags);
     }
     // The handlers go in before the line is printed: whoever reads the line may signal at once.
     const stopped = new Promise<void>((resolve) => {

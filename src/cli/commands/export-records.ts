@@ -29,12 +29,20 @@ export function parseLimit(value: string): number {
   return Number(value);
 }
 
-/** `--mask a,b --mask c`: every code named, in order, once. */
+/**
+ * `--mask a,b --mask c`: every code named, in order, once. A --mask naming no code (`--mask ""`,
+ * `--mask ,`: a variable not set) is refused: the user meant some field masked, and the export
+ * would have written every value as it is.
+ */
 export function collectCodes(value: string, previous: string[] = []): string[] {
   const codes = value
     .split(',')
     .map((c) => c.trim())
     .filter((c) => c !== '');
+  if (codes.length === 0)
+    throw new InvalidArgumentError(
+      'It names no field: give the codes of the fields to mask, comma-separated, such as --mask email,phone.',
+    );
   return [...new Set([...previous, ...codes])];
 }
 

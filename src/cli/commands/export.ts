@@ -124,8 +124,22 @@ function selectionOf(flags: ExportFlags): Selection {
     throw new AppdeployError('EXPORT.SELECTION', 'choose the apps with one of --app, --space or --all', {
       hint: exportSelectionHint(flags),
     });
-  if (flags.space !== undefined) return { space: flags.space };
+  if (flags.space !== undefined) return { space: spaceId(flags.space) };
   return flags.all ? { all: true } : { apps: flags.app };
+}
+
+/**
+ * `--space ID`: a space's id is a whole number from 1 (cybozu.dev, Get Apps: spaceIds, "integers
+ * from 1 to 9,223,372,036,854,775,807"; rest-interface.md: `spaceIds[]` Array of Int). Anything
+ * else was sent as it was and came back as the service's bare CB_VA01, naming neither --space nor
+ * what to give it. Checked here, not by commander: the hints' `--space ID` must parse as printed.
+ */
+function spaceId(value: string): string {
+  if (!/^0*[1-9]\d{0,18}$/.test(value))
+    throw new AppdeployError('EXPORT.SPACE_ID', `--space ${value}: not a space id`, {
+      hint: "Give the space's id, a whole number from 1 (the number after /k/#/space/ in the space's address).",
+    });
+  return value.replace(/^0+/, '');
 }
 
 /** The three ways to choose, each a command to run as it is but for the id (with the flags given). */

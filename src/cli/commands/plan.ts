@@ -40,7 +40,7 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     .option('--check', 'also apply the plan to a copy of the environment in memory, and say what would fail')
     .option('--check-records <n>', "with --check: copy each app's latest N records too", '0'),
   run: async (flags: PlanFlags) => {
-    const records = checkRecordsFlag(flags.checkRecords);
+    const records = checkRecordsFlag(flags.checkRecords, flags.check);
     return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
       const client = await planningClient(flags.check, connection.client);
       const planned = await plan({ project, client, apps: flags.app });

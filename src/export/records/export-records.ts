@@ -13,6 +13,7 @@ import type { Client } from '../../client/index.js';
 import { atomicWrite } from '../../atomic-write.js';
 import { AppdeployError } from '../../errors.js';
 import {
+  nearestThen,
   uniqueFieldCodes,
   type FieldManifest,
   type Project,
@@ -60,7 +61,7 @@ export async function exportRecords(options: RecordsExportOptions): Promise<Reco
   const fields = app.manifest.fields ?? {};
   const setting = recordsSetting(project, app, fields, options.key);
   const masked = new Set(options.mask ?? []);
-  for (const code of masked) checkMaskable(code, fieldOrColumn(fields, code), app.key);
+  for (const code of masked) checkMaskable(code, fieldOrColumn(fields, code), app.key, fieldCodes(fields));
   const masker = masked.size > 0 ? new Masker(maskKey(options.maskKey)) : null;
   const converter = recordConverter({
     fields,
@@ -108,7 +109,11 @@ function projectApp(project: Project, key: string): ProjectApp {
   const app = project.apps.find((a) => a.key === key);
   if (app) return app;
   throw new AppdeployError('EXPORT.RECORDS_APP', `--records --app ${key}: no app "${key}" in the project`, {
-    hint: `Name one of the project's apps: ${project.apps.map((a) => a.key).join(', ') || '(none yet: export its settings first)'}.`,
+    hint: nearestThen(
+      key,
+      project.apps.map((a) => a.key),
+      `Name one of the project's apps: ${project.apps.map((a) => a.key).join(', ') || '(none yet: export its settings first)'}.`,
+    ),
   });
 }
 
@@ -156,6 +161,13 @@ function recordsSetting(
   return { file: `records/${app.key}.yaml`, key: chosen };
 }
 
+/** The codes of the app's fields and of its tables' columns: what --mask may name. */
+function fieldCodes(fields: Record<string, FieldManifest>): string[] {
+  return Object.entries(fields).flatMap(([code, field]) =>
+    field.type === 'SUBTABLE' ? [code, ...Object.keys(field.fields)] : [code],
+  );
+}
+
 function fieldOrColumn(fields: Record<string, FieldManifest>, code: string): FieldManifest | undefined {
   if (fields[code]) return fields[code];
   for (const field of Object.values(fields))
@@ -163,11 +175,12 @@ function fieldOrColumn(fields: Record<string, FieldManifest>, code: string): Fie
   return undefined;
 }
 
+/** The secret, of 16 characters or more besides spaces (a key of blanks is one anyone can guess). */
 function maskKey(key: string | undefined): string {
-  if (key !== undefined && key.length >= 16) return key;
+  if (key !== undefined && key.trim().length >= 16) return key;
   throw new AppdeployError(
     'EXPORT.MASK_KEY',
-    `--mask needs APPDEPLOY_MASK_KEY${key === undefined ? '' : ' of 16 characters or more'}`,
+    `--mask needs APPDEPLOY_MASK_KEY${key === undefined ? '' : ' of 16 characters or more, spaces aside'}`,
     {
       hint: 'Set APPDEPLOY_MASK_KEY to a long random secret (openssl rand -hex 32) kept out of git, and the same on every export: the same value is then masked the same way each time.',
     },

@@ -11,7 +11,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { AppdeployError } from '../../errors.js';
-import type { FieldManifest } from '../../project/index.js';
+import { nearestThen, type FieldManifest } from '../../project/index.js';
 import { PLAIN_VALUES, type PlainShape } from '../../platform/index.js';
 
 const MASKED: ReadonlySet<PlainShape> = new Set([
@@ -25,12 +25,20 @@ const MASKED: ReadonlySet<PlainShape> = new Set([
 ]);
 
 /** Refuses a field that cannot be masked, naming it. */
-export function checkMaskable(code: string, field: FieldManifest | undefined, app: string): void {
+export function checkMaskable(
+  code: string,
+  field: FieldManifest | undefined,
+  app: string,
+  /** The app's field and column codes, for a "did you mean" when `code` is none of them. */
+  known: readonly string[] = [],
+): void {
   const shape = field ? PLAIN_VALUES[field.type].shape : undefined;
   if (field && shape !== undefined && MASKED.has(shape)) return;
   const why = field ? `a ${field.type} field cannot be masked` : `app "${app}" has no field "${code}"`;
+  const hint =
+    "Mask text, number, date, time, link and choice fields (a table's columns by their own codes); leave users and files out of --mask.";
   throw new AppdeployError('EXPORT.MASK_FIELD', `--mask ${code}: ${why}`, {
-    hint: "Mask text, number, date, time, link and choice fields (a table's columns by their own codes); leave users and files out of --mask.",
+    hint: field ? hint : nearestThen(code, known, hint),
   });
 }
 
