@@ -9,7 +9,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { loadValid, projectFile, useService, writeProject } from '../plan/harness.js';
+import { projectFile, useService, writeProject } from '../plan/harness.js';
 import { applyProject, emptyProject, exportInto, pendingChanges } from './harness.js';
 
 const CASES = [
