@@ -88,11 +88,48 @@ export async function restoreAfterRun(
 
 /** The apps (by key) that could not be put back, with why; and what came back other than it was. */
 export async function restoreLive(options: RestoreOptions): Promise<RestoreOutcome> {
+  const downloadHash = downloadHasher(options.client);
+  const first = await restoreRound(options, options.targets, downloadHash);
+  const failures = first.failures;
+  // A second round for the apps whose before-state the service refused, once the others are live
+  // again: an app's lookup or related-records table names another app's field by code, and the
+  // platform moves such a reference along when that app's rename goes live (the local service
+  // does the same: src/emulator/model/renames/related.ts). Putting `customers.code_r2` back to
+  // `code` makes `deals`'s lookup name `code` again only when `customers` is deployed; written
+  // before that, the old reference names a field `customers` does not have live (CB_VA01). The
+  // second round reads each refused app's draft again, so what followed on its own is not
+  // written. Found by test/reliability/apply-sequences.test.ts (seed 68).
+  const retry = options.targets.filter((t) => failures.has(t.key));
+  if (first.live > 0 && retry.length > 0) {
+    const second = await restoreRound(options, retry, downloadHash);
+    for (const target of retry) {
+      const why = second.failures.get(target.key);
+      if (why === undefined) failures.delete(target.key);
+      else failures.set(target.key, why);
+    }
+  }
+  const inexact = new Map<string, string[]>();
+  for (const target of options.targets) {
+    if (failures.has(target.key)) continue;
+    const notes = [
+      ...(await liveDifferences(options.client, target.id, target.areas, downloadHash)),
+      ...describeLoss(target.risks ?? []),
+    ];
+    if (notes.length > 0) inexact.set(target.key, notes);
+  }
+  return { failures, inexact };
+}
+
+/** Writes each target's before-state and deploys the ones written: why each other one failed, and how many went live. */
+async function restoreRound(
+  options: RestoreOptions,
+  targets: readonly RestoreTarget[],
+  downloadHash: ReturnType<typeof downloadHasher>,
+): Promise<{ failures: Map<string, string>; live: number }> {
   const failures = new Map<string, string>();
   const written: (BatchTarget & { key: string })[] = [];
-  const downloadHash = downloadHasher(options.client);
   await Promise.all(
-    options.targets.map(async (target) => {
+    targets.map(async (target) => {
       try {
         const client = options.client;
         const areas = await Promise.all(
@@ -123,28 +160,23 @@ export async function restoreLive(options: RestoreOptions): Promise<RestoreOutco
     }),
   );
   // An app whose restore write failed keeps its half-written draft out of the deploy.
-  const broken = options.targets.filter((t) => failures.has(t.key)).map((t) => t.id);
+  const broken = targets.filter((t) => failures.has(t.key)).map((t) => t.id);
   if (broken.length > 0) await revertDrafts({ client: options.client, apps: broken });
+  let live = 0;
   for (let i = 0; i < written.length; i += options.batchSize) {
     const batch = written.slice(i, i + options.batchSize);
     const outcome = await deployBatch({ ...options.deploy, client: options.client, targets: batch });
-    if (outcome.kind === 'live') continue;
+    if (outcome.kind === 'live') {
+      live += batch.length;
+      continue;
+    }
     const reason =
       outcome.kind === 'unknown' ? 'the deploy of its before-state is still running' : outcome.reason;
     for (const t of batch) failures.set(t.key, reason);
     if (outcome.kind === 'not-live' && !outcome.reverted)
       await revertDrafts({ client: options.client, apps: batch.map((t) => t.app) });
   }
-  const inexact = new Map<string, string[]>();
-  for (const target of options.targets) {
-    if (failures.has(target.key)) continue;
-    const notes = [
-      ...(await liveDifferences(options.client, target.id, target.areas, downloadHash)),
-      ...describeLoss(target.risks ?? []),
-    ];
-    if (notes.length > 0) inexact.set(target.key, notes);
-  }
-  return { failures, inexact };
+  return { failures, live };
 }
 
 function errorText(error: unknown): string {

@@ -10,6 +10,7 @@ type Harness = Pick<ReturnType<typeof useApplyHarness>, 'control'>;
 export const REQUEST = {
   addFields: { method: 'POST', path: '^/k/v1/preview/app/form/fields\\.json$' },
   removeFields: { method: 'DELETE', path: '^/k/v1/preview/app/form/fields\\.json$' },
+  updateFields: { method: 'PUT', path: '^/k/v1/preview/app/form/fields\\.json$' },
   layout: { method: 'PUT', path: '^/k/v1/preview/app/form/layout\\.json$' },
   views: { method: 'PUT', path: '^/k/v1/preview/app/views\\.json$' },
   plugin: { method: 'PUT', path: '^/k/v1/plugin\\.json$' },
@@ -19,12 +20,12 @@ export type FaultRequest = (typeof REQUEST)[keyof typeof REQUEST];
 
 /**
  * Makes `request` answer 500: `times` times (every time when left out), each answer held back
- * `delayMs` when given.
+ * `delayMs` when given, after letting the first `skip` such requests through.
  */
 export function answer500(
   h: Harness,
   request: FaultRequest,
-  more: { times?: number; delayMs?: number } = {},
+  more: { times?: number; delayMs?: number; skip?: number } = {},
 ): Promise<unknown> {
   return h.control('POST', '/_emulator/faults', { ...request, status: 500, ...more });
 }

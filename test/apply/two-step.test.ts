@@ -185,3 +185,60 @@ describe('a field added to one existing app and a lookup on it in another', () =
     expect(await h.snapshot(Object.values(ids))).toEqual(before);
   });
 });
+
+describe("a field renamed in one app while another app's lookup names it", () => {
+  // customers' `code` becomes `code_r`: deals' lookup, renamed along with it, waits for step 2
+  // (it names a field not live yet), while deals' description goes live in step 1. Found by
+  // test/reliability/apply-sequences.test.ts (seed 68, 25 steps).
+  const V3 = {
+    customers: manifest('Customers', {
+      code_r: { ...text('Code', { unique: true }), renamedFrom: 'code' },
+      company: text('Company'),
+    }),
+    deals: {
+      ...manifest('Deals', {
+        ...DEALS,
+        customer: lookupField('Customer', 'customers', 'code_r', { picker: ['code_r', 'company'] }),
+      }),
+      description: 'Sales opportunities',
+    },
+  };
+  const V1_LOOKUP = {
+    customers: manifest('Customers', CUSTOMERS),
+    deals: manifest('Deals', {
+      ...DEALS,
+      customer: lookupField('Customer', 'customers', 'code', { picker: ['code', 'company'] }),
+    }),
+  };
+
+  it("when the lookup's write in step 2 fails, both apps are put back: deals once customers' rename is undone", async () => {
+    const { project, ids } = await applied(h, V1_LOOKUP, { customers: TWO_CUSTOMERS });
+    const renamed = await h.rewriteManifests(project, V3);
+    const plan = await h.plan(renamed);
+    expect(plan.heldReferences.map((r) => [r.app, r.field, r.reason, r.step])).toEqual([
+      ['deals', 'customer', 'fields-not-live', 2],
+    ]);
+    const before = await h.snapshot(Object.values(ids));
+    // Step 1 renames customers' field (one fields update); the next one is deals' lookup in step 2.
+    await answer500(h, REQUEST.updateFields, { skip: 1, times: 1 });
+    const events: ApplyEvent[] = [];
+    const result = await h.apply(renamed, plan, { onProgress: (e) => events.push(e) });
+    expect(stepsOf(events)).toEqual([
+      [1, ['customers', 'deals']],
+      [2, ['deals']],
+    ]);
+    await h.control('DELETE', '/_emulator/faults');
+    expect(result.message).toMatch(/deals: lookup fields/);
+    // Written straight back, deals' old lookup would name `code` while customers still has
+    // `code_r` live, which the service refuses (rollback-failed, deals' description left live).
+    expect(result).toMatchObject({ outcome: 'rolled-back', exitCode: 1 });
+    expect(result.apps.map((a) => [a.key, a.outcome])).toEqual([
+      ['customers', 'rolled-back'],
+      ['deals', 'rolled-back'],
+    ]);
+    expect(await h.snapshot(Object.values(ids))).toEqual(before);
+    const again = await h.apply(await h.load(renamed.root), await h.plan(await h.load(renamed.root)));
+    expect(again).toMatchObject({ outcome: 'applied' });
+    await h.expectConverged(renamed);
+  });
+});
