@@ -114,7 +114,8 @@ export interface PrincipalReference {
 export interface NamedPrincipal {
   kind: PrincipalKind;
   code: string;
-  at: Location;
+  /** Where: found only when a problem names it (locating a YAML node costs ~2 ms; a record file names thousands). */
+  at: () => Location;
   /** Named in a filter, which keeps a code mapped to null as written. */
   inFilter?: boolean;
 }

@@ -76,8 +76,9 @@ export function checkMergedPrincipals(
         // No entry: the code stays itself everywhere. Mapped to null: a filter keeps it as written
         // (principal-filters.ts), where it then means the same as `from` mapped.
         const unmapped = !Object.hasOwn(map, to);
-        const where = unmapped ? first[kind].get(to) : map[to] === null ? inFilters[kind].get(to) : undefined;
-        if (where === undefined) continue;
+        const named = unmapped ? first[kind].get(to) : map[to] === null ? inFilters[kind].get(to) : undefined;
+        if (named === undefined) continue;
+        const where = named();
         const kept = unmapped
           ? `which keeps its code in environment "${env}" (no entry for "${to}")`
           : `which a filter keeps as written in environment "${env}" ("${to}" is mapped to null)`;
@@ -100,8 +101,8 @@ export function checkMergedPrincipals(
 }
 
 /** Per kind, each code named, with the first place naming it. */
-function firstNamed(named: readonly NamedPrincipal[]): Record<PrincipalKind, Map<string, Location>> {
-  const first: Record<PrincipalKind, Map<string, Location>> = {
+function firstNamed(named: readonly NamedPrincipal[]): Record<PrincipalKind, Map<string, () => Location>> {
+  const first: Record<PrincipalKind, Map<string, () => Location>> = {
     users: new Map(),
     groups: new Map(),
     organizations: new Map(),
@@ -119,13 +120,13 @@ export function manifestPrincipals(app: CheckedApp): NamedPrincipal[] {
   const found: NamedPrincipal[] = principalReferences(app.manifest, undefined).map((ref) => ({
     kind: ref.kind,
     code: ref.code,
-    at: app.source.locate([...ref.path, 'code']),
+    at: () => app.source.locate([...ref.path, 'code']),
   }));
   const fields = principalFields(app.manifest.fields);
   for (const place of FILTER_PLACES)
     filtersAt(app.manifest, [...place.root, ...place.at], [], (filter, path) =>
       mapFilter(filter, fields, (kind, code) => {
-        found.push({ kind, code, at: app.source.locate(path), inFilter: true });
+        found.push({ kind, code, at: () => app.source.locate(path), inFilter: true });
         return null;
       }),
     );

@@ -27,7 +27,7 @@ export function recordPrincipals(app: CheckedApp, source: RecordSource): NamedPr
         value.forEach((row, r) => visit(row, (field.fields ?? {}) as Defs, [...path, code, r]));
       const kind = typeof field?.type === 'string' ? KIND_OF_FIELD[field.type] : undefined;
       if (kind === undefined) continue;
-      const at = source.locate([...path, code]);
+      const at = () => source.locate([...path, code]);
       for (const name of codesOf(value, source.csv)) found.push({ kind, code: name, at });
     }
   };
