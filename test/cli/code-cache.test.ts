@@ -160,6 +160,31 @@ describe('loading through the cache', () => {
     ).toHaveLength(2);
   });
 
+  it('keeps, when it writes, four caches of a chunk name: its own and the newest others', () => {
+    const main = writeBundle();
+    const cache = join(dir, 'cache');
+    const folder = nodeFolder(cache);
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000);
+    // Six earlier builds of the same chunk (same name: same content, other files), a day apart,
+    // and five of main.cjs, whose own cache this run writes.
+    const copies = (chunk: string, count: number) =>
+      Array.from({ length: count }, (_, i) => {
+        const file = join(folder, `${chunk}.10.${i}.${i}.${i}.v8`);
+        writeFileSync(file, 'x');
+        utimesSync(file, days(i + 1), days(i + 1));
+        return file;
+      });
+    const plan = copies('appdeploy-plan-H.cjs', 6);
+    const mains = copies('main.cjs', 5);
+    const loader = new CodeCacheLoader(cache);
+    loader.load(main);
+    loader.save();
+    expect(plan.map((f) => existsSync(f))).toEqual([true, true, true, true, false, false]);
+    expect(mains.map((f) => existsSync(f))).toEqual([true, true, true, false, false]);
+    expect(cacheFiles(cache).filter((f) => f.startsWith('main.cjs.'))).toHaveLength(4);
+  });
+
   it('runs without a cache where the folder cannot be made, and saving fails nothing', () => {
     const main = writeBundle();
     const blocked = join(dir, 'a-file');
