@@ -9,8 +9,8 @@
  * the same target removes it, so a command run again after a kill leaves none behind.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -116,4 +116,40 @@ function namingTarget(error: unknown, temp: string, path: string): unknown {
 
 function modeOf(options: AtomicWriteOptions): { mode?: number } {
   return options.mode === undefined ? {} : { mode: options.mode };
+}
+
+/**
+ * Makes a folder and the folders above it that are missing, as `mkdir -p`. Node 20's own
+ * recursive mkdir loops for ever (at full CPU) where the system answers ENOENT for a folder whose
+ * parent exists, as it does anywhere under /proc (`APPDEPLOY_CODE_CACHE=/proc`, `--out /proc/x`
+ * hung a command); here such a folder throws its ENOENT, which the caller reports as for any
+ * folder it cannot make.
+ */
+export function makeFoldersSync(path: string, mode?: number): void {
+  try {
+    mkdirSync(path, { mode });
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST' && statSync(path).isDirectory()) return;
+    const parent = dirname(path);
+    if (errorCode(error) !== 'ENOENT' || parent === path) throw error;
+    makeFoldersSync(parent, mode);
+    mkdirSync(path, { mode });
+  }
+}
+
+/** makeFoldersSync, without blocking. */
+export async function makeFolders(path: string, mode?: number): Promise<void> {
+  try {
+    await mkdir(path, { mode });
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST' && (await stat(path)).isDirectory()) return;
+    const parent = dirname(path);
+    if (errorCode(error) !== 'ENOENT' || parent === path) throw error;
+    await makeFolders(parent, mode);
+    await mkdir(path, { mode });
+  }
+}
+
+function errorCode(error: unknown): unknown {
+  return (error as NodeJS.ErrnoException | null)?.code;
 }

@@ -4,7 +4,14 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { atomicWrite, atomicWriteSync, type AtomicWriteOptions } from '../src/atomic-write.js';
+import {
+  atomicWrite,
+  atomicWriteSync,
+  makeFolders,
+  makeFoldersSync,
+  type AtomicWriteOptions,
+} from '../src/atomic-write.js';
+import { existsSync } from 'node:fs';
 
 type Write = (path: string, content: string | Uint8Array, options?: AtomicWriteOptions) => Promise<void>;
 
@@ -146,5 +153,34 @@ describe.each(VARIANTS)('%s after a process was killed between its write and its
     await write(target, 'new');
     expect(await readFile(target, 'utf8')).toBe('new');
     expect((await readdir(dir)).sort()).toEqual([...kept, 'target'].sort());
+  });
+});
+
+describe('makeFolders and makeFoldersSync, as mkdir -p', () => {
+  const variants: [string, (path: string) => Promise<void>][] = [
+    ['makeFolders', (path) => makeFolders(path)],
+    ['makeFoldersSync', (path) => new Promise<void>((resolve) => resolve(makeFoldersSync(path)))],
+  ];
+  const procfs = process.platform === 'linux' && existsSync('/proc/self');
+  describe.each(variants)('%s', (_name, make) => {
+    it.each([
+      ['makes the missing folders of a path', 'a/b/c', undefined],
+      ['leaves a folder that exists', 'there', undefined],
+      ['refuses a file in the way with EEXIST', 'afile', 'EEXIST'],
+      ['refuses a path through a file with ENOTDIR', 'afile/sub', 'ENOTDIR'],
+    ])('%s', async (_case, path, code) => {
+      await mkdir(join(dir, 'there'));
+      await writeFile(join(dir, 'afile'), 'x');
+      const made = make(join(dir, path));
+      if (code === undefined) {
+        await made;
+        expect((await stat(join(dir, path))).isDirectory()).toBe(true);
+      } else await expect(made).rejects.toMatchObject({ code });
+    });
+
+    // node's recursive mkdir loops for ever there: /proc answers ENOENT under a folder that exists.
+    it.runIf(procfs)('refuses a folder the system takes no new one in (/proc) with ENOENT', async () => {
+      await expect(make('/proc/appdeploy-test/sub')).rejects.toMatchObject({ code: 'ENOENT' });
+    });
   });
 });

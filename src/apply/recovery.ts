@@ -15,9 +15,9 @@
  * below), also when it was killed with writes sent and unanswered: a draft its named writes do
  * not explain was written by someone else and is still refused.
  */
-import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { atomicWriteSync } from '../atomic-write.js';
+import { atomicWriteSync, makeFoldersSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 import { hasChanges, type AppPlan, type AreaKey, type Plan } from '../plan/index.js';
 import type { CopyProgress } from '../records/index.js';
@@ -185,7 +185,7 @@ export function forgetMigrations(
  */
 function saveRecord(project: Pick<Project, 'root'>, env: string, record: RecoveryRecord): void {
   const path = recoveryPath(project, env);
-  mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
+  makeFoldersSync(join(project.root, '.appdeploy'));
   atomicWriteSync(path, `${recordJson(record)}\n`);
 }
 

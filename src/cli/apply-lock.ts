@@ -8,11 +8,11 @@
  * until it ends; a lock whose process no longer runs (kill -9) is taken over. Applies from other
  * folders or machines are not seen here: the revisions each write is pinned to refuse theirs.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
 import { acquireLockFile, runningHolder, takenOverNote, type LocalLock } from '../local/lock.js';
 import { appdeployCommand, type Project } from '../project/index.js';
+import { makeFoldersSync } from '../atomic-write.js';
 
 type Locked = Pick<Project, 'root' | 'environment' | 'commandFlags'>;
 
@@ -23,7 +23,7 @@ function lockShown(env: string): string {
 
 /** Takes the apply lock of the project's environment, or throws APPLY.RUNNING naming its holder. */
 export function acquireApplyLock(project: Locked): LocalLock {
-  mkdirSync(join(project.root, '.appdeploy'), { recursive: true });
+  makeFoldersSync(join(project.root, '.appdeploy'));
   const refused = (owner: number | null) => applyRunning(project, owner);
   const shown = lockShown(project.environment.name);
   return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });

@@ -16,12 +16,12 @@
  * run as yours), or where `APPDEPLOY_CODE_CACHE` says; `APPDEPLOY_CODE_CACHE=off` turns it off.
  * Nothing here may fail a command: a cache that cannot be read, made or written is not used.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Script } from 'node:vm';
-import { atomicWriteSync } from '../atomic-write.js';
+import { atomicWriteSync, makeFoldersSync } from '../atomic-write.js';
 
 /** Where the cache lives for this environment, or null when it is off or has no home. */
 export function codeCacheDirectory(env: NodeJS.ProcessEnv, home: () => string = homedir): string | null {
@@ -165,7 +165,7 @@ const TEMP_STALE_AFTER_MS = 60 * 60 * 1000;
 /** `dir`, made if absent, when it is this user's alone; otherwise null (the cache is not used). */
 function usableDirectory(dir: string): string | null {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFoldersSync(dir, 0o700);
     const stat = statSync(dir);
     // Where there are no user ids (Windows), the folder's own permissions are the platform's.
     const mine =

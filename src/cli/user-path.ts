@@ -54,7 +54,10 @@ function reasonOf(code: string, at: string, shown: (p: string) => string): strin
     case 'EISDIR':
       return `${shown(at)} is a folder, not a file`;
     case 'ENOENT':
-      return `the folder ${shown(dirname(at))} does not exist`;
+      // A folder that exists and still answers ENOENT (/proc) takes nothing new.
+      return statOrNothing(dirname(at))?.isDirectory()
+        ? `${shown(at)} cannot be made: ${shown(dirname(at))} takes no new files or folders`
+        : `the folder ${shown(dirname(at))} does not exist`;
     case 'EROFS':
       return `${shown(at)} is on a read-only file system`;
     default:

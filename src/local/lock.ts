@@ -19,10 +19,9 @@ import {
   renameSync,
   unlinkSync,
   writeSync,
-  mkdirSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { processRuns } from '../atomic-write.js';
+import { makeFoldersSync, processRuns } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 
 export const LOCK_FILE = 'lock';
@@ -44,7 +43,7 @@ export interface LocalLock {
  * the pid that holds it. `shown` is how messages name the directory (`.appdeploy/local`).
  */
 export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): LocalLock {
-  mkdirSync(dir, { recursive: true });
+  makeFoldersSync(dir);
   const path = join(dir, LOCK_FILE);
   return acquireLockFile(path, {
     held: (owner) => locked(owner, shown, path),

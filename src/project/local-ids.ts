@@ -8,9 +8,9 @@
  *
  * The file maps environment name to app key to id: `{ "local": { "orders": "3" } }`.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { atomicWriteSync } from '../atomic-write.js';
+import { atomicWriteSync, makeFoldersSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 
 export type LocalIds = Record<string, Record<string, string>>;
@@ -84,7 +84,7 @@ export function writeLocalIds(root: string, env: string, added: Readonly<Record<
   const ids = readLocalIds(root);
   ids[env] = { ...(ids[env] ?? {}), ...added };
   const path = localIdsPath(root);
-  mkdirSync(dirname(path), { recursive: true });
+  makeFoldersSync(dirname(path));
   atomicWriteSync(path, `${JSON.stringify(ids, null, 2)}\n`);
 }
 

@@ -5,9 +5,9 @@
  * after the backup. Complete or absent: the lines and the folder are written under temporary
  * names and renamed once everything is in (a backup cut short leaves no file that looks whole).
  */
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { atomicWrite, removeLeftoversIn } from '../atomic-write.js';
+import { atomicWrite, makeFolders, removeLeftoversIn } from '../atomic-write.js';
 import type { AppRecord, Client, FileAttachment, SubtableRow } from '../client/index.js';
 import { isEmptyValue } from '../platform/index.js';
 import { idOf, revisionOf } from './values.js';
@@ -74,7 +74,7 @@ export async function backupFieldValues(
   const file = join(request.dir, `${stamp}-${request.appKey}.jsonl`);
   const folder = filesFolderOf(file);
   const tempFolder = `${folder}.partial`;
-  await mkdir(request.dir, { recursive: true });
+  await makeFolders(request.dir);
   await removeUnfinished(request.dir, request.appKey);
   const lines: BackupLine[] = [];
   let files = 0;
@@ -174,7 +174,7 @@ async function download(
   folderName: string,
   stem: string,
 ): Promise<BackedUpFile[]> {
-  await mkdir(tempFolder, { recursive: true });
+  await makeFolders(tempFolder);
   return Promise.all(
     attachments.map(async (attachment, i) => {
       const name = `${stem}-${i}-${safeName(attachment.name)}`;

@@ -113,4 +113,35 @@ describe('paths the user gives', () => {
     },
     60_000,
   );
+
+  // /proc answers ENOENT for a new folder whose parent exists: node's recursive mkdir then looped
+  // for ever at full CPU (the command hung); it is now said like any path that cannot be made.
+  const procfs = process.platform === 'linux' && existsSync('/proc/self');
+  it.runIf(procfs).each([
+    [
+      'plan --out',
+      ['plan', '--out', '/proc/appdeploy-x/p.json'],
+      '/proc/appdeploy-x',
+      'Give --out the path of a file',
+    ],
+    ['docs --out', ['docs', '--out', '/proc/appdeploy-x/docs'], '/proc/appdeploy-x', 'Give --out a folder'],
+    ['init', ['init', '/proc/appdeploy-x'], '/proc/appdeploy-x', 'Give init a folder'],
+  ])(
+    '%s where the system takes no new folder (/proc): exit 1, saying so, without hanging',
+    async (_name, args, folder, hint) => {
+      const stderr = await refused(args);
+      expect(stderr).toContain(`${folder} cannot be made: /proc takes no new files or folders\n  ${hint}`);
+    },
+    60_000,
+  );
+
+  it.runIf(procfs)(
+    'APPDEPLOY_CODE_CACHE where no folder can be made: the command runs without a cache',
+    async () => {
+      const run = await appdeploy(['validate'], project(), { APPDEPLOY_CODE_CACHE: '/proc' });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('valid');
+    },
+    60_000,
+  );
 });

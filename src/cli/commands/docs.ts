@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { generateDocs, type DocProject } from '../../docgen/index.js';
 import { loadProject, readScripts, type LoadOptions, type Project } from '../../project/index.js';
@@ -6,6 +6,7 @@ import type { CommandResult } from '../exit-codes.js';
 import { validatedProject } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
+import { makeFolders } from '../../atomic-write.js';
 
 interface DocsFlags {
   directory?: string;
@@ -69,7 +70,7 @@ export const registerDocs: RegisterCommand = (program, io) => ({
       hint: `Give --out a folder (created if missing), such as --out ${DEFAULT_DOCS_DIR}.`,
     };
     await atUserPath(at, async () => {
-      await mkdir(out, { recursive: true });
+      await makeFolders(out);
       for (const page of pages) await writeFile(join(out, page.path), page.content);
     });
     const shown = relative(process.cwd(), out) || '.';

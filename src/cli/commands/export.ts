@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
@@ -24,6 +24,7 @@ import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } 
 import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 import { collectCodes, parseLimit, runRecordsExport, type RecordsFlags } from './export-records.js';
+import { makeFolders } from '../../atomic-write.js';
 
 interface ExportFlags extends ProjectFlags, Omit<RecordsFlags, 'format'> {
   records?: boolean;
@@ -174,7 +175,7 @@ async function ensureProjectFile(flags: ExportFlags): Promise<boolean> {
   const given = flags.config !== undefined ? `--config ${flags.config}` : `-C ${flags.directory ?? '.'}`;
   const hint = 'Give -C the project folder (created if missing), such as -C my-apps.';
   await atUserPath({ given, hint }, async () => {
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolders(dirname(path));
     await createProjectFile(path);
     // As init does: the local service's data and .env stay out of git. An existing one is kept.
     await writeFile(join(dirname(path), '.gitignore'), GITIGNORE, { flag: 'wx' }).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
@@ -8,6 +8,7 @@ import { modeline, type SchemaName } from '../../export/modeline.js';
 import { atUserPath } from '../user-path.js';
 import { GITIGNORE, gitignoreAdditions, gitignoreNote } from './init-gitignore.js';
 import type { RegisterCommand } from './index.js';
+import { makeFolders } from '../../atomic-write.js';
 
 /**
  * `appdeploy init [DIR]`: a project that validates and plans at once: appdeploy.yaml with the
@@ -45,7 +46,7 @@ export const registerInit: RegisterCommand = (program, io) => ({
       });
     await atUserPath(at, async () => {
       for (const file of files) {
-        await mkdir(dirname(join(root, file.path)), { recursive: true });
+        await makeFolders(dirname(join(root, file.path)));
         // `wx`: a file that appeared since the check is still not overwritten.
         await writeFile(join(root, file.path), file.content, { flag: 'wx' });
       }

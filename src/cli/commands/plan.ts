@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Option } from 'commander';
 import { planAsApplySees } from '../../apply/recovery.js';
 import { unappliable } from '../../apply/refusals.js';
-import { atomicWrite } from '../../atomic-write.js';
+import { atomicWrite, makeFolders } from '../../atomic-write.js';
 import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
@@ -117,7 +116,7 @@ async function savePlan(out: string, json: string): Promise<void> {
       hint: 'Give --out the path of a file to write, such as --out plan.json (a missing folder is created).',
     },
     async () => {
-      await mkdir(dirname(path), { recursive: true });
+      await makeFolders(dirname(path));
       await atomicWrite(path, json);
     },
   );

@@ -1,6 +1,6 @@
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { atomicWrite } from '../../atomic-write.js';
+import { atomicWrite, makeFolders } from '../../atomic-write.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { GENERATED_HEADER, generateTypes, type GeneratedFile } from '../../typegen/index.js';
 import type { CommandResult } from '../exit-codes.js';
@@ -84,7 +84,7 @@ async function staleFiles(dir: string, files: GeneratedFile[]): Promise<Stale[]>
 }
 
 async function writeAll(dir: string, files: GeneratedFile[], stale: Stale[]): Promise<void> {
-  await mkdir(dir, { recursive: true });
+  await makeFolders(dir);
   const byName = new Map(files.map((f) => [f.name, f]));
   for (const s of stale) {
     const file = byName.get(s.name);

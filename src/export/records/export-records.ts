@@ -7,10 +7,10 @@
  * each other's values) and the fields named by --mask faked (mask.ts). appdeploy.yaml is
  * given the `records` entry when it has none, in place (comments and `${VAR}`s kept).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Client } from '../../client/index.js';
-import { atomicWrite } from '../../atomic-write.js';
+import { atomicWrite, makeFolders } from '../../atomic-write.js';
 import { AppdeployError } from '../../errors.js';
 import {
   nearestThen,
@@ -91,7 +91,7 @@ export async function exportRecords(options: RecordsExportOptions): Promise<Reco
   // Every file goes beside its target and is renamed over it (atomic-write.ts): an export
   // stopped part way leaves each file as it was or whole, never half of a record file.
   await writeFiles(client, dirname(path), sorted);
-  await mkdir(dirname(path), { recursive: true });
+  await makeFolders(dirname(path));
   await atomicWrite(path, written.text);
   const projectFileChanged = await addRecordsEntry(project, app.key, setting);
   return {
@@ -217,7 +217,7 @@ async function writeFiles(client: Client, folder: string, records: readonly Plai
     for (const job of record.files) {
       const target = join(folder, ...job.path.split('/'));
       const { data } = await client.files.download({ fileKey: job.fileKey });
-      await mkdir(dirname(target), { recursive: true });
+      await makeFolders(dirname(target));
       await atomicWrite(target, data);
     }
 }
