@@ -13,7 +13,7 @@ import {
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
 import { userPathError } from '../user-path.js';
-import { startLocal } from '../../local/connect.js';
+import { startLocal, startOnData } from '../../local/connect.js';
 import { findConfig, validateProject } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
@@ -218,14 +218,17 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
     };
     let emulator: RunningEmulator;
     // A lock of the project's data taken over from a process that died (said once it serves).
-    let lockNote: string | null = null;
+    let lockNote: string | null;
     try {
-      if (root === undefined) emulator = await startEmulator({ ...options, data: flags.data ?? null });
-      else {
-        const local = await startLocal({ root }, options);
-        lockNote = local.lockNote;
-        emulator = local;
-      }
+      // -C's folder, and --data's, are locked while served: a second service on one is refused.
+      const locked =
+        root !== undefined
+          ? await startLocal({ root }, options)
+          : flags.data !== undefined
+            ? await startOnData(flags.data, flags.data, options)
+            : null;
+      lockNote = locked?.lockNote ?? null;
+      emulator = locked ?? (await startEmulator(options));
     } catch (error) {
       throw startError(error, flags);
     }
