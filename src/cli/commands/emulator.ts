@@ -135,6 +135,10 @@ const START_HINTS: [RegExp, string][] = [
     'Give --tls-cert a PEM certificate and --tls-key its own PEM private key (-----BEGIN ...----- files); --tls-client-ca a PEM CA certificate.',
   ],
   [/refusing to listen/, 'Give users of your own with --user login:password[:admin], or leave --host out.'],
+  [
+    /in the data folder .* is damaged/,
+    'Keep the folder (it holds the data): move it aside and start with an empty one, or put back a copy. The journal is one JSON line per write: cutting the file before the damaged line keeps every write before it.',
+  ],
 ];
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
