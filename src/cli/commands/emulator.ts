@@ -147,7 +147,10 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
     .command('emulator')
     .option('--port <n>', 'TCP port; 0 picks a free one', integer('--port', 0, 65535), 8085)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--data <dir>', 'keep data in this directory (journal and snapshots); memory only without it')
+    .option(
+      '--data <dir>',
+      'keep data in this directory (journal and snapshots; locked while served, one service per folder); memory only without it',
+    )
     .option(
       '-C, --directory <dir>',
       "serve this project's local environment (its .appdeploy/local data, locked while served)",
