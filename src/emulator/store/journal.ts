@@ -154,12 +154,11 @@ function readSnapshot(path: string): Snapshot {
 /**
  * Why a data folder cannot be loaded, and what to do. A crash never causes this (a torn last
  * journal line is dropped, the snapshot is renamed into place whole): the file was damaged or
- * edited, and the service will not guess which writes to keep.
+ * edited, and the service will not guess which writes to keep. The emulator command's hint for
+ * it matches "in the data folder ... is damaged" (cli/commands/emulator.ts).
  */
-export class DamagedDataError extends Error {}
-
-function damaged(path: string, why: string): DamagedDataError {
-  return new DamagedDataError(
+function damaged(path: string, why: string): Error {
+  return new Error(
     `${basename(path)} in the data folder ${dirname(path)} is damaged: ${why}; a crash does not do this (the file was changed outside the service)`,
   );
 }
