@@ -203,9 +203,10 @@ export const ERROR_CODES = {
     where: 'every command on the local environment',
   },
   'LOCAL.LOCKED': {
-    summary: 'another appdeploy command holds the local environment’s lock',
+    summary:
+      'another appdeploy command holds the local environment’s lock (or the lock of `emulator --data DIR`’s folder)',
     hint: 'Wait for it, or delete the lock file if no command runs.',
-    where: 'every command on the local environment',
+    where: 'every command on the local environment; `emulator --data`',
   },
   'MANIFEST.INVALID': {
     summary: 'the project does not validate',

@@ -41,6 +41,11 @@ export interface Runtime {
   readonly stats: Map<string, number>;
   /** The daily request count per app, and the limit tests may set (quota.ts). */
   readonly quota: QuotaState;
+  /**
+   * Aborted when the service closes: a call held by a fault or `--latency` stops waiting, so a
+   * SIGTERM ends the process at once, and a call held before it is carried out never is.
+   */
+  readonly stopping: AbortSignal;
 }
 
 /** A request as handlers see it: HTTP already parsed, the caller already authenticated. */

@@ -29,17 +29,18 @@ export async function dispatch(
 ): Promise<Answer | 'dropped'> {
   const call = countCall(ctx, req);
   const faulted = await injectedFault(ctx, req, call);
-  if (typeof faulted === 'number') return held(faulted, () => handle(ctx, req, lang, call));
+  if (typeof faulted === 'number')
+    return held(faulted, ctx.runtime.stopping, () => handle(ctx, req, lang, call));
   if (faulted) return faulted;
   return handle(ctx, req, lang, call);
 }
 
 /** The call carried out, its answer (or refusal) held `ms` after. */
-async function held(ms: number, answer: () => Promise<Answer>): Promise<Answer> {
+async function held(ms: number, stopping: AbortSignal, answer: () => Promise<Answer>): Promise<Answer> {
   try {
     return await answer();
   } finally {
-    await sleep(ms);
+    await sleep(ms, undefined, { signal: stopping });
   }
 }
 
@@ -105,7 +106,8 @@ async function injectedFault(
   if (call.isControl) return undefined;
   const fault = takeFault(ctx, call.method, call.pathname);
   if (!fault) return undefined;
-  if (fault.delayMs) await sleep(fault.delayMs);
+  // A service closed meanwhile never carries the call out (the sleep throws).
+  if (fault.delayMs) await sleep(fault.delayMs, undefined, { signal: ctx.runtime.stopping });
   if (fault.answerDelayMs !== undefined && !fault.drop && fault.status === undefined)
     return fault.answerDelayMs;
   if (fault.drop) {

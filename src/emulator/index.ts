@@ -43,11 +43,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = Store.open(settings.data, settings.compactAtBytes);
   // Data written by older versions: attachments without owners, records without the file index.
   migrateStore(store);
+  const stopping = new AbortController();
   const ctx: EmulatorContext = {
     store,
     clock: new Clock(storedClockOffset(store)),
     settings,
-    runtime: { faults: [], stats: new Map(), quota: newQuota(settings.dailyRequestLimit) },
+    runtime: {
+      faults: [],
+      stats: new Map(),
+      quota: newQuota(settings.dailyRequestLimit),
+      stopping: stopping.signal,
+    },
     router: new Router(routesWith(settings.endpoints)),
   };
   startingDirectory(ctx);
@@ -67,6 +73,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port,
     settings,
     close() {
+      // Calls a fault or --latency holds stop waiting: nothing keeps the process past its close.
+      stopping.abort();
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -58,7 +58,8 @@ async function handle(
     const failed = errorResult(error);
     result = { status: failed.status, body: translateBody(failed.body, lang.value) };
   }
-  if (ctx.settings.latencyMs > 0) await sleep(ctx.settings.latencyMs);
+  if (ctx.settings.latencyMs > 0)
+    await sleep(ctx.settings.latencyMs, undefined, { signal: ctx.runtime.stopping }).catch(() => {});
   // The rest of an oversized body is never read, so this connection cannot carry another request.
   if (!('raw' in result) && result.status === 413) res.setHeader('Connection', 'close');
   send(res, result);

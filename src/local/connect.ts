@@ -115,16 +115,30 @@ function reachOptions(config: EnvironmentConfig, root: string): Partial<ClientOp
  * The local service on the project's `.appdeploy/local` data, holding its lock until closed: what
  * `connect` runs inside a command, and what `appdeploy emulator -C DIR` serves over HTTP.
  */
-export async function startLocal(
+export function startLocal(
   project: Pick<Project, 'root'>,
   options: Omit<EmulatorOptions, 'data'> = {},
 ): Promise<RunningEmulator & { lockNote: string | null }> {
-  const lock = acquireLocalLock(localDataDir(project));
+  return startOnData(localDataDir(project), '.appdeploy/local', options);
+}
+
+/**
+ * The local service on the data folder `dir`, holding its lock (lock.ts) until closed, so that a
+ * second process on the same folder is refused rather than appending to the same journal (two
+ * writers would each replay only their own lines and hand out the same ids): `startLocal`, and
+ * `appdeploy emulator --data DIR`. `shown` is how messages name the folder.
+ */
+export async function startOnData(
+  dir: string,
+  shown: string,
+  options: Omit<EmulatorOptions, 'data'> = {},
+): Promise<RunningEmulator & { lockNote: string | null }> {
+  const lock = acquireLocalLock(dir, shown);
   let emulator: RunningEmulator;
   try {
     // Loaded here, not up front: a command on a remote environment never runs the local service.
     const { startEmulator } = await import('../emulator/index.js');
-    emulator = await startEmulator({ ...options, data: localDataDir(project) });
+    emulator = await startEmulator({ ...options, data: dir });
   } catch (error) {
     lock.release();
     throw error;
@@ -133,7 +147,7 @@ export async function startLocal(
     url: emulator.url,
     port: emulator.port,
     settings: emulator.settings,
-    lockNote: takenOverNote(lock, `.appdeploy/local/${LOCK_FILE}`),
+    lockNote: takenOverNote(lock, `${shown}/${LOCK_FILE}`),
     close: async () => {
       try {
         await emulator.close();

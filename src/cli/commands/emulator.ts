@@ -13,7 +13,7 @@ import {
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
 import { userPathError } from '../user-path.js';
-import { startLocal } from '../../local/connect.js';
+import { startLocal, startOnData } from '../../local/connect.js';
 import { findConfig, validateProject } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
@@ -135,6 +135,10 @@ const START_HINTS: [RegExp, string][] = [
     'Give --tls-cert a PEM certificate and --tls-key its own PEM private key (-----BEGIN ...----- files); --tls-client-ca a PEM CA certificate.',
   ],
   [/refusing to listen/, 'Give users of your own with --user login:password[:admin], or leave --host out.'],
+  [
+    /in the data folder .* is damaged/,
+    'Keep the folder (it holds the data): move it aside and start with an empty one, or put back a copy. The journal is one JSON line per write: cutting the file before the damaged line keeps every write before it.',
+  ],
 ];
 
 /** `appdeploy emulator`: the local service in the foreground until SIGINT or SIGTERM. */
@@ -143,7 +147,10 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
     .command('emulator')
     .option('--port <n>', 'TCP port; 0 picks a free one', integer('--port', 0, 65535), 8085)
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--data <dir>', 'keep data in this directory (journal and snapshots); memory only without it')
+    .option(
+      '--data <dir>',
+      'keep data in this directory (journal and snapshots; locked while served, one service per folder); memory only without it',
+    )
     .option(
       '-C, --directory <dir>',
       "serve this project's local environment (its .appdeploy/local data, locked while served)",
@@ -218,14 +225,17 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
     };
     let emulator: RunningEmulator;
     // A lock of the project's data taken over from a process that died (said once it serves).
-    let lockNote: string | null = null;
+    let lockNote: string | null;
     try {
-      if (root === undefined) emulator = await startEmulator({ ...options, data: flags.data ?? null });
-      else {
-        const local = await startLocal({ root }, options);
-        lockNote = local.lockNote;
-        emulator = local;
-      }
+      // -C's folder, and --data's, are locked while served: a second service on one is refused.
+      const locked =
+        root !== undefined
+          ? await startLocal({ root }, options)
+          : flags.data !== undefined
+            ? await startOnData(flags.data, flags.data, options)
+            : null;
+      lockNote = locked?.lockNote ?? null;
+      emulator = locked ?? (await startEmulator(options));
     } catch (error) {
       throw startError(error, flags);
     }

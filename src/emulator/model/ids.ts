@@ -2,7 +2,12 @@ import type { Store } from '../store/store.js';
 
 const COUNTERS_TABLE = 'counters';
 
-/** The next number of a named sequence (apps, views, spaces, record ids per app...), journaled like any write. */
+/**
+ * The next number of a named sequence (apps, views, spaces, record ids per app...), journaled like
+ * any write, so a restart on the same data goes on from it: never the greatest id there plus one,
+ * which would give a deleted record's id again ("Record numbers of deleted records are skipped and
+ * will not be re-assigned to other records", kintone help article 040536).
+ */
 export function nextId(store: Store, sequence: string): string {
   const table = store.table<number>(COUNTERS_TABLE);
   const next = (table.get(sequence) ?? 0) + 1;

@@ -9,6 +9,7 @@ import { BlobStore } from './blobs.js';
 export class Store {
   private readonly tables = new Map<string, Table<unknown>>();
   private frames: Frame[] = [];
+  private closed = false;
   readonly blobs: BlobStore;
 
   private constructor(
@@ -50,6 +51,9 @@ export class Store {
    * outermost one reaches the journal, and it is on disk before this returns.
    */
   transaction<R>(fn: () => R): R {
+    // A call still running when the service closed (its body was being read) writes nothing: the
+    // journal is closed, and the caller has been told nothing.
+    if (this.closed) throw new Error('the service has stopped; this write was not carried out');
     this.frames.push(new Frame());
     let result: R;
     try {
@@ -82,6 +86,8 @@ export class Store {
   }
 
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     this.journal?.close();
   }
 

@@ -23,7 +23,7 @@ function context(): EmulatorContext {
     store: Store.open(null),
     clock: new Clock(),
     settings: resolveOptions({}),
-    runtime: { faults: [], stats: new Map(), quota: newQuota(null) },
+    runtime: { faults: [], stats: new Map(), quota: newQuota(null), stopping: new AbortController().signal },
     router: new Router([]),
   };
 }

@@ -21,7 +21,7 @@ function context(): EmulatorContext {
         { login: 'sato', password: 's', admin: false, name: 'Sato' },
       ],
     }),
-    runtime: { faults: [], stats: new Map(), quota: newQuota(null) },
+    runtime: { faults: [], stats: new Map(), quota: newQuota(null), stopping: new AbortController().signal },
     router: new Router([]),
   };
 }
