@@ -1,0 +1,142 @@
+/**
+ * The README and docs/ are true as a new user reading them in their first hour finds them: the
+ * Markdown is read here (never copied), and what it promises is tried against the built CLI
+ * (`dist/cli/bin.js`) in temp folders, and against the local service on port 0:
+ *
+ * 1. every fenced YAML block that is appdeploy.yaml, a manifest or a record file loads and
+ *    validates, or is refused as its text says (docs-truth/yaml-blocks.ts lists the fragments);
+ * 2. every command line shown parses: its command and flags exist, with the values shown, and
+ *    every command and flag of the CLI is documented (docs-truth/command-lines.ts);
+ * 3. every output sample is what the CLI prints in the situation the text describes, and the exit
+ *    codes of the README's command table are those returned (docs-truth/samples.ts, exit-codes.ts);
+ * 4. every link between pages resolves, to the file and to the heading (the error codes and their
+ *    page: test/cli/error-catalogue.test.ts);
+ * 5. the README's tour, as written: test/first-run/tour.test.ts.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { dirname, join, normalize } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appdeploy, ROOT } from '../support/cli.js';
+import { useTempDir } from '../support/temp-dir.js';
+import { anchors, blockId, links, PAGES, pageText } from './docs-truth/markdown.js';
+import {
+  cliFromHelp,
+  commandTable,
+  DOCUMENTED_LINES,
+  misparse,
+  documentedOption,
+  type CliCommand,
+} from './docs-truth/command-lines.js';
+import { FRAGMENTS, isFragment, placeBlock, YAML_BLOCKS, yamlKind } from './docs-truth/yaml-blocks.js';
+
+const dir = useTempDir('docs-truth');
+
+describe('the YAML blocks', () => {
+  const files = YAML_BLOCKS.filter((block) => !isFragment(block));
+
+  it('are each appdeploy.yaml, a manifest or a record file, or a fragment listed with its reason', () => {
+    expect(files.filter((block) => yamlKind(block) === undefined).map(blockId)).toEqual([]);
+    // Each fragment listed is still in the docs, once.
+    for (const fragment of FRAGMENTS)
+      expect(
+        YAML_BLOCKS.filter((block) => isFragment(block) === fragment).map(blockId),
+        fragment.holds,
+      ).toHaveLength(1);
+  });
+
+  it.each(files.map((block) => [blockId(block), block] as const))(
+    '%s validates where a user would put it',
+    async (_, block) => {
+      const root = await mkdtemp(join(dir(), 'yaml-'));
+      const { runs } = await placeBlock(block, yamlKind(block)!, root);
+      for (const { env, variables } of runs) {
+        const run = await appdeploy(
+          ['validate', '--format', 'json', ...(env ? ['--env', env] : [])],
+          root,
+          variables,
+        );
+        expect(
+          run.stdout + run.stderr,
+          `${blockId(block)} (${yamlKind(block)}), environment ${env ?? 'default'}`,
+        ).toContain('"valid": true');
+        expect(run.code).toBe(0);
+      }
+    },
+    60_000,
+  );
+});
+
+describe('links between the pages', () => {
+  it.each(PAGES)('%s: every relative link names a file that exists, and a heading of it', (page) => {
+    const broken: string[] = [];
+    for (const link of links(page)) {
+      const [path, anchor] = link.target.split('#') as [string, string | undefined];
+      const target = path === '' ? page : normalize(join(dirname(page), path));
+      if (!existsSync(join(ROOT, target))) broken.push(`${page}:${link.line}: ${link.target}: no such file`);
+      else if (anchor !== undefined && target.endsWith('.md') && !anchors(target).has(anchor))
+        broken.push(`${page}:${link.line}: ${link.target}: ${target} has no heading #${anchor}`);
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('the command lines', () => {
+  let cli: CliCommand[] = [];
+  beforeAll(async () => {
+    cli = await cliFromHelp(dir());
+  }, 60_000);
+
+  it('are many, from shell blocks, the command table and the prose', () => {
+    expect(DOCUMENTED_LINES.length).toBeGreaterThan(100);
+  });
+
+  it('each name a command and flags it has, with the values shown', () => {
+    const wrong = DOCUMENTED_LINES.flatMap((line) =>
+      misparse(line, cli).map((problem) => `${line.where}: appdeploy ${line.words.join(' ')}: ${problem}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the lines to type are taken by the CLI itself: no usage error, in a folder with no project', async () => {
+    const refused: string[] = [];
+    // The emulator would start serving on the port shown: the help comparison above is its check.
+    for (const line of DOCUMENTED_LINES.filter((l) => l.kind === 'run' && l.words[0] !== 'emulator')) {
+      const run = await appdeploy(line.words, await mkdtemp(join(dir(), 'parse-')));
+      if (/--help for (its options|the commands)/.test(run.stderr) || run.code === 70)
+        refused.push(`${line.where}: appdeploy ${line.words.join(' ')}: exit ${run.code}: ${run.stderr}`);
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
+
+  it('every option of every command is documented for it', () => {
+    const undocumented = cli.flatMap((command) =>
+      command.options
+        .filter((option) => !documentedOption(command.name, option))
+        .map((option) => `${command.name} ${option.long}`),
+    );
+    expect(undocumented).toEqual([]);
+  });
+
+  it('the README says which commands take --concurrency, and they are the ones that do', () => {
+    const said = /those that talk to a service \(([^)]*)\) also take `--concurrency N`/.exec(
+      pageText('README.md').replace(/\s+/g, ' '),
+    );
+    expect(said).not.toBeNull();
+    expect([...said![1]!.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort()).toEqual(
+      cli
+        .filter((c) => c.options.some((o) => o.long === '--concurrency'))
+        .map((c) => c.name)
+        .sort(),
+    );
+  });
+
+  it('every command has its row in the README table, and every row a command', () => {
+    expect(
+      commandTable()
+        .map((row) => row.command)
+        .filter((name, i, all) => all.indexOf(name) === i)
+        .sort(),
+    ).toEqual(cli.map((command) => command.name).sort());
+  });
+});
