@@ -18,8 +18,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appdeploy, ROOT } from '../support/cli.js';
+import { useLocalService } from '../support/service.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { anchors, blockId, links, PAGES, pageText } from './docs-truth/markdown.js';
+import { ALL_BLOCKS, anchors, blockId, links, PAGES, pageText } from './docs-truth/markdown.js';
 import {
   cliFromHelp,
   commandTable,
@@ -28,6 +29,9 @@ import {
   documentedOption,
   type CliCommand,
 } from './docs-truth/command-lines.js';
+import { compareFolded, compareFragment, compareJson, compareLines } from './docs-truth/compare.js';
+import { FIRST_LINES, isOutputBlock, NOT_SAMPLES, SAMPLES, type Sample } from './docs-truth/samples.js';
+import { temp, type Ctx } from './docs-truth/situations.js';
 import { FRAGMENTS, isFragment, placeBlock, YAML_BLOCKS, yamlKind } from './docs-truth/yaml-blocks.js';
 
 const dir = useTempDir('docs-truth');
@@ -139,4 +143,59 @@ describe('the command lines', () => {
         .sort(),
     ).toEqual(cli.map((command) => command.name).sort());
   });
+});
+
+const service = useLocalService({
+  emulator: {
+    users: [
+      { login: 'admin', password: 'admin', admin: true },
+      { login: 'alice', password: 'alice', admin: false },
+      { login: 'bob', password: 'bob', admin: false },
+    ],
+  },
+});
+
+describe('the output samples', () => {
+  const found = (entry: { page: string; holds: string }) =>
+    ALL_BLOCKS.filter((block) => block.page === entry.page && block.text.includes(entry.holds));
+  const ctx = (): Ctx => ({ folder: temp(dir()), serviceUrl: service.url });
+
+  it('are each listed with the situation they describe, or as not a sample with the reason', () => {
+    const listed = [...SAMPLES, ...NOT_SAMPLES];
+    const unlisted = ALL_BLOCKS.filter(isOutputBlock).filter(
+      (block) => !listed.some((entry) => found(entry).includes(block)),
+    );
+    expect(unlisted.map(blockId)).toEqual([]);
+    for (const entry of listed) expect(found(entry), `${entry.page}: ${entry.holds}`).toHaveLength(1);
+  });
+
+  it.each(SAMPLES.map((sample) => [`${sample.page}: ${sample.holds.slice(0, 60)}`, sample] as const))(
+    '%s',
+    async (_, sample: Sample) => {
+      const vary = (text: string) =>
+        (sample.vary ?? []).reduce((result, [pattern, to]) => result.replace(pattern, to), text);
+      const block = vary(found(sample).at(0)!.text);
+      const output = vary(await sample.produce(ctx()));
+      const compare = {
+        lines: compareLines,
+        fragment: compareFragment,
+        folded: compareFolded,
+        json: compareJson,
+      }[sample.compare];
+      expect(compare(block, output), sample.situation).toBeUndefined();
+    },
+    120_000,
+  );
+
+  it.each(FIRST_LINES.map((entry) => [entry.holds, entry] as const))(
+    '%s: the first line its comment names',
+    async (_, entry) => {
+      const line = found(entry)
+        .at(0)!
+        .text.split('\n')
+        .find((l) => l.includes(entry.holds))!;
+      expect(line).toMatch(/# first line on stdout: /);
+      expect(await entry.produce()).toBe(line.replace(/^.*# first line on stdout: /, ''));
+    },
+  );
 });
