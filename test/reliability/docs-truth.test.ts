@@ -29,6 +29,7 @@ import {
   documentedOption,
   type CliCommand,
 } from './docs-truth/command-lines.js';
+import { EXIT_CASES } from './docs-truth/exit-codes.js';
 import { compareFolded, compareFragment, compareJson, compareLines } from './docs-truth/compare.js';
 import { FIRST_LINES, isOutputBlock, NOT_SAMPLES, SAMPLES, type Sample } from './docs-truth/samples.js';
 import { temp, type Ctx } from './docs-truth/situations.js';
@@ -185,6 +186,18 @@ describe('the output samples', () => {
       expect(compare(block, output), sample.situation).toBeUndefined();
     },
     120_000,
+  );
+
+  it.each(EXIT_CASES.map((c) => [`appdeploy ${c.row}: ${c.code}, ${c.says}`, c] as const))(
+    'the README table: %s',
+    async (_, c) => {
+      const row = commandTable().find((r) => r.usage.join(' ') === c.row);
+      expect(row, c.row).toBeDefined();
+      expect(row!.exitCodes).toContain(c.says);
+      expect(row!.exitCodes).toMatch(new RegExp(`(^|[ (])${c.code}\\b`));
+      expect(await c.exit(ctx())).toBe(c.code);
+    },
+    60_000,
   );
 
   it.each(FIRST_LINES.map((entry) => [entry.holds, entry] as const))(
