@@ -17,10 +17,11 @@ import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/errors.js';
 import { appdeploy, ROOT } from '../support/cli.js';
 import { useLocalService } from '../support/service.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { ALL_BLOCKS, anchors, blockId, links, PAGES, pageText } from './docs-truth/markdown.js';
+import { ALL_BLOCKS, anchors, blockId, links, PAGES, pageText, tableCells } from './docs-truth/markdown.js';
 import {
   cliFromHelp,
   commandTable,
@@ -70,6 +71,23 @@ describe('the YAML blocks', () => {
     },
     60_000,
   );
+});
+
+describe('docs/errors.md', () => {
+  // That every code has its row and no row lacks its code: test/cli/error-catalogue.test.ts.
+  const rows = pageText('docs/errors.md')
+    .split('\n')
+    .filter((line) => /^\| `[A-Z_]+\.[A-Z_.]+` \|/.test(line))
+    .map(tableCells);
+
+  it.each(Object.entries(ERROR_CODES))('%s: its row is the catalogue entry, cell by cell', (code, entry) => {
+    expect(rows.find((cells) => cells[0] === `\`${code}\``)).toEqual([
+      `\`${code}\``,
+      entry.summary,
+      entry.hint,
+      entry.where,
+    ]);
+  });
 });
 
 describe('links between the pages', () => {

@@ -6,7 +6,7 @@
  * its arguments.
  */
 import { appdeploy } from '../../support/cli.js';
-import { ALL_BLOCKS, PAGES, pageText, prose } from './markdown.js';
+import { ALL_BLOCKS, PAGES, pageText, prose, tableCells } from './markdown.js';
 
 export interface DocumentedLine {
   /** `page:line`. */
@@ -111,11 +111,7 @@ export function commandTable(): TableRow[] {
   return pageText('README.md')
     .split('\n')
     .flatMap((text, i) => {
-      // `\|` is a bar inside a cell (`text\|json`), not a cell's end.
-      const cells = text
-        .replace(/\\\|/g, '\\bar')
-        .split('|')
-        .map((cell) => cell.replaceAll('\\bar', '|').trim());
+      const cells = ['', ...tableCells(text)];
       const usage = /^`appdeploy ([^`]+)`$/.exec(cells[1] ?? '');
       if (!usage) return [];
       const words = usage[1]!.split(' ');

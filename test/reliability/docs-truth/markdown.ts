@@ -108,3 +108,13 @@ export function links(page: string): Link[] {
     });
   return found;
 }
+
+/** The cells of a table row (`| a | b\\|c |` is `a`, `b|c`): a `\\|` is a bar inside a cell. */
+export function tableCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .replace(/\\\|/g, '\\bar')
+    .split('|')
+    .map((cell) => cell.replaceAll('\\bar', '|').trim());
+}
