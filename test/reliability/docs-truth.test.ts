@@ -33,7 +33,7 @@ import {
 import { EXIT_CASES } from './docs-truth/exit-codes.js';
 import { compareFolded, compareFragment, compareJson, compareLines } from './docs-truth/compare.js';
 import { FIRST_LINES, isOutputBlock, NOT_SAMPLES, SAMPLES, type Sample } from './docs-truth/samples.js';
-import { temp, type Ctx } from './docs-truth/situations.js';
+import { edit, initProject, temp, type Ctx } from './docs-truth/situations.js';
 import { FRAGMENTS, isFragment, placeBlock, YAML_BLOCKS, yamlKind } from './docs-truth/yaml-blocks.js';
 
 const dir = useTempDir('docs-truth');
@@ -87,6 +87,44 @@ describe('docs/errors.md', () => {
       entry.hint,
       entry.where,
     ]);
+  });
+});
+
+describe('docs/validate.md', () => {
+  const listed = [
+    ...(
+      /\| `problems\[\]\.code` \| dotted and stable: ([^|]*)\|/.exec(pageText('docs/validate.md'))?.[1] ?? ''
+    ).matchAll(/`([A-Z]+)\.\*`/g),
+  ].map((m) => m[1]!);
+
+  // Problems validate reports in record files, plug-in packages and environments: each code's
+  // family is in the list the page gives.
+  it.each([
+    [
+      'a record naming a field the app lacks',
+      'records/tasks.yaml',
+      ['- task_id: T-1', '- task_id: T-1\n  colour: red'],
+    ],
+    [
+      'a plug-in package that is not one',
+      'apps/tasks.yaml',
+      ['\nlayout:', `\nplugins:\n  - { id: ${'a'.repeat(32)}, path: plugin.zip }\n\nlayout:`],
+    ],
+    [
+      "an environment's time zone that is none",
+      'appdeploy.yaml',
+      ['  local: {}', '  local: { timeZone: Mars/Olympus }'],
+    ],
+  ] as const)('%s: its code is of a family the page lists', async (_, file, change) => {
+    const root = await initProject(
+      { folder: temp(dir()), serviceUrl: '' },
+      { 'apps/plugin.zip': 'not a zip\n' },
+    );
+    await edit(root, file, [...change]);
+    const run = await appdeploy(['validate', '--format', 'json'], root);
+    const { problems } = JSON.parse(run.stdout) as { problems: { code: string }[] };
+    expect(problems.length).toBeGreaterThan(0);
+    for (const { code } of problems) expect(listed, code).toContain(code.split('.')[0]);
   });
 });
 
