@@ -14,11 +14,12 @@
  * 5. the README's tour, as written: test/first-run/tour.test.ts.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/errors.js';
-import { appdeploy, ROOT } from '../support/cli.js';
+import { appdeploy, ROOT, runCli, runCommand } from '../support/cli.js';
 import { useLocalService } from '../support/service.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { ALL_BLOCKS, anchors, blockId, links, PAGES, pageText, tableCells } from './docs-truth/markdown.js';
@@ -27,6 +28,7 @@ import {
   commandTable,
   DOCUMENTED_LINES,
   misparse,
+  shellWords,
   documentedOption,
   type CliCommand,
 } from './docs-truth/command-lines.js';
@@ -37,6 +39,16 @@ import { edit, initProject, temp, type Ctx } from './docs-truth/situations.js';
 import { FRAGMENTS, isFragment, placeBlock, YAML_BLOCKS, yamlKind } from './docs-truth/yaml-blocks.js';
 
 const dir = useTempDir('docs-truth');
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe('the YAML blocks', () => {
   const files = YAML_BLOCKS.filter((block) => !isFragment(block));
@@ -125,6 +137,15 @@ describe('docs/validate.md', () => {
     const { problems } = JSON.parse(run.stdout) as { problems: { code: string }[] };
     expect(problems.length).toBeGreaterThan(0);
     for (const { code } of problems) expect(listed, code).toContain(code.split('.')[0]);
+  });
+});
+
+describe('the package the README installs', () => {
+  it("names the tarball and the package by this version (npm pack's file name)", async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const named = [...pageText('README.md').matchAll(/appdeploy(?:-|@)(\d+\.\d+\.\d+)/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(new Set(named)).toEqual(new Set([version]));
   });
 });
 
@@ -255,6 +276,26 @@ describe('the output samples', () => {
     },
     60_000,
   );
+
+  it('docs/local-service.md: the emulator serves the project, and the curl line shown lists its apps', async () => {
+    const block = ALL_BLOCKS.find((b) => b.page === 'docs/local-service.md' && b.text.includes('curl '))!;
+    const [serve, curl] = block.text.split('\n') as [string, string];
+    const root = await initProject(ctx());
+    await appdeploy(['apply', '--yes'], root);
+    const port = String(await freePort());
+    const words = shellWords(serve.replace('8085', port)).words;
+    expect(words.slice(0, 2)).toEqual(['npx', 'appdeploy']);
+    // `-C .` is the project the reader is in: here a temp folder, given last (the last -C wins).
+    const served = await runCli([...words.slice(2), '-C', root]);
+    try {
+      expect(served.firstLine).toBe(`listening on http://127.0.0.1:${port}`);
+      const listed = await runCommand('sh', ['-c', curl.replace('8085', port)], root);
+      expect(JSON.parse(listed.stdout)).toMatchObject({ apps: [{ name: 'Tasks' }] });
+    } finally {
+      served.child.kill('SIGTERM');
+      await served.exited;
+    }
+  });
 
   it.each(FIRST_LINES.map((entry) => [entry.holds, entry] as const))(
     '%s: the first line its comment names',
