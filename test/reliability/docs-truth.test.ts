@@ -30,6 +30,7 @@ import {
   misparse,
   shellWords,
   documentedOption,
+  emulatorFlagTable,
   type CliCommand,
 } from './docs-truth/command-lines.js';
 import { EXIT_CASES } from './docs-truth/exit-codes.js';
@@ -211,6 +212,21 @@ describe('the command lines', () => {
         .map((c) => c.name)
         .sort(),
     );
+  });
+
+  it("docs/local-service.md's table of the emulator's flags gives the defaults --help gives", () => {
+    const emulator = cli.find((c) => c.name === 'emulator')!;
+    const wrong = emulatorFlagTable().flatMap((row) =>
+      row.flags.flatMap((flag) => {
+        const option = emulator.options.find((o) => o.long === flag[0] || o.short === flag[0]);
+        const stated = option?.default;
+        if (stated === undefined || stated === '[]') return [];
+        return row.default.replace(/`/g, '').startsWith(stated)
+          ? []
+          : [`${row.where}: ${flag[0]}: the table says ${row.default}, --help ${stated}`];
+      }),
+    );
+    expect(wrong).toEqual([]);
   });
 
   it('every command has its row in the README table, and every row a command', () => {

@@ -138,7 +138,42 @@ function tableLines(): DocumentedLine[] {
   ]);
 }
 
-export const DOCUMENTED_LINES: DocumentedLine[] = [...shellLines(), ...spanLines(), ...tableLines()];
+/** A row of docs/local-service.md's table of the emulator's flags. */
+export interface FlagRow {
+  where: string;
+  /** Each flag of the first cell, as words: `--port N`. */
+  flags: string[][];
+  default: string;
+}
+
+export function emulatorFlagTable(): FlagRow[] {
+  return pageText('docs/local-service.md')
+    .split('\n')
+    .flatMap((text, i) => {
+      if (!/^\| `-/.test(text)) return [];
+      const [flags, fallback] = tableCells(text);
+      return [
+        {
+          where: `docs/local-service.md:${i + 1}`,
+          flags: [...flags!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.split(' ')),
+          default: fallback!,
+        },
+      ];
+    });
+}
+
+function flagTableLines(): DocumentedLine[] {
+  return emulatorFlagTable().flatMap((row) =>
+    row.flags.map((flag) => ({ where: row.where, words: ['emulator', ...flag], kind: 'synopsis' as const })),
+  );
+}
+
+export const DOCUMENTED_LINES: DocumentedLine[] = [
+  ...shellLines(),
+  ...spanLines(),
+  ...tableLines(),
+  ...flagTableLines(),
+];
 
 /** One option as `--help` lists it. */
 export interface CliOption {
@@ -148,6 +183,8 @@ export interface CliOption {
   value?: string;
   /** `(choices: "text", "json")`. */
   choices?: string[];
+  /** `(default: 8085)`, `(default: "127.0.0.1")`: the value, unquoted. */
+  default?: string;
 }
 
 export interface CliCommand {
@@ -179,12 +216,15 @@ function optionsOf(help: string): CliOption[] {
   return entries
     .map((entry) => {
       const head = /^ {2}(?:(-\w), )?(--[\w-]+)(?: <([^>]+)>)?/.exec(entry)!;
-      const choices = /choices: ((?:"[^"]*"(?:, )?)+)/.exec(entry.replace(/\s+/g, ' '));
+      const folded = entry.replace(/\s+/g, ' ');
+      const choices = /choices: ((?:"[^"]*"(?:, )?)+)/.exec(folded);
+      const fallback = /\(default: ("[^"]*"|[^,)\s]+)\)/.exec(folded);
       return {
         long: head[2]!,
         ...(head[1] ? { short: head[1] } : {}),
         ...(head[3] ? { value: head[3] } : {}),
         ...(choices ? { choices: [...choices[1]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!) } : {}),
+        ...(fallback ? { default: fallback[1]!.replace(/^"|"$/g, '') } : {}),
       };
     })
     .filter((option) => option.long !== '--help');
