@@ -37,6 +37,7 @@ import { EXIT_CASES } from './docs-truth/exit-codes.js';
 import { compareFolded, compareFragment, compareJson, compareLines } from './docs-truth/compare.js';
 import { FIRST_LINES, isOutputBlock, NOT_SAMPLES, SAMPLES, type Sample } from './docs-truth/samples.js';
 import { edit, initProject, temp, type Ctx } from './docs-truth/situations.js';
+import { TS_BLOCKS, writeTsProject } from './docs-truth/ts-blocks.js';
 import { FRAGMENTS, isFragment, placeBlock, YAML_BLOCKS, yamlKind } from './docs-truth/yaml-blocks.js';
 
 const dir = useTempDir('docs-truth');
@@ -148,6 +149,23 @@ describe('the package the README installs', () => {
     expect(named.length).toBeGreaterThan(0);
     expect(new Set(named)).toEqual(new Set([version]));
   });
+});
+
+describe('the TypeScript blocks', () => {
+  it('compile in a project that installs appdeploy, with strict settings', async () => {
+    const root = await mkdtemp(join(dir(), 'ts-'));
+    const { files } = await writeTsProject(root);
+    expect(files.size).toBe(TS_BLOCKS.length);
+    const tsc = await runCommand(
+      process.execPath,
+      [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', root],
+      root,
+    );
+    // Each error as the block it comes from: `block-2.ts(12,3)` is docs/client.md's.
+    const errors = tsc.stdout.replace(/block-\d+\.ts/g, (name) => files.get(name) ?? name);
+    expect(errors).toBe('');
+    expect(tsc.code).toBe(0);
+  }, 120_000);
 });
 
 describe('links between the pages', () => {
