@@ -247,6 +247,29 @@ describe('the command lines', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('docs/errors.md names every command that takes --format json, whose errors print as JSON on stdout', async () => {
+    const said = /A command run with `--format json` \(([^)]*)\)/.exec(
+      pageText('docs/errors.md').replace(/\s+/g, ' '),
+    );
+    expect(said).not.toBeNull();
+    const json = cli.filter((c) =>
+      c.options.some((o) => o.long === '--format' && o.choices?.includes('json')),
+    );
+    expect(said![1]!.split(', ').sort()).toEqual(json.map((c) => c.name).sort());
+    // In a folder with no project, each fails so: one JSON object on stdout.
+    for (const command of json) {
+      const args = [
+        command.name,
+        ...(command.args.some((a) => a.startsWith('<')) ? ['x.jsonl'] : []),
+        '--format',
+        'json',
+      ];
+      const run = await appdeploy(args, await mkdtemp(join(dir(), 'json-')));
+      expect(run.code, args.join(' ')).toBe(1);
+      expect(JSON.parse(run.stdout), args.join(' ')).toMatchObject({ error: { code: expect.any(String) } });
+    }
+  }, 60_000);
+
   it('every command has its row in the README table, and every row a command', () => {
     expect(
       commandTable()
