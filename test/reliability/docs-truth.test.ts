@@ -219,6 +219,17 @@ describe('the command lines', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('the README names every command that talks to a service where it says they use the proxy and certificate settings', () => {
+    const said = /Every command that talks to a service uses these settings \(([^)]*)\)/.exec(
+      pageText('README.md').replace(/\s+/g, ' '),
+    );
+    expect(said).not.toBeNull();
+    const named = [...said![1]!.matchAll(/`(\w+)[^`]*`/g)].map((m) => m[1]);
+    // The commands that talk to a service are those taking --concurrency (checked below).
+    for (const command of cli.filter((c) => c.options.some((o) => o.long === '--concurrency')))
+      expect(named, command.name).toContain(command.name);
+  });
+
   it('the README says which commands take --concurrency, and they are the ones that do', () => {
     const said = /those that talk to a service \(([^)]*)\) also take `--concurrency N`/.exec(
       pageText('README.md').replace(/\s+/g, ' '),
