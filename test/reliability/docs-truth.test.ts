@@ -281,6 +281,15 @@ describe('the command lines', () => {
     }
   }, 60_000);
 
+  it("the program's own options (--version) are in the README", async () => {
+    const top = (await appdeploy(['--help'], dir())).stdout;
+    const options = [
+      ...top.slice(top.indexOf('Options:'), top.indexOf('Commands:')).matchAll(/--[\w-]+/g),
+    ].map((m) => m[0]);
+    expect(options).toContain('--version');
+    for (const option of options) expect(pageText('README.md'), option).toContain(`npx appdeploy ${option}`);
+  });
+
   it('every command has its row in the README table, and every row a command', () => {
     expect(
       commandTable()
