@@ -3,15 +3,20 @@
  * Markdown is read here (never copied), and what it promises is tried against the built CLI
  * (`dist/cli/bin.js`) in temp folders, and against the local service on port 0:
  *
- * 1. every fenced YAML block that is appdeploy.yaml, a manifest or a record file loads and
- *    validates, or is refused as its text says (docs-truth/yaml-blocks.ts lists the fragments);
- * 2. every command line shown parses: its command and flags exist, with the values shown, and
- *    every command and flag of the CLI is documented (docs-truth/command-lines.ts);
- * 3. every output sample is what the CLI prints in the situation the text describes, and the exit
- *    codes of the README's command table are those returned (docs-truth/samples.ts, exit-codes.ts);
- * 4. every link between pages resolves, to the file and to the heading (the error codes and their
- *    page: test/cli/error-catalogue.test.ts);
+ * 1. every fenced YAML block that is appdeploy.yaml, a manifest or a record file validates where
+ *    a user would put it (docs-truth/yaml-blocks.ts, with the fragments listed and why);
+ * 2. every command line shown (shell blocks, the README's command table, code spans, the
+ *    emulator's flag table) parses: its command and flags exist, with the values shown, and the
+ *    lines to type run without a usage error; every command and option of the CLI is documented
+ *    (docs-truth/command-lines.ts);
+ * 3. every output sample is what the CLI prints in the situation the text describes
+ *    (docs-truth/samples.ts, samples-migrations.ts), and the exit codes of the README's command
+ *    table are those returned in the situations its cells name (docs-truth/exit-codes.ts);
+ * 4. docs/errors.md's rows are the catalogue's entries cell by cell (that each code has its row:
+ *    test/cli/error-catalogue.test.ts), and every link between pages resolves, to the heading;
  * 5. the README's tour, as written: test/first-run/tour.test.ts.
+ * Besides: the TypeScript blocks compile (docs-truth/ts-blocks.ts), and the lists the pages give
+ * of commands (those printing JSON errors, those using the proxy settings) are the CLI's.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
