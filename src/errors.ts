@@ -69,12 +69,12 @@ export const ERROR_CODES = {
   'CONFIRM.INTERRUPTED': {
     summary: 'the person stopped the command (Ctrl-C or Ctrl-D at the question) before it wrote anything',
     hint: 'Run it again when ready; nothing was changed.',
-    where: 'apply, revert (the confirmation question)',
+    where: 'apply, revert, seed, restore (the confirmation question)',
   },
   'CONFIRM.NO_TERMINAL': {
     summary: 'the command asks before it changes anything, and has no terminal to ask on',
     hint: 'Pass --yes to go ahead without asking (in CI, after reviewing the plan).',
-    where: 'apply, revert (without --yes, stdin not a terminal)',
+    where: 'apply, revert, seed, restore (without --yes, stdin not a terminal)',
   },
   'EMULATOR.FLAGS': {
     summary: 'the emulator’s flags contradict each other',
@@ -143,7 +143,7 @@ export const ERROR_CODES = {
   },
   'EXPORT.NO_PROJECT': {
     summary: 'export was asked for an environment no project file defines',
-    hint: 'Run it in a project, or pass the environment’s connection flags.',
+    hint: 'Write appdeploy.yaml with that environment (its baseUrl and auth), or leave out --env to export from the local service.',
     where: 'export',
   },
   'EXPORT.NO_SUCH_APP': {

@@ -8,7 +8,7 @@ import { APPS_PER_DEPLOY } from '../platform/index.js';
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { AppPlan, Risk } from '../plan/index.js';
-import { appdeployCommand, type Project } from '../project/index.js';
+import { appdeployCommand, formatPath, type Project } from '../project/index.js';
 import { movedAreas } from './moved-areas.js';
 import { isCounted, plannedRecords, type CountedRisk } from './recount.js';
 import { readRevisions } from './revisions.js';
@@ -97,10 +97,12 @@ function describeCounted(risk: CountedRisk): string {
 function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
   switch (risk.kind) {
     case 'blocked':
+      // The setting as the plan's text names it (`appAcl[1].entity.code`), so the refusal on
+      // stderr points at the line of the plan above it.
       return {
         kind: 'blocked',
         app,
-        message: `${[risk.area, ...(risk.path.length > 0 ? [risk.path.join('.')] : [])].join(' ')}: ${risk.reason}; ${risk.instead}`,
+        message: `${formatPath([risk.area, ...risk.path])}: ${risk.reason}; ${risk.instead}`,
       };
     case 'data-loss':
       if (flags.allowDataLoss) return null;

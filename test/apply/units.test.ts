@@ -68,6 +68,24 @@ describe('riskRefusals', () => {
     expect(refusals.map((r) => r.kind)).toEqual(kinds);
     for (const r of refusals) expect(r.app).toBe('orders');
   });
+
+  it('a blocked setting is named as the plan names it: appAcl[1].entity.code, not "appAcl 1.entity.code"', () => {
+    const group: Risk = {
+      kind: 'blocked',
+      area: 'appAcl',
+      path: [1, 'entity', 'code'],
+      reason: 'apps/tasks.yaml:31:13: group "reviewers" does not exist in environment staging',
+      instead: 'add the group there',
+    };
+    const refusals = riskRefusals([app('tasks', {}, [group, blocked])], {
+      allowDataLoss: true,
+      discardPendingDrafts: true,
+    });
+    expect(refusals.map((r) => r.message)).toEqual([
+      'appAcl[1].entity.code: apps/tasks.yaml:31:13: group "reviewers" does not exist in environment staging; add the group there',
+      'fields.amount: type change; add a new field',
+    ]);
+  });
 });
 
 describe('dependencyLevels', () => {
