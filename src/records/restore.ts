@@ -80,7 +80,7 @@ export async function restoreFieldValues(
         const id = idOf(record);
         const entry = entries.get(id);
         if (!entry) return undefined;
-        if (entry.lines.every((line) => sameValue(currentValue(record, line), line.value))) {
+        if (holdsBackedUp(record, entry.lines)) {
           outcomes.set(id, 'restored');
           return undefined;
         }
@@ -263,10 +263,44 @@ async function readProgress(file: string): Promise<SavedProgress | undefined> {
   }
 }
 
-function currentValue(record: AppRecord, line: BackupLine): unknown {
-  if (line.table === undefined) return record[line.field]?.value;
-  const rows = (record[line.table]?.value ?? []) as SubtableRow[];
-  return rows.find((row) => row.id === line.row)?.value[line.field]?.value;
+/**
+ * Whether a record holds every backed-up value already: a top-level field by its code; a table's
+ * cells in their row, by its id, or, for a row no longer there, in a row of their own that the
+ * restore added (restoreUpdate: a row deleted since comes back as a new row, under an id the
+ * platform gives it; platform-facts-verified "Tables (subtables) in record writes": a row with no
+ * `id` is a new row with a new id). Without the second, a table removed whole (its rows gone with
+ * it) and restored counted every record as edited since on the next run, or after an interrupted
+ * one. Found by test/reliability/restore-sweep.test.ts.
+ */
+function holdsBackedUp(record: AppRecord, lines: readonly BackupLine[]): boolean {
+  const backedRows = new Map<string, Map<string, BackupLine[]>>();
+  for (const line of lines) {
+    if (line.table === undefined) {
+      if (!sameValue(record[line.field]?.value, line.value)) return false;
+      continue;
+    }
+    const rows = backedRows.get(line.table) ?? new Map<string, BackupLine[]>();
+    rows.set(line.row!, [...(rows.get(line.row!) ?? []), line]);
+    backedRows.set(line.table, rows);
+  }
+  for (const [table, backed] of backedRows) {
+    const rows = (record[table]?.value ?? []) as SubtableRow[];
+    const holds = (row: SubtableRow, cells: readonly BackupLine[]) =>
+      cells.every((cell) => sameValue(row.value[cell.field]?.value, cell.value));
+    // Rows kept by id first; a row no longer there may be any other row, each taken once.
+    const free = rows.filter((row) => !backed.has(row.id));
+    for (const [id, cells] of backed) {
+      const kept = rows.find((row) => row.id === id);
+      if (kept) {
+        if (!holds(kept, cells)) return false;
+        continue;
+      }
+      const at = free.findIndex((row) => holds(row, cells));
+      if (at === -1) return false;
+      free.splice(at, 1);
+    }
+  }
+  return true;
 }
 
 /**

@@ -160,6 +160,40 @@ describe('backup and restore', () => {
     await expect(readFile(progressFileOf(backup.file))).rejects.toThrow();
   });
 
+  it('counts the rows of a table removed whole, restored as new rows, as restored when run again', async () => {
+    const { client } = service;
+    const app = await deployedApp(client, {
+      title: text('title'),
+      items: table('items', { item: text('item') }),
+    });
+    const rows = (...items: string[]) => ({
+      value: items.map((item) => ({ value: { item: { value: item } } })),
+    });
+    const ids = await addRecords(client, app, [
+      { title: { value: 'a' }, items: rows('x', 'y') },
+      { title: { value: 'b' }, items: rows('z') },
+    ]);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const fields: BackupField[] = [{ code: 'item', table: 'items', type: 'SINGLE_LINE_TEXT' }];
+    const backup = await backupFieldValues(client, { app, appKey: 'orders', fields, dir });
+    // The table deleted with its rows, then added again: no record has the rows' ids any more.
+    await removeAndAddAgain(client, app, { items: table('items', { item: text('item') }) });
+    const first = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(first).toEqual({ app, records: 2, restored: 2, written: 2, editedSince: [], deletedSince: [] });
+    const items = async () => {
+      const byId = await recordsById(client, app);
+      return ids.map((id) =>
+        (byId.get(id)!.items!.value as SubtableRow[]).map((row) => row.value.item!.value),
+      );
+    };
+    expect(await items()).toEqual([['x', 'y'], ['z']]);
+    // docs/migrations.md: "a record that already holds its backed-up values counts as restored
+    // without being written again": the rows came back under new ids, holding the values.
+    const again = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(again).toEqual({ app, records: 2, restored: 2, written: 0, editedSince: [], deletedSince: [] });
+    expect(await items()).toEqual([['x', 'y'], ['z']]);
+  });
+
   it('refuses to restore into an app that lacks a backed-up field, naming it', async () => {
     const { client } = service;
     const { app } = await setUp(client);
