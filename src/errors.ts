@@ -278,6 +278,12 @@ export const ERROR_CODES = {
     hint: 'Pass the --env of the folder the backup is in (.appdeploy/backups/<env>/).',
     where: 'restore',
   },
+  'RESTORE.STOPPED': {
+    summary:
+      'a request of the restore failed part way (the service erring, a network fault): what was written stays, the progress is kept beside the backup',
+    hint: 'Run the same restore again once the service answers: it resumes where it stopped.',
+    where: 'restore',
+  },
   'SEED.APP': {
     summary: 'an app given to seed is not in the project, or has no id yet',
     hint: 'Name apps of appdeploy.yaml with `records: { file, key }`, applied in this environment (apply creates them).',

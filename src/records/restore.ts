@@ -12,7 +12,15 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AppRecord, Client, RecordForWrite, SubtableRow } from '../client/index.js';
+import {
+  BulkWriteError,
+  ClientError,
+  ServiceError,
+  type AppRecord,
+  type Client,
+  type RecordForWrite,
+  type SubtableRow,
+} from '../client/index.js';
 import { atomicWrite } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 import type { BackedUpFile, BackupLine } from './backup.js';
@@ -104,7 +112,9 @@ export async function restoreFieldValues(
         await options.onProgress?.(progress);
       },
     },
-  );
+  ).catch((error: unknown) => {
+    throw stoppedPartWay(error, app);
+  });
   await rm(progressFile, { force: true });
   const ids = [...entries.keys()];
   return {
@@ -115,6 +125,33 @@ export async function restoreFieldValues(
     editedSince: ids.filter((id) => outcomes.get(id) === 'edited'),
     deletedSince: ids.filter((id) => !outcomes.has(id)),
   };
+}
+
+/**
+ * A restore a failed request stopped, in the words of its user: what failed, and that running it
+ * again resumes (the progress beside the backup; a record already holding its values is not
+ * written again). A failed bulk request's own message advises its caller to read the records back
+ * before retrying and counts them by their index in the call: restore does that reading itself
+ * when run again. Found by test/reliability/restore-sweep.test.ts (a 500 at a bulk request).
+ */
+function stoppedPartWay(error: unknown, app: string): unknown {
+  const cause = error instanceof BulkWriteError && error.cause instanceof Error ? error.cause : error;
+  // A refusal (a 4xx: a right, a value) is the service's own answer, which a run again would get too.
+  if (!(cause instanceof ClientError) || !passing(cause)) return error;
+  return new AppdeployError(
+    'RESTORE.STOPPED',
+    `The restore into app ${app} stopped part way: a request failed (${cause.message}). What was written stays.`,
+    {
+      hint: 'Run the same restore again once the service answers: it resumes where it stopped, and a record already holding its backed-up values counts as restored without being written again.',
+      cause: error,
+    },
+  );
+}
+
+/** A failure that may pass: the service erring (5xx), or the connection (network, timeout, answer). */
+function passing(error: ClientError): boolean {
+  if (error instanceof ServiceError) return error.status >= 500;
+  return ['network', 'timeout', 'invalid-response'].includes(error.kind);
 }
 
 /** What a backup holds, to show before restoring it. */

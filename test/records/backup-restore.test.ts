@@ -194,6 +194,36 @@ describe('backup and restore', () => {
     expect(await items()).toEqual([['x', 'y'], ['z']]);
   });
 
+  it('says a restore stopped by a failed write stopped, and that running it again resumes', async () => {
+    const { client } = service;
+    const { app, ids } = await setUp(client);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const backup = await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir });
+    await deleteAndAddAgain(client, app);
+    // The bulk request answers 500 (a write is not retried: it may have been carried out).
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/bulkRequest\\.json$',
+      status: 500,
+      times: 1,
+    });
+    const stopped = await restoreFieldValues(client, { backupFile: backup.file }).catch((e: unknown) => e);
+    expect(stopped).toMatchObject({
+      code: 'RESTORE.STOPPED',
+      hint: 'Run the same restore again once the service answers: it resumes where it stopped, and a record already holding its backed-up values counts as restored without being written again.',
+    });
+    // What failed, in the service's words; not the client's advice to its caller (read back the
+    // records and retry), which restore does itself when run again.
+    expect((stopped as Error).message).toMatch(
+      new RegExp(
+        `^The restore into app ${app} stopped part way: a request failed \\(\\[500\\] .*\\)\\. What was written stays\\.$`,
+      ),
+    );
+    const again = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(again).toMatchObject({ records: 4, restored: 4, editedSince: [], deletedSince: [] });
+    expect((await recordsById(client, app)).get(ids[2]!)!.note!.value).toBe('note c');
+  });
+
   it('refuses to restore into an app that lacks a backed-up field, naming it', async () => {
     const { client } = service;
     const { app } = await setUp(client);
