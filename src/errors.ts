@@ -264,7 +264,8 @@ export const ERROR_CODES = {
     where: 'apply (a migration copying values), restore',
   },
   'RESTORE.BACKUP': {
-    summary: 'the file given to restore is not a backup appdeploy wrote',
+    summary:
+      'the file given to restore is not a backup appdeploy wrote, or its folder of attachments is not beside it',
     hint: 'Give the path of a backup apply wrote (.appdeploy/backups/<env>/<time>-<app>.jsonl).',
     where: 'restore',
   },

@@ -10,8 +10,8 @@
  * already holds its backed-up values counts as restored without being written, so a run started
  * again after a kill ends where a whole run would have.
  */
-import { readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import {
   BulkWriteError,
   ClientError,
@@ -23,7 +23,7 @@ import {
 } from '../client/index.js';
 import { atomicWrite } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
-import type { BackedUpFile, BackupLine } from './backup.js';
+import { filesFolderOf, type BackedUpFile, type BackupLine } from './backup.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
 import { idOf, revisionOf, sameValue, writeValue } from './values.js';
 
@@ -203,7 +203,40 @@ async function readBackup(file: string): Promise<{ app: string; entries: Map<str
     entries.set(line.id, entry);
   });
   if (app === undefined) throw badBackup(file, 1, 'it holds no values');
+  await checkFilesBeside(file, entries);
   return { app, entries };
+}
+
+/**
+ * Every attachment a backup names is in its folder beside it (backup.ts downloads them there): a
+ * backup copied without that folder is refused before anything is written or asked, not found
+ * missing by the first upload part way through (an error reading a file, which the command took
+ * for a bug: exit 70). Found by test/reliability/restore-sweep.test.ts.
+ */
+async function checkFilesBeside(file: string, entries: ReadonlyMap<string, Entry>): Promise<void> {
+  const base = dirname(file);
+  const missing: string[] = [];
+  for (const entry of entries.values())
+    for (const line of entry.lines)
+      if (line.type === 'FILE')
+        for (const { path } of line.value as BackedUpFile[])
+          if (!(await isFile(join(base, path)))) missing.push(path);
+  if (missing.length === 0) return;
+  const folder = `${basename(filesFolderOf(file))}/`;
+  throw new AppdeployError(
+    'RESTORE.BACKUP',
+    `The backup ${file} names ${missing.length} attachment${missing.length === 1 ? '' : 's'} not beside it (${missing[0]}${missing.length > 1 ? ', ...' : ''}): its folder ${folder} is missing or incomplete.`,
+    {
+      hint: `Give the backup with its folder ${folder} beside it, as apply wrote them (copy the folder with the .jsonl file).`,
+    },
+  );
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 function parseLine(raw: string, file: string, lineNo: number): BackupLine {
@@ -217,6 +250,12 @@ function parseLine(raw: string, file: string, lineNo: number): BackupLine {
     if (typeof line[key] !== 'string') throw badBackup(file, lineNo, `"${key}" is missing`);
   if ((line.table === undefined) !== (line.row === undefined))
     throw badBackup(file, lineNo, '"table" and "row" go together');
+  if (
+    line.type === 'FILE' &&
+    (!Array.isArray(line.value) ||
+      !line.value.every((f) => typeof (f as Partial<BackedUpFile> | null)?.path === 'string'))
+  )
+    throw badBackup(file, lineNo, 'its files have no "path"');
   return line as BackupLine;
 }
 

@@ -24,7 +24,7 @@
  * its seed and round, so it replays); `RESTORE_SWEEP_RECORDS` the records of a round (from that
  * many to twice as many).
  */
-import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +142,7 @@ async function round_(r: Rng, w: World, root: string, story: string): Promise<vo
   // The backup that holds them (a migration's old field may be in two: the copy's and the swap's).
   const file = backups.find((b) => lines.get(b)!.length > 0)!;
   const own = lines.get(file)!;
+  const folder = file.replace(/\.jsonl$/, '');
 
   // (4) After the removal: records edited, deleted, or losing table rows.
   await mutate(r, w, client, app, before, story);
@@ -178,7 +179,6 @@ async function round_(r: Rng, w: World, root: string, story: string): Promise<vo
     const prod = join(root, '.appdeploy', 'backups', 'prod');
     await mkdir(prod, { recursive: true });
     await cp(file, join(prod, basename(file)));
-    const folder = file.replace(/\.jsonl$/, '');
     if (await exists(folder)) await cp(folder, join(prod, basename(folder)), { recursive: true });
     const said = await expectRefused(
       root,
@@ -189,6 +189,14 @@ async function round_(r: Rng, w: World, root: string, story: string): Promise<vo
       story,
     );
     expect(said, story).toContain('--env prod');
+  }
+
+  if (w.mistake === 'no-files' && (await exists(folder))) {
+    // The backup without its folder of attachments: refused before anything is written.
+    await rename(folder, `${folder}-moved`);
+    const said = await expectRefused(root, file, app, 'RESTORE.BACKUP', w.json, story);
+    expect(said, story).toContain(`its folder ${basename(folder)}/ is missing or incomplete`);
+    await rename(`${folder}-moved`, folder);
   }
 
   // (6) The fields added again, applied; a fresh plan is empty.

@@ -55,7 +55,7 @@ export type Removal =
   { kind: 'remove'; fields: Spec[]; tables: string[] } | { kind: 'migrate'; field: Field; renamed: boolean };
 
 /** What the restore runs into before the fields are right (each a user error, RESTORE.*). */
-export type Mistake = 'none' | 'not-added' | 'incompatible' | 'moved' | 'other-env';
+export type Mistake = 'none' | 'not-added' | 'incompatible' | 'moved' | 'other-env' | 'no-files';
 /** How the restore that counts runs. */
 export type Mode = 'plain' | 'kill' | 'fault';
 
@@ -113,7 +113,7 @@ export function drawWorld(r: Rng, round: number, records: number): World {
       fields: [...picked].filter((p): p is Spec => typeof p !== 'string' && !whole.includes(p.table ?? '')),
     };
   }
-  const mistakes: Mistake[] = ['none', 'none', 'not-added', 'incompatible', 'moved', 'other-env'];
+  const mistakes: Mistake[] = ['none', 'none', 'not-added', 'incompatible', 'moved', 'other-env', 'no-files'];
   return {
     records,
     top,
