@@ -279,6 +279,12 @@ export const ERROR_CODES = {
     hint: 'Pass the --env of the folder the backup is in (.appdeploy/backups/<env>/).',
     where: 'restore',
   },
+  'RESTORE.REFUSED': {
+    summary:
+      'the service refused a backed-up value: the field was added again with settings that do not take it (options, limits, unique)',
+    hint: 'Give the field the settings it had when the backup was taken, apply, then run the same restore again: it resumes where it stopped.',
+    where: 'restore',
+  },
   'RESTORE.STOPPED': {
     summary:
       'a request of the restore failed part way (the service erring, a network fault): what was written stays, the progress is kept beside the backup',

@@ -17,6 +17,7 @@ import {
   ClientError,
   ServiceError,
   type AppRecord,
+  type ServiceValidationErrors,
   type Client,
   type RecordForWrite,
   type SubtableRow,
@@ -136,13 +137,41 @@ export async function restoreFieldValues(
  */
 function stoppedPartWay(error: unknown, app: string): unknown {
   const cause = error instanceof BulkWriteError && error.cause instanceof Error ? error.cause : error;
-  // A refusal (a 4xx: a right, a value) is the service's own answer, which a run again would get too.
+  if (cause instanceof ServiceError && cause.status === 400 && cause.errors !== undefined)
+    return valueRefused(error, cause.errors, app);
+  // Any other refusal (a 4xx: a right) is the service's own answer, which a run again would get too.
   if (!(cause instanceof ClientError) || !passing(cause)) return error;
   return new AppdeployError(
     'RESTORE.STOPPED',
     `The restore into app ${app} stopped part way: a request failed (${cause.message}). What was written stays.`,
     {
       hint: 'Run the same restore again once the service answers: it resumes where it stopped, and a record already holding its backed-up values counts as restored without being written again.',
+      cause: error,
+    },
+  );
+}
+
+/**
+ * A backed-up value the field added again does not take: it came back with other settings (fewer
+ * options, a shorter maximum length, a value range, unique). Running again would be refused
+ * again, so the message names the field and the service's reason, and what to change; a bulk
+ * write refused so names each value `records[<i>].<code>.value`, a table's cell
+ * `...<table>.value[<row>].value.<code>.value` (platform-facts-verified, "Record validation: the
+ * keys of errors"). Before, the client's bulk-write message said 'Missing or invalid input' with
+ * neither the field nor what to do. Found by test/reliability/restore-sweep.test.ts.
+ */
+function valueRefused(error: unknown, errors: ServiceValidationErrors, app: string): AppdeployError {
+  const reasons = Object.entries(errors).map(([key, { messages }]) => {
+    const codes = [...key.matchAll(/(?:^|\.)([^.[\]]+)(?=\.value)/g)].map((m) => m[1]);
+    const field = codes.filter((c) => c !== undefined && !/^(records?|values?)$/.test(c)).join('.');
+    return { field, text: `${field || key}: ${messages.join(' ').replace(/\.$/, '')}` };
+  });
+  const fields = [...new Set(reasons.map((r) => r.field).filter((f) => f !== ''))];
+  return new AppdeployError(
+    'RESTORE.REFUSED',
+    `The service refused a backed-up value the restore wrote into app ${app}: ${reasons[0]!.text}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. What was written before stays.`,
+    {
+      hint: `Give ${fields.length > 0 ? fields.join(', ') : 'the field'} the settings it had when the backup was taken (its options, length or value limits, unique), apply, then run the same restore again: it resumes where it stopped.`,
       cause: error,
     },
   );

@@ -224,6 +224,35 @@ describe('backup and restore', () => {
     expect((await recordsById(client, app)).get(ids[2]!)!.note!.value).toBe('note c');
   });
 
+  it('names the field and what to change when the field added again does not take a backed-up value', async () => {
+    const { client } = service;
+    const drop = (options: string[]) => ({
+      type: 'DROP_DOWN',
+      code: 'stage',
+      label: 'stage',
+      options: Object.fromEntries(options.map((o, i) => [o, { label: o, index: String(i) }])),
+    });
+    const app = await deployedApp(client, { title: text('title'), stage: drop(['Open', 'Won']) });
+    await addRecords(client, app, [{ title: { value: 'a' }, stage: { value: 'Won' } }]);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const fields: BackupField[] = [{ code: 'stage', table: null, type: 'DROP_DOWN' }];
+    const backup = await backupFieldValues(client, { app, appKey: 'deals', fields, dir });
+    // Added again without the option the record held.
+    await removeAndAddAgain(client, app, { stage: drop(['Open']) });
+    await expect(restoreFieldValues(client, { backupFile: backup.file })).rejects.toMatchObject({
+      code: 'RESTORE.REFUSED',
+      message: `The service refused a backed-up value the restore wrote into app ${app}: stage: "Won" is not an option. Options: "Open". What was written before stays.`,
+      hint: 'Give stage the settings it had when the backup was taken (its options, length or value limits, unique), apply, then run the same restore again: it resumes where it stopped.',
+    });
+    // The option given back: the same restore finishes.
+    await client.form.updateFields({ app, properties: { stage: drop(['Open', 'Won']) } as never });
+    await deploy(client, app);
+    expect(await restoreFieldValues(client, { backupFile: backup.file })).toMatchObject({
+      restored: 1,
+      written: 1,
+    });
+  });
+
   it('refuses to restore into an app that lacks a backed-up field, naming it', async () => {
     const { client } = service;
     const { app } = await setUp(client);
