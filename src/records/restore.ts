@@ -169,9 +169,9 @@ function valueRefused(error: unknown, errors: ServiceValidationErrors, app: stri
   const fields = [...new Set(reasons.map((r) => r.field).filter((f) => f !== ''))];
   return new AppdeployError(
     'RESTORE.REFUSED',
-    `The service refused a backed-up value the restore wrote into app ${app}: ${reasons[0]!.text}${reasons.length > 1 ? ` (and ${reasons.length - 1} more)` : ''}. What was written before stays.`,
+    `The service refused ${reasons.length === 1 ? 'a backed-up value' : `${reasons.length} backed-up values`} the restore wrote into app ${app}${reasons.length === 1 ? '' : ', the first'}: ${reasons[0]!.text}. What was written before stays.`,
     {
-      hint: `Give ${fields.length > 0 ? fields.join(', ') : 'the field'} the settings it had when the backup was taken (its options, length or value limits, unique), apply, then run the same restore again: it resumes where it stopped.`,
+      hint: `Give ${fields.length > 0 ? fields.join(', ') : 'the field'} the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it resumes where it stopped.`,
       cause: error,
     },
   );

@@ -242,7 +242,7 @@ describe('backup and restore', () => {
     await expect(restoreFieldValues(client, { backupFile: backup.file })).rejects.toMatchObject({
       code: 'RESTORE.REFUSED',
       message: `The service refused a backed-up value the restore wrote into app ${app}: stage: "Won" is not an option. Options: "Open". What was written before stays.`,
-      hint: 'Give stage the settings it had when the backup was taken (its options, length or value limits, unique), apply, then run the same restore again: it resumes where it stopped.',
+      hint: 'Give stage the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it resumes where it stopped.',
     });
     // The option given back: the same restore finishes.
     await client.form.updateFields({ app, properties: { stage: drop(['Open', 'Won']) } as never });
