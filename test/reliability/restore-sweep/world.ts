@@ -6,8 +6,16 @@
  * fields, table columns or whole tables (or migrates one field, renamed or in place), adds them
  * again, and restores. Everything is drawn from a seed, so a seed and a round name a run.
  */
-import { DOC_PAIRS, fieldOf, SOURCE_SETTINGS, valueFor, variants, type Field } from '../conversion-fields.js';
-import { sourceValue, type Rng } from '../conversion-values.js';
+import {
+  DOC_PAIRS,
+  fieldOf,
+  option,
+  SOURCE_SETTINGS,
+  valueFor,
+  variants,
+  type Field,
+} from '../conversion-fields.js';
+import { sourceValue, SOURCE_OPTIONS, type Rng } from '../conversion-values.js';
 
 /** A field of the app: its code, type and settings; `table` when it is a column. */
 export interface Spec {
@@ -55,7 +63,7 @@ export type Removal =
   { kind: 'remove'; fields: Spec[]; tables: string[] } | { kind: 'migrate'; field: Field; renamed: boolean };
 
 /** What the restore runs into before the fields are right (each a user error, RESTORE.*). */
-export type Mistake = 'none' | 'not-added' | 'incompatible' | 'moved' | 'other-env' | 'no-files';
+export type Mistake = 'none' | 'not-added' | 'incompatible' | 'moved' | 'other-env' | 'no-files' | 'narrowed';
 /** How the restore that counts runs. */
 export type Mode = 'plain' | 'kill' | 'fault';
 
@@ -88,6 +96,17 @@ export function drawWorld(r: Rng, round: number, records: number): World {
   }));
   const tables = ['tb', ...(r.chance(0.6) ? ['tc'] : [])];
   const migrate = r.chance(0.2);
+  const mistakes: Mistake[] = [
+    'none',
+    'none',
+    'not-added',
+    'incompatible',
+    'moved',
+    'other-env',
+    'no-files',
+    'narrowed',
+  ];
+  const mistake = migrate ? 'none' : r.pick(mistakes);
   let removal: Removal;
   if (migrate) {
     const { from, to } = r.pick(DOC_PAIRS);
@@ -103,9 +122,17 @@ export function drawWorld(r: Rng, round: number, records: number): World {
       ...(tables.includes('tc') ? ['tc', ...columnsOf('tc')] : []),
     ];
     const picked = new Set<Spec | string>();
+    const tbCheck = candidates.find((c) => typeof c !== 'string' && c.code === 'tb_check')!;
     const n = 1 + r.int(3);
     while (picked.size < n) picked.add(r.pick(candidates));
+    // Every column of a table picked is the table removed whole (a table holds a column at least).
+    for (const table of tables)
+      if (columnsOf(table).every((c) => [...picked].some((p) => typeof p !== 'string' && p.code === c.code)))
+        picked.add(table);
     const whole = [...picked].filter((p): p is string => typeof p === 'string');
+    // Added again narrowed: a choice column among the removed, for the mistake to have a value to refuse.
+    if (mistake === 'narrowed' && !whole.includes('tb') && ![...picked].some((p) => p === tbCheck))
+      picked.add(tbCheck);
     removal = {
       kind: 'remove',
       tables: whole,
@@ -113,7 +140,6 @@ export function drawWorld(r: Rng, round: number, records: number): World {
       fields: [...picked].filter((p): p is Spec => typeof p !== 'string' && !whole.includes(p.table ?? '')),
     };
   }
-  const mistakes: Mistake[] = ['none', 'none', 'not-added', 'incompatible', 'moved', 'other-env', 'no-files'];
   return {
     records,
     top,
@@ -123,7 +149,7 @@ export function drawWorld(r: Rng, round: number, records: number): World {
     deletes: r.chance(0.5) ? 1 + r.int(3) : 0,
     rowsTaken: r.chance(0.4) ? 1 + r.int(3) : 0,
     moved: r.chance(0.5),
-    mistake: removal.kind === 'migrate' ? 'none' : r.pick(mistakes),
+    mistake,
     mode: (['plain', 'kill', 'fault'] as const)[round % 3]!,
     json: r.chance(0.5),
   };
@@ -160,7 +186,17 @@ type Def = Record<string, unknown>;
  * field migrated); `v3` with it added again, elsewhere in the layout and relabelled when `moved`.
  * `wrong` (with `v3`) adds the first removed field back wrong: of another type, or in another place.
  */
-export function manifest(w: World, version: 'v1' | 'v2' | 'v3', wrong?: 'incompatible' | 'moved'): Manifest {
+export function manifest(
+  w: World,
+  version: 'v1' | 'v2' | 'v3',
+  wrong?: 'incompatible' | 'moved',
+  /** A choice field added again without one of its options. */
+  narrow?: { code: string; option: string },
+): Manifest {
+  const settingsAgain = (f: Spec) =>
+    narrow?.code === f.code
+      ? { options: option(SOURCE_OPTIONS.filter((o) => o !== narrow.option)) }
+      : f.settings;
   const removedTop = new Set(
     w.removal.kind === 'remove' ? w.removal.fields.filter((f) => f.table === null).map((f) => f.code) : [],
   );
@@ -177,7 +213,7 @@ export function manifest(w: World, version: 'v1' | 'v2' | 'v3', wrong?: 'incompa
   const back: string[] = [];
   for (const f of w.top) {
     if ((gone && removedTop.has(f.code)) || f.code === skip) continue;
-    fields[f.code] = { type: f.type, label: label(f.code), ...f.settings };
+    fields[f.code] = { type: f.type, label: label(f.code), ...settingsAgain(f) };
     (removedTop.has(f.code) ? back : order).push(f.code);
   }
   fields.note = { type: 'SINGLE_LINE_TEXT', label: 'Note' };
@@ -207,7 +243,7 @@ export function manifest(w: World, version: 'v1' | 'v2' | 'v3', wrong?: 'incompa
     const again: string[] = [];
     for (const c of columnsOf(table)) {
       if ((gone && removedCols.has(c.code)) || c.code === skip) continue;
-      columns[c.code] = { type: c.type, label: label(c.code), ...c.settings };
+      columns[c.code] = { type: c.type, label: label(c.code), ...settingsAgain(c) };
       (removedCols.has(c.code) || removedTables.has(table) ? again : kept).push(c.code);
     }
     // Added again elsewhere: first among the columns instead of where it was.
