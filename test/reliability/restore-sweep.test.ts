@@ -74,7 +74,7 @@ import {
 const h = useApplyHarness({ directory: SWEEP_DIRECTORY });
 
 const SEED = Number(process.env.RESTORE_SWEEP_SEED) || 20261129;
-const ROUNDS = Number(process.env.RESTORE_SWEEP_ROUNDS) || 6;
+const ROUNDS = Number(process.env.RESTORE_SWEEP_ROUNDS) || 8;
 const RECORDS = Number(process.env.RESTORE_SWEEP_RECORDS) || 12;
 
 describe('backups and restore, fuzzed, against the documentation', () => {
