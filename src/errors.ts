@@ -265,7 +265,8 @@ export const ERROR_CODES = {
     where: 'apply (a migration copying values), restore',
   },
   'RESTORE.BACKUP': {
-    summary: 'the file given to restore is not a backup appdeploy wrote',
+    summary:
+      'the file given to restore is not a backup appdeploy wrote, or its folder of attachments is not beside it',
     hint: 'Give the path of a backup apply wrote (.appdeploy/backups/<env>/<time>-<app>.jsonl).',
     where: 'restore',
   },
@@ -277,6 +278,18 @@ export const ERROR_CODES = {
   'RESTORE.OTHER_ENVIRONMENT': {
     summary: 'the backup was taken in another environment than the one chosen (its app ids name other apps)',
     hint: 'Pass the --env of the folder the backup is in (.appdeploy/backups/<env>/).',
+    where: 'restore',
+  },
+  'RESTORE.REFUSED': {
+    summary:
+      'the service refused a backed-up value: the field was added again with settings that do not take it (options, limits, unique)',
+    hint: 'Give the field the settings it had when the backup was taken, apply, then run the same restore again: it resumes where it stopped.',
+    where: 'restore',
+  },
+  'RESTORE.STOPPED': {
+    summary:
+      'a request of the restore failed part way (the service erring, a network fault): what was written stays, the progress is kept beside the backup',
+    hint: 'Run the same restore again once the service answers: it resumes where it stopped.',
     where: 'restore',
   },
   'SEED.APP': {

@@ -10,12 +10,21 @@
  * already holds its backed-up values counts as restored without being written, so a run started
  * again after a kill ends where a whole run would have.
  */
-import { readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { AppRecord, Client, RecordForWrite, SubtableRow } from '../client/index.js';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import {
+  BulkWriteError,
+  ClientError,
+  ServiceError,
+  type AppRecord,
+  type ServiceValidationErrors,
+  type Client,
+  type RecordForWrite,
+  type SubtableRow,
+} from '../client/index.js';
 import { atomicWrite } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
-import type { BackedUpFile, BackupLine } from './backup.js';
+import { filesFolderOf, type BackedUpFile, type BackupLine } from './backup.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
 import { idOf, revisionOf, sameValue, writeValue } from './values.js';
 
@@ -80,7 +89,7 @@ export async function restoreFieldValues(
         const id = idOf(record);
         const entry = entries.get(id);
         if (!entry) return undefined;
-        if (entry.lines.every((line) => sameValue(currentValue(record, line), line.value))) {
+        if (holdsBackedUp(record, entry.lines)) {
           outcomes.set(id, 'restored');
           return undefined;
         }
@@ -104,7 +113,9 @@ export async function restoreFieldValues(
         await options.onProgress?.(progress);
       },
     },
-  );
+  ).catch((error: unknown) => {
+    throw stoppedPartWay(error, app);
+  });
   await rm(progressFile, { force: true });
   const ids = [...entries.keys()];
   return {
@@ -115,6 +126,61 @@ export async function restoreFieldValues(
     editedSince: ids.filter((id) => outcomes.get(id) === 'edited'),
     deletedSince: ids.filter((id) => !outcomes.has(id)),
   };
+}
+
+/**
+ * A restore a failed request stopped, in the words of its user: what failed, and that running it
+ * again resumes (the progress beside the backup; a record already holding its values is not
+ * written again). A failed bulk request's own message advises its caller to read the records back
+ * before retrying and counts them by their index in the call: restore does that reading itself
+ * when run again. Found by test/reliability/restore-sweep.test.ts (a 500 at a bulk request).
+ */
+function stoppedPartWay(error: unknown, app: string): unknown {
+  const cause = error instanceof BulkWriteError && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof ServiceError && cause.status === 400 && cause.errors !== undefined)
+    return valueRefused(error, cause.errors, app);
+  // Any other refusal (a 4xx: a right) is the service's own answer, which a run again would get too.
+  if (!(cause instanceof ClientError) || !passing(cause)) return error;
+  return new AppdeployError(
+    'RESTORE.STOPPED',
+    `The restore into app ${app} stopped part way: a request failed (${cause.message}). What was written stays.`,
+    {
+      hint: 'Run the same restore again once the service answers: it resumes where it stopped, and a record already holding its backed-up values counts as restored without being written again.',
+      cause: error,
+    },
+  );
+}
+
+/**
+ * A backed-up value the field added again does not take: it came back with other settings (fewer
+ * options, a shorter maximum length, a value range, unique). Running again would be refused
+ * again, so the message names the field and the service's reason, and what to change; a bulk
+ * write refused so names each value `records[<i>].<code>.value`, a table's cell
+ * `...<table>.value[<row>].value.<code>.value` (platform-facts-verified, "Record validation: the
+ * keys of errors"). Before, the client's bulk-write message said 'Missing or invalid input' with
+ * neither the field nor what to do. Found by test/reliability/restore-sweep.test.ts.
+ */
+function valueRefused(error: unknown, errors: ServiceValidationErrors, app: string): AppdeployError {
+  const reasons = Object.entries(errors).map(([key, { messages }]) => {
+    const codes = [...key.matchAll(/(?:^|\.)([^.[\]]+)(?=\.value)/g)].map((m) => m[1]);
+    const field = codes.filter((c) => c !== undefined && !/^(records?|values?)$/.test(c)).join('.');
+    return { field, text: `${field || key}: ${messages.join(' ').replace(/\.$/, '')}` };
+  });
+  const fields = [...new Set(reasons.map((r) => r.field).filter((f) => f !== ''))];
+  return new AppdeployError(
+    'RESTORE.REFUSED',
+    `The service refused ${reasons.length === 1 ? 'a backed-up value' : `${reasons.length} backed-up values`} the restore wrote into app ${app}${reasons.length === 1 ? '' : ', the first'}: ${reasons[0]!.text}. What was written before stays.`,
+    {
+      hint: `Give ${fields.length > 0 ? fields.join(', ') : 'the field'} the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it resumes where it stopped.`,
+      cause: error,
+    },
+  );
+}
+
+/** A failure that may pass: the service erring (5xx), or the connection (network, timeout, answer). */
+function passing(error: ClientError): boolean {
+  if (error instanceof ServiceError) return error.status >= 500;
+  return ['network', 'timeout', 'invalid-response'].includes(error.kind);
 }
 
 /** What a backup holds, to show before restoring it. */
@@ -166,7 +232,40 @@ async function readBackup(file: string): Promise<{ app: string; entries: Map<str
     entries.set(line.id, entry);
   });
   if (app === undefined) throw badBackup(file, 1, 'it holds no values');
+  await checkFilesBeside(file, entries);
   return { app, entries };
+}
+
+/**
+ * Every attachment a backup names is in its folder beside it (backup.ts downloads them there): a
+ * backup copied without that folder is refused before anything is written or asked, not found
+ * missing by the first upload part way through (an error reading a file, which the command took
+ * for a bug: exit 70). Found by test/reliability/restore-sweep.test.ts.
+ */
+async function checkFilesBeside(file: string, entries: ReadonlyMap<string, Entry>): Promise<void> {
+  const base = dirname(file);
+  const missing: string[] = [];
+  for (const entry of entries.values())
+    for (const line of entry.lines)
+      if (line.type === 'FILE')
+        for (const { path } of line.value as BackedUpFile[])
+          if (!(await isFile(join(base, path)))) missing.push(path);
+  if (missing.length === 0) return;
+  const folder = `${basename(filesFolderOf(file))}/`;
+  throw new AppdeployError(
+    'RESTORE.BACKUP',
+    `The backup ${file} names ${missing.length} attachment${missing.length === 1 ? '' : 's'} not beside it (${missing[0]}${missing.length > 1 ? ', ...' : ''}): its folder ${folder} is missing or incomplete.`,
+    {
+      hint: `Give the backup with its folder ${folder} beside it, as apply wrote them (copy the folder with the .jsonl file).`,
+    },
+  );
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 function parseLine(raw: string, file: string, lineNo: number): BackupLine {
@@ -180,6 +279,12 @@ function parseLine(raw: string, file: string, lineNo: number): BackupLine {
     if (typeof line[key] !== 'string') throw badBackup(file, lineNo, `"${key}" is missing`);
   if ((line.table === undefined) !== (line.row === undefined))
     throw badBackup(file, lineNo, '"table" and "row" go together');
+  if (
+    line.type === 'FILE' &&
+    (!Array.isArray(line.value) ||
+      !line.value.every((f) => typeof (f as Partial<BackedUpFile> | null)?.path === 'string'))
+  )
+    throw badBackup(file, lineNo, 'its files have no "path"');
   return line as BackupLine;
 }
 
@@ -263,10 +368,44 @@ async function readProgress(file: string): Promise<SavedProgress | undefined> {
   }
 }
 
-function currentValue(record: AppRecord, line: BackupLine): unknown {
-  if (line.table === undefined) return record[line.field]?.value;
-  const rows = (record[line.table]?.value ?? []) as SubtableRow[];
-  return rows.find((row) => row.id === line.row)?.value[line.field]?.value;
+/**
+ * Whether a record holds every backed-up value already: a top-level field by its code; a table's
+ * cells in their row, by its id, or, for a row no longer there, in a row of their own that the
+ * restore added (restoreUpdate: a row deleted since comes back as a new row, under an id the
+ * platform gives it; platform-facts-verified "Tables (subtables) in record writes": a row with no
+ * `id` is a new row with a new id). Without the second, a table removed whole (its rows gone with
+ * it) and restored counted every record as edited since on the next run, or after an interrupted
+ * one. Found by test/reliability/restore-sweep.test.ts.
+ */
+function holdsBackedUp(record: AppRecord, lines: readonly BackupLine[]): boolean {
+  const backedRows = new Map<string, Map<string, BackupLine[]>>();
+  for (const line of lines) {
+    if (line.table === undefined) {
+      if (!sameValue(record[line.field]?.value, line.value)) return false;
+      continue;
+    }
+    const rows = backedRows.get(line.table) ?? new Map<string, BackupLine[]>();
+    rows.set(line.row!, [...(rows.get(line.row!) ?? []), line]);
+    backedRows.set(line.table, rows);
+  }
+  for (const [table, backed] of backedRows) {
+    const rows = (record[table]?.value ?? []) as SubtableRow[];
+    const holds = (row: SubtableRow, cells: readonly BackupLine[]) =>
+      cells.every((cell) => sameValue(row.value[cell.field]?.value, cell.value));
+    // Rows kept by id first; a row no longer there may be any other row, each taken once.
+    const free = rows.filter((row) => !backed.has(row.id));
+    for (const [id, cells] of backed) {
+      const kept = rows.find((row) => row.id === id);
+      if (kept) {
+        if (!holds(kept, cells)) return false;
+        continue;
+      }
+      const at = free.findIndex((row) => holds(row, cells));
+      if (at === -1) return false;
+      free.splice(at, 1);
+    }
+  }
+  return true;
 }
 
 /**

@@ -160,6 +160,99 @@ describe('backup and restore', () => {
     await expect(readFile(progressFileOf(backup.file))).rejects.toThrow();
   });
 
+  it('counts the rows of a table removed whole, restored as new rows, as restored when run again', async () => {
+    const { client } = service;
+    const app = await deployedApp(client, {
+      title: text('title'),
+      items: table('items', { item: text('item') }),
+    });
+    const rows = (...items: string[]) => ({
+      value: items.map((item) => ({ value: { item: { value: item } } })),
+    });
+    const ids = await addRecords(client, app, [
+      { title: { value: 'a' }, items: rows('x', 'y') },
+      { title: { value: 'b' }, items: rows('z') },
+    ]);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const fields: BackupField[] = [{ code: 'item', table: 'items', type: 'SINGLE_LINE_TEXT' }];
+    const backup = await backupFieldValues(client, { app, appKey: 'orders', fields, dir });
+    // The table deleted with its rows, then added again: no record has the rows' ids any more.
+    await removeAndAddAgain(client, app, { items: table('items', { item: text('item') }) });
+    const first = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(first).toEqual({ app, records: 2, restored: 2, written: 2, editedSince: [], deletedSince: [] });
+    const items = async () => {
+      const byId = await recordsById(client, app);
+      return ids.map((id) =>
+        (byId.get(id)!.items!.value as SubtableRow[]).map((row) => row.value.item!.value),
+      );
+    };
+    expect(await items()).toEqual([['x', 'y'], ['z']]);
+    // docs/migrations.md: "a record that already holds its backed-up values counts as restored
+    // without being written again": the rows came back under new ids, holding the values.
+    const again = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(again).toEqual({ app, records: 2, restored: 2, written: 0, editedSince: [], deletedSince: [] });
+    expect(await items()).toEqual([['x', 'y'], ['z']]);
+  });
+
+  it('says a restore stopped by a failed write stopped, and that running it again resumes', async () => {
+    const { client } = service;
+    const { app, ids } = await setUp(client);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const backup = await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir });
+    await deleteAndAddAgain(client, app);
+    // The bulk request answers 500 (a write is not retried: it may have been carried out).
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/bulkRequest\\.json$',
+      status: 500,
+      times: 1,
+    });
+    const stopped = await restoreFieldValues(client, { backupFile: backup.file }).catch((e: unknown) => e);
+    expect(stopped).toMatchObject({
+      code: 'RESTORE.STOPPED',
+      hint: 'Run the same restore again once the service answers: it resumes where it stopped, and a record already holding its backed-up values counts as restored without being written again.',
+    });
+    // What failed, in the service's words; not the client's advice to its caller (read back the
+    // records and retry), which restore does itself when run again.
+    expect((stopped as Error).message).toMatch(
+      new RegExp(
+        `^The restore into app ${app} stopped part way: a request failed \\(\\[500\\] .*\\)\\. What was written stays\\.$`,
+      ),
+    );
+    const again = await restoreFieldValues(client, { backupFile: backup.file });
+    expect(again).toMatchObject({ records: 4, restored: 4, editedSince: [], deletedSince: [] });
+    expect((await recordsById(client, app)).get(ids[2]!)!.note!.value).toBe('note c');
+  });
+
+  it('names the field and what to change when the field added again does not take a backed-up value', async () => {
+    const { client } = service;
+    const drop = (options: string[]) => ({
+      type: 'DROP_DOWN',
+      code: 'stage',
+      label: 'stage',
+      options: Object.fromEntries(options.map((o, i) => [o, { label: o, index: String(i) }])),
+    });
+    const app = await deployedApp(client, { title: text('title'), stage: drop(['Open', 'Won']) });
+    await addRecords(client, app, [{ title: { value: 'a' }, stage: { value: 'Won' } }]);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const fields: BackupField[] = [{ code: 'stage', table: null, type: 'DROP_DOWN' }];
+    const backup = await backupFieldValues(client, { app, appKey: 'deals', fields, dir });
+    // Added again without the option the record held.
+    await removeAndAddAgain(client, app, { stage: drop(['Open']) });
+    await expect(restoreFieldValues(client, { backupFile: backup.file })).rejects.toMatchObject({
+      code: 'RESTORE.REFUSED',
+      message: `The service refused a backed-up value the restore wrote into app ${app}: stage: "Won" is not an option. Options: "Open". What was written before stays.`,
+      hint: 'Give stage the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it resumes where it stopped.',
+    });
+    // The option given back: the same restore finishes.
+    await client.form.updateFields({ app, properties: { stage: drop(['Open', 'Won']) } as never });
+    await deploy(client, app);
+    expect(await restoreFieldValues(client, { backupFile: backup.file })).toMatchObject({
+      restored: 1,
+      written: 1,
+    });
+  });
+
   it('refuses to restore into an app that lacks a backed-up field, naming it', async () => {
     const { client } = service;
     const { app } = await setUp(client);

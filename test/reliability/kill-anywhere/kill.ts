@@ -47,6 +47,8 @@ export async function runAndKill(
   args: string[],
   moment: KillMoment,
   cleanups: Cleanups,
+  /** The variables the `emu` environment's secrets come from. */
+  env: NodeJS.ProcessEnv = EMU_ENV,
 ): Promise<Killed> {
   const before = await apiRequests(url);
   if (moment.how === 'answer-lost') {
@@ -58,7 +60,7 @@ export async function runAndKill(
     });
     if (armed.status !== 200) throw new Error(`fault not armed: ${JSON.stringify(armed.body)}`);
   }
-  const child = startCommand(command, root, [...args, '--env', 'emu'], EMU_ENV, cleanups);
+  const child = startCommand(command, root, [...args, '--env', 'emu'], env, cleanups);
   let ended = false;
   void child.exited.then(() => (ended = true));
   const deadline = Date.now() + 60_000;
