@@ -43,8 +43,11 @@ export interface Reach {
   proxy: ProxyInUse | undefined;
   /** Client certificate and extra CAs, when either is set. */
   secureContext: tls.SecureContext | undefined;
-  /** Extra CAs for a proxy reached over https:// (the same as the service's). */
-  proxyCa: Buffer[] | undefined;
+  /**
+   * The CAs a proxy reached over https:// is verified with when `ca` is given: the default ones and
+   * `ca`, as for the service (undefined: node's defaults alone).
+   */
+  proxyCa: (string | Buffer)[] | undefined;
   clientCertificate: boolean;
   /** Whether extra CAs (`ca`) are trusted. */
   ca: boolean;
@@ -63,14 +66,18 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
   const extraCa = options.ca === undefined ? undefined : caList(options.ca);
   const certificate = options.clientCertificate;
   const secrets = [...(proxy?.secrets ?? []), ...certificateSecrets(certificate)];
+  // `ca` adds to the default authorities, for the proxy as for the service: node's `ca` option
+  // replaces them, so a proxy with a public certificate, or one NODE_EXTRA_CA_CERTS trusts, was
+  // refused as untrusted once a `ca` for the service was given.
+  const trustedCa = extraCa === undefined ? undefined : [...defaultCas(variables), ...extraCa];
   const secureContext =
-    certificate === undefined && extraCa === undefined
+    certificate === undefined && trustedCa === undefined
       ? undefined
-      : secureContextFor(certificate, extraCa, variables);
+      : secureContextFor(certificate, trustedCa);
   return {
     proxy,
     secureContext,
-    proxyCa: extraCa,
+    proxyCa: trustedCa,
     clientCertificate: certificate !== undefined,
     ca: extraCa !== undefined,
     secrets,
@@ -280,11 +287,10 @@ function isDerCertificate(bytes: Buffer): boolean {
  */
 function secureContextFor(
   certificate: ClientCertificate | undefined,
-  extraCa: Buffer[] | undefined,
-  variables: ProxyVariables,
+  trustedCa: (string | Buffer)[] | undefined,
 ): tls.SecureContext {
   const options: tls.SecureContextOptions = {};
-  if (extraCa !== undefined) options.ca = [...defaultCas(variables), ...extraCa];
+  if (trustedCa !== undefined) options.ca = trustedCa;
   let file = 'the client certificate';
   if (certificate !== undefined) {
     if (
