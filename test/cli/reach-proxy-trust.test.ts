@@ -2,7 +2,8 @@
  * A proxy reached over https:// as the built CLI meets it (found by
  * test/reliability/reach-sweep.test.ts): `ca:` adds to the authorities this machine trusts, for
  * the proxy as for the service (README, "Trust"), so a proxy whose certificate NODE_EXTRA_CA_CERTS
- * trusts stays trusted when the environment gives a `ca` of its own.
+ * trusts stays trusted when the environment gives a `ca` of its own; and a proxy at an IP address
+ * brings no warning of node's onto the command's stderr.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -61,4 +62,11 @@ it("a proxy NODE_EXTRA_CA_CERTS trusts stays trusted beside the environment's ow
   expect(result.stderr).not.toMatch(/certificate of the proxy/);
   expect(result.code, result.stderr).toBe(0);
   expect(result.tunnels).toBeGreaterThan(0);
+});
+
+it('a proxy over https:// at an IP address: no warning of node on stderr', async () => {
+  const result = await plan({ proxy: proxy.url });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.tunnels).toBeGreaterThan(0);
+  expect(result.stderr).not.toMatch(/Warning/);
 });
