@@ -178,7 +178,9 @@ function parseProxy(text: string, source: string): ProxyInUse {
   // An @ past the host (`http://me:pa/ss@proxy:8080` reads as host `me`, port `pa`... or fails) is
   // a password holding a character a URL gives a meaning to: said so, and the host, which holds
   // part of the password, never shown.
-  const hostAfterAt = text.includes('@') && /^[^\s/?#@]+\/?$/.test(text.slice(text.lastIndexOf('@') + 1));
+  // The address may be followed by a path, which is ignored (withoutPath).
+  const hostAfterAt =
+    text.includes('@') && /^[^\s/?#@]+(?:[/?#].*)?$/.test(text.slice(text.lastIndexOf('@') + 1));
   if (hostAfterAt && (url === undefined || `${url.pathname}${url.search}${url.hash}`.includes('@')))
     throw new ClientOptionsError(unencodedCredentials(source));
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
