@@ -12,6 +12,7 @@ export interface EnvironmentFacts {
   /** `appdeploy.yaml:11:11` and the variables written there, per setting; absent when not written. */
   baseUrl?: SettingFacts;
   auth?: SettingFacts;
+  proxy?: SettingFacts;
 }
 
 export interface SettingFacts {
@@ -52,10 +53,12 @@ export function environmentFacts(project: Project, env: NodeJS.ProcessEnv): Envi
   const auth = config.auth === undefined ? [] : Object.keys(config.auth).map((key) => ['auth', key]);
   const baseUrl = config.baseUrl === undefined ? undefined : setting([['baseUrl']]);
   const credentials = setting(auth);
+  const proxy = config.proxy === undefined ? undefined : setting([['proxy']]);
   return {
     name,
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(credentials === undefined ? {} : { auth: credentials }),
+    ...(proxy === undefined ? {} : { proxy }),
   };
 }
 

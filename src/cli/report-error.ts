@@ -5,6 +5,7 @@ import {
   ClientError,
   ServiceError,
   TransportInvalidResponseError,
+  TransportNetworkError,
   TransportTimeoutError,
 } from '../client/errors.js';
 import { DeployTimeoutError } from '../client/helper-errors.js';
@@ -204,10 +205,7 @@ function clientHint(
       if (error.status === 403) return FORBIDDEN_IN_FRONT;
       return error.status === 431 ? HEADERS_TOO_LARGE : undefined;
     case 'network':
-      // Its message says what to check; where the address is written is the command's to say.
-      return environment?.baseUrl === undefined
-        ? undefined
-        : `Environment "${environment.name}" has this address from ${environment.baseUrl.at}.${variableSources(environment.baseUrl)}`;
+      return networkHint(error, environment);
     case 'bulk-write':
     case 'aborted':
       // Their messages already say what to check.
@@ -217,6 +215,30 @@ function clientHint(
       return never;
     }
   }
+}
+
+/**
+ * A network failure's message says what to check; where the address is written is the command's
+ * to say: the proxy's, when the proxy is what failed (not the service's base URL).
+ */
+function networkHint(error: ClientError, environment: EnvironmentFacts | undefined): string | undefined {
+  if (error instanceof TransportNetworkError && error.proxy !== undefined)
+    return proxyHint(error.proxy.source, environment);
+  return environment?.baseUrl === undefined
+    ? undefined
+    : `Environment "${environment.name}" has this address from ${environment.baseUrl.at}.${variableSources(environment.baseUrl)}`;
+}
+
+/**
+ * Where the proxy that failed is set: the environment's `proxy:` (its line and the variables written
+ * there), or a variable of the machine (client/reach.ts names the variable as the source).
+ */
+function proxyHint(source: string, environment: EnvironmentFacts | undefined): string | undefined {
+  if (/^(https?_proxy|HTTPS?_PROXY)$/.test(source))
+    return `${source} is set in the machine's environment (the shell, the CI's variables): correct it there, give the environment a proxy of its own in appdeploy.yaml (which wins over it), or name the service's host in NO_PROXY.`;
+  return environment?.proxy === undefined
+    ? undefined
+    : `Environment "${environment.name}" has this proxy from ${environment.proxy.at}.${variableSources(environment.proxy)}`;
 }
 
 /**

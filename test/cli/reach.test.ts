@@ -190,6 +190,21 @@ describe('a Secure Access domain behind a proxy', () => {
       `the proxy ${proxy.url} (from the proxy option) refused to open a tunnel`,
     );
     expect(result.stderr).toMatch(/407/);
+    // Where to fix it: the proxy's line and its variables, not the base URL's (reach sweep, seed 2).
+    expect(result.stderr).toMatch(
+      /\n {2}Environment "prod" has this proxy from appdeploy\.yaml:\d+:\d+\. PROXY_PASSWORD is set in the machine's environment, which wins over \.env\.\n/,
+    );
+    expect(result.stderr).not.toMatch(/has this address/);
+  });
+
+  it('a proxy of HTTPS_PROXY refusing the tunnel: the hint names the variable, not the base URL', async () => {
+    await project({ baseUrl: SERVICE(), clientCertificate: PFX, ca: 'certs/ca.pem' });
+    const result = await run(['plan'], { ...SECRETS_ENV, HTTPS_PROXY: proxy.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`the proxy ${proxy.url} (from HTTPS_PROXY) refused to open a tunnel`);
+    expect(result.stderr).toContain(
+      "\n  HTTPS_PROXY is set in the machine's environment (the shell, the CI's variables): correct it there, give the environment a proxy of its own in appdeploy.yaml (which wins over it), or name the service's host in NO_PROXY.\n",
+    );
   });
 
   it('validate locates a missing certificate file and an unset password', async () => {
