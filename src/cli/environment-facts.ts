@@ -13,6 +13,8 @@ export interface EnvironmentFacts {
   baseUrl?: SettingFacts;
   auth?: SettingFacts;
   proxy?: SettingFacts;
+  clientCertificate?: SettingFacts;
+  ca?: SettingFacts;
 }
 
 export interface SettingFacts {
@@ -53,12 +55,20 @@ export function environmentFacts(project: Project, env: NodeJS.ProcessEnv): Envi
   const auth = config.auth === undefined ? [] : Object.keys(config.auth).map((key) => ['auth', key]);
   const baseUrl = config.baseUrl === undefined ? undefined : setting([['baseUrl']]);
   const credentials = setting(auth);
-  const proxy = config.proxy === undefined ? undefined : setting([['proxy']]);
+  const certificate =
+    config.clientCertificate === undefined
+      ? []
+      : Object.keys(config.clientCertificate).map((key) => ['clientCertificate', key]);
+  const reach = {
+    proxy: config.proxy === undefined ? undefined : setting([['proxy']]),
+    clientCertificate: setting(certificate),
+    ca: config.ca === undefined ? undefined : setting([['ca']]),
+  };
   return {
     name,
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(credentials === undefined ? {} : { auth: credentials }),
-    ...(proxy === undefined ? {} : { proxy }),
+    ...Object.fromEntries(Object.entries(reach).filter(([, facts]) => facts !== undefined)),
   };
 }
 

@@ -193,13 +193,8 @@ function clientHint(
       return error instanceof TransportTimeoutError && error.queued
         ? 'The service answers slowly: run the command again later.'
         : "Check that the service is reachable at the environment's baseUrl, then run the command again.";
-    case 'options': {
-      // A proxy read from the machine's variables (client/reach.ts names the variable first).
-      const variable = /^(https?_proxy|HTTPS?_PROXY) /.exec(error.message)?.[1];
-      return variable === undefined
-        ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
-        : `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
-    }
+    case 'options':
+      return optionsHint(error.message, environment);
     case 'invalid-response':
       if (!(error instanceof TransportInvalidResponseError)) return undefined;
       if (error.status === 403) return FORBIDDEN_IN_FRONT;
@@ -215,6 +210,26 @@ function clientHint(
       return never;
     }
   }
+}
+
+/**
+ * Where the setting a client options error names is written (client/reach.ts and
+ * certificate-files.ts name the option, or the proxy variable, in their messages): a proxy
+ * variable of the machine; the environment's client certificate or ca, at its line, with where
+ * its variables (a password, a passphrase) came from, as a refused login is said.
+ */
+function optionsHint(message: string, environment: EnvironmentFacts | undefined): string {
+  const variable = /^(https?_proxy|HTTPS?_PROXY) /.exec(message)?.[1];
+  if (variable !== undefined)
+    return `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
+  const setting = /clientCertificate/.test(message)
+    ? { facts: environment?.clientCertificate, named: 'its client certificate' }
+    : /^ca\b/.test(message)
+      ? { facts: environment?.ca, named: 'its ca' }
+      : undefined;
+  if (environment !== undefined && setting?.facts !== undefined)
+    return `Environment "${environment.name}" has ${setting.named} from ${setting.facts.at}.${variableSources(setting.facts)}`;
+  return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
 }
 
 /**

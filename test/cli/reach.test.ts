@@ -180,6 +180,23 @@ describe('a Secure Access domain behind a proxy', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/clientCertificate.password does not open .*client\.pfx/);
     expect(JSON.parse(result.stdout).error.code).toBe('CLIENT.options');
+    // Where the password comes from, as for a refused login (reach sweep): a stale one in the shell hides .env.
+    expect(JSON.parse(result.stdout).error.hint).toMatch(
+      /^Environment "prod" has its client certificate from appdeploy\.yaml:\d+:\d+\. PFX_PASSWORD is set in the machine's environment, which wins over \.env\.$/,
+    );
+  });
+
+  it('a ca holding no certificate: the hint names the line of ca', async () => {
+    await project({
+      baseUrl: SERVICE(),
+      proxy: PROXY_OPTION(),
+      clientCertificate: PFX,
+      ca: 'certs/client.pfx',
+    });
+    const result = await run(['plan'], SECRETS_ENV);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Error: ca \S*certs\/client\.pfx holds no certificate/m);
+    expect(result.stderr).toMatch(/\n {2}Environment "prod" has its ca from appdeploy\.yaml:\d+:\d+\.\n/);
   });
 
   it('a proxy refusing the credentials (407) is named, not the service', async () => {
