@@ -54,7 +54,7 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
         keepAliveTimeout: 10_000,
         clientFactory: tunnelFailingOnClose,
         ...(requestTls ? { requestTls } : {}),
-        ...(reach.proxyCa ? { proxyTls: { ca: reach.proxyCa } } : {}),
+        ...(reach.proxyTls ? { proxyTls: { secureContext: reach.proxyTls } } : {}),
       })
     : new Pool(baseUrl.origin, { keepAliveTimeout: 10_000, connect: { ...requestTls } });
   let released = false;

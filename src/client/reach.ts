@@ -44,10 +44,12 @@ export interface Reach {
   /** Client certificate and extra CAs, when either is set. */
   secureContext: tls.SecureContext | undefined;
   /**
-   * The CAs a proxy reached over https:// is verified with when `ca` is given: the default ones and
-   * `ca`, as for the service (undefined: node's defaults alone).
+   * What a proxy reached over https:// is verified with when `ca` is given: the default CAs and
+   * `ca`, as for the service (undefined: node's defaults alone). A context built once: given as a
+   * `ca` list, node would parse every default CA again for each connection to the proxy, and
+   * NODE_DEBUG=net would print them all each time (past a megabyte for one command).
    */
-  proxyCa: (string | Buffer)[] | undefined;
+  proxyTls: tls.SecureContext | undefined;
   clientCertificate: boolean;
   /** Whether extra CAs (`ca`) are trusted. */
   ca: boolean;
@@ -77,7 +79,10 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
   return {
     proxy,
     secureContext,
-    proxyCa: trustedCa,
+    proxyTls:
+      trustedCa === undefined || proxy?.url.protocol !== 'https:'
+        ? undefined
+        : tls.createSecureContext({ ca: trustedCa }),
     clientCertificate: certificate !== undefined,
     ca: extraCa !== undefined,
     secrets,
