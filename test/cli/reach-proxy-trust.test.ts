@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeploy, tempDir } from '../support/cli.js';
-import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
+import { NO_MACHINE_PROXY, startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { SECURE_ACCESS, tlsFile } from '../support/tls.js';
 
 let service: RunningEmulator;
@@ -45,15 +45,10 @@ async function plan(prod: Record<string, unknown>) {
     }),
   );
   const before = proxy.tunnels.length;
-  const none = {
-    https_proxy: '',
-    HTTPS_PROXY: '',
-    http_proxy: '',
-    HTTP_PROXY: '',
-    no_proxy: '',
-    NO_PROXY: '',
-  };
-  const result = await appdeploy(['plan'], root, { ...none, NODE_EXTRA_CA_CERTS: tlsFile('ca.pem') });
+  const result = await appdeploy(['plan'], root, {
+    ...NO_MACHINE_PROXY,
+    NODE_EXTRA_CA_CERTS: tlsFile('ca.pem'),
+  });
   return { ...result, tunnels: proxy.tunnels.length - before };
 }
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { appdeploy, runCli, tempDir, type CliProcess, type Run } from '../support/cli.js';
-import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
+import { NO_MACHINE_PROXY, startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { PEM_PASSPHRASE, PFX_PASSWORD, tlsFile } from '../support/tls.js';
 
 const PROXY_PASSWORD = 'proxy-Secret-3377cd';
@@ -86,15 +86,7 @@ async function project(prod: Record<string, unknown>): Promise<void> {
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   // The machine's own proxy settings stay out of these runs.
-  const none = {
-    https_proxy: '',
-    HTTPS_PROXY: '',
-    http_proxy: '',
-    HTTP_PROXY: '',
-    no_proxy: '',
-    NO_PROXY: '',
-  };
-  const result = await appdeploy(args, root, { ...none, ...env });
+  const result = await appdeploy(args, root, { ...NO_MACHINE_PROXY, ...env });
   runs.push(result);
   return result;
 }

@@ -14,6 +14,16 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
+/** The machine's own proxy variables, emptied: what a built-CLI run of a reach test starts from. */
+export const NO_MACHINE_PROXY = {
+  https_proxy: '',
+  HTTPS_PROXY: '',
+  http_proxy: '',
+  HTTP_PROXY: '',
+  no_proxy: '',
+  NO_PROXY: '',
+} as const;
+
 export interface TestProxy {
   readonly url: string;
   readonly port: number;
