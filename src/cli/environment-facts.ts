@@ -12,6 +12,9 @@ export interface EnvironmentFacts {
   /** `appdeploy.yaml:11:11` and the variables written there, per setting; absent when not written. */
   baseUrl?: SettingFacts;
   auth?: SettingFacts;
+  proxy?: SettingFacts;
+  clientCertificate?: SettingFacts;
+  ca?: SettingFacts;
 }
 
 export interface SettingFacts {
@@ -52,10 +55,20 @@ export function environmentFacts(project: Project, env: NodeJS.ProcessEnv): Envi
   const auth = config.auth === undefined ? [] : Object.keys(config.auth).map((key) => ['auth', key]);
   const baseUrl = config.baseUrl === undefined ? undefined : setting([['baseUrl']]);
   const credentials = setting(auth);
+  const certificate =
+    config.clientCertificate === undefined
+      ? []
+      : Object.keys(config.clientCertificate).map((key) => ['clientCertificate', key]);
+  const reach = {
+    proxy: config.proxy === undefined ? undefined : setting([['proxy']]),
+    clientCertificate: setting(certificate),
+    ca: config.ca === undefined ? undefined : setting([['ca']]),
+  };
   return {
     name,
     ...(baseUrl === undefined ? {} : { baseUrl }),
     ...(credentials === undefined ? {} : { auth: credentials }),
+    ...Object.fromEntries(Object.entries(reach).filter(([, facts]) => facts !== undefined)),
   };
 }
 

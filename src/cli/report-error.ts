@@ -5,6 +5,7 @@ import {
   ClientError,
   ServiceError,
   TransportInvalidResponseError,
+  TransportNetworkError,
   TransportTimeoutError,
 } from '../client/errors.js';
 import { DeployTimeoutError } from '../client/helper-errors.js';
@@ -192,22 +193,14 @@ function clientHint(
       return error instanceof TransportTimeoutError && error.queued
         ? 'The service answers slowly: run the command again later.'
         : "Check that the service is reachable at the environment's baseUrl, then run the command again.";
-    case 'options': {
-      // A proxy read from the machine's variables (client/reach.ts names the variable first).
-      const variable = /^(https?_proxy|HTTPS?_PROXY) /.exec(error.message)?.[1];
-      return variable === undefined
-        ? "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml."
-        : `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
-    }
+    case 'options':
+      return optionsHint(error.message, environment);
     case 'invalid-response':
       if (!(error instanceof TransportInvalidResponseError)) return undefined;
       if (error.status === 403) return FORBIDDEN_IN_FRONT;
       return error.status === 431 ? HEADERS_TOO_LARGE : undefined;
     case 'network':
-      // Its message says what to check; where the address is written is the command's to say.
-      return environment?.baseUrl === undefined
-        ? undefined
-        : `Environment "${environment.name}" has this address from ${environment.baseUrl.at}.${variableSources(environment.baseUrl)}`;
+      return networkHint(error, environment);
     case 'bulk-write':
     case 'aborted':
       // Their messages already say what to check.
@@ -217,6 +210,50 @@ function clientHint(
       return never;
     }
   }
+}
+
+/**
+ * Where the setting a client options error names is written (client/reach.ts and
+ * certificate-files.ts name the option, or the proxy variable, in their messages): a proxy
+ * variable of the machine; the environment's client certificate or ca, at its line, with where
+ * its variables (a password, a passphrase) came from, as a refused login is said.
+ */
+function optionsHint(message: string, environment: EnvironmentFacts | undefined): string {
+  const variable = /^(https?_proxy|HTTPS?_PROXY) /.exec(message)?.[1];
+  if (variable !== undefined)
+    return `Correct ${variable} where it is set (the shell, the CI's variables), or give the environment a proxy of its own in appdeploy.yaml, which wins over it.`;
+  const setting = /clientCertificate/.test(message)
+    ? { facts: environment?.clientCertificate, named: 'its client certificate' }
+    : /^ca\b/.test(message)
+      ? { facts: environment?.ca, named: 'its ca' }
+      : undefined;
+  if (environment !== undefined && setting?.facts !== undefined)
+    return `Environment "${environment.name}" has ${setting.named} from ${setting.facts.at}.${variableSources(setting.facts)}`;
+  return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
+}
+
+/**
+ * A network failure's message says what to check; where the address is written is the command's
+ * to say: the proxy's, when the proxy is what failed (not the service's base URL).
+ */
+function networkHint(error: ClientError, environment: EnvironmentFacts | undefined): string | undefined {
+  if (error instanceof TransportNetworkError && error.proxy !== undefined)
+    return proxyHint(error.proxy.source, environment);
+  return environment?.baseUrl === undefined
+    ? undefined
+    : `Environment "${environment.name}" has this address from ${environment.baseUrl.at}.${variableSources(environment.baseUrl)}`;
+}
+
+/**
+ * Where the proxy that failed is set: the environment's `proxy:` (its line and the variables written
+ * there), or a variable of the machine (client/reach.ts names the variable as the source).
+ */
+function proxyHint(source: string, environment: EnvironmentFacts | undefined): string | undefined {
+  if (/^(https?_proxy|HTTPS?_PROXY)$/.test(source))
+    return `${source} is set in the machine's environment (the shell, the CI's variables): correct it there, give the environment a proxy of its own in appdeploy.yaml (which wins over it), or name the service's host in NO_PROXY.`;
+  return environment?.proxy === undefined
+    ? undefined
+    : `Environment "${environment.name}" has this proxy from ${environment.proxy.at}.${variableSources(environment.proxy)}`;
 }
 
 /**

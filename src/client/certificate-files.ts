@@ -43,5 +43,22 @@ export function openingFailure(
       : `clientCertificate.passphrase does not open the key ${file}: check the passphrase (needed when the key is encrypted)`;
   if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH')
     return `clientCertificate.key ${file} is not the key of clientCertificate.cert: give the key the certificate was issued for`;
-  return `the client certificate or ca could not be used (${code || message.replace(/^error:[^:]*:/, '')}): check that the files are what their names say (PEM or PKCS#12)`;
+  const reason = code || message.replace(/^error:[^:]*:/, '');
+  // A PKCS#12 file is DER: what node cannot parse of it fails with ASN.1's own words and no code
+  // (`not enough data`, `header too long`, `wrong tag`), a PEM file's with ERR_OSSL_PEM_* codes.
+  if (certificate !== undefined && 'pfx' in certificate && !code.startsWith('ERR_OSSL_PEM'))
+    return `${named('pfx', certificate.pfx)} is not a PKCS#12 (.pfx) file that can be opened (${reason}): give the .pfx issued for this domain, or its certificate and key in PEM as clientCertificate: { cert, key, passphrase }`;
+  return `${filesNamed(certificate)} could not be used (${reason}): check that the files are what their names say (PEM or PKCS#12)`;
+}
+
+/** An option of the certificate as messages name it: with its path, when it is one. */
+const named = (option: string, value: unknown) =>
+  `clientCertificate.${option}${typeof value === 'string' ? ` ${value}` : ''}`;
+
+/** The files a failure to open them may be of, as the options name them. */
+function filesNamed(certificate: ClientCertificate | undefined): string {
+  if (certificate === undefined) return 'the ca';
+  return 'pfx' in certificate
+    ? `${named('pfx', certificate.pfx)} or the ca`
+    : `${named('cert', certificate.cert)}, ${named('key', certificate.key)} or the ca`;
 }

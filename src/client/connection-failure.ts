@@ -26,6 +26,8 @@ export interface Failure {
   retryable: boolean;
   /** The code to show, when not the error's own (a failure the client marked as the proxy's). */
   code?: string | undefined;
+  /** Set when the proxy is what failed (not the service behind it): where the fix is. */
+  proxy?: { shown: string; source: string } | undefined;
 }
 
 /** Codes of a connection that never opened: through a proxy, the proxy is the one not reached. */
@@ -54,26 +56,8 @@ export function describeFailure(
   facts: ReachFacts,
 ): Failure | undefined {
   const { proxy, baseUrl } = facts;
-  if (proxy !== undefined) {
-    const refused = /Proxy response \((\d+)\)/.exec(error.message);
-    if (refused) return proxyRefusal(Number(refused[1]), proxy, baseUrl);
-    // undici wraps a proxy certificate not issued for its host as its own SecureProxyConnectionError.
-    if (code === PROXY_TLS || code === 'UND_ERR_PRX_TLS') return proxyTlsFailure(error, proxy, facts.ca);
-    if (code === TUNNEL_DROPPED)
-      return {
-        detail: `the proxy ${proxy.shown} (from ${proxy.source}) closed the connection when asked for a tunnel to ${baseUrl.host}, without answering`,
-        advice:
-          'Check that this address is the HTTP proxy (one that takes CONNECT) and its port, not a web server or a TLS port; the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY.',
-        retryable: false,
-      };
-    if (code !== undefined && NOT_REACHED.has(code))
-      return {
-        detail: `the proxy ${proxy.shown} (from ${proxy.source}) is not reachable`,
-        advice:
-          'Check the proxy address (the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY) and that the proxy runs; NO_PROXY lists the hosts reached without it.',
-        retryable: true,
-      };
-  }
+  const ofProxy = proxy === undefined ? undefined : proxyFailure(error, code, proxy, facts);
+  if (ofProxy !== undefined) return ofProxy;
   const unreached = serviceNotReached(code, baseUrl);
   if (proxy === undefined && unreached !== undefined) return unreached;
   if (code !== undefined && UNTRUSTED.has(code))
@@ -94,6 +78,45 @@ export function describeFailure(
     tlsFailure(alert, baseUrl) ??
     httpToTls(code, error, baseUrl)
   );
+}
+
+/**
+ * A failure at the proxy: not reached, not answering, its TLS, or its refusal of the tunnel. Each
+ * but a 5xx answer (the proxy could not reach the service: the base URL may be what is wrong) is
+ * the proxy's setting to fix, and says so (`proxy`).
+ */
+function proxyFailure(
+  error: Error,
+  code: string | undefined,
+  proxy: { shown: string; source: string },
+  facts: ReachFacts,
+): Failure | undefined {
+  const { baseUrl } = facts;
+  const refused = /Proxy response \((\d+)\)/.exec(error.message);
+  if (refused) {
+    const status = Number(refused[1]);
+    return { ...proxyRefusal(status, proxy, baseUrl), ...(status < 500 ? { proxy } : {}) };
+  }
+  // undici wraps a proxy certificate not issued for its host as its own SecureProxyConnectionError.
+  if (code === PROXY_TLS || code === 'UND_ERR_PRX_TLS')
+    return { ...proxyTlsFailure(error, proxy, facts.ca), proxy };
+  if (code === TUNNEL_DROPPED)
+    return {
+      detail: `the proxy ${proxy.shown} (from ${proxy.source}) closed the connection when asked for a tunnel to ${baseUrl.host}, without answering`,
+      advice:
+        'Check that this address is the HTTP proxy (one that takes CONNECT) and its port, not a web server or a TLS port; the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY.',
+      retryable: false,
+      proxy,
+    };
+  if (code !== undefined && NOT_REACHED.has(code))
+    return {
+      detail: `the proxy ${proxy.shown} (from ${proxy.source}) is not reachable`,
+      advice:
+        'Check the proxy address (the `proxy` setting, or HTTPS_PROXY / HTTP_PROXY) and that the proxy runs; NO_PROXY lists the hosts reached without it.',
+      retryable: true,
+      proxy,
+    };
+  return undefined;
 }
 
 /**

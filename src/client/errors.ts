@@ -151,6 +151,12 @@ export class TransportNetworkError extends TransportError {
    * certificate not trusted or refused): the client does not retry it.
    */
   readonly retryable: boolean;
+  /**
+   * The proxy, as messages name it, and where it was set (the `proxy` option or a variable's
+   * name), when the failure is the proxy's to fix: not reached, not a proxy, its certificate, its
+   * refusal of the credentials or of the service. Absent when the service (or its address) is.
+   */
+  readonly proxy: { shown: string; source: string } | undefined;
 
   constructor(
     init: {
@@ -161,6 +167,7 @@ export class TransportNetworkError extends TransportError {
       /** What to check; by default the base URL and the network. */
       advice?: string | undefined;
       retryable?: boolean | undefined;
+      proxy?: { shown: string; source: string } | undefined;
     },
     cause: Error,
   ) {
@@ -172,6 +179,7 @@ export class TransportNetworkError extends TransportError {
     );
     this.code = init.code;
     this.retryable = init.retryable ?? true;
+    this.proxy = init.proxy;
   }
 }
 

@@ -2,6 +2,7 @@
  * One keep-alive connection pool per origin, shared by every client that talks to it, and closed
  * when the last of those clients closes.
  */
+import { isIP } from 'node:net';
 import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { TUNNEL_DROPPED } from './connection-failure.js';
 import { PROXY_TLS } from './proxy-tls-failure.js';
@@ -53,7 +54,7 @@ export function ownDispatcher(baseUrl: URL, reach: Reach): PoolLease | undefined
         keepAliveTimeout: 10_000,
         clientFactory: tunnelFailingOnClose,
         ...(requestTls ? { requestTls } : {}),
-        ...(reach.proxyCa ? { proxyTls: { ca: reach.proxyCa } } : {}),
+        ...(reach.proxyTls ? { proxyTls: { secureContext: reach.proxyTls } } : {}),
       })
     : new Pool(baseUrl.origin, { keepAliveTimeout: 10_000, connect: { ...requestTls } });
   let released = false;
@@ -87,7 +88,7 @@ function tunnelFailingOnClose(origin: URL | string, options: Pool.Options): Pool
     pool.connect.bind(pool);
   (pool as { connect: unknown }).connect = async (params: Dispatcher.ConnectOptions) => {
     try {
-      return await connect(params);
+      return await connect(withoutAddressAsName(params));
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       // The proxy's own TLS (an https:// proxy), told apart from the service's through the tunnel.
@@ -101,4 +102,18 @@ function tunnelFailingOnClose(origin: URL | string, options: Pool.Options): Pool
     }
   };
   return pool;
+}
+
+/**
+ * The CONNECT to a proxy reached over https:// at an IP address, without that address as the TLS
+ * server name: undici 7.30's ProxyAgent names the proxy's host as the server name of its TLS
+ * connection, and node warns on stderr, on every command, that an IP address there "is not
+ * permitted by RFC 6066" (DEP0123; RFC 6066, section 3: "Literal IPv4 and IPv6 addresses are not
+ * permitted in HostName"). Left out, undici names none for an address, as it does for a service
+ * reached at one; the proxy's certificate is still verified against the address.
+ */
+function withoutAddressAsName(params: Dispatcher.ConnectOptions): Dispatcher.ConnectOptions {
+  const name = (params as { servername?: unknown }).servername;
+  if (typeof name !== 'string' || isIP(name.replace(/^\[(.*)\]$/, '$1')) === 0) return params;
+  return { ...params, servername: undefined } as Dispatcher.ConnectOptions;
 }

@@ -43,8 +43,13 @@ export interface Reach {
   proxy: ProxyInUse | undefined;
   /** Client certificate and extra CAs, when either is set. */
   secureContext: tls.SecureContext | undefined;
-  /** Extra CAs for a proxy reached over https:// (the same as the service's). */
-  proxyCa: Buffer[] | undefined;
+  /**
+   * What a proxy reached over https:// is verified with when `ca` is given: the default CAs and
+   * `ca`, as for the service (undefined: node's defaults alone). A context built once: given as a
+   * `ca` list, node would parse every default CA again for each connection to the proxy, and
+   * NODE_DEBUG=net would print them all each time (past a megabyte for one command).
+   */
+  proxyTls: tls.SecureContext | undefined;
   clientCertificate: boolean;
   /** Whether extra CAs (`ca`) are trusted. */
   ca: boolean;
@@ -63,14 +68,21 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
   const extraCa = options.ca === undefined ? undefined : caList(options.ca);
   const certificate = options.clientCertificate;
   const secrets = [...(proxy?.secrets ?? []), ...certificateSecrets(certificate)];
+  // `ca` adds to the default authorities, for the proxy as for the service: node's `ca` option
+  // replaces them, so a proxy with a public certificate, or one NODE_EXTRA_CA_CERTS trusts, was
+  // refused as untrusted once a `ca` for the service was given.
+  const trustedCa = extraCa === undefined ? undefined : [...defaultCas(variables), ...extraCa];
   const secureContext =
-    certificate === undefined && extraCa === undefined
+    certificate === undefined && trustedCa === undefined
       ? undefined
-      : secureContextFor(certificate, extraCa, variables);
+      : secureContextFor(certificate, trustedCa);
   return {
     proxy,
     secureContext,
-    proxyCa: extraCa,
+    proxyTls:
+      trustedCa === undefined || proxy?.url.protocol !== 'https:'
+        ? undefined
+        : tls.createSecureContext({ ca: trustedCa }),
     clientCertificate: certificate !== undefined,
     ca: extraCa !== undefined,
     secrets,
@@ -171,7 +183,9 @@ function parseProxy(text: string, source: string): ProxyInUse {
   // An @ past the host (`http://me:pa/ss@proxy:8080` reads as host `me`, port `pa`... or fails) is
   // a password holding a character a URL gives a meaning to: said so, and the host, which holds
   // part of the password, never shown.
-  const hostAfterAt = text.includes('@') && /^[^\s/?#@]+\/?$/.test(text.slice(text.lastIndexOf('@') + 1));
+  // The address may be followed by a path, which is ignored (withoutPath).
+  const hostAfterAt =
+    text.includes('@') && /^[^\s/?#@]+(?:[/?#].*)?$/.test(text.slice(text.lastIndexOf('@') + 1));
   if (hostAfterAt && (url === undefined || `${url.pathname}${url.search}${url.hash}`.includes('@')))
     throw new ClientOptionsError(unencodedCredentials(source));
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:'))
@@ -280,11 +294,10 @@ function isDerCertificate(bytes: Buffer): boolean {
  */
 function secureContextFor(
   certificate: ClientCertificate | undefined,
-  extraCa: Buffer[] | undefined,
-  variables: ProxyVariables,
+  trustedCa: (string | Buffer)[] | undefined,
 ): tls.SecureContext {
   const options: tls.SecureContextOptions = {};
-  if (extraCa !== undefined) options.ca = [...defaultCas(variables), ...extraCa];
+  if (trustedCa !== undefined) options.ca = trustedCa;
   let file = 'the client certificate';
   if (certificate !== undefined) {
     if (

@@ -295,6 +295,7 @@ export class Transport {
         ...where,
         ...(failure?.advice ? { advice: failure.advice } : {}),
         retryable: failure?.retryable ?? true,
+        ...(failure?.proxy ? { proxy: failure.proxy } : {}),
       },
       cause,
     );

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { appdeploy, runCli, tempDir, type CliProcess, type Run } from '../support/cli.js';
-import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
+import { NO_MACHINE_PROXY, startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { PEM_PASSPHRASE, PFX_PASSWORD, tlsFile } from '../support/tls.js';
 
 const PROXY_PASSWORD = 'proxy-Secret-3377cd';
@@ -86,15 +86,7 @@ async function project(prod: Record<string, unknown>): Promise<void> {
 
 async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   // The machine's own proxy settings stay out of these runs.
-  const none = {
-    https_proxy: '',
-    HTTPS_PROXY: '',
-    http_proxy: '',
-    HTTP_PROXY: '',
-    no_proxy: '',
-    NO_PROXY: '',
-  };
-  const result = await appdeploy(args, root, { ...none, ...env });
+  const result = await appdeploy(args, root, { ...NO_MACHINE_PROXY, ...env });
   runs.push(result);
   return result;
 }
@@ -180,6 +172,23 @@ describe('a Secure Access domain behind a proxy', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/clientCertificate.password does not open .*client\.pfx/);
     expect(JSON.parse(result.stdout).error.code).toBe('CLIENT.options');
+    // Where the password comes from, as for a refused login (reach sweep): a stale one in the shell hides .env.
+    expect(JSON.parse(result.stdout).error.hint).toMatch(
+      /^Environment "prod" has its client certificate from appdeploy\.yaml:\d+:\d+\. PFX_PASSWORD is set in the machine's environment, which wins over \.env\.$/,
+    );
+  });
+
+  it('a ca holding no certificate: the hint names the line of ca', async () => {
+    await project({
+      baseUrl: SERVICE(),
+      proxy: PROXY_OPTION(),
+      clientCertificate: PFX,
+      ca: 'certs/client.pfx',
+    });
+    const result = await run(['plan'], SECRETS_ENV);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Error: ca \S*certs\/client\.pfx holds no certificate/m);
+    expect(result.stderr).toMatch(/\n {2}Environment "prod" has its ca from appdeploy\.yaml:\d+:\d+\.\n/);
   });
 
   it('a proxy refusing the credentials (407) is named, not the service', async () => {
@@ -190,6 +199,21 @@ describe('a Secure Access domain behind a proxy', () => {
       `the proxy ${proxy.url} (from the proxy option) refused to open a tunnel`,
     );
     expect(result.stderr).toMatch(/407/);
+    // Where to fix it: the proxy's line and its variables, not the base URL's (reach sweep, seed 2).
+    expect(result.stderr).toMatch(
+      /\n {2}Environment "prod" has this proxy from appdeploy\.yaml:\d+:\d+\. PROXY_PASSWORD is set in the machine's environment, which wins over \.env\.\n/,
+    );
+    expect(result.stderr).not.toMatch(/has this address/);
+  });
+
+  it('a proxy of HTTPS_PROXY refusing the tunnel: the hint names the variable, not the base URL', async () => {
+    await project({ baseUrl: SERVICE(), clientCertificate: PFX, ca: 'certs/ca.pem' });
+    const result = await run(['plan'], { ...SECRETS_ENV, HTTPS_PROXY: proxy.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`the proxy ${proxy.url} (from HTTPS_PROXY) refused to open a tunnel`);
+    expect(result.stderr).toContain(
+      "\n  HTTPS_PROXY is set in the machine's environment (the shell, the CI's variables): correct it there, give the environment a proxy of its own in appdeploy.yaml (which wins over it), or name the service's host in NO_PROXY.\n",
+    );
   });
 
   it('validate locates a missing certificate file and an unset password', async () => {

@@ -188,6 +188,10 @@ describe('proxyFor', () => {
     ['a ?', 'http://me:ab?cd34@proxy.corp:3128'],
     ['a % that starts no %XX (undici would throw decoding it)', 'http://me:50%off@proxy.corp:3128'],
     ['a % in the login', 'http://m%e:secret@proxy.corp:3128'],
+    // Found by test/reliability/reach-sweep.test.ts: with a path after the address, said as
+    // 'must be an http:// or https:// URL', the password's character not named as the cause.
+    ['a /, a path after the address', 'http://me:ab/cd@proxy.corp:3128/proxy.pac'],
+    ['a # and an @, a query after the address', 'http://me@corp:ab#cd@proxy.corp:3128?x'],
   ])('says a password holding %s must be percent-encoded, showing none of it', (_, option) => {
     for (const [given, variables, source] of [
       [option, {}, 'the proxy option'],

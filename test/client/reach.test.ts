@@ -170,6 +170,21 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
       { cert: tlsFile('stranger.pem'), key: tlsFile('client-key.pem') },
       /^clientCertificate\.key \S*client-key\.pem is not the key of clientCertificate\.cert/,
     ],
+    // Found by test/reliability/reach-sweep.test.ts: said as 'the client certificate or ca could
+    // not be used (not enough data)', naming neither the file nor what it should be.
+    [
+      'bytes that are no PKCS#12 given as the .pfx',
+      { pfx: new Uint8Array([0x30, 0x82, 0x01, 0x00, 7, 7, 7]), password: PFX_PASSWORD },
+      /^clientCertificate\.pfx is not a PKCS#12 \(\.pfx\) file that can be opened \(not enough data\): give the \.pfx issued for this domain/,
+    ],
+    [
+      'a certificate whose PEM is damaged',
+      {
+        cert: Buffer.from('-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n'),
+        key: tlsFile('client-key.pem'),
+      },
+      /^clientCertificate\.cert, clientCertificate\.key \S*client-key\.pem or the ca could not be used \(ERR_OSSL_PEM_BAD_BASE64_DECODE\)/,
+    ],
   ])('says %s, before any request', (_, clientCertificate, said) => {
     let thrown: unknown;
     try {
