@@ -7,7 +7,8 @@
  * attached within 3 days, client/files.ts), one upload per value written: a key is attached once.
  *
  * Resumable by construction: nothing is kept between runs; a run plans again by key. When a bulk
- * request is refused because a record changed since it was read (GAIA_CO02) or because an add's key
+ * request is refused because a record changed since it was read (GAIA_CO02), is gone (GAIA_RE01:
+ * deleted by someone else since the read), or because an add's key
  * is already there (the unique check, CB_VA01: another seed, or a run killed after its bulk
  * request landed), the app is read again and planned again, at most MAX_REPLANS times. The calls
  * before the failing one keep their effect and the failing call has none (rest-interface.md,
@@ -206,6 +207,11 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
   if (!(cause instanceof ServiceError)) return false;
   // GAIA_CO02: the revision given is not the record's (platform-facts "Records").
   if (cause.code === 'GAIA_CO02') return true;
+  // GAIA_RE01: a record a change or a delete names by the id it was read with is gone (someone
+  // else deleted it since the read: platform-facts.md "record not found | 404 | GAIA_RE01";
+  // platform-facts-verified.md "Records": deleting ids that do not exist is GAIA_RE01). A fresh
+  // read no longer finds its key: the file's record becomes an add, a delete of --clean nothing.
+  if (cause.code === 'GAIA_RE01') return true;
   // CB_VA01 is every validation error; the one a re-plan settles is the key's value already held
   // ("This value already exists in another record.", platform-facts-verified.md "Errors"): an add
   // whose key is there becomes a change. Its errors are keyed `records[N].<code>.value`

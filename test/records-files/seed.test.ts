@@ -406,6 +406,51 @@ describe('appdeploy seed', () => {
     expect([after!.name!.value, after!.email!.value]).toEqual(['Alice', 'a@b']);
   });
 
+  // Found by test/reliability/seed-sequences.test.ts (seed 1, step 4): a record deleted by
+  // someone else between the read and the write was SEED.REFUSED ("Fix what the service names"),
+  // exit 1, though a fresh read plans it as an add (or, for --clean, as nothing to do).
+  it.each([
+    {
+      name: 'a change',
+      clean: false,
+      file: 'Renamed',
+      result: { added: 1, changed: 0, deleted: 0, replans: 1 },
+    },
+    {
+      name: 'a delete of --clean',
+      clean: true,
+      file: null,
+      // Counted as deleted: the read finds it gone and cannot tell who deleted it.
+      result: { added: 0, changed: 0, deleted: 1, replans: 1 },
+    },
+  ])('re-reads and re-plans $name of a record deleted since the read (GAIA_RE01)', async (c) => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [customers] = await loadSeedApps(await loadValid(root), ['customers']);
+    const seeded = { ...customers!, clean: false };
+    await applySeed(service.client, seeded, await planFromService(service.client, seeded));
+    // The file renames C2 (a change), or no longer has it (a delete with --clean).
+    const text = (await readFile(join(root, 'records/customers.yaml'), 'utf8')).replace(
+      '- customer_code: C2\n  name: Bob\n',
+      c.file === null ? '' : `- customer_code: C2\n  name: ${c.file}\n`,
+    );
+    await writeFile(join(root, 'records/customers.yaml'), text);
+    const [edited] = await loadSeedApps(await loadValid(root), ['customers']);
+    const target = { ...edited!, clean: c.clean };
+    const plan = await planFromService(service.client, target);
+    const c2 = [...plan.changes, ...plan.deletes];
+    expect(c2.map((a) => a.key)).toEqual(['C2']);
+    // Deleted by someone else after the read: the plan's id names no record.
+    await service.client.records.deleteRecords({ app: ids.customers, ids: [c2[0]!.id] });
+    expect(await applySeed(service.client, target, plan)).toEqual(c.result);
+    const after = await records(ids.customers);
+    expect(after.map((r) => [r.customer_code!.value, r.name!.value]).sort()).toEqual([
+      ['C1', 'Alice'],
+      ...(c.file === null ? [] : [['C2', c.file]]),
+    ]);
+    expect(planIsEmpty(await planFromService(service.client, target))).toBe(true);
+  });
+
   it('converges from a stale plan: a key added by someone else since the read (the unique check, CB_VA01)', async () => {
     const ids = await seededProject();
     const { loadValid } = await import('../support/projects.js');
