@@ -451,6 +451,59 @@ describe('appdeploy seed', () => {
     expect(planIsEmpty(await planFromService(service.client, target))).toBe(true);
   });
 
+  // Found by test/reliability/seed-sequences.test.ts (fault-upload): an attachment's upload that
+  // failed stopped the seed with the client's bare error ("Error: [500] [CB_IL02] ..."): no app,
+  // no file, nothing on what landed or what to do. An upload whose answer never came is settled
+  // as a bulk request's is (a fresh plan uploads again: an unattached upload expires unused); one
+  // the service refused is SEED.REFUSED naming the file.
+  it.each([
+    {
+      name: 'a 500 once: planned again, uploaded again, seeded',
+      status: 500,
+      times: 1,
+      code: 0,
+      err: '',
+    },
+    {
+      name: 'a 500 at every upload: SEED.STOPPED naming the file, after 3 re-plans',
+      status: 500,
+      times: 20,
+      code: 1,
+      err: 'Error: seed of customers (app <id>) stopped: the upload of <root>/records/files/contract.pdf (for customer_code C1) failed: [500] [CB_IL02] Fault injected by the emulator control API (HTTP 500).\n  Run seed again once the service answers: it plans again by key, so it writes only what is left (no record twice).\n',
+    },
+    {
+      name: "a refusal (403): SEED.REFUSED naming the file and the service's answer",
+      status: 403,
+      times: 20,
+      code: 1,
+      err: "Error: seed of customers (app <id>): the service refused the upload of <root>/records/files/contract.pdf (for customer_code C1): Fault injected by the emulator control API (HTTP 403). (CB_FA01, HTTP 403)\n  Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), then seed again: it writes only what is left.\n",
+    },
+  ])('an upload that fails: $name', async (c) => {
+    const ids = await seededProject();
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/file\\.json$',
+      status: c.status,
+      times: c.times,
+    });
+    const first = await seed('--yes', 'customers');
+    await service.control('DELETE', '/_emulator/faults');
+    expect(first.code).toBe(c.code);
+    expect(
+      first.err
+        .replaceAll(root, '<root>')
+        .replace(/\(app \d+\)/, '(app <id>)')
+        .replace(/ \([\w-]{10,}\)$/m, ''),
+    ).toBe(c.err);
+    // Whatever landed, the next seed writes the rest: each key once, the attachment attached.
+    expect((await seed('--yes', 'customers')).code).toBe(0);
+    const after = await records(ids.customers);
+    expect(after.map((r) => r.customer_code!.value).sort()).toEqual(['C1', 'C2']);
+    const c1 = after.find((r) => r.customer_code!.value === 'C1')!;
+    expect((c1.contract!.value as { name: string }[]).map((f) => f.name)).toEqual(['contract.pdf']);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+  });
+
   it('converges from a stale plan: a key added by someone else since the read (the unique check, CB_VA01)', async () => {
     const ids = await seededProject();
     const { loadValid } = await import('../support/projects.js');
