@@ -161,7 +161,10 @@ async function writePlan(
     writes.push(
       (async () => {
         const ids = plan.deletes.map((d) => d.id);
-        await counted(result, 'deleted', client.records.deleteAll(app, ids, options));
+        // With the revisions they were read at, as changes are: a record someone changed since
+        // (given a key the file has, say) is planned again, not deleted unseen.
+        const revisions = plan.deletes.map((d) => d.revision);
+        await counted(result, 'deleted', client.records.deleteAll(app, ids, { ...options, revisions }));
       })(),
     );
   const failures = (await Promise.allSettled(writes)).flatMap((w) =>

@@ -451,6 +451,45 @@ describe('appdeploy seed', () => {
     expect(planIsEmpty(await planFromService(service.client, target))).toBe(true);
   });
 
+  // A --clean delete carries the revision it was read at, as a change does: a record someone else
+  // changed since the read is not deleted unseen. Here they gave it a key the file has (an add of
+  // the plan) and a value the file does not name: the seed plans again and changes it instead,
+  // their value kept. Without the revision, the delete removed their record and the re-plan added
+  // the file's anew, their value lost (--clean deletes "a record whose key the file lacks": its key
+  // was the file's by then).
+  it('a --clean delete of a record changed since the read is planned again, not deleted unseen (GAIA_CO02)', async () => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [first] = await loadSeedApps(await loadValid(root), ['customers']);
+    await applySeed(
+      service.client,
+      { ...first!, clean: false },
+      await planFromService(service.client, { ...first!, clean: false }),
+    );
+    const [c9] = await service.client.records
+      .addAll(ids.customers, [{ customer_code: { value: 'C9' }, name: { value: 'Old' } }])
+      .then((r) => r.records);
+    await writeFile(join(root, 'records/customers.yaml'), `${CUSTOMERS}- customer_code: C3\n  name: Carol\n`);
+    const [edited] = await loadSeedApps(await loadValid(root), ['customers']);
+    const target = { ...edited!, clean: true };
+    const plan = await planFromService(service.client, target);
+    expect([plan.adds.map((a) => a.key), plan.deletes.map((d) => d.key)]).toEqual([['C3'], ['C9']]);
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id: c9!.id!,
+      record: { customer_code: { value: 'C3' }, email: { value: 'carol@theirs' } },
+    });
+    const result = await applySeed(service.client, target, plan);
+    expect(result.replans).toBeGreaterThan(0);
+    const after = await records(ids.customers);
+    expect(after.map((r) => [r.$id!.value, r.customer_code!.value, r.name!.value, r.email!.value])).toEqual([
+      [expect.any(String), 'C1', 'Alice', ''],
+      [expect.any(String), 'C2', 'Bob', ''],
+      [c9!.id, 'C3', 'Carol', 'carol@theirs'],
+    ]);
+    expect(planIsEmpty(await planFromService(service.client, target))).toBe(true);
+  });
+
   // Found by test/reliability/seed-sequences.test.ts (fault-upload): an attachment's upload that
   // failed stopped the seed with the client's bare error ("Error: [500] [CB_IL02] ..."): no app,
   // no file, nothing on what landed or what to do. An upload whose answer never came is settled
