@@ -1,14 +1,15 @@
 /**
  * Another client writes a record of things between the seed's read and its write (the service
  * holds the seed's bulk requests before carrying them out while the other write lands): it edits a
- * record the seed changes, deletes one the seed changes or deletes, or adds a record with a key the
- * seed adds. docs/records.md: a change is written "with the revision [it was] read at"; "When a bulk
- * request is refused because a record changed since it was read, or an add's key is already there
- * (someone else ...), seed reads the app again and plans again". So the seed is refused once, plans
- * again and ends as if it had planned after the other write: the fields the file names as the
- * file says, a field it does not name as the other client left it; a record deleted meanwhile is
- * added again (the file has it) or stays gone (--clean deleted it); a key added meanwhile is
- * changed to the file's.
+ * record the seed changes, deletes one the seed changes or deletes, adds a record with a key the
+ * seed adds, or gives a record --clean deletes a key the seed adds and a value the file does not
+ * name. docs/records.md: a change (and a delete) is written "with the revision [it was] read at";
+ * "When a bulk request is refused because a record changed since it was read or is gone, or an
+ * add's key is already there (someone else ...), seed reads the app again and plans again". So the
+ * seed is refused once, plans again and ends as if it had planned after the other write: the
+ * fields the file names as the file says, a field it does not name as the other client left it; a
+ * record deleted meanwhile is added again (the file has it) or stays gone (--clean deleted it); a
+ * key added meanwhile, or given to a record --clean meant to delete, is changed to the file's.
  */
 import { join } from 'node:path';
 import { bulkRequests, call } from '../emulator-process.js';
@@ -37,7 +38,9 @@ const EDITABLE = ['title', 'notes', 'body', 'site'];
 type OtherWrite =
   | { kind: 'edit'; key: string; fields: string[]; value: string }
   | { kind: 'delete'; key: string }
-  | { kind: 'add'; key: string; value: string };
+  | { kind: 'add'; key: string; value: string }
+  /** A record --clean deletes given a key the seed adds, and a value the file does not name. */
+  | { kind: 'rekey'; key: string; to: string; value: string };
 
 /** The other client's write, drawn among those this seed's plan makes possible. */
 function drawWrite(
@@ -50,8 +53,10 @@ function drawWrite(
     ...(plan.change.length > 0 ? ['edit', 'delete'] : []),
     ...(plan.delete.length > 0 ? ['delete'] : []),
     ...(plan.add.length > 0 ? ['add'] : []),
+    ...(plan.add.length > 0 && plan.delete.length > 0 ? ['rekey'] : []),
   ];
   const kind = d.pick(kinds);
+  if (kind === 'rekey') return { kind, key: d.pick(plan.delete)!, to: d.pick(plan.add)!, value };
   if (kind === 'add') return { kind, key: d.pick(plan.add)!, value };
   if (kind === 'delete') return { kind, key: d.pick([...plan.change, ...plan.delete])! };
   if (kind !== 'edit') return null;
@@ -78,6 +83,12 @@ async function write(world: World, c: SeedCall, other: OtherWrite): Promise<void
   const { records } = await client.records.getRecords({ app, fields: ['$id', 'code'], query: 'limit 500' });
   const id = records.find((r) => r.code!.value === other.key)!.$id!.value as string;
   if (other.kind === 'delete') await client.records.deleteRecords({ app, ids: [id] });
+  else if (other.kind === 'rekey')
+    await client.records.updateRecord({
+      app,
+      id,
+      record: { code: { value: other.to }, notes: { value: other.value } },
+    });
   else
     await client.records.updateRecord({
       app,
@@ -90,7 +101,10 @@ async function write(world: World, c: SeedCall, other: OtherWrite): Promise<void
 async function afterOther(world: World, things: State, other: OtherWrite): Promise<State> {
   const out = new Map([...things].map(([k, v]) => [k, { ...v }]));
   if (other.kind === 'delete') out.delete(other.key);
-  else if (other.kind === 'edit')
+  else if (other.kind === 'rekey') {
+    out.set(other.to, { ...out.get(other.key)!, code: other.to, notes: other.value });
+    out.delete(other.key);
+  } else if (other.kind === 'edit')
     for (const f of other.fields) (out.get(other.key) as Canonical)[f] = other.value;
   else {
     const plain = { code: other.key, title: other.value };
@@ -132,6 +146,7 @@ export async function conflictSeed(
   for (const clean of cleanups) await clean();
   const run = { code: exit.code ?? -1, stdout: seeding.stdout(), stderr: seeding.stderr() };
   const name = `${step} [other client: ${JSON.stringify(other)}]`;
+  if (process.env.SEED_SEQ_LOG) console.log(name);
   const out = bugIn(name, run);
   if (run.code !== 0) return [...out, `${name}: exit ${run.code}: ${run.stdout}${run.stderr}`];
   const got = printed(run, true);
