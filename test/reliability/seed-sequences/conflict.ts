@@ -29,7 +29,7 @@ import {
   stateFindings,
   states,
   type SeedCall,
-} from './step.js';
+} from './judge.js';
 import type { AppKey, World } from './world.js';
 
 /** Fields of things the other client edits: named by the file (the file wins) or not (theirs stays). */
