@@ -309,7 +309,7 @@ export const ERROR_CODES = {
   },
   'SEED.STOPPED': {
     summary:
-      'a bulk request of the seed failed (the service down, a network fault) and the read that would settle it failed too, or the writes kept failing through 3 re-plans: what landed stays',
+      'a bulk request or an upload of the seed failed (the service down, a network fault) and the read that would settle it failed too, or the writes kept failing through 3 re-plans: what landed stays',
     hint: 'Run seed again once the service answers: it plans again by key and writes only what is left.',
     where: 'seed',
   },
@@ -321,7 +321,7 @@ export const ERROR_CODES = {
   },
   'SEED.REFUSED': {
     summary:
-      'the service refused a bulk request of the seed: a refusal a fresh plan cannot settle (a right the user lacks, a value it refuses), or one it kept making through 3 re-plans',
+      'the service refused a bulk request of the seed, or the upload of a file a record names: a refusal a fresh plan cannot settle (a right the user lacks, a value it refuses), or one it kept making through 3 re-plans',
     hint: 'Fix what the service names (a right, or a value: run validate), then seed again: it writes only what is left.',
     where: 'seed',
   },

@@ -12,7 +12,7 @@ import { BulkWriteError, type WrittenRecord } from './helper-errors.js';
 import { inParallel } from './in-parallel.js';
 import type { CallOptions } from './options.js';
 import type { BulkCall } from './types/bulk.js';
-import type { Id } from './types/common.js';
+import type { Id, Revision } from './types/common.js';
 import type { RecordForWrite, RecordUpdate } from './types/records.js';
 
 /** The most records one call of records.json takes. */
@@ -21,7 +21,13 @@ export const MAX_RECORDS_PER_CALL = RECORDS_PER_WRITE;
 export type WriteAllRequest =
   | { operation: 'add'; app: Id; items: readonly RecordForWrite[] }
   | { operation: 'update'; app: Id; items: readonly RecordUpdate[] }
-  | { operation: 'delete'; app: Id; items: readonly Id[] };
+  | {
+      operation: 'delete';
+      app: Id;
+      items: readonly Id[];
+      /** The revision of each record, in the ids' order: a record changed since is not deleted (GAIA_CO02). */
+      revisions?: readonly Revision[] | undefined;
+    };
 
 export interface WriteAllResult {
   /** One entry per input record, in input order. */
@@ -157,7 +163,11 @@ function sliceCall(request: WriteAllRequest, start: number, end: number): Omit<C
     }
     case 'delete': {
       const ids = request.items.slice(start, end);
-      const call: BulkCall = { method: 'DELETE', api: 'records.json', payload: { app, ids } };
+      // DELETE records.json takes `revisions`, one per id (the official client's deleteRecords:
+      // `revisions?: Revision[]`; platform-facts.md: a revision mismatch is 409 GAIA_CO02).
+      const revisions = request.revisions?.slice(start, end);
+      const payload = revisions === undefined ? { app, ids } : { app, ids, revisions };
+      const call: BulkCall = { method: 'DELETE', api: 'records.json', payload };
       return { call, givenIds: ids.map(String) };
     }
     default: {

@@ -99,9 +99,21 @@ export class RecordsClient {
     return writeAll(this.#bulk, { operation: 'update', app, items: updates }, options);
   }
 
-  /** Deletes any number of records: 100 per call, 20 calls per bulk request (`parallel` at once). Irreversible. */
-  deleteAll(app: Id, ids: readonly Id[], options?: WriteAllOptions): Promise<WriteAllResult> {
-    return writeAll(this.#bulk, { operation: 'delete', app, items: ids }, options);
+  /**
+   * Deletes any number of records: 100 per call, 20 calls per bulk request (`parallel` at once).
+   * Irreversible. With `revisions` (one per id, in order), a record changed since is not deleted:
+   * its call is refused with GAIA_CO02.
+   */
+  deleteAll(
+    app: Id,
+    ids: readonly Id[],
+    options?: WriteAllOptions & { revisions?: readonly Revision[] | undefined },
+  ): Promise<WriteAllResult> {
+    return writeAll(
+      this.#bulk,
+      { operation: 'delete', app, items: ids, revisions: options?.revisions },
+      options,
+    );
   }
 
   #write<T>(

@@ -7,7 +7,8 @@
  * attached within 3 days, client/files.ts), one upload per value written: a key is attached once.
  *
  * Resumable by construction: nothing is kept between runs; a run plans again by key. When a bulk
- * request is refused because a record changed since it was read (GAIA_CO02) or because an add's key
+ * request is refused because a record changed since it was read (GAIA_CO02), is gone (GAIA_RE01:
+ * deleted by someone else since the read), or because an add's key
  * is already there (the unique check, CB_VA01: another seed, or a run killed after its bulk
  * request landed), the app is read again and planned again, at most MAX_REPLANS times. The calls
  * before the failing one keep their effect and the failing call has none (rest-interface.md,
@@ -16,23 +17,20 @@
  * add that landed, and the plan never repeats it.
  */
 import { BulkWriteError, ServiceError, type Client } from '../client/index.js';
-import type { RecordForWrite } from '../client/index.js';
 import { AppdeployError } from '../errors.js';
 import { plural, thousands } from '../wording.js';
 import { readAllRecords } from './read-all.js';
 import { idOf, revisionOf } from './values.js';
-import {
-  isTable,
-  planIsEmpty,
-  planSeed,
-  type ReadRecord,
-  type SeedPlan,
-  type SeedRecord,
-  type SeedScalar,
-  type SeedValue,
-} from './seed-plan.js';
+import { planIsEmpty, planSeed, type ReadRecord, type SeedPlan, type SeedRecord } from './seed-plan.js';
+import { UploadFailed, withUploads } from './seed-uploads.js';
 
 const MAX_REPLANS = 3;
+
+/** A write of the seed that failed: a bulk request, or the upload of a file a record names. */
+type WriteFailure = BulkWriteError | UploadFailed;
+
+const isWriteFailure = (error: unknown): error is WriteFailure =>
+  error instanceof BulkWriteError || error instanceof UploadFailed;
 
 export interface SeedTarget {
   /** The app's id. */
@@ -79,10 +77,10 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
       await writePlan(client, target, plan, result);
       return result;
     } catch (error) {
-      if (!(error instanceof BulkWriteError)) throw error;
+      if (!isWriteFailure(error)) throw error;
       if (!settledByReplan(error, target.key)) throw refusedAtOnce(target, plan, error, result);
       if (result.replans >= MAX_REPLANS)
-        throw outcomeUnknown(error)
+        throw outcomeUnknown(error) || error instanceof UploadFailed
           ? stopped(appNamed(target), error)
           : tooManyReplans(appNamed(target), error);
       const next = await replan(client, target, error);
@@ -94,7 +92,7 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
 }
 
 /** The plan from a fresh read; a read that fails after a lost answer stops the seed with the write's error. */
-async function replan(client: Client, target: SeedTarget, error: BulkWriteError): Promise<SeedPlan> {
+async function replan(client: Client, target: SeedTarget, error: WriteFailure): Promise<SeedPlan> {
   try {
     return await planFromService(client, target);
   } catch (readError) {
@@ -136,7 +134,9 @@ async function writePlan(
   if (plan.adds.length > 0)
     writes.push(
       (async () => {
-        const records = await Promise.all(plan.adds.map((a) => withUploads(client, a.record)));
+        const records = await Promise.all(
+          plan.adds.map((a) => withUploads(client, a.record, { keyField: key, key: a.key })),
+        );
         await counted(result, 'added', client.records.addAll(app, records, options));
       })(),
     );
@@ -150,6 +150,7 @@ async function writePlan(
             record: await withUploads(
               client,
               Object.fromEntries(c.changes.map((change) => [change.code, { value: change.after }])),
+              { keyField: key, key: c.key },
             ),
           })),
         );
@@ -160,7 +161,10 @@ async function writePlan(
     writes.push(
       (async () => {
         const ids = plan.deletes.map((d) => d.id);
-        await counted(result, 'deleted', client.records.deleteAll(app, ids, options));
+        // With the revisions they were read at, as changes are: a record someone changed since
+        // (given a key the file has, say) is planned again, not deleted unseen.
+        const revisions = plan.deletes.map((d) => d.revision);
+        await counted(result, 'deleted', client.records.deleteAll(app, ids, { ...options, revisions }));
       })(),
     );
   const failures = (await Promise.allSettled(writes)).flatMap((w) =>
@@ -178,26 +182,27 @@ async function counted(
   result[count] += (await write).records.length;
 }
 
-/** The failure that decides what the seed does next: one that is no bulk failure, else one a re-plan cannot settle. */
+/** The failure that decides what the seed does next: one that is no write's, else one a re-plan cannot settle. */
 function worst(failures: unknown[], key: string): unknown {
   return (
-    failures.find((f) => !(f instanceof BulkWriteError)) ??
-    failures.find((f) => !settledByReplan(f as BulkWriteError, key)) ??
+    failures.find((f) => !isWriteFailure(f)) ??
+    failures.find((f) => !settledByReplan(f as WriteFailure, key)) ??
     failures[0]
   );
 }
 
 /** A failure a fresh read and plan by key settles: a refusal below, or an answer that never came. */
-function settledByReplan(error: BulkWriteError, key: string): boolean {
-  return outcomeUnknown(error) || refusalReplanSettles(error, key);
+function settledByReplan(error: WriteFailure, key: string): boolean {
+  return outcomeUnknown(error) || (error instanceof BulkWriteError && refusalReplanSettles(error, key));
 }
 
 /**
  * No answer (a lost connection, a timeout, a 5xx): whether the request landed is unknown, and the
- * read by key tells (the key is unique, so an add that landed is found, never repeated).
+ * read by key tells (the key is unique, so an add that landed is found, never repeated). An upload
+ * whose answer never came is uploaded again by the next plan's write (seed-uploads.ts).
  */
-function outcomeUnknown(error: BulkWriteError): boolean {
-  return error.unknown.length > 0;
+function outcomeUnknown(error: WriteFailure): boolean {
+  return error instanceof UploadFailed ? error.outcomeUnknown : error.unknown.length > 0;
 }
 
 /** A refusal (the answer came) that a re-plan settles. */
@@ -206,6 +211,11 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
   if (!(cause instanceof ServiceError)) return false;
   // GAIA_CO02: the revision given is not the record's (platform-facts "Records").
   if (cause.code === 'GAIA_CO02') return true;
+  // GAIA_RE01: a record a change or a delete names by the id it was read with is gone (someone
+  // else deleted it since the read: platform-facts.md "record not found | 404 | GAIA_RE01";
+  // platform-facts-verified.md "Records": deleting ids that do not exist is GAIA_RE01). A fresh
+  // read no longer finds its key: the file's record becomes an add, a delete of --clean nothing.
+  if (cause.code === 'GAIA_RE01') return true;
   // CB_VA01 is every validation error; the one a re-plan settles is the key's value already held
   // ("This value already exists in another record.", platform-facts-verified.md "Errors"): an add
   // whose key is there becomes a change. Its errors are keyed `records[N].<code>.value`
@@ -224,11 +234,12 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
 function refusedAtOnce(
   target: SeedTarget,
   plan: SeedPlan,
-  error: BulkWriteError,
+  error: WriteFailure,
   /** What the seed's other writes landed: adds, changes and deletes go out together. */
   landedBesides: SeedResult,
 ): AppdeployError {
   const app = appNamed(target);
+  if (error instanceof UploadFailed) return uploadRefused(app, error, landedBesides);
   // Called only when no re-plan settles it, so the answer came (outcomeUnknown is false).
   if (!(error.cause instanceof ServiceError)) return stopped(app, error);
   const cause = error.cause;
@@ -307,8 +318,34 @@ function refusalHint(cause: ServiceError): string {
   return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest; a user, group or organization the environment lacks is mapped to one it has in the environment's users, groups or organizations), ${again}`;
 }
 
-/** A bulk request failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */
-function stopped(app: string, error: BulkWriteError): AppdeployError {
+/**
+ * An upload the service refused (the answer came: a right, a file it does not take): the records
+ * naming the file were not written, and seeding again as it is would be refused again.
+ */
+function uploadRefused(app: string, error: UploadFailed, landedBesides: SeedResult): AppdeployError {
+  const cause = error.cause;
+  const refusal =
+    cause instanceof ServiceError
+      ? `${cause.serviceMessage} (${cause.code}, HTTP ${cause.status})`
+      : cause instanceof Error
+        ? cause.message
+        : String(cause);
+  return new AppdeployError(
+    'SEED.REFUSED',
+    `seed of ${app}: the service refused the upload of ${error.file.path} (for ${error.record.keyField} ${error.record.key}): ${refusal}` +
+      besides(landedBesides),
+    {
+      hint:
+        cause instanceof ServiceError && cause.status === 403
+          ? refusalHint(cause)
+          : 'Fix what the service says of the file (in the record file, or the file itself), then seed again: it writes only what is left.',
+      cause: error,
+    },
+  );
+}
+
+/** A write failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */
+function stopped(app: string, error: WriteFailure): AppdeployError {
   return new AppdeployError('SEED.STOPPED', `seed of ${app} stopped: ${error.message}`, {
     hint: 'Run seed again once the service answers: it plans again by key, so it writes only what is left (no record twice).',
     cause: error,
@@ -324,39 +361,4 @@ function tooManyReplans(app: string, error: BulkWriteError): AppdeployError {
       hint: 'Run `npx appdeploy validate` (a value the record file gives may be one the service refuses), or seed again when no one else writes these records.',
     },
   );
-}
-
-/** The record with every file value uploaded, as the write sends it (`{ fileKey }`). */
-async function withUploads(client: Client, record: SeedRecord): Promise<RecordForWrite> {
-  // Most records name no file: they are already as the write sends them (10,000 of them copied
-  // field by field, an await each, cost the client more than its JSON did).
-  if (!namesFiles(record)) return record as RecordForWrite;
-  const out: RecordForWrite = {};
-  for (const [code, { value }] of Object.entries(record))
-    out[code] = { value: await uploaded(client, value) } as RecordForWrite[string];
-  return out;
-}
-
-async function uploaded(client: Client, value: SeedValue): Promise<unknown> {
-  if (isTable(value))
-    return Promise.all(
-      value.map(async (row) => ({
-        ...(row.id !== undefined ? { id: row.id } : {}),
-        value: await withUploads(client, row.value as SeedRecord),
-      })),
-    );
-  if (!isFiles(value)) return value;
-  return Promise.all(value.map((file) => client.files.upload(file.path, { name: file.name })));
-}
-
-function namesFiles(record: SeedRecord): boolean {
-  for (const code in record) {
-    const value = record[code]!.value;
-    if (isTable(value) ? value.some((row) => namesFiles(row.value)) : isFiles(value)) return true;
-  }
-  return false;
-}
-
-function isFiles(value: SeedScalar): value is Extract<SeedScalar, { path: string }[]> {
-  return Array.isArray(value) && value.some((v) => typeof v === 'object' && 'path' in v);
 }

@@ -89,6 +89,17 @@ describe('chunking', () => {
     expect(result.records.map((r) => r.id)).toEqual(ids.map(String));
   });
 
+  it('deletes with revisions: each call gets the revisions of its ids, in order', async () => {
+    h = harness();
+    h.reply(200, { results: [{}, {}] });
+    const ids = range(1, 151);
+    await h.client.records.deleteAll(7, ids, { revisions: ids.map((i) => String(i * 10)) });
+    expect((h.calls()[0]!.body as BulkBody).requests.map((r) => r.payload)).toEqual([
+      { app: 7, ids: range(1, 101), revisions: range(1, 101).map((i) => String(i * 10)) },
+      { app: 7, ids: range(101, 151), revisions: range(101, 151).map((i) => String(i * 10)) },
+    ]);
+  });
+
   it('sends nothing for no records', async () => {
     h = harness();
     expect(await h.client.records.addAll(7, [])).toEqual({ records: [] });

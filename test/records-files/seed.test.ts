@@ -406,6 +406,143 @@ describe('appdeploy seed', () => {
     expect([after!.name!.value, after!.email!.value]).toEqual(['Alice', 'a@b']);
   });
 
+  // Found by test/reliability/seed-sequences.test.ts (seed 1, step 4): a record deleted by
+  // someone else between the read and the write was SEED.REFUSED ("Fix what the service names"),
+  // exit 1, though a fresh read plans it as an add (or, for --clean, as nothing to do).
+  it.each([
+    {
+      name: 'a change',
+      clean: false,
+      file: 'Renamed',
+      result: { added: 1, changed: 0, deleted: 0, replans: 1 },
+    },
+    {
+      name: 'a delete of --clean',
+      clean: true,
+      file: null,
+      // Counted as deleted: the read finds it gone and cannot tell who deleted it.
+      result: { added: 0, changed: 0, deleted: 1, replans: 1 },
+    },
+  ])('re-reads and re-plans $name of a record deleted since the read (GAIA_RE01)', async (c) => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [customers] = await loadSeedApps(await loadValid(root), ['customers']);
+    const seeded = { ...customers!, clean: false };
+    await applySeed(service.client, seeded, await planFromService(service.client, seeded));
+    // The file renames C2 (a change), or no longer has it (a delete with --clean).
+    const text = (await readFile(join(root, 'records/customers.yaml'), 'utf8')).replace(
+      '- customer_code: C2\n  name: Bob\n',
+      c.file === null ? '' : `- customer_code: C2\n  name: ${c.file}\n`,
+    );
+    await writeFile(join(root, 'records/customers.yaml'), text);
+    const [edited] = await loadSeedApps(await loadValid(root), ['customers']);
+    const target = { ...edited!, clean: c.clean };
+    const plan = await planFromService(service.client, target);
+    const c2 = [...plan.changes, ...plan.deletes];
+    expect(c2.map((a) => a.key)).toEqual(['C2']);
+    // Deleted by someone else after the read: the plan's id names no record.
+    await service.client.records.deleteRecords({ app: ids.customers, ids: [c2[0]!.id] });
+    expect(await applySeed(service.client, target, plan)).toEqual(c.result);
+    const after = await records(ids.customers);
+    expect(after.map((r) => [r.customer_code!.value, r.name!.value]).sort()).toEqual([
+      ['C1', 'Alice'],
+      ...(c.file === null ? [] : [['C2', c.file]]),
+    ]);
+    expect(planIsEmpty(await planFromService(service.client, target))).toBe(true);
+  });
+
+  // A --clean delete carries the revision it was read at, as a change does: a record someone else
+  // changed since the read is not deleted unseen. Here they gave it a key the file has (an add of
+  // the plan) and a value the file does not name: the seed plans again and changes it instead,
+  // their value kept. Without the revision, the delete removed their record and the re-plan added
+  // the file's anew, their value lost (--clean deletes "a record whose key the file lacks": its key
+  // was the file's by then).
+  it('a --clean delete of a record changed since the read is planned again, not deleted unseen (GAIA_CO02)', async () => {
+    const ids = await seededProject();
+    const { loadValid } = await import('../support/projects.js');
+    const [first] = await loadSeedApps(await loadValid(root), ['customers']);
+    await applySeed(
+      service.client,
+      { ...first!, clean: false },
+      await planFromService(service.client, { ...first!, clean: false }),
+    );
+    const [c9] = await service.client.records
+      .addAll(ids.customers, [{ customer_code: { value: 'C9' }, name: { value: 'Old' } }])
+      .then((r) => r.records);
+    await writeFile(join(root, 'records/customers.yaml'), `${CUSTOMERS}- customer_code: C3\n  name: Carol\n`);
+    const [edited] = await loadSeedApps(await loadValid(root), ['customers']);
+    const target = { ...edited!, clean: true };
+    const plan = await planFromService(service.client, target);
+    expect([plan.adds.map((a) => a.key), plan.deletes.map((d) => d.key)]).toEqual([['C3'], ['C9']]);
+    await service.client.records.updateRecord({
+      app: ids.customers,
+      id: c9!.id!,
+      record: { customer_code: { value: 'C3' }, email: { value: 'carol@theirs' } },
+    });
+    const result = await applySeed(service.client, target, plan);
+    expect(result.replans).toBeGreaterThan(0);
+    const after = await records(ids.customers);
+    expect(after.map((r) => [r.$id!.value, r.customer_code!.value, r.name!.value, r.email!.value])).toEqual([
+      [expect.any(String), 'C1', 'Alice', ''],
+      [expect.any(String), 'C2', 'Bob', ''],
+      [c9!.id, 'C3', 'Carol', 'carol@theirs'],
+    ]);
+    expect(planIsEmpty(await planFromService(service.client, target))).toBe(true);
+  });
+
+  // Found by test/reliability/seed-sequences.test.ts (fault-upload): an attachment's upload that
+  // failed stopped the seed with the client's bare error ("Error: [500] [CB_IL02] ..."): no app,
+  // no file, nothing on what landed or what to do. An upload whose answer never came is settled
+  // as a bulk request's is (a fresh plan uploads again: an unattached upload expires unused); one
+  // the service refused is SEED.REFUSED naming the file.
+  it.each([
+    {
+      name: 'a 500 once: planned again, uploaded again, seeded',
+      status: 500,
+      times: 1,
+      code: 0,
+      err: '',
+    },
+    {
+      name: 'a 500 at every upload: SEED.STOPPED naming the file, after 3 re-plans',
+      status: 500,
+      times: 20,
+      code: 1,
+      err: 'Error: seed of customers (app <id>) stopped: the upload of <root>/records/files/contract.pdf (for customer_code C1) failed: [500] [CB_IL02] Fault injected by the emulator control API (HTTP 500).\n  Run seed again once the service answers: it plans again by key, so it writes only what is left (no record twice).\n',
+    },
+    {
+      name: "a refusal (403): SEED.REFUSED naming the file and the service's answer",
+      status: 403,
+      times: 20,
+      code: 1,
+      err: "Error: seed of customers (app <id>): the service refused the upload of <root>/records/files/contract.pdf (for customer_code C1): Fault injected by the emulator control API (HTTP 403). (CB_FA01, HTTP 403)\n  Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), then seed again: it writes only what is left.\n",
+    },
+  ])('an upload that fails: $name', async (c) => {
+    const ids = await seededProject();
+    await service.control('POST', '/_emulator/faults', {
+      method: 'POST',
+      path: '^/k/v1/file\\.json$',
+      status: c.status,
+      times: c.times,
+    });
+    const first = await seed('--yes', 'customers');
+    await service.control('DELETE', '/_emulator/faults');
+    expect(first.code).toBe(c.code);
+    expect(
+      first.err
+        .replaceAll(root, '<root>')
+        .replace(/\(app \d+\)/, '(app <id>)')
+        .replace(/ \([\w-]{10,}\)$/m, ''),
+    ).toBe(c.err);
+    // Whatever landed, the next seed writes the rest: each key once, the attachment attached.
+    expect((await seed('--yes', 'customers')).code).toBe(0);
+    const after = await records(ids.customers);
+    expect(after.map((r) => r.customer_code!.value).sort()).toEqual(['C1', 'C2']);
+    const c1 = after.find((r) => r.customer_code!.value === 'C1')!;
+    expect((c1.contract!.value as { name: string }[]).map((f) => f.name)).toEqual(['contract.pdf']);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+  });
+
   it('converges from a stale plan: a key added by someone else since the read (the unique check, CB_VA01)', async () => {
     const ids = await seededProject();
     const { loadValid } = await import('../support/projects.js');
