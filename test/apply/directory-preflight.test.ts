@@ -237,7 +237,7 @@ describe('the directory preflight', () => {
       [
         'blocked',
         expect.stringMatching(
-          /^appAcl 1\.entity\.code: apps\/tasks\.yaml:\d+:\d+: group "reviewers" does not exist in environment staging; .* \(found at apply; the plan did not have it\)$/,
+          /^appAcl\[1\]\.entity\.code: apps\/tasks\.yaml:\d+:\d+: group "reviewers" does not exist in environment staging; .* \(found at apply; the plan did not have it\)$/,
         ),
       ],
     ]);
