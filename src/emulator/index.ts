@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { Clock } from './clock.js';
 import { createHttpServer } from './server.js';
@@ -44,6 +45,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Data written by older versions: attachments without owners, records without the file index.
   migrateStore(store);
   const stopping = new AbortController();
+  // Every call held by --latency or a delay fault listens to it, as many at once as clients send
+  // (16 by default): without this node warned "MaxListenersExceededWarning" past 10, on stderr.
+  setMaxListeners(0, stopping.signal);
   const ctx: EmulatorContext = {
     store,
     clock: new Clock(storedClockOffset(store)),

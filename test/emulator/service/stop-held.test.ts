@@ -5,7 +5,8 @@
  * restart on the same data folder they read.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, startDataEmulator, tempDir } from '../../reliability/emulator-process.js';
+import { call, startDataEmulator, stop, tempDir } from '../../reliability/emulator-process.js';
+import { runCli } from '../../support/cli.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -62,4 +63,17 @@ describe('SIGTERM while a fault holds a call', () => {
     },
     20_000,
   );
+});
+
+describe('many calls held by --latency at once', () => {
+  it('are answered without a warning on stderr (node warned past 10 listeners of the stop signal)', async () => {
+    const emu = await runCli(['emulator', '--port', '0', '--latency', '50']);
+    cleanups.push(() => stop(emu));
+    if (!emu.url) throw new Error(`emulator did not start: ${emu.firstLine} ${emu.stderr()}`);
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => call(emu.url, 'GET', '/k/v1/apps.json')),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 16 }, () => 200));
+    expect(emu.stderr()).not.toMatch(/Warning/);
+  });
 });
