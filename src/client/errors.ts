@@ -202,3 +202,13 @@ export class ClientOptionsError extends ClientError {
     super(message, {});
   }
 }
+
+/**
+ * A call that failed without the service refusing it: the service erred (5xx), or no usable
+ * answer came (the connection, a timeout, a body not the service's). Whether it took effect is
+ * unknown, and the same call again may pass. A caller's abort is not one: it was asked for.
+ */
+export function failedUnrefused(error: unknown): error is ServiceError | TransportError {
+  if (error instanceof ServiceError) return error.status >= 500;
+  return error instanceof TransportError && !(error instanceof TransportAbortedError);
+}

@@ -14,6 +14,7 @@ export {
   TransportInvalidResponseError,
   TransportNetworkError,
   TransportTimeoutError,
+  failedUnrefused,
   type ClientErrorKind,
   type ServiceValidationErrors,
 } from './errors.js';

@@ -14,7 +14,7 @@ import { readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
   BulkWriteError,
-  ClientError,
+  failedUnrefused,
   ServiceError,
   type AppRecord,
   type ServiceValidationErrors,
@@ -140,7 +140,7 @@ function stoppedPartWay(error: unknown, app: string): unknown {
   if (cause instanceof ServiceError && cause.status === 400 && cause.errors !== undefined)
     return valueRefused(error, cause.errors, app);
   // Any other refusal (a 4xx: a right) is the service's own answer, which a run again would get too.
-  if (!(cause instanceof ClientError) || !passing(cause)) return error;
+  if (!failedUnrefused(cause)) return error;
   return new AppdeployError(
     'RESTORE.STOPPED',
     `The restore into app ${app} stopped part way: a request failed (${cause.message}). What was written stays.`,
@@ -175,12 +175,6 @@ function valueRefused(error: unknown, errors: ServiceValidationErrors, app: stri
       cause: error,
     },
   );
-}
-
-/** A failure that may pass: the service erring (5xx), or the connection (network, timeout, answer). */
-function passing(error: ClientError): boolean {
-  if (error instanceof ServiceError) return error.status >= 500;
-  return ['network', 'timeout', 'invalid-response'].includes(error.kind);
 }
 
 /** What a backup holds, to show before restoring it. */

@@ -6,7 +6,7 @@
  * one whose answer never came (a 5xx, a lost connection) by a fresh plan, which uploads again (an
  * upload that did land is never attached and expires unused); one the service refused by stopping.
  */
-import { ServiceError, TransportAbortedError, TransportError } from '../client/index.js';
+import { failedUnrefused } from '../client/index.js';
 import type { Client, RecordForWrite } from '../client/index.js';
 import { isTable, type SeedFile, type SeedRecord, type SeedScalar, type SeedValue } from './seed-plan.js';
 
@@ -34,8 +34,7 @@ export class UploadFailed extends Error {
    * A 4xx is the service's refusal, which a new upload would meet again.
    */
   get outcomeUnknown(): boolean {
-    if (this.cause instanceof ServiceError) return this.cause.status >= 500;
-    return this.cause instanceof TransportError && !(this.cause instanceof TransportAbortedError);
+    return failedUnrefused(this.cause);
   }
 }
 
