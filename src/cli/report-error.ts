@@ -15,7 +15,7 @@ import { formatElapsed } from '../wording.js';
 import { InterruptedError } from './confirm.js';
 import { errorExitCode, type ExitCode } from './exit-codes.js';
 import type { Io } from './io.js';
-import { variableSources, type EnvironmentFacts } from './environment-facts.js';
+import { variableSources, type EnvironmentFacts, type SettingFacts } from './environment-facts.js';
 
 /**
  * An error as the user is told it, matched by class (never by name): commander's own (already
@@ -212,6 +212,11 @@ function clientHint(
   }
 }
 
+/** Where a setting of the environment is written: its line, and where its variables came from. */
+function whereWritten(environment: EnvironmentFacts, what: string, facts: SettingFacts): string {
+  return `Environment "${environment.name}" has ${what} from ${facts.at}.${variableSources(facts)}`;
+}
+
 /**
  * Where the setting a client options error names is written (client/reach.ts and
  * certificate-files.ts name the option, or the proxy variable, in their messages): a proxy
@@ -228,7 +233,7 @@ function optionsHint(message: string, environment: EnvironmentFacts | undefined)
       ? { facts: environment?.ca, named: 'its ca' }
       : undefined;
   if (environment !== undefined && setting?.facts !== undefined)
-    return `Environment "${environment.name}" has ${setting.named} from ${setting.facts.at}.${variableSources(setting.facts)}`;
+    return whereWritten(environment, setting.named, setting.facts);
   return "Check the environment's settings (baseUrl, auth, basicAuth, proxy, clientCertificate, ca) in appdeploy.yaml.";
 }
 
@@ -241,7 +246,7 @@ function networkHint(error: ClientError, environment: EnvironmentFacts | undefin
     return proxyHint(error.proxy.source, environment);
   return environment?.baseUrl === undefined
     ? undefined
-    : `Environment "${environment.name}" has this address from ${environment.baseUrl.at}.${variableSources(environment.baseUrl)}`;
+    : whereWritten(environment, 'this address', environment.baseUrl);
 }
 
 /**
@@ -253,7 +258,7 @@ function proxyHint(source: string, environment: EnvironmentFacts | undefined): s
     return `${source} is set in the machine's environment (the shell, the CI's variables): correct it there, give the environment a proxy of its own in appdeploy.yaml (which wins over it), or name the service's host in NO_PROXY.`;
   return environment?.proxy === undefined
     ? undefined
-    : `Environment "${environment.name}" has this proxy from ${environment.proxy.at}.${variableSources(environment.proxy)}`;
+    : whereWritten(environment, 'this proxy', environment.proxy);
 }
 
 /**
