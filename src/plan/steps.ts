@@ -39,9 +39,10 @@ export function deploySteps(
         held: heldBy.get(other.key)!,
         added: addedBy.get(other.key)!,
       }));
+  const foreignBy = new Map(changed.map((app) => [app.key, foreignOf(app)]));
   const waits = changed.some((app) => {
     const actions = app.areas.find((a) => a.key === 'actions');
-    return actions !== undefined && actionsWaitFor(actions.after, foreignOf(app)) > 1;
+    return actions !== undefined && actionsWaitFor(actions.after, foreignBy.get(app.key)!) > 1;
   });
   if (held.length === 0 && !waits) return [changed];
   // One step more than the references need: a copy action naming another app's held field waits
@@ -52,7 +53,7 @@ export function deploySteps(
   for (const app of changed) {
     const heldHere = heldBy.get(app.key)!;
     // Fields of other apps not live yet that this app's areas name with the app (a copy action's destination).
-    const foreign = foreignOf(app);
+    const foreign = foreignBy.get(app.key)!;
     let previous = new Map(app.areas.map((a) => [a.key, a.before]));
     for (let step = 1; step <= last; step++) {
       const areas: AreaPlan[] = app.areas.map((area) => {
