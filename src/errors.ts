@@ -229,6 +229,16 @@ export const ERROR_CODES = {
     hint: 'Add --check, or leave --check-records out.',
     where: 'plan, apply',
   },
+  'PLAN.BAD_MAX_CHARS': {
+    summary: '--max-chars is not 0 or a whole number from 1000',
+    hint: 'Give the most characters the Markdown comment may have, e.g. --max-chars 65536, or 0 never to cut it.',
+    where: 'plan --format markdown',
+  },
+  'PLAN.MAX_CHARS_ALONE': {
+    summary: '--max-chars cuts the Markdown plan, and was given with another format',
+    hint: 'Add --format markdown, or leave --max-chars out.',
+    where: 'plan',
+  },
   'PLAN.PLUGIN_CONFLICT': {
     summary: 'two different packages of one plug-in are named',
     hint: 'Name one package of a plug-in in every manifest that adds it.',

@@ -5,6 +5,7 @@
  */
 export { renderText, type TextOptions } from './text.js';
 export { renderMarkdown, MARKDOWN_MARKER } from './markdown.js';
+export { GITHUB_COMMENT_LIMIT } from './markdown-fit.js';
 export { renderJson } from './json.js';
 export { renderCheck } from './check.js';
 export { renderSavedPlanSummary } from './saved-plan.js';

@@ -20,6 +20,7 @@ import { tokenLimitSection } from './token-limits.js';
 import { directoryCheckSection } from './directory-check.js';
 import { newAppSection } from './new-apps.js';
 import { migrationSentences } from './migrations.js';
+import { fitMarkdown } from './markdown-fit.js';
 
 /** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
 export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
@@ -27,7 +28,12 @@ export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
 const ADDED_STYLE = 'fill:#dafbe1,stroke:#1a7f37';
 const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
 
-export function renderMarkdown(plan: Plan): string {
+/**
+ * `maxLength`: the most characters the comment may have (`GITHUB_COMMENT_LIMIT` for a comment on
+ * GitHub); the details of apps that do not fit are left out with a note (markdown-fit.ts).
+ * Undefined or 0: the whole plan.
+ */
+export function renderMarkdown(plan: Plan, options: { maxLength?: number } = {}): string {
   const changed = planChanges(plan);
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
   const out = [MARKDOWN_MARKER, title, '', ...checkMarkdown(plan), `Planned at ${plan.createdAt}.`, ''];
@@ -56,8 +62,10 @@ export function renderMarkdown(plan: Plan): string {
       '',
     );
   if (!changed) out.push('No changes. The apps match the manifests.', '');
-  for (const app of plan.apps) if (app.action !== 'no-op') append(out, appDetails(app));
-  return `${out.join('\n').trimEnd()}\n`;
+  const details = plan.apps
+    .filter((app) => app.action !== 'no-op')
+    .map((app) => ({ key: app.key, lines: appDetails(app) }));
+  return fitMarkdown(out, details, options.maxLength);
 }
 
 /** Each app action in the summary table's words: a table, so that every action has them. */

@@ -233,6 +233,35 @@ describe('--check-records without --check', () => {
   );
 });
 
+describe('--max-chars', () => {
+  it.each([
+    [['--format', 'markdown', '--max-chars', '999'], '--max-chars 999: not 0 or a whole number from 1000'],
+    [['--format', 'markdown', '--max-chars', '64k'], '--max-chars 64k: not 0 or a whole number from 1000'],
+    [['--max-chars', '5000'], '--max-chars 5000 with --format text: only Markdown is cut'],
+  ])('plan %j: refused before anything is read', async (args, message) => {
+    const result = await runMain(['plan', '-C', project, ...args]);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    expect(result.err).toContain(`Error: ${message}\n`);
+    expect(result.err).not.toContain('Bug');
+  });
+
+  it('plan --format json --max-chars 0: refused, in JSON', async () => {
+    const result = await runMain(['plan', '-C', project, '--format', 'json', '--max-chars', '0']);
+    expect(result.code).toBe(1);
+    expect((JSON.parse(result.out) as { error: unknown }).error).toMatchObject({
+      code: 'PLAN.MAX_CHARS_ALONE',
+      message: '--max-chars 0 with --format json: only Markdown is cut',
+    });
+  });
+
+  it.each([['0'], ['1000'], ['65536']])('plan --format markdown --max-chars %s: fine', async (n) => {
+    const result = await runMain(['plan', '-C', project, '--format', 'markdown', '--max-chars', n]);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('No changes.');
+  });
+});
+
 describe('a --mask that masks nothing', () => {
   it.each([
     [['--mask', ''], "option '--mask <codes>' argument '' is invalid. It names no field"],

@@ -3,10 +3,11 @@ import { Option } from 'commander';
 import { planAsApplySees } from '../../apply/recovery.js';
 import { unappliable } from '../../apply/refusals.js';
 import { atomicWrite, makeFolders } from '../../atomic-write.js';
+import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan } from '../../plan/index.js';
 import { appdeployCommand, shellWord } from '../../project/index.js';
 import { checkedOnCopy, checkRecordsFlag, planningClient } from '../check-flags.js';
-import { renderJson, renderMarkdown, renderText } from '../../render/index.js';
+import { GITHUB_COMMENT_LIMIT, renderJson, renderMarkdown, renderText } from '../../render/index.js';
 import type { CommandResult } from '../exit-codes.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
@@ -19,6 +20,7 @@ interface PlanFlags extends ProjectFlags {
   detailedExitcode?: boolean;
   check?: boolean;
   checkRecords: string;
+  maxChars?: string;
 }
 
 /** `appdeploy plan`: what apply would change, and what could go wrong; changes nothing. */
@@ -37,9 +39,14 @@ export const registerPlan: RegisterCommand = (program, io) => ({
       'exit 0 when nothing changes, 2 when something does (1 on errors and on changes apply would refuse)',
     )
     .option('--check', 'also apply the plan to a copy of the environment in memory, and say what would fail')
-    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0'),
+    .option('--check-records <n>', "with --check: copy each app's latest N records too", '0')
+    .option(
+      '--max-chars <n>',
+      `with --format markdown: leave out apps' details past N characters, saying which (default ${GITHUB_COMMENT_LIMIT}, GitHub's limit for a comment; 0: never)`,
+    ),
   run: async (flags: PlanFlags) => {
     const records = checkRecordsFlag(flags.checkRecords, flags.check);
+    const maxLength = maxCharsFlag(flags.maxChars, flags.format);
     return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
       const client = await planningClient(flags.check, connection.client);
       const planned = await plan({ project, client, apps: flags.app });
@@ -51,7 +58,7 @@ export const registerPlan: RegisterCommand = (program, io) => ({
         flags.format === 'json'
           ? renderJson(result)
           : flags.format === 'markdown'
-            ? renderMarkdown(result)
+            ? renderMarkdown(result, { maxLength })
             : renderText(result, { color: io.color === true }),
       );
       // A pending draft the interrupted apply before wrote is warned of like anyone's (it is one),
@@ -102,6 +109,37 @@ function refusalSummary(reasons: readonly string[]): string {
   const list = reasons.map((reason) => `  - ${reason}\n`).join('');
   return `Error: apply would refuse this plan, for ${reasons.length} reasons:\n${list}`;
 }
+
+/**
+ * `--max-chars N`: the most characters the Markdown comment may have; 0 never cuts it. Below
+ * 1,000 not even the summary and the note saying what was cut would fit. Only Markdown is cut:
+ * given with text or JSON it would silently do nothing (refused, as --check-records without
+ * --check is).
+ */
+function maxCharsFlag(text: string | undefined, format: PlanFlags['format']): number {
+  if (text === undefined) return format === 'markdown' ? GITHUB_COMMENT_LIMIT : 0;
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(n === 0 || n >= MIN_MAX_CHARS))
+    throw new AppdeployError(
+      'PLAN.BAD_MAX_CHARS',
+      `--max-chars ${text}: not 0 or a whole number from ${MIN_MAX_CHARS}`,
+      {
+        hint: `Give the most characters the comment may have, e.g. --max-chars ${GITHUB_COMMENT_LIMIT} (GitHub's limit), or 0 never to cut it.`,
+      },
+    );
+  if (format !== 'markdown')
+    throw new AppdeployError(
+      'PLAN.MAX_CHARS_ALONE',
+      `--max-chars ${text} with --format ${format}: only Markdown is cut`,
+      {
+        hint: 'Add --format markdown, or leave --max-chars out (text and JSON are always whole).',
+      },
+    );
+  return n;
+}
+
+/** The least --max-chars: the title, the summary's first lines and the note saying what was cut. */
+const MIN_MAX_CHARS = 1_000;
 
 /**
  * `--out FILE`: its folder made as `types` and `docs` make theirs; a path that cannot be a file is
