@@ -82,14 +82,34 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   } catch (error) {
     // A command run with --format json reads its errors as JSON too; a command line commander
     // refused before the command ran is read from argv.
-    const json = chosen.format === 'json' || asksForJson(argv);
-    return reportError(error, io, choiceOf(chosen), json ? 'json' : 'text', opened.environment);
+    const format = errorFormat(chosen.format, argv);
+    if (format === 'markdown') {
+      const { reportMarkdownError } = await import('./error-markdown.js');
+      return reportMarkdownError(error, io, choiceOf(chosen), opened.environment);
+    }
+    return reportError(error, io, choiceOf(chosen), format, opened.environment);
   }
 }
 
-/** `--format json` or `--format=json` anywhere on the command line. */
-function asksForJson(argv: readonly string[]): boolean {
-  return argv.some((arg, i) => arg === '--format=json' || (arg === '--format' && argv[i + 1] === 'json'));
+/**
+ * How an error prints: as JSON when the command was run with --format json; as the comment a
+ * Markdown plan was to be (the one command printing Markdown); else as text. A command line
+ * commander refused before the command ran is read from argv.
+ */
+function errorFormat(chosen: string | undefined, argv: string[]): 'text' | 'json' | 'markdown' {
+  const format = chosen ?? formatAsked(argv);
+  if (format === 'json') return 'json';
+  return format === 'markdown' && commandWord(argv.slice(2)) === 'plan' ? 'markdown' : 'text';
+}
+
+/** The last `--format X` or `--format=X` on the command line, as commander would take it. */
+function formatAsked(argv: readonly string[]): string | undefined {
+  let format: string | undefined;
+  argv.forEach((arg, i) => {
+    if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
+    else if (arg === '--format') format = argv[i + 1];
+  });
+  return format;
 }
 
 /**

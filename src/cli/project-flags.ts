@@ -81,13 +81,19 @@ export function collectApp(value: string, previous: string[]): string[] {
  * the one JSON object docs/errors.md promises rather than nothing.
  */
 export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
-  const { formatValidationText, invalidProjectError, validateProject } = await import('../project/index.js');
+  const { appdeployCommand, formatValidationText, invalidProjectError, projectFlags, validateProject } =
+    await import('../project/index.js');
   const options = loadOptions(flags);
   const result = await validateProject(options);
   await noteProjectAbove(flags, result.configPath, io);
   if (!result.project || result.problems.length > 0) {
     io.err(formatValidationText(result));
     if (flags.format === 'json') throw invalidProjectError(result, options);
+    if (flags.format === 'markdown') {
+      const { invalidProjectMarkdown } = await import('./error-markdown.js');
+      const validate = appdeployCommand({ commandFlags: projectFlags(options) }, 'validate');
+      io.out(invalidProjectMarkdown(result.problems, validate));
+    }
     return null;
   }
   return result.project;

@@ -100,7 +100,7 @@ export const PROGRAM_USAGE_HINT = 'Run `npx appdeploy --help` for the commands.'
  * Prints an error the way its user needs it and returns the exit code. As text on stderr; with
  * `--format json`, as one JSON object `{"error": {code, message, hint?, exitCode, stack?}}` on
  * stdout, where a program reading the command's JSON looks for it (the text goes to stderr too,
- * for the person watching the log).
+ * for the person watching the log). `plan --format markdown`'s errors: error-markdown.ts.
  */
 export function reportError(
   error: unknown,

@@ -9,13 +9,13 @@
  *   fail the plan as they fail apply, even when every app is new and nothing names a user.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { copyExample, removeProject } from '../support/projects.js';
 import { runMain } from '../support/main-in-process.js';
+import { closedPort } from '../support/closed-port.js';
 
 const roots: string[] = [];
 const services: RunningEmulator[] = [];
@@ -50,15 +50,6 @@ async function newAppsOf(root: string): Promise<unknown> {
 }
 
 const ADMIN_HEADER = { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') };
-
-/** A port nothing listens on: one the system gave and that was closed again. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the codes of a new app follow the deploying user', () => {
   it('blocks a Japanese project when the deploying user works in English, and apply creates nothing', async () => {

@@ -20,7 +20,6 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/errors.js';
@@ -44,18 +43,9 @@ import { FIRST_LINES, isOutputBlock, NOT_SAMPLES, SAMPLES, type Sample } from '.
 import { edit, initProject, temp, type Ctx } from './docs-truth/situations.js';
 import { TS_BLOCKS, writeTsProject } from './docs-truth/ts-blocks.js';
 import { FRAGMENTS, isFragment, placeBlock, YAML_BLOCKS, yamlKind } from './docs-truth/yaml-blocks.js';
+import { closedPort } from '../support/closed-port.js';
 
 const dir = useTempDir('docs-truth');
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the YAML blocks', () => {
   const files = YAML_BLOCKS.filter((block) => !isFragment(block));
@@ -364,7 +354,7 @@ describe('the output samples', () => {
     const [serve, curl] = block.text.split('\n') as [string, string];
     const root = await initProject(ctx());
     await appdeploy(['apply', '--yes'], root);
-    const port = String(await freePort());
+    const port = String(await closedPort());
     const words = shellWords(serve.replace('8085', port)).words;
     expect(words.slice(0, 2)).toEqual(['npx', 'appdeploy']);
     // `-C .` is the project the reader is in: here a temp folder, given last (the last -C wins).

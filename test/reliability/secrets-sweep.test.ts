@@ -18,7 +18,7 @@
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,7 @@ import { appdeploy, type Run } from '../support/cli.js';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { useTempDir } from '../support/temp-dir.js';
 import { EXPIRED_SERVICE, PEM_PASSPHRASE, PFX_PASSWORD, SECURE_ACCESS, TLS_DIR } from '../support/tls.js';
+import { closedPort as aClosedPort } from '../support/closed-port.js';
 
 // Each secret holds characters that percent-, form- and JSON-encoding change, so that each form
 // differs from the plain one.
@@ -126,14 +127,6 @@ async function control(method: 'GET' | 'POST' | 'DELETE', path: string, body?: u
   const text = await answer.body.text();
   if (answer.statusCode >= 300) throw new Error(`${method} ${path}: ${answer.statusCode} ${text}`);
   return text === '' ? {} : JSON.parse(text);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
@@ -361,8 +354,8 @@ beforeAll(async () => {
       startConnectProxy({ refuse: true }),
       startConnectProxy({ login: 'envuser', password: ENV_PROXY_PASSWORD, aliases: ['service.invalid'] }),
       startEcho(),
-      freePort(),
-      freePort(),
+      aClosedPort(),
+      aClosedPort(),
     ]);
   echoPort = (echo.address() as AddressInfo).port;
   const root = project();

@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { appdeploy, type Run } from '../support/cli.js';
+import { closedPort as aClosedPort } from '../support/closed-port.js';
 
 /**
  * Secrets given to the CLI, in the environment and in `.env`, never come back out: not in stdout
@@ -32,21 +32,13 @@ let root: string;
 let closedPort: number;
 const ENV = { DEPLOY_PASSWORD: PASSWORD, CLOSED_PASSWORD };
 
-async function freeClosedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 beforeAll(async () => {
   emulator = await startEmulator({
     port: 0,
     deployMs: 20,
     users: [{ login: 'deployer', password: PASSWORD, admin: true }],
   });
-  closedPort = await freeClosedPort();
+  closedPort = await aClosedPort();
   root = mkdtempSync(join(tmpdir(), 'appdeploy-secrets-'));
   mkdirSync(join(root, 'apps'));
   writeFileSync(

@@ -9,26 +9,17 @@
  * test/fixtures/tls/ (scripts/make-test-certs.sh).
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator/index.js';
 import { startConnectProxy, type TestProxy } from '../../support/connect-proxy.js';
 import { tlsFile } from '../../support/tls.js';
 import type { Ports } from './expect.js';
 import { API_LOGIN, API_PASSWORD, PROXY_LOGIN, PROXY_PASSWORD } from './secrets.js';
+import { closedPort } from '../../support/closed-port.js';
 
 export interface World {
   ports: Ports;
   proxies: Record<'plain' | 'auth' | 'refusing' | 'tls', TestProxy>;
   close(): Promise<void>;
-}
-
-/** A loopback port nothing listens on (bound, then let go). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startWorld(): Promise<World> {

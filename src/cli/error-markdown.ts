@@ -1,0 +1,85 @@
+/**
+ * An error of `plan --format markdown` as the pull-request comment it was to be: CI posts what
+ * the command printed (examples/github-actions/appdeploy.yml), and an error that printed nothing
+ * left the pull request without a word of why its check went red; a reviewer had to open the
+ * job's log. The comment carries the marker, so that it replaces the last plan's comment (whose
+ * plan no longer holds) and the next plan replaces it.
+ */
+import { codeSpan, fenced, markdownText } from '../render/markdown-text.js';
+import { MARKDOWN_MARKER } from '../render/index.js';
+import type { Problem } from '../project/index.js';
+import type { EnvironmentFacts } from './environment-facts.js';
+import type { Io } from './io.js';
+import { describeError, reportError, type ReportedError } from './report-error.js';
+import type { ProjectChoice } from '../project/index.js';
+
+/**
+ * Prints an error of `plan --format markdown` as text on stderr (as any error) and as the comment
+ * on stdout; returns the exit code. Loaded only then: `validate` and the rest never load render/.
+ */
+export function reportMarkdownError(
+  error: unknown,
+  io: Io,
+  choice: ProjectChoice,
+  environment: EnvironmentFacts | undefined,
+): number {
+  const code = reportError(error, io, choice, 'text', environment);
+  // --help and --version end through here too, with 0: no error to comment on.
+  if (code !== 0) io.out(errorMarkdown(describeError(error, choice, environment), environment?.name));
+  return code;
+}
+
+export function errorMarkdown(reported: ReportedError, environment: string | undefined): string {
+  const where = environment === undefined ? '' : ` for ${codeSpan(environment)}`;
+  const lines = [
+    MARKDOWN_MARKER,
+    `### appdeploy plan${where}: failed`,
+    '',
+    '> [!CAUTION]',
+    quoted(`${reported.code === 'BUG' ? 'Bug' : 'Error'}: ${markdownText(reported.message)}`),
+    ...(reported.hint === undefined ? [] : ['>', quoted(markdownText(reported.hint.replace(/\n\s*/g, ' ')))]),
+    '',
+    ...(reported.stack === undefined ? [] : [fenced(reported.stack, 'text'), '']),
+    `No plan was made (exit code ${reported.exitCode}, ${codeSpan(reported.code)}).`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Every line of `text` inside the note's blockquote (commander's "Did you mean" is a line of its own). */
+function quoted(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+/** How many problems the comment lists; `validate` lists them all. */
+const LISTED = 50;
+
+/**
+ * A project that does not validate, as the comment: each problem at its file:line:col with its
+ * hint (the source lines validate quotes are left out: a .env file's could hold a secret, and
+ * the reviewer has the files in the pull request).
+ */
+export function invalidProjectMarkdown(problems: readonly Problem[], validate: string): string {
+  const files = new Set(problems.map((p) => p.file)).size;
+  const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in ${files} ${files === 1 ? 'file' : 'files'}`;
+  const items = problems.slice(0, LISTED).map((p) => {
+    const where = `- ${codeSpan(`${p.file}:${p.line}:${p.col}`)} ${markdownText(p.message)}`;
+    return p.hint === undefined ? where : `${where}\n  - ${markdownText(p.hint.replace(/\n\s*/g, ' '))}`;
+  });
+  const more = problems.length - items.length;
+  const lines = [
+    MARKDOWN_MARKER,
+    '### appdeploy plan: failed',
+    '',
+    '> [!CAUTION]',
+    `> The project does not validate: ${count}. No plan was made.`,
+    '',
+    ...items,
+    ...(more > 0 ? [`- and ${more} more`] : []),
+    '',
+    `${codeSpan(validate)} lists them all.`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
