@@ -29,11 +29,21 @@ export interface RunningEmulator {
   readonly url: string;
   readonly port: number;
   readonly settings: EmulatorSettings;
+  /**
+   * What the caller should know of this start, one sentence each (the command prints them as
+   * `Note: ...` on stderr): a lock taken over from a killed service, files a crash left without
+   * their content. Empty when there is nothing to say.
+   */
+  readonly notes: readonly string[];
   /** Stops accepting, ends open connections, and closes the journal. */
   close(): Promise<void>;
 }
 
-/** Starts the local service; for tests (port 0) and for `appdeploy emulator`. */
+/**
+ * Starts the local service; for tests (port 0) and for `appdeploy emulator`. It takes no lock of
+ * `data`: `appdeploy/emulator`'s `startEmulator` (local/emulator-entry.ts), the command and the
+ * local environment hold the folder's lock around it (local/on-data.ts).
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const settings = resolveOptions(options);
   if (!isLoopback(settings.host) && settings.defaultCredentialsInUse) {
@@ -76,6 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     settings,
+    notes: [],
     close() {
       // Calls a fault or --latency holds stop waiting: nothing keeps the process past its close.
       stopping.abort();
