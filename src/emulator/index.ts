@@ -10,6 +10,7 @@ import { seedDirectory } from './handlers/control-directory.js';
 import { ApiError } from './errors.js';
 import { migrateStore } from './migrations/index.js';
 import { newQuota } from './quota.js';
+import { lostFilesNote } from './model/lost-files.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
@@ -71,6 +72,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     router: new Router(routesWith(settings.endpoints)),
   };
   startingDirectory(ctx);
+  // Files a crash left without their bytes: said, and the service serves on (model/lost-files.ts).
+  const lostFiles = settings.data === null ? null : lostFilesNote(ctx);
   const server = createHttpServer(ctx, options.tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -86,7 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     settings,
-    notes: [],
+    notes: lostFiles === null ? [] : [lostFiles],
     close() {
       // Calls a fault or --latency holds stop waiting: nothing keeps the process past its close.
       stopping.abort();
