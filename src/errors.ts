@@ -204,9 +204,10 @@ export const ERROR_CODES = {
   },
   'LOCAL.LOCKED': {
     summary:
-      'another appdeploy command holds the local environment’s lock (or the lock of `emulator --data DIR`’s folder)',
+      'another appdeploy command holds the local environment’s lock (or the lock of a data folder a service serves: `emulator --data DIR`, `startEmulator({ data })`)',
     hint: 'Wait for it, or delete the lock file if no command runs.',
-    where: 'every command on the local environment; `emulator --data`',
+    where:
+      'every command on the local environment; `emulator --data`; `startEmulator({ data })` of appdeploy/emulator',
   },
   'MANIFEST.INVALID': {
     summary: 'the project does not validate',

@@ -10,6 +10,7 @@ import { seedDirectory } from './handlers/control-directory.js';
 import { ApiError } from './errors.js';
 import { migrateStore } from './migrations/index.js';
 import { newQuota } from './quota.js';
+import { lostFilesNote } from './model/lost-files.js';
 import { isLoopback, resolveOptions, type EmulatorOptions, type EmulatorSettings } from './options.js';
 import type { EmulatorContext } from './context.js';
 
@@ -29,11 +30,21 @@ export interface RunningEmulator {
   readonly url: string;
   readonly port: number;
   readonly settings: EmulatorSettings;
+  /**
+   * What the caller should know of this start, one sentence each (the command prints them as
+   * `Note: ...` on stderr): a lock taken over from a killed service, files a crash left without
+   * their content. Empty when there is nothing to say.
+   */
+  readonly notes: readonly string[];
   /** Stops accepting, ends open connections, and closes the journal. */
   close(): Promise<void>;
 }
 
-/** Starts the local service; for tests (port 0) and for `appdeploy emulator`. */
+/**
+ * Starts the local service; for tests (port 0) and for `appdeploy emulator`. It takes no lock of
+ * `data`: `appdeploy/emulator`'s `startEmulator` (local/emulator-entry.ts), the command and the
+ * local environment hold the folder's lock around it (local/on-data.ts).
+ */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const settings = resolveOptions(options);
   if (!isLoopback(settings.host) && settings.defaultCredentialsInUse) {
@@ -61,6 +72,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     router: new Router(routesWith(settings.endpoints)),
   };
   startingDirectory(ctx);
+  // Files a crash left without their bytes: said, and the service serves on (model/lost-files.ts).
+  const lostFiles = settings.data === null ? null : lostFilesNote(ctx);
   const server = createHttpServer(ctx, options.tls);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -76,6 +89,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `${options.tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     settings,
+    notes: lostFiles === null ? [] : [lostFiles],
     close() {
       // Calls a fault or --latency holds stop waiting: nothing keeps the process past its close.
       stopping.abort();

@@ -2,8 +2,9 @@
  * The service a command talks to: the environment's `baseUrl` with its credentials, or, for an
  * environment without one (`local`, the default), the local service started inside the command
  * on a free loopback port, keeping its data in `.appdeploy/local/` beside appdeploy.yaml so that
- * what one command wrote is there for the next, app ids included (ids.ts). That directory is locked (lock.ts) while a
- * command uses it, so a second command on the same project is refused instead of corrupting it.
+ * what one command wrote is there for the next, app ids included (ids.ts). That directory is
+ * locked (on-data.ts) while a command uses it, so a second command on the same project is refused
+ * instead of corrupting it.
  */
 import { join, resolve } from 'node:path';
 import { createClient, type Client, type ClientOptions } from '../client/index.js';
@@ -11,7 +12,7 @@ import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
 import type { EnvironmentConfig, Project } from '../project/index.js';
 import { useLocalIds } from './ids.js';
-import { acquireLocalLock, LOCK_FILE, takenOverNote } from './lock.js';
+import { startOnData } from './on-data.js';
 
 export interface Connection {
   client: Client;
@@ -55,10 +56,7 @@ export async function connect(
     // The local environment's ids live with its data (project/local-ids.ts), not in appdeploy.yaml.
     let notes: string[];
     try {
-      notes = [
-        ...(emulator.lockNote === null ? [] : [emulator.lockNote]),
-        ...(await useLocalIds(project, client)),
-      ];
+      notes = [...emulator.notes, ...(await useLocalIds(project, client))];
     } catch (error) {
       await close();
       throw error;
@@ -118,42 +116,6 @@ function reachOptions(config: EnvironmentConfig, root: string): Partial<ClientOp
 export function startLocal(
   project: Pick<Project, 'root'>,
   options: Omit<EmulatorOptions, 'data'> = {},
-): Promise<RunningEmulator & { lockNote: string | null }> {
+): Promise<RunningEmulator> {
   return startOnData(localDataDir(project), '.appdeploy/local', options);
-}
-
-/**
- * The local service on the data folder `dir`, holding its lock (lock.ts) until closed, so that a
- * second process on the same folder is refused rather than appending to the same journal (two
- * writers would each replay only their own lines and hand out the same ids): `startLocal`, and
- * `appdeploy emulator --data DIR`. `shown` is how messages name the folder.
- */
-export async function startOnData(
-  dir: string,
-  shown: string,
-  options: Omit<EmulatorOptions, 'data'> = {},
-): Promise<RunningEmulator & { lockNote: string | null }> {
-  const lock = acquireLocalLock(dir, shown);
-  let emulator: RunningEmulator;
-  try {
-    // Loaded here, not up front: a command on a remote environment never runs the local service.
-    const { startEmulator } = await import('../emulator/index.js');
-    emulator = await startEmulator({ ...options, data: dir });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  return {
-    url: emulator.url,
-    port: emulator.port,
-    settings: emulator.settings,
-    lockNote: takenOverNote(lock, `${shown}/${LOCK_FILE}`),
-    close: async () => {
-      try {
-        await emulator.close();
-      } finally {
-        lock.release();
-      }
-    },
-  };
 }

@@ -1,3 +1,5 @@
+import { statSync, watch } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 import { seededRandom } from '../support/seeded-random.js';
@@ -32,75 +34,146 @@ import { differences, get, post, takeSnapshot, type Snapshot } from './service-s
  */
 const SEED = Number(process.env.SERVICE_STATE_SEED ?? 20261129);
 const ROUNDS = Math.max(1, Number(process.env.SERVICE_STATE_ROUNDS) || 6);
+/**
+ * The same sweep with the journal compacted often (docs/local-service.md, "Persistence": at a size,
+ * into snapshot.json by temp file, fsync, rename, then the journal emptied), by a program calling
+ * the library's `startEmulator` with a small `compactAtBytes`: 1 byte (a compaction after every
+ * write, so a kill in the middle of a write lands in one) up to 64 KiB, picked at each start. Every
+ * round ends in a SIGKILL, idle or in the middle of writes (and so of their compactions); the
+ * state after the restart must be every write answered 2xx. COMPACTION_SEED, COMPACTION_ROUNDS.
+ */
+const COMPACTION_SEED = Number(process.env.COMPACTION_SEED ?? 20261130);
+const COMPACTION_ROUNDS = Math.max(1, Number(process.env.COMPACTION_ROUNDS) || 4);
+const COMPACT_AT_BYTES = [1, 1, 512, 4096, 65536];
 const DEPLOY_MS = 30;
 
-type Ending = 'stop' | 'kill when idle' | 'kill when busy';
+type Ending = 'stop' | 'kill when idle' | 'kill when busy' | 'kill in a compaction';
+
+interface Sweep {
+  readonly seed: number;
+  readonly rounds: number;
+  readonly endings: readonly Ending[];
+  /** Each start's journal size for a compaction; the command (64 MB) when absent. */
+  readonly compactAt?: readonly number[];
+}
 
 describe('the local service keeps its state across stops, restarts and kill -9', () => {
   it(
     `seed ${SEED}, ${ROUNDS} rounds`,
-    async () => {
-      const dice = new Dice(seededRandom(SEED));
-      const dir = tempDir('appdeploy-service-state-');
-      const service = new ServiceProcess(dir.path, DEPLOY_MS);
-      const world = newWorld();
-      const endings = new Map<Ending, number>();
-      // Writes in flight at a kill: answered 2xx before it, and not answered.
-      const inFlightAnswers = [0, 0];
-      try {
-        await service.start();
-        for (let round = 0; round < ROUNDS; round++) {
-          const where = `seed ${SEED}, round ${round}`;
-          const env = (): Env => ({ client: service.client, base: service.url, dice, world });
-          for (let i = 0, n = 5 + dice.int(20); i < n; i++) await randomOperation(env());
-          const ending: Ending = dice.pick(['stop', 'kill when idle', 'kill when busy']);
-          endings.set(ending, (endings.get(ending) ?? 0) + 1);
-          await settled(service.url, world);
-          await armRuntimeState(service.url);
-          const kept = await armKeptState(env());
-          const inFlight = ending === 'kill when busy' ? await prepareInFlight(env(), round) : [];
-          await settled(service.url, world);
-          const before = await takeSnapshot(service.url, world);
-          if (dice.chance(0.3)) await expectSecondRefused(dir.path, where);
-          const answers = inFlight.map((w) => w.launch());
-          if (inFlight.length > 0) await new Promise((r) => setTimeout(r, dice.int(40)));
-          const exit = await service.stop(ending === 'stop' ? 'SIGTERM' : 'SIGKILL');
-          if (ending === 'stop')
-            expect(exit, `${where}: a clean stop exits 0`).toEqual({ code: 0, signal: null });
-          const acknowledged = await Promise.all(answers);
-          for (const a of acknowledged) inFlightAnswers[a ? 0 : 1]! += 1;
-
-          await service.start();
-          await settled(service.url, world);
-          const after = await takeSnapshot(service.url, world);
-          const mayChange = (key: string) => inFlight.some((w) => w.mayChange(key, before));
-          const changed = differences(before, after, mayChange);
-          expect(changed, `${where} (${ending}): what reads otherwise after the restart`).toEqual([]);
-          const problems = inFlight.flatMap((w, i) => w.check(before, after, acknowledged[i]!));
-          expect(problems, `${where}: writes in flight when killed`).toEqual([]);
-          if (inFlight.length === 0)
-            expect(
-              Math.abs(after.clockOffsetMs - before.clockOffsetMs),
-              `${where}: the clock's offset`,
-            ).toBeLessThan(2_000);
-          await expectRuntimeStateFresh(service.url, where);
-          await expectKeptState(env(), kept, inFlight.length > 0, where);
-          noteRecordsSeen(world, after);
-          await expectIdsNotReused(env(), where);
-        }
-      } finally {
-        if (service.counts.starts > service.counts.stops + service.counts.kills)
-          await service.stop('SIGTERM');
-        dir.remove();
-        console.log(
-          `service-state sweep: seed ${SEED}, ${ROUNDS} rounds, ${service.counts.starts} starts, ${service.counts.stops} clean stops, ${service.counts.kills} kills (${[...endings].map(([k, v]) => `${k} ${v}`).join(', ')}); operations answered: ${summary(world.done)}; refused: ${summary(world.refused)}; in flight at a kill: ${inFlightAnswers[0]} answered, ${inFlightAnswers[1]} not`,
-        );
-        if (process.env.SERVICE_STATE_VERBOSE) console.log(world.firstRefusal);
-      }
-    },
+    () => sweep({ seed: SEED, rounds: ROUNDS, endings: ['stop', 'kill when idle', 'kill when busy'] }),
     Math.max(120_000, ROUNDS * 20_000),
   );
+
+  it(
+    `compacting often, killed at random moments: seed ${COMPACTION_SEED}, ${COMPACTION_ROUNDS} rounds`,
+    () =>
+      sweep({
+        seed: COMPACTION_SEED,
+        rounds: COMPACTION_ROUNDS,
+        endings: ['kill in a compaction', 'kill when busy', 'kill in a compaction', 'kill when idle'],
+        compactAt: COMPACT_AT_BYTES,
+      }),
+    Math.max(120_000, COMPACTION_ROUNDS * 20_000),
+  );
 });
+
+async function sweep({ seed: SEED, rounds: ROUNDS, endings: ENDINGS, compactAt }: Sweep): Promise<void> {
+  const dice = new Dice(seededRandom(SEED));
+  const dir = tempDir('appdeploy-service-state-');
+  const service = new ServiceProcess(dir.path, DEPLOY_MS, compactAt && (() => dice.pick(compactAt)));
+  const world = newWorld();
+  const endings = new Map<Ending, number>();
+  // Writes in flight at a kill: answered 2xx before it, and not answered.
+  const inFlightAnswers = [0, 0];
+  // Kills that cut a compaction's snapshot write short (it left snapshot.json.tmp behind).
+  let killedCompacting = 0;
+  try {
+    await service.start();
+    for (let round = 0; round < ROUNDS; round++) {
+      const where = `seed ${SEED}, round ${round}`;
+      const env = (): Env => ({ client: service.client, base: service.url, dice, world });
+      for (let i = 0, n = 5 + dice.int(20); i < n; i++) await randomOperation(env());
+      // Compacting, each ending in turn (a kill in a compaction every other round); else at random.
+      const ending: Ending = compactAt ? ENDINGS[round % ENDINGS.length]! : dice.pick(ENDINGS);
+      endings.set(ending, (endings.get(ending) ?? 0) + 1);
+      await settled(service.url, world);
+      await armRuntimeState(service.url);
+      const kept = await armKeptState(env());
+      const busyKill = ending === 'kill when busy' || ending === 'kill in a compaction';
+      const inFlight = busyKill ? await prepareInFlight(env(), round) : [];
+      await settled(service.url, world);
+      const before = await takeSnapshot(service.url, world);
+      if (dice.chance(0.3)) await expectSecondRefused(dir.path, where);
+      const killedAt = Date.now();
+      const compacting =
+        ending === 'kill in a compaction' ? killInCompaction(service, dir.path, dice.int(3)) : null;
+      const answers = inFlight.map((w) => w.launch());
+      if (inFlight.length > 0 && !compacting) await new Promise((r) => setTimeout(r, dice.int(40)));
+      const exit = await (compacting ?? service.stop(ending === 'stop' ? 'SIGTERM' : 'SIGKILL'));
+      if (ending === 'stop')
+        expect(exit, `${where}: a clean stop exits 0`).toEqual({ code: 0, signal: null });
+      if (compactAt && leftCompacting(dir.path, killedAt)) killedCompacting++;
+      const acknowledged = await Promise.all(answers);
+      for (const a of acknowledged) inFlightAnswers[a ? 0 : 1]! += 1;
+
+      await service.start();
+      await settled(service.url, world);
+      const after = await takeSnapshot(service.url, world);
+      const mayChange = (key: string) => inFlight.some((w) => w.mayChange(key, before));
+      const changed = differences(before, after, mayChange);
+      expect(changed, `${where} (${ending}): what reads otherwise after the restart`).toEqual([]);
+      const problems = inFlight.flatMap((w, i) => w.check(before, after, acknowledged[i]!));
+      expect(problems, `${where}: writes in flight when killed`).toEqual([]);
+      if (inFlight.length === 0)
+        expect(
+          Math.abs(after.clockOffsetMs - before.clockOffsetMs),
+          `${where}: the clock's offset`,
+        ).toBeLessThan(2_000);
+      await expectRuntimeStateFresh(service.url, where);
+      await expectKeptState(env(), kept, inFlight.length > 0, where);
+      noteRecordsSeen(world, after);
+      await expectIdsNotReused(env(), where);
+    }
+  } finally {
+    if (service.counts.starts > service.counts.stops + service.counts.kills) await service.stop('SIGTERM');
+    dir.remove();
+    console.log(
+      `service-state sweep${compactAt ? ' (compacting often)' : ''}: seed ${SEED}, ${ROUNDS} rounds, ${service.counts.starts} starts, ${service.counts.stops} clean stops, ${service.counts.kills} kills (${[...endings].map(([k, v]) => `${k} ${v}`).join(', ')}${compactAt ? `; ${killedCompacting} in the middle of a compaction's snapshot write` : ''}); operations answered: ${summary(world.done)}; refused: ${summary(world.refused)}; in flight at a kill: ${inFlightAnswers[0]} answered, ${inFlightAnswers[1]} not`,
+    );
+    if (process.env.SERVICE_STATE_VERBOSE) console.log(world.firstRefusal);
+  }
+}
+
+/**
+ * Kills the service as the writes in flight make it compact: when snapshot.json.tmp has been
+ * created or renamed `skip` times and once more (so in the middle of writing the snapshot, just
+ * after its rename and before the journal is emptied, or a little after), or after 3 s if it
+ * never compacts.
+ */
+function killInCompaction(
+  service: ServiceProcess,
+  data: string,
+  skip: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const kill = () => {
+      watcher.close();
+      clearTimeout(timer);
+      resolve(service.stop('SIGKILL'));
+    };
+    const watcher = watch(data, (_, name) => {
+      if (name === 'snapshot.json.tmp' && seen++ === skip) kill();
+    });
+    const timer = setTimeout(kill, 3_000);
+  });
+}
+
+/** Whether a kill at `killedAt` left a compaction's snapshot half written (its temp file, from after the start). */
+function leftCompacting(data: string, killedAt: number): boolean {
+  const temp = statSync(join(data, 'snapshot.json.tmp'), { throwIfNoEntry: false });
+  return temp !== undefined && temp.mtimeMs >= killedAt - 1_000;
+}
 
 function summary(counts: Map<string, number>): string {
   return [...counts].map(([k, v]) => `${k} ${v}`).join(', ') || 'none';

@@ -52,7 +52,12 @@ export interface CliProcess {
 
 /** Runs `appdeploy <args>` and waits for its first line on stdout (or its exit, whichever comes first). */
 export function runCli(args: string[], waitMs = 10_000): Promise<CliProcess> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return runNode([BIN, ...args], waitMs);
+}
+
+/** The same for `node <argv>`: a script that serves as the CLI does (its first line names its URL). */
+export function runNode(argv: string[], waitMs = 10_000): Promise<CliProcess> {
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -13,7 +13,8 @@ import {
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
 import { userPathError } from '../user-path.js';
-import { startLocal, startOnData } from '../../local/connect.js';
+import { startLocal } from '../../local/connect.js';
+import { startOnData } from '../../local/on-data.js';
 import { findConfig, validateProject } from '../../project/index.js';
 import type { RegisterCommand } from './index.js';
 
@@ -224,8 +225,6 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       ...(flags.dailyRequestLimit !== undefined ? { dailyRequestLimit: flags.dailyRequestLimit } : {}),
     };
     let emulator: RunningEmulator;
-    // A lock of the project's data taken over from a process that died (said once it serves).
-    let lockNote: string | null;
     try {
       // -C's folder, and --data's, are locked while served: a second service on one is refused.
       const locked =
@@ -234,7 +233,6 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
           : flags.data !== undefined
             ? await startOnData(flags.data, flags.data, options)
             : null;
-      lockNote = locked?.lockNote ?? null;
       emulator = locked ?? (await startEmulator(options));
     } catch (error) {
       throw startError(error, flags);
@@ -254,7 +252,8 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
       io.err(
         `serving ${root}/.appdeploy/local; other appdeploy commands on this project are refused until it stops\n`,
       );
-    if (lockNote !== null) io.err(`Note: ${lockNote}\n`);
+    // A lock taken over from a process that died, files a crash left without content.
+    for (const note of emulator.notes) io.err(`Note: ${note}\n`);
     await stopped;
     return { kind: 'done' };
   },

@@ -58,9 +58,21 @@ function createToken(req: ApiRequest): unknown {
   return { token };
 }
 
+/**
+ * The last instant the service clock may reach: every time it writes is ISO 8601 with a four-digit
+ * year (a move past JavaScript's last date, 275760, failed with a 500). The platform's own limit is
+ * not documented; the year 9999 is where its four-digit dates end.
+ */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function moveClock(req: ApiRequest): unknown {
   closedKeys(req.params, ['advanceMs']);
   const advanceMs = req.params.int('advanceMs', { min: 0 });
+  const room = LAST_INSTANT - req.ctx.clock.now();
+  if (advanceMs > room)
+    throw invalid({
+      advanceMs: `That moves the service clock past 9999-12-31T23:59:59Z, the last time it can write; enter ${Math.max(0, room)} or less.`,
+    });
   const now = req.ctx.clock.advance(advanceMs);
   // Journaled, so expiries computed from the moved clock survive a restart.
   req.ctx.store.transaction(() =>
@@ -93,17 +105,17 @@ function addFault(req: ApiRequest): unknown {
   } catch (error) {
     throw invalid({ path: `Not a regular expression: ${(error as Error).message}` });
   }
-  const status = req.params.has('status') ? req.params.int('status', { min: 100, max: 599 }) : undefined;
-  const delayMs = req.params.has('delayMs') ? req.params.int('delayMs', { min: 0 }) : undefined;
+  const status = faultStatus(req);
+  const delayMs = req.params.has('delayMs') ? req.params.int('delayMs', TIMER_RANGE) : undefined;
   // The call is carried out at once and only its answer held: a caller gone meanwhile (killed)
   // leaves it done, as a call that reached the platform is.
   const answerDelayMs = req.params.has('answerDelayMs')
-    ? req.params.int('answerDelayMs', { min: 0 })
+    ? req.params.int('answerDelayMs', TIMER_RANGE)
     : undefined;
   const times = req.params.has('times') ? req.params.int('times', { min: 1 }) : undefined;
   // The first `skip` matching calls go through untouched: a fault at the Nth write of a run.
   const skip = req.params.int('skip', { default: 0, min: 0 });
-  const method = req.params.optStr('method')?.toUpperCase();
+  const method = faultMethod(req);
   const drop = req.params.bool('drop', false);
   if (status === undefined && delayMs === undefined && answerDelayMs === undefined && !drop)
     throw invalid({ status: 'Give status, delayMs, answerDelayMs or drop.' });
@@ -121,6 +133,31 @@ function addFault(req: ApiRequest): unknown {
     ...(skip > 0 ? { skip } : {}),
   });
   return { id };
+}
+
+/** A delay node's timers hold: a longer one fires at once (with a TimeoutOverflowWarning). */
+const TIMER_RANGE = { min: 0, max: 2 ** 31 - 1 };
+
+/** A final answer's status: a 1xx is none (the client waits on for the answer that never comes). */
+function faultStatus(req: ApiRequest): number | undefined {
+  if (!req.params.has('status')) return undefined;
+  const status = req.params.int('status');
+  if (status < 200 || status > 599) throw invalid({ status: 'Enter a final status, from 200 to 599.' });
+  return status;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+
+/** The methods a fault matches (`GET|POST`), upper case; one no call has would match nothing. */
+function faultMethod(req: ApiRequest): string | undefined {
+  const given = req.params.raw.method;
+  if (given === undefined || given === null) return undefined;
+  const method = typeof given === 'string' ? given.toUpperCase() : '';
+  if (!method.split('|').every((m) => METHODS.includes(m)))
+    throw invalid({
+      method: `Enter HTTP methods (${METHODS.join(', ')}), several joined by |, or leave method out for every method.`,
+    });
+  return method;
 }
 
 function clearFaults(req: ApiRequest): unknown {

@@ -1,5 +1,6 @@
 import { ApiError, invalid, uploadTooLarge } from '../errors.js';
 import { findAttachment, storeUpload, UPLOADS_TABLE } from '../model/files.js';
+import { lostContent } from '../model/lost-files.js';
 import { MultipartError, parseMultipart, type FormPart } from '../http/multipart.js';
 import { requireDownloadRight } from './file-access.js';
 import type { ApiRequest, RawResponse, Route } from '../context.js';
@@ -39,6 +40,8 @@ function downloadFile(req: ApiRequest): RawResponse {
   const file = findAttachment(req.ctx, key);
   if (file) requireDownloadRight(req, file);
   const bytes = file ? req.ctx.store.blobs.get(file.blob) : undefined;
+  // Named by the journal, its bytes lost in a crash (model/lost-files.ts): said so, not "not found".
+  if (file && bytes?.length !== file.size) throw new ApiError(404, 'GAIA_BL01', lostContent(key));
   if (!file || !bytes) {
     const isUpload = req.ctx.store.table(UPLOADS_TABLE).has(key);
     throw new ApiError(

@@ -2,7 +2,6 @@ import {
   closeSync,
   existsSync,
   fsyncSync,
-  mkdirSync,
   openSync,
   readFileSync,
   renameSync,
@@ -11,6 +10,7 @@ import {
   ftruncateSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { makeFolderDurably, syncDir } from './durable-folder.js';
 
 /** One change to one table entry: `null` value means deleted. Entries are whole values, so replay is idempotent. */
 export type Change = [table: string, key: string, value: unknown];
@@ -42,11 +42,12 @@ export class Journal {
     dir: string,
     compactAtBytes = 64 * 1024 * 1024,
   ): { journal: Journal; snapshot: Snapshot; changes: Change[][] } {
-    mkdirSync(dir, { recursive: true });
+    makeFolderDurably(dir);
     const snapshot = readSnapshot(join(dir, 'snapshot.json'));
     const journalPath = join(dir, 'journal.jsonl');
     const changes: Change[][] = [];
-    if (existsSync(journalPath)) {
+    const fresh = !existsSync(journalPath);
+    if (!fresh) {
       const { lines, validBytes, totalBytes } = readJournal(journalPath);
       changes.push(...lines);
       if (validBytes < totalBytes) {
@@ -56,7 +57,10 @@ export class Journal {
         closeSync(fd);
       }
     }
-    return { journal: new Journal(dir, compactAtBytes), snapshot, changes };
+    const journal = new Journal(dir, compactAtBytes);
+    // The new journal's name reaches the disk before any line in it is acknowledged.
+    if (fresh) syncDir(dir);
+    return { journal, snapshot, changes };
   }
 
   private get journalPath(): string {
@@ -161,14 +165,4 @@ function damaged(path: string, why: string): Error {
   return new Error(
     `${basename(path)} in the data folder ${dirname(path)} is damaged: ${why}; a crash does not do this (the file was changed outside the service)`,
   );
-}
-
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, 'r');
-    fsyncSync(fd);
-    closeSync(fd);
-  } catch {
-    // Some file systems refuse fsync on a directory; the rename is still atomic there.
-  }
 }

@@ -1,11 +1,16 @@
 import { createClient, type Client } from '../../../src/client/index.js';
 import { ADMIN } from '../../support/users.js';
-import { runCli, type CliProcess } from '../../support/cli.js';
+import { fileURLToPath } from 'node:url';
+import { runCli, runNode, type CliProcess } from '../../support/cli.js';
+
+const SERVE_LIBRARY = fileURLToPath(new URL('./serve-library.mjs', import.meta.url));
 
 /**
  * The local service as a user runs it: the built CLI, `appdeploy emulator --data DIR`, a child
  * process that a test stops cleanly (SIGTERM) or kills (SIGKILL) and starts again on the same
- * folder. Each start has a port of its own, so each gets a client of its own.
+ * folder. Each start has a port of its own, so each gets a client of its own. With `compactAt`,
+ * each start is instead a program calling the library's `startEmulator` (serve-library.mjs) with
+ * the journal compacted at the size `compactAt` picks for that start.
  */
 export class ServiceProcess {
   #process: CliProcess | null = null;
@@ -16,18 +21,13 @@ export class ServiceProcess {
   constructor(
     readonly data: string,
     private readonly deployMs: number,
+    private readonly compactAt?: () => number,
   ) {}
 
   async start(): Promise<void> {
-    const emu = await runCli([
-      'emulator',
-      '--port',
-      '0',
-      '--data',
-      this.data,
-      '--deploy-ms',
-      String(this.deployMs),
-    ]);
+    const emu = this.compactAt
+      ? await runNode([SERVE_LIBRARY, this.data, String(this.deployMs), String(this.compactAt())])
+      : await runCli(['emulator', '--port', '0', '--data', this.data, '--deploy-ms', String(this.deployMs)]);
     if (!emu.url) throw new Error(`the service did not start: ${emu.firstLine} ${emu.stderr()}`);
     this.#process = emu;
     // Retries off: a call the kill cut short must fail, not be sent again to the next process.
