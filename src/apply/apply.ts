@@ -52,7 +52,10 @@ async function applyOnce(options: ApplyOptions, earlier: readonly TakenBackup[] 
   return backups.length > 0 ? { ...ended, backups: [...(ended.backups ?? []), ...backups] } : ended;
 }
 
-async function applyUnbacked(options: ApplyOptions, beforeDeploy: BeforeDeploy | undefined): Promise<ApplyResult> {
+async function applyUnbacked(
+  options: ApplyOptions,
+  beforeDeploy: BeforeDeploy | undefined,
+): Promise<ApplyResult> {
   // What an interrupted apply left, and the record of this one (recovery.ts).
   if (options.shadow === true) return applyRecorded(options, null, new Map(), beforeDeploy);
   const previous = readRecovery(options.project);

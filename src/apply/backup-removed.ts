@@ -86,13 +86,21 @@ export async function takeBackup(
  * date yet, brought up to date. The step that first deploys an app is the one that removes its
  * fields (plan/steps.ts: step 1 holds every change but the references held back).
  */
-export function catchUpBackups(options: ApplyOptions, taken: readonly TakenBackup[]): BeforeDeploy | undefined {
+export function catchUpBackups(
+  options: ApplyOptions,
+  taken: readonly TakenBackup[],
+): BeforeDeploy | undefined {
   if (taken.length === 0) return undefined;
   const records = options.records ?? RECORDS;
   return async (apps, signal) => {
     for (const backup of taken) {
       if (backup.caughtUp || !apps.includes(backup.app.key)) continue;
-      const spec = { app: backup.app.id, appKey: backup.app.key, fields: backup.cells, dir: backupDir(options) };
+      const spec = {
+        app: backup.app.id,
+        appKey: backup.app.key,
+        fields: backup.cells,
+        dir: backupDir(options),
+      };
       try {
         backup.written = await records.catchUp(options.client, spec, backup.written, { signal });
       } catch (error) {
@@ -107,7 +115,10 @@ export function catchUpBackups(options: ApplyOptions, taken: readonly TakenBacku
 }
 
 /** The backups as the result names them, with what each holds now. */
-export function backupNotes(options: Pick<ApplyOptions, 'project'>, taken: readonly TakenBackup[]): BackupNote[] {
+export function backupNotes(
+  options: Pick<ApplyOptions, 'project'>,
+  taken: readonly TakenBackup[],
+): BackupNote[] {
   return taken.map((backup) => noteOf(options, backup));
 }
 
