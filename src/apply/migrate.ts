@@ -56,7 +56,7 @@ import {
 } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
-import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
+import type { ApplyOptions, ApplyResult, MigrationResult } from './types.js';
 import { plural } from '../wording.js';
 
 /** One apply of a plan; `earlier` backups brought up to date before its deploy destroys their values. */

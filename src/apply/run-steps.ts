@@ -76,10 +76,7 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
     if (input.steps.length > 1)
       input.emit({ type: 'step', step: index + 1, steps: input.steps.length, apps: step.map((a) => a.key) });
     const first = index === 0;
-    const signal = first ? input.signal : undefined;
-    let wrote = await writeAll({ ...input, sessions, signal });
-    for (const s of sessions) remember(written, s);
-    if (wrote.kind === 'written' && !signal?.aborted) wrote = await readyToDeploy(input, step, signal);
+    const wrote = await writeStep(input, sessions, written, first ? input.signal : undefined);
     const stopped = wrote.kind === 'written' && first && input.signal?.aborted ? 'interrupted' : wrote.kind;
     if (stopped !== 'written') {
       const reason = wrote.kind === 'failed' ? wrote.reason : 'interrupted';
@@ -127,18 +124,25 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
   return { kind: 'live', written };
 }
 
-/** The step's `beforeDeploy`, as a write's outcome: a failure named, an interrupt as one. */
-async function readyToDeploy(
+/**
+ * The step's writes, each area remembered as first written, then its `beforeDeploy`, whose
+ * failure is the step's as a write's is (an interrupt said as one).
+ */
+async function writeStep(
   input: RunStepsInput,
-  step: readonly AppPlan[],
+  sessions: AppSession[],
+  written: Map<string, AreaWrite[]>,
   signal: AbortSignal | undefined,
 ): Promise<WriteAllResult> {
+  const wrote = await writeAll({ ...input, sessions, signal });
+  for (const s of sessions) remember(written, s);
+  if (wrote.kind !== 'written' || signal?.aborted) return wrote;
   try {
     await input.beforeDeploy?.(
-      step.map((a) => a.key),
+      sessions.map((s) => s.plan.key),
       signal,
     );
-    return { kind: 'written' };
+    return wrote;
   } catch (error) {
     return signal?.aborted ? { kind: 'interrupted' } : { kind: 'failed', reason: errorText(error) };
   }

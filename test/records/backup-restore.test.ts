@@ -407,10 +407,11 @@ describe('a backup brought up to date (catchUpBackup)', () => {
       },
     });
     await client.records.updateRecord({ app, id: third, record: { note: { value: '' } } });
-    const [added] = await addRecords(client, app, [
-      { note: { value: 'added since' }, Updated_datetime: { value: '2000-01-01T00:00:00Z' } } as never,
+    const addedIds = await addRecords(client, app, [
+      { note: { value: 'added since' }, Updated_datetime: { value: '2000-01-01T00:00:00Z' } },
     ]);
-    const stamped = await client.records.getRecord({ app, id: added! });
+    const added = String(addedIds[0]);
+    const stamped = await client.records.getRecord({ app, id: added });
     expect(stamped.record.Updated_datetime!.value).toBe('2000-01-01T00:00:00Z');
     const caught = await catchUpBackup(client, request, backup);
     const lines = await linesOf();
