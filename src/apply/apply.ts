@@ -20,7 +20,8 @@ import { startRun, type ApplyRun, type StageEnd } from './stage.js';
 import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
 import type { AppSession } from './write-all.js';
 import { applyMigrating, hasMigrations } from './migrate.js';
-import { backupRemoved } from './backup-removed.js';
+import { backupNotes, backupRemoved, catchUpBackups, type TakenBackup } from './backup-removed.js';
+import type { BeforeDeploy } from './run-steps.js';
 
 export { DEFAULT_APPLY_TIMEOUT_MS } from './stages-live.js';
 
@@ -39,16 +40,24 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
   return applyOnce(options);
 }
 
-/** One apply of one plan; before it, the fields it removes with their values backed up. */
-async function applyOnce(options: ApplyOptions): Promise<ApplyResult> {
-  const backups = await backupRemoved(options);
-  const ended = await applyUnbacked(options);
+/**
+ * One apply of one plan; before it, the fields it removes with their values backed up, and these
+ * backups (and `earlier` ones: a migration's of its old fields) brought up to date just before
+ * the deploy that destroys their values (backup-removed.ts).
+ */
+async function applyOnce(options: ApplyOptions, earlier: readonly TakenBackup[] = []): Promise<ApplyResult> {
+  const taken = [...(await backupRemoved(options)), ...earlier];
+  const ended = await applyUnbacked(options, catchUpBackups(options, taken));
+  const backups = backupNotes(options, taken);
   return backups.length > 0 ? { ...ended, backups: [...(ended.backups ?? []), ...backups] } : ended;
 }
 
-async function applyUnbacked(options: ApplyOptions): Promise<ApplyResult> {
+async function applyUnbacked(
+  options: ApplyOptions,
+  beforeDeploy: BeforeDeploy | undefined,
+): Promise<ApplyResult> {
   // What an interrupted apply left, and the record of this one (recovery.ts).
-  if (options.shadow === true) return applyRecorded(options, null, new Map());
+  if (options.shadow === true) return applyRecorded(options, null, new Map(), beforeDeploy);
   const previous = readRecovery(options.project);
   const sessions = new Map<string, AppSession>();
   const names = (key: string) => options.plan.apps.find((a) => a.key === key)?.name ?? key;
@@ -63,7 +72,7 @@ async function applyUnbacked(options: ApplyOptions): Promise<ApplyResult> {
     record.track(event);
     options.onProgress?.(event);
   };
-  const ended = await applyRecorded({ ...options, onProgress }, previous, sessions);
+  const ended = await applyRecorded({ ...options, onProgress }, previous, sessions, beforeDeploy);
   record.end(ended.outcome, options.plan.apps.length === options.project.apps.length);
   return ended;
 }
@@ -72,11 +81,13 @@ async function applyRecorded(
   options: ApplyOptions,
   previous: RecoveryRecord | null,
   sessionsByKey: Map<string, AppSession>,
+  beforeDeploy: BeforeDeploy | undefined,
 ): Promise<ApplyResult> {
   // What the environment's API token cannot do stops the apply before anything is written.
   refuseTokenLimits(options.plan);
   refuseOtherService(options.plan, options.project);
   const run = startRun(options, previous);
+  run.beforeDeploy = beforeDeploy;
   for (const s of run.sessions) sessionsByKey.set(s.plan.key, s);
   for (const stage of STAGES) {
     const ended = await stage.run(run);

@@ -2,12 +2,34 @@
  * Nothing destroyed without a copy: before an apply that removes fields holding values (allowed
  * with --allow-data-loss), every value of those fields is written to a backup in the project
  * (records/ backupFieldValues: `.appdeploy/backups/<env>/`), named in the apply's result.
+ *
+ * The backup is read before apply writes anything (a failed read stops it with nothing written),
+ * and brought up to date just before the deploy that destroys the values (catchUpBackups, run by
+ * run-steps.ts between the step's writes and its deploy calls: records/ catchUpBackup), so that an
+ * edit made meanwhile (while apply installs plug-ins, discards, writes drafts) is in it too. A
+ * migration's backup of its old fields (migrate.ts) is brought up to date the same way, before the
+ * swap's deploy.
  */
 import { join, relative } from 'node:path';
 import type { Json } from '../areas/types.js';
 import type { AppPlan } from '../plan/index.js';
+import type { BackupField, BackupResult } from '../records/index.js';
+import { errorText } from './error-text.js';
 import { RECORDS } from './migrate-records.js';
+import type { BeforeDeploy } from './run-steps.js';
 import type { ApplyOptions, BackupNote } from './types.js';
+
+/** A backup apply took, and what bringing it up to date needs. */
+export interface TakenBackup {
+  readonly app: { key: string; id: string };
+  /** The fields it was taken for, as the result names them (a removed table by its code). */
+  readonly fields: readonly string[];
+  /** What it holds: each field, or each column of a removed table. */
+  readonly cells: readonly BackupField[];
+  written: BackupResult;
+  /** Brought up to date already: once, before the first deploy call of the app. */
+  caughtUp: boolean;
+}
 
 type Place = { code: string; table: string | null; type: string; columns?: Place[] };
 
@@ -23,24 +45,92 @@ function cellsOf(place: Place): Place[] {
   return place.columns ?? [place];
 }
 
-export async function backupRemoved(options: ApplyOptions): Promise<BackupNote[]> {
+export async function backupRemoved(options: ApplyOptions): Promise<TakenBackup[]> {
   if (options.shadow === true || options.allowDataLoss !== true) return [];
-  const records = options.records ?? RECORDS;
-  const dir = backupDir(options);
-  const notes: BackupNote[] = [];
+  const taken: TakenBackup[] = [];
   for (const app of options.plan.apps) {
     if (app.id === null) continue;
     const fields = removedFields(app);
     if (fields.length === 0) continue;
-    const written = await records.backup(options.client, {
-      app: app.id,
-      appKey: app.key,
-      fields: fields.flatMap(cellsOf),
-      dir,
-    });
-    notes.push(backupNote(options, app.key, fields, written));
+    taken.push(
+      await takeBackup(
+        options,
+        { key: app.key, id: app.id },
+        fields.map((f) => f.code),
+        fields.flatMap(cellsOf),
+      ),
+    );
   }
-  return notes;
+  return taken;
+}
+
+/** One app's backup of these fields (or cells), read now. */
+export async function takeBackup(
+  options: ApplyOptions,
+  app: TakenBackup['app'],
+  fields: readonly string[],
+  cells: readonly BackupField[],
+): Promise<TakenBackup> {
+  const records = options.records ?? RECORDS;
+  const written = await records.backup(options.client, {
+    app: app.id,
+    appKey: app.key,
+    fields: cells,
+    dir: backupDir(options),
+  });
+  return { app, fields, cells, written, caughtUp: false };
+}
+
+/**
+ * What runs just before a deploy step (run-steps.ts): the backups of its apps, not brought up to
+ * date yet, brought up to date. The step that first deploys an app is the one that removes its
+ * fields (plan/steps.ts: step 1 holds every change but the references held back).
+ */
+export function catchUpBackups(
+  options: ApplyOptions,
+  taken: readonly TakenBackup[],
+): BeforeDeploy | undefined {
+  if (taken.length === 0) return undefined;
+  const records = options.records ?? RECORDS;
+  return async (apps, signal) => {
+    for (const backup of taken) {
+      if (backup.caughtUp || !apps.includes(backup.app.key)) continue;
+      const spec = {
+        app: backup.app.id,
+        appKey: backup.app.key,
+        fields: backup.cells,
+        dir: backupDir(options),
+      };
+      try {
+        backup.written = await records.catchUp(options.client, spec, backup.written, { signal });
+      } catch (error) {
+        throw new Error(
+          `reading again the records of ${backup.app.key} changed since its backup ${noteOf(options, backup).file} was read failed: ${errorText(error)}`,
+          { cause: error },
+        );
+      }
+      backup.caughtUp = true;
+    }
+  };
+}
+
+/** The backups as the result names them, with what each holds now. */
+export function backupNotes(
+  options: Pick<ApplyOptions, 'project'>,
+  taken: readonly TakenBackup[],
+): BackupNote[] {
+  return taken.map((backup) => noteOf(options, backup));
+}
+
+function noteOf(options: Pick<ApplyOptions, 'project'>, { app, fields, written }: TakenBackup): BackupNote {
+  return {
+    app: app.key,
+    fields: [...fields],
+    file: relative(options.project.root, written.file).split('\\').join('/'),
+    records: written.records,
+    values: written.values,
+    files: written.files,
+  };
 }
 
 export function backupDir(options: Pick<ApplyOptions, 'project'>): string {
@@ -50,22 +140,6 @@ export function backupDir(options: Pick<ApplyOptions, 'project'>): string {
     'backups',
     encodeURIComponent(options.project.environment.name),
   );
-}
-
-export function backupNote(
-  options: Pick<ApplyOptions, 'project'>,
-  app: string,
-  fields: readonly Place[],
-  written: { file: string; records: number; values: number; files: number },
-): BackupNote {
-  return {
-    app,
-    fields: fields.map((f) => f.code),
-    file: relative(options.project.root, written.file).split('\\').join('/'),
-    records: written.records,
-    values: written.values,
-    files: written.files,
-  };
 }
 
 /** The fields (not options) the plan's data-loss risks remove, where the live fields hold them. */

@@ -1,5 +1,9 @@
 /** The records work apply uses unless another is handed in (ApplyOptions.records). */
-import { backupFieldValues, copyFieldValues } from '../records/index.js';
+import { backupFieldValues, catchUpBackup, copyFieldValues } from '../records/index.js';
 import type { MigrationRecords } from './types.js';
 
-export const RECORDS: MigrationRecords = { copy: copyFieldValues, backup: backupFieldValues };
+export const RECORDS: MigrationRecords = {
+  copy: copyFieldValues,
+  backup: backupFieldValues,
+  catchUp: catchUpBackup,
+};

@@ -35,7 +35,7 @@ import {
   type Plan,
 } from '../plan/index.js';
 import { RECORDS } from './migrate-records.js';
-import { backupDir, backupNote } from './backup-removed.js';
+import { takeBackup, type TakenBackup } from './backup-removed.js';
 import type { ConvertContext, FieldDefinition } from '../platform/conversions.js';
 import type { CopyMoment } from '../records/index.js';
 import {
@@ -56,10 +56,11 @@ import {
 } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
 import { startRun } from './stage.js';
-import type { ApplyOptions, ApplyResult, BackupNote, MigrationResult } from './types.js';
+import type { ApplyOptions, ApplyResult, MigrationResult } from './types.js';
 import { plural } from '../wording.js';
 
-type Once = (options: ApplyOptions) => Promise<ApplyResult>;
+/** One apply of a plan; `earlier` backups brought up to date before its deploy destroys their values. */
+type Once = (options: ApplyOptions, earlier?: readonly TakenBackup[]) => Promise<ApplyResult>;
 
 export function hasMigrations(plan: Plan): boolean {
   return migratingApps(plan).length > 0;
@@ -82,7 +83,7 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   // fails stops the apply as a failed copy does (the temporary fields removed, the app as it was),
   // instead of leaving it with no result to say so.
   let step = 'backing up the old fields';
-  let backups: BackupNote[];
+  let backups: TakenBackup[];
   let contract: Plan;
   try {
     backups = await backupAll(options);
@@ -100,7 +101,8 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   } catch (error) {
     return cleanedUp(options, stoppedReason(options, step, error), copied.results);
   }
-  const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' });
+  // The old fields' backups are brought up to date just before the swap's deploy, and named in its result.
+  const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' }, backups);
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
   return {
     ...ended,
@@ -113,7 +115,6 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
             reason: `the swap did not go live; the values are in ${r.temporary}, and the next apply swaps`,
           },
     ),
-    ...(backups.length > 0 ? { backups: [...(ended.backups ?? []), ...backups] } : {}),
   };
 }
 
@@ -448,21 +449,21 @@ async function removeTemporaries(options: ApplyOptions, app: string, codes: stri
 }
 
 /** The old fields of every migration, backed up before the swap deletes them. */
-async function backupAll(options: ApplyOptions): Promise<BackupNote[]> {
+async function backupAll(options: ApplyOptions): Promise<TakenBackup[]> {
   if (options.shadow === true) return [];
-  const records = options.records ?? RECORDS;
-  const notes: BackupNote[] = [];
+  const taken: TakenBackup[] = [];
   for (const app of migratingApps(options.plan)) {
     const fields = app.migrations!.map((m) => m.from);
     for (const f of fields)
       options.onProgress?.({ type: 'migration', app: app.key, field: f.code, step: 'backup' });
-    const written = await records.backup(options.client, {
-      app: app.id!,
-      appKey: app.key,
-      fields,
-      dir: backupDir(options),
-    });
-    notes.push(backupNote(options, app.key, fields, written));
+    taken.push(
+      await takeBackup(
+        options,
+        { key: app.key, id: app.id! },
+        fields.map((f) => f.code),
+        fields,
+      ),
+    );
   }
-  return notes;
+  return taken;
 }

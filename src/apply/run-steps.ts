@@ -7,6 +7,11 @@
  * apply stays all-or-nothing. Created apps stay, whatever happens.
  *
  * An interrupt stops the first step's writes; from the first deploy call on nothing stops.
+ *
+ * Between a step's writes and its deploy calls, `beforeDeploy` runs for the step's apps: the
+ * backups of the values the deploy destroys brought up to date (backup-removed.ts). It fails as a
+ * write does (the step's drafts reverted, earlier steps restored), and an interrupt stops it in
+ * the first step as it stops the writes.
  */
 import type { AppPlan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
@@ -16,7 +21,8 @@ import { inexactReason } from './restore-check.js';
 import { appResult } from './result.js';
 import { rollbackAll } from './rollback.js';
 import type { AppResult, ApplyOutcome, ApplyStop } from './types.js';
-import { writeAll, type AppSession } from './write-all.js';
+import { writeAll, type AppSession, type WriteAllResult } from './write-all.js';
+import { errorText } from './error-text.js';
 import type { AreaWrite } from './write-app.js';
 
 export interface RunStepsInput extends RestoreRun {
@@ -25,7 +31,11 @@ export interface RunStepsInput extends RestoreRun {
   steps: readonly AppPlan[][];
   signal: AbortSignal | undefined;
   shadow?: boolean | undefined;
+  /** Just before a step's deploy calls, with its apps' keys; a throw stops the step as a failed write. */
+  beforeDeploy?: BeforeDeploy | undefined;
 }
+
+export type BeforeDeploy = (apps: readonly string[], signal: AbortSignal | undefined) => Promise<void>;
 
 export type RunStepsResult =
   | { kind: 'live'; written: Map<string, AreaWrite[]> }
@@ -66,8 +76,7 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
     if (input.steps.length > 1)
       input.emit({ type: 'step', step: index + 1, steps: input.steps.length, apps: step.map((a) => a.key) });
     const first = index === 0;
-    const wrote = await writeAll({ ...input, sessions, signal: first ? input.signal : undefined });
-    for (const s of sessions) remember(written, s);
+    const wrote = await writeStep(input, sessions, written, first ? input.signal : undefined);
     const stopped = wrote.kind === 'written' && first && input.signal?.aborted ? 'interrupted' : wrote.kind;
     if (stopped !== 'written') {
       const reason = wrote.kind === 'failed' ? wrote.reason : 'interrupted';
@@ -113,6 +122,30 @@ async function run(input: RunStepsInput): Promise<RunStepsResult> {
     for (const s of sessions) if (!live.includes(s)) live.push(s);
   }
   return { kind: 'live', written };
+}
+
+/**
+ * The step's writes, each area remembered as first written, then its `beforeDeploy`, whose
+ * failure is the step's as a write's is (an interrupt said as one).
+ */
+async function writeStep(
+  input: RunStepsInput,
+  sessions: AppSession[],
+  written: Map<string, AreaWrite[]>,
+  signal: AbortSignal | undefined,
+): Promise<WriteAllResult> {
+  const wrote = await writeAll({ ...input, sessions, signal });
+  for (const s of sessions) remember(written, s);
+  if (wrote.kind !== 'written' || signal?.aborted) return wrote;
+  try {
+    await input.beforeDeploy?.(
+      sessions.map((s) => s.plan.key),
+      signal,
+    );
+    return wrote;
+  } catch (error) {
+    return signal?.aborted ? { kind: 'interrupted' } : { kind: 'failed', reason: errorText(error) };
+  }
 }
 
 function remember(written: Map<string, AreaWrite[]>, session: AppSession): void {

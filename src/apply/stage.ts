@@ -8,6 +8,7 @@ import type { Area, AreaKey } from '../areas/types.js';
 import type { AppPlan } from '../plan/index.js';
 import { initialPluginResults } from './plugins.js';
 import type { RecoveryRecord } from './recovery.js';
+import type { BeforeDeploy } from './run-steps.js';
 import { appResult, untouched } from './result.js';
 import type { AppResult, ApplyEvent, ApplyOptions, ApplyResult, PluginResult } from './types.js';
 import type { AppSession } from './write-all.js';
@@ -28,6 +29,8 @@ export interface ApplyRun {
   readonly everyone: (changedApps: AppResult[]) => AppResult[];
   /** Per app, each area as the write-and-deploy stage first wrote it (for verify). */
   written: ReadonlyMap<string, AreaWrite[]>;
+  /** Just before each deploy step (run-steps.ts): the backups of what it destroys brought up to date. */
+  beforeDeploy?: BeforeDeploy | undefined;
 }
 
 /** A stage's answer: the apply ends with this result, or the next stage runs. */

@@ -31,6 +31,7 @@ export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
     resolveApp: appResolver(run),
     shadow: options.shadow,
     signal: options.signal,
+    beforeDeploy: run.beforeDeploy,
     emit: (event) => {
       if (event.type === 'deploy' && event.batch === 1)
         options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -23,6 +23,13 @@ import type { Client as RecordsClient } from '../client/index.js';
 export interface MigrationRecords {
   copy(client: RecordsClient, spec: CopySpec, options: CopyOptions): Promise<CopyResult>;
   backup(client: RecordsClient, spec: BackupSpec): Promise<BackupResult>;
+  /** The backup brought up to date: the records changed since it was read, read again. */
+  catchUp(
+    client: RecordsClient,
+    spec: BackupSpec,
+    backup: BackupResult,
+    options: { signal?: AbortSignal | undefined },
+  ): Promise<BackupResult>;
 }
 
 export interface ApplyOptions {

@@ -235,7 +235,10 @@ function unlisted(count: number): string {
  * What the copy spends, as apply reads and writes (apply/migrate.ts, records/copy-field.ts):
  * three reads of every record, each a count first then 500 a page (platform/limits.ts
  * RECORDS_PER_READ): the copy's, the backup's, and the contract plan's (a cursor: its creation,
- * then its pages); the writes (100 records a call, 20 calls a bulk request); the sweep: the
+ * then its pages); the backup brought up to date before the swap (records/backup-catch-up.ts):
+ * the service's time before the backup, then the records updated since, counted and looked at
+ * by id and revision 500 a page (every record at most: the copy's last writes may share the
+ * latest update time), those moved read again (none, with nobody editing); the writes (100 records a call, 20 calls a bulk request); the sweep: the
  * service's time, asked before the copy and again before the sweep, then the records updated
  * since the copy began, counted and read 500 a page: every record the copy wrote among them (a
  * write moves a record's update time), at least one page; and the settings calls. Per migration:
@@ -245,7 +248,7 @@ function unlisted(count: number): string {
  */
 export function requestsFor(read: number, written: number): MigrationRequests {
   const pages = Math.max(1, Math.ceil(read / RECORDS_PER_READ));
-  const reads = 3 * (pages + 1);
+  const reads = 3 * (pages + 1) + (1 + 1 + pages);
   const writeCalls = Math.ceil(Math.max(0, written) / RECORDS_PER_WRITE);
   const bulkRequests = Math.ceil(writeCalls / CALLS_PER_BULK_REQUEST);
   const sweep = 2 + 1 + Math.max(1, Math.ceil(Math.max(0, written) / RECORDS_PER_READ));

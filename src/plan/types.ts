@@ -196,7 +196,11 @@ export interface MigrationCounts {
 }
 
 export interface MigrationRequests {
-  /** Record reads: the copy's, the backup's and the contract plan's, each a count (or a cursor) and pages of 500. */
+  /**
+   * Record reads: the copy's, the backup's and the contract plan's, each a count (or a cursor) and
+   * pages of 500; and the backup brought up to date before the swap (the service's time before it,
+   * then the records updated since, counted and looked at by id and revision).
+   */
   reads: number;
   /** Record writes: calls of 100 records, sent 20 to a bulk request. */
   writeCalls: number;

@@ -4,14 +4,18 @@
  * table and row when in a table, type, value), file attachments downloaded into a folder named
  * after the backup. Complete or absent: the lines and the folder are written under temporary
  * names and renamed once everything is in (a backup cut short leaves no file that looks whole).
+ *
+ * Taken before apply writes anything, it is brought up to date just before the deploy that
+ * destroys the values (backup-catch-up.ts): it keeps where that starts from (`since`).
  */
 import { readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { atomicWrite, makeFolders, removeLeftoversIn } from '../atomic-write.js';
-import type { AppRecord, Client, FileAttachment, SubtableRow } from '../client/index.js';
+import type { AppRecord, CallOptions, Client, FileAttachment, SubtableRow } from '../client/index.js';
 import { isEmptyValue } from '../platform/index.js';
 import { idOf, revisionOf } from './values.js';
 import { sweepRecords } from './sweep.js';
+import { serviceNow, updateTimeCode } from './service-time.js';
 
 export interface BackupField {
   readonly code: string;
@@ -40,6 +44,20 @@ export interface BackupResult {
   readonly values: number;
   /** Attachments downloaded. */
   readonly files: number;
+  /** Where bringing it up to date starts from (backup-catch-up.ts). */
+  readonly since: BackupSince;
+}
+
+/** What a backup read, for reading again only the records changed since (backup-catch-up.ts). */
+export interface BackupSince {
+  /** The service's time before the read began (service-time.ts); null: the app has no update-time field. */
+  readonly at: string | null;
+  /** The app's update-time field, when it has one. */
+  readonly updatedCode: string | null;
+  /** The highest record id the read covered: a record added since has a higher one. */
+  readonly lastId: string;
+  /** Each record read, by id, with the revision it was read at (its values saved or not). */
+  readonly revisions: ReadonlyMap<string, string>;
 }
 
 /** A file attachment as the backup keeps it: the read's fields, and where its bytes are. */
@@ -76,60 +94,106 @@ export async function backupFieldValues(
   const tempFolder = `${folder}.partial`;
   await makeFolders(request.dir);
   await removeUnfinished(request.dir, request.appKey);
+  const call = { signal: options.signal };
   const lines: BackupLine[] = [];
-  let files = 0;
-  const save = async (record: AppRecord, field: BackupField, value: unknown, row?: string) => {
-    const line: BackupLine = {
-      app: request.app,
-      id: idOf(record),
-      revision: revisionOf(record),
-      field: field.code,
-      ...(field.table === null ? {} : { table: field.table, row: row! }),
-      type: field.type,
-      value:
-        field.type === 'FILE'
-          ? await download(
-              client,
-              value as FileAttachment[],
-              tempFolder,
-              basename(folder),
-              fileStem(record, field, row),
-            )
-          : value,
-    };
-    if (field.type === 'FILE') files += (value as unknown[]).length;
-    lines.push(line);
-  };
-  // The sweep's parallel reads, writing nothing: every record, its values saved as they come.
-  const fields = [...new Set(request.fields.map((f) => f.table ?? f.code))];
+  const revisions = new Map<string, string>();
+  const into = { folder: tempFolder, name: basename(folder) };
   let moved = false;
   try {
-    await sweepRecords(
+    const { at, updatedCode } = await startTime(client, request.app, call);
+    // The sweep's parallel reads, writing nothing: every record, its values saved as they come.
+    const read = await sweepRecords(
       client,
       {
         app: request.app,
-        fields,
+        fields: holdersOf(request.fields),
         update: async (record) => {
-          for (const field of request.fields)
-            for (const [value, row] of valuesOf(record, field)) await save(record, field, value, row);
+          revisions.set(idOf(record), revisionOf(record));
+          lines.push(...(await linesOf(client, request, record, into)));
           return undefined;
         },
       },
       { signal: options.signal },
     );
-    lines.sort((a, b) => Number(a.id) - Number(b.id) || Number(a.row ?? 0) - Number(b.row ?? 0));
     // The folder first: a backup's lines, once in place, always find their attachments.
-    if (files > 0) {
+    if (filesIn(lines) > 0) {
       await rename(tempFolder, folder);
       moved = true;
     }
-    await atomicWrite(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    await writeLines(file, lines);
+    return { file, ...countsOf(lines), since: { at, updatedCode, lastId: read.lastId, revisions } };
   } catch (error) {
     // A backup that failed leaves nothing behind that could pass for one.
     await rm(moved ? folder : tempFolder, { recursive: true, force: true });
     throw error;
   }
-  return { file, records: new Set(lines.map((l) => l.id)).size, values: lines.length, files };
+}
+
+/** The fields a backup reads: each top-level field, and the table of each column. */
+export function holdersOf(fields: readonly BackupField[]): string[] {
+  return [...new Set(fields.map((f) => f.table ?? f.code))];
+}
+
+/**
+ * The service's time before a read begins, and the app's update-time field: an edit made after it
+ * carries a later or equal time (service-time.ts). An app without that field (the platform gives
+ * every app one) has no time: bringing its backup up to date reads every record again.
+ */
+async function startTime(
+  client: Client,
+  app: string,
+  call: CallOptions,
+): Promise<{ at: string | null; updatedCode: string | null }> {
+  const { properties } = await client.form.getFields({ app, copy: 'live' }, call);
+  const updatedCode = updateTimeCode(properties) ?? null;
+  return { at: updatedCode === null ? null : await serviceNow(client, app, updatedCode, call), updatedCode };
+}
+
+/** Where a line's attachments are downloaded to, and the name of the folder its paths name. */
+export interface FilesInto {
+  readonly folder: string;
+  readonly name: string;
+  /** Added to each file's name (a record read again keeps the names of its first read's files). */
+  readonly tag?: string | undefined;
+}
+
+/** One record's lines: each non-empty value of the request's fields, attachments downloaded. */
+export async function linesOf(
+  client: Client,
+  request: Pick<BackupRequest, 'app' | 'fields'>,
+  record: AppRecord,
+  into: FilesInto,
+): Promise<BackupLine[]> {
+  const lines: BackupLine[] = [];
+  for (const field of request.fields)
+    for (const [value, row] of valuesOf(record, field))
+      lines.push({
+        app: request.app,
+        id: idOf(record),
+        revision: revisionOf(record),
+        field: field.code,
+        ...(field.table === null ? {} : { table: field.table, row: row! }),
+        type: field.type,
+        value:
+          field.type === 'FILE'
+            ? await download(client, value as FileAttachment[], into, fileStem(record, field, row, into.tag))
+            : value,
+      });
+  return lines;
+}
+
+/** The lines in record and row order, written whole (the old file or the new one, never half). */
+export async function writeLines(file: string, lines: BackupLine[]): Promise<void> {
+  lines.sort((a, b) => Number(a.id) - Number(b.id) || Number(a.row ?? 0) - Number(b.row ?? 0));
+  await atomicWrite(file, lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+}
+
+export function countsOf(lines: readonly BackupLine[]): Pick<BackupResult, 'records' | 'values' | 'files'> {
+  return { records: new Set(lines.map((l) => l.id)).size, values: lines.length, files: filesIn(lines) };
+}
+
+function filesIn(lines: readonly BackupLine[]): number {
+  return lines.reduce((n, l) => n + (l.type === 'FILE' ? (l.value as unknown[]).length : 0), 0);
 }
 
 /**
@@ -162,25 +226,24 @@ function valuesOf(record: AppRecord, field: BackupField): [unknown, string | und
   });
 }
 
-function fileStem(record: AppRecord, field: BackupField, row: string | undefined): string {
-  return `${idOf(record)}-${field.code}${row === undefined ? '' : `-${row}`}`;
+function fileStem(record: AppRecord, field: BackupField, row: string | undefined, tag?: string): string {
+  return `${idOf(record)}-${field.code}${row === undefined ? '' : `-${row}`}${tag === undefined ? '' : `-${tag}`}`;
 }
 
 /** Downloads the attachments into the (temporary) folder; the line names them by the final folder. */
 async function download(
   client: Client,
   attachments: readonly FileAttachment[],
-  tempFolder: string,
-  folderName: string,
+  into: FilesInto,
   stem: string,
 ): Promise<BackedUpFile[]> {
-  await makeFolders(tempFolder);
+  await makeFolders(into.folder);
   return Promise.all(
     attachments.map(async (attachment, i) => {
       const name = `${stem}-${i}-${safeName(attachment.name)}`;
       const { data } = await client.files.download({ fileKey: attachment.fileKey });
-      await writeFile(join(tempFolder, name), data);
-      return { ...attachment, path: `${folderName}/${name}` };
+      await writeFile(join(into.folder, name), data);
+      return { ...attachment, path: `${into.name}/${name}` };
     }),
   );
 }

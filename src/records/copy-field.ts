@@ -9,15 +9,15 @@
  * Idempotent: a record whose target already holds the converted source is not written, so a copy
  * resumed from its progress (after a kill) and the closing passes converge on the same values.
  *
- * "Since" is the service's clock, not this machine's: the latest update time among the app's
- * records before a pass begins (asked while the pass before it writes its last records). Every
- * edit made after that moment carries a later or equal time (the platform stamps it), so nothing
- * edited during a pass escapes the next one; this machine's clock could be minutes off.
+ * "Since" is the service's clock (service-time.ts): the latest update time among the app's
+ * records before a pass begins (asked while the pass before it writes its last records), so
+ * nothing edited during a pass escapes the next one.
  */
 import type { AppRecord, CallOptions, Client, WrittenRecord } from '../client/index.js';
 import { decideCopy, type CopyDecision, type CopySpec } from './copy-rules.js';
 import { idOf, revisionOf } from './values.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
+import { serviceNow, updateTimeCode } from './service-time.js';
 
 export type { CopySpec, FieldPlace } from './copy-rules.js';
 
@@ -77,9 +77,6 @@ export interface CopyResult {
 
 /** Passes over updated records before giving up on converging (each one shorter than the last). */
 const MAX_SWEEPS = 5;
-
-/** The time a record never updated is older than: the start of time for an app without records. */
-const BEFORE_ANY = '1970-01-01T00:00:00Z';
 
 export async function copyFieldValues(
   client: Client,
@@ -203,24 +200,9 @@ async function liveFieldsFor(client: Client, spec: CopySpec, call: CallOptions):
         `copyFieldValues: app ${spec.app} has no live field ${place.code}${place.table === null ? '' : ` in the table ${place.table}`}`,
       );
   }
-  const field = Object.values(properties).find((f) => f.type === 'UPDATED_TIME');
-  if (!field) throw new Error(`copyFieldValues: app ${spec.app} has no update-time field`);
-  return field.code;
-}
-
-/** The service's "now" as its records say it: the latest update time among them. */
-async function serviceNow(
-  client: Client,
-  app: string,
-  updatedCode: string,
-  call: CallOptions,
-): Promise<string> {
-  const { records } = await client.records.getRecords(
-    { app, query: `order by ${updatedCode} desc limit 1`, fields: [updatedCode] },
-    call,
-  );
-  const value = records[0]?.[updatedCode]?.value;
-  return typeof value === 'string' && value !== '' ? value : BEFORE_ANY;
+  const code = updateTimeCode(properties);
+  if (code === undefined) throw new Error(`copyFieldValues: app ${spec.app} has no update-time field`);
+  return code;
 }
 
 function placeCode(place: { code: string; table: string | null }): string {

@@ -27,7 +27,9 @@ export {
   type BackupLine,
   type BackupRequest,
   type BackupResult,
+  type BackupSince,
 } from './backup.js';
+export { catchUpBackup } from './backup-catch-up.js';
 export {
   progressFileOf,
   restoreFieldValues,

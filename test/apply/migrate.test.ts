@@ -96,15 +96,16 @@ describe('a type change that keeps the values: MULTI_LINE_TEXT -> SINGLE_LINE_TE
     });
     expect(m.records!.notConverted.query).toBe(`$id in (${broken.map((r) => r.id).join(', ')})`);
     // 300 records: one page of the copy, of the backup and of the swap's plan, each with its
-    // count or cursor; 180 written: 2 calls in 1 bulk request; the sweep: the service's time
-    // twice, the count and one page of the records written; 7 settings calls.
+    // count or cursor, and the backup brought up to date (the service's time before it, the count
+    // and one page of ids and revisions); 180 written: 2 calls in 1 bulk request; the sweep: the
+    // service's time twice, the count and one page of the records written; 7 settings calls.
     expect(m.records!.requests).toEqual({
-      reads: 6,
+      reads: 9,
       writeCalls: 2,
       bulkRequests: 1,
       sweep: 4,
       settings: 7,
-      total: 19,
+      total: 22,
       dailyQuota: 10_000,
     });
     expect(app.risks).toEqual([
