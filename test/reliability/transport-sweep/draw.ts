@@ -72,6 +72,12 @@ export interface Draw {
   basicAuth: { login: string; password: string } | undefined;
   /** The call whose signal fires (1-based), and when. */
   abort: { call: number; stage: AbortStage } | undefined;
+  /**
+   * When `client.close()` is called while the calls are under way: as soon as they start (some
+   * queued for a slot, some sent), or at the first retry (a call waiting to try again). "close()
+   * waits for the client's calls under way to settle, then lets go of its connections."
+   */
+  closeAt: 'start' | 'backoff' | undefined;
 }
 
 /** Passwords and tokens a careless echo must not reveal, in every character class that encodes differently. */
@@ -141,11 +147,16 @@ export function nextDraw(random: Random): Draw {
     warmUp,
     tls: random.chance(0.25),
     retries: random.int(4),
-    timeoutMs: random.pick([300, 600]),
+    // Short only where an attempt waits for it; elsewhere long enough that a loaded machine's slow
+    // TLS handshake or a wait for a slot never times out an attempt the script answers.
+    timeoutMs: scripts.some((script) => script.some((b) => b.kind === 'silent' || b.kind === 'stalledBody'))
+      ? random.pick([500, 800])
+      : 10_000,
     concurrency,
     credentials,
     basicAuth,
     abort: drawAbort(random, parallel, concurrency, closedPort ? [[]] : scripts),
+    closeAt: random.chance(0.25) ? random.pick(['start', 'backoff'] as const) : undefined,
   };
 }
 
@@ -178,7 +189,8 @@ export function describeDraw(draw: Draw): string {
   return (
     `${draw.kind} x${draw.parallel} ${draw.closedPort ? 'closed-port ' : ''}${draw.warmUp ? 'warm ' : ''}${scripts} ` +
     `retries=${draw.retries} timeout=${draw.timeoutMs} concurrency=${draw.concurrency} ${draw.tls ? 'tls ' : ''}` +
-    `${auth}${draw.basicAuth ? '+basic' : ''}${draw.abort ? ` abort#${draw.abort.call}@${draw.abort.stage}` : ''}`
+    `${auth}${draw.basicAuth ? '+basic' : ''}${draw.abort ? ` abort#${draw.abort.call}@${draw.abort.stage}` : ''}` +
+    `${draw.closeAt ? ` close@${draw.closeAt}` : ''}`
   );
 }
 

@@ -50,6 +50,8 @@ export async function runDraw(
   const events: ClientEvent[] = [];
   const port = draw.closedPort ? await closedPort() : server.port;
   const timersBefore = countTimers();
+  /** What the logger also tells the draw's triggers (set once the calls start). */
+  const hooks: { onEvent?: (event: ClientEvent) => void } = {};
   const client = createClient({
     baseUrl: `${draw.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     ...draw.credentials,
@@ -61,10 +63,9 @@ export async function runDraw(
     retry: { retries: draw.retries, ...RETRY },
     logger: (event) => {
       events.push(event);
-      onEvent?.(event);
+      hooks.onEvent?.(event);
     },
   });
-  let onEvent: ((event: ClientEvent) => void) | undefined;
 
   const scripts = new Map(draw.scripts.map((script, index) => [String(index + 1), script]));
   // The warm-up read (call 100) leaves a connection open for the call's first attempt to reuse.
@@ -93,10 +94,23 @@ export async function runDraw(
     server.onRequest((request) => request.call === String(abort.call) && fire(abort.call));
   if (abort?.stage === 'body')
     server.onHeadersSent((call) => call === String(abort.call) && fire(abort.call));
-  if (abort?.stage === 'backoff') onEvent = (event) => event.type === 'retry' && fire(abort.call);
-
   const settled: ({ value: unknown } | { error: unknown } | undefined)[] = [];
   const durations: number[] = [];
+  /** close() called early (draw.closeAt): it must not resolve before every call has settled. */
+  let closing: Promise<void> | undefined;
+  const closeEarly = () => {
+    closing ??= client.close().then(() => {
+      const pending = settled.map((s, i) => (s ? undefined : i + 1)).filter(Boolean);
+      if (pending.length > 0)
+        findings.push(`close() resolved while calls ${pending.join(', ')} were under way`);
+    });
+  };
+  hooks.onEvent = (event) => {
+    if (event.type !== 'retry') return;
+    if (abort?.stage === 'backoff') fire(abort.call);
+    if (draw.closeAt === 'backoff') closeEarly();
+  };
+
   const calls = draw.scripts.map((_, index) => {
     const started = Date.now();
     return send(client, draw.kind, index + 1, controllers[index]!.signal).then(
@@ -110,6 +124,7 @@ export async function runDraw(
       },
     );
   });
+  if (draw.closeAt === 'start') closeEarly();
   if (abort?.stage === 'queued') {
     // Every call has asked for its slot (an upload after reading its bytes); none has been answered.
     await new Promise((resolve) => setImmediate(resolve));
@@ -136,6 +151,7 @@ export async function runDraw(
     for (const controller of controllers) controller.abort();
     await Promise.all(calls);
   }
+  await closing;
   await client.close();
 
   const seen = draw.closedPort ? [] : server.seen();
