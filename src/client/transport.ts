@@ -88,6 +88,7 @@ export class Transport {
   readonly #retryAfter = new WeakMap<object, number>();
   /** Calls started and not settled: sent, queued for a slot, or waiting to try again. */
   readonly #underWay = new Set<Promise<unknown>>();
+  #closed = false;
 
   constructor(config: TransportConfig) {
     this.#config = config;
@@ -102,6 +103,14 @@ export class Transport {
    */
   async settled(): Promise<void> {
     while (this.#underWay.size > 0) await Promise.allSettled([...this.#underWay]);
+  }
+
+  /**
+   * From now on, every attempt fails at once as a closed client's (the client's close(), once
+   * settled() has resolved): also where the pool stays open for other clients of the origin.
+   */
+  refuseCalls(): void {
+    this.#closed = true;
   }
 
   /** Counts `call` among this client's calls under way until it settles, and returns it. */
@@ -241,6 +250,7 @@ export class Transport {
           ? new TransportAbortedError(exchange)
           : new TransportTimeoutError({ ...exchange, timeoutMs, queuedBehind: semaphore.limit });
       });
+      if (this.#closed) throw Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' });
       const started = Date.now();
       logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
       const sending = send(

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, TransportNetworkError } from '../../src/client/index.js';
+import { createClient, TransportNetworkError, type ClientEvent } from '../../src/client/index.js';
 
 let server: Server;
 let baseUrl: string;
@@ -136,4 +136,28 @@ describe('close() with calls under way', () => {
       })),
     );
   });
+});
+
+/**
+ * A call made once close() has let go of the connections: undici's "The client is closed
+ * (UND_ERR_CLOSED). Check the base URL and the network." blamed the network and was retried
+ * three times for a GET (found while pinning close() above).
+ */
+it.each([
+  ['alone', false],
+  ['sharing its pool with another client, which goes on', true],
+])('says a call after close() came after it, and does not retry it: a client %s', async (_name, shared) => {
+  const events: ClientEvent[] = [];
+  const client = createClient({ ...options(), logger: (event) => events.push(event) });
+  const other = shared ? createClient(options()) : undefined;
+  await client.apps.getApp({ id: 1 });
+  await client.close();
+  const error = await client.apps.getApp({ id: 1 }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TransportNetworkError);
+  expect((error as Error).message).toBe(
+    'GET /k/v1/app.json failed: the client was closed (close()) before this call was sent (UND_ERR_CLOSED). Make calls before close(), or create a new client for them.',
+  );
+  expect(events.filter((event) => event.type !== 'response').map((event) => event.type)).toEqual(['request']);
+  if (other) await expect(other.apps.getApp({ id: 1 })).resolves.toEqual({ ok: 'GET /k/v1/app.json' });
+  await other?.close();
 });
