@@ -7,19 +7,21 @@
  * closing, a keep-alive connection closed as the client reuses it. From a seed, each draw picks a
  * kind of call (reads, writes that must not run twice, revision-checked updates, bulk, upload),
  * how many at once, what happens to each attempt, the client's retries, timeout and concurrency,
- * its credentials, and when the caller's signal fires (transport-sweep/draw.ts);
- * transport-sweep/expect.ts says what the docs promise and transport-sweep/run.ts holds the client
- * to it.
+ * its credentials, when the caller's signal fires and when close() is called
+ * (transport-sweep/draw.ts); transport-sweep/expect.ts says what the docs promise and
+ * transport-sweep/run.ts holds the client to it.
  *
  * Deterministic from TRANSPORT_SWEEP_SEED (default 20261129); TRANSPORT_SWEEP_ROUNDS draws
  * (default 120). A long run: `TRANSPORT_SWEEP_ROUNDS=2000 TRANSPORT_SWEEP_SEED=7 npx vitest run
- * test/reliability/transport-sweep.test.ts` (TRANSPORT_SWEEP_REPORT=FILE writes the failed draws there too).
+ * test/reliability/transport-sweep.test.ts` (TRANSPORT_SWEEP_REPORT=FILE also writes the failed
+ * draws there). The default run: about 15 s with CI=true on two cores.
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import './fuzz.js';
 import { seededRandom } from '../support/seeded-random.js';
-import { nextDraw, Random } from './transport-sweep/draw.js';
+import { Random } from './reach-sweep/draw.js';
+import { nextDraw } from './transport-sweep/draw.js';
 import { report, runDraw, type Outcome } from './transport-sweep/run.js';
 import { startFaultServer, type FaultServer } from './transport-sweep/server.js';
 

@@ -4,20 +4,8 @@
  * timeout, concurrency, credentials, TLS) and when the caller's signal fires. A draw is data;
  * expect.ts says what docs/client.md promises for it and run.ts plays it.
  */
+import type { Random } from '../reach-sweep/draw.js';
 import type { Behaviour } from './server.js';
-
-export class Random {
-  constructor(private readonly next: () => number) {}
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(items.length)]!;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
 
 /** The calls swept: reads, writes that must not run twice, and the revision-checked ones. */
 export const CALL_KINDS = [
