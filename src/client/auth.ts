@@ -120,9 +120,24 @@ function expand(secrets: string[]): string[] {
     // a few tries. So such values (and the empty password) are left as they are.
     if (secret.length < MIN_REDACTED_LENGTH) continue;
     all.add(secret);
-    all.add(JSON.stringify(secret).slice(1, -1));
+    for (const escaped of jsonEscapes(secret)) all.add(escaped);
     all.add(encodeURIComponent(secret));
     all.add(new URLSearchParams({ s: secret }).toString().slice(2));
   }
   return [...all].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A string as JSON encoders write it inside quotes: JSON.stringify's way, and with every
+ * character past ASCII as `\uXXXX` in lower-case hex (Python's json.dumps, PHP's json_encode) or
+ * upper-case (Jackson's ESCAPE_NON_ASCII), each also with `/` as `\/` (PHP's). An error page that
+ * echoes a request in one of these is no longer hidden by the plain form (found by the transport
+ * sweep, test/reliability/transport-sweep.test.ts).
+ */
+function jsonEscapes(secret: string): string[] {
+  const plain = JSON.stringify(secret).slice(1, -1);
+  const ascii = (hex: (code: string) => string) =>
+    plain.replace(/[\u0080-\uffff]/g, (c) => `\\u${hex(c.charCodeAt(0).toString(16).padStart(4, '0'))}`);
+  const forms = [plain, ascii((h) => h), ascii((h) => h.toUpperCase())];
+  return [...forms, ...forms.map((form) => form.replace(/\//g, '\\/'))];
 }

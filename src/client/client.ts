@@ -102,6 +102,7 @@ export function createClient(options: ClientOptions): Client {
     close: async () => {
       // A command that failed closes its client while its other calls may still be under way.
       await transport.settled();
+      transport.refuseCalls();
       await lease?.release();
     },
   };

@@ -50,12 +50,24 @@ const OTHER_CA_ADVICE =
 /** What a CONNECT the proxy closed without answering fails with (pool.ts; undici 8's own code). */
 export const TUNNEL_DROPPED = 'UND_ERR_PRX_CONN';
 
+/**
+ * undici's answer to a request on a dispatcher already closed: the client's own after close() (or
+ * a dispatcher of the caller's that the caller closed). Nothing reached the network, and nothing
+ * will on a retry.
+ */
+const CLOSED: Failure = {
+  detail: 'the client was closed (close()) before this call was sent',
+  advice: 'Make calls before close(), or create a new client for them.',
+  retryable: false,
+};
+
 export function describeFailure(
   error: Error,
   code: string | undefined,
   facts: ReachFacts,
 ): Failure | undefined {
   const { proxy, baseUrl } = facts;
+  if (code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED') return CLOSED;
   const ofProxy = proxy === undefined ? undefined : proxyFailure(error, code, proxy, facts);
   if (ofProxy !== undefined) return ofProxy;
   const unreached = serviceNotReached(code, baseUrl);

@@ -29,7 +29,12 @@ export class FilesClient {
     source: Uint8Array | Readable,
     options: UploadOptions & { name: string },
   ): Promise<{ fileKey: string }>;
-  async upload(source: UploadSource, options: UploadOptions = {}): Promise<{ fileKey: string }> {
+  upload(source: UploadSource, options: UploadOptions = {}): Promise<{ fileKey: string }> {
+    // Under way from the start: close() waits for the bytes to be read and the call to end.
+    return this.#ctx.transport.track(this.#upload(source, options));
+  }
+
+  async #upload(source: UploadSource, options: UploadOptions): Promise<{ fileKey: string }> {
     const name = options.name ?? (typeof source === 'string' ? basename(source) : undefined);
     if (name === undefined) throw new TypeError('files.upload needs options.name for bytes or a stream');
     const type = options.contentType ?? 'application/octet-stream';
@@ -39,7 +44,7 @@ export class FilesClient {
       data.append('file', blob, name);
       return data;
     };
-    return this.#ctx.transport.multipart(this.#ctx.api('file.json'), form, options);
+    return await this.#ctx.transport.multipart(this.#ctx.api('file.json'), form, options);
   }
 
   /** GET file.json: the bytes and MIME type of an attachment, by the key from its record. */

@@ -86,19 +86,39 @@ interface Exchange<T> {
 export class Transport {
   readonly #config: TransportConfig;
   readonly #retryAfter = new WeakMap<object, number>();
-  /** Requests handed to the dispatcher whose answer or failure has not come back yet. */
-  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Calls started and not settled: sent, queued for a slot, or waiting to try again. */
+  readonly #underWay = new Set<Promise<unknown>>();
+  #closed = false;
 
   constructor(config: TransportConfig) {
     this.#config = config;
   }
 
   /**
-   * Resolves once no request of this client is with the dispatcher any more (every one answered or
-   * failed): what the client's close waits for before it lets go of its connections.
+   * Resolves once every call of this client has settled (a call started meanwhile included): what
+   * the client's close waits for before it lets go of its connections. Whole calls, not only the
+   * requests with the dispatcher: a call queued for a slot, waiting to try again or reading an
+   * upload's bytes would otherwise be sent after its connections were gone (found by the transport
+   * sweep, test/reliability/transport-sweep.test.ts).
    */
   async settled(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    while (this.#underWay.size > 0) await Promise.allSettled([...this.#underWay]);
+  }
+
+  /**
+   * From now on, every attempt fails at once as a closed client's (the client's close(), once
+   * settled() has resolved): also where the pool stays open for other clients of the origin.
+   */
+  refuseCalls(): void {
+    this.#closed = true;
+  }
+
+  /** Counts `call` among this client's calls under way until it settles, and returns it. */
+  track<T>(call: Promise<T>): Promise<T> {
+    this.#underWay.add(call);
+    const forget = () => this.#underWay.delete(call);
+    call.then(forget, forget);
+    return call;
   }
 
   /** Passes an event to the debug logger, if there is one. */
@@ -106,11 +126,13 @@ export class Transport {
     this.#config.logger?.(event);
   }
 
-  /**
-   * A call with JSON parameters and a JSON answer. Async, so that an encoding failure (a BigInt in
-   * a body) rejects the promise rather than throwing at the caller.
-   */
-  async json<T>(call: JsonCall): Promise<T> {
+  /** A call with JSON parameters and a JSON answer. */
+  json<T>(call: JsonCall): Promise<T> {
+    return this.track(this.#json<T>(call));
+  }
+
+  /** Async, so that an encoding failure (a BigInt in a body) rejects the promise rather than throwing at the caller. */
+  async #json<T>(call: JsonCall): Promise<T> {
     const query = call.query ? encodeQuery(call.query, call.arrayStyle) : '';
     const idempotent = call.idempotent ?? call.method === 'GET';
     const readJson = (answer: Answer, context: ResponseContext) => () =>
@@ -147,32 +169,39 @@ export class Transport {
     query: QueryParams,
     options: CallOptions | undefined,
   ): Promise<{ data: Buffer; contentType: string | undefined }> {
-    return this.#execute({
-      method: 'GET',
-      path,
-      query: encodeQuery(query),
-      headers: ACCEPT_ANY,
-      body: () => undefined,
-      safeToRepeat: true,
-      // A copy of its own: the body may be a view of the buffer undici read it into.
-      read: (answer, context) => () => ({ data: Buffer.from(answer.body), contentType: context.contentType }),
-      options,
-    });
+    return this.track(
+      this.#execute({
+        method: 'GET',
+        path,
+        query: encodeQuery(query),
+        headers: ACCEPT_ANY,
+        body: () => undefined,
+        safeToRepeat: true,
+        // A copy of its own: the body may be a view of the buffer undici read it into.
+        read: (answer, context) => () => ({
+          data: Buffer.from(answer.body),
+          contentType: context.contentType,
+        }),
+        options,
+      }),
+    );
   }
 
   /** A multipart POST (file upload); never repeated except after a 429. */
   multipart<T>(path: string, form: () => FormData, options: CallOptions | undefined): Promise<T> {
-    return this.#execute({
-      method: 'POST',
-      path,
-      query: '',
-      // undici sets the multipart content type, with its boundary, from the FormData.
-      headers: ACCEPT_JSON,
-      body: form,
-      safeToRepeat: false,
-      read: (answer, context) => () => parseSuccess(utf8Text(answer.body), context) as T,
-      options,
-    });
+    return this.track(
+      this.#execute({
+        method: 'POST',
+        path,
+        query: '',
+        // undici sets the multipart content type, with its boundary, from the FormData.
+        headers: ACCEPT_JSON,
+        body: form,
+        safeToRepeat: false,
+        read: (answer, context) => () => parseSuccess(utf8Text(answer.body), context) as T,
+        options,
+      }),
+    );
   }
 
   async #execute<T>(exchange: Exchange<T>): Promise<T> {
@@ -221,6 +250,7 @@ export class Transport {
           ? new TransportAbortedError(exchange)
           : new TransportTimeoutError({ ...exchange, timeoutMs, queuedBehind: semaphore.limit });
       });
+      if (this.#closed) throw Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' });
       const started = Date.now();
       logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
       const sending = send(
@@ -234,8 +264,7 @@ export class Transport {
         },
         signal,
       );
-      this.#inFlight.add(sending);
-      const response = await sending.finally(() => this.#inFlight.delete(sending));
+      const response = await sending;
       const contentType = headerValue(response.headers['content-type']);
       const context: ResponseContext = {
         method: exchange.method,

@@ -248,6 +248,24 @@ describe('no credential in any error or log event', () => {
     expectClean(h.events);
   });
 
+  // Found by the transport sweep (test/reliability/transport-sweep.test.ts): an answer that is not
+  // the service's JSON kept, in its snippet, a password JSON-escaped by a server that escapes
+  // every non-ASCII character (and `/`), as JSON.stringify does not.
+  it.each([
+    ["Python's json.dumps (non-ASCII as \\u, lower-case hex)", '"pa:ss w\\u00f6rd/\\"q\\"\\\\%+&="'],
+    ["PHP's json_encode (/ as \\/ too)", '"pa:ss w\\u00f6rd\\/\\"q\\"\\\\%+&="'],
+    ["Jackson's ESCAPE_NON_ASCII (upper-case hex)", '"pa:ss w\\u00F6rd/\\"q\\"\\\\%+&="'],
+    ['JSON.stringify with / as \\/', '"pa:ss wörd\\/\\"q\\"\\\\%+&="'],
+    ['a password of Japanese, each character escaped', '"\\u65e5\\u672c\\u8a9e\\u306e\\u30d1\\u30b9"'],
+  ])('hides a password a server echoed JSON-escaped as %s', async (_name, echoed) => {
+    const secret = JSON.parse(echoed) as string;
+    const h = testHarness({ auth: { login: 'admin', password: secret }, retry: { retries: 0 } });
+    h.replyRaw(502, `{"request":{"password":${echoed}}}`, { 'content-type': 'application/json' });
+    const error = await h.client.apps.getApps().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportInvalidResponseError);
+    expect((error as TransportInvalidResponseError).bodySnippet).toBe('{"request":{"password":"***"}}');
+  });
+
   it('leaves a one-character password alone (hiding it would blank out that letter everywhere)', async () => {
     const h = testHarness({ auth: { login: 'admin', password: 'e' } });
     h.reply(400, { code: 'CB_VA01', id: 'x', message: 'the record is invalid' });

@@ -4,8 +4,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, TransportNetworkError } from '../../src/client/index.js';
+import { createClient, TransportNetworkError, type ClientEvent } from '../../src/client/index.js';
 
 let server: Server;
 let baseUrl: string;
@@ -64,4 +65,99 @@ describe('over a real socket', () => {
     await expect(third.apps.getApp({ id: 1 })).resolves.toEqual({ ok: 'GET /k/v1/app.json' });
     await third.close();
   });
+});
+
+/**
+ * "close() waits for the client's calls under way to settle, then lets go of its connections"
+ * (docs/client.md). Found by the transport sweep (test/reliability/transport-sweep.test.ts,
+ * close@start and close@backoff): close() waited only for requests already with undici, so a call
+ * queued for a slot, waiting to retry, or reading its upload's bytes was then sent to a closed
+ * pool and failed with "The client is closed (UND_ERR_CLOSED). Check the base URL and the
+ * network.", retried as if the network had failed.
+ */
+describe('close() with calls under way', () => {
+  let busy: Server;
+  let busyUrl: string;
+  const answered = new Map<string, number>();
+
+  beforeAll(async () => {
+    busy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const call = /app=(\d+)/.exec(req.url ?? '')?.[1] ?? 'upload';
+        const count = (answered.get(call) ?? 0) + 1;
+        answered.set(call, count);
+        // Call 9 is turned away once (503), then answered; every answer comes a little late.
+        const status = call === '9' && count === 1 ? 503 : 200;
+        const body = status === 503 ? { code: 'CB_IJ01', id: 'x', message: 'busy' } : { call, count };
+        setTimeout(() => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        }, 30);
+      });
+    });
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    busyUrl = `http://127.0.0.1:${(busy.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => busy.close(resolve));
+  });
+
+  it.each([
+    ['sent, and queued for a slot behind it', [1, 2, 3], 'start'],
+    ['waiting to retry after a 503', [9], 'retry'],
+    ['reading the bytes of its upload', ['upload'], 'start'],
+  ] as const)('lets every call %s end with its answer first', async (_name, calls, closeAt) => {
+    answered.clear();
+    let closing: Promise<void> | undefined;
+    const client = createClient({
+      baseUrl: busyUrl,
+      auth: { apiToken: 't' },
+      concurrency: 1,
+      retry: { initialDelayMs: 50, maxDelayMs: 50 },
+      logger: (event) => {
+        if (closeAt === 'retry' && event.type === 'retry') closing = client.close();
+      },
+    });
+    const results = calls.map((call) =>
+      call === 'upload'
+        ? client.files.upload(Readable.from([Buffer.from('bytes')]), { name: 'a.txt' })
+        : client.records.getRecords({ app: call }),
+    );
+    if (closeAt === 'start') closing = client.close();
+    const outcomes = await Promise.allSettled(results);
+    await closing;
+    expect(outcomes).toEqual(
+      calls.map((call) => ({
+        status: 'fulfilled',
+        value: { call: String(call), count: call === 9 ? 2 : 1 },
+      })),
+    );
+  });
+});
+
+/**
+ * A call made once close() has let go of the connections: undici's "The client is closed
+ * (UND_ERR_CLOSED). Check the base URL and the network." blamed the network and was retried
+ * three times for a GET (found while pinning close() above).
+ */
+it.each([
+  ['alone', false],
+  ['sharing its pool with another client, which goes on', true],
+])('says a call after close() came after it, and does not retry it: a client %s', async (_name, shared) => {
+  const events: ClientEvent[] = [];
+  const client = createClient({ ...options(), logger: (event) => events.push(event) });
+  const other = shared ? createClient(options()) : undefined;
+  await client.apps.getApp({ id: 1 });
+  await client.close();
+  const error = await client.apps.getApp({ id: 1 }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(TransportNetworkError);
+  expect((error as Error).message).toBe(
+    'GET /k/v1/app.json failed: the client was closed (close()) before this call was sent (UND_ERR_CLOSED). Make calls before close(), or create a new client for them.',
+  );
+  expect(events.filter((event) => event.type !== 'response').map((event) => event.type)).toEqual(['request']);
+  if (other) await expect(other.apps.getApp({ id: 1 })).resolves.toEqual({ ok: 'GET /k/v1/app.json' });
+  await other?.close();
 });
