@@ -21,7 +21,15 @@ import { AppdeployError } from '../errors.js';
 import { plural, thousands } from '../wording.js';
 import { readAllRecords } from './read-all.js';
 import { idOf, revisionOf } from './values.js';
-import { planIsEmpty, planSeed, type ReadRecord, type SeedPlan, type SeedRecord } from './seed-plan.js';
+import { FileContents } from './file-contents.js';
+import {
+  attachmentPairs,
+  planIsEmpty,
+  planSeed,
+  type ReadRecord,
+  type SeedPlan,
+  type SeedRecord,
+} from './seed-plan.js';
 import { UploadFailed, withUploads } from './seed-uploads.js';
 
 const MAX_REPLANS = 3;
@@ -58,8 +66,16 @@ export async function readForSeed(client: Client, target: Omit<SeedTarget, 'clea
   return records.map((record) => ({ id: idOf(record), revision: revisionOf(record), record }));
 }
 
+/**
+ * The plan from a fresh read. Files of the same name and size as the service's are compared by
+ * content: the service's downloaded and hashed first (file-contents.ts; none for records naming
+ * no file).
+ */
 export async function planFromService(client: Client, target: SeedTarget): Promise<SeedPlan> {
-  return planSeed({ ...target, read: await readForSeed(client, target) });
+  const read = await readForSeed(client, target);
+  const contents = new FileContents(client);
+  await contents.learn(attachmentPairs({ ...target, read }));
+  return planSeed({ ...target, read, contentOf: contents.contentOf });
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { failedUnrefused } from '../client/index.js';
 import type { Client, RecordForWrite } from '../client/index.js';
-import { isTable, type SeedFile, type SeedRecord, type SeedScalar, type SeedValue } from './seed-plan.js';
+import { isFiles, isTable, type SeedFile, type SeedRecord, type SeedValue } from './seed-plan.js';
 
 /** The record a write is for: its key field's code and its key (for messages). */
 export interface UploadFor {
@@ -77,8 +77,4 @@ function namesFiles(record: SeedRecord): boolean {
     if (isTable(value) ? value.some((row) => namesFiles(row.value)) : isFiles(value)) return true;
   }
   return false;
-}
-
-function isFiles(value: SeedScalar): value is Extract<SeedScalar, { path: string }[]> {
-  return Array.isArray(value) && value.some((v) => typeof v === 'object' && 'path' in v);
 }

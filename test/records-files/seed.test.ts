@@ -151,7 +151,7 @@ describe('appdeploy seed', () => {
     expect(Number(after[0]!.$revision!.value)).toBe(Number(before[0]!.$revision!.value) + 1);
     expect(after[1]!.$revision!.value).toBe(before[1]!.$revision!.value);
 
-    // A file of another size is uploaded again; one of the same name and size is not.
+    // A file of another size is uploaded again.
     await writeFile(join(root, 'records/files/contract.pdf'), 'signed again');
     const refiled = await seed('--yes', 'customers');
     expect(refiled.out).toContain(
@@ -160,6 +160,18 @@ describe('appdeploy seed', () => {
     expect((await records(ids.customers))[0]!.contract!.value).toMatchObject([
       { name: 'contract.pdf', size: '12' },
     ]);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+    // Of the same name and size, other content: uploaded again too (docs/records.md: a file of
+    // the same name and size is compared by content, the service's downloaded), then no changes.
+    await writeFile(join(root, 'records/files/contract.pdf'), 'SIGNED AGAIN');
+    const rewritten = await seed('--yes', 'customers');
+    expect(rewritten.out).toContain(
+      '  ~ C1\n      contract: [contract.pdf (12 bytes)] -> [contract.pdf (12 bytes)] (same name and size, other content)\n',
+    );
+    const [attached] = (await records(ids.customers))[0]!.contract!.value as { fileKey: string }[];
+    expect((await service.client.files.download({ fileKey: attached!.fileKey })).data.toString()).toBe(
+      'SIGNED AGAIN',
+    );
     expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
 
     await service.client.records.addAll(ids.customers, [
