@@ -14,7 +14,7 @@ import { applyProject } from '../export/harness.js';
 import { runMain } from '../support/main-in-process.js';
 import { useLocalService } from '../support/service.js';
 import { tempProject } from '../support/temp-project.js';
-import { CUSTOMERS_MANIFEST } from './project.js';
+import { CUSTOMERS_MANIFEST, customersProjectFile } from './project.js';
 
 const CAP = 1000;
 const service = useLocalService({ client: {}, emulator: { maxFileBytes: CAP } });
@@ -44,15 +44,7 @@ async function names(app: string): Promise<[string, string, string[]][]> {
 describe('seed: uploads the service refuses', () => {
   it('writes every record whose files upload, none of a record with a refused file, and names every refused file', async () => {
     root = await tempProject('appdeploy-seed-refused-', {
-      'appdeploy.yaml': [
-        'environments:',
-        `  test: { baseUrl: '${service.url}', auth: { login: admin, password: admin } }`,
-        'apps:',
-        '  customers:',
-        '    manifest: apps/customers.yaml',
-        '    records: { file: records/customers.yaml, key: customer_code }',
-        '',
-      ].join('\n'),
+      'appdeploy.yaml': customersProjectFile(service.url),
       'apps/customers.yaml': CUSTOMERS_MANIFEST,
       'records/customers.yaml': CUSTOMERS,
       'records/files/big.pdf': 'b'.repeat(CAP + 200),
