@@ -293,8 +293,8 @@ export const ERROR_CODES = {
   },
   'RESTORE.REFUSED': {
     summary:
-      'the service refused a backed-up value: the field was added again with settings that do not take it (options, limits, unique)',
-    hint: 'Give the field the settings it had when the backup was taken, apply, then run the same restore again: it resumes where it stopped.',
+      'the service refused a write of the restore, named by its records (ids) and fields: a backed-up value the field added again does not take (options, limits, unique), or a right the user or token lacks',
+    hint: 'Give the field the settings it had when the backup was taken and apply, or give the right the service names; then run the same restore again: it resumes where it stopped.',
     where: 'restore',
   },
   'RESTORE.STOPPED': {

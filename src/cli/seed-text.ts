@@ -1,7 +1,8 @@
 /**
  * A seed plan in words, like `plan` shows its changes: `+` a record to add, `~` one to change with
  * each changed field as `old -> new`, `-` one to delete (--clean); and the same as JSON. Values are
- * shown plainly: text quoted, users by code, files by name and size, a table row by row.
+ * shown plainly: text quoted, users by code, files by name and size (and where only their content
+ * differs, said), a table row by row.
  *
  * A text plan lists at most SHOWN_PER_KIND records of each kind per app, then how many more: a
  * first seed of 10,000 records is a count to review, not 10,000 lines (`--format json` lists
@@ -21,6 +22,12 @@ export interface PlannedApp {
   hidden: string | null;
 }
 
+/**
+ * A change whose values read the same as the plan shows them: files of the same names and sizes,
+ * one of other content (records/file-contents.ts compares them by their bytes).
+ */
+const OTHER_CONTENT = 'same name and size, other content';
+
 export function planText(planned: readonly PlannedApp[]): string {
   const lines: string[] = [];
   for (const { app, plan, hidden } of planned) {
@@ -31,9 +38,10 @@ export function planText(planned: readonly PlannedApp[]): string {
     listed(lines, plan.adds, 'to add', (add) => [`  + ${add.key}`]);
     listed(lines, plan.changes, 'to change', (change) => [
       `  ~ ${change.key}`,
-      ...change.changes.map(
-        (c) => `      ${c.code}: ${shown(c.before)} -> ${shown(written(c.before, c.after))}`,
-      ),
+      ...change.changes.map((c) => {
+        const [before, after] = [shown(c.before), shown(written(c.before, c.after))];
+        return `      ${c.code}: ${before} -> ${after}${before === after ? ` (${OTHER_CONTENT})` : ''}`;
+      }),
     ]);
     listed(lines, plan.deletes, 'to delete', (del) => [`  - ${del.key}`]);
   }
@@ -73,11 +81,10 @@ export function planJson(planned: readonly PlannedApp[]): object[] {
     add: plan.adds.map((a) => a.key),
     change: plan.changes.map((c) => ({
       key: c.key,
-      fields: c.changes.map((f) => ({
-        code: f.code,
-        before: shown(f.before),
-        after: shown(written(f.before, f.after)),
-      })),
+      fields: c.changes.map((f) => {
+        const [before, after] = [shown(f.before), shown(written(f.before, f.after))];
+        return { code: f.code, before, after, ...(before === after ? { note: OTHER_CONTENT } : {}) };
+      }),
     })),
     delete: plan.deletes.map((d) => d.key),
     unchanged: plan.unchanged,
@@ -134,7 +141,7 @@ function item(v: unknown): string {
   if (typeof v !== 'object' || v === null) return String(v);
   const o = v as { code?: unknown; name?: unknown; size?: unknown };
   if (typeof o.code === 'string') return o.code;
-  // A file by name and size: what seed compares it by (records/seed-plan.ts).
+  // A file by name and size (seed compares its content too: OTHER_CONTENT says where that alone differs).
   if (typeof o.name === 'string')
     return typeof o.size === 'string' || typeof o.size === 'number' ? `${o.name} (${o.size} bytes)` : o.name;
   return JSON.stringify(v);

@@ -17,16 +17,17 @@ import {
   failedUnrefused,
   ServiceError,
   type AppRecord,
-  type ServiceValidationErrors,
   type Client,
   type RecordForWrite,
   type SubtableRow,
 } from '../client/index.js';
 import { atomicWrite } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
+import { plural, thousands } from '../wording.js';
 import { filesFolderOf, type BackedUpFile, type BackupLine } from './backup.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
-import { idOf, revisionOf, sameValue, writeValue } from './values.js';
+import { FileContents } from './file-contents.js';
+import { idOf, revisionOf, sameValue, writeValue, type ContentOf } from './values.js';
 
 export interface RestoreRequest {
   readonly backupFile: string;
@@ -75,21 +76,31 @@ export async function restoreFieldValues(
 ): Promise<RestoreResult> {
   const { app, entries } = await readBackup(request.backupFile);
   await checkFields(client, app, entries);
+  const base = dirname(request.backupFile);
+  // Attachments of the backed-up name and size are compared by content (file-contents.ts).
+  const contents = new FileContents(client, { signal: options.signal });
   const progressFile = progressFileOf(request.backupFile);
   const saved = await readProgress(progressFile);
   const outcomes = new Map<string, Outcome>(Object.entries(saved?.outcomes ?? {}));
   const fields = [...new Set([...entries.values()].flatMap((e) => e.lines.map((l) => l.table ?? l.field)))];
-  const base = dirname(request.backupFile);
   const result = await sweepRecords(
     client,
     {
       app,
       fields,
+      failed: (error, ids) => writeRefused(error, ids, app, fieldNames(entries)),
+      prepare: (records) =>
+        contents.learn(
+          records.flatMap((record) => {
+            const entry = entries.get(idOf(record));
+            return entry ? attachmentPairs(record, entry.lines, base) : [];
+          }),
+        ),
       update: async (record) => {
         const id = idOf(record);
         const entry = entries.get(id);
         if (!entry) return undefined;
-        if (holdsBackedUp(record, entry.lines)) {
+        if (holdsBackedUp(record, entry.lines, base, contents.contentOf)) {
           outcomes.set(id, 'restored');
           return undefined;
         }
@@ -133,13 +144,12 @@ export async function restoreFieldValues(
  * again resumes (the progress beside the backup; a record already holding its values is not
  * written again). A failed bulk request's own message advises its caller to read the records back
  * before retrying and counts them by their index in the call: restore does that reading itself
- * when run again. Found by test/reliability/restore-sweep.test.ts (a 500 at a bulk request).
+ * when run again. Found by test/reliability/restore-sweep.test.ts (a 500 at a bulk request). A
+ * refusal is said by writeRefused, which names its records.
  */
 function stoppedPartWay(error: unknown, app: string): unknown {
   const cause = error instanceof BulkWriteError && error.cause instanceof Error ? error.cause : error;
-  if (cause instanceof ServiceError && cause.status === 400 && cause.errors !== undefined)
-    return valueRefused(error, cause.errors, app);
-  // Any other refusal (a 4xx: a right) is the service's own answer, which a run again would get too.
+  // A refusal (a 4xx) is the service's own answer, which a run again would get too.
   if (!failedUnrefused(cause)) return error;
   return new AppdeployError(
     'RESTORE.STOPPED',
@@ -151,25 +161,93 @@ function stoppedPartWay(error: unknown, app: string): unknown {
   );
 }
 
+/** The refused values, or records, a message names at most; the rest are counted. */
+const REFUSED_SHOWN = 5;
+
+/**
+ * A bulk request of the restore the service refused (the answer came), said as seed says its
+ * refusals: which records (by id: `ids` are the request's records in order) and fields, the
+ * service's words, what of the request was written, and what to do. Running it again as it is
+ * would be refused again. Any other failure is returned as it is, for stoppedPartWay.
+ */
+function writeRefused(
+  error: BulkWriteError,
+  ids: readonly string[],
+  app: string,
+  fields: readonly string[],
+): unknown {
+  const cause = error.cause;
+  // A 5xx is no refusal: the service erred, and the request may have landed (stoppedPartWay).
+  if (!(cause instanceof ServiceError) || cause.status >= 500) return error;
+  const total = error.written.length + error.notWritten.length + error.unknown.length;
+  const outcome = `Of that bulk request's ${plural(total, 'record')}, ${thousands(error.written.length)} written before the refusal, the rest not; what other bulk requests wrote stays.`;
+  if (cause.status === 400 && cause.errors !== undefined)
+    return valueRefused(error, cause, ids, app, outcome);
+  const records = error.notWritten.map((i) => ids[i]).filter((id) => id !== undefined);
+  return new AppdeployError(
+    'RESTORE.REFUSED',
+    `The service refused the restore's write of ${fields.join(', ')} into app ${app} (${recordsNamed(records)}): ` +
+      `${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}). ${outcome}`,
+    { hint: refusalHint(cause), cause: error },
+  );
+}
+
+/** What to do after a refusal that names no value: a right (403), a record gone (404), else the service's words. */
+function refusalHint(cause: ServiceError): string {
+  const again = 'then run the same restore again: it resumes where it stopped.';
+  if (cause.status === 403)
+    return `Give the user or API token restore runs as the right to edit the app's records and these fields (the app's, the records' and the fields' permissions, or the token's); ${again}`;
+  // GAIA_RE01: a record deleted between the restore's read and its write (platform-facts.md).
+  if (cause.status === 404)
+    return 'A record was deleted while the restore wrote; run the same restore again: it resumes where it stopped, and lists a record deleted since the backup as such.';
+  return `Fix what the service says; ${again}`;
+}
+
+/** `records 5, 9, 12` (the first REFUSED_SHOWN, then how many more). */
+function recordsNamed(ids: readonly string[]): string {
+  const rest = ids.length - REFUSED_SHOWN;
+  return `record${ids.length === 1 ? '' : 's'} ${ids.slice(0, REFUSED_SHOWN).join(', ')}${rest > 0 ? ` and ${thousands(rest)} more` : ''}`;
+}
+
 /**
  * A backed-up value the field added again does not take: it came back with other settings (fewer
  * options, a shorter maximum length, a value range, unique). Running again would be refused
- * again, so the message names the field and the service's reason, and what to change; a bulk
- * write refused so names each value `records[<i>].<code>.value`, a table's cell
+ * again, so the message names each record and field and the service's reason, and what to change;
+ * a bulk write refused so names each value `records[<i>].<code>.value`, a table's cell
  * `...<table>.value[<row>].value.<code>.value` (platform-facts-verified, "Record validation: the
- * keys of errors"). Before, the client's bulk-write message said 'Missing or invalid input' with
- * neither the field nor what to do. Found by test/reliability/restore-sweep.test.ts.
+ * keys of errors"), `i` the record's place in its call, which begins at the request's record
+ * `refusedFrom`. Before, the client's bulk-write message said 'Missing or invalid input' with
+ * neither the field nor what to do (found by test/reliability/restore-sweep.test.ts), and then
+ * named the field but not the record.
  */
-function valueRefused(error: unknown, errors: ServiceValidationErrors, app: string): AppdeployError {
-  const reasons = Object.entries(errors).map(([key, { messages }]) => {
+function valueRefused(
+  error: BulkWriteError,
+  cause: ServiceError,
+  ids: readonly string[],
+  app: string,
+  outcome: string,
+): AppdeployError {
+  const reasons = Object.entries(cause.errors ?? {}).map(([key, { messages }]) => {
     const codes = [...key.matchAll(/(?:^|\.)([^.[\]]+)(?=\.value)/g)].map((m) => m[1]);
     const field = codes.filter((c) => c !== undefined && !/^(records?|values?)$/.test(c)).join('.');
-    return { field, text: `${field || key}: ${messages.join(' ').replace(/\.$/, '')}` };
+    const at = /^records\[(\d+)\]/.exec(key);
+    const id = at && error.refusedFrom !== undefined ? ids[error.refusedFrom + Number(at[1])] : undefined;
+    return {
+      field,
+      text: `${id === undefined ? '' : `record ${id}: `}${field || key}: ${messages.join(' ')}`,
+    };
   });
   const fields = [...new Set(reasons.map((r) => r.field).filter((f) => f !== ''))];
+  const rest = reasons.length - REFUSED_SHOWN;
   return new AppdeployError(
     'RESTORE.REFUSED',
-    `The service refused ${reasons.length === 1 ? 'a backed-up value' : `${reasons.length} backed-up values`} the restore wrote into app ${app}${reasons.length === 1 ? '' : ', the first'}: ${reasons[0]!.text}. What was written before stays.`,
+    `The service refused ${reasons.length === 1 ? 'a backed-up value' : `${reasons.length} backed-up values`} the restore wrote into app ${app} (${cause.code}, HTTP ${cause.status}):\n` +
+      reasons
+        .slice(0, REFUSED_SHOWN)
+        .map((r) => `  ${r.text}\n`)
+        .join('') +
+      (rest > 0 ? `  ... and ${plural(rest, 'more value')} refused\n` : '') +
+      outcome,
     {
       hint: `Give ${fields.length > 0 ? fields.join(', ') : 'the field'} the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it resumes where it stopped.`,
       cause: error,
@@ -195,8 +273,13 @@ export async function summarizeBackup(backupFile: string, client?: Client): Prom
   const { app, entries } = await readBackup(backupFile);
   if (client) await checkFields(client, app, entries);
   const lines = [...entries.values()].flatMap((e) => e.lines);
-  const fields = [...new Set(lines.map((l) => (l.table === undefined ? l.field : `${l.table}.${l.field}`)))];
-  return { app, records: entries.size, values: lines.length, fields };
+  return { app, records: entries.size, values: lines.length, fields: fieldNames(entries) };
+}
+
+/** The backed-up fields, `table.code` for a table's column. */
+function fieldNames(entries: ReadonlyMap<string, Entry>): string[] {
+  const lines = [...entries.values()].flatMap((e) => e.lines);
+  return [...new Set(lines.map((l) => (l.table === undefined ? l.field : `${l.table}.${l.field}`)))];
 }
 
 async function readBackup(file: string): Promise<{ app: string; entries: Map<string, Entry> }> {
@@ -371,11 +454,17 @@ async function readProgress(file: string): Promise<SavedProgress | undefined> {
  * it) and restored counted every record as edited since on the next run, or after an interrupted
  * one. Found by test/reliability/restore-sweep.test.ts.
  */
-function holdsBackedUp(record: AppRecord, lines: readonly BackupLine[]): boolean {
+function holdsBackedUp(
+  record: AppRecord,
+  lines: readonly BackupLine[],
+  base: string,
+  contentOf: ContentOf,
+): boolean {
+  const same = (held: unknown, line: BackupLine) => sameValue(held, backedUp(line, base), contentOf);
   const backedRows = new Map<string, Map<string, BackupLine[]>>();
   for (const line of lines) {
     if (line.table === undefined) {
-      if (!sameValue(record[line.field]?.value, line.value)) return false;
+      if (!same(record[line.field]?.value, line)) return false;
       continue;
     }
     const rows = backedRows.get(line.table) ?? new Map<string, BackupLine[]>();
@@ -385,7 +474,7 @@ function holdsBackedUp(record: AppRecord, lines: readonly BackupLine[]): boolean
   for (const [table, backed] of backedRows) {
     const rows = (record[table]?.value ?? []) as SubtableRow[];
     const holds = (row: SubtableRow, cells: readonly BackupLine[]) =>
-      cells.every((cell) => sameValue(row.value[cell.field]?.value, cell.value));
+      cells.every((cell) => same(row.value[cell.field]?.value, cell));
     // Rows kept by id first; a row no longer there may be any other row, each taken once.
     const free = rows.filter((row) => !backed.has(row.id));
     for (const [id, cells] of backed) {
@@ -400,6 +489,35 @@ function holdsBackedUp(record: AppRecord, lines: readonly BackupLine[]): boolean
     }
   }
   return true;
+}
+
+/**
+ * A line's value as it compares with what a record holds: an attachment by the path of its copy
+ * beside the backup (where file-contents.ts finds the local file), any other value as it is.
+ */
+function backedUp(line: BackupLine, base: string): unknown {
+  if (line.type !== 'FILE') return line.value;
+  return (line.value as BackedUpFile[]).map((file) => ({ ...file, path: join(base, file.path) }));
+}
+
+/**
+ * The attachments holdsBackedUp compares: each backed-up file value beside what the record holds
+ * in its field (in a table, the field's cell of every row: a row no longer there may be any free
+ * row). The pairs whose files are hashed before the records are asked about (file-contents.ts).
+ */
+function attachmentPairs(
+  record: AppRecord,
+  lines: readonly BackupLine[],
+  base: string,
+): [unknown, unknown][] {
+  return lines
+    .filter((line) => line.type === 'FILE')
+    .flatMap((line): [unknown, unknown][] => {
+      const value = backedUp(line, base);
+      if (line.table === undefined) return [[value, record[line.field]?.value]];
+      const rows = (record[line.table]?.value ?? []) as SubtableRow[];
+      return rows.map((row) => [value, row.value[line.field]?.value]);
+    });
 }
 
 /**

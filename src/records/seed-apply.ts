@@ -21,8 +21,16 @@ import { AppdeployError } from '../errors.js';
 import { plural, thousands } from '../wording.js';
 import { readAllRecords } from './read-all.js';
 import { idOf, revisionOf } from './values.js';
-import { planIsEmpty, planSeed, type ReadRecord, type SeedPlan, type SeedRecord } from './seed-plan.js';
-import { UploadFailed, withUploads } from './seed-uploads.js';
+import { FileContents } from './file-contents.js';
+import {
+  attachmentPairs,
+  planIsEmpty,
+  planSeed,
+  type ReadRecord,
+  type SeedPlan,
+  type SeedRecord,
+} from './seed-plan.js';
+import { UploadFailed, uploadAll } from './seed-uploads.js';
 
 const MAX_REPLANS = 3;
 
@@ -58,8 +66,16 @@ export async function readForSeed(client: Client, target: Omit<SeedTarget, 'clea
   return records.map((record) => ({ id: idOf(record), revision: revisionOf(record), record }));
 }
 
+/**
+ * The plan from a fresh read. Files of the same name and size as the service's are compared by
+ * content: the service's downloaded and hashed first (file-contents.ts; none for records naming
+ * no file).
+ */
 export async function planFromService(client: Client, target: SeedTarget): Promise<SeedPlan> {
-  return planSeed({ ...target, read: await readForSeed(client, target) });
+  const read = await readForSeed(client, target);
+  const contents = new FileContents(client);
+  await contents.learn(attachmentPairs({ ...target, read }));
+  return planSeed({ ...target, read, contentOf: contents.contentOf });
 }
 
 /**
@@ -73,21 +89,20 @@ export async function applySeed(client: Client, target: SeedTarget, first: SeedP
   let plan = first;
   for (;;) {
     const before = { ...result };
-    try {
-      await writePlan(client, target, plan, result);
-      return result;
-    } catch (error) {
-      if (!isWriteFailure(error)) throw error;
-      if (!settledByReplan(error, target.key)) throw refusedAtOnce(target, plan, error, result);
-      if (result.replans >= MAX_REPLANS)
-        throw outcomeUnknown(error) || error instanceof UploadFailed
-          ? stopped(appNamed(target), error)
-          : tooManyReplans(appNamed(target), error);
-      const next = await replan(client, target, error);
-      Object.assign(result, landed(before, plan, next), { replans: result.replans + 1 });
-      plan = next;
-      if (planIsEmpty(plan)) return result;
-    }
+    const { failures, sent } = await writePlan(client, target, plan, result);
+    if (failures.length === 0) return result;
+    const error = worst(failures, target.key);
+    if (!isWriteFailure(error)) throw error;
+    const writeFailures = failures as WriteFailure[];
+    if (!settledByReplan(error, target.key)) throw refusedAtOnce(target, sent, writeFailures, result);
+    if (result.replans >= MAX_REPLANS)
+      throw outcomeUnknown(error) || error instanceof UploadFailed
+        ? stopped(appNamed(target), error)
+        : tooManyReplans(appNamed(target), error);
+    const next = await replan(client, target, error);
+    Object.assign(result, landed(before, plan, next), { replans: result.replans + 1 });
+    plan = next;
+    if (planIsEmpty(plan)) return result;
   }
 }
 
@@ -117,49 +132,63 @@ function landed(before: SeedResult, tried: SeedPlan, next: SeedPlan): Omit<SeedR
   };
 }
 
+/** The actions whose records each bulk writer was given, in that order (a record whose upload failed is not). */
+type Sent = Record<'add' | 'update' | 'delete', readonly { key: string }[]>;
+
 /**
  * Adds, changes and deletes go out together, each kind's bulk requests up to the client's
  * concurrency at once: they touch different records, and their order does not matter to a seed,
  * which plans by key again after any refusal. Every kind runs to its end (or its own first failure)
- * before the worst failure is thrown, and the counts include what landed before a failure.
+ * and every failure is returned, the counts including what landed before a failure. A record an
+ * upload failed for is left out of its kind's writes, and the others go (seed-uploads.ts).
  */
 async function writePlan(
   client: Client,
   { app, key }: Pick<SeedTarget, 'app' | 'key'>,
   plan: SeedPlan,
   result: SeedResult,
-): Promise<void> {
+): Promise<{ failures: unknown[]; sent: Sent }> {
   const options = { parallel: client.concurrency };
+  const sent: { -readonly [K in keyof Sent]: Sent[K] } = { add: [], update: [], delete: [] };
+  // Refused uploads in the plan's order (adds, then changes), whichever kind's uploads end first.
+  const refused: { add: UploadFailed[]; update: UploadFailed[] } = { add: [], update: [] };
+  const what = (action: { key: string }) => ({ keyField: key, key: action.key });
   const writes: Promise<void>[] = [];
   if (plan.adds.length > 0)
     writes.push(
       (async () => {
-        const records = await Promise.all(
-          plan.adds.map((a) => withUploads(client, a.record, { keyField: key, key: a.key })),
-        );
-        await counted(result, 'added', client.records.addAll(app, records, options));
+        const { ready, failed } = await uploadAll(client, plan.adds, (a) => a.record, what);
+        refused.add = failed;
+        sent.add = ready.map((r) => r.item);
+        if (ready.length > 0)
+          await counted(
+            result,
+            'added',
+            client.records.addAll(
+              app,
+              ready.map((r) => r.record),
+              options,
+            ),
+          );
       })(),
     );
   if (plan.changes.length > 0)
     writes.push(
       (async () => {
-        const updates = await Promise.all(
-          plan.changes.map(async (c) => ({
-            id: c.id,
-            revision: c.revision,
-            record: await withUploads(
-              client,
-              Object.fromEntries(c.changes.map((change) => [change.code, { value: change.after }])),
-              { keyField: key, key: c.key },
-            ),
-          })),
-        );
-        await counted(result, 'changed', client.records.updateAll(app, updates, options));
+        const changed = (c: (typeof plan.changes)[number]) =>
+          Object.fromEntries(c.changes.map((change) => [change.code, { value: change.after }]));
+        const { ready, failed } = await uploadAll(client, plan.changes, changed, what);
+        refused.update = failed;
+        sent.update = ready.map((r) => r.item);
+        const updates = ready.map(({ item, record }) => ({ id: item.id, revision: item.revision, record }));
+        if (updates.length > 0)
+          await counted(result, 'changed', client.records.updateAll(app, updates, options));
       })(),
     );
   if (plan.deletes.length > 0)
     writes.push(
       (async () => {
+        sent.delete = plan.deletes;
         const ids = plan.deletes.map((d) => d.id);
         // With the revisions they were read at, as changes are: a record someone changed since
         // (given a key the file has, say) is planned again, not deleted unseen.
@@ -167,10 +196,10 @@ async function writePlan(
         await counted(result, 'deleted', client.records.deleteAll(app, ids, { ...options, revisions }));
       })(),
     );
-  const failures = (await Promise.allSettled(writes)).flatMap((w) =>
-    w.status === 'rejected' ? [w.reason as unknown] : [],
-  );
-  if (failures.length > 0) throw worst(failures, key);
+  const settled = await Promise.allSettled(writes);
+  const failures: unknown[] = [...refused.add, ...refused.update];
+  for (const write of settled) if (write.status === 'rejected') failures.push(write.reason as unknown);
+  return { failures, sent };
 }
 
 /** Counts the records a bulk write wrote; after a failure, applySeed counts from a fresh read. */
@@ -228,29 +257,35 @@ function refusalReplanSettles(error: BulkWriteError, key: string): boolean {
 }
 
 /**
- * A refusal no re-plan settles (the answer came: the user or token may not add, a value the
- * service refuses): seeding again as it is would be refused again, so the hint names what to fix.
+ * Refusals no re-plan settles (the answer came: the user or token may not add, a value or a file
+ * the service refuses): seeding again as it is would be refused again, so the error names each
+ * (every refused upload with its record, the bulk request's refused values) and what to fix.
  */
 function refusedAtOnce(
   target: SeedTarget,
-  plan: SeedPlan,
-  error: WriteFailure,
+  sent: Sent,
+  failures: readonly WriteFailure[],
   /** What the seed's other writes landed: adds, changes and deletes go out together. */
   landedBesides: SeedResult,
 ): AppdeployError {
   const app = appNamed(target);
-  if (error instanceof UploadFailed) return uploadRefused(app, error, landedBesides);
+  const uploads = failures.filter((f): f is UploadFailed => f instanceof UploadFailed && !f.outcomeUnknown);
+  const bulk = failures.find(
+    (f): f is BulkWriteError => f instanceof BulkWriteError && !settledByReplan(f, target.key),
+  );
+  if (!bulk) return uploadsRefused(app, uploads, landedBesides);
   // Called only when no re-plan settles it, so the answer came (outcomeUnknown is false).
-  if (!(error.cause instanceof ServiceError)) return stopped(app, error);
-  const cause = error.cause;
-  const written = error.written.length;
+  if (!(bulk.cause instanceof ServiceError)) return stopped(app, bulk);
+  const cause = bulk.cause;
+  const written = bulk.written.length;
   return new AppdeployError(
     'SEED.REFUSED',
     `seed of ${app}: the service refused a bulk request: ${cause.serviceMessage} (${cause.code}, HTTP ${cause.status}); ` +
-      `of its ${plural(written + error.notWritten.length, 'record')} ${TO_WRITE[error.operation]}, ${thousands(written)} written before the refusal, the rest not` +
+      `of its ${plural(written + bulk.notWritten.length, 'record')} ${TO_WRITE[bulk.operation]}, ${thousands(written)} written before the refusal, the rest not` +
       besides(landedBesides) +
-      refusedValues(cause, error.refusedFrom, ACTIONS[error.operation](plan), target.key),
-    { hint: refusalHint(cause), cause: error },
+      refusedValues(cause, bulk.refusedFrom, sent[bulk.operation], target.key) +
+      (uploads.length > 0 ? `\nIt also refused ${refusedUploads(uploads)}:${uploadLines(uploads)}` : ''),
+    { hint: refusalHint(cause), cause: bulk },
   );
 }
 
@@ -271,13 +306,6 @@ function besides({ added, changed, deleted }: SeedResult): string {
 function appNamed(target: Pick<SeedTarget, 'app' | 'name'>): string {
   return target.name === undefined ? `app ${target.app}` : `${target.name} (app ${target.app})`;
 }
-
-/** The plan's actions of each operation, in the order the bulk writer was given their records. */
-const ACTIONS = {
-  add: (plan: SeedPlan) => plan.adds,
-  update: (plan: SeedPlan) => plan.changes,
-  delete: (plan: SeedPlan) => plan.deletes,
-} as const;
 
 /** The refused values shown at most; the rest are counted. */
 const REFUSED_SHOWN = 5;
@@ -318,30 +346,55 @@ function refusalHint(cause: ServiceError): string {
   return `Fix what the service names (\`npx appdeploy validate\` checks the record file's values against the manifest; a user, group or organization the environment lacks is mapped to one it has in the environment's users, groups or organizations), ${again}`;
 }
 
+/** The refused uploads a message lists at most; the rest are counted. */
+const UPLOADS_SHOWN = 20;
+
 /**
- * An upload the service refused (the answer came: a right, a file it does not take): the records
- * naming the file were not written, and seeding again as it is would be refused again.
+ * Uploads the service refused (the answer came: a right, a file it does not take, such as one
+ * over its size cap): the records naming them were not written at all, the seed's other records
+ * were, and seeding again as it is would be refused again; each refused file is named with its
+ * record's key and the service's words.
  */
-function uploadRefused(app: string, error: UploadFailed, landedBesides: SeedResult): AppdeployError {
-  const cause = error.cause;
-  const refusal =
+function uploadsRefused(
+  app: string,
+  uploads: readonly UploadFailed[],
+  landedBesides: SeedResult,
+): AppdeployError {
+  const landed = besides(landedBesides).replace(/^; /, '');
+  const rights = uploads.every((u) => u.cause instanceof ServiceError && u.cause.status === 403);
+  return new AppdeployError(
+    'SEED.REFUSED',
+    `seed of ${app}: the service refused ${refusedUploads(uploads)}${landed === '' ? '' : ` (${landed})`}:${uploadLines(uploads)}`,
+    {
+      hint: rights
+        ? refusalHint(uploads[0]!.cause as ServiceError)
+        : 'Fix each file the service refused (a file over its upload cap made smaller, or another file named in the record file), then seed again: it writes only what is left.',
+      cause: uploads[0],
+    },
+  );
+}
+
+/** Each refused upload on a line of its own (the first UPLOADS_SHOWN): the record's key, the file, the service's words. */
+function uploadLines(uploads: readonly UploadFailed[]): string {
+  const refusal = (cause: unknown) =>
     cause instanceof ServiceError
       ? `${cause.serviceMessage} (${cause.code}, HTTP ${cause.status})`
       : cause instanceof Error
         ? cause.message
         : String(cause);
-  return new AppdeployError(
-    'SEED.REFUSED',
-    `seed of ${app}: the service refused the upload of ${error.file.path} (for ${error.record.keyField} ${error.record.key}): ${refusal}` +
-      besides(landedBesides),
-    {
-      hint:
-        cause instanceof ServiceError && cause.status === 403
-          ? refusalHint(cause)
-          : 'Fix what the service says of the file (in the record file, or the file itself), then seed again: it writes only what is left.',
-      cause: error,
-    },
+  const rest = uploads.length - UPLOADS_SHOWN;
+  return (
+    uploads
+      .slice(0, UPLOADS_SHOWN)
+      .map((u) => `\n  ${u.record.keyField} ${u.record.key}: ${u.file.path}: ${refusal(u.cause)}`)
+      .join('') + (rest > 0 ? `\n  ... and ${plural(rest, 'more refused upload')}` : '')
   );
+}
+
+/** `4 uploads, so the 3 records naming them were not written`. */
+function refusedUploads(uploads: readonly UploadFailed[]): string {
+  const records = new Set(uploads.map((u) => u.record.key)).size;
+  return `${plural(uploads.length, 'upload')}, so ${records === 1 ? 'the record naming' : `the ${thousands(records)} records naming`} ${uploads.length === 1 ? 'it' : 'them'} ${records === 1 ? 'was' : 'were'} not written`;
 }
 
 /** A write failed otherwise (the service down, a fault): what landed stays; a re-run finishes. */

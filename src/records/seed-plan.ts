@@ -7,11 +7,12 @@
  * stopped half-way plans, on the next run, just what is left (issue 37: "by key, it converges").
  *
  * Values compare as records/values.ts sameValue does (empty alike, users by code, several choices
- * as a set, files by name and size: a file uploaded again gets a new key, so the key cannot say
- * whether it is the same file); tables row by row, cell by cell.
+ * as a set, files by name, size and content: a file uploaded again gets a new key, so the key
+ * cannot say whether it is the same file, and the caller hashes the files alike by name and size
+ * first, file-contents.ts, over attachmentPairs); tables row by row, cell by cell.
  */
 import type { AppRecord } from '../client/index.js';
-import { sameValue } from './values.js';
+import { sameValue, type ContentOf } from './values.js';
 
 /** A file a record file names, as the seed uploads it: where it is, and what the service keeps of it. */
 export interface SeedFile {
@@ -69,14 +70,24 @@ export interface SeedPlanInput {
   /** The service's records, with at least the key and the fields the file names. */
   read: readonly ReadRecord[];
   clean: boolean;
+  /**
+   * The content hashes of the files alike by name and size (file-contents.ts); without it, a file
+   * of the same name and size counts as the same.
+   */
+  contentOf?: ContentOf | undefined;
 }
 
-export function planSeed(input: SeedPlanInput): SeedPlan {
+function readByKey(input: Pick<SeedPlanInput, 'key' | 'read'>): Map<string, ReadRecord> {
   const byKey = new Map<string, ReadRecord>();
   for (const found of input.read) {
     const key = keyText(found.record[input.key]?.value);
     if (key !== '') byKey.set(key, found);
   }
+  return byKey;
+}
+
+export function planSeed(input: SeedPlanInput): SeedPlan {
+  const byKey = readByKey(input);
   const plan: SeedPlan = { adds: [], changes: [], deletes: [], unchanged: 0 };
   const inFile = new Set<string>();
   for (const record of input.records) {
@@ -87,7 +98,7 @@ export function planSeed(input: SeedPlanInput): SeedPlan {
       plan.adds.push({ kind: 'add', key, record });
       continue;
     }
-    const changes = changedFields(record, found.record);
+    const changes = changedFields(record, found.record, input.contentOf);
     if (changes.length === 0) plan.unchanged++;
     else plan.changes.push({ kind: 'change', key, id: found.id, revision: found.revision, changes });
   }
@@ -120,11 +131,11 @@ export function keyText(value: unknown): string {
   return '';
 }
 
-function changedFields(record: SeedRecord, read: AppRecord): FieldChange[] {
+function changedFields(record: SeedRecord, read: AppRecord, contentOf: ContentOf | undefined): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const [code, { value }] of Object.entries(record)) {
     const before = read[code]?.value;
-    if (sameSeedValue(value, before)) continue;
+    if (sameSeedValue(value, before, contentOf)) continue;
     changes.push({ code, before, after: isTable(value) ? withRowIds(value, before) : value });
   }
   return changes;
@@ -144,13 +155,51 @@ function withRowIds(rows: readonly SeedRow[], read: unknown): SeedRow[] {
   });
 }
 
-export function sameSeedValue(written: SeedValue, read: unknown): boolean {
-  if (!isTable(written)) return sameValue(written, read);
-  const rows = Array.isArray(read) ? (read as { value?: Record<string, { value?: unknown }> }[]) : [];
+export function sameSeedValue(written: SeedValue, read: unknown, contentOf?: ContentOf): boolean {
+  if (!isTable(written)) return sameValue(written, read, contentOf);
+  const rows = readRows(read);
   if (rows.length !== written.length) return false;
   return written.every((row, i) =>
-    Object.entries(row.value).every(([code, cell]) => sameValue(cell.value, rows[i]?.value?.[code]?.value)),
+    Object.entries(row.value).every(([code, cell]) =>
+      sameValue(cell.value, rows[i]?.value?.[code]?.value, contentOf),
+    ),
   );
+}
+
+function readRows(read: unknown): { value?: Record<string, { value?: unknown }> }[] {
+  return Array.isArray(read) ? (read as { value?: Record<string, { value?: unknown }> }[]) : [];
+}
+
+/**
+ * The attachments planSeed compares, each file value of the file's records beside what the
+ * service's record of its key holds at the same place (a table's cell in the row at the same
+ * index): the pairs whose files are hashed before the plan (file-contents.ts). A record naming
+ * no file gives none.
+ */
+export function attachmentPairs(
+  input: Pick<SeedPlanInput, 'key' | 'records' | 'read'>,
+): [SeedFile[], unknown][] {
+  const byKey = readByKey(input);
+  const pairs: [SeedFile[], unknown][] = [];
+  for (const record of input.records) {
+    const found = byKey.get(keyText(record[input.key]?.value));
+    if (!found) continue;
+    for (const [code, { value }] of Object.entries(record)) {
+      if (isFiles(value)) pairs.push([value, found.record[code]?.value]);
+      if (!isTable(value)) continue;
+      const rows = readRows(found.record[code]?.value);
+      value.forEach((row, i) => {
+        for (const [column, cell] of Object.entries(row.value))
+          if (isFiles(cell.value)) pairs.push([cell.value, rows[i]?.value?.[column]?.value]);
+      });
+    }
+  }
+  return pairs;
+}
+
+/** A value naming files of the machine (`{ path, name, size }`). */
+export function isFiles(value: SeedValue): value is SeedFile[] {
+  return Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null && 'path' in v);
 }
 
 export function isTable(value: SeedValue): value is SeedRow[] {

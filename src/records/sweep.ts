@@ -36,6 +36,19 @@ export interface SweepSpec {
    * given to `update`. For a pass that knows most records are as it left them.
    */
   readonly probe?: ((record: AppRecord) => boolean) | undefined;
+  /**
+   * Called with each batch of records read (a range, or records read again after a refusal)
+   * before `update` is asked about any of them: for work `update` needs that is best done for
+   * many records at once (restore hashes their attachments in parallel: file-contents.ts).
+   */
+  readonly prepare?: ((records: readonly AppRecord[]) => Promise<void>) | undefined;
+  /**
+   * What a bulk request's failure (other than records refused for their revision, which the sweep
+   * reads again) is thrown as, given the ids of the records it was to write in the order it was
+   * given them: the service keys a refused value by the record's place in its call
+   * (BulkWriteError.refusedFrom), so only the ids name the record. The failure itself when absent.
+   */
+  readonly failed?: ((error: BulkWriteError, ids: readonly string[]) => unknown) | undefined;
   /** The records a bulk request wrote, with their new revisions (where the answer gives them). */
   readonly onWritten?: ((written: readonly WrittenRecord[]) => void) | undefined;
 }
@@ -131,8 +144,14 @@ async function sweepRange(
       spec.onWritten?.(done.records);
       return { written: written + updates.length, conflicts };
     } catch (error) {
-      if (!(error instanceof BulkWriteError) || !isRevisionConflict(error.cause) || error.unknown.length > 0)
-        throw error;
+      if (!(error instanceof BulkWriteError)) throw error;
+      if (!isRevisionConflict(error.cause) || error.unknown.length > 0)
+        throw spec.failed
+          ? spec.failed(
+              error,
+              updates.map((u) => String(u.id)),
+            )
+          : error;
       if (attempt >= retries) throw tooManyConflicts(spec.app, error, retries);
       // The spec says the calls before the failing one keep their effect and the failing call
       // (all or nothing) and the later ones have none (rest-interface.md, "Errors" 3; the local
@@ -192,6 +211,7 @@ async function readIds(
 }
 
 async function updatesFor(spec: SweepSpec, records: readonly AppRecord[]): Promise<RecordUpdate[]> {
+  if (spec.prepare && records.length > 0) await spec.prepare(records);
   const updates: RecordUpdate[] = [];
   for (const record of records) {
     // Awaited only when it is a promise: an await per record (20,000 in a copy of 20,000) cost a

@@ -58,3 +58,19 @@ export function projectFile(customers: string, orders: string, extra = ''): stri
     '',
   ].join('\n');
 }
+
+/**
+ * appdeploy.yaml of a project of customers alone (its records keyed by customer_code), in
+ * environment test at `url`; `extra` is added to the environment's settings (`, users: {...}`).
+ */
+export function customersProjectFile(url: string, extra = ''): string {
+  return [
+    'environments:',
+    `  test: { baseUrl: '${url}', auth: { login: admin, password: admin }${extra} }`,
+    'apps:',
+    '  customers:',
+    '    manifest: apps/customers.yaml',
+    '    records: { file: records/customers.yaml, key: customer_code }',
+    '',
+  ].join('\n');
+}

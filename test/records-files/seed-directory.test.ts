@@ -15,6 +15,7 @@ import { runMain } from '../support/main-in-process.js';
 import { useLocalService } from '../support/service.js';
 import { tempProject } from '../support/temp-project.js';
 import { USERS } from '../emulator/records/records-helpers.js';
+import { customersProjectFile } from './project.js';
 
 const service = useLocalService({ client: {}, emulator: { users: USERS } });
 let root = '';
@@ -49,15 +50,7 @@ const RECORDS = [
 
 async function project(records: string): Promise<string> {
   root = await tempProject('appdeploy-seed-dir-', {
-    'appdeploy.yaml': [
-      'environments:',
-      `  test: { baseUrl: '${service.url}', auth: { login: admin, password: admin }, users: { boss: admin, ghost: carol } }`,
-      'apps:',
-      '  customers:',
-      '    manifest: apps/customers.yaml',
-      '    records: { file: records/customers.yaml, key: customer_code }',
-      '',
-    ].join('\n'),
+    'appdeploy.yaml': customersProjectFile(service.url, ', users: { boss: admin, ghost: carol }'),
     'apps/customers.yaml': MANIFEST,
     'records/customers.yaml': records,
   });

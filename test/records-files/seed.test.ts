@@ -151,7 +151,7 @@ describe('appdeploy seed', () => {
     expect(Number(after[0]!.$revision!.value)).toBe(Number(before[0]!.$revision!.value) + 1);
     expect(after[1]!.$revision!.value).toBe(before[1]!.$revision!.value);
 
-    // A file of another size is uploaded again; one of the same name and size is not.
+    // A file of another size is uploaded again.
     await writeFile(join(root, 'records/files/contract.pdf'), 'signed again');
     const refiled = await seed('--yes', 'customers');
     expect(refiled.out).toContain(
@@ -160,6 +160,18 @@ describe('appdeploy seed', () => {
     expect((await records(ids.customers))[0]!.contract!.value).toMatchObject([
       { name: 'contract.pdf', size: '12' },
     ]);
+    expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
+    // Of the same name and size, other content: uploaded again too (docs/records.md: a file of
+    // the same name and size is compared by content, the service's downloaded), then no changes.
+    await writeFile(join(root, 'records/files/contract.pdf'), 'SIGNED AGAIN');
+    const rewritten = await seed('--yes', 'customers');
+    expect(rewritten.out).toContain(
+      '  ~ C1\n      contract: [contract.pdf (12 bytes)] -> [contract.pdf (12 bytes)] (same name and size, other content)\n',
+    );
+    const [attached] = (await records(ids.customers))[0]!.contract!.value as { fileKey: string }[];
+    expect((await service.client.files.download({ fileKey: attached!.fileKey })).data.toString()).toBe(
+      'SIGNED AGAIN',
+    );
     expect((await seed('--yes', 'customers')).out).toBe('No changes.\n');
 
     await service.client.records.addAll(ids.customers, [
@@ -511,11 +523,12 @@ describe('appdeploy seed', () => {
       err: 'Error: seed of customers (app <id>) stopped: the upload of <root>/records/files/contract.pdf (for customer_code C1) failed: [500] [CB_IL02] Fault injected by the emulator control API (HTTP 500).\n  Run seed again once the service answers: it plans again by key, so it writes only what is left (no record twice).\n',
     },
     {
-      name: "a refusal (403): SEED.REFUSED naming the file and the service's answer",
+      // C2 names no file: it is written; C1 is not (seed-upload-refused.test.ts).
+      name: "a refusal (403): SEED.REFUSED naming the file, its record and the service's answer",
       status: 403,
       times: 20,
       code: 1,
-      err: "Error: seed of customers (app <id>): the service refused the upload of <root>/records/files/contract.pdf (for customer_code C1): Fault injected by the emulator control API (HTTP 403). (CB_FA01, HTTP 403)\n  Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), then seed again: it writes only what is left.\n",
+      err: "Error: seed of customers (app <id>): the service refused 1 upload, so the record naming it was not written (the seed's other writes landed: 1 added):\n  customer_code C1: <root>/records/files/contract.pdf: Fault injected by the emulator control API (HTTP 403). (CB_FA01, HTTP 403)\n  Give the user or API token seed runs as the right to add, edit and delete records in the app (the app's permissions, or the token's), then seed again: it writes only what is left.\n",
     },
   ])('an upload that fails: $name', async (c) => {
     const ids = await seededProject();

@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Client, FileAttachment, SubtableRow } from '../../src/client/index.js';
+import { createClient, type Client, type FileAttachment, type SubtableRow } from '../../src/client/index.js';
 import {
   backupFieldValues,
   catchUpBackup,
@@ -168,6 +168,39 @@ describe('backup and restore', () => {
     await expect(readFile(progressFileOf(backup.file))).rejects.toThrow();
   });
 
+  it('takes a file of the backed-up name and size but other content, attached since, for an edit: compared by content', async () => {
+    const { client } = service;
+    const { app, ids } = await setUp(client);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const backup = await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir });
+    await deleteAndAddAgain(client, app);
+    // Someone types the first record's note again and attaches another contract.pdf of the
+    // backed-up one's size (21 bytes): by name and size, it holds every backed-up value.
+    const other = Buffer.from('SIGNED CONTRACT BYTES');
+    const { fileKey } = await client.files.upload(other, {
+      name: 'contract.pdf',
+      contentType: 'application/pdf',
+    });
+    await client.records.updateRecord({
+      app,
+      id: ids[0]!,
+      record: { note: { value: 'note a' }, contract: { value: [{ fileKey }] } },
+    });
+
+    const restored = await restoreFieldValues(client, { backupFile: backup.file });
+    // Not "restored" (holding its backed-up values): edited since, and left as it is.
+    expect(restored).toEqual({
+      app,
+      records: 4,
+      restored: 3,
+      written: 3,
+      editedSince: [ids[0]],
+      deletedSince: [],
+    });
+    const [held] = (await recordsById(client, app)).get(ids[0]!)!.contract!.value as FileAttachment[];
+    expect((await client.files.download({ fileKey: held!.fileKey })).data.toString()).toBe(other.toString());
+  });
+
   it('counts the rows of a table removed whole, restored as new rows, as restored when run again', async () => {
     const { client } = service;
     const app = await deployedApp(client, {
@@ -232,7 +265,7 @@ describe('backup and restore', () => {
     expect((await recordsById(client, app)).get(ids[2]!)!.note!.value).toBe('note c');
   });
 
-  it('names the field and what to change when the field added again does not take a backed-up value', async () => {
+  it('names each record and field refused and what to change when the field added again does not take a backed-up value', async () => {
     const { client } = service;
     const drop = (options: string[]) => ({
       type: 'DROP_DOWN',
@@ -241,24 +274,61 @@ describe('backup and restore', () => {
       options: Object.fromEntries(options.map((o, i) => [o, { label: o, index: String(i) }])),
     });
     const app = await deployedApp(client, { title: text('title'), stage: drop(['Open', 'Won']) });
-    await addRecords(client, app, [{ title: { value: 'a' }, stage: { value: 'Won' } }]);
+    const ids = await addRecords(client, app, [
+      { title: { value: 'a' }, stage: { value: 'Won' } },
+      { title: { value: 'b' }, stage: { value: 'Open' } },
+      { title: { value: 'c' }, stage: { value: 'Won' } },
+    ]);
     const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
     const fields: BackupField[] = [{ code: 'stage', table: null, type: 'DROP_DOWN' }];
     const backup = await backupFieldValues(client, { app, appKey: 'deals', fields, dir });
-    // Added again without the option the record held.
+    // Added again without the option two records held.
     await removeAndAddAgain(client, app, { stage: drop(['Open']) });
-    await expect(restoreFieldValues(client, { backupFile: backup.file })).rejects.toMatchObject({
+    const error = await restoreFieldValues(client, { backupFile: backup.file }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
       code: 'RESTORE.REFUSED',
-      message: `The service refused a backed-up value the restore wrote into app ${app}: stage: "Won" is not an option. Options: "Open". What was written before stays.`,
       hint: 'Give stage the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it resumes where it stopped.',
     });
+    // Each refused value by its record's id (the service keys it by the record's place in its call).
+    expect((error as Error).message).toBe(
+      [
+        `The service refused 2 backed-up values the restore wrote into app ${app} (CB_VA01, HTTP 400):`,
+        `  record ${ids[0]}: stage: "Won" is not an option. Options: "Open".`,
+        `  record ${ids[2]}: stage: "Won" is not an option. Options: "Open".`,
+        `Of that bulk request's 3 records, 0 written before the refusal, the rest not; what other bulk requests wrote stays.`,
+      ].join('\n'),
+    );
     // The option given back: the same restore finishes.
     await client.form.updateFields({ app, properties: { stage: drop(['Open', 'Won']) } as never });
     await deploy(client, app);
     expect(await restoreFieldValues(client, { backupFile: backup.file })).toMatchObject({
-      restored: 1,
-      written: 1,
+      restored: 3,
+      written: 3,
     });
+  });
+
+  it('names the records and fields of a write refused for a right (403), and the right to give', async () => {
+    const { client } = service;
+    const { app, ids } = await setUp(client);
+    const dir = await mkdtemp(join(tmpdir(), 'appdeploy-backup-'));
+    const backup = await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir });
+    await deleteAndAddAgain(client, app);
+    // A token that may view the records and the app's settings, not edit records.
+    const { token } = (await service.control('POST', '/_emulator/tokens', {
+      app,
+      permissions: { view: true, manage: true },
+    })) as { token: string };
+    const viewer = createClient({ baseUrl: service.url, auth: { apiToken: token } });
+    const error = await restoreFieldValues(viewer, { backupFile: backup.file }).catch((e: unknown) => e);
+    await viewer.close();
+    expect(error).toMatchObject({
+      code: 'RESTORE.REFUSED',
+      hint: "Give the user or API token restore runs as the right to edit the app's records and these fields (the app's, the records' and the fields' permissions, or the token's); then run the same restore again: it resumes where it stopped.",
+    });
+    expect((error as Error).message.replace(/: [^:]+ \(GAIA/, ': <the service> (GAIA')).toBe(
+      `The service refused the restore's write of note, contract, items.qty into app ${app} (records ${ids.slice(0, 4).join(', ')}): <the service> (GAIA_NO01, HTTP 403). ` +
+        `Of that bulk request's 4 records, 0 written before the refusal, the rest not; what other bulk requests wrote stays.`,
+    );
   });
 
   it('refuses to restore into an app that lacks a backed-up field, naming it', async () => {

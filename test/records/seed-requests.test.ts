@@ -4,11 +4,14 @@
  * together), and the writes' bulk requests in flight together up to the client's concurrency
  * (issue 37's benchmark, bench/seed.bench.mjs, measures the time; this pins the pattern).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient, type Client, type RecordForWrite } from '../../src/client/index.js';
 import { applySeed, planFromService, readAllRecords } from '../../src/records/index.js';
 import { ADMIN } from '../support/users.js';
-import { addRecords, deployedApp, text, useRecordsService } from './harness.js';
+import { addRecords, deployedApp, table, text, useRecordsService } from './harness.js';
 
 const service = useRecordsService();
 
@@ -187,6 +190,75 @@ describe('seed requests', () => {
     expect((error as Error).message).toContain(`seed of app ${app} stopped: addAll`);
     expect((error as { hint?: string }).hint).toContain('Run seed again once the service answers');
     expect((await planFromService(service.client, target)).adds).toHaveLength(300);
+  });
+});
+
+describe('seed compares attachments by content', () => {
+  it('downloads each attachment alike by name and size, none of records without one, at most the client concurrency at once', async () => {
+    const app = await deployedApp(service.client, {
+      code: text('code', { unique: true }),
+      name: text('name'),
+      doc: { type: 'FILE', code: 'doc', label: 'doc' },
+      rows: table('rows', { cell: text('cell'), scan: { type: 'FILE', code: 'scan', label: 'scan' } }),
+    });
+    const folder = await mkdtemp(join(tmpdir(), 'appdeploy-seed-files-'));
+    try {
+      const file = async (name: string, content: string) => {
+        await writeFile(join(folder, name), content);
+        return { path: join(folder, name), name, size: Buffer.byteLength(content) };
+      };
+      const [a, b, c] = [
+        await file('a.txt', 'alpha'),
+        await file('b.txt', 'bravo'),
+        await file('c.txt', 'charlie'),
+      ];
+      // 300 records: 40 with one file, 20 with two and a table row holding a third; 240 with none.
+      const records = codes(300).map((key, i) => ({
+        code: { value: key },
+        name: { value: `N ${key}` },
+        ...(i < 40 ? { doc: { value: [a] } } : {}),
+        ...(i >= 40 && i < 60
+          ? {
+              doc: { value: [a, b] },
+              rows: { value: [{ value: { cell: { value: 'x' }, scan: { value: [c] } } }] },
+            }
+          : {}),
+      }));
+      const target = { app, key: 'code', records, clean: false };
+      await applySeed(service.client, target, await planFromService(service.client, target));
+
+      const again = countingClient(3);
+      const plan = await planFromService(again.client, target);
+      await again.client.close();
+      expect(plan.unchanged).toBe(300);
+      // 40 + 20 x 3 attachments, each downloaded once; records without one cost nothing more.
+      expect([...again.counts]).toEqual([
+        ['GET /k/v1/records.json', 1],
+        ['GET /k/v1/file.json', 100],
+      ]);
+      expect(again.most()).toBeLessThanOrEqual(3);
+
+      // b of the same size, other content: the 20 records naming it change (their doc alone).
+      await writeFile(b.path, 'BRAVO');
+      const changed = await planFromService(service.client, target);
+      expect(changed.changes.map((ch) => [ch.key, ch.changes.map((f) => f.code)])).toEqual(
+        codes(20, 40).map((key) => [key, ['doc']]),
+      );
+      await applySeed(service.client, target, changed);
+      // A file of another size differs by its size alone: nothing downloaded for it.
+      await writeFile(c.path, 'charlie!');
+      c.size = 8; // as the seed's load stats it
+      const bySize = countingClient();
+      const plan2 = await planFromService(bySize.client, target);
+      await bySize.client.close();
+      expect(plan2.changes.map((ch) => ch.changes.map((f) => f.code))).toEqual(codes(20).map(() => ['rows']));
+      expect(bySize.counts.get('GET /k/v1/file.json')).toBe(80);
+      await applySeed(service.client, target, plan2);
+      const settled = await planFromService(service.client, target);
+      expect(settled.changes).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -53,6 +53,12 @@ export interface NotASample {
 /** Blocks written as output (no language, `text`, `json`) are samples unless listed here. */
 export const NOT_SAMPLES: NotASample[] = [
   {
+    page: 'docs/records.md',
+    holds: 'the service refused 2 uploads, so the 2 records naming them were not written',
+    reason:
+      "the service's words elided ('...') and a path of no real project: the same output, run against a service with an upload cap, is pinned in test/records-files/seed-upload-refused.test.ts",
+  },
+  {
     page: 'docs/migrations.md',
     holds: '.appdeploy/backups/<env>/<time>-<app>.jsonl',
     reason: 'the layout of the backup folder, with placeholders: names, not output',

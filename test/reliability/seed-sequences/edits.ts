@@ -3,8 +3,8 @@
  * after it: keys present and unique, every lookup naming a partner the partners file has, no
  * table in a CSV file): add records, change a value, empty one, stop naming a field, remove a
  * record, change a key (a partner's with the things that name it), reorder, save the file as
- * YAML, JSON or CSV, add a table row, change an attachment's content (of the same size or not) or
- * give another, point a lookup at another key. Each says what it did, for the failure's log.
+ * YAML, JSON or CSV, add a table row, change an attachment's content (of the same size or not, and
+ * at its size on purpose: files compare by content) or give another, point a lookup at another key. Each says what it did, for the failure's log.
  */
 import { PEOPLE } from '../round-trip-world.js';
 import { KEYS, SINGLE_LINE } from '../round-trip-values.js';
@@ -208,14 +208,21 @@ const addRow: Edit = (world, d) => {
   return `things ${JSON.stringify(record.code)}: a row added to lines`;
 };
 
-const changeAttachment: Edit = (world, d) => {
+/** A record of things naming attachments, and one of their paths. */
+function pickAttachment(world: World, d: Draw): { record: Rec; path: string } | null {
   const withDocs = world.files.things.records.filter((r) =>
     JSON.stringify(r.docs ?? null).includes('"path"'),
   );
   const record = d.pick(withDocs);
   if (!record) return null;
   const paths = ([] as { path: string }[]).concat(record.docs as { path: string }).map((f) => f.path);
-  const path = d.pick(paths)!;
+  return { record, path: d.pick(paths)! };
+}
+
+const changeAttachment: Edit = (world, d) => {
+  const picked = pickAttachment(world, d);
+  if (!picked) return null;
+  const { record, path } = picked;
   const old = world.attachments.get(path)!;
   if (d.chance(0.2)) {
     record.docs = attachment(world, d);
@@ -224,6 +231,22 @@ const changeAttachment: Edit = (world, d) => {
   const same = d.chance(0.4);
   world.attachments.set(path, bytes(d, same ? old.length : old.length + 1 + Math.floor(d.rnd() * 5)));
   return `things ${JSON.stringify(record.code)}: ${path} rewritten (${same ? 'same size' : 'other size'})`;
+};
+
+/**
+ * An attachment rewritten at its name and size with other bytes (a corrected contract): seed
+ * compares files by content too (docs/records.md), so the record's docs change.
+ */
+const sameSizeAttachment: Edit = (world, d) => {
+  const picked = pickAttachment(world, d);
+  if (!picked) return null;
+  const old = world.attachments.get(picked.path)!;
+  const next = Buffer.from(old);
+  // One byte other than it was: the same size, surely other content.
+  const at = Math.floor(d.rnd() * next.length);
+  next[at] = next[at] === 0x41 ? 0x42 : 0x41;
+  world.attachments.set(picked.path, next);
+  return `things ${JSON.stringify(picked.record.code)}: ${picked.path} rewritten at its size, other content`;
 };
 
 const pointLookup: Edit = (world, d) => {
@@ -245,5 +268,6 @@ export const EDITS: Readonly<Record<string, Edit>> = {
   switchFormat,
   addRow,
   changeAttachment,
+  sameSizeAttachment,
   pointLookup,
 };

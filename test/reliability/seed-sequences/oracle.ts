@@ -6,8 +6,8 @@
  *
  * - Values compare as the platform holds them (round-trip-compare.ts's canonical form: empty alike,
  *   choices and people as sets, people by the file's codes through the environment's map), files
- *   by name and size alone ("A file counts unchanged when the app's record has a file of the same
- *   name and size": a changed file of the same size is not written, and the app keeps the old one).
+ *   by name, size and content ("Files compare by name, size and content": a file rewritten at the
+ *   same size is written again, and the app holds the new bytes).
  * - A change writes only the fields the file names (a CSV file names its header's fields in every
  *   row: an empty cell empties); the others stay. An add leaves an unnamed RADIO_BUTTON at its
  *   default (round-trip-compare.ts).
@@ -96,12 +96,8 @@ export class LookupMiss extends Error {
   }
 }
 
-/** Files by name and size: what seed compares them by (round-trip-compare.ts keys `name|size|hash`). */
-const bySize = (value: unknown) =>
-  JSON.stringify(Array.isArray(value) ? value.map((k) => String(k).split('|').slice(0, 2).join('|')) : value);
-
-function sameField(code: string, file: unknown, service: unknown): boolean {
-  if (code === 'docs') return bySize(file) === bySize(service);
+/** Files compare as round-trip-compare.ts keys them, `name|size|hash`: by name, size and content. */
+function sameField(file: unknown, service: unknown): boolean {
   return JSON.stringify(file) === JSON.stringify(service ?? null);
 }
 
@@ -116,7 +112,7 @@ function sameTable(raw: unknown, file: Canonical[], service: Canonical[]): boole
   const rows = fileRows(raw);
   if (rows.length !== service.length) return false;
   return rows.every((row, i) =>
-    Object.keys(row).every((column) => sameField(column, file[i]![column], service[i]![column])),
+    Object.keys(row).every((column) => sameField(file[i]![column], service[i]![column])),
   );
 }
 
@@ -142,10 +138,7 @@ async function recordOutcome(
 ): Promise<{ kind: 'add' | 'change' | 'unchanged'; after: Canonical }> {
   const want = await fileSide(world, app, record, named);
   // A lookup that is not written copies nothing: only an add or a written key reads partners.
-  if (
-    app === 'things' &&
-    (!before || (named.has('partner') && !sameField('partner', want.partner, before.partner)))
-  )
+  if (app === 'things' && (!before || (named.has('partner') && !sameField(want.partner, before.partner))))
     want.partner_name = copied(want.partner, partners);
   if (!before) return { kind: 'add', after: want };
   const after: Canonical = { ...before };
@@ -160,7 +153,7 @@ async function recordOutcome(
       changed = true;
       continue;
     }
-    if (sameField(code, want[code], before[code])) continue;
+    if (sameField(want[code], before[code])) continue;
     after[code] = want[code];
     if (code === 'partner') after.partner_name = want.partner_name;
     changed = true;
