@@ -71,8 +71,10 @@ export async function plan(options: PlanOptions): Promise<Plan> {
     !tokenOnly && chosen.some((a) => a.id === null) ? await newAppLanguage(client, project) : undefined;
   // Where nothing below would call the service (no app with an id, no language read), one call
   // tells a wrong address or password from "no changes".
-  if (language === undefined && chosen.every((a) => a.id === null))
-    await reachService(client, project, tokenOnly);
+  await reachService(client, project, {
+    tokenOnly,
+    reached: language !== undefined || chosen.some((a) => a.id !== null),
+  });
   const plugins = tokenOnly ? [] : await planPlugins(client, project.root, chosen);
   const unread = new Map<string, AreaKey[]>();
   const planned = chosen.map((a) => a.key);

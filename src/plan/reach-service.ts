@@ -15,12 +15,20 @@
 import { ServiceError, type Client } from '../client/index.js';
 import type { Project } from '../project/index.js';
 
-export async function reachService(client: Client, project: Project, tokenOnly: boolean): Promise<void> {
-  if (project.environment.local) return;
+export async function reachService(
+  client: Client,
+  project: Project,
+  how: {
+    tokenOnly: boolean;
+    /** Whether the plan reads something of the target anyway (an app's settings, the user's language). */
+    reached: boolean;
+  },
+): Promise<void> {
+  if (project.environment.local || how.reached) return;
   try {
     await client.apps.getApps({ limit: 1 });
   } catch (error) {
-    if (tokenOnly && error instanceof ServiceError && error.code === 'GAIA_NO01') return;
+    if (how.tokenOnly && error instanceof ServiceError && error.code === 'GAIA_NO01') return;
     throw error;
   }
 }
