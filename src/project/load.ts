@@ -29,7 +29,7 @@ import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
 import { manifestValidator, validateSchema } from './schema-check.js';
-import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
+import { isMap, PROJECT_DETACHED, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
 
 export interface LoadOptions extends FindOptions {
@@ -131,7 +131,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const schema = withoutBlankValues(validateSchema('project', configSource), blank);
   problems.push(...schema.problems);
   // What passed the schema is still checked, and every manifest that can be found is still read.
-  const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
+  const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS, PROJECT_DETACHED);
   const config = (parts.value ?? {}) as Partial<ProjectConfig>;
   const raw: RawConfig = isMap(configSource.value) ? configSource.value : {};
   const { chosen, names } = configEnvironment(raw, parts, options.env, configSource);
