@@ -23,13 +23,15 @@ export const PROJECT_NAMED_MAPS = ['environments', 'apps'] as const;
 
 /**
  * Per named map, the settings of an entry that are left out alone when they fail the schema: an
- * environment's connection settings that no other check reads and whose absence means no other
- * thing (unlike `baseUrl`, whose absence is the local service, `auth`, which says tokens or a
+ * app's record file, and an environment's connection settings that no other check reads and whose
+ * absence means no other thing (unlike `baseUrl`, whose absence is the local service, `auth`, which says tokens or a
  * login, `locale`, which decides the system fields' codes, or the principal maps), so the
  * environment is still chosen and its other settings, variables and files still checked. A
  * project with any problem is never run, so a setting left out here never reaches a command.
  */
 export const PROJECT_DETACHED: Readonly<Record<string, readonly string[]>> = {
+  // An app's record file: only seed and export --records read it (load.ts recordProblems).
+  apps: ['records'],
   environments: [
     'basicAuth',
     'proxy',
