@@ -68,6 +68,17 @@ const plain = (base: string): StateRun => {
   return { cwd: project, prefix: [], project };
 };
 
+/** The project with `file` moved into a folder beside it and a symbolic link to it in its place. */
+function linkedFrom(base: string, file: string): StateRun {
+  const run = plain(base);
+  const shared = join(base, 'shared');
+  mkdirSync(shared);
+  const link = join(run.project, file);
+  renameSync(link, join(shared, 'linked.yaml'));
+  symlinkSync(join(shared, 'linked.yaml'), link);
+  return { ...run, linked: [shared], after: () => (isLink(link) ? [] : [`${file} is no longer a link`]) };
+}
+
 export const STATES: readonly ProjectState[] = [
   {
     name: 'run from a subfolder of the project',
@@ -137,37 +148,13 @@ export const STATES: readonly ProjectState[] = [
   },
   {
     name: 'a symlinked manifest',
-    make: (base) => {
-      const run = plain(base);
-      const shared = join(base, 'shared');
-      mkdirSync(shared);
-      renameSync(join(run.project, 'apps/tickets.yaml'), join(shared, 'tickets.yaml'));
-      const link = join(run.project, 'apps/tickets.yaml');
-      symlinkSync(join(shared, 'tickets.yaml'), link);
-      return {
-        ...run,
-        linked: [shared],
-        after: () => (isLink(link) ? [] : ['the manifest is no longer a link']),
-      };
-    },
+    make: (base) => linkedFrom(base, 'apps/tickets.yaml'),
     expect: { kind: 'works' },
     found: 'export replaced the link with a file, the shared manifest left stale (atomic-write.ts)',
   },
   {
     name: 'a symlinked appdeploy.yaml',
-    make: (base) => {
-      const run = plain(base);
-      const shared = join(base, 'shared');
-      mkdirSync(shared);
-      renameSync(join(run.project, 'appdeploy.yaml'), join(shared, 'appdeploy.yaml'));
-      const link = join(run.project, 'appdeploy.yaml');
-      symlinkSync(join(shared, 'appdeploy.yaml'), link);
-      return {
-        ...run,
-        linked: [shared],
-        after: () => (isLink(link) ? [] : ['appdeploy.yaml is no longer a link']),
-      };
-    },
+    make: (base) => linkedFrom(base, 'appdeploy.yaml'),
     expect: { kind: 'works' },
   },
   {
