@@ -6,12 +6,14 @@
  * two writes at once, in one process or two, never share one; a write or a rename that fails
  * removes it. Of two writes to the same path at once, the last rename wins, whole. A process
  * killed between the write and the rename (kill -9) leaves its temporary file: the next write of
- * the same target removes it, so a command run again after a kill leaves none behind.
+ * the same target removes it, so a command run again after a kill leaves none behind. A target
+ * that is a symbolic link is written where the link points, the link kept (as editors save a
+ * linked file): a manifest linked from a folder several projects share stays shared.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 export interface AtomicWriteOptions {
   /** The new file's permissions (as writeFile's `mode`); the process's default when absent. */
@@ -23,6 +25,7 @@ export async function atomicWrite(
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
+  path = throughLinks(path);
   removeLeftovers(path);
   const temp = tempBeside(path);
   try {
@@ -40,6 +43,7 @@ export function atomicWriteSync(
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): void {
+  path = throughLinks(path);
   removeLeftovers(path);
   const temp = tempBeside(path);
   try {
@@ -49,6 +53,25 @@ export function atomicWriteSync(
     rmSync(temp, { force: true });
     throw namingTarget(error, temp, path);
   }
+}
+
+/**
+ * The file a symbolic link at `path` names, followed link after link (at most 40, as Linux's
+ * ELOOP); `path` itself when it is no link (or nothing is there yet). A link whose file does not
+ * exist yet names where it goes.
+ */
+function throughLinks(path: string): string {
+  let at = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let target: string;
+    try {
+      target = readlinkSync(at);
+    } catch {
+      return at;
+    }
+    at = resolve(dirname(at), target);
+  }
+  return at;
 }
 
 function tempBeside(path: string): string {

@@ -198,8 +198,8 @@ export const ERROR_CODES = {
   },
   'LOCAL.IDS': {
     summary:
-      'the local environment’s ids (.appdeploy/local/ids.json) cannot be read, or are not a map of environments to app ids (whole numbers from 1, as text)',
-    hint: 'Delete the file (apply creates the apps again), or .appdeploy/ to start over.',
+      'the local environment’s ids (.appdeploy/local/ids.json) cannot be read, or are not a map of environments to app ids (whole numbers from 1, as text); or .appdeploy (or .appdeploy/local) is a file, not a folder',
+    hint: 'Delete the file (apply creates the apps again), or .appdeploy/ to start over; move a file named .appdeploy out of the way.',
     where: 'every command on the local environment',
   },
   'LOCAL.LOCKED': {

@@ -1,6 +1,6 @@
 /** atomic-write.ts: a file written beside its target and renamed over it, both variants alike. */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -90,6 +90,24 @@ describe.each(VARIANTS)('%s', (_, write) => {
     }
     if (c.mode !== undefined) expect((await stat(target)).mode & 0o777).toBe(c.mode);
     expect(await readdir(dir)).toEqual(['target']);
+  });
+
+  // Found by test/reliability/project-states.test.ts: `export` over a manifest that is a symlink
+  // (apps/tickets.yaml -> ../shared/tickets.yaml) replaced the link with a file of its own, and
+  // the file the link named, which the user keeps, stayed as it was.
+  it.each([
+    ['a link to a file', 'old'],
+    ['a link to a file not there yet', null],
+  ])('%s: the file the link names is written, and the link stays', async (_name, before) => {
+    await mkdir(join(dir, 'shared'));
+    await mkdir(join(dir, 'project'));
+    if (before !== null) await writeFile(join(dir, 'shared', 'real.yaml'), before);
+    await symlink('../shared/real.yaml', join(dir, 'project', 'link.yaml'));
+    await write(join(dir, 'project', 'link.yaml'), 'new');
+    expect((await lstat(join(dir, 'project', 'link.yaml'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(dir, 'shared', 'real.yaml'), 'utf8')).toBe('new');
+    expect(await readdir(join(dir, 'project'))).toEqual(['link.yaml']);
+    expect(await readdir(join(dir, 'shared'))).toEqual(['real.yaml']);
   });
 
   it('a folder that does not exist: the error, and nothing written', async () => {

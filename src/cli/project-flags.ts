@@ -19,6 +19,13 @@ export interface ProjectFlags {
   format?: string;
   /** false: record files are left unchecked (export --records writes the file anew). */
   checkRecordFiles?: boolean;
+  /**
+   * `refuse`: a problem of a record file (an app's `records:` or the file it names) refuses the
+   * command as any other problem does: seed and export --records, which read or write them.
+   * Otherwise it is said on stderr and the command goes on: it never reads a record file
+   * (docs/records.md, "Record files and the other commands").
+   */
+  recordFiles?: 'refuse';
 }
 
 /** -C, --config and --env, as every command on a project takes them. */
@@ -72,13 +79,10 @@ export function collectApp(value: string, previous: string[]): string[] {
 }
 
 /**
- * The project, validated, and a connection to its environment's service. A project that does
- * not validate is refused with validate's own output on stderr (null is returned).
- */
-/**
  * The project the flags name, validated; null (validate's output on stderr) when it has problems.
  * Under `--format json` those problems are an error too (MANIFEST.INVALID), so that stdout holds
- * the one JSON object docs/errors.md promises rather than nothing.
+ * the one JSON object docs/errors.md promises rather than nothing. Problems of record files alone
+ * are a warning on stderr, unless the command reads them (`recordFiles: 'refuse'`).
  */
 export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Project | null> {
   const { appdeployCommand, formatValidationText, invalidProjectError, projectFlags, validateProject } =
@@ -86,7 +90,8 @@ export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Pro
   const options = loadOptions(flags);
   const result = await validateProject(options);
   await noteProjectAbove(flags, result.configPath, io);
-  if (!result.project || result.problems.length > 0) {
+  const refused = result.problems.length > 0 && flags.recordFiles === 'refuse';
+  if (!result.project || refused) {
     io.err(formatValidationText(result));
     if (flags.format === 'json') throw invalidProjectError(result, options);
     if (flags.format === 'markdown') {
@@ -95,6 +100,15 @@ export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Pro
       io.out(invalidProjectMarkdown(result.problems, validate));
     }
     return null;
+  }
+  if (result.problems.length > 0) {
+    // Only problems of record files are left (load.ts recordProblems).
+    const seed = appdeployCommand({ commandFlags: projectFlags(options) }, 'seed');
+    const count = `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`;
+    io.err(
+      `Warning: ${count} in the record files (below): \`${seed}\` refuses them until they are fixed; this command does not read record files, and goes on.\n`,
+    );
+    io.err(formatValidationText(result));
   }
   return result.project;
 }
@@ -114,6 +128,10 @@ export async function noteProjectAbove(
   if (note !== undefined) io.err(`Note: ${note}.\n`);
 }
 
+/**
+ * The project, validated, and a connection to its environment's service. A project that does
+ * not validate is refused with validate's own output on stderr (null is returned).
+ */
 export async function openProject(
   flags: ProjectFlags,
   io: Io,

@@ -25,6 +25,7 @@ import { planMigrations, referencedMigrations } from './migrations.js';
 import { leftOutFields } from './left-out-fields.js';
 import { hiddenValueRisks, visibilityFor } from './caller-visibility.js';
 import { newAppLanguage } from './new-app-language.js';
+import { reachService } from './reach-service.js';
 import { addNewAppRisks, locateFixedFieldBlocks, readUsage } from './new-apps.js';
 import { isUnknownApp, unknownAppId } from './unknown-id.js';
 import { appPasswordNeeds, passwordInstead, pluginPasswordNeeds, usesTokenOnly } from './token-limits.js';
@@ -68,6 +69,12 @@ export async function plan(options: PlanOptions): Promise<Plan> {
   // learns the language the apps it creates get their system fields in.
   const language =
     !tokenOnly && chosen.some((a) => a.id === null) ? await newAppLanguage(client, project) : undefined;
+  // Where nothing below would call the service (no app with an id, no language read), one call
+  // tells a wrong address or password from "no changes".
+  await reachService(client, project, {
+    tokenOnly,
+    reached: language !== undefined || chosen.some((a) => a.id !== null),
+  });
   const plugins = tokenOnly ? [] : await planPlugins(client, project.root, chosen);
   const unread = new Map<string, AreaKey[]>();
   const planned = chosen.map((a) => a.key);

@@ -28,13 +28,16 @@ export function configEnvironment(
   configSource: YamlSource,
 ): ConfigEnvironment {
   const config = (parts.value ?? {}) as Partial<ProjectConfig>;
-  // An environment that failed the schema may be the one meant: choosing another would mislead.
+  // An environment that failed the schema may be the one meant: choosing another would mislead
+  // (one whose failed setting was left out alone, well-formed.ts PROJECT_DETACHED, is still whole).
   // So may one under a misspelled `environments` (its unknown key is the one problem to report:
   // every environment name the file uses would otherwise be "not defined" too).
   const misspelled = environmentsMisspelled(raw);
   const failed =
     misspelled ||
-    parts.dropped.some(([area]) => ['environments', 'defaultEnvironment'].includes(String(area)));
+    parts.dropped.some(
+      (part) => part[0] === 'defaultEnvironment' || (part[0] === 'environments' && part.length < 3),
+    );
   const chosen =
     parts.value === null || failed
       ? { environment: null, problems: [] }

@@ -29,7 +29,7 @@ import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
 import { readSource } from './read-source.js';
 import { manifestValidator, validateSchema } from './schema-check.js';
-import { isMap, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
+import { isMap, PROJECT_DETACHED, PROJECT_NAMED_MAPS, wellFormedParts } from './well-formed.js';
 import type { YamlSource } from './yaml-source.js';
 
 export interface LoadOptions extends FindOptions {
@@ -80,10 +80,18 @@ export interface Project {
 }
 
 export interface ValidationResult {
-  /** The project when there are no problems, else null. */
+  /**
+   * The project when there are no problems, or none but those of `recordProblems` (which only
+   * `seed` and `export --records` read: the CLI's other commands go on with a warning); else null.
+   */
   project: Project | null;
   /** Every problem found, in file and line order. */
   problems: Problem[];
+  /**
+   * Those of `problems` that are of the record files (docs/records.md): each app's `records:`
+   * setting and the file it names.
+   */
+  recordProblems: Problem[];
   configPath: string;
   /** The project file as problems name it. */
   configFile: string;
@@ -103,10 +111,13 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const sources = new Map<string, string>();
   const problems: Problem[] = [];
+  const ofRecords = new Set<Problem>();
+  const onlyOfRecords = () => problems.every((p) => ofRecords.has(p));
   let appKeys: string[] = [];
   const done = (environment: ChosenEnvironment | null, project: Project | null = null): ValidationResult => ({
-    project: problems.length === 0 ? project : null,
+    project: onlyOfRecords() ? project : null,
     problems: sortProblems(problems),
+    recordProblems: sortProblems([...ofRecords]),
     configPath,
     configFile: show(configPath),
     appKeys,
@@ -130,8 +141,9 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
   const blank = blankConnections(configRead.unset, configRead.empty);
   const schema = withoutBlankValues(validateSchema('project', configSource), blank);
   problems.push(...schema.problems);
+  for (const p of schema.problems.filter(inRecordsSetting)) ofRecords.add(p);
   // What passed the schema is still checked, and every manifest that can be found is still read.
-  const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS);
+  const parts = wellFormedParts(configSource.value, schema.failed, PROJECT_NAMED_MAPS, PROJECT_DETACHED);
   const config = (parts.value ?? {}) as Partial<ProjectConfig>;
   const raw: RawConfig = isMap(configSource.value) ? configSource.value : {};
   const { chosen, names } = configEnvironment(raw, parts, options.env, configSource);
@@ -182,14 +194,19 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     sources,
     principals: named,
   };
-  if (options.checkRecordFiles !== false) problems.push(...(await checkRecordFiles(recordFiles)));
+  if (options.checkRecordFiles !== false)
+    for (const p of await checkRecordFiles(recordFiles)) {
+      problems.push(p);
+      ofRecords.add(p);
+    }
   problems.push(...checkMergedPrincipals(environments, configSource, named));
   problems.push(...checkNewApps(checkedApps, { environment: chosen.environment ?? null, config, root }));
 
   const environment = chosen.environment;
-  if (!environment || problems.length > 0) return done(environment);
-  // No problems: the whole file passed the schema.
-  const valid = configSource.value as ProjectConfig;
+  if (!environment || !onlyOfRecords()) return done(environment);
+  // No problems but of record files: the whole file passed the schema, but for a `records:`
+  // setting left out of `parts` (well-formed.ts PROJECT_DETACHED).
+  const valid = parts.value as ProjectConfig;
   return done(environment, {
     root,
     configPath,
@@ -199,6 +216,11 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     apps: projectApps(loaded, valid, environment, root),
     commandFlags: projectFlags({ dir: options.dir, config: options.config, env: options.env }),
   });
+}
+
+/** A problem of an app's `records:` setting (`apps.<key>.records...`). */
+function inRecordsSetting(p: Problem): boolean {
+  return p.path !== undefined && /^apps(?:\.[A-Za-z_][\w-]*|\[".*"\])\.records(?:$|[.[])/.test(p.path);
 }
 
 /**

@@ -8,7 +8,7 @@
  *
  * The file maps environment name to app key to id: `{ "local": { "orders": "3" } }`.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { atomicWriteSync, makeFoldersSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
@@ -30,6 +30,7 @@ export function readLocalIds(root: string): LocalIds {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return {};
+    if (code === 'ENOTDIR') throw notAFolder(root);
     // A folder in its place, no permission: the file is the local service's, not the user's to
     // repair, so the way out is the same as for a file that does not parse.
     throw refused(
@@ -67,6 +68,26 @@ export function readLocalIds(root: string): LocalIds {
  * refuses (CB_VA01), which names neither this file nor the app.
  */
 const APP_ID = /^[1-9][0-9]*$/;
+
+/**
+ * ENOTDIR: a file stands where a folder of the path must be (`.appdeploy` or `.appdeploy/local`,
+ * a user's notes saved under that name): the way out is moving that file, not the ids file.
+ */
+function notAFolder(root: string): AppdeployError {
+  const parts = ['.appdeploy', 'local'];
+  let shown = parts[0]!;
+  for (let i = 1; i <= parts.length; i++) {
+    shown = parts.slice(0, i).join('/');
+    if (statSync(join(root, ...parts.slice(0, i)), { throwIfNoEntry: false })?.isFile() === true) break;
+  }
+  return new AppdeployError(
+    'LOCAL.IDS',
+    `${shown} is a file, where appdeploy keeps the local service's data in a folder`,
+    {
+      hint: `Move ${shown} out of the way (appdeploy makes the folder), or delete it if it is not yours to keep.`,
+    },
+  );
+}
 
 function refused(message: string): AppdeployError {
   return new AppdeployError('LOCAL.IDS', message, {

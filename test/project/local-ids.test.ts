@@ -47,6 +47,25 @@ describe('.appdeploy/local/ids.json', () => {
       });
     },
   );
+
+  // Found by test/reliability/project-states.test.ts: a file named .appdeploy (or
+  // .appdeploy/local) made every command say ids.json "cannot be read (ENOTDIR)" and advise
+  // deleting ids.json, which does not exist.
+  it.each([['.appdeploy'], ['.appdeploy/local']])(
+    'names %s when it is a file, not a folder',
+    async (file) => {
+      const dir = await root();
+      await mkdir(join(dir, file, '..'), { recursive: true });
+      await writeFile(join(dir, file), 'notes\n');
+      expect(() => readLocalIds(dir)).toThrow(
+        expect.objectContaining({
+          code: 'LOCAL.IDS',
+          message: `${file} is a file, where appdeploy keeps the local service's data in a folder`,
+          hint: `Move ${file} out of the way (appdeploy makes the folder), or delete it if it is not yours to keep.`,
+        }),
+      );
+    },
+  );
 });
 
 /**

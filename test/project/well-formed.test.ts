@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -62,6 +62,56 @@ describe('validate after schema errors', () => {
   });
 });
 
+describe('an environment one of whose connection settings fails the schema', () => {
+  // A setting nothing else reads (proxy, ca, ...) is left out alone: the environment is still
+  // chosen, and its other settings, variables and files are still checked (docs/validate.md).
+  const files = {
+    'appdeploy.yaml': [
+      'environments:',
+      '  staging:',
+      '    baseUrl: https://staging.example.com',
+      '    auth: { login: deploy, password: ${STAGING_PASSWORD} }',
+      '    proxy: 12',
+      '    ca: certs/missing.pem',
+      '    timeZone: Not/AZone',
+      '  prod:',
+      '    baseUrl: https://prod.example.com',
+      '    auth: { login: deploy, password: secret }',
+      '    concurrency: many',
+      '    timeZone: Mars/Olympus',
+      'apps:',
+      '  notes: { manifest: apps/notes.yaml }',
+      '',
+    ].join('\n'),
+    'apps/notes.yaml':
+      'name: Notes\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title, maxLength: 3, minLength: 9 }\n',
+    '.env': '# nothing set\n',
+  };
+
+  it('lists every problem of the environment at once, each at its line and column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appdeploy-well-formed-'));
+    try {
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(join(dir, file, '..'), { recursive: true });
+        writeFileSync(join(dir, file), text);
+      }
+      const result = await validateProject({ cwd: dir, env: 'staging', variables: {} });
+      expect(result.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.code} ${p.message}`)).toEqual([
+        'appdeploy.yaml:4:38 VARIABLE.UNSET variable STAGING_PASSWORD is not set',
+        'appdeploy.yaml:5:12 SCHEMA.TYPE environments.staging.proxy: must be text, not a whole number',
+        'appdeploy.yaml:6:9 FILE.NOT_FOUND environments.staging.ca: file "certs/missing.pem" does not exist',
+        'appdeploy.yaml:7:15 ENVIRONMENT.TIME_ZONE environments.staging.timeZone: "Not/AZone" is not a time zone',
+        'appdeploy.yaml:11:18 SCHEMA.TYPE environments.prod.concurrency: must be a whole number, not text',
+        'appdeploy.yaml:12:15 ENVIRONMENT.TIME_ZONE environments.prod.timeZone: "Mars/Olympus" is not a time zone',
+        'apps/notes.yaml:3:75 FIELD.RANGE fields.title.minLength: minLength 9 is greater than maxLength 3',
+      ]);
+      expect(result.environment?.name).toBe('staging');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('wellFormedParts', () => {
   const manifest = {
     name: 'Orders',
@@ -102,6 +152,28 @@ describe('wellFormedParts', () => {
     ['the whole file: nothing', [[]], null, []],
   ])('%s', (_what, failed, value, dropped) => {
     expect(wellFormedParts(manifest, failed, named)).toEqual({ value, dropped });
+  });
+
+  it('leaves out a detached setting alone, or with its whole entry when that failed too', () => {
+    const config = {
+      environments: { a: { baseUrl: 'https://a', proxy: 1, ca: 2 }, b: { proxy: 1, locale: 'x' } },
+    };
+    const detached = { environments: ['proxy', 'ca'] };
+    const failed: Path[] = [
+      ['environments', 'a', 'proxy'],
+      ['environments', 'a', 'ca'],
+      ['environments', 'b', 'proxy'],
+      ['environments', 'b', 'locale'],
+    ];
+    expect(wellFormedParts(config, failed, ['environments'], detached)).toEqual({
+      value: { environments: { a: { baseUrl: 'https://a' } } },
+      dropped: [
+        ['environments', 'a', 'proxy'],
+        ['environments', 'a', 'ca'],
+        ['environments', 'b'],
+      ],
+    });
+    expect(config.environments.a).toEqual({ baseUrl: 'https://a', proxy: 1, ca: 2 });
   });
 
   it('leaves the value it was given untouched', () => {

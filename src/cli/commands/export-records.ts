@@ -56,30 +56,35 @@ export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<Com
         hint: 'Pass --records --app KEY (a key of appdeploy.yaml), one app at a time.',
       },
     );
-  // The record file is what this export writes: its current content is not checked first.
-  return withProject({ ...flags, checkRecordFiles: false }, io, async ({ project, connection }) => {
-    const id = project.apps.find((a) => a.key === app)?.id ?? null;
-    const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
-    // Said beside the export: a copy taken by a user the record permissions hide records from is partial.
-    const hidden =
-      id === null ? null : await recordsHiddenFrom(connection.client, id, visibilityFor(project));
-    const result = await exportRecords({
-      project,
-      client: connection.client,
-      app,
-      key: flags.key,
-      limit: flags.limit,
-      query: flags.query,
-      mask: flags.mask,
-      maskKey: process.env.APPDEPLOY_MASK_KEY,
-    });
-    io.out(
-      flags.format === 'json'
-        ? `${JSON.stringify({ outcome: 'exported', exitCode: 0, ...result, hidden }, null, 2)}\n`
-        : summary(result, hidden),
-    );
-    return { kind: 'exported', outcome: 'exported' };
-  });
+  // The record file is what this export writes: its current content is not checked first; the
+  // `records:` setting it writes into is, and refuses the export when wrong.
+  return withProject(
+    { ...flags, checkRecordFiles: false, recordFiles: 'refuse' },
+    io,
+    async ({ project, connection }) => {
+      const id = project.apps.find((a) => a.key === app)?.id ?? null;
+      const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
+      // Said beside the export: a copy taken by a user the record permissions hide records from is partial.
+      const hidden =
+        id === null ? null : await recordsHiddenFrom(connection.client, id, visibilityFor(project));
+      const result = await exportRecords({
+        project,
+        client: connection.client,
+        app,
+        key: flags.key,
+        limit: flags.limit,
+        query: flags.query,
+        mask: flags.mask,
+        maskKey: process.env.APPDEPLOY_MASK_KEY,
+      });
+      io.out(
+        flags.format === 'json'
+          ? `${JSON.stringify({ outcome: 'exported', exitCode: 0, ...result, hidden }, null, 2)}\n`
+          : summary(result, hidden),
+      );
+      return { kind: 'exported', outcome: 'exported' };
+    },
+  );
 }
 
 function summary(r: RecordsExportResult, hidden: string | null): string {

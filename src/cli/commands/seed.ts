@@ -47,7 +47,8 @@ export const registerSeed: RegisterCommand = (program, io) => ({
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
   run: (apps: string[], flags: SeedFlags) =>
     withProject(
-      flags,
+      // Seed writes the record files: a problem in one refuses it (elsewhere it is a warning).
+      { ...flags, recordFiles: 'refuse' },
       io,
       async ({ project, connection }): Promise<CommandResult> => {
         const { applySeed, planFromService, planIsEmpty } = await import('../../records/index.js');
