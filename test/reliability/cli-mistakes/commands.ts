@@ -76,6 +76,7 @@ export const COMMANDS: CommandSpec[] = [
       { flag: '--detailed-exitcode', kind: 'flag' },
       { flag: '--check', kind: 'flag' },
       { flag: '--check-records', kind: 'whole' },
+      { flag: '--max-chars', kind: 'whole' },
     ],
   },
   {

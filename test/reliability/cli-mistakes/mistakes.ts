@@ -169,7 +169,12 @@ export const GENERATORS: Record<string, Generator> = {
     let value = random.pick(WRONG_VALUES[option.kind]!);
     // A format another command has is still not this one's.
     if (option.kind === 'format' && command.formats?.includes(value)) value = 'yml';
-    const extra = option.flag === '--check-records' ? ['--check'] : [];
+    const extra =
+      option.flag === '--check-records'
+        ? ['--check']
+        : option.flag === '--max-chars'
+          ? ['--format', 'markdown']
+          : [];
     return {
       family: 'wrongValue',
       label: `${command.name} ${option.flag} ${JSON.stringify(value)}`,
@@ -253,6 +258,8 @@ export const GENERATORS: Record<string, Generator> = {
       [['seed', '--detailed-exitcode'], '--detailed-exitcode'],
       [['apply', FIXTURES.planLocal, '--app', 'tasks'], '--app'],
       [['plan', '--check-records', '5'], '--check-records'],
+      [['plan', '--max-chars', '5000'], '--max-chars'],
+      [['plan', '--format', 'json', '--max-chars', '5000'], '--max-chars'],
       [['apply', '--check-records', '5', '--yes'], '--check-records'],
       [['emulator', '--port', '0', '-C', '.', '--data', FIXTURES.folder], '--data'],
       [['emulator', '--port', '0', '--tls-cert', FIXTURES.manifest], '--tls-key'],
