@@ -7,11 +7,10 @@
  */
 import { codeSpan, fenced, markdownText } from '../render/markdown-text.js';
 import { MARKDOWN_MARKER } from '../render/index.js';
-import type { Problem } from '../project/index.js';
+import { problemCount, type Problem, type ProjectChoice } from '../project/index.js';
 import type { EnvironmentFacts } from './environment-facts.js';
 import type { Io } from './io.js';
-import { describeError, reportError, type ReportedError } from './report-error.js';
-import type { ProjectChoice } from '../project/index.js';
+import { describeError, oneLine, reportError, type ReportedError } from './report-error.js';
 
 /**
  * Prints an error of `plan --format markdown` as text on stderr (as any error) and as the comment
@@ -37,7 +36,7 @@ export function errorMarkdown(reported: ReportedError, environment: string | und
     '',
     '> [!CAUTION]',
     quoted(`${reported.code === 'BUG' ? 'Bug' : 'Error'}: ${markdownText(reported.message)}`),
-    ...(reported.hint === undefined ? [] : ['>', quoted(markdownText(reported.hint.replace(/\n\s*/g, ' ')))]),
+    ...(reported.hint === undefined ? [] : ['>', quoted(markdownText(oneLine(reported.hint)))]),
     '',
     ...(reported.stack === undefined ? [] : [fenced(reported.stack, 'text'), '']),
     `No plan was made (exit code ${reported.exitCode}, ${codeSpan(reported.code)}).`,
@@ -62,11 +61,9 @@ const LISTED = 50;
  * the reviewer has the files in the pull request).
  */
 export function invalidProjectMarkdown(problems: readonly Problem[], validate: string): string {
-  const files = new Set(problems.map((p) => p.file)).size;
-  const count = `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in ${files} ${files === 1 ? 'file' : 'files'}`;
   const items = problems.slice(0, LISTED).map((p) => {
     const where = `- ${codeSpan(`${p.file}:${p.line}:${p.col}`)} ${markdownText(p.message)}`;
-    return p.hint === undefined ? where : `${where}\n  - ${markdownText(p.hint.replace(/\n\s*/g, ' '))}`;
+    return p.hint === undefined ? where : `${where}\n  - ${markdownText(oneLine(p.hint))}`;
   });
   const more = problems.length - items.length;
   const lines = [
@@ -74,7 +71,7 @@ export function invalidProjectMarkdown(problems: readonly Problem[], validate: s
     '### appdeploy plan: failed',
     '',
     '> [!CAUTION]',
-    `> The project does not validate: ${count}. No plan was made.`,
+    `> The project does not validate: ${problemCount(problems)}. No plan was made.`,
     '',
     ...items,
     ...(more > 0 ? [`- and ${more} more`] : []),

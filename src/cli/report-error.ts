@@ -114,10 +114,15 @@ export function reportError(
   if (format === 'json') {
     const { lead: _lead, ...fields } = reported;
     // A hint folded for the terminal (an indented line per clause) is one line in JSON.
-    if (fields.hint !== undefined) fields.hint = fields.hint.replace(/\n\s*/g, ' ');
+    if (fields.hint !== undefined) fields.hint = oneLine(fields.hint);
     io.out(`${JSON.stringify({ error: fields }, null, 2)}\n`);
   }
   return reported.exitCode;
+}
+
+/** A hint folded for the terminal (an indented line per clause) as one line, for JSON and Markdown. */
+export function oneLine(hint: string): string {
+  return hint.replace(/\n\s*/g, ' ');
 }
 
 function printText(reported: ReportedError, io: Io): void {

@@ -47,9 +47,13 @@ export function formatValidationText(result: ValidationResult): string {
     return `${result.configFile}: valid (${apps.length} app${apps.length === 1 ? '' : 's'}: ${apps.join(', ') || 'none'}${env})\n`;
   }
   const body = problems.map((p) => formatProblem(p, (file) => result.sources.get(file))).join('\n');
+  return `${body}\n${problemCount(problems)}.\n`;
+}
+
+/** `3 problems in 2 files`: how validate sums its problems up (and `plan --format markdown` too). */
+export function problemCount(problems: readonly Problem[]): string {
   const files = new Set(problems.map((p) => p.file)).size;
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}.`;
-  return `${body}\n${count}\n`;
+  return `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`;
 }
 
 /** The JSON report of `appdeploy validate --format json` (documented in the README). */

@@ -7,7 +7,7 @@ export { displayPath, findConfig, findConfigUpward, foundAboveNote, CONFIG_NAMES
 export { readScripts, type ProjectScript } from './read-scripts.js';
 export { appdeployCommand, projectFlags, shellWord, type ProjectChoice } from './next-command.js';
 export type { Variables } from './env-vars.js';
-export { formatProblem, formatValidationText, validationReport } from './format.js';
+export { formatProblem, formatValidationText, problemCount, validationReport } from './format.js';
 export type { ValidationReport } from './format.js';
 export { formatPath } from './problems.js';
 export { nearestThen } from './suggest.js';
