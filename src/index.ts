@@ -15,6 +15,7 @@ export {
   renderMarkdown,
   renderJson,
   MARKDOWN_MARKER,
+  markdownMarker,
   GITHUB_COMMENT_LIMIT,
   renderApplyMessage,
   renderApplyResult,

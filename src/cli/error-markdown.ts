@@ -6,7 +6,7 @@
  * plan no longer holds) and the next plan replaces it.
  */
 import { codeSpan, fenced, markdownText } from '../render/markdown-text.js';
-import { MARKDOWN_MARKER } from '../render/index.js';
+import { markdownMarker } from '../render/index.js';
 import { problemCount, type Problem, type ProjectChoice } from '../project/index.js';
 import type { EnvironmentFacts } from './environment-facts.js';
 import type { Io } from './io.js';
@@ -24,14 +24,17 @@ export function reportMarkdownError(
 ): number {
   const code = reportError(error, io, choice, 'text', environment);
   // --help and --version end through here too, with 0: no error to comment on.
-  if (code !== 0) io.out(errorMarkdown(describeError(error, choice, environment), environment?.name));
+  // The environment's name as the plan's marker names it, so that this comment replaces that
+  // environment's last plan: from its facts, or from --env when the error came before them.
+  const named = environment?.name ?? choice.env;
+  if (code !== 0) io.out(errorMarkdown(describeError(error, choice, environment), named));
   return code;
 }
 
 export function errorMarkdown(reported: ReportedError, environment: string | undefined): string {
   const where = environment === undefined ? '' : ` for ${codeSpan(environment)}`;
   const lines = [
-    MARKDOWN_MARKER,
+    markdownMarker(environment),
     `### appdeploy plan${where}: failed`,
     '',
     '> [!CAUTION]',
@@ -60,15 +63,20 @@ const LISTED = 50;
  * hint (the source lines validate quotes are left out: a .env file's could hold a secret, and
  * the reviewer has the files in the pull request).
  */
-export function invalidProjectMarkdown(problems: readonly Problem[], validate: string): string {
+export function invalidProjectMarkdown(
+  problems: readonly Problem[],
+  validate: string,
+  environment: string | undefined,
+): string {
   const items = problems.slice(0, LISTED).map((p) => {
     const where = `- ${codeSpan(`${p.file}:${p.line}:${p.col}`)} ${markdownText(p.message)}`;
     return p.hint === undefined ? where : `${where}\n  - ${markdownText(oneLine(p.hint))}`;
   });
   const more = problems.length - items.length;
+  const where = environment === undefined ? '' : ` for ${codeSpan(environment)}`;
   const lines = [
-    MARKDOWN_MARKER,
-    '### appdeploy plan: failed',
+    markdownMarker(environment),
+    `### appdeploy plan${where}: failed`,
     '',
     '> [!CAUTION]',
     `> The project does not validate: ${problemCount(problems)}. No plan was made.`,

@@ -85,7 +85,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     const format = errorFormat(chosen.format, argv);
     if (format === 'markdown') {
       const { reportMarkdownError } = await import('./error-markdown.js');
-      return reportMarkdownError(error, io, choiceOf(chosen), opened.environment);
+      // --env from argv too, so that a refused command line's comment carries its environment's marker.
+      const choice = { ...choiceOf(chosen), env: chosen.env ?? optionAsked(argv, '--env') };
+      return reportMarkdownError(error, io, choice, opened.environment);
     }
     return reportError(error, io, choiceOf(chosen), format, opened.environment);
   }
@@ -97,19 +99,19 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
  * commander refused before the command ran is read from argv.
  */
 function errorFormat(chosen: string | undefined, argv: string[]): 'text' | 'json' | 'markdown' {
-  const format = chosen ?? formatAsked(argv);
+  const format = chosen ?? optionAsked(argv, '--format');
   if (format === 'json') return 'json';
   return format === 'markdown' && commandWord(argv.slice(2)) === 'plan' ? 'markdown' : 'text';
 }
 
-/** The last `--format X` or `--format=X` on the command line, as commander would take it. */
-function formatAsked(argv: readonly string[]): string | undefined {
-  let format: string | undefined;
+/** The last `--format X` or `--format=X` (or `--env`) on the command line, as commander would take it. */
+function optionAsked(argv: readonly string[], option: '--format' | '--env'): string | undefined {
+  let value: string | undefined;
   argv.forEach((arg, i) => {
-    if (arg.startsWith('--format=')) format = arg.slice('--format='.length);
-    else if (arg === '--format') format = argv[i + 1];
+    if (arg.startsWith(`${option}=`)) value = arg.slice(option.length + 1);
+    else if (arg === option) value = argv[i + 1];
   });
-  return format;
+  return value;
 }
 
 /**

@@ -97,7 +97,7 @@ export async function validatedProject(flags: ProjectFlags, io: Io): Promise<Pro
     if (flags.format === 'markdown') {
       const { invalidProjectMarkdown } = await import('./error-markdown.js');
       const validate = appdeployCommand({ commandFlags: projectFlags(options) }, 'validate');
-      io.out(invalidProjectMarkdown(result.problems, validate));
+      io.out(invalidProjectMarkdown(result.problems, validate, flags.env));
     }
     return null;
   }

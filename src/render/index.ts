@@ -4,7 +4,7 @@
  * apply/ types only and compute nothing the planner or apply should have decided.
  */
 export { renderText, type TextOptions } from './text.js';
-export { renderMarkdown, MARKDOWN_MARKER } from './markdown.js';
+export { renderMarkdown, markdownMarker, MARKDOWN_MARKER } from './markdown.js';
 export { GITHUB_COMMENT_LIMIT } from './markdown-fit.js';
 export { renderJson } from './json.js';
 export { renderCheck } from './check.js';

@@ -22,8 +22,22 @@ import { newAppSection } from './new-apps.js';
 import { migrationSentences } from './migrations.js';
 import { fitMarkdown } from './markdown-fit.js';
 
-/** The comment's first line, never changed: a CI step finds its earlier comment by it and edits it. */
+/**
+ * The comment's first line when no environment is known (a project that does not validate, run
+ * without --env). A CI step finds its earlier comment by the first line and edits it.
+ */
 export const MARKDOWN_MARKER = '<!-- appdeploy-plan -->';
+
+/**
+ * The comment's first line for a plan of `environment`: a pull request planned for staging and
+ * for production keeps one comment each, rather than each plan overwriting the other's. The name
+ * is percent-encoded so that no environment name can end the HTML comment early.
+ */
+export function markdownMarker(environment: string | undefined): string {
+  return environment === undefined
+    ? MARKDOWN_MARKER
+    : `<!-- appdeploy-plan env=${encodeURIComponent(environment)} -->`;
+}
 
 const ADDED_STYLE = 'fill:#dafbe1,stroke:#1a7f37';
 const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
@@ -36,7 +50,14 @@ const REMOVED_STYLE = 'fill:#ffebe9,stroke:#cf222e';
 export function renderMarkdown(plan: Plan, options: { maxLength?: number } = {}): string {
   const changed = planChanges(plan);
   const title = `### appdeploy plan for ${codeSpan(plan.environment)}: ${changed ? summaryPhrase(plan.summary) : 'no changes'}`;
-  const out = [MARKDOWN_MARKER, title, '', ...checkMarkdown(plan), `Planned at ${plan.createdAt}.`, ''];
+  const out = [
+    markdownMarker(plan.environment),
+    title,
+    '',
+    ...checkMarkdown(plan),
+    `Planned at ${plan.createdAt}.`,
+    '',
+  ];
   if (changed) append(out, summaryTable(plan.apps), [''], pluginTable(plan.plugins));
   append(
     out,

@@ -88,7 +88,7 @@ describe('the check section', () => {
 
   it('puts the check at the top of the pull-request comment (Markdown)', () => {
     expect(renderMarkdown({ ...base, check: failed })).toMatchInlineSnapshot(`
-      "<!-- appdeploy-plan -->
+      "<!-- appdeploy-plan env=staging -->
       ### appdeploy plan for \`staging\`: no changes
 
       > [!CAUTION]

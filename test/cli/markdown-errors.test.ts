@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKDOWN_MARKER } from '../../src/render/index.js';
 import { closedPort } from '../support/closed-port.js';
 import { runMain } from '../support/main-in-process.js';
 
@@ -27,12 +26,12 @@ describe('plan --format markdown that fails', () => {
   it('a service it cannot reach: the error and its hint, for the environment, with the marker', async () => {
     const run = await runMain(['plan', '-C', project, '--env', 'staging', '--format', 'markdown']);
     expect(run.code).toBe(1);
-    expect(run.out.split('\n')[0]).toBe(MARKDOWN_MARKER);
+    expect(run.out.split('\n')[0]).toBe('<!-- appdeploy-plan env=staging -->');
     expect(run.out).not.toContain('a-secret-password');
     expect(
       run.out.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/appdeploy-markdown-errors-\w+/g, 'TMP'),
     ).toMatchInlineSnapshot(`
-      "<!-- appdeploy-plan -->
+      "<!-- appdeploy-plan env=staging -->
       ### appdeploy plan for \`staging\`: failed
 
       > [!CAUTION]
@@ -49,8 +48,8 @@ describe('plan --format markdown that fails', () => {
     const run = await runMain(['plan', '-C', project, '--env', 'production', '--format', 'markdown']);
     expect(run.code).toBe(1);
     expect(run.out.replace(/appdeploy-markdown-errors-\w+/g, 'TMP')).toMatchInlineSnapshot(`
-      "<!-- appdeploy-plan -->
-      ### appdeploy plan: failed
+      "<!-- appdeploy-plan env=production -->
+      ### appdeploy plan for \`production\`: failed
 
       > [!CAUTION]
       > The project does not validate: 1 problem in 1 file. No plan was made.
@@ -82,12 +81,28 @@ describe('plan --format markdown that fails', () => {
   });
 
   it.each([
+    ['plan', '-C', 'PROJECT', '--env', 'staging', '--format', 'markdown', '--detailed-exitcodes'],
+    ['plan', '-C', 'PROJECT', '--env=staging', '--format=markdown', '--max-chars', '10'],
+    ['plan', '-C', 'PROJECT', '--env', 'staging', '--format', 'markdown', '--app', 'nope'],
+  ])(
+    "%j: the failed comment carries the environment's marker, so that it replaces that environment's plan",
+    async (...args) => {
+      const run = await runMain(args.map((arg) => (arg === 'PROJECT' ? project : arg)));
+      expect(run.code).toBe(1);
+      expect(run.out.split('\n').slice(0, 2)).toEqual([
+        '<!-- appdeploy-plan env=staging -->',
+        '### appdeploy plan for `staging`: failed',
+      ]);
+    },
+  );
+
+  it.each([
     [['plan', '--format', 'markdown', '--help'], 0],
     [['apply', '--format', 'markdown'], 1],
     [['plan', '--format', 'text', '--env', 'production'], 1],
   ])('%j: no comment (help; a command that prints no Markdown; text)', async (args, code) => {
     const run = await runMain([...args, '-C', project]);
     expect(run.code).toBe(code);
-    expect(run.out).not.toContain(MARKDOWN_MARKER);
+    expect(run.out).not.toContain('<!-- appdeploy-plan');
   });
 });

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MARKDOWN_MARKER } from '../../src/render/index.js';
+import { renderMarkdown } from '../../src/render/index.js';
+import { errorMarkdown } from '../../src/cli/error-markdown.js';
+import { everyAreaPlan, noChangesPlan } from '../render/fixture.js';
 import { ROOT } from '../support/cli.js';
 import { markedBlock } from './readme-blocks.js';
 
@@ -89,9 +91,34 @@ describe('the GitHub Actions workflow', () => {
     const comment = plan.steps.find((step) => step.uses?.startsWith('actions/github-script@'));
     const script = comment?.with?.script;
     expect(typeof script).toBe('string');
-    expect(script as string).toContain(`const marker = '${MARKDOWN_MARKER}';`);
     expect(script as string).toContain('github.rest.issues.updateComment');
-    expect(script as string).toMatch(/if \(previous\)[\s\S]*updateComment[\s\S]*else[\s\S]*createComment/);
+  });
+
+  it("keeps one comment per environment: a plan replaces its environment's last plan or failure, never another's", async () => {
+    const comments = new PullRequestComments();
+    comments.byPerson('Looks good. (The bot posts `<!-- appdeploy-plan env=staging -->` plans.)');
+    const staging = renderMarkdown(everyAreaPlan);
+    await comments.post(staging);
+    await comments.post(renderMarkdown({ ...everyAreaPlan, environment: 'production' }));
+    expect(comments.bodies()).toHaveLength(3);
+    const failed = errorMarkdown(
+      { code: 'CLIENT.network', message: 'nothing accepts connections', exitCode: 1, lead: 'Error: ' },
+      'staging',
+    );
+    await comments.post(failed);
+    await comments.post(renderMarkdown(noChangesPlan));
+    await comments.post(renderMarkdown({ ...noChangesPlan, environment: 'production' }));
+    expect(comments.bodies()).toEqual([
+      'Looks good. (The bot posts `<!-- appdeploy-plan env=staging -->` plans.)',
+      renderMarkdown(noChangesPlan),
+      renderMarkdown({ ...noChangesPlan, environment: 'production' }),
+    ]);
+    expect(comments.calls).toEqual(['create', 'create', 'update 2', 'update 2', 'update 3']);
+    // Output that does not start with a marker is posted under the plain one, and found by it.
+    await comments.post('something printed no marker\n');
+    await comments.post('something else\n');
+    expect(comments.bodies()[3]).toBe('<!-- appdeploy-plan -->\nsomething else\n');
+    expect(comments.calls.slice(5)).toEqual(['create', 'update 4']);
   });
 
   it('applies on a push to main, and commits the ids of created apps', () => {
@@ -106,6 +133,59 @@ describe('the GitHub Actions workflow', () => {
     expect(inWorkflow).toEqual(markedBlock('ci-commands'));
   });
 });
+
+/**
+ * A pull request's comments, and the workflow's github-script step run against them as
+ * actions/github-script runs it: an async function of `require`, `github` and `context`.
+ */
+class PullRequestComments {
+  readonly calls: string[] = [];
+  private readonly comments: { id: number; body: string; user: { type: string } }[] = [];
+  private readonly script: string;
+
+  constructor() {
+    const step = workflow.jobs.plan!.steps.find((s) => s.uses?.startsWith('actions/github-script@'));
+    this.script = step?.with?.script as string;
+  }
+
+  byPerson(body: string): void {
+    this.comments.push({ id: this.comments.length + 1, body, user: { type: 'User' } });
+  }
+
+  bodies(): string[] {
+    return this.comments.map((c) => c.body);
+  }
+
+  async post(planMarkdown: string): Promise<void> {
+    const issues = {
+      listComments: 'listComments',
+      createComment: ({ body }: { body: string }) => {
+        this.calls.push('create');
+        this.comments.push({ id: this.comments.length + 1, body, user: { type: 'Bot' } });
+      },
+      updateComment: ({ comment_id, body }: { comment_id: number; body: string }) => {
+        this.calls.push(`update ${comment_id}`);
+        this.comments.find((c) => c.id === comment_id)!.body = body;
+      },
+    };
+    const github = {
+      rest: { issues },
+      paginate: (list: unknown, params: { issue_number: number }) => {
+        expect([list, params.issue_number]).toEqual(['listComments', 7]);
+        return this.comments.map((c) => ({ ...c }));
+      },
+    };
+    const context = { repo: { owner: 'o', repo: 'r' }, issue: { number: 7 } };
+    const fakeRequire = (name: string) => {
+      expect(name).toBe('node:fs');
+      return { readFileSync: (path: string) => (expect(path).toBe('plan.md'), planMarkdown) };
+    };
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...values: unknown[]) => Promise<void>;
+    await new AsyncFunction('require', 'github', 'context', this.script)(fakeRequire, github, context);
+  }
+}
 
 /**
  * The plan job's shell steps, run in order as a runner runs them (`bash -eo pipefail`, GitHub's

@@ -60,7 +60,7 @@ describe('items an environment leaves out', () => {
 
   it('are named in the Markdown', () => {
     expect(renderMarkdown(plan)).toMatchInlineSnapshot(`
-      "<!-- appdeploy-plan -->
+      "<!-- appdeploy-plan env=staging -->
       ### appdeploy plan for \`staging\`: no changes
 
       Planned at 2026-01-01T00:00:00.000Z.

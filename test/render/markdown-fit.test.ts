@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
-import { GITHUB_COMMENT_LIMIT, MARKDOWN_MARKER, renderMarkdown } from '../../src/render/index.js';
+import { GITHUB_COMMENT_LIMIT, markdownMarker, renderMarkdown } from '../../src/render/index.js';
 import { everyAreaPlan } from './fixture.js';
 
 /**
@@ -39,7 +39,7 @@ describe('renderMarkdown within maxLength', () => {
     (maxLength) => {
       const cut = renderMarkdown(plan, { maxLength });
       expect(cut.length).toBeLessThanOrEqual(maxLength);
-      expect(cut.split('\n')[0]).toBe(MARKDOWN_MARKER);
+      expect(cut.split('\n')[0]).toBe(markdownMarker(plan.environment));
       // Every app in the summary table and every risk, as in the whole plan.
       for (const key of keys) expect(cut).toContain(`| \`${key}\` `);
       const risks = whole.slice(whole.indexOf('#### Risks'), whole.indexOf('<details>'));

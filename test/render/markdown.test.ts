@@ -7,7 +7,7 @@ import { add, area, planHead } from './fixture-helpers.js';
 describe('renderMarkdown', () => {
   it('renders a plan that touches every area: table, risks, a diff and the process per app', () => {
     expect(renderMarkdown(everyAreaPlan)).toMatchInlineSnapshot(`
-      "<!-- appdeploy-plan -->
+      "<!-- appdeploy-plan env=staging -->
       ### appdeploy plan for \`staging\`: 18 to add, 18 to change, 6 to remove
 
       Planned at 2026-11-24T09:30:00.000Z.
@@ -354,14 +354,23 @@ describe('renderMarkdown', () => {
     `);
   });
 
-  it('starts with a marker a CI step can find its earlier comment by', () => {
-    expect(renderMarkdown(everyAreaPlan).split('\n')[0]).toBe(MARKDOWN_MARKER);
-    expect(renderMarkdown(noChangesPlan).split('\n')[0]).toBe(MARKDOWN_MARKER);
+  it('starts with a marker naming the environment, which a CI step finds its earlier comment by', () => {
+    expect(renderMarkdown(everyAreaPlan).split('\n')[0]).toBe('<!-- appdeploy-plan env=staging -->');
+    expect(renderMarkdown(noChangesPlan).split('\n')[0]).toBe('<!-- appdeploy-plan env=staging -->');
+    // Two environments' plans on one pull request keep a comment each.
+    const production = renderMarkdown({ ...noChangesPlan, environment: 'production' }).split('\n')[0];
+    expect(production).toBe('<!-- appdeploy-plan env=production -->');
+    // No name ends the HTML comment early, or reads as another environment's marker.
+    for (const environment of ['a-->b', 'x y', 'stag\ning', 'ステージ'])
+      expect(renderMarkdown({ ...noChangesPlan, environment }).split('\n')[0]).toMatch(
+        /^<!-- appdeploy-plan env=[A-Za-z0-9%_.!~*'()-]+ -->$/,
+      );
+    expect(MARKDOWN_MARKER).toBe('<!-- appdeploy-plan -->');
   });
 
   it('says so when nothing differs', () => {
     expect(renderMarkdown(noChangesPlan)).toMatchInlineSnapshot(`
-      "<!-- appdeploy-plan -->
+      "<!-- appdeploy-plan env=staging -->
       ### appdeploy plan for \`staging\`: no changes
 
       Planned at 2026-11-24T09:30:00.000Z.
