@@ -16,6 +16,11 @@ export interface ReachFacts {
   clientCertificate: boolean;
   /** Whether extra CAs (`ca`) are trusted on top of the default ones. */
   ca: boolean;
+  /**
+   * Whether the server at an http:// base URL speaks TLS (tls-probe.ts), when asked: after a
+   * connection it closed without answering (`closedUnanswered`). Undefined when not known.
+   */
+  speaksTls?: boolean | undefined;
 }
 
 export interface Failure {
@@ -28,6 +33,8 @@ export interface Failure {
   code?: string | undefined;
   /** Set when the proxy is what failed (not the service behind it): where the fix is. */
   proxy?: { shown: string; source: string } | undefined;
+  /** The request may have reached the service whole: the connection closed after it was sent. */
+  sent?: boolean;
 }
 
 /** Codes of a connection that never opened: through a proxy, the proxy is the one not reached. */
@@ -88,8 +95,29 @@ export function describeFailure(
   return (
     clientCertificateRefusal(alert, code, error, facts) ??
     tlsFailure(alert, baseUrl) ??
-    httpToTls(code, error, baseUrl)
+    httpToTls(code, error, facts) ??
+    connectionDropped(code, error, baseUrl)
   );
+}
+
+/** A connection that opened and then was closed or reset by the other side (or a proxy between). */
+const DROPPED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A connection the service (or something on the way) closed after the request was sent: in place
+ * of undici's bare "other side closed", the host, and whether part of an answer had come. `sent`
+ * tells the transport that a call not safe to repeat may have been carried out.
+ */
+function connectionDropped(code: string | undefined, error: Error, baseUrl: URL): Failure | undefined {
+  // The library's own words ("other side closed", "read ECONNRESET") add nothing to the code.
+  if (code === undefined || !DROPPED.has(code)) return undefined;
+  const socket = (error as { socket?: { bytesRead?: number } }).socket;
+  const answered = (socket?.bytesRead ?? 0) > 0;
+  return {
+    detail: `${baseUrl.host} closed the connection ${answered ? 'in the middle of its answer' : 'before answering'}`,
+    retryable: true,
+    sent: true,
+  };
 }
 
 /**
@@ -132,18 +160,34 @@ function proxyFailure(
 }
 
 /**
- * http:// to a port that serves HTTPS: node's TLS server (the local service with --tls-cert)
- * closes a connection that starts in plain HTTP without a byte in answer, which undici reports as
- * "other side closed". The mirror of tlsFailure's answer in plain HTTP to https://.
+ * Whether a failure is a connection to an http:// base URL (no proxy in the way) that the server
+ * closed without a byte in answer: what node's TLS server does to plain HTTP (the local service
+ * with --tls-cert), and what a plain server that drops the connection does too. The transport
+ * then asks the server for a TLS handshake (tls-probe.ts) to tell which.
  */
-function httpToTls(code: string | undefined, error: Error, baseUrl: URL): Failure | undefined {
+export function closedUnanswered(code: string | undefined, error: Error, facts: ReachFacts): boolean {
   const socket = (error as { socket?: { bytesRead?: number } }).socket;
-  if (baseUrl.protocol !== 'http:' || code !== 'UND_ERR_SOCKET' || socket?.bytesRead !== 0) return undefined;
-  const https = new URL(baseUrl.href);
+  return (
+    facts.proxy === undefined &&
+    facts.baseUrl.protocol === 'http:' &&
+    code === 'UND_ERR_SOCKET' &&
+    socket?.bytesRead === 0
+  );
+}
+
+/**
+ * http:// to a port that serves HTTPS, which undici reports as "other side closed": the mirror of
+ * tlsFailure's answer in plain HTTP to https://. Said only when the server answered a TLS
+ * handshake (then no retry can help); a server that does not speak TLS just closed the connection
+ * (connectionDropped).
+ */
+function httpToTls(code: string | undefined, error: Error, facts: ReachFacts): Failure | undefined {
+  if (!closedUnanswered(code, error, facts) || facts.speaksTls !== true) return undefined;
+  const https = new URL(facts.baseUrl.href);
   https.protocol = 'https:';
   return {
-    detail: `the server at ${baseUrl.host} closed the connection without answering, as a server of HTTPS does to plain HTTP: if it serves HTTPS, use ${https.href.replace(/\/$/, '')} as the base URL`,
-    retryable: true,
+    detail: `the server at ${facts.baseUrl.host} serves HTTPS, and closed the connection this plain-HTTP request opened: use ${https.href.replace(/\/$/, '')} as the base URL`,
+    retryable: false,
   };
 }
 

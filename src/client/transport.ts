@@ -15,7 +15,8 @@ import {
 } from './errors.js';
 import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
 import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
-import { describeFailure } from './connection-failure.js';
+import { closedUnanswered, describeFailure, type ReachFacts } from './connection-failure.js';
+import { speaksTls } from './tls-probe.js';
 import { exchange as send, utf8Text, type Answer } from './exchange.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
@@ -292,7 +293,7 @@ export class Transport {
       if (error instanceof ClientError) throw error;
       if (userSignal?.aborted) throw new TransportAbortedError(exchange);
       if (timeout.signal.aborted) throw new TransportTimeoutError({ ...exchange, timeoutMs });
-      throw this.#networkError(error, exchange);
+      throw await this.#networkError(error, exchange);
     } finally {
       clearTimer();
       release?.();
@@ -303,31 +304,46 @@ export class Transport {
    * A connection failure, said for the one who can fix it (connection-failure.ts), with the
    * library's message stripped of anything credential-like.
    */
-  #networkError(error: unknown, where: { method: string; path: string }): TransportNetworkError {
+  async #networkError(
+    error: unknown,
+    where: { method: string; path: string; safeToRepeat: boolean },
+  ): Promise<TransportNetworkError> {
     const { redact } = this.#config.credentials;
     const original = error instanceof Error ? error : new Error(String(error));
     const code = (original as { code?: unknown }).code;
     const known = typeof code === 'string' ? code : undefined;
-    const failure = describeFailure(original, known, {
+    const facts: ReachFacts = {
       baseUrl: this.#config.baseUrl,
       proxy: this.#config.proxy,
       clientCertificate: this.#config.clientCertificate ?? false,
       ca: this.#config.ca ?? false,
-    });
+    };
+    if (closedUnanswered(known, original, facts)) facts.speaksTls = await this.#speaksTls();
+    const failure = describeFailure(original, known, facts);
     const detail = redact(failure?.detail ?? (original.message || original.name));
     const cause = new Error(detail);
     cause.name = original.name;
+    const advice = failure?.sent && !where.safeToRepeat ? MAY_HAVE_TAKEN_EFFECT : failure?.advice;
     return new TransportNetworkError(
       {
         code: failure?.code ?? known,
         detail,
-        ...where,
-        ...(failure?.advice ? { advice: failure.advice } : {}),
+        method: where.method,
+        path: where.path,
+        ...(advice ? { advice } : {}),
         retryable: failure?.retryable ?? true,
         ...(failure?.proxy ? { proxy: failure.proxy } : {}),
       },
       cause,
     );
+  }
+
+  /** Asked once per client: the answer does not change between its calls' retries. */
+  #tlsProbe: Promise<boolean> | undefined;
+
+  #speaksTls(): Promise<boolean> {
+    this.#tlsProbe ??= speaksTls(this.#config.baseUrl);
+    return this.#tlsProbe;
   }
 
   #fullPath(path: string, query: string): string {
@@ -339,6 +355,13 @@ export class Transport {
     return this.#config.baseUrl.origin.length + this.#fullPath(path, query).length;
   }
 }
+
+/**
+ * A write (a POST that adds, a deploy, an upload) whose connection closed after it was sent: the
+ * service may have done it. The client does not send it again (retry.ts), and says so.
+ */
+const MAY_HAVE_TAKEN_EFFECT =
+  'The service may have carried out this call before the connection closed; it was not sent again, since that could do it twice. Check whether it took effect before repeating it.';
 
 /**
  * Waits until node has read every answer already in hand (setImmediate runs after the poll phase).

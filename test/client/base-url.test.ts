@@ -4,10 +4,13 @@
  * API's path (/k/v1), which the client adds to every call itself (the official client's paths
  * are /k/v1/... below the domain: AppClient.js builds them from buildPath).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientOptionsError, createClient, TransportNetworkError } from '../../src/client/index.js';
+import { tlsFile } from '../support/tls.js';
 
 let server: Server;
 let port = 0;
@@ -37,6 +40,30 @@ describe('the base URL', () => {
       );
     } finally {
       await client.close();
+    }
+  });
+
+  it('http:// to a port that serves HTTPS: says so for certain (the server answers a TLS handshake), and does not retry', async () => {
+    let connections = 0;
+    const tlsServer: TlsServer = createTlsServer(
+      { cert: readFileSync(tlsFile('server.pem')), key: readFileSync(tlsFile('server-key.pem')) },
+      (_req, res) => res.end('{}'),
+    );
+    tlsServer.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+    const tlsPort = (tlsServer.address() as AddressInfo).port;
+    const client = createClient({ baseUrl: `http://127.0.0.1:${tlsPort}`, auth: { apiToken: 't' } });
+    try {
+      const error = await client.apps.getApps().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TransportNetworkError);
+      expect((error as Error).message).toBe(
+        `GET /k/v1/apps.json failed: the server at 127.0.0.1:${tlsPort} serves HTTPS, and closed the connection this plain-HTTP request opened: use https://127.0.0.1:${tlsPort} as the base URL (UND_ERR_SOCKET). Check the base URL and the network.`,
+      );
+      // The request's connection and the one handshake that asked; no retries.
+      expect(connections).toBe(2);
+    } finally {
+      await client.close();
+      await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
     }
   });
 

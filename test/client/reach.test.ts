@@ -206,7 +206,8 @@ describe('Secure Access: the local service over HTTPS with a client CA', () => {
   it('says http:// to its HTTPS port is answered by a closed connection, naming the https:// URL', async () => {
     const error = await failure({ baseUrl: service.url.replace('https:', 'http:'), ...SECURE });
     expect(error.message).toContain(
-      `the server at 127.0.0.1:${service.port} closed the connection without answering, as a server of HTTPS does to plain HTTP: if it serves HTTPS, use https://127.0.0.1:${service.port} as the base URL`,
+      // Certain, not "if it serves HTTPS": the server answered a TLS handshake (tls-probe.ts).
+      `the server at 127.0.0.1:${service.port} serves HTTPS, and closed the connection this plain-HTTP request opened: use https://127.0.0.1:${service.port} as the base URL`,
     );
   });
 

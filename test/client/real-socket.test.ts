@@ -20,6 +20,13 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       // The first request of each kind loses its connection; later ones are answered.
+      if (count === 1 && key === 'POST /k/v1/records.json') {
+        // Part of the answer, then the connection is gone: the records may well have been added.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"ids":["1"');
+        setImmediate(() => req.socket.destroy());
+        return;
+      }
       if (count === 1 && !key.endsWith('/app.json')) {
         req.socket.destroy();
         return;
@@ -51,6 +58,30 @@ describe('over a real socket', () => {
     const error = await client.records.addRecord({ app: 1, record: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportNetworkError);
     expect(hits.get('POST /k/v1/record.json')).toBe(1);
+    // The host, and that the write may have been done: not undici's bare "other side closed".
+    expect((error as Error).message.replace(/:\d+/, ':PORT')).toMatchInlineSnapshot(
+      `"POST /k/v1/record.json failed: 127.0.0.1:PORT closed the connection before answering (UND_ERR_SOCKET). The service may have carried out this call before the connection closed; it was not sent again, since that could do it twice. Check whether it took effect before repeating it."`,
+    );
+    await client.close();
+  });
+
+  it('says a POST cut off in the middle of its answer may have taken effect, and is not sent again', async () => {
+    const client = createClient(options());
+    const error = await client.records.addRecords({ app: 1, records: [{}] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportNetworkError);
+    expect(hits.get('POST /k/v1/records.json')).toBe(1);
+    expect((error as Error).message.replace(/:\d+/, ':PORT')).toMatchInlineSnapshot(
+      `"POST /k/v1/records.json failed: 127.0.0.1:PORT closed the connection in the middle of its answer (UND_ERR_SOCKET). The service may have carried out this call before the connection closed; it was not sent again, since that could do it twice. Check whether it took effect before repeating it."`,
+    );
+    await client.close();
+  });
+
+  it('retries a GET cut off the same way, and names the host when the retries are spent', async () => {
+    const client = createClient({ ...options(), retry: { retries: 0 } });
+    const error = await client.records.getRecord({ app: 1, id: 1 }).catch((e: unknown) => e);
+    expect((error as Error).message.replace(/:\d+/, ':PORT')).toMatchInlineSnapshot(
+      `"GET /k/v1/record.json failed: 127.0.0.1:PORT closed the connection before answering (UND_ERR_SOCKET). Check the base URL and the network."`,
+    );
     await client.close();
   });
 
