@@ -89,9 +89,14 @@ function notAFolder(root: string): AppdeployError {
   );
 }
 
+/**
+ * The local service's data still holds the apps the file named (and their records): deleting the
+ * file alone would have apply create each app again beside its old self, so the hint leads with
+ * repairing it, and says where the ids can be read.
+ */
 function refused(message: string): AppdeployError {
   return new AppdeployError('LOCAL.IDS', message, {
-    hint: `Delete ${LOCAL_IDS_SHOWN} (apply then creates the apps again), or delete .appdeploy/ to start over.`,
+    hint: `Write ${LOCAL_IDS_SHOWN} again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; \`appdeploy emulator -C .\` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting ${LOCAL_IDS_SHOWN} alone leaves those apps behind, and apply creates each one again, empty).`,
   });
 }
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, startDataEmulator, stop, tempDir as dataDir } from '../reliability/emulator-process.js';
 import { useTempDir } from '../support/temp-dir.js';
-import { appdeploy, tempDir } from '../support/cli.js';
+import { appdeploy, serveProject, stopServing, tempDir } from '../support/cli.js';
 
 let project = '';
 const CONFIG = 'environments:\n  local: {}\napps:\n  tasks:\n    manifest: apps/tasks.yaml\n';
@@ -121,5 +121,31 @@ describe('an id the service does not have, in an environment with a baseUrl', { 
       await stop(emu);
       data.remove();
     }
+  });
+
+  it('a damaged ids.json: its hint is a way out that keeps the local apps, and the way it names works', async () => {
+    await writeFile(join(project, 'appdeploy.yaml'), CONFIG);
+    await rm(join(project, '.appdeploy'), { recursive: true, force: true });
+    await applyAndSettle();
+    await writeFile(idsFile(), '{"local": {"tasks": ');
+    const planned = await appdeploy(['plan'], project);
+    expect(planned.code).toBe(1);
+    expect(planned.stderr).toContain('appdeploy emulator -C .` serves the local apps');
+    // The command the hint names serves the data despite the damaged file, and lists the apps.
+    const served = serveProject(project);
+    try {
+      const url = await served.url;
+      const listed = await fetch(`${url}/k/v1/apps.json`, {
+        headers: { 'X-Cybozu-Authorization': Buffer.from('admin:admin').toString('base64') },
+      });
+      const { apps } = (await listed.json()) as { apps: { appId: string; name: string }[] };
+      expect(apps.map((app) => [app.appId, app.name])).toEqual([['1', 'Tasks']]);
+    } finally {
+      await stopServing(served.child);
+    }
+    // Written again as the hint shows it: the app is the same one, and nothing is created.
+    await writeFile(idsFile(), '{"local": {"tasks": "1"}}');
+    const again = await appdeploy(['plan', '--detailed-exitcode'], project);
+    expect(again.code, again.stdout + again.stderr).toBe(0);
   });
 });

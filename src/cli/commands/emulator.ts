@@ -46,10 +46,20 @@ function collectUnit(flag: string) {
   };
 }
 
-/** The language of a project's `local` environment; en when the project cannot say. */
-async function projectLocale(root: string): Promise<Lang> {
-  const result = await validateProject({ cwd: root, dir: root, env: 'local', variables: process.env });
-  return result.environment?.locale ?? 'en';
+/**
+ * The language of a project's `local` environment; en when the project cannot say. A damaged
+ * .appdeploy/local/ids.json does not stop the service: serving the local apps is how its hint
+ * (LOCAL.IDS) has the user find their ids to write it again.
+ */
+async function projectLocale(root: string, note: (text: string) => void): Promise<Lang> {
+  try {
+    const result = await validateProject({ cwd: root, dir: root, env: 'local', variables: process.env });
+    return result.environment?.locale ?? 'en';
+  } catch (error) {
+    if (!(error instanceof AppdeployError) || error.code !== 'LOCAL.IDS') throw error;
+    note(`${error.message}; the project's locale is not read, en is used (--locale chooses another).`);
+    return 'en';
+  }
 }
 
 interface EmulatorFlags {
@@ -209,7 +219,9 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
         ? undefined
         : dirname(findConfig({ cwd: process.cwd(), dir: flags.directory }));
     // With -C, the project's local environment decides, as it does for plan and apply.
-    const locale = flags.locale ?? (root === undefined ? 'en' : await projectLocale(root));
+    const locale =
+      flags.locale ??
+      (root === undefined ? 'en' : await projectLocale(root, (text) => io.err(`Note: ${text}\n`)));
     const options = {
       port: flags.port,
       host: flags.host,
