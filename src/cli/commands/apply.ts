@@ -29,6 +29,7 @@ import { forcedExitCode, type CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
+import { interruptLeaves } from '../interrupt.js';
 import type { RegisterCommand } from './index.js';
 
 interface ApplyFlags extends ProjectFlags {
@@ -102,6 +103,9 @@ async function applyCommand(
     flags,
     io,
     async ({ project, connection }): Promise<CommandResult> => {
+      const again = `\`${appdeployCommand(project, 'apply')}\``;
+      // Until its writes begin (applyWithSignals handles an interrupt from there on).
+      interruptLeaves(`apply had written nothing: every app is as it was. Run ${again} to start again.`);
       const client = connection.client;
       const reading = await planningClient(flags.check, client);
       const planned =
@@ -148,6 +152,9 @@ async function applyCommand(
         client,
         madeHere,
       });
+      interruptLeaves(
+        `apply had ended and was printing its result. Run \`${appdeployCommand(project, 'status')}\` to see where every app is.`,
+      );
       io.out(
         flags.format === 'json'
           ? `${JSON.stringify(applyReport(result, wording), null, 2)}\n`
