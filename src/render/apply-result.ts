@@ -93,6 +93,10 @@ function baseMessage(result: ApplyResult, options: ApplyTextOptions): string {
     case 'not-converged':
       return notConvergedMessage(result, named, options) + createdIdsSentence(result, options);
     case 'interrupted': {
+      // A migration's first step (its temporary field, and the values copied) went live before
+      // the interrupt: not "nothing was changed", which the next apply's swap contradicts.
+      if ((result.migrations ?? []).some((m) => m.outcome === 'copied' || m.outcome === 'left'))
+        return `Interrupted before the swap: only the migrations' first step is live (their temporary fields, holding the values copied); nothing else was changed. Run \`${options.command('apply')}\` again to finish.`;
       const installed = installedNote(result.plugins);
       return installed === ''
         ? 'Interrupted before anything was written; nothing was changed.'
