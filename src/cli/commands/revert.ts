@@ -28,7 +28,9 @@ export const registerRevert: RegisterCommand = (program, io) => ({
       flags,
       io,
       async ({ project, connection }): Promise<CommandResult> => {
-        interruptLeaves('revert had discarded nothing: every draft is as it was.');
+        interruptLeaves(
+          `revert had discarded nothing: every draft is as it was. Run \`${appdeployCommand(project, 'revert')}\` again.`,
+        );
         const thePlan = await plan({ project, client: connection.client, apps: flags.app });
         const pending = thePlan.apps.flatMap((app) => {
           const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));

@@ -135,13 +135,14 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         )
           return { kind: 'declined' };
         const results: ({ app: string } & SeedResult)[] = [];
-        const interrupted = () => {
+        const interrupted = (signal: NodeJS.Signals) => {
           io.err(
             interruptedText(
               // The apps are written in order: the one under way is the first without a result.
               planned[results.length]?.app.name ?? '',
               results.map((r) => r.app),
               again,
+              signal,
             ),
           );
           // Nothing to clean up (seed keeps no record between runs): the next run plans by key.
