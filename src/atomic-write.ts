@@ -28,13 +28,28 @@ export async function atomicWrite(
   path = throughLinks(path);
   removeLeftovers(path);
   const temp = tempBeside(path);
+  inFlight.add(temp);
   try {
     await writeFile(temp, content, modeOf(options));
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
     throw namingTarget(error, temp, path);
+  } finally {
+    inFlight.delete(temp);
   }
+}
+
+/** The temporary files of this process's asynchronous writes not yet renamed or removed. */
+const inFlight = new Set<string>();
+
+/**
+ * Removes the temporary files of the writes under way: what a process about to exit mid-write
+ * (Ctrl-C, cli/interrupt.ts) calls, so that it leaves each target as it was, and nothing beside it.
+ */
+export function removeTempsInFlight(): void {
+  for (const temp of inFlight) rmSync(temp, { force: true });
+  inFlight.clear();
 }
 
 /** The same, for callers that write synchronously (the recovery record, the local ids, the code cache at exit). */

@@ -9,6 +9,7 @@ import {
   atomicWriteSync,
   makeFolders,
   makeFoldersSync,
+  removeTempsInFlight,
   type AtomicWriteOptions,
 } from '../src/atomic-write.js';
 import { existsSync } from 'node:fs';
@@ -200,5 +201,23 @@ describe('makeFolders and makeFoldersSync, as mkdir -p', () => {
     it.runIf(procfs)('refuses a folder the system takes no new one in (/proc) with ENOENT', async () => {
       await expect(make('/proc/appdeploy-test/sub')).rejects.toMatchObject({ code: 'ENOENT' });
     });
+  });
+});
+
+describe('removeTempsInFlight, as a process about to exit on Ctrl-C calls it (cli/interrupt.ts)', () => {
+  it("removes the temporary file of a write under way, and leaves the target's old content whole", async () => {
+    const target = join(dir, 'records.csv');
+    await writeFile(target, 'old');
+    // Large enough that the write is still under way when its temporary file is seen.
+    const writing = atomicWrite(target, 'x'.repeat(64 * 1024 * 1024));
+    const failed = writing.catch((error: unknown) => error);
+    while (!(await readdir(dir)).some((name) => name.endsWith('.tmp')))
+      await new Promise((r) => setImmediate(r));
+    removeTempsInFlight();
+    expect(await readdir(dir)).toEqual(['records.csv']);
+    // The write itself then fails (its file is gone): what the process never waits for, exiting.
+    expect(await failed).toBeInstanceOf(Error);
+    expect(await readFile(target, 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['records.csv']);
   });
 });

@@ -407,7 +407,9 @@ async function cleanedUp(
     };
   });
   return {
-    outcome: left ? 'rollback-failed' : 'rolled-back',
+    // Stopped by Ctrl-C with everything put back: interrupted (exit 130), as an apply stopped
+    // before its deploy call is, not a failure's rolled back (exit 1).
+    outcome: left ? 'rollback-failed' : options.signal?.aborted === true ? 'interrupted' : 'rolled-back',
     plugins: [],
     apps: options.plan.apps.map((a) => ({
       key: a.key,

@@ -5,15 +5,20 @@ import { setFlagsFromString } from 'node:v8';
 import { CodeCacheLoader, codeCacheDirectory } from './code-cache.js';
 import { EXIT } from './exit-codes.js';
 
-// Ctrl-C before a command installs a handler of its own (apply's, which stops its writes first;
-// the emulator's): without one, node ends the process at once, with no word and no 'exit' event,
-// so the local service's lock (local/lock.ts, released on 'exit') stayed behind. Installed
-// first, so that it holds from the first instant; it steps aside while a command has its own.
-process.on('SIGINT', () => {
-  if (process.listenerCount('SIGINT') > 1) return;
-  process.stderr.write('\nInterrupted: stopped before finishing (SIGINT).\n');
+// Ctrl-C (and a CI runner's SIGTERM) where no command handles it itself (apply's, which stops its
+// writes first; seed's; the emulator's): without a handler, node ends the process at once, with
+// no word and no 'exit' event, so the locks released on 'exit' (local/lock.ts) stayed behind.
+// Installed first, so that it holds from the first instant; it steps aside while a command has
+// its own. Once the CLI is loaded, its line says what the interrupt leaves (cli/interrupt.ts).
+const loaded: { interrupted?: (signal: string) => number } = {};
+const onInterrupt = (signal: NodeJS.Signals) => {
+  if (process.listenerCount(signal) > 1) return;
+  if (loaded.interrupted !== undefined) process.exit(loaded.interrupted(signal));
+  process.stderr.write(`\nInterrupted (${signal}): stopped before finishing.\n`);
   process.exit(EXIT.INTERRUPTED);
-});
+};
+process.on('SIGINT', onInterrupt);
+process.on('SIGTERM', onInterrupt);
 
 // undici parses HTTP with llhttp compiled to WebAssembly. V8 first compiles it with its baseline
 // compiler (Liftoff), then recompiles hot functions with TurboFan on a background thread, and a
@@ -25,17 +30,23 @@ process.on('SIGINT', () => {
 setFlagsFromString('--liftoff-only');
 
 type Main = (argv: string[]) => Promise<number>;
+interface Cli {
+  main: Main;
+  interrupted: (signal: string) => number;
+}
 
 /**
  * The bundled CLI (main.cjs beside this file, written by scripts/bundle-cli.mjs) through V8's code
  * cache (code-cache.ts); tsc's modules where there is no bundle.
  */
-async function loadMain(): Promise<Main> {
+async function loadCli(): Promise<Cli> {
   const bundled = fileURLToPath(new URL('./main.cjs', import.meta.url));
-  if (!existsSync(bundled)) return (await import('./main.js')).main;
+  if (!existsSync(bundled)) return await import('./main.js');
   const loader = new CodeCacheLoader(codeCacheDirectory(process.env));
   process.once('exit', () => loader.save());
-  return (loader.load(bundled) as { main: Main }).main;
+  return loader.load(bundled) as Cli;
 }
 
-process.exitCode = await (await loadMain())(process.argv);
+const cli = await loadCli();
+loaded.interrupted = cli.interrupted;
+process.exitCode = await cli.main(process.argv);

@@ -31,7 +31,8 @@ export const EXIT = {
   BUG: 70,
   /**
    * Interrupted by the person (128 + SIGINT): Ctrl-C at a question, or during apply before any
-   * deploy call went out (live is as before).
+   * deploy call went out (live is as before); SIGINT or SIGTERM in any other command
+   * (cli/interrupt.ts says what it left).
    */
   INTERRUPTED: 130,
 } as const;

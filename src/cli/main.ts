@@ -7,8 +7,11 @@ import { COMMAND_USAGE_HINT, PROGRAM_USAGE_HINT, reportError } from './report-er
 import { opened } from './environment-facts.js';
 import { choiceOf, type ProjectFlags } from './project-flags.js';
 import { refuseMisreadValues } from './option-values.js';
+import { forgetInterruptWords } from './interrupt.js';
 
 export { reportError };
+// bin.ts's Ctrl-C and SIGTERM handler, once the CLI is loaded (the bundle's own module state).
+export { interrupted } from './interrupt.js';
 
 /**
  * Builds the command tree for `argv`. The command it runs (or asks help for) registers itself in
@@ -69,6 +72,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   // Facts of this run's environment only: main runs more than once in one process (tests, library
   // callers), and a command that opens no project must not be told another run's.
   delete opened.environment;
+  forgetInterruptWords();
   // The flags that chose the project, so that an error's hint names commands with them.
   let chosen: ProjectFlags & { format?: string } = {};
   program.hook('preAction', (_program, command) => {

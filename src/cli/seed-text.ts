@@ -96,13 +96,21 @@ export function resultText(name: string, r: SeedResult): string {
   return `Seeded ${name}: ${thousands(r.added)} added, ${thousands(r.changed)} changed, ${thousands(r.deleted)} deleted.\n`;
 }
 
-/** Ctrl-C (or SIGTERM) while seed writes `app`, after `done`: what may have landed, and what to run. */
-export function interruptedText(app: string, done: readonly string[], again: string): string {
+/**
+ * Ctrl-C (or SIGTERM: `signal`) while seed writes `app`, after `done`: what may have landed, and
+ * what to run, in one line as every interrupt says it (cli/interrupt.ts).
+ */
+export function interruptedText(
+  app: string,
+  done: readonly string[],
+  again: string,
+  signal = 'SIGINT',
+): string {
   const before = done.length === 0 ? '' : `${done.join(', ')} ${done.length === 1 ? 'is' : 'are'} seeded; `;
   return (
-    `\nInterrupted while seeding ${app}: ${before}the bulk requests already sent for ${app} may still ` +
-    `land, the others were not sent.\n` +
-    `Run \`${again}\` again: it plans by key, so it writes only what is left (no record twice).\n`
+    `\nInterrupted (${signal}) while seeding ${app}: ${before}the bulk requests already sent for ${app} may ` +
+    `still land, the others were not sent. Run \`${again}\` again: it plans by key, so it writes only what is ` +
+    `left (no record twice).\n`
   );
 }
 

@@ -93,6 +93,10 @@ function baseMessage(result: ApplyResult, options: ApplyTextOptions): string {
     case 'not-converged':
       return notConvergedMessage(result, named, options) + createdIdsSentence(result, options);
     case 'interrupted': {
+      // A migration's first step (its temporary field, and the values copied) went live before
+      // the interrupt: not "nothing was changed", which the next apply's swap contradicts.
+      if ((result.migrations ?? []).some((m) => m.outcome === 'copied' || m.outcome === 'left'))
+        return `Interrupted before the swap: only the migrations' first step is live (their temporary fields, holding the values copied); nothing else was changed. Run \`${options.command('apply')}\` again to finish.`;
       const installed = installedNote(result.plugins);
       return installed === ''
         ? 'Interrupted before anything was written; nothing was changed.'
@@ -194,10 +198,18 @@ function stoppedMessage(
       : ` Live is not as before: someone published a draft while apply was writing: ${moved
           .map((m) => `${named(m.app)}: ${m.areas.join(', ')} went live`)
           .join('; ')}. Run \`${options.command('plan')}\` to see what each app holds now, and apply again.`;
-  return `${stopBody(stop, moved.length > 0, named, options)}${liveNote}${createdNote(result, named, options)}${installedNote(result.plugins)}`;
+  // A migration's copy stopped by Ctrl-C says so in its reason ("copying ... was interrupted").
+  const stopAs = result.outcome === 'interrupted' ? { ...stop, cause: capitalisedCause(stop.cause) } : stop;
+  return `${stopBody(stopAs, moved.length > 0, named, options, result.outcome === 'interrupted')}${liveNote}${createdNote(result, named, options)}${installedNote(result.plugins)}`;
 }
 
-function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: ApplyTextOptions): string {
+function stopBody(
+  stop: ApplyStop,
+  liveMoved: boolean,
+  named: Named,
+  options: ApplyTextOptions,
+  interrupted: boolean,
+): string {
   const cause = stop.cause;
   if (cause.kind === 'deploy-unknown') {
     const run = (command: string) => `\`${options.command(command)}\``;
@@ -215,7 +227,9 @@ function stopBody(stop: ApplyStop, liveMoved: boolean, named: Named, options: Ap
   const asBefore =
     !liveMoved && !partlyLive && stop.revertFailed.length === 0 && stop.restoredSteps === undefined;
   const again =
-    cause.kind === 'interrupted' && asBefore ? ` Run \`${options.command('apply')}\` again when ready.` : '';
+    (cause.kind === 'interrupted' || interrupted) && asBefore
+      ? ` Run \`${options.command('apply')}\` again when ready.`
+      : '';
   return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}${again}`;
 }
 
@@ -281,6 +295,10 @@ function installedNote(plugins: readonly PluginResult[]): string {
 /** `text` ending as a sentence: a full stop added unless it has one ("network.." was printed). */
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function capitalisedCause(cause: ApplyStop['cause']): ApplyStop['cause'] {
+  return cause.kind === 'write-failed' ? { ...cause, reason: capitalise(cause.reason) } : cause;
 }
 
 function capitalise(text: string): string {

@@ -98,21 +98,20 @@ describe('seed plan text', () => {
   it.each([
     [
       [],
-      'Interrupted while seeding orders: the bulk requests already sent for orders may still land, the others were not sent.',
+      'Interrupted (SIGINT) while seeding orders: the bulk requests already sent for orders may still land, the others were not sent.',
     ],
     [
       ['customers'],
-      'Interrupted while seeding orders: customers is seeded; the bulk requests already sent for orders may still land, the others were not sent.',
+      'Interrupted (SIGINT) while seeding orders: customers is seeded; the bulk requests already sent for orders may still land, the others were not sent.',
     ],
     [
       ['customers', 'products'],
-      'Interrupted while seeding orders: customers, products are seeded; the bulk requests already sent for orders may still land, the others were not sent.',
+      'Interrupted (SIGINT) while seeding orders: customers, products are seeded; the bulk requests already sent for orders may still land, the others were not sent.',
     ],
-  ])('Ctrl-C after %j: what landed, and the command to run', (done, first) => {
+  ])('Ctrl-C after %j: what landed, and the command to run, in one line', (done, first) => {
     expect(interruptedText('orders', done, 'npx appdeploy seed -C proj').split('\n')).toEqual([
       '',
-      first,
-      'Run `npx appdeploy seed -C proj` again: it plans by key, so it writes only what is left (no record twice).',
+      `${first} Run \`npx appdeploy seed -C proj\` again: it plans by key, so it writes only what is left (no record twice).`,
       '',
     ]);
   });

@@ -1,7 +1,9 @@
 /**
  * Ctrl-C while a command holds the local service's lock, before any handler of its own (issue 33
  * item 13): the real built CLI gets SIGINT the moment its lock appears, and must say it was
- * interrupted, exit 130 and leave no lock behind (before: killed silently, the lock kept).
+ * interrupted, exit 130 and leave no lock behind (before: killed silently, the lock kept). The
+ * same for SIGTERM, as a CI runner stops a job (interrupt sweep: before, node ended the process
+ * at SIGTERM with no word, exit 143 and the lock left, which the next run called a crash's).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, watch } from 'node:fs';
@@ -25,8 +27,8 @@ interface Ended {
   interrupted: boolean;
 }
 
-/** `appdeploy plan`, sent SIGINT as soon as its lock file appears. */
-function planInterrupted(): Promise<Ended> {
+/** `appdeploy plan`, sent `signal` as soon as its lock file appears. */
+function planInterrupted(signal: 'SIGINT' | 'SIGTERM'): Promise<Ended> {
   const data = join(project, '.appdeploy/local');
   const lock = join(data, 'lock');
   return new Promise((resolve) => {
@@ -39,7 +41,7 @@ function planInterrupted(): Promise<Ended> {
     const interrupt = () => {
       if (interrupted || child.exitCode !== null || !existsSync(lock)) return;
       interrupted = true;
-      child.kill('SIGINT');
+      child.kill(signal);
     };
     const watcher = watch(data, interrupt);
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -50,15 +52,22 @@ function planInterrupted(): Promise<Ended> {
   });
 }
 
-describe('Ctrl-C while a command holds the local lock', () => {
-  it('says so, exits 130 and removes the lock', async () => {
-    // The lock is seen only if the run is still going when the watcher reports it: a few runs.
-    let ended: Ended | undefined;
-    for (let attempt = 0; attempt < 10 && ended?.interrupted !== true; attempt++)
-      ended = await planInterrupted();
-    expect(ended?.interrupted, 'SIGINT reached a run holding its lock').toBe(true);
-    expect(ended).toMatchObject({ code: 130, signal: null });
-    expect(ended!.stderr).toContain('Interrupted: stopped before finishing (SIGINT).');
-    expect(existsSync(join(project, '.appdeploy/local/lock'))).toBe(false);
-  }, 120_000);
+describe('Ctrl-C or SIGTERM while a command holds the local lock', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    '%s: says so, exits 130 and removes the lock',
+    async (signal) => {
+      // The lock is seen only if the run is still going when the watcher reports it: a few runs.
+      let ended: Ended | undefined;
+      for (let attempt = 0; attempt < 10 && ended?.interrupted !== true; attempt++)
+        ended = await planInterrupted(signal);
+      expect(ended?.interrupted, `${signal} reached a run holding its lock`).toBe(true);
+      expect(ended).toMatchObject({ code: 130, signal: null });
+      // What it left and what to run: plan writes nothing on the service.
+      expect(ended!.stderr.trim().split('\n').at(-1)).toBe(
+        `Interrupted (${signal}): plan had changed nothing (it reads the service, and writes --out only once done). Run \`npx appdeploy plan\` again.`,
+      );
+      expect(existsSync(join(project, '.appdeploy/local/lock'))).toBe(false);
+    },
+    120_000,
+  );
 });

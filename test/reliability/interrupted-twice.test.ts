@@ -138,4 +138,48 @@ describe('a second Ctrl-C during apply', { timeout: 60_000 }, () => {
     expect(applying.stderr()).not.toContain('Deploying');
     expect((await call(p.url, 'GET', '/k/v1/app/settings.json?app=1')).body.code).toBe('GAIA_AP01');
   });
+
+  it('during a migration, after its first deploy went live: exit 3, and it says what the migration left', async () => {
+    // Found by the interrupt sweep: a second Ctrl-C while apply removed a migration's temporary
+    // field (the first Ctrl-C had stopped the copy) said "the deploy went live and was being
+    // checked against the manifests", which it was not.
+    const p = await project('twice-migrating');
+    const text = (label: string, type = 'MULTI_LINE_TEXT') => ({ type, label });
+    const v1 = { name: 'Orders', fields: { title: text('Title', 'SINGLE_LINE_TEXT'), notes: text('Notes') } };
+    await writeFile(join(p.root, 'apps', 'orders.yaml'), stringify(v1));
+    const first = await p.run('apply', '--yes');
+    expect(first.code, first.stderr).toBe(0);
+    const records = Array.from({ length: 50 }, (_, i) => ({ notes: { value: `note ${i}` } }));
+    const added = await call(p.url, 'POST', '/k/v1/records.json', { app: '1', records });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const v2 = {
+      name: 'Orders',
+      fields: { title: v1.fields.title, notes: text('Notes', 'SINGLE_LINE_TEXT') },
+    };
+    await writeFile(join(p.root, 'apps', 'orders.yaml'), stringify(v2));
+    // The copy's write and the removal of the temporary field are held: room for each Ctrl-C.
+    await holdNextPost(p.url, '^/k/v1/bulkRequest\\.json$', 3000);
+    const held = await call(p.url, 'POST', '/_emulator/faults', {
+      method: 'DELETE',
+      path: '^/k/v1/preview/app/form/fields\\.json$',
+      delayMs: 3000,
+      times: 1,
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    const applying = startApply(p.root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
+    const code = await interruptTwice(
+      applying,
+      'orders: copying the values of notes',
+      'orders: removing the temporary field of notes',
+    );
+    expect(code, applying.stderr()).toBe(3);
+    expect(applying.stderr().trim().split('\n').at(-1)).toBe(
+      "Outcome unknown: the migration's first deploy went live (its temporary field added) and apply was removing that field again; the removal may still go live. The old field is untouched. Run `npx appdeploy status --env emu` to see where each app is; `npx appdeploy apply --env emu` finishes the migration.",
+    );
+    expect(applying.stderr()).not.toContain('being checked');
+    // As it says: the next apply finishes the migration.
+    const again = await p.run('apply', '--yes');
+    expect(again.code, again.stdout + again.stderr).toBe(0);
+    expect((await p.run('plan', '--detailed-exitcode')).code).toBe(0);
+  });
 });

@@ -225,8 +225,7 @@ describe('a seed stopped with Ctrl-C half-way through 5,000 records', { timeout:
     await call(emu.url, 'DELETE', '/_emulator/faults');
     expect(seeding.stderr()).toMatchInlineSnapshot(`
       "
-      Interrupted while seeding items: the bulk requests already sent for items may still land, the others were not sent.
-      Run \`npx appdeploy seed --env emu items --clean\` again: it plans by key, so it writes only what is left (no record twice).
+      Interrupted (SIGINT) while seeding items: the bulk requests already sent for items may still land, the others were not sent. Run \`npx appdeploy seed --env emu items --clean\` again: it plans by key, so it writes only what is left (no record twice).
       "
     `);
     expect(seeding.stdout()).not.toContain('Seeded');

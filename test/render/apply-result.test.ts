@@ -234,3 +234,35 @@ describe('a reason that already ends a sentence', () => {
     expect(message).not.toContain('..');
   });
 });
+
+describe('an apply interrupted after a migration copied its values, before the swap', () => {
+  it('says the migration’s first step is live, not that nothing was changed', () => {
+    // Found by the interrupt sweep: SIGTERM while the swap's writes were about to start printed
+    // "Interrupted before anything was written; nothing was changed." beside "the values are in
+    // notes__migrating, and the next apply swaps".
+    const result: ApplyResult = {
+      outcome: 'interrupted',
+      plugins: [],
+      apps: [{ key: 'customers', id: '1', outcome: 'unchanged', created: false }],
+      refusals: [],
+      notConverged: [],
+      migrations: [
+        {
+          app: 'customers',
+          field: 'notes',
+          temporary: 'notes__migrating',
+          outcome: 'copied',
+          copied: 3,
+          unchanged: 0,
+          empty: 1,
+          notConverted: 0,
+          reason: 'the swap did not go live; the values are in notes__migrating, and the next apply swaps',
+        },
+      ],
+    };
+    expect(renderApplyMessage(result, words)).toMatchInlineSnapshot(
+      `"Interrupted before the swap: only the migrations' first step is live (their temporary fields, holding the values copied); nothing else was changed. Run \`npx appdeploy apply -C proj\` again to finish. Migration of customers field notes (3 records copied, 0 already there, 1 empty): the swap did not go live; the values are in notes__migrating, and the next apply swaps."`,
+    );
+    expect(applyExitCode(result)).toBe(130);
+  });
+});

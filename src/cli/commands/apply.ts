@@ -6,6 +6,7 @@ import {
   DEFAULT_APPLY_TIMEOUT_MS,
   planAsApplySees,
   settleRecovery,
+  type ApplyEvent,
   type ApplyResult,
 } from '../../apply/index.js';
 import { recoveryShown } from '../../apply/recovery.js';
@@ -29,6 +30,7 @@ import { forcedExitCode, type CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { choiceOf, collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { confirmed } from '../confirm.js';
+import { interruptLeaves } from '../interrupt.js';
 import type { RegisterCommand } from './index.js';
 
 interface ApplyFlags extends ProjectFlags {
@@ -102,6 +104,9 @@ async function applyCommand(
     flags,
     io,
     async ({ project, connection }): Promise<CommandResult> => {
+      const again = `\`${appdeployCommand(project, 'apply')}\``;
+      // Until its writes begin (applyWithSignals handles an interrupt from there on).
+      interruptLeaves(`apply had written nothing: every app is as it was. Run ${again} to start again.`);
       const client = connection.client;
       const reading = await planningClient(flags.check, client);
       const planned =
@@ -148,6 +153,9 @@ async function applyCommand(
         client,
         madeHere,
       });
+      interruptLeaves(
+        `apply had ended and was printing its result. Run \`${appdeployCommand(project, 'status')}\` to see where every app is.`,
+      );
       io.out(
         flags.format === 'json'
           ? `${JSON.stringify(applyReport(result, wording), null, 2)}\n`
@@ -220,17 +228,22 @@ async function applyWithSignals(
   // Whether every deploy call went live and apply is checking the result (until a restore of
   // live goes out): then nothing is still deploying, but whether the apps match is not known yet.
   let checking = false;
+  // The step of a migration under way once its first deploy went live (the copy, the backup, or
+  // the removal of its temporary field after a stop): neither checking nor a deploy call waited on.
+  let migrating: MigrationStep | null = null;
   const second = () => {
     progress.finish();
     io.err('Interrupted again: exiting now. What each app may be in:\n');
     for (const line of progress.states()) io.err(`  ${line}\n`);
     const status = `\`${appdeployCommand(input.project, 'status')}\``;
     io.err(
-      checking
-        ? `Outcome unknown: the deploy went live and was being checked against the manifests. Run ${status} to find out whether every app matches.\n`
-        : liveMayChange
-          ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
-          : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
+      migrating !== null
+        ? `${MIGRATION_STEP_LEFT[migrating]} Run ${status} to see where each app is; \`${appdeployCommand(input.project, 'apply')}\` finishes the migration.\n`
+        : checking
+          ? `Outcome unknown: the deploy went live and was being checked against the manifests. Run ${status} to find out whether every app matches.\n`
+          : liveMayChange
+            ? `Outcome unknown: a deploy call has gone out and the service may still put it live. Run ${status} to find out what is live.\n`
+            : `Nothing went live (no deploy call had gone out). Run ${status} to see where they are.\n`,
     );
     // A second interrupt cannot wait for main() to return: nothing is left to clean up, and the
     // person asked twice. Its code is the table's all the same.
@@ -259,6 +272,8 @@ async function applyWithSignals(
         if (event.type === 'deploy' || event.type === 'restore') liveMayChange = true;
         if (event.type === 'verify' || event.type === 'deploy' || event.type === 'restore')
           checking = event.type === 'verify';
+        if (event.type === 'migration') checking = false;
+        migrating = migrationStep(migrating, event);
         progress.onEvent(event);
       },
     });
@@ -272,6 +287,29 @@ async function applyWithSignals(
 }
 
 type ApplyClient = Parameters<typeof apply>[0]['client'];
+
+/**
+ * A second interrupt during a migration's step, after its first deploy put the temporary field
+ * live (docs/migrations.md): what live holds. Its removal (after a first interrupt stopped the
+ * copy) deletes the field and deploys that, which may still go live.
+ */
+type MigrationStep = keyof typeof MIGRATION_STEP_LEFT;
+
+/** The migration step `event` says apply is in: a write after one is the swap's, a deploy or a check ends it. */
+function migrationStep(now: MigrationStep | null, event: ApplyEvent): MigrationStep | null {
+  if (event.type === 'migration') return event.step;
+  if (event.type === 'write') return now === null ? null : 'swap';
+  return event.type === 'deploy' || event.type === 'verify' || event.type === 'restore' ? null : now;
+}
+
+const MIGRATION_STEP_LEFT = {
+  copy: "Outcome unknown: the migration's first deploy went live (its temporary field added) and apply was copying the values into it; the old field is untouched.",
+  backup:
+    "Outcome unknown: the migration's first deploy went live (its temporary field added, the values copied) and apply was backing up the old field; the old field is untouched.",
+  swap: "Outcome unknown: the migration's first deploy went live (its temporary field holding the values copied) and apply was writing the swap to the draft; none of it is live.",
+  cleanup:
+    "Outcome unknown: the migration's first deploy went live (its temporary field added) and apply was removing that field again; the removal may still go live. The old field is untouched.",
+} as const;
 
 /**
  * A PLANFILE that cannot be read as JSON: said as what it is (missing, a folder, not JSON), and a

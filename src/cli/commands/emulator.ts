@@ -13,6 +13,7 @@ import {
 } from '../../emulator/index.js';
 import { AppdeployError } from '../../errors.js';
 import { userPathError } from '../user-path.js';
+import { interruptLeaves } from '../interrupt.js';
 import { startLocal } from '../../local/connect.js';
 import { startOnData } from '../../local/on-data.js';
 import { findConfig, validateProject } from '../../project/index.js';
@@ -249,6 +250,13 @@ export const registerEmulator: RegisterCommand = (program, io) => ({
     } catch (error) {
       throw startError(error, flags);
     }
+    // A second signal while it closes exits at once (bin.ts): the journal has every answered write.
+    const folder = root === undefined ? flags.data : `${root}/.appdeploy/local`;
+    interruptLeaves(
+      folder === undefined
+        ? 'the local service was stopping; its data was in memory only.'
+        : `the local service was stopping; its data folder ${folder} keeps every write it answered (its journal is written before each answer). Start it again on that folder.`,
+    );
     // The handlers go in before the line is printed: whoever reads the line may signal at once.
     const stopped = new Promise<void>((resolve) => {
       const stop = () => {

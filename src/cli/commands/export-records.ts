@@ -4,6 +4,7 @@ import { AppdeployError } from '../../errors.js';
 import { exportRecords, type RecordsExportResult } from '../../export/index.js';
 import type { CommandResult } from '../exit-codes.js';
 import type { Io } from '../io.js';
+import { interruptLeaves, sameCommand } from '../interrupt.js';
 import { withProject, type ProjectFlags } from '../project-flags.js';
 
 export interface RecordsFlags extends ProjectFlags {
@@ -62,6 +63,9 @@ export async function runRecordsExport(flags: RecordsFlags, io: Io): Promise<Com
     { ...flags, checkRecordFiles: false, recordFiles: 'refuse' },
     io,
     async ({ project, connection }) => {
+      interruptLeaves(
+        `export stopped before it wrote the record file, which is as it was (it is written whole, at once). Run \`${sameCommand()}\` again.`,
+      );
       const id = project.apps.find((a) => a.key === app)?.id ?? null;
       const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
       // Said beside the export: a copy taken by a user the record permissions hide records from is partial.

@@ -25,6 +25,7 @@ import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 import { collectCodes, parseLimit, runRecordsExport, type RecordsFlags } from './export-records.js';
 import { makeFolders } from '../../atomic-write.js';
+import { interruptLeaves, sameCommand } from '../interrupt.js';
 
 interface ExportFlags extends ProjectFlags, Omit<RecordsFlags, 'format'> {
   records?: boolean;
@@ -81,6 +82,9 @@ export const registerExport: RegisterCommand = (program, io) => ({
       io.err('--files: files are downloaded by default; the flag is no longer needed.\n');
     const created = await ensureProjectFile(flags);
     return withProject(flags, io, async ({ project, connection }) => {
+      interruptLeaves(
+        `export stopped part-way: each manifest and file it wrote is whole (written at once), the others are as they were. Run \`${sameCommand()}\` again to finish.`,
+      );
       const result = await exportApps({
         project,
         client: connection.client,

@@ -11,6 +11,7 @@ import { GITHUB_COMMENT_LIMIT, renderJson, renderMarkdown, renderText } from '..
 import type { CommandResult } from '../exit-codes.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
+import { interruptLeaves, sameCommand } from '../interrupt.js';
 import type { RegisterCommand } from './index.js';
 
 interface PlanFlags extends ProjectFlags {
@@ -48,6 +49,9 @@ export const registerPlan: RegisterCommand = (program, io) => ({
     const records = checkRecordsFlag(flags.checkRecords, flags.check);
     const maxLength = maxCharsFlag(flags.maxChars, flags.format);
     return withProject(flags, io, async ({ project, connection }): Promise<CommandResult> => {
+      interruptLeaves(
+        `plan had changed nothing (it reads the service, and writes --out only once done). Run \`${sameCommand()}\` again.`,
+      );
       const client = await planningClient(flags.check, connection.client);
       const planned = await plan({ project, client, apps: flags.app });
       const result = flags.check

@@ -2,7 +2,9 @@ import { basename, dirname, resolve } from 'node:path';
 import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import type { RestoreResult } from '../../records/index.js';
+import { appdeployCommand, shellWord } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
+import { interruptLeaves } from '../interrupt.js';
 import type { CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
@@ -30,6 +32,7 @@ export const registerRestore: RegisterCommand = (program, io) => ({
       const file = resolve(process.cwd(), backup);
       const env = project.environment.name;
       checkEnvironment(file, env);
+      interruptLeaves('restore had written nothing: every record is as it was.');
       const summary = await summarizeBackup(file, connection.client);
       const key = project.apps.find((app) => app.id === summary.app)?.key;
       io.err(
@@ -46,6 +49,10 @@ export const registerRestore: RegisterCommand = (program, io) => ({
         }))
       )
         return { kind: 'declined' };
+      // restoreFieldValues keeps its progress beside the backup after each bulk request.
+      interruptLeaves(
+        `restore stopped part-way: the values it wrote are kept, and its progress is saved beside the backup. Run \`${appdeployCommand(project, 'restore', `${shellWord(backup)} --yes`)}\` again: it resumes where it stopped.`,
+      );
       const result = await restoreFieldValues(connection.client, { backupFile: file });
       io.out(flags.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : restoreText(result));
       return { kind: 'done' };

@@ -1,7 +1,9 @@
 import { plan } from '../../plan/index.js';
 import { refuseWhileApplyRuns } from '../apply-lock.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
+import { appdeployCommand } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
+import { interruptLeaves } from '../interrupt.js';
 import type { CommandResult } from '../exit-codes.js';
 import type { RegisterCommand } from './index.js';
 
@@ -26,6 +28,9 @@ export const registerRevert: RegisterCommand = (program, io) => ({
       flags,
       io,
       async ({ project, connection }): Promise<CommandResult> => {
+        interruptLeaves(
+          `revert had discarded nothing: every draft is as it was. Run \`${appdeployCommand(project, 'revert')}\` again.`,
+        );
         const thePlan = await plan({ project, client: connection.client, apps: flags.app });
         const pending = thePlan.apps.flatMap((app) => {
           const areas = app.risks.flatMap((r) => (r.kind === 'pending-draft' ? r.areas : []));
@@ -49,6 +54,10 @@ export const registerRevert: RegisterCommand = (program, io) => ({
           }))
         )
           return { kind: 'declined' };
+        // From here the call may have reached the service, which carries it out all the same.
+        interruptLeaves(
+          `the revert call had gone out: the service may have discarded the drafts or not. Run \`${appdeployCommand(project, 'status')}\` to see which apps still have one.`,
+        );
         await connection.client.apps.deploy({
           apps: pending.map((app) => ({ app: app.id, revision: app.revision })),
           revert: true,

@@ -12,6 +12,7 @@ import { Option } from 'commander';
 import { AppdeployError } from '../../errors.js';
 import { appdeployCommand, refuseProtected, shellWord } from '../../project/index.js';
 import { confirmed } from '../confirm.js';
+import { interruptLeaves } from '../interrupt.js';
 import { commandExitCode, EXIT, type CommandResult } from '../exit-codes.js';
 import { serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import { loadSeedApps, seededApps } from '../seed-load.js';
@@ -57,6 +58,14 @@ export const registerSeed: RegisterCommand = (program, io) => ({
           await import('../seed-directory.js');
         const client = connection.client;
         const clean = flags.clean === true;
+        // The same seed again: its apps and --clean (without it the rerun deletes nothing).
+        const again = appdeployCommand(
+          project,
+          'seed',
+          [...apps.map(shellWord), ...(clean ? ['--clean'] : [])].join(' '),
+        );
+        // Until its writes begin (its own handler below says what they leave).
+        interruptLeaves(`seed had written no record: nothing was changed. Run \`${again}\` to start again.`);
         // Every app read and planned together (reads only); written below one app after another.
         const planned: PlannedApp[] = await Promise.all(
           (await loadSeedApps(project, apps)).map(async (app) => {
@@ -126,18 +135,14 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         )
           return { kind: 'declined' };
         const results: ({ app: string } & SeedResult)[] = [];
-        const interrupted = () => {
+        const interrupted = (signal: NodeJS.Signals) => {
           io.err(
             interruptedText(
               // The apps are written in order: the one under way is the first without a result.
               planned[results.length]?.app.name ?? '',
               results.map((r) => r.app),
-              // The same seed again: its apps and --clean (without it the rerun deletes nothing).
-              appdeployCommand(
-                project,
-                'seed',
-                [...apps.map(shellWord), ...(clean ? ['--clean'] : [])].join(' '),
-              ),
+              again,
+              signal,
             ),
           );
           // Nothing to clean up (seed keeps no record between runs): the next run plans by key.
