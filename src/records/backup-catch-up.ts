@@ -74,6 +74,13 @@ export async function catchUpBackup(
   return { file: backup.file, ...countsOf(lines), since: { ...since, revisions } };
 }
 
+/** The lines (1-based) of a backup holding each record's values, by record id. */
+export async function backupLineNumbers(file: string): Promise<Map<string, number[]>> {
+  const byId = new Map<string, number[]>();
+  (await readLines(file)).forEach((line, i) => byId.set(line.id, [...(byId.get(line.id) ?? []), i + 1]));
+  return byId;
+}
+
 async function readLines(file: string): Promise<BackupLine[]> {
   const text = await readFile(file, 'utf8');
   return text

@@ -78,6 +78,12 @@ export interface CopyResult {
   /** False when the last allowed pass still wrote records (someone kept editing them). */
   readonly converged: boolean;
   readonly progress: CopyProgress;
+  /**
+   * Each record this run last saw right, by id, with its revision then (read and left alone, or
+   * written): a record whose revision moved since was edited after the copy saw it (window.ts).
+   * A resumed copy has not seen the records its earlier run did.
+   */
+  readonly seen: ReadonlyMap<string, string>;
 }
 
 /** Passes over updated records before giving up on converging (each one shorter than the last). */
@@ -165,7 +171,7 @@ export async function copyFieldValues(
     }
     await report(nextPass({ ...progress, ...done }, progress.passStartedAt!, await nextStart()), 'pass');
   }
-  return { ...outcomes.totals(), sweeps: progress.sweeps ?? 0, converged, progress };
+  return { ...outcomes.totals(), sweeps: progress.sweeps ?? 0, converged, progress, seen: known };
 }
 
 /**
