@@ -285,7 +285,9 @@ function forgetRecovery(project: Pick<Project, 'root' | 'environment'>): void {
  * Returns whether a record was removed.
  */
 export function settleRecovery(plan: Plan, project: Pick<Project, 'root' | 'environment' | 'apps'>): boolean {
-  if (readRecovery(project) === null) return false;
+  const record = readRecovery(project);
+  // A migration's window left unwritten (writing it failed) is still to finish.
+  if (record === null || (record.window?.length ?? 0) > 0) return false;
   const whole = plan.apps.length === project.apps.length;
   const pending = plan.apps.some((app) => app.risks.some((r) => r.kind === 'pending-draft'));
   if (!whole || pending || hasChanges(plan)) return false;
