@@ -24,22 +24,15 @@ import { idOf, revisionOf, sameValue } from './values.js';
 /** One record's update, to write into the new field once the swap is live. */
 export interface WindowWrite {
   readonly id: string;
-  /** The revision the backup read the record at: the write is refused if it moved since. */
+  /** The revision the record was read at (the backup's, as a rule): the write is refused if it moved since. */
   readonly revision: string;
   /** The update, naming the new field by its final code. */
   readonly record: RecordForWrite;
 }
 
-/** A record the window left as it is: edited after the swap. */
-export interface WindowEdited {
-  readonly id: string;
-}
-
 /**
- * Before the swap's deploy: the updates the records edited after the copy saw them need, each at
- * the revision the backup read (`backed`: id -> revision, every record the backup read). A record
- * whose revision moved since the backup read it is in neither (edited in the last moments before
- * the deploy) and is left out: nothing holds that edit but the old field.
+ * Before the swap's deploy: the updates the records edited after the copy saw them need (`backed`:
+ * id -> revision, every record the backup read), each at the revision read now.
  */
 export async function windowWrites(
   client: Client,
@@ -52,11 +45,11 @@ export async function windowWrites(
   const moved = [...backed].filter(([id, revision]) => seen.get(id) !== revision).map(([id]) => id);
   const writes: WindowWrite[] = [];
   for (const record of await readByIds(client, spec.app, moved, [holder(spec.from), holder(spec.to)], signal)) {
-    const id = idOf(record);
-    const revision = backed.get(id);
-    if (revision !== revisionOf(record)) continue;
+    // At the revision read now: the backup's, or (edited since the catch-up) a later one, whose
+    // edit this read holds and the backup does not.
     const update = decideCopy(spec, record).update;
-    if (update !== undefined) writes.push({ id, revision, record: renamed(update, spec.to, finalCode) });
+    if (update !== undefined)
+      writes.push({ id: idOf(record), revision: revisionOf(record), record: renamed(update, spec.to, finalCode) });
   }
   return writes.sort((a, b) => Number(a.id) - Number(b.id));
 }

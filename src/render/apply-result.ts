@@ -82,7 +82,7 @@ function windowSentences(result: ApplyResult, options: ApplyTextOptions): string
       : []),
     ...w.editedSince.map(
       (e) =>
-        `Record ${e.id} of ${w.app} was edited after the swap and is left as it is; ${
+        `Record ${e.id} of ${w.app} changed after apply read it for the swap and is left as it is; ${
           e.lines.length === 0
             ? `its value from before was empty (no line of ${w.backup} holds it).`
             : `its value from before is at line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ')} of ${w.backup}.`

@@ -127,7 +127,7 @@ describe('a record edited in the old field between the last sweep and the swap',
     const lines = (await readFile(join(v2.root, backup), 'utf8')).trim().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: '1', field: 'notes', value: 'edited in the window' });
     expect(applied.message).toContain(
-      `Record 1 of tickets was edited after the swap and is left as it is; its value from before is at line 1 of ${backup}.`,
+      `Record 1 of tickets changed after apply read it for the swap and is left as it is; its value from before is at line 1 of ${backup}.`,
     );
   });
 });
