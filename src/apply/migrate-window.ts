@@ -12,12 +12,7 @@
 import { relative } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { AppPlan, FieldMigration } from '../plan/index.js';
-import {
-  backupLineNumbers,
-  windowWrites,
-  writeWindow,
-  type CopySpec,
-} from '../records/index.js';
+import { backupLineNumbers, windowWrites, writeWindow, type CopySpec } from '../records/index.js';
 import type { TakenBackup } from './backup-removed.js';
 import { errorText } from './error-text.js';
 import { forgetWindow, noteWindow, readRecovery, type WindowRecord } from './recovery.js';
@@ -88,7 +83,10 @@ export async function writeWindows(
       try {
         live = await swapped(options.client, window);
       } catch (error) {
-        results.push({ ...stopped(window), reason: `reading the fields of ${window.key} failed: ${errorText(error)}; the next apply writes them` });
+        results.push({
+          ...stopped(window),
+          reason: `reading the fields of ${window.key} failed: ${errorText(error)}; the next apply writes them`,
+        });
         continue;
       }
       if (!live) {

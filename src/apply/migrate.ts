@@ -323,15 +323,11 @@ async function copyOne(
     ...(m.to.table !== null ? { row: found.migrate.row ?? 'first' } : {}),
     ...(found.migrate.join !== undefined ? { join: found.migrate.join } : {}),
   };
-  const copied = await records.copy(
-    options.client,
-    spec,
-    {
-      ...(resumed ? { progress: resumed.progress } : {}),
-      onProgress: note,
-      ...(options.signal ? { signal: options.signal } : {}),
-    },
-  );
+  const copied = await records.copy(options.client, spec, {
+    ...(resumed ? { progress: resumed.progress } : {}),
+    onProgress: note,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return {
     result: {
       app: app.key,

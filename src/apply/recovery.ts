@@ -212,7 +212,8 @@ export function forgetWindow(project: Pick<Project, 'root' | 'environment'>, ent
   if (record.window.length === 0) delete record.window;
   const empty =
     (record.migrations?.length ?? 0) + (record.window?.length ?? 0) === 0 &&
-    record.creating.length + record.drafts.length + (record.writes?.length ?? 0) + record.deploys.length === 0;
+    record.creating.length + record.drafts.length + (record.writes?.length ?? 0) + record.deploys.length ===
+      0;
   if (empty) return forgetRecovery(project);
   saveRecord(project, env, record);
 }
@@ -579,7 +580,11 @@ export function recorder(
       // A swap that went live leaves its window to write (migrate-window.ts): only that stays.
       const window = outcome === 'applied' ? (record?.window ?? previous?.window) : previous?.window;
       if (window !== undefined && window.length > 0) {
-        const left = { ...emptyRecord(env), startedAt: record?.startedAt ?? new Date(now()).toISOString(), window };
+        const left = {
+          ...emptyRecord(env),
+          startedAt: record?.startedAt ?? new Date(now()).toISOString(),
+          window,
+        };
         return saveRecord(project, env, left);
       }
       forgetRecovery(project);

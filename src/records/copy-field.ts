@@ -157,7 +157,10 @@ export async function copyFieldValues(
     const run = sweepOptions(undefined, () => true);
     const done = await sweepRecords(client, run.spec, run.options);
     const covered = { coveredId: done.lastId };
-    await report(nextPass({ ...progress, ...done, ...covered }, progress.startedAt, await nextStart()), 'pass');
+    await report(
+      nextPass({ ...progress, ...done, ...covered }, progress.startedAt, await nextStart()),
+      'pass',
+    );
   }
   let converged = false;
   while ((progress.sweeps ?? 0) <= MAX_SWEEPS) {

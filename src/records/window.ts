@@ -44,12 +44,22 @@ export async function windowWrites(
 ): Promise<WindowWrite[]> {
   const moved = [...backed].filter(([id, revision]) => seen.get(id) !== revision).map(([id]) => id);
   const writes: WindowWrite[] = [];
-  for (const record of await readByIds(client, spec.app, moved, [holder(spec.from), holder(spec.to)], signal)) {
+  for (const record of await readByIds(
+    client,
+    spec.app,
+    moved,
+    [holder(spec.from), holder(spec.to)],
+    signal,
+  )) {
     // At the revision read now: the backup's, or (edited since the catch-up) a later one, whose
     // edit this read holds and the backup does not.
     const update = decideCopy(spec, record).update;
     if (update !== undefined)
-      writes.push({ id: idOf(record), revision: revisionOf(record), record: renamed(update, spec.to, finalCode) });
+      writes.push({
+        id: idOf(record),
+        revision: revisionOf(record),
+        record: renamed(update, spec.to, finalCode),
+      });
   }
   return writes.sort((a, b) => Number(a.id) - Number(b.id));
 }
@@ -104,7 +114,7 @@ export function holds(record: AppRecord, update: RecordForWrite): boolean {
 
 /** The copy's update, its temporary field named by the final code (a table keeps its code). */
 function renamed(update: RecordForWrite, to: FieldPlace, finalCode: string): RecordForWrite {
-  if (to.table === null) return { [finalCode]: update[to.code]! } as RecordForWrite;
+  if (to.table === null) return { [finalCode]: update[to.code] } as RecordForWrite;
   const rows = (update[to.table] as { value: { id?: string; value: Record<string, unknown> }[] }).value;
   return {
     [to.table]: {

@@ -34,7 +34,11 @@ export const NO_CHANGES = 'No changes: every app already matches its manifest.';
 /** The message: one paragraph, as `apply` prints it and `--format json` carries it. */
 export function renderApplyMessage(result: ApplyResult, options: ApplyTextOptions): string {
   const said = baseMessage(result, options);
-  const more = [...migrationSentences(result), ...backupSentences(result), ...windowSentences(result, options)];
+  const more = [
+    ...migrationSentences(result),
+    ...backupSentences(result),
+    ...windowSentences(result, options),
+  ];
   return more.length === 0 ? said : `${said} ${more.join(' ')}`;
 }
 
@@ -89,7 +93,9 @@ function windowSentences(result: ApplyResult, options: ApplyTextOptions): string
         }`,
     ),
     ...(w.reason !== undefined
-      ? [`Writing into ${w.app} field ${w.field} the records edited before its swap stopped: ${w.reason} (\`${options.command('apply')}\`).`]
+      ? [
+          `Writing into ${w.app} field ${w.field} the records edited before its swap stopped: ${w.reason} (\`${options.command('apply')}\`).`,
+        ]
       : []),
   ]);
 }

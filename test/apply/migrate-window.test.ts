@@ -18,7 +18,10 @@ const h = useApplyHarness();
 const SUBJECT = { type: 'SINGLE_LINE_TEXT', label: 'Subject' };
 const NOTES = { type: 'SINGLE_LINE_TEXT', label: 'Notes' };
 const withNotes = { name: 'Tickets', fields: { subject: SUBJECT, notes: NOTES } };
-const notesMulti = { name: 'Tickets', fields: { subject: SUBJECT, notes: { ...NOTES, type: 'MULTI_LINE_TEXT' } } };
+const notesMulti = {
+  name: 'Tickets',
+  fields: { subject: SUBJECT, notes: { ...NOTES, type: 'MULTI_LINE_TEXT' } },
+};
 
 /**
  * The apply's client: its first deletion of fields in a draft (the swap's) first lets `beforeSwap`
@@ -27,7 +30,11 @@ const notesMulti = { name: 'Tickets', fields: { subject: SUBJECT, notes: { ...NO
 function swapHooks(client: Client, beforeSwap: () => Promise<void>, afterSwap?: () => Promise<void>): Client {
   let deleted = false;
   let after = false;
-  const hook = <T extends object>(target: T, name: string, around: (call: () => Promise<unknown>) => Promise<unknown>) =>
+  const hook = <T extends object>(
+    target: T,
+    name: string,
+    around: (call: () => Promise<unknown>) => Promise<unknown>,
+  ) =>
     new Proxy(target, {
       get(t, key) {
         const value = Reflect.get(t, key, t) as unknown;
@@ -82,7 +89,9 @@ async function migratingWithRecords() {
 const windowEdits = (app: string) => async () => {
   await h.client.records.updateRecord({ app, id: '1', record: { notes: { value: 'edited in the window' } } });
   await h.client.records.updateRecord({ app, id: '2', record: { notes: { value: '' } } });
-  await h.client.records.addAll(app, [{ subject: { value: 'four' }, notes: { value: 'added in the window' } }]);
+  await h.client.records.addAll(app, [
+    { subject: { value: 'four' }, notes: { value: 'added in the window' } },
+  ]);
 };
 
 describe('a record edited in the old field between the last sweep and the swap', () => {
@@ -109,7 +118,11 @@ describe('a record edited in the old field between the last sweep and the swap',
   it('keeps an edit made after the swap, and names the record with the backup lines to use', async () => {
     const { app, v2, plan } = await migratingWithRecords();
     const client = swapHooks(h.client, windowEdits(app), async () => {
-      await h.client.records.updateRecord({ app, id: '1', record: { notes: { value: 'edited after the swap' } } });
+      await h.client.records.updateRecord({
+        app,
+        id: '1',
+        record: { notes: { value: 'edited after the swap' } },
+      });
     });
     const applied = await h.apply(v2, plan, { client });
     expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
@@ -128,6 +141,40 @@ describe('a record edited in the old field between the last sweep and the swap',
     expect(JSON.parse(lines[0]!)).toMatchObject({ id: '1', field: 'notes', value: 'edited in the window' });
     expect(applied.message).toContain(
       `Record 1 of tickets changed after apply read it for the swap and is left as it is; its value from before is at line 1 of ${backup}.`,
+    );
+  });
+});
+
+describe('a window write the service refuses', () => {
+  it('is named with its reason and the backup lines, and the others are written', async () => {
+    const MULTI = { type: 'MULTI_LINE_TEXT', label: 'Notes' };
+    const project = await h.writeProject({ apps: { tickets: { name: 'Tickets', fields: { subject: SUBJECT, notes: MULTI } } } });
+    expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
+    const loaded = await h.load(project.root);
+    const app = loaded.apps[0]!.id!;
+    await h.client.records.addAll(app, [
+      { subject: { value: 'one' }, notes: { value: 'first' } },
+      { subject: { value: 'two' }, notes: { value: 'second' } },
+      { subject: { value: 'three' }, notes: { value: 'third' } },
+    ]);
+    const unique = { name: 'Tickets', fields: { subject: SUBJECT, notes: { ...NOTES, unique: true } } };
+    const v2 = await h.rewriteManifests(loaded, { tickets: unique });
+    const plan = await h.plan(v2);
+    // Record 1 takes record 3's value in the window: the new field, unique, refuses it.
+    const client = swapHooks(h.client, async () => {
+      await h.client.records.updateRecord({ app, id: '1', record: { notes: { value: 'third' } } });
+      await h.client.records.updateRecord({ app, id: '2', record: { notes: { value: 'second, edited' } } });
+    });
+    const applied = await h.apply(v2, plan, { client });
+    expect(applied, applied.message).toMatchObject({ outcome: 'applied' });
+    await h.expectConverged(v2);
+    expect(await notesOf(app)).toEqual({ '1': 'first', '2': 'second, edited', '3': 'third' });
+    const backup = applied.backups![0]!.file;
+    expect(applied.window).toMatchObject([
+      { app: 'tickets', field: 'notes', backup, written: 1, editedSince: [], refused: [{ id: '1', lines: [1] }] },
+    ]);
+    expect(applied.message).toMatch(
+      new RegExp(`Record 1 of tickets was refused by the service when written into notes \\(.+\\) and is left as it is; its value from before is at line 1 of ${backup.replace(/[.]/g, '\\.')}\\.`),
     );
   });
 });

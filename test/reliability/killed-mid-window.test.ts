@@ -74,7 +74,11 @@ describe('an apply killed with kill -9 while it writes a migration window', { ti
     });
     expect(armed.status).toBe(200);
     const applying = startApply(root, ['--env', 'emu', '--yes'], EMU_ENV, cleanups);
-    await until('the swap', async () => (await requests(emu.url, deletion)) >= 1, applying.stderr);
+    await until(
+      'the swap',
+      async () => (await requests(emu.url, deletion)) >= 1,
+      () => applying.stderr(),
+    );
     // Another client edits, empties and adds meanwhile.
     expect((await put(emu.url, app, '1', 'edited in the window')).status).toBe(200);
     expect((await put(emu.url, app, '2', '')).status).toBe(200);
@@ -97,7 +101,7 @@ describe('an apply killed with kill -9 while it writes a migration window', { ti
       async () =>
         (await requests(emu.url, 'PUT /k/v1/record.json')) > writes &&
         (await notes(emu.url, app))['1'] === 'edited in the window',
-      applying.stderr,
+      () => applying.stderr(),
     );
     applying.child.kill('SIGKILL');
     await applying.exited;

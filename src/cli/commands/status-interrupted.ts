@@ -129,7 +129,14 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
     lines.push(
       `  - a migration of ${w.key} field ${w.field} swapped, with ${plural(w.left, 'record')} edited in its old field before the swap still to write into it (their values are in ${w.backup}${w.written + w.edited > 0 ? `; ${thousandsOf(w.written)} written, ${thousandsOf(w.edited)} edited since the swap and left as they are` : ''})`,
     );
-  const left = [apply.created, apply.drafts, apply.unanswered, apply.deploys, apply.migrations, apply.windows];
+  const left = [
+    apply.created,
+    apply.drafts,
+    apply.unanswered,
+    apply.deploys,
+    apply.migrations,
+    apply.windows,
+  ];
   if (left.every((list) => list.length === 0)) lines.push('  - nothing written yet');
   if (apply.running || next.deploying) return lines;
   // A creation whose answer never came back and that no command could adopt (recovery-adopt.ts):
@@ -139,17 +146,17 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
     lines.push(
       `  ${next.run('apply')} creates nothing for ${unknown.join(', ')} until told which app the service made, if any: give its id in ${next.idsIn}, or, if the service has no such app, delete ${apply.record}; then ${next.run('apply')} finishes it.`,
     );
-  else if (next.settled && apply.windows.length === 0)
-    lines.push(
-      `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`,
-    );
-  else
-    lines.push(
-      apply.migrations.length > 0
-        ? `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since), resumes each copy where it stopped, and swaps.`
-        : apply.windows.length > 0
-          ? `  ${next.run('apply')} finishes it: it writes those records into the new field, each at the revision the backup read (one edited since is left as it is, and named).`
-        : `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since) and applies again.`,
-    );
+  else lines.push(finishing(apply, next));
   return lines;
+}
+
+/** What the next apply does with what the interrupted one left (nothing unknown was created). */
+function finishing(apply: InterruptedApply, next: NextStep): string {
+  if (next.settled && apply.windows.length === 0)
+    return `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`;
+  if (apply.migrations.length > 0)
+    return `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since), resumes each copy where it stopped, and swaps.`;
+  if (apply.windows.length > 0)
+    return `  ${next.run('apply')} finishes it: it writes those records into the new field, each at the revision it read before the swap (one changed since is left as it is, and named).`;
+  return `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since) and applies again.`;
 }
