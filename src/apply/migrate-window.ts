@@ -9,10 +9,16 @@
  * holding the value from before. An apply killed before they are all written leaves them in the
  * record, and the next apply writes them first (finishEarlierWindows), whatever its plan.
  */
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import type { Client } from '../client/index.js';
 import type { AppPlan, FieldMigration } from '../plan/index.js';
-import { backupLineNumbers, windowWrites, writeWindow, type CopySpec } from '../records/index.js';
+import {
+  backupLineNumbers,
+  rebaseBackup,
+  windowWrites,
+  writeWindow,
+  type CopySpec,
+} from '../records/index.js';
 import type { TakenBackup } from './backup-removed.js';
 import { errorText } from './error-text.js';
 import { forgetWindow, noteWindow, readRecovery, type WindowRecord } from './recovery.js';
@@ -130,11 +136,32 @@ async function writeOne(options: ApplyOptions, noted: WindowRecord): Promise<Win
       );
     }
     window.writes.shift();
-    if (outcome === 'written') window.written++;
     if (outcome === 'edited') window.edited.push({ id: write.id, lines: write.lines });
+    else if (outcome === 'deleted') continue;
+    else if ('written' in outcome) {
+      window.written++;
+      window.rebase = [...(window.rebase ?? []), { id: write.id, revision: outcome.written }];
+    } else
+      window.refused = [
+        ...(window.refused ?? []),
+        { id: write.id, lines: write.lines, reason: outcome.refused },
+      ];
     if (options.shadow !== true) noteWindow(options.project, window);
   }
-  if (options.shadow !== true) forgetWindow(options.project, window);
+  if (options.shadow === true) return result();
+  // The backup's lines of the records written take their revision now: restore then tells
+  // apply's own writes from someone's edit.
+  try {
+    await rebaseBackup(
+      join(options.project.root, window.backup),
+      new Map((window.rebase ?? []).map((r) => [r.id, r.revision])),
+    );
+  } catch (error) {
+    return result(
+      `rewriting the revisions in ${window.backup} failed: ${errorText(error)}; the next apply does it`,
+    );
+  }
+  forgetWindow(options.project, window);
   return result();
 }
 
@@ -145,6 +172,7 @@ function stopped(window: WindowRecord): WindowResult {
     backup: window.backup,
     written: window.written,
     editedSince: window.edited,
+    ...(window.refused !== undefined ? { refused: window.refused } : {}),
   };
 }
 

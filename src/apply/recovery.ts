@@ -77,6 +77,10 @@ export interface WindowRecord {
   written: number;
   /** Left as they are: edited after the swap (their values from before in the backup's lines). */
   edited: { id: string; lines: number[] }[];
+  /** Left as they are: the service refused the value (its words). Absent when none. */
+  refused?: { id: string; lines: number[]; reason: string }[];
+  /** The records written, with their revision after it: the backup's lines take it at the end. */
+  rebase?: { id: string; revision: string }[];
 }
 
 export interface MigrationProgress {

@@ -194,6 +194,8 @@ export interface WindowResult {
   backup: string;
   written: number;
   editedSince: { id: string; lines: number[] }[];
+  /** Left as they are: the service refused the value written (its words). Absent when none. */
+  refused?: { id: string; lines: number[]; reason: string }[];
   /** Set when writing them stopped: the next apply goes on. */
   reason?: string;
 }

@@ -29,7 +29,7 @@ export {
   type BackupResult,
   type BackupSince,
 } from './backup.js';
-export { backupLineNumbers, catchUpBackup } from './backup-catch-up.js';
+export { backupLineNumbers, catchUpBackup, rebaseBackup } from './backup-catch-up.js';
 export { windowWrites, writeWindow, type WindowWrite } from './window.js';
 export {
   progressFileOf,

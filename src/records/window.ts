@@ -65,30 +65,41 @@ export async function windowWrites(
 }
 
 /**
- * After the swap: one update, at the revision the backup read. `written` when it went in, or when
+ * What became of one window write: `written`; `edited`, refused for its revision (someone edited
+ * the record since it was read); `deleted`; or refused for its value (a 400: the new field, unique,
+ * holds it in another record already, say), with the service's words.
+ */
+export type WindowOutcome =
+  { readonly written: string } | 'edited' | 'deleted' | { readonly refused: string };
+
+/**
+ * After the swap: one update, at the revision it was read at. `written` (the record's revision
+ * now) when it went in, or when
  * a refusal for its revision finds the record already holding it (an earlier run's write whose
- * answer was lost: a resumed window); `edited` otherwise (someone edited the record since).
+ * answer was lost: a resumed window); `edited` otherwise. A value the service refuses is said, not
+ * thrown: the other records are written all the same, and an apply run again would be refused alike.
  */
 export async function writeWindow(
   client: Client,
   app: string,
   write: WindowWrite,
   signal?: AbortSignal,
-): Promise<'written' | 'edited' | 'deleted'> {
+): Promise<WindowOutcome> {
   try {
-    await client.records.updateRecord(
+    const { revision } = await client.records.updateRecord(
       { app, id: write.id, record: write.record, revision: write.revision },
       { signal },
     );
-    return 'written';
+    return { written: revision };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.code === 'GAIA_RE01') return 'deleted';
+    if (error.status === 400) return { refused: `${error.code}: ${error.message}` };
     if (error.code !== 'GAIA_CO02') throw error;
   }
   const [now] = await readByIds(client, app, [write.id], Object.keys(write.record), signal);
   if (now === undefined) return 'deleted';
-  return holds(now, write.record) ? 'written' : 'edited';
+  return holds(now, write.record) ? { written: revisionOf(now) } : 'edited';
 }
 
 /** Whether the record holds what the update writes (its cells, row by row in a table). */

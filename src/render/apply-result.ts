@@ -92,6 +92,14 @@ function windowSentences(result: ApplyResult, options: ApplyTextOptions): string
             : `its value from before is at line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ')} of ${w.backup}.`
         }`,
     ),
+    ...(w.refused ?? []).map(
+      (r) =>
+        `Record ${r.id} of ${w.app} was refused by the service when written into ${w.field} (${r.reason}) and is left as it is; ${
+          r.lines.length === 0
+            ? `its value from before was empty (no line of ${w.backup} holds it).`
+            : `its value from before is at line${r.lines.length === 1 ? '' : 's'} ${r.lines.join(', ')} of ${w.backup}.`
+        }`,
+    ),
     ...(w.reason !== undefined
       ? [
           `Writing into ${w.app} field ${w.field} the records edited before its swap stopped: ${w.reason} (\`${options.command('apply')}\`).`,

@@ -148,7 +148,9 @@ describe('a record edited in the old field between the last sweep and the swap',
 describe('a window write the service refuses', () => {
   it('is named with its reason and the backup lines, and the others are written', async () => {
     const MULTI = { type: 'MULTI_LINE_TEXT', label: 'Notes' };
-    const project = await h.writeProject({ apps: { tickets: { name: 'Tickets', fields: { subject: SUBJECT, notes: MULTI } } } });
+    const project = await h.writeProject({
+      apps: { tickets: { name: 'Tickets', fields: { subject: SUBJECT, notes: MULTI } } },
+    });
     expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
     const loaded = await h.load(project.root);
     const app = loaded.apps[0]!.id!;
@@ -171,10 +173,19 @@ describe('a window write the service refuses', () => {
     expect(await notesOf(app)).toEqual({ '1': 'first', '2': 'second, edited', '3': 'third' });
     const backup = applied.backups![0]!.file;
     expect(applied.window).toMatchObject([
-      { app: 'tickets', field: 'notes', backup, written: 1, editedSince: [], refused: [{ id: '1', lines: [1] }] },
+      {
+        app: 'tickets',
+        field: 'notes',
+        backup,
+        written: 1,
+        editedSince: [],
+        refused: [{ id: '1', lines: [1] }],
+      },
     ]);
     expect(applied.message).toMatch(
-      new RegExp(`Record 1 of tickets was refused by the service when written into notes \\(.+\\) and is left as it is; its value from before is at line 1 of ${backup.replace(/[.]/g, '\\.')}\\.`),
+      new RegExp(
+        `Record 1 of tickets was refused by the service when written into notes \\(.+\\) and is left as it is; its value from before is at line 1 of ${backup.replace(/[.]/g, '\\.')}\\.`,
+      ),
     );
   });
 });
