@@ -9,8 +9,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { apply, type MigrationRecords } from '../../src/apply/index.js';
 import { RECORDS } from '../../src/apply/migrate-records.js';
-import { createClient } from '../../src/client/index.js';
-import { plan } from '../../src/plan/index.js';
+import { createClient, type Client } from '../../src/client/index.js';
+import { plan, type Plan } from '../../src/plan/index.js';
+import type { Project } from '../../src/project/index.js';
 import { CountingAgent } from '../support/counting-agent.js';
 import { ADMIN } from '../support/users.js';
 import { useApplyHarness } from './harness.js';
@@ -19,6 +20,15 @@ import { migrationStarted } from './migration-start.js';
 const h = useApplyHarness();
 const agent = new CountingAgent();
 afterAll(() => agent.close());
+
+/** Applies the plan: the record calls sent are not above its migration's estimate. */
+async function expectWithinEstimate(thePlan: Plan, project: Project, client: Client): Promise<void> {
+  const { requests } = thePlan.apps[0]!.migrations![0]!.records!;
+  const sent = agent.calls.length;
+  const result = await apply({ plan: thePlan, project, client, pollIntervalMs: { initial: 10, max: 50 } });
+  expect(result.outcome).toBe('applied');
+  expect(agent.recordCalls(sent)).toBeLessThanOrEqual(requests.reads + requests.writeCalls + requests.sweep);
+}
 
 describe("a migration's request estimate", () => {
   it('is not below the record calls the apply sends (1,234 records, 3 pages, all written)', async () => {
@@ -34,18 +44,7 @@ describe("a migration's request estimate", () => {
     const client = createClient({ baseUrl: h.url, auth: ADMIN, dispatcher: agent });
     try {
       const thePlan = await plan({ project: v2, client });
-      const { requests } = thePlan.apps[0]!.migrations![0]!.records!;
-      const sent = agent.calls.length;
-      const result = await apply({
-        plan: thePlan,
-        project: v2,
-        client,
-        pollIntervalMs: { initial: 10, max: 50 },
-      });
-      expect(result.outcome).toBe('applied');
-      expect(agent.recordCalls(sent)).toBeLessThanOrEqual(
-        requests.reads + requests.writeCalls + requests.sweep,
-      );
+      await expectWithinEstimate(thePlan, v2, client);
     } finally {
       await client.close();
     }
@@ -97,18 +96,7 @@ describe("a migration's request estimate", () => {
       const thePlan = await plan({ project: v2, client });
       const migration = thePlan.apps[0]!.migrations![0]!;
       expect(migration.state).toBe('copying');
-      const { requests } = migration.records!;
-      const sent = agent.calls.length;
-      const result = await apply({
-        plan: thePlan,
-        project: v2,
-        client,
-        pollIntervalMs: { initial: 10, max: 50 },
-      });
-      expect(result.outcome).toBe('applied');
-      expect(agent.recordCalls(sent)).toBeLessThanOrEqual(
-        requests.reads + requests.writeCalls + requests.sweep,
-      );
+      await expectWithinEstimate(thePlan, v2, client);
       const notes: string[] = [];
       for await (const r of h.client.records.iterate(id, { fields: ['notes'] }))
         notes.push((r.notes?.value as string) ?? '');

@@ -71,8 +71,12 @@ async function notesOf(app: string): Promise<Record<string, unknown>> {
   return notes;
 }
 
-async function migratingWithRecords() {
-  const project = await h.writeProject({ apps: { tickets: withNotes } });
+/** Three records in `from`, the project rewritten to `to`, and its plan. */
+async function migratingWithRecords(
+  from: Record<string, unknown> = withNotes,
+  to: Record<string, unknown> = notesMulti,
+) {
+  const project = await h.writeProject({ apps: { tickets: from } });
   expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
   const loaded = await h.load(project.root);
   const app = loaded.apps[0]!.id!;
@@ -81,7 +85,7 @@ async function migratingWithRecords() {
     { subject: { value: 'two' }, notes: { value: 'second' } },
     { subject: { value: 'three' }, notes: { value: 'third' } },
   ]);
-  const v2 = await h.rewriteManifests(loaded, { tickets: notesMulti });
+  const v2 = await h.rewriteManifests(loaded, { tickets: to });
   return { app, v2, plan: await h.plan(v2) };
 }
 
@@ -148,20 +152,11 @@ describe('a record edited in the old field between the last sweep and the swap',
 describe('a window write the service refuses', () => {
   it('is named with its reason and the backup lines, and the others are written', async () => {
     const MULTI = { type: 'MULTI_LINE_TEXT', label: 'Notes' };
-    const project = await h.writeProject({
-      apps: { tickets: { name: 'Tickets', fields: { subject: SUBJECT, notes: MULTI } } },
-    });
-    expect((await h.apply(project, await h.plan(project))).exitCode).toBe(0);
-    const loaded = await h.load(project.root);
-    const app = loaded.apps[0]!.id!;
-    await h.client.records.addAll(app, [
-      { subject: { value: 'one' }, notes: { value: 'first' } },
-      { subject: { value: 'two' }, notes: { value: 'second' } },
-      { subject: { value: 'three' }, notes: { value: 'third' } },
-    ]);
     const unique = { name: 'Tickets', fields: { subject: SUBJECT, notes: { ...NOTES, unique: true } } };
-    const v2 = await h.rewriteManifests(loaded, { tickets: unique });
-    const plan = await h.plan(v2);
+    const { app, v2, plan } = await migratingWithRecords(
+      { name: 'Tickets', fields: { subject: SUBJECT, notes: MULTI } },
+      unique,
+    );
     // Record 1 takes record 3's value in the window: the new field, unique, refuses it.
     const client = swapHooks(h.client, async () => {
       await h.client.records.updateRecord({ app, id: '1', record: { notes: { value: 'third' } } });
