@@ -22,6 +22,7 @@ import type { AppSession } from './write-all.js';
 import { applyMigrating, hasMigrations } from './migrate.js';
 import { backupNotes, backupRemoved, catchUpBackups, type TakenBackup } from './backup-removed.js';
 import type { BeforeDeploy } from './run-steps.js';
+import { finishEarlierWindows, withWindows } from './migrate-window.js';
 
 export { DEFAULT_APPLY_TIMEOUT_MS } from './stages-live.js';
 
@@ -35,9 +36,11 @@ const STAGES: readonly { name: string; run: (run: ApplyRun) => StageEnd | Promis
 ];
 
 export async function apply(options: ApplyOptions): Promise<ApplyResult> {
+  // An earlier apply's migration whose swap went live with its window unwritten: written first.
+  const earlier = await finishEarlierWindows(options);
   // A plan that migrates fields runs as several applies around the copy (migrate.ts).
-  if (hasMigrations(options.plan)) return applyMigrating(options, applyOnce);
-  return applyOnce(options);
+  if (hasMigrations(options.plan)) return withWindows(await applyMigrating(options, applyOnce), earlier);
+  return withWindows(await applyOnce(options), earlier);
 }
 
 /**
@@ -57,7 +60,13 @@ async function applyUnbacked(
   beforeDeploy: BeforeDeploy | undefined,
 ): Promise<ApplyResult> {
   // What an interrupted apply left, and the record of this one (recovery.ts).
-  if (options.shadow === true) return applyRecorded(options, null, new Map(), beforeDeploy);
+  if (options.shadow === true)
+    return applyRecorded(
+      options,
+      null,
+      new Map(),
+      beforeDeploy && ((apps, signal) => beforeDeploy(apps, signal, options.onProgress)),
+    );
   const previous = readRecovery(options.project);
   const sessions = new Map<string, AppSession>();
   const names = (key: string) => options.plan.apps.find((a) => a.key === key)?.name ?? key;
@@ -72,7 +81,10 @@ async function applyUnbacked(
     record.track(event);
     options.onProgress?.(event);
   };
-  const ended = await applyRecorded({ ...options, onProgress }, previous, sessions, beforeDeploy);
+  // What runs before a deploy notes its events in the record too (a migration's window).
+  const hooked: BeforeDeploy | undefined =
+    beforeDeploy && ((apps, signal) => beforeDeploy(apps, signal, onProgress));
+  const ended = await applyRecorded({ ...options, onProgress }, previous, sessions, hooked);
   record.end(ended.outcome, options.plan.apps.length === options.project.apps.length);
   return ended;
 }

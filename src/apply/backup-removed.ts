@@ -17,7 +17,7 @@ import type { BackupField, BackupResult } from '../records/index.js';
 import { errorText } from './error-text.js';
 import { RECORDS } from './migrate-records.js';
 import type { BeforeDeploy } from './run-steps.js';
-import type { ApplyOptions, BackupNote } from './types.js';
+import type { ApplyEvent, ApplyOptions, BackupNote } from './types.js';
 
 /** A backup apply took, and what bringing it up to date needs. */
 export interface TakenBackup {
@@ -29,6 +29,12 @@ export interface TakenBackup {
   written: BackupResult;
   /** Brought up to date already: once, before the first deploy call of the app. */
   caughtUp: boolean;
+  /** Run once it is brought up to date, before the deploy: a migration's window (migrate-window.ts). */
+  afterCatchUp?: (
+    backup: TakenBackup,
+    signal: AbortSignal | undefined,
+    emit: ((event: ApplyEvent) => void) | undefined,
+  ) => Promise<void>;
 }
 
 type Place = { code: string; table: string | null; type: string; columns?: Place[] };
@@ -92,7 +98,7 @@ export function catchUpBackups(
 ): BeforeDeploy | undefined {
   if (taken.length === 0) return undefined;
   const records = options.records ?? RECORDS;
-  return async (apps, signal) => {
+  return async (apps, signal, emit) => {
     for (const backup of taken) {
       if (backup.caughtUp || !apps.includes(backup.app.key)) continue;
       const spec = {
@@ -110,6 +116,7 @@ export function catchUpBackups(
         );
       }
       backup.caughtUp = true;
+      await backup.afterCatchUp?.(backup, signal, emit);
     }
   };
 }

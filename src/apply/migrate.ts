@@ -37,13 +37,15 @@ import {
 import { RECORDS } from './migrate-records.js';
 import { takeBackup, type TakenBackup } from './backup-removed.js';
 import type { ConvertContext, FieldDefinition } from '../platform/conversions.js';
-import type { CopyMoment } from '../records/index.js';
+import type { CopyMoment, CopySpec } from '../records/index.js';
+import { windowAfterCatchUp, withWindows, writeWindows, type CopiedField } from './migrate-window.js';
 import {
   forgetMigrations,
   noteMigration,
   readRecovery,
   type MigrationProgress,
   type RecoveryRecord,
+  type WindowRecord,
 } from './recovery.js';
 import {
   addedFields,
@@ -101,11 +103,15 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   } catch (error) {
     return cleanedUp(options, stoppedReason(options, step, error), copied.results);
   }
-  // The old fields' backups are brought up to date just before the swap's deploy, and named in its result.
+  // The old fields' backups are brought up to date just before the swap's deploy, and named in its
+  // result; then each migration's window is worked out (migrate-window.ts), and written once live.
+  const noted: WindowRecord[] = [];
+  for (const backup of backups) backup.afterCatchUp = windowAfterCatchUp(options, copied.fields, noted);
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' }, backups);
   const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
+  const window = swapped ? await writeWindows(options, noted) : [];
   return {
-    ...ended,
+    ...withWindows(ended, window),
     migrations: copied.results.map((r) =>
       swapped
         ? { ...r, outcome: 'migrated' }
@@ -199,11 +205,14 @@ function results(plan: Plan, outcome: MigrationResult['outcome']): MigrationResu
   );
 }
 
-type Copied = { kind: 'copied'; results: MigrationResult[] } | { kind: 'failed'; result: ApplyResult };
+type Copied =
+  | { kind: 'copied'; results: MigrationResult[]; fields: CopiedField[] }
+  | { kind: 'failed'; result: ApplyResult };
 
 /** Every migration's copy, app by app; a failure removes the temporary fields again. */
 async function copyAll(options: ApplyOptions, previous: RecoveryRecord | null): Promise<Copied> {
   const done: MigrationResult[] = [];
+  const fields: CopiedField[] = [];
   for (const app of migratingApps(options.plan)) {
     // The migrations as the service has them now: with their temporary fields live.
     const live = await liveFields(options.client, app.id!);
@@ -216,8 +225,9 @@ async function copyAll(options: ApplyOptions, previous: RecoveryRecord | null): 
       try {
         if (!found) throw new Error(`its temporary field ${m.temporary} is not on the service as planned`);
         lookups ??= await targetLookups(options.client, app.id!, planned);
-        const result = await copyOne(options, app, m, found, lookups, previous);
+        const { result, field } = await copyOne(options, app, m, found, lookups, previous);
         done.push(result);
+        fields.push(field);
       } catch (error) {
         return { kind: 'failed', result: await copyFailed(options, app, m, error, done) };
       }
@@ -225,7 +235,7 @@ async function copyAll(options: ApplyOptions, previous: RecoveryRecord | null): 
   }
   const refusal = notConvertedRefusal(options, done);
   if (refusal) return { kind: 'failed', result: await cleanedUp(options, refusal, done) };
-  return { kind: 'copied', results: done };
+  return { kind: 'copied', results: done, fields };
 }
 
 /**
@@ -262,7 +272,7 @@ async function copyOne(
   found: ReturnType<typeof fieldMigrations>[number],
   lookups: TargetLookups,
   previous: RecoveryRecord | null,
-): Promise<MigrationResult> {
+): Promise<{ result: MigrationResult; field: CopiedField }> {
   const records = options.records ?? RECORDS;
   const context = convertContext(
     found.plan.before.def as FieldDefinition,
@@ -304,32 +314,33 @@ async function copyOne(
     });
   };
   options.onProgress?.({ type: 'migration', app: app.key, field: m.to.code, step: 'copy' });
-  const copied = await records.copy(
-    options.client,
-    {
-      app: app.id!,
-      from: { code: m.from.code, table: m.from.table },
-      to: { code: m.temporary, table: m.to.table },
-      convert: (value) => found.conversion.convert(value, context),
-      // A new table gets one row per record (the first, made for it); an existing one as asked.
-      ...(m.to.table !== null ? { row: found.migrate.row ?? 'first' } : {}),
-      ...(found.migrate.join !== undefined ? { join: found.migrate.join } : {}),
-    },
-    {
-      ...(resumed ? { progress: resumed.progress } : {}),
-      onProgress: note,
-      ...(options.signal ? { signal: options.signal } : {}),
-    },
-  );
+  const spec: CopySpec = {
+    app: app.id!,
+    from: { code: m.from.code, table: m.from.table },
+    to: { code: m.temporary, table: m.to.table },
+    convert: (value) => found.conversion.convert(value, context),
+    // A new table gets one row per record (the first, made for it); an existing one as asked.
+    ...(m.to.table !== null ? { row: found.migrate.row ?? 'first' } : {}),
+    ...(found.migrate.join !== undefined ? { join: found.migrate.join } : {}),
+  };
+  const copied = await records.copy(options.client, spec, {
+    ...(resumed ? { progress: resumed.progress } : {}),
+    onProgress: note,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return {
-    app: app.key,
-    field: m.to.code,
-    temporary: m.temporary,
-    outcome: 'copied',
-    copied: copied.copied,
-    unchanged: copied.unchanged,
-    empty: copied.empty,
-    notConverted: copied.notConverted.length,
+    result: {
+      app: app.key,
+      field: m.to.code,
+      temporary: m.temporary,
+      outcome: 'copied',
+      copied: copied.copied,
+      unchanged: copied.unchanged,
+      empty: copied.empty,
+      notConverted: copied.notConverted.length,
+    },
+    // A copy handed in by a caller (ApplyOptions.records) may say nothing of what it saw: every record counts as moved.
+    field: { app, migration: m, spec, seen: copied.seen ?? new Map() },
   };
 }
 

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { atomicWriteSync, makeFoldersSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
 import { hasChanges, type AppPlan, type AreaKey, type Plan } from '../plan/index.js';
-import type { CopyProgress } from '../records/index.js';
+import type { CopyProgress, WindowWrite } from '../records/index.js';
 import { appdeployCommand, environmentLogin, type Project } from '../project/index.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 import { SWAP_DROPS } from './migrate-plans.js';
@@ -52,6 +52,35 @@ export interface RecoveryRecord {
    * apply resumes each copy from its progress. Absent in records of older versions.
    */
   migrations?: MigrationProgress[];
+  /**
+   * Migrations whose swap went live (or was about to), with the records edited in the old field
+   * between the copy and the swap still to be written into the new field (migrate-window.ts): the
+   * next apply writes them. Absent in records of older versions.
+   */
+  window?: WindowRecord[];
+}
+
+/** A migration's window: records/ windowWrites, written after the swap (migrate-window.ts). */
+export interface WindowRecord {
+  key: string;
+  id: string;
+  /** The field's final code, and the code its new field had until the swap. */
+  field: string;
+  temporary: string;
+  /** Where the new field is once swapped: the table it is a column of, null at the top level. */
+  table: string | null;
+  /** The backup of the old field, from the project's folder. */
+  backup: string;
+  /** The writes still to make, each with the backup's lines (1-based) holding its values. */
+  writes: (WindowWrite & { lines: number[] })[];
+  /** Written so far. */
+  written: number;
+  /** Left as they are: edited after the swap (their values from before in the backup's lines). */
+  edited: { id: string; lines: number[] }[];
+  /** Left as they are: the service refused the value (its words). Absent when none. */
+  refused?: { id: string; lines: number[]; reason: string }[];
+  /** The records written, with their revision after it: the backup's lines take it at the end. */
+  rebase?: { id: string; revision: string }[];
 }
 
 export interface MigrationProgress {
@@ -137,16 +166,7 @@ export function noteMigration(
   entry: MigrationProgress,
 ): void {
   const env = project.environment.name;
-  const record: RecoveryRecord = readRecovery(project) ?? {
-    formatVersion: 1,
-    environment: env,
-    pid: process.pid,
-    startedAt: new Date().toISOString(),
-    creating: [],
-    drafts: [],
-    writes: [],
-    deploys: [],
-  };
+  const record: RecoveryRecord = readRecovery(project) ?? emptyRecord(env);
   record.pid = process.pid;
   record.migrations = [
     ...(record.migrations ?? []).filter((m) => !(m.id === entry.id && m.field === entry.field)),
@@ -168,7 +188,7 @@ export function forgetMigrations(
   if (!record?.migrations) return;
   record.migrations = record.migrations.filter((m) => !ids.includes(m.id));
   const empty =
-    record.migrations.length === 0 &&
+    record.migrations.length + (record.window?.length ?? 0) === 0 &&
     record.creating.length + record.drafts.length + (record.writes?.length ?? 0) + record.deploys.length ===
       0;
   if (!empty) return saveRecord(project, env, record);
@@ -177,6 +197,46 @@ export function forgetMigrations(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+}
+
+/** A migration's window noted (or replaced, by app and field) in the record, created when absent. */
+export function noteWindow(project: Pick<Project, 'root' | 'environment'>, entry: WindowRecord): void {
+  const env = project.environment.name;
+  const record: RecoveryRecord = readRecovery(project) ?? emptyRecord(env);
+  record.window = [...(record.window ?? []).filter((w) => !sameWindow(w, entry)), entry];
+  saveRecord(project, env, record);
+}
+
+/** A migration's window done: its entry leaves the record, and the record goes when nothing else is left. */
+export function forgetWindow(project: Pick<Project, 'root' | 'environment'>, entry: WindowRecord): void {
+  const env = project.environment.name;
+  const record = readRecovery(project);
+  if (!record?.window) return;
+  record.window = record.window.filter((w) => !sameWindow(w, entry));
+  if (record.window.length === 0) delete record.window;
+  const empty =
+    (record.migrations?.length ?? 0) + (record.window?.length ?? 0) === 0 &&
+    record.creating.length + record.drafts.length + (record.writes?.length ?? 0) + record.deploys.length ===
+      0;
+  if (empty) return forgetRecovery(project);
+  saveRecord(project, env, record);
+}
+
+function sameWindow(a: WindowRecord, b: WindowRecord): boolean {
+  return a.id === b.id && a.field === b.field;
+}
+
+function emptyRecord(env: string): RecoveryRecord {
+  return {
+    formatVersion: 1,
+    environment: env,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    creating: [],
+    drafts: [],
+    writes: [],
+    deploys: [],
+  };
 }
 
 /**
@@ -230,7 +290,9 @@ function forgetRecovery(project: Pick<Project, 'root' | 'environment'>): void {
  * Returns whether a record was removed.
  */
 export function settleRecovery(plan: Plan, project: Pick<Project, 'root' | 'environment' | 'apps'>): boolean {
-  if (readRecovery(project) === null) return false;
+  const record = readRecovery(project);
+  // A migration's window left unwritten (writing it failed) is still to finish.
+  if (record === null || (record.window?.length ?? 0) > 0) return false;
   const whole = plan.apps.length === project.apps.length;
   const pending = plan.apps.some((app) => app.risks.some((r) => r.kind === 'pending-draft'));
   if (!whole || pending || hasChanges(plan)) return false;
@@ -418,7 +480,14 @@ const UNRECORDED = {
 } as const satisfies Record<Exclude<ApplyEvent['type'], Recorded>, true>;
 
 /** The events that change the service: each noted in the record (the recorder's `notes`). */
-type Recorded = 'revert-pending' | 'create-app' | 'app-created' | 'draft-written' | 'write-intent' | 'deploy';
+type Recorded =
+  | 'revert-pending'
+  | 'create-app'
+  | 'app-created'
+  | 'draft-written'
+  | 'write-intent'
+  | 'deploy'
+  | 'migration-window';
 
 export interface Recorder {
   /** Notes an event; writes the record when the event is a step that changes the service. */
@@ -459,6 +528,7 @@ export function recorder(
       writes: [...(previous?.writes ?? [])],
       deploys: [],
       ...(previous?.migrations ? { migrations: [...previous.migrations] } : {}),
+      ...(previous?.window ? { window: [...previous.window] } : {}),
     });
   // Apps this apply has written: their write records start afresh, replacing the previous one's.
   const started = new Set<string>();
@@ -487,6 +557,10 @@ export function recorder(
       if (event.done !== undefined) noteDone(r, event.app, event.done, started);
     },
     'write-intent': (event) => noteIntent(open(), event, started),
+    'migration-window': (event) => {
+      const r = open();
+      r.window = [...(r.window ?? []).filter((w) => !sameWindow(w, event.window)), event.window];
+    },
     deploy: (event) => {
       open().deploys.push({
         at: new Date(now()).toISOString(),
@@ -507,6 +581,16 @@ export function recorder(
     end(outcome, wholeProject) {
       const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
       if (record === null && !settled) return;
+      // A swap that went live leaves its window to write (migrate-window.ts): only that stays.
+      const window = outcome === 'applied' ? (record?.window ?? previous?.window) : previous?.window;
+      if (window !== undefined && window.length > 0) {
+        const left = {
+          ...emptyRecord(env),
+          startedAt: record?.startedAt ?? new Date(now()).toISOString(),
+          window,
+        };
+        return saveRecord(project, env, left);
+      }
       forgetRecovery(project);
     },
   };

@@ -20,7 +20,7 @@ import { restoreAfterRun, type RestoreRun } from './restore.js';
 import { inexactReason } from './restore-check.js';
 import { appResult } from './result.js';
 import { rollbackAll } from './rollback.js';
-import type { AppResult, ApplyOutcome, ApplyStop } from './types.js';
+import type { AppResult, ApplyEvent, ApplyOutcome, ApplyStop } from './types.js';
 import { writeAll, type AppSession, type WriteAllResult } from './write-all.js';
 import { errorText } from './error-text.js';
 import type { AreaWrite } from './write-app.js';
@@ -35,7 +35,12 @@ export interface RunStepsInput extends RestoreRun {
   beforeDeploy?: BeforeDeploy | undefined;
 }
 
-export type BeforeDeploy = (apps: readonly string[], signal: AbortSignal | undefined) => Promise<void>;
+/** `emit`: the apply's events, as its recovery record notes them. */
+export type BeforeDeploy = (
+  apps: readonly string[],
+  signal: AbortSignal | undefined,
+  emit?: (event: ApplyEvent) => void,
+) => Promise<void>;
 
 export type RunStepsResult =
   | { kind: 'live'; written: Map<string, AreaWrite[]> }

@@ -5,6 +5,7 @@
  */
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
+import type { WindowRecord } from './recovery.js';
 import type { Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import type {
@@ -159,6 +160,8 @@ export interface ApplyResult {
   migrations?: MigrationResult[];
   /** The backups written before a deploy deleted fields holding values. */
   backups?: BackupNote[];
+  /** The migrations' windows written after their swaps (this apply's, or an earlier one's left). */
+  window?: WindowResult[];
 }
 
 /**
@@ -177,6 +180,23 @@ export interface MigrationResult {
   unchanged: number;
   empty: number;
   notConverted: number;
+  reason?: string;
+}
+
+/**
+ * A migration's window after its swap (migrate-window.ts): the records edited in the old field
+ * between the copy and the swap, written into the new field; those edited again after the swap,
+ * left as they are, each with the backup's lines (1-based) that hold its value from before.
+ */
+export interface WindowResult {
+  app: string;
+  field: string;
+  backup: string;
+  written: number;
+  editedSince: { id: string; lines: number[] }[];
+  /** Left as they are: the service refused the value written (its words). Absent when none. */
+  refused?: { id: string; lines: number[]; reason: string }[];
+  /** Set when writing them stopped: the next apply goes on. */
   reason?: string;
 }
 
@@ -314,11 +334,18 @@ export type ApplyEvent =
    * before began (records/copy-field.ts): `sweep` is the sweep pass under way (absent in the
    * first pass); `passWritten` the records that pass wrote so far, absent when the pass begins.
    */
+  /**
+   * Just before a migration's swap is deployed: the records edited in its old field between the
+   * copy and the swap, whose updates are written into the new field once the swap is live
+   * (migrate-window.ts); noted in the recovery record, so that an apply killed after the swap
+   * writes them next time.
+   */
+  | { type: 'migration-window'; app: string; field: string; window: WindowRecord }
   | {
       type: 'migration';
       app: string;
       field: string;
-      step: 'copy' | 'backup' | 'cleanup';
+      step: 'copy' | 'backup' | 'cleanup' | 'window';
       /** Records written so far, over every pass. */
       written?: number;
       sweep?: number;

@@ -157,7 +157,9 @@ const SAID: {
           ? `copying the values of ${event.field} into its temporary field (the old field untouched); ${run('apply')} resumes it`
           : event.step === 'backup'
             ? `backing up ${event.field} before the swap`
-            : `removing the temporary field of ${event.field}`,
+            : event.step === 'window'
+              ? `swapped; writing into ${event.field} the records edited in its old field before the swap; ${run('apply')} finishes it`
+              : `removing the temporary field of ${event.field}`,
       ],
     ],
     line:
@@ -165,7 +167,13 @@ const SAID: {
         ? copyLine(event)
         : event.step === 'backup'
           ? `${event.app}: backing up the values of ${event.field}`
-          : `${event.app}: removing the temporary field of ${event.field}`,
+          : event.step === 'window'
+            ? `${event.app}: writing into ${event.field} the records edited in its old field between the copy and the swap`
+            : `${event.app}: removing the temporary field of ${event.field}`,
+  }),
+  'migration-window': (event) => ({
+    states: [],
+    line: `${event.app}: ${plural(event.window.writes.length, 'record')} edited in ${event.field}'s old field since the copy, to write into it once the swap is live`,
   }),
 };
 

@@ -21,5 +21,6 @@ export function applyReport(result: ApplyResult, options: ApplyTextOptions): App
     ...(result.liveChanged !== undefined ? { liveChanged: result.liveChanged } : {}),
     ...(result.migrations !== undefined ? { migrations: result.migrations } : {}),
     ...(result.backups !== undefined ? { backups: result.backups } : {}),
+    ...(result.window !== undefined ? { window: result.window } : {}),
   };
 }

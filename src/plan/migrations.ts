@@ -90,7 +90,7 @@ function migrationOf(
     migrate: m.migrate as FieldMigration['migrate'],
     // Only where the zone decides the values: elsewhere it would be noise in every plan.
     ...(m.conversion.zoned ? { timeZone: zone } : {}),
-    records: tally === null ? null : recordsOf(tally, read),
+    records: tally === null ? null : recordsOf(tally, read, temporary !== null),
   };
 }
 
@@ -185,7 +185,7 @@ function tally(t: Tally, id: string, outcome: ReturnType<typeof recordOutcome>):
   }
 }
 
-function recordsOf(t: Tally, read: number): MigrationCounts {
+function recordsOf(t: Tally, read: number, resumed: boolean): MigrationCounts {
   // In record-number order, whatever order the cursor read them in.
   const byNumber = (a: string, b: string) => Number(a) - Number(b);
   t.notConverted.sort((a, b) => byNumber(a.id, b.id));
@@ -213,7 +213,7 @@ function recordsOf(t: Tally, read: number): MigrationCounts {
     ...(duplicates.length > 0
       ? { duplicates: { records: duplicates.length, query: idQuery(duplicates) } }
       : {}),
-    requests: requestsFor(read, t.withValue - ids.length - t.severalRows.length),
+    requests: requestsFor(read, t.withValue - ids.length - t.severalRows.length, resumed),
   };
 }
 
@@ -244,11 +244,16 @@ function unlisted(count: number): string {
  * write moves a record's update time), at least one page; and the settings calls. Per migration:
  * an app migrating several fields backs up and plans once, so its sum errs high. The total counts
  * a bulk request as the calls inside it: whether the platform counts it once or per call the
- * evidence does not say (limits.ts), so the more cautious count.
+ * evidence does not say (limits.ts), so the more cautious count. The window (records/window.ts):
+ * the records edited after the copy saw them, read again 100 a query just before the swap and
+ * written after it one a call: none with nobody editing, but a copy an earlier apply began
+ * (`resumed`) has not seen the records that apply left alone, and reads them again, every record
+ * at most.
  */
-export function requestsFor(read: number, written: number): MigrationRequests {
+export function requestsFor(read: number, written: number, resumed = false): MigrationRequests {
   const pages = Math.max(1, Math.ceil(read / RECORDS_PER_READ));
-  const reads = 3 * (pages + 1) + (1 + 1 + pages);
+  const window = resumed ? Math.ceil(read / RECORDS_PER_WRITE) : 0;
+  const reads = 3 * (pages + 1) + (1 + 1 + pages) + window;
   const writeCalls = Math.ceil(Math.max(0, written) / RECORDS_PER_WRITE);
   const bulkRequests = Math.ceil(writeCalls / CALLS_PER_BULK_REQUEST);
   const sweep = 2 + 1 + Math.max(1, Math.ceil(Math.max(0, written) / RECORDS_PER_READ));

@@ -199,7 +199,9 @@ export interface MigrationRequests {
   /**
    * Record reads: the copy's, the backup's and the contract plan's, each a count (or a cursor) and
    * pages of 500; and the backup brought up to date before the swap (the service's time before it,
-   * then the records updated since, counted and looked at by id and revision).
+   * then the records updated since, counted and looked at by id and revision); and, for a copy an
+   * earlier apply began, the window reading again the records this apply's copy does not see, 100
+   * a query (records/window.ts; none for a copy begun now, with nobody editing).
    */
   reads: number;
   /** Record writes: calls of 100 records, sent 20 to a bulk request. */

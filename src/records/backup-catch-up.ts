@@ -74,6 +74,28 @@ export async function catchUpBackup(
   return { file: backup.file, ...countsOf(lines), since: { ...since, revisions } };
 }
 
+/** The lines (1-based) of a backup holding each record's values, by record id. */
+export async function backupLineNumbers(file: string): Promise<Map<string, number[]>> {
+  const byId = new Map<string, number[]>();
+  (await readLines(file)).forEach((line, i) => byId.set(line.id, [...(byId.get(line.id) ?? []), i + 1]));
+  return byId;
+}
+
+/**
+ * The backup's lines of these records given their revision now, where apply itself wrote them
+ * after the backup read them (a migration's window writes the new field only: the old field's
+ * values are as backed up), so that `restore` does not take apply's own write for someone's edit.
+ * Written whole over the old lines, as every change of a backup is.
+ */
+export async function rebaseBackup(file: string, revisions: ReadonlyMap<string, string>): Promise<void> {
+  if (revisions.size === 0) return;
+  const lines = (await readLines(file)).map((l) => {
+    const revision = revisions.get(l.id);
+    return revision === undefined ? l : { ...l, revision };
+  });
+  await writeLines(file, lines);
+}
+
 async function readLines(file: string): Promise<BackupLine[]> {
   const text = await readFile(file, 'utf8');
   return text

@@ -29,7 +29,8 @@ export {
   type BackupResult,
   type BackupSince,
 } from './backup.js';
-export { catchUpBackup } from './backup-catch-up.js';
+export { backupLineNumbers, catchUpBackup, rebaseBackup } from './backup-catch-up.js';
+export { windowWrites, writeWindow, type WindowWrite } from './window.js';
 export {
   progressFileOf,
   restoreFieldValues,

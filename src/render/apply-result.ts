@@ -34,7 +34,11 @@ export const NO_CHANGES = 'No changes: every app already matches its manifest.';
 /** The message: one paragraph, as `apply` prints it and `--format json` carries it. */
 export function renderApplyMessage(result: ApplyResult, options: ApplyTextOptions): string {
   const said = baseMessage(result, options);
-  const more = [...migrationSentences(result), ...backupSentences(result)];
+  const more = [
+    ...migrationSentences(result),
+    ...backupSentences(result),
+    ...windowSentences(result, options),
+  ];
   return more.length === 0 ? said : `${said} ${more.join(' ')}`;
 }
 
@@ -66,6 +70,42 @@ function migrationSentences(result: ApplyResult): string[] {
       }
     }
   });
+}
+
+/**
+ * Each migration's window after its swap: the records edited in the old field between the copy and
+ * the swap, written into the new field; each edited again since, left as it is with the backup's
+ * lines to take its value from; where writing them stopped.
+ */
+function windowSentences(result: ApplyResult, options: ApplyTextOptions): string[] {
+  return (result.window ?? []).flatMap((w) => [
+    ...(w.written > 0
+      ? [
+          `After the swap, ${plural(w.written, 'record')} edited in the old field between the copy and the swap ${w.written === 1 ? 'was' : 'were'} written into ${w.app} field ${w.field}.`,
+        ]
+      : []),
+    ...w.editedSince.map(
+      (e) =>
+        `Record ${e.id} of ${w.app} changed after apply read it for the swap and is left as it is; ${
+          e.lines.length === 0
+            ? `its value from before was empty (no line of ${w.backup} holds it).`
+            : `its value from before is at line${e.lines.length === 1 ? '' : 's'} ${e.lines.join(', ')} of ${w.backup}.`
+        }`,
+    ),
+    ...(w.refused ?? []).map(
+      (r) =>
+        `Record ${r.id} of ${w.app} was refused by the service when written into ${w.field} (${r.reason}) and is left as it is; ${
+          r.lines.length === 0
+            ? `its value from before was empty (no line of ${w.backup} holds it).`
+            : `its value from before is at line${r.lines.length === 1 ? '' : 's'} ${r.lines.join(', ')} of ${w.backup}.`
+        }`,
+    ),
+    ...(w.reason !== undefined
+      ? [
+          `Writing into ${w.app} field ${w.field} the records edited before its swap stopped: ${w.reason} (\`${options.command('apply')}\`).`,
+        ]
+      : []),
+  ]);
 }
 
 /** The backups written before fields holding values were deleted. */

@@ -65,7 +65,7 @@ export function migrationSentences(app: AppPlan): { title: string; lines: string
       );
     }
     lines.push(
-      'The window: an edit of this field made after the last sweep and before the swap is not copied; the swap deletes the old field (the backup taken just before it holds what it read).',
+      'The window: an edit of this field made after the last sweep and before the swap is in the backup taken just before the swap, and written into the new field once the swap is live; one made in the moments after the last read by apply, while the swap deploys, is in neither.',
     );
     return { title, lines };
   });

@@ -133,6 +133,52 @@ describe('copying a top-level field into another', () => {
     expect(valueOf(after.get(ids[0]!), 'memo_new')).toBe('memo 0');
   });
 
+  it('copies a record another client adds during the copy with an update time older than the copy (an administrator may give one)', async () => {
+    const { client } = service;
+    const app = await deployedApp(client, { memo: multiText('memo'), memo_new: text('memo_new') });
+    const ids = await addRecords(
+      client,
+      app,
+      Array.from({ length: 2500 }, (_, i) => ({ memo: { value: `memo ${i}` } })),
+    );
+    const other = otherClient(service);
+    let added: string | undefined;
+    try {
+      const result = await copyFieldValues(
+        client,
+        {
+          app,
+          from: { code: 'memo', table: null },
+          to: { code: 'memo_new', table: null },
+          convert: toSingleLine,
+        },
+        {
+          onProgress: async () => {
+            if (added !== undefined) return;
+            // Add Records takes an update time from a caller who manages the app (kintone.dev
+            // "Add Records"): a record imported with its old time, after the copy read its highest id.
+            const { id } = await other.records.addRecord({
+              app,
+              record: {
+                memo: { value: 'imported during the copy' },
+                Updated_datetime: { value: '2001-02-03T04:05:00Z' },
+              },
+            });
+            added = id;
+            const { record } = await other.records.getRecord({ app, id });
+            expect(record.Updated_datetime?.value).toBe('2001-02-03T04:05:00Z');
+          },
+        },
+      );
+      expect(result.converged).toBe(true);
+    } finally {
+      await other.close();
+    }
+    expect(Number(added)).toBeGreaterThan(Number(ids[ids.length - 1]));
+    const after = await recordsById(client, app);
+    expect(valueOf(after.get(added!), 'memo_new')).toBe('imported during the copy');
+  });
+
   it('resumes from the progress reported before a stop, and ends with every value copied', async () => {
     const { client } = service;
     const app = await deployedApp(client, { memo: multiText('memo'), memo_new: text('memo_new') });

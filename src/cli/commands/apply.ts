@@ -10,6 +10,7 @@ import {
   type ApplyResult,
 } from '../../apply/index.js';
 import { recoveryShown } from '../../apply/recovery.js';
+import { finishEarlierWindows, withWindows } from '../../apply/migrate-window.js';
 import { AppdeployError } from '../../errors.js';
 import { hasChanges, plan, PLAN_FORMAT_VERSION, type Plan } from '../../plan/index.js';
 import {
@@ -134,13 +135,16 @@ async function applyCommand(
       };
       if (!hasChanges(thePlan)) {
         if (planFile !== undefined) say('No changes: every app already matches its manifest.\n');
+        // A migration's swap went live and its window was left unwritten (migrate-window.ts): written now.
+        const windows = await finishEarlierWindows({ plan: thePlan, project, client });
         // An interrupted apply whose work is all live (or undone) leaves nothing to finish.
         if (settleRecovery(thePlan, project))
           io.err(
             `Note: every app matches its manifest with no pending draft: nothing an interrupted apply began is left to finish, so its record (${recoveryShown(project.environment.name)}) is removed.\n`,
           );
-        const result = noChanges(thePlan);
+        const result = withWindows(noChanges(thePlan), windows);
         if (flags.format === 'json') io.out(`${JSON.stringify(applyReport(result, wording), null, 2)}\n`);
+        else if (windows.length > 0) io.out(renderApplyResult(result, wording));
         return { kind: 'applied', result };
       }
       if (planFile === undefined && (await declined(io, flags))) return { kind: 'declined' };

@@ -3,7 +3,7 @@
  * from the recovery record it left (apply/recovery.ts), app by app, and what to do about it.
  */
 import { recoveryShown, type RecoveryRecord } from '../../apply/recovery.js';
-import { plural } from '../../wording.js';
+import { plural, thousands as thousandsOf } from '../../wording.js';
 
 export interface InterruptedApply {
   /** The record, as `.appdeploy/apply-<env>.json` names it. */
@@ -22,6 +22,11 @@ export interface InterruptedApply {
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
   /** Migrations whose copy was under way: their temporary field is live, the old field untouched. */
   migrations: { key: string; field: string; temporary: string; written: number; lastId: string | null }[];
+  /**
+   * Migrations swapped (their temporary field gone) with records edited in the old field before
+   * the swap still to write into the new field (apply/migrate-window.ts).
+   */
+  windows: { key: string; field: string; left: number; written: number; edited: number; backup: string }[];
 }
 
 /**
@@ -51,6 +56,18 @@ export function interruptedApply(
         temporary: m.temporary,
         written: m.progress.written,
         lastId: m.progress.lastId,
+      })),
+    // A window whose temporary field is still live belongs to a swap that did not go live: the
+    // migration starts again, and apply drops it (migrate-window.ts).
+    windows: (record.window ?? [])
+      .filter((w) => !temporaryLive(w.key, w.temporary))
+      .map((w) => ({
+        key: w.key,
+        field: w.field,
+        left: w.writes.length,
+        written: w.written,
+        edited: w.edited.length,
+        backup: w.backup,
       })),
   };
 }
@@ -108,7 +125,18 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
     lines.push(
       `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${plural(m.written, 'record')} written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
     );
-  const left = [apply.created, apply.drafts, apply.unanswered, apply.deploys, apply.migrations];
+  for (const w of apply.windows)
+    lines.push(
+      `  - a migration of ${w.key} field ${w.field} swapped, with ${plural(w.left, 'record')} edited in its old field before the swap still to write into it (their values are in ${w.backup}${w.written + w.edited > 0 ? `; ${thousandsOf(w.written)} written, ${thousandsOf(w.edited)} edited since the swap and left as they are` : ''})`,
+    );
+  const left = [
+    apply.created,
+    apply.drafts,
+    apply.unanswered,
+    apply.deploys,
+    apply.migrations,
+    apply.windows,
+  ];
   if (left.every((list) => list.length === 0)) lines.push('  - nothing written yet');
   if (apply.running || next.deploying) return lines;
   // A creation whose answer never came back and that no command could adopt (recovery-adopt.ts):
@@ -118,15 +146,17 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
     lines.push(
       `  ${next.run('apply')} creates nothing for ${unknown.join(', ')} until told which app the service made, if any: give its id in ${next.idsIn}, or, if the service has no such app, delete ${apply.record}; then ${next.run('apply')} finishes it.`,
     );
-  else if (next.settled)
-    lines.push(
-      `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`,
-    );
-  else
-    lines.push(
-      apply.migrations.length > 0
-        ? `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since), resumes each copy where it stopped, and swaps.`
-        : `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since) and applies again.`,
-    );
+  else lines.push(finishing(apply, next));
   return lines;
+}
+
+/** What the next apply does with what the interrupted one left (nothing unknown was created). */
+function finishing(apply: InterruptedApply, next: NextStep): string {
+  if (next.settled && apply.windows.length === 0)
+    return `  Nothing of it is left to finish: ${next.run('apply')} finds no changes and removes the record.`;
+  if (apply.migrations.length > 0)
+    return `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since), resumes each copy where it stopped, and swaps.`;
+  if (apply.windows.length > 0)
+    return `  ${next.run('apply')} finishes it: it writes those records into the new field, each at the revision it read before the swap (one changed since is left as it is, and named).`;
+  return `  ${next.run('apply')} finishes it: it discards the drafts it wrote (where no one changed them since) and applies again.`;
 }
