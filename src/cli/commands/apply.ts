@@ -313,6 +313,8 @@ const MIGRATION_STEP_LEFT = {
   swap: "Outcome unknown: the migration's first deploy went live (its temporary field holding the values copied) and apply was writing the swap to the draft; none of it is live.",
   cleanup:
     "Outcome unknown: the migration's first deploy went live (its temporary field added) and apply was removing that field again; the removal may still go live. The old field is untouched.",
+  window:
+    "Outcome unknown: the migration's swap went live (the field under its final code, holding the values copied) and apply was writing into it the edits made in the old field between the copy and the swap; `appdeploy status` lists those still to write, and the next apply writes them.",
 } as const;
 
 /**
