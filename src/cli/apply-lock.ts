@@ -10,7 +10,13 @@
  */
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import { acquireLockFile, runningHolder, takenOverNote, type LocalLock } from '../local/lock.js';
+import {
+  acquireLockFile,
+  inWritableFolder,
+  runningHolder,
+  takenOverNote,
+  type LocalLock,
+} from '../local/lock.js';
 import { ownerShown, ownerState, type LockOwner } from '../local/lock-owner.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 import { makeFoldersSync } from '../atomic-write.js';
@@ -24,10 +30,12 @@ function lockShown(env: string): string {
 
 /** Takes the apply lock of the project's environment, or throws APPLY.RUNNING naming its holder. */
 export function acquireApplyLock(project: Locked): LocalLock {
-  makeFoldersSync(join(project.root, '.appdeploy'));
   const refused = (owner: LockOwner | null) => applyRunning(project, owner);
   const shown = lockShown(project.environment.name);
-  return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });
+  return inWritableFolder(shown, () => {
+    makeFoldersSync(join(project.root, '.appdeploy'));
+    return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });
+  });
 }
 
 /**

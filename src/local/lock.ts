@@ -55,14 +55,39 @@ export interface LocalLock {
  * the pid that holds it. `shown` is how messages name the directory (`.appdeploy/local`).
  */
 export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): LocalLock {
-  makeFoldersSync(dir);
   const path = join(dir, LOCK_FILE);
-  return acquireLockFile(path, {
-    held: (owner) => locked(owner, shown, path),
-    contended: new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
-      hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
-    }),
+  return inWritableFolder(`${shown}/${LOCK_FILE}`, () => {
+    makeFoldersSync(dir);
+    return acquireLockFile(path, {
+      held: (owner) => locked(owner, shown, path),
+      contended: new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
+        hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
+      }),
+    });
   });
+}
+
+/** The file system's answers that say this user may not write the lock's folder. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * Runs `make` (the lock's folder and file), a folder this user may not write (a read-only
+ * `.appdeploy`, one another user owns, a read-only file system) said as LOCK.UNWRITABLE naming
+ * the lock as `shown`, not as a bug.
+ */
+export function inWritableFolder<T>(shown: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined || !UNWRITABLE.has(code)) throw error;
+    const why = code === 'EROFS' ? 'the file system is read-only' : 'permission denied';
+    const folder = dirname(shown);
+    throw new AppdeployError('LOCK.UNWRITABLE', `cannot make the lock ${shown}: ${why} (${code})`, {
+      hint: `Make ${folder} writable by the user running appdeploy (chmod u+w ${folder}), or run appdeploy as its owner: it keeps its locks and records there.`,
+      cause: error,
+    });
+  }
 }
 
 /**

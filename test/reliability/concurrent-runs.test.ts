@@ -16,7 +16,10 @@
  * `CONCURRENT_RUNS_SEED` picks the seed (each pair's hold), `CONCURRENT_RUNS_ROUNDS` runs that
  * many seeds, `CONCURRENT_RUNS_PAIR` the pairs whose name contains it.
  */
-import { rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/seeded-random.js';
 import { useLocalService } from '../support/service.js';
@@ -24,7 +27,8 @@ import { draws } from './apply-sequences/pick.js';
 import type { Cleanups } from './emulator-process.js';
 import { convergence, runFindings } from './concurrent-runs/checks.js';
 import { COUNT, PAIRS, type Pair } from './concurrent-runs/pairs.js';
-import { makeWorld, type World } from './concurrent-runs/world.js';
+import { AUTH, makeWorld, type World } from './concurrent-runs/world.js';
+import { BIN, type Run } from '../support/cli.js';
 import type { Hold } from './concurrent-runs/gate.js';
 import type { Draw } from './apply-sequences/pick.js';
 import { LOCK_CASES, lockFindings, lockPath, readLock, sleeper } from './concurrent-runs/locks.js';
@@ -125,4 +129,41 @@ describe("the apply lock's life", () => {
     }
     expect(failed).toEqual([]);
   }, 300_000);
+
+  it('a read-only .appdeploy refuses the apply, naming the lock and what to do', async () => {
+    const world = await makeWorld(service.url, cleanups, { count: 2 });
+    world.fields = { ...world.fields, title: { ...world.fields.title, label: 'Title read-only' } };
+    await world.first.manifest(world.fields);
+    const folder = join(world.first.root, '.appdeploy');
+    // Root writes into a read-only folder all the same: the run is then another user's.
+    const asRoot = process.getuid?.() === 0;
+    for (let dir = world.first.root; asRoot && dir !== tmpdir(); dir = dirname(dir)) await chmod(dir, 0o755);
+    await chmod(folder, 0o555);
+    const run = await runAs(asRoot ? 65534 : undefined, world.first.root, ['apply', '--env', 'a', '--yes']);
+    await chmod(folder, 0o755);
+    expect(run.stderr).toContain(
+      'Error: cannot make the lock .appdeploy/apply-a.lock: permission denied (EACCES)\n' +
+        '  Make .appdeploy writable by the user running appdeploy (chmod u+w .appdeploy), or run appdeploy as its owner: it keeps its locks and records there.',
+    );
+    expect(runFindings('apply', run, [1])).toEqual([]);
+    expect(await convergence(world.first, service.url, world.file, {}, false)).toEqual([]);
+  }, 120_000);
 });
+
+/** The built CLI as user `uid` (when given: the test runs as root), straight to the service. */
+function runAs(uid: number | undefined, cwd: string, args: string[]): Promise<Run> {
+  const env = {
+    ...process.env,
+    ...AUTH,
+    GATE_URL: service.url,
+    NO_COLOR: '1',
+    HOME: cwd,
+    APPDEPLOY_CODE_CACHE: '',
+  };
+  const ids = uid === undefined ? {} : { uid, gid: uid };
+  return new Promise((resolve) =>
+    execFile(process.execPath, [BIN, ...args], { cwd, env, ...ids }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    ),
+  );
+}
