@@ -108,10 +108,18 @@ export const PAIRS: readonly Pair[] = [
       return {
         first: { checkout: world.first, args: applyA, holds: applyHolds(1), allowed: [0, 1] },
         second: { label: "the other checkout's apply", run: () => other.run(applyA), allowed: [0, 1] },
-        judge: ({ first, second }) =>
-          [first, second].some((r) => r.code === 0) || bothRefusedBeforeWriting(first, second)
+        judge: ({ first, second }) => [
+          ...([first, second].some((r) => r.code === 0) || bothRefusedBeforeWriting(first, second)
             ? []
-            : ['neither apply went through, and one of them rolled back'],
+            : ['neither apply went through, and one of them rolled back']),
+          // The other's draft may be an apply under way: the refusal must not only say to discard it.
+          ...(/not deployed/.test(second.stdout) &&
+          !second.stdout.includes('if such an apply runs, wait for it')
+            ? [
+                `the refusal of the other's draft says to discard it, not to wait for an apply under way:\n${second.stdout}`,
+              ]
+            : []),
+        ],
       };
     },
   },
