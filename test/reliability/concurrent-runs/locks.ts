@@ -79,8 +79,8 @@ export const LOCK_CASES: readonly LockCase[] = [
   },
   {
     name: 'left by an older version (a pid alone) whose process is gone',
-    async leave(_world, lock, tools) {
-      const { pid } = await tools.killedRun(PREVIEW_WRITE);
+    async leave(_world, lock) {
+      const pid = await endedPid();
       await writeFile(lock, `${pid}\n`);
       return { code: 0, says: [takenOver(`pid ${pid}`)] };
     },
@@ -100,6 +100,13 @@ export const LOCK_CASES: readonly LockCase[] = [
     },
   },
 ];
+
+/** The pid of a process that ran and ended. */
+async function endedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
 
 /** A process of this test that runs until `stop`: a pid that is not an apply's. */
 export function sleeper(): { pid: Promise<number>; stop(): void } {

@@ -139,32 +139,8 @@ export const PAIRS: readonly Pair[] = [
       };
     },
   },
-  {
-    name: 'apply + seed, one folder',
-    async prepare(world, d) {
-      await relabel(world, d);
-      await editRecords(world, d, 2);
-      const { first } = world;
-      return {
-        records: true,
-        first: { checkout: first, args: applyA, holds: applyHolds(1), allowed: [0] },
-        second: { label: 'the seed', run: () => first.run(seedA), allowed: [0] },
-      };
-    },
-  },
-  {
-    name: 'seed + apply, one folder',
-    async prepare(world, d) {
-      await relabel(world, d);
-      await editRecords(world, d, 2);
-      const { first } = world;
-      return {
-        records: true,
-        first: { checkout: first, args: seedA, holds: recordHolds(2), allowed: [0] },
-        second: { label: 'the apply', run: () => first.run(applyA), allowed: [0] },
-      };
-    },
-  },
+  applyAndSeed('apply'),
+  applyAndSeed('seed'),
   {
     name: 'seed + seed, one folder',
     async prepare(world, d) {
@@ -318,6 +294,29 @@ export const PAIRS: readonly Pair[] = [
     },
   },
 ];
+
+/** A settings change and a record edit from one folder: `held` is the run held, the other runs meanwhile. */
+function applyAndSeed(held: 'apply' | 'seed'): Pair {
+  const [firstArgs, secondArgs] = held === 'apply' ? [applyA, seedA] : [seedA, applyA];
+  return {
+    name: held === 'apply' ? 'apply + seed, one folder' : 'seed + apply, one folder',
+    async prepare(world, d) {
+      await relabel(world, d);
+      await editRecords(world, d, 2);
+      const { first } = world;
+      return {
+        records: true,
+        first: {
+          checkout: first,
+          args: firstArgs,
+          holds: held === 'apply' ? applyHolds(1) : recordHolds(2),
+          allowed: [0],
+        },
+        second: { label: `the ${secondArgs[0]!}`, run: () => first.run(secondArgs), allowed: [0] },
+      };
+    },
+  };
+}
 
 /** amount's type changed, NUMBER to text or back: a migration (docs/migrations.md) whose copy writes records. */
 function migrateAmount(world: World): void {
