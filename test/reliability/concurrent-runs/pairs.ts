@@ -31,8 +31,6 @@ export interface Outcome {
 
 export interface Pair {
   name: string;
-  /** Environment `b` applied too. */
-  envB?: boolean;
   /** Edits the checkouts before the runs; returns what the runs and the checks need. */
   prepare(world: World, d: Draw): Promise<Setup>;
 }
@@ -123,22 +121,12 @@ export const PAIRS: readonly Pair[] = [
       };
     },
   },
-  {
-    name: 'apply + apply, one folder, two environments',
-    envB: true,
-    async prepare(world, d) {
-      await relabel(world, d);
-      const { first } = world;
-      return {
-        first: { checkout: first, args: applyA, holds: applyHolds(1), allowed: [0] },
-        second: {
-          label: 'the apply of b',
-          run: () => first.run(['apply', '--env', 'b', '--yes']),
-          allowed: [0],
-        },
-      };
-    },
-  },
+  duringApply(
+    'apply + apply, one folder, two environments',
+    'the apply of b',
+    ['apply', '--env', 'b', '--yes'],
+    [0],
+  ),
   applyAndSeed('apply'),
   applyAndSeed('seed'),
   {
@@ -278,22 +266,23 @@ export const PAIRS: readonly Pair[] = [
       };
     },
   },
-  {
-    name: 'apply + plan --check, one folder',
+  duringApply('apply + plan --check, one folder', 'plan --check', ['plan', '--env', 'a', '--check'], [0, 1]),
+];
+
+/** A settings change applied from the first checkout, held; `args` run from the same folder meanwhile. */
+function duringApply(name: string, label: string, args: string[], allowed: number[]): Pair {
+  return {
+    name,
     async prepare(world, d) {
       await relabel(world, d);
       const { first } = world;
       return {
         first: { checkout: first, args: applyA, holds: applyHolds(1), allowed: [0] },
-        second: {
-          label: 'plan --check',
-          run: () => first.run(['plan', '--env', 'a', '--check']),
-          allowed: [0, 1],
-        },
+        second: { label, run: () => first.run(args), allowed },
       };
     },
-  },
-];
+  };
+}
 
 /** A settings change and a record edit from one folder: `held` is the run held, the other runs meanwhile. */
 function applyAndSeed(held: 'apply' | 'seed'): Pair {
