@@ -209,6 +209,13 @@ export const ERROR_CODES = {
     where:
       'every command on the local environment; `emulator --data`; `startEmulator({ data })` of appdeploy/emulator',
   },
+  'LOCK.UNWRITABLE': {
+    summary:
+      'a lock cannot be made: its folder (.appdeploy, .appdeploy/local, or a data folder a service serves) cannot be written by this user, or is on a read-only file system',
+    hint: 'Make the folder writable by the user that runs appdeploy (or run it as the folder’s owner); appdeploy keeps its locks and records there.',
+    where:
+      'apply (the lock of its environment); every command on the local environment; `emulator --data`; `startEmulator({ data })` of appdeploy/emulator',
+  },
   'MANIFEST.INVALID': {
     summary: 'the project does not validate',
     hint: 'Run validate to list every problem with its file:line:col.',

@@ -135,8 +135,11 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
         kind: 'pending-draft',
         app,
         message:
-          `its draft has changes that are not deployed (${risk.areas.join(', ')}); deploying would publish them` +
-          ` (pass --discard-pending-drafts to discard them first)`,
+          `its draft has changes that are not deployed (${risk.areas.join(', ')}): someone's unfinished change, or an apply` +
+          ` under way from another checkout or machine; deploying would publish them` +
+          // Discarding an apply's drafts while it runs fails it (its deploy is pinned to their
+          // revision): no lock is shared across checkouts, so the person is told to wait first.
+          ` (if such an apply runs, wait for it to end and plan again; otherwise pass --discard-pending-drafts to discard them first)`,
       };
     // These deploy: the plan shows them; apply goes on.
     case 'records-need-values':

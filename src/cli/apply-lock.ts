@@ -10,7 +10,14 @@
  */
 import { join } from 'node:path';
 import { AppdeployError } from '../errors.js';
-import { acquireLockFile, runningHolder, takenOverNote, type LocalLock } from '../local/lock.js';
+import {
+  acquireLockFile,
+  inWritableFolder,
+  runningHolder,
+  takenOverNote,
+  type LocalLock,
+} from '../local/lock.js';
+import { ownerShown, ownerState, type LockOwner } from '../local/lock-owner.js';
 import { appdeployCommand, type Project } from '../project/index.js';
 import { makeFoldersSync } from '../atomic-write.js';
 
@@ -23,10 +30,12 @@ function lockShown(env: string): string {
 
 /** Takes the apply lock of the project's environment, or throws APPLY.RUNNING naming its holder. */
 export function acquireApplyLock(project: Locked): LocalLock {
-  makeFoldersSync(join(project.root, '.appdeploy'));
-  const refused = (owner: number | null) => applyRunning(project, owner);
+  const refused = (owner: LockOwner | null) => applyRunning(project, owner);
   const shown = lockShown(project.environment.name);
-  return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });
+  return inWritableFolder(shown, () => {
+    makeFoldersSync(join(project.root, '.appdeploy'));
+    return acquireLockFile(join(project.root, shown), { held: refused, contended: refused(null) });
+  });
 }
 
 /**
@@ -39,14 +48,27 @@ export function refuseWhileApplyRuns(project: Locked): void {
   if (owner !== null) throw applyRunning(project, owner);
 }
 
-function applyRunning(project: Locked, owner: number | null): AppdeployError {
+/**
+ * Whether the apply of process `pid` (the one a recovery record names) still runs: it holds the
+ * environment's apply lock, whose owner says more than a pid (local/lock-owner.ts: after a kill -9
+ * the pid may be another process's, which `status` took for the apply still at work).
+ */
+export function applyStillRuns(project: Locked, pid: number): boolean {
+  const holder = runningHolder(join(project.root, lockShown(project.environment.name)));
+  return holder !== null && holder.pid === pid;
+}
+
+function applyRunning(project: Locked, owner: LockOwner | null): AppdeployError {
   const shown = lockShown(project.environment.name);
+  // A lock of another machine sharing the folder (a network share, a container's mount): its
+  // process cannot be asked from here (local/lock-owner.ts), so the user is told where it runs.
+  const where = owner !== null && ownerState(owner) === 'elsewhere' ? ` on ${owner.host}` : '';
   return new AppdeployError(
     'APPLY.RUNNING',
-    `another apply of environment "${project.environment.name}" is running from this project${owner === null ? '' : ` (pid ${owner})`}; wait for it to finish, or stop it`,
+    `another apply of environment "${project.environment.name}" is running from this project${owner === null ? '' : ` (${ownerShown(owner)})`}; wait for it to finish, or stop it`,
     {
       // The local environment's data is locked for every command: status waits for it too.
-      hint: `${project.environment.local ? '' : `\`${appdeployCommand(project, 'status')}\` shows what it has done so far. `}If no such process runs, delete ${shown}.`,
+      hint: `${project.environment.local ? '' : `\`${appdeployCommand(project, 'status')}\` shows what it has done so far. `}If no such process runs${where}, delete ${shown}.`,
     },
   );
 }

@@ -1,8 +1,9 @@
 /**
  * One appdeploy process at a time on a project's `.appdeploy/local` data: the embedded service
  * keeps an append-only journal there, and two processes appending to it at once would interleave
- * their writes and lose each other's snapshots. The lock is a file created with O_EXCL holding the
- * owner's pid; a lock whose pid is no longer running (a crash, a `kill -9`) is taken over.
+ * their writes and lose each other's snapshots. The lock is a file created with O_EXCL naming its
+ * owner (lock-owner.ts: its pid, host and start); a lock whose owner no longer runs (a crash, a
+ * `kill -9`; its pid gone, or another process's now) is taken over, one of another host is not.
  *
  * This file reads `process` outside cli/ on purpose: the owner of a process-wide lock is the
  * process (its pid, written into the lock and compared with other pids), and the lock must go
@@ -21,8 +22,17 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { makeFoldersSync, processRuns } from '../atomic-write.js';
+import { makeFoldersSync } from '../atomic-write.js';
 import { AppdeployError } from '../errors.js';
+import {
+  ownerShown,
+  ownerState,
+  ownerText,
+  parseOwner,
+  sameOwner,
+  thisProcess,
+  type LockOwner,
+} from './lock-owner.js';
 
 export const LOCK_FILE = 'lock';
 
@@ -36,6 +46,8 @@ export interface LocalLock {
    * told, since that process ended without its own answer.
    */
   readonly tookOverFrom: number | 'unreadable' | null;
+  /** Whether that pid runs still, as another process: the lock's owner started at another time. */
+  readonly pidReused: boolean;
 }
 
 /**
@@ -43,14 +55,39 @@ export interface LocalLock {
  * the pid that holds it. `shown` is how messages name the directory (`.appdeploy/local`).
  */
 export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): LocalLock {
-  makeFoldersSync(dir);
   const path = join(dir, LOCK_FILE);
-  return acquireLockFile(path, {
-    held: (owner) => locked(owner, shown, path),
-    contended: new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
-      hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
-    }),
+  return inWritableFolder(`${shown}/${LOCK_FILE}`, () => {
+    makeFoldersSync(dir);
+    return acquireLockFile(path, {
+      held: (owner) => locked(owner, shown, path),
+      contended: new AppdeployError('LOCAL.LOCKED', `cannot take the lock ${shown}/${LOCK_FILE}`, {
+        hint: `Other appdeploy commands keep taking it; try again, or delete ${shown}/${LOCK_FILE} if none runs.`,
+      }),
+    });
   });
+}
+
+/** The file system's answers that say this user may not write the lock's folder. */
+const UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * Runs `make` (the lock's folder and file), a folder this user may not write (a read-only
+ * `.appdeploy`, one another user owns, a read-only file system) said as LOCK.UNWRITABLE naming
+ * the lock as `shown`, not as a bug.
+ */
+export function inWritableFolder<T>(shown: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined || !UNWRITABLE.has(code)) throw error;
+    const why = code === 'EROFS' ? 'the file system is read-only' : 'permission denied';
+    const folder = dirname(shown);
+    throw new AppdeployError('LOCK.UNWRITABLE', `cannot make the lock ${shown}: ${why} (${code})`, {
+      hint: `Make ${folder} writable by the user running appdeploy (chmod u+w ${folder}), or run appdeploy as its owner: it keeps its locks and records there.`,
+      cause: error,
+    });
+  }
 }
 
 /**
@@ -62,25 +99,31 @@ export function acquireLocalLock(dir: string, shown = '.appdeploy/local'): Local
  */
 export function acquireLockFile(
   path: string,
-  refusal: { held: (owner: number) => AppdeployError; contended: AppdeployError },
+  refusal: { held: (owner: LockOwner) => AppdeployError; contended: AppdeployError },
 ): LocalLock {
-  let stale: number | 'unreadable' | null = null;
+  let stale: LockOwner | 'unreadable' | null = null;
+  let reused = false;
   // A few rounds: each one either takes the lock, finds a live owner, or clears a dead one.
   for (let round = 0; round < 5; round++) {
     if (tryCreate(path)) {
       removeStaleAsides(path);
-      return held(path, stale);
+      return held(path, stale === null || stale === 'unreadable' ? stale : stale.pid, reused);
     }
     const owner = readOwner(path);
     if (owner === 'gone') continue;
-    if (owner !== 'unreadable' && isRunning(owner)) throw refusal.held(owner);
+    const state = owner === 'unreadable' ? 'gone' : ownerState(owner);
+    // Another host's owner cannot be asked from here: its lock stands until it, or the user, ends it.
+    if (owner !== 'unreadable' && (state === 'runs' || state === 'elsewhere')) throw refusal.held(owner);
     // An empty lock is one being written this instant, or one its writer died before filling;
     // the owner writes its pid right after creating the file, so an empty one is given a moment.
     if (owner === 'unreadable' && round < 3) {
       sleepSync(100);
       continue;
     }
-    if (takeOver(path, owner)) stale = owner;
+    if (takeOver(path, owner)) {
+      stale = owner;
+      reused = state === 'reused';
+    }
   }
   throw refusal.contended;
 }
@@ -92,7 +135,8 @@ export function acquireLockFile(
 export function takenOverNote(lock: LocalLock, shown: string): string | null {
   if (lock.tookOverFrom === null) return null;
   const who = lock.tookOverFrom === 'unreadable' ? 'a process that wrote no pid' : `pid ${lock.tookOverFrom}`;
-  return `${shown} was left by ${who}, which no longer runs (it ended without releasing it: a crash or a kill -9); taken over.`;
+  const reused = lock.pidReused ? '; its pid is another process now' : '';
+  return `${shown} was left by ${who}, which no longer runs (it ended without releasing it: a crash or a kill -9${reused}); taken over.`;
 }
 
 function tryCreate(path: string): boolean {
@@ -104,35 +148,42 @@ function tryCreate(path: string): boolean {
     throw error;
   }
   try {
-    writeSync(fd, `${process.pid}\n`);
+    writeSync(fd, ownerText(thisProcess()));
   } finally {
     closeSync(fd);
   }
   return true;
 }
 
-function held(path: string, tookOverFrom: number | 'unreadable' | null): LocalLock {
+function held(path: string, tookOverFrom: number | 'unreadable' | null, pidReused: boolean): LocalLock {
   let released = false;
+  const me = thisProcess();
   const release = () => {
     if (released) return;
     released = true;
     process.off('exit', release);
     // Only our own lock: never one a later process took over after we were thought dead.
-    if (readOwner(path) === process.pid) unlinkQuietly(path);
+    const owner = readOwner(path);
+    if (typeof owner === 'object' && sameOwner(owner, me)) unlinkQuietly(path);
   };
   // A command that exits on a second Ctrl-C skips its `finally` blocks; the exit event still runs.
   process.on('exit', release);
-  return { path, release, tookOverFrom };
+  return { path, release, tookOverFrom, pidReused };
 }
 
-/** The pid of the running process that holds the lock file `path`, or null (none, or a stale one). */
-export function runningHolder(path: string): number | null {
+/**
+ * The process that holds the lock file `path` (one running, or one of another host, which cannot
+ * be asked), or null: none, this process, or a stale one.
+ */
+export function runningHolder(path: string): LockOwner | null {
   const owner = readOwner(path);
-  return typeof owner === 'number' && owner !== process.pid && isRunning(owner) ? owner : null;
+  if (typeof owner !== 'object' || sameOwner(owner, thisProcess())) return null;
+  const state = ownerState(owner);
+  return state === 'runs' || state === 'elsewhere' ? owner : null;
 }
 
-/** The pid in the lock file, `gone` if there is no file, `unreadable` if it holds no pid. */
-function readOwner(path: string): number | 'gone' | 'unreadable' {
+/** The owner the lock file names, `gone` if there is no file, `unreadable` if it names none. */
+function readOwner(path: string): LockOwner | 'gone' | 'unreadable' {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -140,12 +191,8 @@ function readOwner(path: string): number | 'gone' | 'unreadable' {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     throw error;
   }
-  const pid = Number(text.trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : 'unreadable';
+  return parseOwner(text) ?? 'unreadable';
 }
-
-/** Whether process `pid` runs; also what status asks of an apply's record. */
-export const isRunning = processRuns;
 
 /**
  * Clears a stale lock without clearing a fresh one: two processes may find the same dead pid,
@@ -153,7 +200,7 @@ export const isRunning = processRuns;
  * aside first and checked there; a lock that turns out to be live is put back with link(), which
  * fails rather than overwrite a lock created in between.
  */
-function takeOver(path: string, stale: number | 'unreadable'): boolean {
+function takeOver(path: string, stale: LockOwner | 'unreadable'): boolean {
   const aside = `${path}.stale-${randomUUID()}`;
   try {
     renameSync(path, aside);
@@ -162,7 +209,10 @@ function takeOver(path: string, stale: number | 'unreadable'): boolean {
     throw error;
   }
   const moved = readOwner(aside);
-  const live = moved !== stale && moved !== 'gone' && moved !== 'unreadable' && isRunning(moved);
+  const live =
+    typeof moved === 'object' &&
+    (stale === 'unreadable' || !sameOwner(moved, stale)) &&
+    ['runs', 'elsewhere'].includes(ownerState(moved));
   if (live) {
     try {
       linkSync(aside, path);
@@ -198,16 +248,17 @@ function removeStaleAsides(path: string): void {
     } catch {
       continue; // not a file this lock wrote (a folder of that name): not ours to remove
     }
-    if (typeof owner === 'number' && !isRunning(owner)) unlinkQuietly(aside);
+    if (typeof owner === 'object' && ['gone', 'reused'].includes(ownerState(owner))) unlinkQuietly(aside);
   }
 }
 
-function locked(pid: number, shown: string, path: string): AppdeployError {
+function locked(owner: LockOwner, shown: string, path: string): AppdeployError {
+  const elsewhere = ownerState(owner) === 'elsewhere';
   return new AppdeployError(
     'LOCAL.LOCKED',
-    `another appdeploy command (pid ${pid}) is using ${shown}; wait for it to finish, or stop it`,
+    `another appdeploy command (${ownerShown(owner)}) is using ${shown}; wait for it to finish, or stop it`,
     {
-      hint: `Only one command at a time may use the local service's data. If no such process runs, delete ${path}.`,
+      hint: `Only one command at a time may use the local service's data. If no such process runs${elsewhere ? ` on ${owner.host}` : ''}, delete ${path}.`,
     },
   );
 }

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLocalLock } from '../../src/local/lock.js';
@@ -25,7 +26,10 @@ describe('the local data lock', () => {
     const { child, url: listening } = serve(project);
     try {
       const url = await listening;
-      expect(await readFile(join(project, '.appdeploy/local/lock'), 'utf8')).toBe(`${child.pid}\n`);
+      // Its pid first (what older versions read), then the host and the start (local/lock-owner.ts).
+      expect(await readFile(join(project, '.appdeploy/local/lock'), 'utf8')).toMatch(
+        new RegExp(`^${child.pid}\nhost ${hostname()}\n(started \\S+\n)?$`),
+      );
       const answer = await fetch(`${url}/k/v1/apps.json`, {
         headers: { 'X-Service-Authorization': Buffer.from('admin:admin').toString('base64') },
       });

@@ -2,9 +2,9 @@ import { APPS_PER_DEPLOY } from '../../platform/index.js';
 import { Option } from 'commander';
 import type { Client, DeployStatus } from '../../client/index.js';
 import { ownDraftApps, readRecovery } from '../../apply/recovery.js';
-import { isRunning } from '../../local/lock.js';
 import { flatFields, plan, type AreaKey, type Plan } from '../../plan/index.js';
 import { appdeployCommand, type Project } from '../../project/index.js';
+import { applyStillRuns } from '../apply-lock.js';
 import { collectApp, serviceOptions, withProject, type ProjectFlags } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 import { interruptedApply, interruptedLines, type InterruptedApply } from './status-interrupted.js';
@@ -95,7 +95,8 @@ export async function readStatus(
     environment: thePlan.environment,
     service,
     apps: statuses,
-    interruptedApply: record && interruptedApply(record, isRunning(record.pid), liveField(thePlan)),
+    interruptedApply:
+      record && interruptedApply(record, applyStillRuns(project, record.pid), liveField(thePlan)),
     inSync: record === null && statuses.every((s) => s.inSync),
   };
 }
