@@ -349,6 +349,22 @@ describe('validate: a record file in CSV', () => {
       text: 'customer_code,name,tags,owner\nC1,Alice,"vip\nnew",alice\nC2,"Bob, Jr.",,\n',
       problems: [],
     },
+    // Before: three problems (an unknown field "customer_code;name", the key and a required
+    // field missing), none saying the separator was the mistake.
+    {
+      case: 'cells separated by semicolons, as a spreadsheet in a decimal-comma language saves them: once, at the first',
+      text: '\uFEFFcustomer_code;name\r\nC1;Alice\r\n',
+      problems: [
+        `${C}:1:14 RECORDS.CSV the header is one cell, "customer_code;name": the file's cells are separated by semicolons, not commas`,
+      ],
+    },
+    {
+      case: 'cells separated by tabs',
+      text: 'customer_code\tname\nC1\tAlice\n',
+      problems: [
+        `${C}:1:14 RECORDS.CSV the header is one cell, "customer_code\\tname": the file's cells are separated by tabs, not commas`,
+      ],
+    },
     {
       case: 'an unknown column, once, at its header cell',
       text: 'customer_code,name,nmae\nC1,Alice,x\nC2,Bob,y\n',
