@@ -9,11 +9,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { createClient, type Client } from '../../src/client/index.js';
 import { backupFieldValues, restoreFieldValues, type BackupField } from '../../src/records/index.js';
-import { ADMIN } from '../support/users.js';
 import {
   addRecords,
+  countingClient,
   deployedApp,
   recordsById,
   removeAndAddAgain,
@@ -22,32 +21,6 @@ import {
 } from './harness.js';
 
 const service = useRecordsService();
-
-/** A client counting its requests by method and path, and the most uploads ever in flight at once. */
-function countingClient(concurrency: number): {
-  client: Client;
-  counts: Map<string, number>;
-  uploads: () => number;
-} {
-  const counts = new Map<string, number>();
-  let uploading = 0;
-  let most = 0;
-  const client = createClient({
-    baseUrl: service.url,
-    auth: ADMIN,
-    concurrency,
-    logger: (event) => {
-      const kind = `${event.method} ${event.path}`;
-      const upload = kind === 'POST /k/v1/file.json';
-      if (event.type === 'request') {
-        counts.set(kind, (counts.get(kind) ?? 0) + 1);
-        if (upload) most = Math.max(most, ++uploading);
-      }
-      if (event.type === 'response' && upload) uploading--;
-    },
-  });
-  return { client, counts, uploads: () => most };
-}
 
 it(
   '300 records with a file each: 300 uploads, 4 at once, then one bulk request of 3 calls',
@@ -67,11 +40,11 @@ it(
     const backup = await backupFieldValues(client, { app, appKey: 'deals', fields, dir });
     await removeAndAddAgain(client, app, { contract });
 
-    const counting = countingClient(4);
+    const counting = countingClient(service, 4);
     const result = await restoreFieldValues(counting.client, { backupFile: backup.file });
     expect(result).toMatchObject({ records: 300, restored: 300, written: 300 });
     expect(counting.counts.get('POST /k/v1/file.json')).toBe(300);
-    expect(counting.uploads()).toBe(4);
+    expect(counting.most('POST /k/v1/file.json')).toBe(4);
     expect(counting.counts.get('POST /k/v1/bulkRequest.json')).toBe(1);
     const held = await recordsById(client, app);
     expect([...held.values()].map((r) => (r.contract!.value as { name: string }[])[0]!.name).sort()).toEqual(
