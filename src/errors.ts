@@ -315,6 +315,12 @@ export const ERROR_CODES = {
     hint: 'Name apps of appdeploy.yaml with `records: { file, key }`, applied in this environment (apply creates them).',
     where: 'seed',
   },
+  'SEED.NOT_APPLIED': {
+    summary:
+      'a field the record file names has another type or place in the environment’s app than in the manifest (changed, moved or added since the last apply): seed refused before writing anything',
+    hint: 'Apply the manifest first (a type change or move is migrated, keeping the values), then seed.',
+    where: 'seed',
+  },
   'SEED.NO_RECORDS': {
     summary: 'nothing to seed: the app named, or every app of the project, has no record file',
     hint: 'Name a record file under the app in appdeploy.yaml (`records: { file, key }`), or write one with export --records.',

@@ -19,6 +19,7 @@ import {
   nearestThen,
   principalTarget,
   readRecordFile,
+  recordsTimeZone,
   type FieldManifest,
   type Location,
   type PrincipalMaps,
@@ -165,12 +166,15 @@ async function loadApp(project: Project, app: ProjectApp): Promise<SeedApp> {
   const source = await readRecordFile(path, displayPath(process.cwd(), path));
   const fields = (app.manifest.fields ?? {}) as Record<string, FieldManifest & PlainField>;
   const convert = seedConverter(fields, project.environment.config, dirname(path));
+  // A date written for a DATETIME field is its midnight here (the field's migrate.timeZone
+  // first): where a migration from DATE put it, so a seed right after the migration writes nothing.
+  const timeZone = recordsTimeZone(project.environment);
   const records: SeedRecord[] = [];
   const principals: SeedPrincipal[] = [];
   for (const [index, plain] of (source.records ?? []).entries()) {
     const write =
       typeof plain === 'object' && plain !== null && !Array.isArray(plain)
-        ? plainRecordToWrite(fields, plain as Record<string, unknown>, source.csv)
+        ? plainRecordToWrite(fields, plain as Record<string, unknown>, source.csv, { timeZone })
         : null;
     // validate ran before seed (withProject checks record files): this is a file changed since.
     if (write === null || source.problems.length > 0)

@@ -26,6 +26,7 @@ export {
   PLAIN_VALUES,
   plainToWrite,
   plainRecordToWrite,
+  fieldContext,
   readToPlain,
   isEmpty,
   type PlainShape,
@@ -35,6 +36,7 @@ export {
   type ReadValue,
   type ToPlain,
   type PlainField,
+  type PlainContext,
   type RecordWrite,
   type WriteRow,
 } from './record-values.js';

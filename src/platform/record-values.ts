@@ -15,6 +15,7 @@
  * an upload of that file returns, which whoever writes the record (the seed) gets first.
  */
 import type { FieldType } from './field-types.js';
+import { dateTimeText, instantOf, isTimeZone } from './time-zone.js';
 
 /** How a field's value is written plainly; `none`: not written (the service fills it in). */
 export type PlainShape =
@@ -60,7 +61,7 @@ export const PLAIN_VALUES: Readonly<Record<FieldType, PlainForm>> = {
   DATETIME: {
     shape: 'datetime',
     written:
-      'YYYY-MM-DDTHH:MM:00Z, or with an offset (+09:00): kept as the same instant in UTC, to the minute',
+      "YYYY-MM-DDTHH:MM:00Z, or with an offset (+09:00): kept as the same instant in UTC, to the minute; or a date, YYYY-MM-DD: its midnight in the environment's time zone",
   },
   USER_SELECT: principals("a user's login"),
   ORGANIZATION_SELECT: principals("an organization's"),
@@ -102,16 +103,31 @@ const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d
 const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /**
+ * What a value's conversion needs beyond the value: the IANA time zone a date written for a
+ * DATETIME field is put at midnight in (the field's `migrate.timeZone`, else the environment's
+ * `timeZone`, else the machine's: the zone a migration of the field from DATE converts in,
+ * plan/migration-zone.ts). Without one, a date is no DATETIME value.
+ */
+export interface PlainContext {
+  readonly timeZone?: string | undefined;
+}
+
+/**
  * A plain value as the write it stands for. `csv`: the value is a cell's text, where a list is
  * one item per line, a line break being the one separator no option name, code or path holds.
  * The platform's own file import documents its per-field formats (kintone help article 040722,
  * "レコード登録・上書き用のファイルの記載形式"); the excerpts searched here did not show its
  * check box row, so that this is the platform's own convention is not verified.
  */
-export function plainToWrite(shape: PlainShape, plain: unknown, csv = false): Converted {
+export function plainToWrite(
+  shape: PlainShape,
+  plain: unknown,
+  csv = false,
+  context: PlainContext = {},
+): Converted {
   if (isEmpty(plain)) return { ok: true, value: emptyOf(shape), empty: true };
   const given = csv && typeof plain === 'string' ? fromCell(shape, plain) : plain;
-  return CONVERT[shape](given);
+  return CONVERT[shape](given, context);
 }
 
 export function isEmpty(plain: unknown): boolean {
@@ -134,8 +150,13 @@ function fromCell(shape: PlainShape, cell: string): unknown {
 const fail = (expected: string): Converted => ({ ok: false, expected });
 const ok = (value: WriteValue): Converted => ({ ok: true, value, empty: false });
 
-const CONVERT: Readonly<Record<PlainShape, (plain: unknown) => Converted>> = {
-  text: (v) => (typeof v === 'string' ? ok(v) : fail('a string (quote it)')),
+const CONVERT: Readonly<Record<PlainShape, (plain: unknown, context: PlainContext) => Converted>> = {
+  // A number is the text JavaScript writes it as, the one conversion a NUMBER field's values get
+  // when it becomes a text field (platform/conversions: "the number as stored"): a record file
+  // written for the NUMBER field seeds the text the migration left. validate refuses a number
+  // whose literal is not that text (`0123`, `1.50`: number-literal.ts), which would lose digits.
+  text: (v) =>
+    typeof v === 'string' ? ok(v) : Number.isFinite(v) ? ok(String(v)) : fail('a string (quote it)'),
   number: (v) => {
     const s = typeof v === 'number' ? String(v) : v;
     if (typeof s !== 'string' || !NUMBER.test(s.trim())) return fail('a number');
@@ -153,7 +174,17 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown) => Converted>> = {
   },
   date: (v) => (typeof v === 'string' && validDate(v) ? ok(v) : fail('a date, YYYY-MM-DD')),
   time: (v) => (typeof v === 'string' && TIME.test(v) ? ok(v) : fail('a time, HH:MM')),
-  datetime: (v) => {
+  datetime: (v, context) => {
+    // A date alone is its midnight in the context's zone: the value a migration from DATE gave
+    // the records (conversions/date.ts dateToDateTime), so a record file written for the DATE
+    // field seeds what the migration left, and a seed right after it writes nothing.
+    // A zone Intl does not know is validate's problem at its own place (the manifest's or
+    // appdeploy.yaml's), not the record's.
+    const zone = context.timeZone;
+    if (typeof v === 'string' && zone !== undefined && isTimeZone(zone) && validDate(v)) {
+      const [year, month, day] = v.split('-').map(Number) as [number, number, number];
+      return ok(dateTimeText(instantOf({ year, month, day, hour: 0, minute: 0 }, zone)));
+    }
     const s = v instanceof Date ? v.toISOString() : v;
     if (typeof s !== 'string' || !DATETIME.test(s) || Number.isNaN(Date.parse(s)))
       return fail('a date and time, YYYY-MM-DDTHH:MM:SSZ');
@@ -261,6 +292,14 @@ const FROM_READ: Readonly<Record<Exclude<PlainShape, 'none'>, (value: unknown, t
 export interface PlainField {
   type: FieldType;
   fields?: Readonly<Record<string, PlainField>>;
+  /** A migration's options: its `timeZone` puts a date written for a DATETIME at midnight there. */
+  migrate?: false | { readonly timeZone?: string | undefined } | undefined;
+}
+
+/** The context of one field's value: its own `migrate.timeZone` before the environment's zone. */
+export function fieldContext(field: PlainField, context: PlainContext): PlainContext {
+  const own = field.migrate === false ? undefined : field.migrate?.timeZone;
+  return own === undefined ? context : { ...context, timeZone: own };
 }
 
 /** A row of a table as a write sends it (files by path until uploaded). */
@@ -279,33 +318,45 @@ export function plainRecordToWrite(
   fields: Readonly<Record<string, PlainField>>,
   record: Readonly<Record<string, unknown>>,
   csv = false,
+  context: PlainContext = {},
 ): RecordWrite | null {
   const out: RecordWrite = {};
   for (const [code, plain] of Object.entries(record)) {
     const field = fields[code];
     if (!field) return null;
     const value =
-      field.type === 'SUBTABLE' ? rowsToWrite(field.fields ?? {}, plain) : scalarToWrite(field, plain, csv);
+      field.type === 'SUBTABLE'
+        ? rowsToWrite(field.fields ?? {}, plain, context)
+        : scalarToWrite(field, plain, csv, context);
     if (value === null) return null;
     out[code] = { value };
   }
   return out;
 }
 
-function scalarToWrite(field: PlainField, plain: unknown, csv: boolean): WriteValue | null {
+function scalarToWrite(
+  field: PlainField,
+  plain: unknown,
+  csv: boolean,
+  context: PlainContext,
+): WriteValue | null {
   const shape = PLAIN_VALUES[field.type].shape;
   if (shape === 'none' || shape === 'table') return null;
-  const converted = plainToWrite(shape, plain, csv);
+  const converted = plainToWrite(shape, plain, csv, fieldContext(field, context));
   return converted.ok ? converted.value : null;
 }
 
-function rowsToWrite(columns: Readonly<Record<string, PlainField>>, plain: unknown): WriteRow[] | null {
+function rowsToWrite(
+  columns: Readonly<Record<string, PlainField>>,
+  plain: unknown,
+  context: PlainContext,
+): WriteRow[] | null {
   if (isEmpty(plain)) return [];
   if (!Array.isArray(plain)) return null;
   const rows: WriteRow[] = [];
   for (const row of plain) {
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return null;
-    const cells = plainRecordToWrite(columns, row as Record<string, unknown>);
+    const cells = plainRecordToWrite(columns, row as Record<string, unknown>, false, context);
     if (cells === null || Object.values(cells).some((c) => !isWriteValue(c.value))) return null;
     rows.push({ value: cells as Record<string, { value: WriteValue }> });
   }

@@ -33,4 +33,9 @@ export {
 } from './principal-maps.js';
 export { refuseProtected } from './protected.js';
 export { lookupCopies } from './record-checks/check-record.js';
-export { readRecordFile, uniqueFieldCodes, type RecordSource } from './record-checks/index.js';
+export {
+  readRecordFile,
+  recordsTimeZone,
+  uniqueFieldCodes,
+  type RecordSource,
+} from './record-checks/index.js';

@@ -23,7 +23,7 @@ import { secretsHidden } from './secrets-shown.js';
 import { checkBaseUrls } from './base-url-checks.js';
 import { checkMergedPrincipals, checkPrincipalMaps, manifestPrincipals } from './checks/principal-maps.js';
 import { checkEnvironmentTimeZones } from './checks/time-zones.js';
-import { checkRecordFiles } from './record-checks/index.js';
+import { checkRecordFiles, recordsTimeZone } from './record-checks/index.js';
 import { sortProblems, type Problem } from './problems.js';
 import { readDotEnv } from './read-dot-env.js';
 import { DEFAULT_MAX_FILE_BYTES } from './read-file.js';
@@ -193,6 +193,7 @@ export async function validateProject(options: LoadOptions): Promise<ValidationR
     show,
     sources,
     principals: named,
+    timeZone: recordsTimeZone(chosen.environment),
   };
   if (options.checkRecordFiles !== false)
     for (const p of await checkRecordFiles(recordFiles)) {

@@ -55,5 +55,11 @@ export {
   type SeedScalar,
   type SeedValue,
 } from './seed-plan.js';
+export {
+  unappliedFields,
+  type ManifestField,
+  type ServiceField,
+  type UnappliedField,
+} from './seed-fields.js';
 export { readAllRecords, type ReadAllParams } from './read-all.js';
 export { applySeed, planFromService, readForSeed, type SeedResult, type SeedTarget } from './seed-apply.js';

@@ -27,6 +27,8 @@ import { plural, thousands } from '../wording.js';
 import { filesFolderOf, type BackedUpFile, type BackupLine } from './backup.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
 import { FileContents } from './file-contents.js';
+import { inParallel } from '../client/in-parallel.js';
+import { isolatingRefusals, type RefusedUpdate } from './isolate-refusals.js';
 import { idOf, revisionOf, sameValue, writeValue, type ContentOf } from './values.js';
 
 export interface RestoreRequest {
@@ -53,10 +55,12 @@ export interface RestoreResult {
   readonly deletedSince: string[];
 }
 
-type Outcome = 'restored' | 'edited';
+type Outcome = 'restored' | 'edited' | 'refused';
 
 interface SavedProgress extends SweepProgress {
   readonly outcomes: Record<string, Outcome>;
+  /** What the service said of each record it refused (by id), for the report at the end. */
+  readonly refusals?: Record<string, string[]>;
 }
 
 /** One record's backed-up values. */
@@ -82,21 +86,40 @@ export async function restoreFieldValues(
   const progressFile = progressFileOf(request.backupFile);
   const saved = await readProgress(progressFile);
   const outcomes = new Map<string, Outcome>(Object.entries(saved?.outcomes ?? {}));
+  const refusals = new Map<string, string[]>(Object.entries(saved?.refusals ?? {}));
   const fields = [...new Set([...entries.values()].flatMap((e) => e.lines.map((l) => l.table ?? l.field)))];
+  // Each record's attachments, uploaded before its batch's writes, many at once.
+  const uploads = new Uploads(client, base, options.signal);
+  // A record the service refuses is set aside and the others written (isolate-refusals.ts).
+  const refusedNow = new Set<string>();
+  const writer = isolatingRefusals(client, (refused) => {
+    for (const { update, reasons } of refused) {
+      refusedNow.add(String(update.id));
+      outcomes.set(String(update.id), 'refused');
+      refusals.set(String(update.id), reasons.map(reasonText));
+    }
+  });
+  const toWrite = (record: AppRecord): Entry | undefined => {
+    const entry = entries.get(idOf(record));
+    if (!entry || holdsBackedUp(record, entry.lines, base, contents.contentOf)) return undefined;
+    return revisionOf(record) === entry.revision ? entry : undefined;
+  };
   const result = await sweepRecords(
-    client,
+    writer,
     {
       app,
       fields,
       failed: (error, ids) => writeRefused(error, ids, app, fieldNames(entries)),
-      prepare: (records) =>
-        contents.learn(
+      prepare: async (records) => {
+        await contents.learn(
           records.flatMap((record) => {
             const entry = entries.get(idOf(record));
             return entry ? attachmentPairs(record, entry.lines, base) : [];
           }),
-        ),
-      update: async (record) => {
+        );
+        await uploads.prepare(records.flatMap((record) => toWrite(record) ?? []));
+      },
+      update: (record) => {
         const id = idOf(record);
         const entry = entries.get(id);
         if (!entry) return undefined;
@@ -109,18 +132,24 @@ export async function restoreFieldValues(
           return undefined;
         }
         outcomes.set(id, 'restored');
-        return restoreUpdate(client, record, entry, base);
+        return restoreUpdate(record, entry, uploads);
       },
     },
     {
       progress: saved,
       signal: options.signal,
       onProgress: async (progress) => {
-        const done = Object.fromEntries(
-          [...outcomes].filter(([id]) => Number(id) <= Number(progress.lastId)),
-        );
+        const upTo = ([id]: [string, unknown]) => Number(id) <= Number(progress.lastId);
+        const done = Object.fromEntries([...outcomes].filter(upTo));
         // A restore killed mid-write leaves the old progress or the new.
-        await atomicWrite(progressFile, JSON.stringify({ ...progress, outcomes: done }));
+        await atomicWrite(
+          progressFile,
+          JSON.stringify({
+            ...progress,
+            outcomes: done,
+            refusals: Object.fromEntries([...refusals].filter(upTo)),
+          }),
+        );
         await options.onProgress?.(progress);
       },
     },
@@ -129,15 +158,68 @@ export async function restoreFieldValues(
   });
   await rm(progressFile, { force: true });
   const ids = [...entries.keys()];
-  return {
+  const outcome: RestoreResult = {
     app,
     records: entries.size,
     restored: ids.filter((id) => outcomes.get(id) === 'restored').length,
-    written: result.writtenNow,
+    // The sweep counts a bulk request's records written; those set aside in it were not.
+    written: result.writtenNow - refusedNow.size,
     editedSince: ids.filter((id) => outcomes.get(id) === 'edited'),
     deletedSince: ids.filter((id) => !outcomes.has(id)),
   };
+  const refused = ids.filter((id) => outcomes.get(id) === 'refused');
+  if (refused.length > 0)
+    throw recordsRefused(
+      outcome,
+      refused.map((id) => [id, refusals.get(id) ?? []]),
+      fieldNames(entries),
+    );
+  return outcome;
 }
+
+/** `tags: "old" is not an option.`: a refused value's field (`items.qty` in a table) and the service's words. */
+function reasonText({ key, messages }: RefusedUpdate['reasons'][number]): string {
+  const codes = [...key.matchAll(/(?:^|\.)([^.[\]]+)(?=\.value)/g)].map((m) => m[1]);
+  const field = codes.filter((c) => c !== undefined && !/^(records?|values?)$/.test(c)).join('.');
+  return `${field || key}: ${messages.join(' ')}`;
+}
+
+/**
+ * The records whose values the service refused, each by id with what it said, after every other
+ * record was written (a refused record no longer holds back the others of its bulk request):
+ * RESTORE.REFUSED, exit 1. Running the same restore again once the field takes the values writes
+ * just those (every other record already holds its values).
+ */
+function recordsRefused(
+  outcome: RestoreResult,
+  refused: readonly (readonly [string, readonly string[]])[],
+  fields: readonly string[],
+): AppdeployError {
+  const shown = refused
+    .slice(0, REFUSED_LISTED)
+    .map(([id, reasons]) => `  record ${id}: ${reasons.join('; ')}\n`)
+    .join('');
+  const rest = refused.length - REFUSED_LISTED;
+  return new AppdeployError(
+    'RESTORE.REFUSED',
+    `The service refused the backed-up values of ${plural(refused.length, 'record')} of app ${outcome.app}, which were not restored; ` +
+      `every other record was (${thousands(outcome.restored)} of ${thousands(outcome.records)} hold their backed-up values, ${thousands(outcome.written)} written now):\n` +
+      shown +
+      (rest > 0 ? `  ... and ${plural(rest, 'more record')} refused\n` : '') +
+      (outcome.editedSince.length > 0
+        ? `Not restored, edited since the backup: ${outcome.editedSince.length}.\n`
+        : '') +
+      (outcome.deletedSince.length > 0
+        ? `Not restored, deleted since the backup: ${outcome.deletedSince.length}.\n`
+        : ''),
+    {
+      hint: `Give ${fields.join(', ')} the settings it had when the backup was taken (its options, length or value limits, unique) and apply, or bring back the user, organization or group the service names; then run the same restore again: it writes just these records.`,
+    },
+  );
+}
+
+/** The refused records a message lists at most; the rest are counted. */
+const REFUSED_LISTED = 20;
 
 /**
  * A restore a failed request stopped, in the words of its user: what failed, and that running it
@@ -524,21 +606,14 @@ function attachmentPairs(
  * The update putting a record's values back: top-level fields by code; a table's rows all sent by
  * id (a row left out of a table write is deleted; the cells a kept row leaves out keep their
  * values: platform-facts-verified, "Tables (subtables) in record writes"), the backed-up cells in
- * their rows, and a row no longer there added again with its backed-up cells.
+ * their rows, and a row no longer there added again with its backed-up cells. Attachments by the
+ * keys their uploads gave (Uploads.prepare, before the batch).
  */
-async function restoreUpdate(
-  client: Client,
-  record: AppRecord,
-  entry: Entry,
-  base: string,
-): Promise<RecordForWrite> {
+function restoreUpdate(record: AppRecord, entry: Entry, uploads: Uploads): RecordForWrite {
   const update: Record<string, { value: unknown }> = {};
   const tables = new Map<string, Map<string, Record<string, { value: unknown }>>>();
   for (const line of entry.lines) {
-    const value =
-      line.type === 'FILE'
-        ? await upload(client, line.value as BackedUpFile[], base)
-        : writeValue(line.value);
+    const value = line.type === 'FILE' ? uploads.keysOf(line) : writeValue(line.value);
     if (line.table === undefined) {
       update[line.field] = { value };
       continue;
@@ -558,18 +633,56 @@ async function restoreUpdate(
   return update as RecordForWrite;
 }
 
-async function upload(
-  client: Client,
-  files: readonly BackedUpFile[],
-  base: string,
-): Promise<{ fileKey: string }[]> {
-  return Promise.all(
-    files.map(async (file) => {
-      const { fileKey } = await client.files.upload(join(base, file.path), {
-        name: file.name,
-        contentType: file.contentType,
-      });
-      return { fileKey };
-    }),
-  );
+/**
+ * The attachments of the records a batch writes, uploaded again from the backup's folder (POST
+ * file.json: a key a read gives is a download key, which a write does not take; spec "Upload
+ * File"), at most the client's concurrency at once, before the batch's bulk request. One record
+ * after another, each upload waited for, a restore of 1,000 records with a file each took 1,000
+ * round trips before its first write. A key is attached once: each write takes fresh ones (a
+ * record read again after a refusal is prepared again).
+ */
+class Uploads {
+  readonly #keys = new Map<BackupLine, { fileKey: string }[]>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly base: string,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  async prepare(entries: readonly Entry[]): Promise<void> {
+    const files = entries.flatMap((entry) =>
+      entry.lines
+        .filter((line) => line.type === 'FILE')
+        .flatMap((line) => (line.value as BackedUpFile[]).map((file, i) => ({ line, file, i }))),
+    );
+    const keys = new Map<BackupLine, { fileKey: string }[]>();
+    await inParallel(
+      files.length,
+      this.client.concurrency,
+      async (n) => {
+        const { line, file, i } = files[n]!;
+        const { fileKey } = await this.client.files.upload(join(this.base, file.path), {
+          name: file.name,
+          contentType: file.contentType,
+          signal: this.signal,
+        });
+        const list = keys.get(line) ?? [];
+        list[i] = { fileKey };
+        keys.set(line, list);
+      },
+      this.signal,
+    );
+    for (const [line, list] of keys) this.#keys.set(line, list);
+  }
+
+  /** The keys uploaded for a line's files, taken once. */
+  keysOf(line: BackupLine): { fileKey: string }[] {
+    const keys = this.#keys.get(line);
+    // prepare uploads for exactly the records update writes (the same test): written without
+    // its keys, the record would lose its files.
+    if (keys === undefined) throw new Error(`Bug: no upload prepared for record ${line.id}'s ${line.field}`);
+    this.#keys.delete(line);
+    return keys;
+  }
 }

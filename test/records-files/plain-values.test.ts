@@ -44,7 +44,9 @@ describe('plain values -> writes', () => {
   });
 
   it.each([
-    { type: 'SINGLE_LINE_TEXT', plain: 123 },
+    { type: 'SINGLE_LINE_TEXT', plain: true },
+    // A date is a DATETIME only at midnight in a zone, which the caller gives (below).
+    { type: 'DATETIME', plain: '2024-01-31' },
     { type: 'NUMBER', plain: '1e3' },
     { type: 'NUMBER', plain: 'twelve' },
     { type: 'DATE', plain: '2023-02-29' },
@@ -61,6 +63,26 @@ describe('plain values -> writes', () => {
     { type: 'RECORD_NUMBER', plain: 3 },
   ] as const)('$type refuses $plain', ({ type, plain }) => {
     expect(plainToWrite(shape(type), plain).ok).toBe(false);
+  });
+
+  // The one conversion a migration gives these values (docs/records.md, "After a field's type or
+  // place changes"): a NUMBER's value becomes its text (validate refuses a literal that is not
+  // that text), a DATE's the DATETIME of its midnight in the zone the migration converts in.
+  it('takes a number for a text field as its text, and a date for a DATETIME field as its midnight in the zone given', () => {
+    expect(plainToWrite('text', 123)).toEqual({ ok: true, value: '123', empty: false });
+    expect(plainToWrite('text', 12.5)).toEqual({ ok: true, value: '12.5', empty: false });
+    expect(plainToWrite('datetime', '2024-01-31', false, { timeZone: 'Asia/Tokyo' })).toEqual({
+      ok: true,
+      value: '2024-01-30T15:00:00Z',
+      empty: false,
+    });
+    expect(plainToWrite('datetime', '2024-07-01', true, { timeZone: 'America/New_York' })).toEqual({
+      ok: true,
+      value: '2024-07-01T04:00:00Z',
+      empty: false,
+    });
+    expect(plainToWrite('datetime', '2024-02-30', false, { timeZone: 'UTC' }).ok).toBe(false);
+    expect(plainToWrite('datetime', '2024-01-31', false, { timeZone: 'Nowhere/Else' }).ok).toBe(false);
   });
 
   it('reads a CSV cell: a list is one item per line', () => {

@@ -38,6 +38,66 @@ const C = 'records/customers.csv';
 /** A valid customer, then the lines given (at line 3 onwards, indented as the record's keys). */
 const yaml = (...lines: string[]) => ['- customer_code: C1', '  name: Alice', ...lines, ''].join('\n');
 
+// A record file written for a field before the manifest changed its type or place
+// (docs/records.md, "After a field's type or place changes"). Before, a date for a DATETIME and a
+// number for a text field were refused (seed refused a file the migration had made right), and
+// every other value of the old shape was refused without saying why or what to do.
+describe("validate: a record file written before a field's type or place changed", () => {
+  it.each([
+    {
+      case: 'a date for a DATETIME field, and a number whose literal is its text for a text field: taken',
+      text: yaml('  seen: 2024-01-31', '  email: 3', '  lines: [{ item: 12.5 }]'),
+      problems: [],
+    },
+    {
+      case: 'a number whose literal is not its text, for a text field: quoted as meant',
+      text: yaml('  email: 1.50'),
+      problems: [
+        `${Y}:3:10 RECORDS.TYPE [0].email: SINGLE_LINE_TEXT "email" takes a string (quote it), not number 1.5`,
+      ],
+    },
+    {
+      case: 'a date-time for a DATE field, a list for a text field, a number for a DATE: each says what it was written as',
+      text: yaml(
+        '  since: 2024-01-31T09:00:00Z',
+        '  email: [a, b]',
+        '- customer_code: C2',
+        '  name: Bob',
+        '  since: 20240131',
+      ),
+      problems: [
+        `${Y}:3:10 RECORDS.TYPE [0].since: DATE "since" takes a date, YYYY-MM-DD, not the text "2024-01-31T09:00:00Z" (written as a date and time (a DATETIME value): if "since" changed type in the manifest, the record file still holds a value of its old type)`,
+        `${Y}:4:10 RECORDS.TYPE [0].email: SINGLE_LINE_TEXT "email" takes a string (quote it), not a list (written as a list (a CHECK_BOX or MULTI_SELECT value): if "email" changed type in the manifest, the record file still holds a value of its old type)`,
+        `${Y}:7:10 RECORDS.TYPE [1].since: DATE "since" takes a date, YYYY-MM-DD, not number 20240131 (written as a number (a NUMBER value): if "since" changed type in the manifest, the record file still holds a value of its old type)`,
+      ],
+    },
+    {
+      case: "a top-level field inside a table's rows (moved out of the table), at its key",
+      text: yaml('  lines: [{ item: pen, email: a@example.com }]'),
+      problems: [
+        `${Y}:3:24 RECORDS.UNKNOWN_FIELD [0].lines[0].email: no field "email" in the table "lines": "email" is a field outside the table (if it moved out of the table in the manifest, the record file still holds it in the rows)`,
+      ],
+    },
+  ])('$case', async ({ text, problems }) => {
+    expect(await problemsOf({ customers: [Y, text] })).toEqual(problems);
+  });
+
+  it('says what to do: the value in the new shape, or export --records once apply has migrated the field', async () => {
+    const dir = await tempProject('appdeploy-records-', {
+      'appdeploy.yaml': projectFile('records/customers.yaml', 'records/orders.yaml'),
+      'apps/customers.yaml': CUSTOMERS_MANIFEST,
+      'apps/orders.yaml': ORDERS_MANIFEST,
+      'records/customers.yaml': yaml('  since: 2024-01-31T09:00:00Z'),
+      'records/orders.yaml': '[]\n',
+    });
+    dirs.push(dir);
+    const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+    expect(result.problems.map((p) => p.hint)).toEqual([
+      'Write YYYY-MM-DD. Or, once `npx appdeploy apply` has migrated the field, write the record file anew from the converted records: `npx appdeploy export --records --app customers` (add --env NAME).',
+    ]);
+  });
+});
+
 describe('validate: a record file in YAML', () => {
   it.each([
     {
@@ -157,7 +217,7 @@ describe('validate: a record file in YAML', () => {
       case: "a table's column outside its rows, and a row's mistakes",
       text: yaml('  item: pen', '  lines:', '    - { qty: x }', '    - { item: ink, qtty: 1 }'),
       problems: [
-        `${Y}:3:3 RECORDS.COLUMN_OUTSIDE [0].item: "item" is a column of the table "lines"`,
+        `${Y}:3:3 RECORDS.COLUMN_OUTSIDE [0].item: "item" is a column of the table "lines" (if it moved into the table in the manifest, the record file still holds it where it was)`,
         `${Y}:5:7 RECORDS.REQUIRED [0].lines[0]: the required field "item" is missing`,
         `${Y}:5:14 RECORDS.TYPE [0].lines[0].qty: NUMBER "qty" takes a number, not the text "x"`,
         `${Y}:6:20 RECORDS.UNKNOWN_FIELD [0].lines[1].qtty: no field "qtty" in the table "lines"`,
@@ -288,6 +348,22 @@ describe('validate: a record file in CSV', () => {
       case: 'a valid file: lists one item per line in a quoted cell',
       text: 'customer_code,name,tags,owner\nC1,Alice,"vip\nnew",alice\nC2,"Bob, Jr.",,\n',
       problems: [],
+    },
+    // Before: three problems (an unknown field "customer_code;name", the key and a required
+    // field missing), none saying the separator was the mistake.
+    {
+      case: 'cells separated by semicolons, as a spreadsheet in a decimal-comma language saves them: once, at the first',
+      text: '\uFEFFcustomer_code;name\r\nC1;Alice\r\n',
+      problems: [
+        `${C}:1:14 RECORDS.CSV the header is one cell, "customer_code;name": the file's cells are separated by semicolons, not commas`,
+      ],
+    },
+    {
+      case: 'cells separated by tabs',
+      text: 'customer_code\tname\nC1\tAlice\n',
+      problems: [
+        `${C}:1:14 RECORDS.CSV the header is one cell, "customer_code\\tname": the file's cells are separated by tabs, not commas`,
+      ],
     },
     {
       case: 'an unknown column, once, at its header cell',

@@ -63,3 +63,39 @@ export const table = (code: string, fields: Record<string, unknown>) => ({
   label: code,
   fields,
 });
+
+/**
+ * A client at the service whose requests are counted by `METHOD path`, with the most ever in
+ * flight at once, overall and of one kind (`most('POST /k/v1/file.json')`).
+ */
+export function countingClient(
+  service: LocalService,
+  concurrency?: number,
+): { client: Client; counts: Map<string, number>; most: (kind?: string) => number } {
+  const counts = new Map<string, number>();
+  const inFlight = new Map<string, number>();
+  const most = new Map<string, number>();
+  const step = (kind: string, by: number) => {
+    const now = (inFlight.get(kind) ?? 0) + by;
+    inFlight.set(kind, now);
+    most.set(kind, Math.max(most.get(kind) ?? 0, now));
+  };
+  const client = createClient({
+    baseUrl: service.url,
+    auth: ADMIN,
+    ...(concurrency === undefined ? {} : { concurrency }),
+    logger: (event) => {
+      const kind = `${event.method} ${event.path}`;
+      if (event.type === 'request') {
+        counts.set(kind, (counts.get(kind) ?? 0) + 1);
+        step(kind, 1);
+        step('', 1);
+      }
+      if (event.type === 'response') {
+        step(kind, -1);
+        step('', -1);
+      }
+    },
+  });
+  return { client, counts, most: (kind = '') => most.get(kind) ?? 0 };
+}

@@ -8,37 +8,22 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createClient, type Client, type RecordForWrite } from '../../src/client/index.js';
+import { createClient, type RecordForWrite } from '../../src/client/index.js';
 import { applySeed, planFromService, readAllRecords } from '../../src/records/index.js';
 import { ADMIN } from '../support/users.js';
-import { addRecords, deployedApp, table, text, useRecordsService } from './harness.js';
+import {
+  addRecords,
+  countingClient as countingAt,
+  deployedApp,
+  table,
+  text,
+  useRecordsService,
+} from './harness.js';
 
 const service = useRecordsService();
 
 /** A client whose requests are counted by method and path, with the most ever in flight at once. */
-function countingClient(concurrency?: number): {
-  client: Client;
-  counts: Map<string, number>;
-  most: () => number;
-} {
-  const counts = new Map<string, number>();
-  let inFlight = 0;
-  let most = 0;
-  const client = createClient({
-    baseUrl: service.url,
-    auth: ADMIN,
-    ...(concurrency === undefined ? {} : { concurrency }),
-    logger: (event) => {
-      const kind = `${event.method} ${event.path}`;
-      if (event.type === 'request') {
-        counts.set(kind, (counts.get(kind) ?? 0) + 1);
-        most = Math.max(most, ++inFlight);
-      }
-      if (event.type === 'response') inFlight--;
-    },
-  });
-  return { client, counts, most: () => most };
-}
+const countingClient = (concurrency?: number) => countingAt(service, concurrency);
 
 const codes = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => `K${String(from + i).padStart(5, '0')}`);

@@ -56,6 +56,7 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         const { recordsHiddenFrom, visibilityFor } = await import('../../plan/index.js');
         const { checkSeedDirectory, refusedText, skippedJson, skippedText } =
           await import('../seed-directory.js');
+        const { refuseUnapplied, unappliedOf } = await import('../seed-applied.js');
         const client = connection.client;
         const clean = flags.clean === true;
         // The same seed again: its apps and --clean (without it the rerun deletes nothing).
@@ -67,8 +68,12 @@ export const registerSeed: RegisterCommand = (program, io) => ({
         // Until its writes begin (its own handler below says what they leave).
         interruptLeaves(`seed had written no record: nothing was changed. Run \`${again}\` to start again.`);
         // Every app read and planned together (reads only); written below one app after another.
+        const loaded = await loadSeedApps(project, apps);
+        // The fields as the manifests have them first: a plan against fields apply has not
+        // migrated yet would show values the app cannot take.
+        refuseUnapplied(project, await Promise.all(loaded.map((app) => unappliedOf(client, project, app))));
         const planned: PlannedApp[] = await Promise.all(
-          (await loadSeedApps(project, apps)).map(async (app) => {
+          loaded.map(async (app) => {
             const [plan, hidden] = await Promise.all([
               planFromService(client, { ...app, clean }),
               recordsHiddenFrom(client, app.app, visibilityFor(project)),

@@ -108,17 +108,25 @@ function fitLength(field: FieldManifest, text: string, hex: string): string {
   return maxLength !== undefined ? out.slice(0, Number(maxLength)) : out;
 }
 
-/** A whole number within minValue and maxValue (0 to 99,999 when the field sets neither). */
+/**
+ * A whole number within minValue and maxValue (0 to 99,999 when the field sets neither; from 0,
+ * or from 99,999 below a negative maxValue, when it sets only maxValue). Before, a field setting
+ * neither (or writing them `""`, as an exported manifest does) got -99,999 to 0: a masked amount
+ * came out negative. Found by exporting a plain NUMBER field with --mask.
+ */
 function fakeNumber(field: FieldManifest, digest: Buffer): number | string {
   const { minValue, maxValue } = field as { minValue?: number | string; maxValue?: number | string };
-  const low = Math.ceil(
-    minValue !== undefined && minValue !== ''
-      ? Number(minValue)
-      : Math.min(0, Number(maxValue ?? 0) - 99_999),
-  );
-  const high = Math.floor(maxValue !== undefined && maxValue !== '' ? Number(maxValue) : low + 99_999);
+  const min = bound(minValue);
+  const max = bound(maxValue);
+  const low = Math.ceil(min ?? (max === undefined || max >= 0 ? 0 : max - 99_999));
+  const high = Math.floor(max ?? low + 99_999);
   if (high < low) return String(minValue);
   return low + (digest.readUInt32BE(8) % (high - low + 1));
+}
+
+/** A field's minValue or maxValue as a number, or undefined when it sets none (absent or `""`). */
+function bound(value: number | string | undefined): number | undefined {
+  return value === undefined || value === '' ? undefined : Number(value);
 }
 
 /** A day from 2000-01-01 to 2029-12-31. */

@@ -5,7 +5,13 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PLAIN_VALUES, plainToWrite, type WriteValue } from '../../platform/record-values.js';
+import {
+  fieldContext,
+  PLAIN_VALUES,
+  plainToWrite,
+  type PlainContext,
+  type WriteValue,
+} from '../../platform/record-values.js';
 import type { FieldManifest, MemberFieldManifest } from '../manifest.js';
 import { formatPath, problem, type Path, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
@@ -13,6 +19,7 @@ import { digitsLost } from './number-literal.js';
 import { isMap } from '../well-formed.js';
 import type { CheckedApp } from '../checks/context.js';
 import type { RecordSource } from './source.js';
+import { afterMigrationHint, oldShapeWhy, writtenFor } from './old-shape.js';
 
 function isFile(path: string): boolean {
   try {
@@ -35,6 +42,8 @@ export class RecordChecker {
     private readonly source: RecordSource,
     /** The record file's folder, which attachments' paths are relative to (null: not checked). */
     private readonly folder: string | null = null,
+    /** The environment's time zone, where a date written for a DATETIME field is its midnight. */
+    private readonly context: PlainContext = {},
   ) {
     this.copied = lookupCopies(app.manifest.fields ?? {});
   }
@@ -79,24 +88,37 @@ export class RecordChecker {
   ): WriteValue | undefined {
     const field = table ? table.columns[code] : this.app.manifest.fields?.[code];
     if (field) return this.checkValue(code, field, value, path);
+    if (table && this.app.manifest.fields?.[code]) return this.outOfTable(code, path, table.code);
     if (table) return this.unknown(code, path, table);
     const info = this.app.index?.lookup(code) ?? 'unchecked';
     // A field whose definition failed the schema: the manifest's own problem says so.
     if (info === 'unchecked') return undefined;
     if (info === 'missing') return this.unknown(code, path, null);
     if (info.subtable !== null) {
-      const hint = `Write it in the rows of ${info.subtable}: \`${info.subtable}: [{ ${code}: ... }]\`.`;
+      const write = `Write it in the rows of ${info.subtable}: \`${info.subtable}: [{ ${code}: ... }]\`.`;
       this.report(
         'RECORDS.COLUMN_OUTSIDE',
-        `"${code}" is a column of the table "${info.subtable}"`,
+        `"${code}" is a column of the table "${info.subtable}" (if it moved into the table in the manifest, the record file still holds it where it was)`,
         path,
-        hint,
+        afterMigrationHint(write, this.app.key),
         'key',
       );
       return undefined;
     }
     // A system field the manifest does not declare (the index knows it by its default code).
     return this.checkValue(code, { type: info.type, label: code } as FieldManifest, value, path);
+  }
+
+  /** A table's cell whose code is a top-level field: the field moved out of the table. */
+  private outOfTable(code: string, path: Path, table: string): undefined {
+    this.report(
+      'RECORDS.UNKNOWN_FIELD',
+      `no field "${code}" in the table "${table}": "${code}" is a field outside the table (if it moved out of the table in the manifest, the record file still holds it in the rows)`,
+      path,
+      afterMigrationHint(`Write it beside "${table}" in the record: \`${code}: ...\`.`, this.app.key),
+      'key',
+    );
+    return undefined;
   }
 
   private unknown(
@@ -128,13 +150,17 @@ export class RecordChecker {
       return undefined;
     }
     if (form.shape === 'table') return this.checkTable(code, field, value, path);
-    const converted = plainToWrite(form.shape, value, this.source.csv);
-    if (!converted.ok) {
+    const context = fieldContext(field, this.context);
+    const converted = plainToWrite(form.shape, value, this.source.csv, context);
+    if (!converted.ok || this.numberAsOtherText(form.shape, value, path)) {
+      const expected = converted.ok ? 'a string (quote it)' : converted.expected;
+      // A number whose literal is not its text is to be quoted as meant: no other type's value.
+      const old = converted.ok ? null : writtenFor(value, form.shape, this.source.csv);
       this.report(
         'RECORDS.TYPE',
-        `${field.type} "${code}" takes ${converted.expected}, not ${describe(value)}`,
+        `${field.type} "${code}" takes ${expected}, not ${describe(value)}${old === null ? '' : oldShapeWhy(code, old)}`,
         path,
-        `Write ${form.written}.`,
+        old === null ? `Write ${form.written}.` : afterMigrationHint(`Write ${form.written}.`, this.app.key),
       );
       return undefined;
     }
@@ -143,6 +169,16 @@ export class RecordChecker {
       this.checkOptions(code, field, converted.value as string | string[], path, Array.isArray(value));
     if (form.shape === 'files') this.checkAttachments(converted.value as { path: string }[], value, path);
     return converted.value;
+  }
+
+  /**
+   * A number written for a text field is taken as its text only where that text is the literal
+   * written (`3`, `12.5`): YAML reads `0123` as 123 and `1.50` as 1.5, and the text meant is then
+   * lost, so those are to be quoted. (An alias, whose literal is elsewhere, is quoted too.)
+   */
+  private numberAsOtherText(shape: string, value: unknown, path: Path): boolean {
+    if (shape !== 'text' || typeof value !== 'number') return false;
+    return this.source.literal?.(path)?.trim() !== String(value);
   }
 
   /** A number literal read with fewer digits than written (number-literal.ts) would be seeded changed. */
@@ -241,7 +277,8 @@ export class RecordChecker {
       const shape = PLAIN_VALUES[field.type].shape;
       if (shape === 'none') continue;
       const value = record[code];
-      const converted = value === undefined ? null : plainToWrite(shape, value, this.source.csv);
+      const context = fieldContext(field, this.context);
+      const converted = value === undefined ? null : plainToWrite(shape, value, this.source.csv, context);
       if (converted !== null && !(converted.ok && converted.empty)) continue;
       // A column the CSV header lacks is missing from every row: said once, at the header.
       if (this.source.csv && value === undefined) {

@@ -42,6 +42,16 @@ export function readCsvRecords(text: string, file: string): RecordSource {
     };
   }
   const [header, ...body] = rows;
+  const separated = otherSeparator(header, at);
+  if (separated)
+    return {
+      file,
+      csv: true,
+      records: null,
+      locate: () => ({ file, line: separated.line, col: separated.col }),
+      problems: [separated],
+      text,
+    };
   const codes = header?.cells ?? [];
   const records = body.map((row) => Object.fromEntries(codes.map((code, i) => [code, row.cells[i] ?? ''])));
   const locate = (path: Path, where: 'key' | 'value' = 'value'): Location => {
@@ -176,4 +186,26 @@ function unclosedQuote(raw: string): number {
     quoted = !quoted;
   }
   return opened;
+}
+
+/**
+ * A header read as one cell holding semicolons or tabs: the file is separated by them, not by
+ * commas (a spreadsheet set to a language that writes decimal commas saves CSV with `;`; a
+ * copy from a spreadsheet pastes tabs). Every code then read as one unknown field, and the key
+ * and required fields as missing: three problems, none saying what was wrong. Said once, at the
+ * first separator. Found by trying a European spreadsheet's CSV on validate.
+ */
+function otherSeparator(header: Row | undefined, at: (offset: number) => Location): Problem | null {
+  const only = header?.cells.length === 1 ? header.cells[0]! : '';
+  const separator = [';', '\t'].find((s) => only.includes(s));
+  if (separator === undefined) return null;
+  const name = separator === ';' ? 'semicolons' : 'tabs';
+  return problem(
+    'RECORDS.CSV',
+    `the header is one cell, ${JSON.stringify(only)}: the file's cells are separated by ${name}, not commas`,
+    at((header?.starts[0] ?? 0) + only.indexOf(separator)),
+    {
+      hint: `Save the file as CSV with commas ("CSV UTF-8 (Comma delimited)"; a spreadsheet set to a language that writes decimal commas saves ${name === 'semicolons' ? 'semicolons' : 'them'}), or keep the records in YAML or JSON.`,
+    },
+  );
 }

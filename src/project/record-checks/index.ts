@@ -19,6 +19,18 @@ import { readRecordFile, type RecordSource } from './source.js';
 
 export { readRecordFile, type RecordSource } from './source.js';
 
+/**
+ * The zone a date written for a DATETIME field is put at midnight in, where the field's
+ * `migrate.timeZone` says none: the environment's `timeZone`, else the machine's. A migration of
+ * the field from DATE converts in the same zone (plan/migration-zone.ts), so validate, seed and
+ * the migration agree.
+ */
+export function recordsTimeZone(
+  environment: { config: { timeZone?: string | undefined } } | null | undefined,
+): string {
+  return environment?.config.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export interface RecordFilesInput {
   /** The apps of appdeploy.yaml that passed the schema. */
   apps: NonNullable<ProjectConfig['apps']>;
@@ -31,6 +43,12 @@ export interface RecordFilesInput {
   sources: Map<string, string>;
   /** Filled with the users, groups and organizations the record files name (principals.ts). */
   principals?: NamedPrincipal[];
+  /**
+   * The time zone a date written for a DATETIME field is put at midnight in, where the field's
+   * `migrate.timeZone` says none: the environment's `timeZone`, else the machine's (as seed and a
+   * migration take it).
+   */
+  timeZone?: string | undefined;
 }
 
 /** A record file read and checked: its records' values by code, with where each record is. */
@@ -58,7 +76,7 @@ export async function checkRecordFiles(input: RecordFilesInput): Promise<Problem
     problems.push(...source.problems);
     if (!source.records) continue;
     input.principals?.push(...recordPrincipals(app, source));
-    const checker = new RecordChecker(app, source, dirname(path));
+    const checker = new RecordChecker(app, source, dirname(path), { timeZone: input.timeZone });
     const values = source.records.map((record, i) => checker.check(record, i));
     problems.push(...checker.problems);
     if (!keyProblem) problems.push(...checkKeys(source, values, entry.records.key));

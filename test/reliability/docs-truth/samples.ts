@@ -59,6 +59,12 @@ export const NOT_SAMPLES: NotASample[] = [
       "the service's words elided ('...') and a path of no real project: the same output, run against a service with an upload cap, is pinned in test/records-files/seed-upload-refused.test.ts",
   },
   {
+    page: 'docs/records.md',
+    holds: 'records/tasks.yaml:2:8: [0].due: DATE "due" takes a date, YYYY-MM-DD',
+    reason:
+      "one problem of validate's output (its source lines and hint left out) for a record file of a project the page does not build: the same wording is pinned in test/records-files/validate.test.ts and, through the built CLI, test/records-files/migration-journey.test.ts",
+  },
+  {
     page: 'docs/migrations.md',
     holds: '.appdeploy/backups/<env>/<time>-<app>.jsonl',
     reason: 'the layout of the backup folder, with placeholders: names, not output',
