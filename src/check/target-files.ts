@@ -18,12 +18,15 @@ export function withTargetFiles(shadow: Client, target: Client): Client {
       const value: unknown = Reflect.get(group, name, receiver);
       if (typeof value !== 'function') return value;
       // Called on the group itself: its private fields are not the proxy's.
-      if (name !== 'download') return (value as (...a: unknown[]) => unknown).bind(group);
-      const download = value as Client['files']['download'];
-      return (...args: Parameters<Client['files']['download']>) =>
+      if (name !== 'download' && name !== 'downloadHash')
+        return (value as (...a: unknown[]) => unknown).bind(group);
+      // The bytes, or their hash: either falls back to the target's own, by the same call.
+      const download = value as (...a: unknown[]) => Promise<unknown>;
+      const fromTarget = Reflect.get(target.files, name) as (...a: unknown[]) => Promise<unknown>;
+      return (...args: unknown[]) =>
         download.apply(group, args).catch((error: unknown) => {
           if (error instanceof ServiceError && error.code === NO_SUCH_FILE)
-            return target.files.download(...args);
+            return fromTarget.apply(target.files, args);
           throw error;
         });
     },

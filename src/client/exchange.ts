@@ -16,7 +16,14 @@ export interface Answer {
 }
 
 /**
- * Sends `options` and gathers the answer. `signal` aborts it at any point, as it would a `request`
+ * Where the body of an answer with `status` goes instead of being gathered: a download hashed as
+ * it arrives is never held whole. Undefined for a status whose body is to be gathered (an error's
+ * JSON). The body the answer then carries is empty.
+ */
+export type BodySink = (status: number) => ((chunk: Buffer) => void) | undefined;
+
+/**
+ * Sends `options` and gathers the answer (or hands its body to `sinkFor`'s sink). `signal` aborts it at any point, as it would a `request`
  * call: while it waits for the answer or while the body arrives (the promise then rejects with
  * undici's error), or before undici has started it. Undici starts a request only once it has a
  * connected socket, and a connection can hang (a TLS handshake or a proxy's CONNECT that never
@@ -28,6 +35,7 @@ export function exchange(
   dispatcher: Dispatcher,
   options: Dispatcher.DispatchOptions,
   signal: AbortSignal,
+  sinkFor?: BodySink,
 ): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
     if (signal.aborted) {
@@ -46,6 +54,7 @@ export function exchange(
     let statusCode = 0;
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
+    let sink: ((chunk: Buffer) => void) | undefined;
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart: (started) => {
         controller = started;
@@ -54,9 +63,11 @@ export function exchange(
       onResponseStart: (_, status, answerHeaders) => {
         statusCode = status;
         headers = answerHeaders;
+        sink = sinkFor?.(status);
       },
       onResponseData: (_, chunk) => {
-        chunks.push(chunk);
+        if (sink) sink(chunk);
+        else chunks.push(chunk);
       },
       onResponseEnd: () => {
         settle();

@@ -54,6 +54,17 @@ export class FilesClient {
   ): Promise<{ data: Buffer; contentType: string | undefined }> {
     return this.#ctx.transport.bytes(this.#ctx.api('file.json'), params, options);
   }
+
+  /**
+   * GET file.json, hashed as it arrives: the SHA-256 (hex) and size of an attachment's content,
+   * without holding the file in memory (to compare it with a local file).
+   */
+  downloadHash(
+    params: { fileKey: string },
+    options?: CallOptions,
+  ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
+    return this.#ctx.transport.digest(this.#ctx.api('file.json'), params, options);
+  }
 }
 
 async function toBlob(source: UploadSource, type: string): Promise<Blob> {

@@ -15,9 +15,10 @@ import {
 } from './errors.js';
 import type { CallOptions, ClientEvent, ClientLogger } from './options.js';
 import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './query-string.js';
+import { createHash } from 'node:crypto';
 import { closedUnanswered, describeFailure, type ReachFacts } from './connection-failure.js';
 import { speaksTls } from './tls-probe.js';
-import { exchange as send, utf8Text, type Answer } from './exchange.js';
+import { exchange as send, utf8Text, type Answer, type BodySink } from './exchange.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
 import type { Semaphore } from './semaphore.js';
@@ -76,6 +77,11 @@ interface Exchange<T> {
   /** Built anew for every attempt (a FormData or stream cannot be sent twice). */
   body: () => string | FormData | undefined;
   safeToRepeat: boolean;
+  /**
+   * Where a successful answer's body goes as it arrives, made anew for each attempt (a retry
+   * starts over); absent: the body is gathered whole.
+   */
+  sink?: (() => (chunk: Buffer) => void) | undefined;
   /**
    * What turns the answer's body into the value, called once the call's slot is given back
    * (parsing a large JSON answer need not hold a slot).
@@ -188,6 +194,43 @@ export class Transport {
     );
   }
 
+  /**
+   * A file download hashed as it arrives (SHA-256), never held whole: what a comparison of
+   * contents needs of a file that may be tens of megabytes.
+   */
+  digest(
+    path: string,
+    query: QueryParams,
+    options: CallOptions | undefined,
+  ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
+    let hash = createHash('sha256');
+    let size = 0;
+    return this.track(
+      this.#execute({
+        method: 'GET',
+        path,
+        query: encodeQuery(query),
+        headers: ACCEPT_ANY,
+        body: () => undefined,
+        safeToRepeat: true,
+        sink: () => {
+          hash = createHash('sha256');
+          size = 0;
+          return (chunk) => {
+            hash.update(chunk);
+            size += chunk.length;
+          };
+        },
+        read: (_answer, context) => () => ({
+          sha256: hash.digest('hex'),
+          size,
+          contentType: context.contentType,
+        }),
+        options,
+      }),
+    );
+  }
+
   /** A multipart POST (file upload); never repeated except after a 429. */
   multipart<T>(path: string, form: () => FormData, options: CallOptions | undefined): Promise<T> {
     return this.track(
@@ -254,6 +297,7 @@ export class Transport {
       if (this.#closed) throw Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' });
       const started = Date.now();
       logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
+      const sink = exchange.sink?.();
       const sending = send(
         this.#config.dispatcher,
         {
@@ -264,6 +308,7 @@ export class Transport {
           body: exchange.body() ?? null,
         },
         signal,
+        sink === undefined ? undefined : successSink(sink),
       );
       const response = await sending;
       const contentType = headerValue(response.headers['content-type']);
@@ -377,6 +422,11 @@ function answersInHandFirst(): Promise<void> {
 
 /** Node's own, taken at load: a test that fakes timers after that must not stall every call. */
 const realSetImmediate = globalThis.setImmediate;
+
+/** A 2xx answer's body to `sink`; any other's gathered, for its error. */
+function successSink(sink: (chunk: Buffer) => void): BodySink {
+  return (status) => (status >= 200 && status < 300 ? sink : undefined);
+}
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

@@ -2,7 +2,6 @@
  * Hashes of the files the service holds (icons, customization files), so that areas compare
  * them with local files by content: the planner reads them to diff, apply to check what it wrote.
  */
-import { createHash } from 'node:crypto';
 import type { Client } from '../client/index.js';
 
 /** Hashes of files the service holds, each downloaded once per run. */
@@ -11,9 +10,7 @@ export function downloadHasher(client: Client): (fileKey: string) => Promise<str
   return (fileKey) => {
     let hash = seen.get(fileKey);
     if (!hash) {
-      hash = client.files
-        .download({ fileKey })
-        .then(({ data }) => createHash('sha256').update(data).digest('hex'));
+      hash = client.files.downloadHash({ fileKey }).then(({ sha256 }) => sha256);
       seen.set(fileKey, hash);
     }
     return hash;

@@ -68,8 +68,9 @@ export class FileContents {
     const [side, at] = [id.slice(0, id.indexOf(':')), id.slice(id.indexOf(':') + 1)];
     if (side === 'path') return hashOfFile(at);
     try {
-      const { data } = await this.#client.files.download({ fileKey: at }, { signal: this.#signal });
-      return createHash('sha256').update(data).digest('hex');
+      // Hashed as it arrives: an attachment of tens of megabytes is never held whole.
+      const { sha256 } = await this.#client.files.downloadHash({ fileKey: at }, { signal: this.#signal });
+      return sha256;
     } catch (error) {
       // GAIA_BL01 (404): the key is no longer the record's (platform-facts.md: "file key not
       // found or expired"): the record was given another file since it was read. Its content is

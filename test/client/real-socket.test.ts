@@ -2,6 +2,7 @@
  * The client's own keep-alive pool against a real HTTP server on port 0: connections dropped
  * mid-request are retried for a GET and not for a POST, and clients of one origin share a pool.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -20,6 +21,15 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       // The first request of each kind loses its connection; later ones are answered.
+      if (key === 'GET /k/v1/file.json') {
+        // 3 MB in 64 KB writes; the first time cut off after 1 MB, so that the retry starts over.
+        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(FILE.length) });
+        for (let at = 0; at < (count === 1 ? 1 << 20 : FILE.length); at += 1 << 16)
+          res.write(FILE.subarray(at, at + (1 << 16)));
+        if (count === 1) setImmediate(() => req.socket.destroy());
+        else res.end();
+        return;
+      }
       if (count === 1 && key === 'POST /k/v1/records.json') {
         // Part of the answer, then the connection is gone: the records may well have been added.
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -45,7 +55,21 @@ afterAll(async () => {
 
 const options = () => ({ baseUrl, auth: { apiToken: 't' }, retry: { initialDelayMs: 1, maxDelayMs: 2 } });
 
+const FILE = Buffer.alloc(3 << 20, 'appdeploy-');
+
 describe('over a real socket', () => {
+  it('hashes a download as it arrives; a retry after a cut starts the hash over', async () => {
+    const client = createClient(options());
+    const hashed = await client.files.downloadHash({ fileKey: 'k' });
+    expect(hashed).toEqual({
+      sha256: createHash('sha256').update(FILE).digest('hex'),
+      size: FILE.length,
+      contentType: 'application/pdf',
+    });
+    expect(hits.get('GET /k/v1/file.json')).toBe(2);
+    await client.close();
+  });
+
   it('retries a GET whose connection was reset', async () => {
     const client = createClient(options());
     await expect(client.apps.getApps()).resolves.toEqual({ ok: 'GET /k/v1/apps.json' });

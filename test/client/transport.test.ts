@@ -141,6 +141,29 @@ describe('answer bodies', () => {
     expect(file.data.byteOffset).toBe(0);
     expect(file.data.buffer.byteLength).toBe(big.length);
   });
+
+  it('hashes a downloaded file as it arrives (downloadHash), the same file the bytes are', async () => {
+    const h = testHarness();
+    h.replyRaw(200, 'hello', { 'content-type': 'text/plain' });
+    expect(await h.client.files.downloadHash({ fileKey: 'key-1' })).toEqual({
+      // SHA-256 of "hello", as `printf hello | sha256sum` gives it.
+      sha256: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+      size: 5,
+      contentType: 'text/plain',
+    });
+    expect(h.calls().map((c) => [c.method, c.path, c.query])).toEqual([
+      ['GET', '/k/v1/file.json', 'fileKey=key-1'],
+    ]);
+  });
+
+  it("gives a failed downloadHash the service's error, from the body it gathered", async () => {
+    const h = testHarness({ retry: { retries: 0 } });
+    h.reply(404, { code: 'GAIA_BL01', id: 'x', message: 'The specified file (id: key-1) not found.' });
+    await expect(h.client.files.downloadHash({ fileKey: 'key-1' })).rejects.toMatchObject({
+      status: 404,
+      code: 'GAIA_BL01',
+    });
+  });
 });
 
 describe('long GETs', () => {
