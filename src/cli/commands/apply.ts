@@ -314,7 +314,7 @@ const MIGRATION_STEP_LEFT = {
   cleanup:
     "Outcome unknown: the migration's first deploy went live (its temporary field added) and apply was removing that field again; the removal may still go live. The old field is untouched.",
   window:
-    "Outcome unknown: the migration's swap went live (the field under its final code, holding the values copied) and apply was writing into it the edits made in the old field between the copy and the swap; `appdeploy status` lists those still to write, and the next apply writes them.",
+    "Outcome unknown: the migration's swap went live (the field under its final code, holding the values copied) and apply was writing into it the edits made in the old field between the copy and the swap; status lists those still to write, and the next apply writes them.",
 } as const;
 
 /**
