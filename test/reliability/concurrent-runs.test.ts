@@ -18,7 +18,7 @@
  * `CONCURRENT_RUNS_PAIR` the pairs whose name contains it, `CONCURRENT_RUNS_LOG` (`out`: outputs).
  */
 import { execFile } from 'node:child_process';
-import { chmod, rm } from 'node:fs/promises';
+import { chmod, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -163,7 +163,8 @@ describe("the apply lock's life", () => {
     const asRoot = process.getuid?.() === 0;
     for (let dir = world.first.root; asRoot && dir !== tmpdir(); dir = dirname(dir)) await chmod(dir, 0o755);
     await chmod(folder, 0o555);
-    const run = await runAs(asRoot ? 65534 : undefined, world.first.root, ['apply', '--env', 'a', '--yes']);
+    const apply = () => runAs(asRoot ? 65534 : undefined, world.first.root, ['apply', '--env', 'a', '--yes']);
+    const run = asRoot ? await withCliReachable(apply) : await apply();
     await chmod(folder, 0o755);
     expect(run.stderr).toContain(
       'Error: cannot make the lock .appdeploy/apply-a.lock: permission denied (EACCES)\n' +
@@ -173,6 +174,26 @@ describe("the apply lock's life", () => {
     expect(await convergence(world.first, service.url, world.file, {}, false)).toEqual([]);
   }, 120_000);
 });
+
+/**
+ * Runs `run` with every folder above the built CLI searchable by other users: a clean clone made
+ * by `mktemp -d` (mode 0700) is root's alone, and the user the test runs the CLI as must reach
+ * it (and the node_modules it requires). The folders' modes are given back after.
+ */
+async function withCliReachable<T>(run: () => Promise<T>): Promise<T> {
+  const changed: [string, number][] = [];
+  for (let dir = dirname(BIN); dir !== dirname(dir); dir = dirname(dir)) {
+    const mode = (await stat(dir)).mode & 0o777;
+    if ((mode & 0o005) === 0o005) continue;
+    changed.push([dir, mode]);
+    await chmod(dir, mode | 0o005);
+  }
+  try {
+    return await run();
+  } finally {
+    for (const [dir, mode] of changed) await chmod(dir, mode);
+  }
+}
 
 /** The built CLI as user `uid` (when given: the test runs as root), straight to the service. */
 function runAs(uid: number | undefined, cwd: string, args: string[]): Promise<Run> {
