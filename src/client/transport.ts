@@ -176,22 +176,13 @@ export class Transport {
     query: QueryParams,
     options: CallOptions | undefined,
   ): Promise<{ data: Buffer; contentType: string | undefined }> {
-    return this.track(
-      this.#execute({
-        method: 'GET',
-        path,
-        query: encodeQuery(query),
-        headers: ACCEPT_ANY,
-        body: () => undefined,
-        safeToRepeat: true,
-        // A copy of its own: the body may be a view of the buffer undici read it into.
-        read: (answer, context) => () => ({
-          data: Buffer.from(answer.body),
-          contentType: context.contentType,
-        }),
-        options,
+    return this.#fileGet(path, query, options, {
+      // A copy of its own: the body may be a view of the buffer undici read it into.
+      read: (answer, context) => () => ({
+        data: Buffer.from(answer.body),
+        contentType: context.contentType,
       }),
-    );
+    });
   }
 
   /**
@@ -205,6 +196,31 @@ export class Transport {
   ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
     let hash = createHash('sha256');
     let size = 0;
+    return this.#fileGet(path, query, options, {
+      // A fresh hash per attempt: a retry after a body cut part-way starts over.
+      sink: () => {
+        hash = createHash('sha256');
+        size = 0;
+        return (chunk) => {
+          hash.update(chunk);
+          size += chunk.length;
+        };
+      },
+      read: (_answer, context) => () => ({
+        sha256: hash.digest('hex'),
+        size,
+        contentType: context.contentType,
+      }),
+    });
+  }
+
+  /** The one exchange every file download makes: a GET, any content type, safe to repeat. */
+  #fileGet<T>(
+    path: string,
+    query: QueryParams,
+    options: CallOptions | undefined,
+    answer: Pick<Exchange<T>, 'read' | 'sink'>,
+  ): Promise<T> {
     return this.track(
       this.#execute({
         method: 'GET',
@@ -213,19 +229,7 @@ export class Transport {
         headers: ACCEPT_ANY,
         body: () => undefined,
         safeToRepeat: true,
-        sink: () => {
-          hash = createHash('sha256');
-          size = 0;
-          return (chunk) => {
-            hash.update(chunk);
-            size += chunk.length;
-          };
-        },
-        read: (_answer, context) => () => ({
-          sha256: hash.digest('hex'),
-          size,
-          contentType: context.contentType,
-        }),
+        ...answer,
         options,
       }),
     );
