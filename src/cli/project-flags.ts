@@ -3,6 +3,7 @@
 // command on a project runs is loaded when it runs (commands/index.ts says why).
 import type { LoadOptions, Project, ProjectChoice } from '../project/index.js';
 import type { Connection } from '../local/connect.js';
+import type { ClientConnection } from '../client/index.js';
 import { environmentFacts, opened } from './environment-facts.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../client/options.js';
@@ -15,6 +16,8 @@ export interface ProjectFlags {
   env?: string;
   /** `--concurrency`: calls in flight at once, instead of the environment's `concurrency`. */
   concurrency?: number;
+  /** `--verbose`: every call to the service, one line each on stderr (request-log.ts). */
+  verbose?: boolean;
   /** The command's `--format`, where it has one. */
   format?: string;
   /** false: record files are left unchecked (export --records writes the file anew). */
@@ -39,13 +42,18 @@ export function projectOptions(
     .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)');
 }
 
-/** projectOptions and --concurrency: what every command that talks to a service takes. */
+/** projectOptions, --concurrency and --verbose: what every command that talks to a service takes. */
 export function serviceOptions(command: Command, directory?: string): Command {
-  return projectOptions(command, directory).option(
-    '--concurrency <n>',
-    `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default: the environment's concurrency, else ${DEFAULT_CONCURRENCY})`,
-    parseConcurrency,
-  );
+  return projectOptions(command, directory)
+    .option(
+      '--concurrency <n>',
+      `requests in flight at once, 1 to ${MAX_CONCURRENCY} (default: the environment's concurrency, else ${DEFAULT_CONCURRENCY})`,
+      parseConcurrency,
+    )
+    .option(
+      '--verbose',
+      'print every call to the service on stderr: where it goes (which proxy), each request, its status and time, each retry; never a credential',
+    );
 }
 
 function parseConcurrency(value: string): number {
@@ -147,7 +155,16 @@ export async function openProject(
     import('../local/connect.js'),
     import('../apply/recovery-adopt.js'),
   ]);
-  const connection = await connect(project, { concurrency: flags.concurrency });
+  const log = flags.verbose === true ? await import('./request-log.js') : undefined;
+  const connection = await connect(project, {
+    concurrency: flags.concurrency,
+    ...(log
+      ? {
+          logger: log.requestLogger(io),
+          onConnection: (reach: ClientConnection) => io.err(log.connectionLine(reach)),
+        }
+      : {}),
+  });
   // The apps an interrupted apply created are adopted before anything reads the project.
   let adopted: string[];
   try {

@@ -27,6 +27,16 @@ import { SpacesClient } from './spaces.js';
 import { Transport } from './transport.js';
 import { watchTlsAlerts } from './tls-alerts.js';
 
+/** Client.connection: how a client reaches its service. */
+export interface ClientConnection {
+  readonly baseUrl: string;
+  readonly route: string;
+  /** Whether a client certificate is presented (Secure Access). */
+  readonly clientCertificate: boolean;
+  /** Whether extra certificate authorities (`ca`) are trusted. */
+  readonly ca: boolean;
+}
+
 export interface Client {
   readonly records: RecordsClient;
   readonly comments: CommentsClient;
@@ -47,6 +57,12 @@ export interface Client {
   readonly platform: Platform;
   /** How many of its calls may be in flight at once (ClientOptions.concurrency). */
   readonly concurrency: number;
+  /**
+   * Where the calls go and how, for a debug log: `route` is `through the proxy
+   * http://proxy.example.com:8080 (from HTTPS_PROXY)`, or `directly (...)` with the reason (no
+   * proxy set, NO_PROXY naming the host, `proxy: false`). Never a credential.
+   */
+  readonly connection: ClientConnection;
   /** The user (login) or API token the service acts for: what record and field permissions apply to. */
   readonly signedInAs: SignedInAs;
   /**
@@ -98,6 +114,12 @@ export function createClient(options: ClientOptions): Client {
     directory: new DirectoryClient(ctx),
     platform,
     concurrency,
+    connection: {
+      baseUrl: baseUrl.href,
+      route: options.dispatcher ? 'through the dispatcher given in the options' : reach.route,
+      clientCertificate: reach.clientCertificate,
+      ca: reach.ca,
+    },
     signedInAs: signedInAs(options.auth),
     close: async () => {
       // A command that failed closes its client while its other calls may still be under way.

@@ -1,5 +1,5 @@
 /** The REST client's public surface. */
-export { createClient, type Client } from './client.js';
+export { createClient, type Client, type ClientConnection } from './client.js';
 export type { CallOptions, ClientEvent, ClientLogger, ClientOptions } from './options.js';
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options.js';
 export type { ApiTokenAuth, Auth, BasicAuth, PasswordAuth, SignedInAs } from './auth.js';

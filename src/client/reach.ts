@@ -53,6 +53,8 @@ export interface Reach {
   clientCertificate: boolean;
   /** Whether extra CAs (`ca`) are trusted. */
   ca: boolean;
+  /** How the calls travel, in words for a debug log: through which proxy, or why directly. */
+  route: string;
   /** Secrets the options hold (passwords), for the redactor. */
   secrets: string[];
 }
@@ -85,6 +87,9 @@ export function decideReach(baseUrl: URL, options: ReachOptions, variables: Prox
         : tls.createSecureContext({ ca: trustedCa }),
     clientCertificate: certificate !== undefined,
     ca: extraCa !== undefined,
+    route: proxy
+      ? `through the proxy ${proxy.shown} (from ${proxy.source})`
+      : `directly (${noProxyBecause(baseUrl, options.proxy, variables)})`,
     secrets,
   };
 }
@@ -104,15 +109,27 @@ export function proxyFor(
 ): ProxyInUse | undefined {
   if (option === false) return undefined;
   if (option !== undefined) return parseProxy(option, 'the proxy option');
+  const name = proxyVariable(baseUrl, variables);
+  if (name === undefined || bypassed(baseUrl, variables.no_proxy || variables.NO_PROXY || ''))
+    return undefined;
+  return parseProxy(withScheme(variables[name]!), name);
+}
+
+/** The proxy variable that applies to `baseUrl`'s scheme and is set (an empty one counts as unset). */
+function proxyVariable(baseUrl: URL, variables: ProxyVariables): string | undefined {
   const names =
     baseUrl.protocol === 'https:'
       ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
       : ['http_proxy', 'HTTP_PROXY'];
-  const name = names.find((n) => (variables[n] ?? '') !== '');
-  // An empty variable counts as unset, as an empty proxy variable does.
-  if (name === undefined || bypassed(baseUrl, variables.no_proxy || variables.NO_PROXY || ''))
-    return undefined;
-  return parseProxy(withScheme(variables[name]!), name);
+  return names.find((n) => (variables[n] ?? '') !== '');
+}
+
+/** Why proxyFor chose no proxy, in words for a debug log (`--verbose`). */
+function noProxyBecause(baseUrl: URL, option: string | false | undefined, variables: ProxyVariables): string {
+  if (option === false) return 'the proxy option is false';
+  const name = proxyVariable(baseUrl, variables);
+  if (name === undefined) return 'no proxy option or variable is set';
+  return `${name} is set, but ${variables.no_proxy ? 'no_proxy' : 'NO_PROXY'} names this host`;
 }
 
 /**

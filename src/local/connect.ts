@@ -7,7 +7,13 @@
  * instead of corrupting it.
  */
 import { join, resolve } from 'node:path';
-import { createClient, type Client, type ClientOptions } from '../client/index.js';
+import {
+  createClient,
+  type Client,
+  type ClientConnection,
+  type ClientLogger,
+  type ClientOptions,
+} from '../client/index.js';
 import type { EmulatorOptions, RunningEmulator } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
 import type { EnvironmentConfig, Project } from '../project/index.js';
@@ -32,11 +38,17 @@ export function localDataDir(project: Pick<Project, 'root'>): string {
 
 export async function connect(
   project: Project,
-  options: { concurrency?: number | undefined } = {},
+  options: {
+    concurrency?: number | undefined;
+    /** Every call's events (`--verbose`), and, before the first call, how the client reaches the service. */
+    logger?: ClientLogger | undefined;
+    onConnection?: ((connection: ClientConnection) => void) | undefined;
+  } = {},
 ): Promise<Connection> {
   const { config, local } = project.environment;
   // The flag, else the environment's own setting, else the client's default.
   const concurrency = options.concurrency ?? config.concurrency;
+  const logger = options.logger ? { logger: options.logger } : {};
   if (local || config.baseUrl === undefined) {
     // The service's default language is the environment's: new apps get its system field codes.
     const emulator = await startLocal(project, { port: 0, deployMs: 50, locale: project.environment.locale });
@@ -48,7 +60,9 @@ export async function connect(
       // The local service speaks both dialects; the environment may ask for the hosted platform's.
       platform: config.platform ?? 'service',
       ...(concurrency !== undefined ? { concurrency } : {}),
+      ...logger,
     });
+    options.onConnection?.({ ...client.connection, route: 'directly (the local service, on this machine)' });
     const close = async () => {
       await client.close();
       await emulator.close();
@@ -81,7 +95,9 @@ export async function connect(
     // Asked for when the environment names a language; else the user's own setting decides.
     ...((config.locale ?? project.config.locale) ? { language: project.environment.locale } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
+    ...logger,
   });
+  options.onConnection?.(client.connection);
   return { client, describe: config.baseUrl, close: () => client.close() };
 }
 

@@ -54,7 +54,11 @@ const PROJECT: OptionSpec[] = [
   { flag: '--config', kind: 'config' },
   { flag: '--env', kind: 'env' },
 ];
-const SERVICE: OptionSpec[] = [...PROJECT, { flag: '--concurrency', kind: 'count' }];
+const SERVICE: OptionSpec[] = [
+  ...PROJECT,
+  { flag: '--concurrency', kind: 'count' },
+  { flag: '--verbose', kind: 'flag' },
+];
 
 export const COMMANDS: CommandSpec[] = [
   { name: 'init', project: false, positional: 'dir', options: [{ flag: '--locale', kind: 'locale' }] },

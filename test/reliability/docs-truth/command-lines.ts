@@ -277,7 +277,7 @@ export function misparse(line: DocumentedLine, cli: CliCommand[]): string[] {
 const isPlaceholder = (value: string) => /^[A-Z][A-Z_]*$/.test(value);
 
 /** The options the README's paragraph before the table gives every project command. */
-const PROJECT_OPTIONS = ['--directory', '--config', '--env', '--concurrency'];
+const PROJECT_OPTIONS = ['--directory', '--config', '--env', '--concurrency', '--verbose'];
 
 /**
  * Whether the docs say `command` takes `option`: its row of the README table names it, the
