@@ -8,7 +8,7 @@
  * proxy that is gone, an untrusted, expired or misnamed service certificate, no client
  * certificate, a refused one, a wrong .pfx password or PEM passphrase, a 5xx and a 401 whose bodies
  * echo the request's headers (raw, percent-encoded and decoded), a deploy failing with a body that
- * echoes them, `--format json`, `plan --check` and NODE_DEBUG. No secret may come back out, in
+ * echoes them, `--format json`, `plan --check`, `--verbose` and NODE_DEBUG. No secret may come back out, in
  * stdout, stderr or any file under the project (.appdeploy/: recovery records, backups, locks;
  * exports, record files, saved plans): neither as written nor percent-, form- or JSON-encoded, nor
  * as the Base64 of `login:password` the authentication headers carry. A user's mistake is never
@@ -311,7 +311,7 @@ const FAILING: [env: string, command: string[], said: RegExp][] = [
   ['closed', ['plan', '--check'], /nothing accepts connections at 127\.0\.0\.1:\d+/],
   [
     'proxy407',
-    ['revert', '--yes'],
+    ['revert', '--yes', '--verbose'],
     /refused to open a tunnel to service\.invalid:\d+: it answered 407 \(Proxy Authentication Required\)/,
   ],
   ['proxy403', ['export', '--app', 'notes', '--format', 'json'], /it answered 403 \(Forbidden\)/],
@@ -325,14 +325,18 @@ const FAILING: [env: string, command: string[], said: RegExp][] = [
     ['export', '--records', '--app', 'notes', '--mask', 'note'],
     /not signed by an authority this machine trusts/,
   ],
-  ['nocert', ['apply', '--yes'], /asks for a client certificate \(a Secure Access domain\) and none is set/],
+  [
+    'nocert',
+    ['apply', '--yes', '--verbose'],
+    /asks for a client certificate \(a Secure Access domain\) and none is set/,
+  ],
   ['stranger', ['plan', '--format', 'json'], /refused the client certificate/],
   ['badpfx', ['status'], /clientCertificate\.password does not open \S*client\.pfx/],
   ['badpem', ['plan', '--check', '--format', 'json'], /clientCertificate\.passphrase does not open the key/],
   ['expired', ['plan', '--out', 'expired.json'], /the certificate 127\.0\.0\.1:\d+ presents has expired/],
   ['mismatch', ['status', '--format', 'json'], /is not issued for other\.invalid/],
-  ['echo500', ['plan', '--format', 'json'], /answered 500 with a body that is not JSON/],
-  ['echo401', ['export', '--records', '--app', 'notes'], /\[401\] \[CB_WA01\] Refused/],
+  ['echo500', ['plan', '--format', 'json', '--verbose'], /answered 500 with a body that is not JSON/],
+  ['echo401', ['export', '--records', '--app', 'notes', '--verbose'], /\[401\] \[CB_WA01\] Refused/],
 ];
 
 beforeAll(async () => {
@@ -519,7 +523,7 @@ describe('the secrets sweep', () => {
     // After each apply, a fresh plan is empty (--detailed-exitcode: 0).
     ok(await run(root, ['plan', '--check', '--detailed-exitcode', '--format', 'json']), 'plan --check');
     ok(await run(root, ['status', '--format', 'json']), 'status');
-    ok(await run(root, ['plan', '--env', 'pem']), 'plan with two tokens and a PEM key');
+    ok(await run(root, ['plan', '--env', 'pem', '--verbose']), 'plan with two tokens and a PEM key');
     // HTTPS_PROXY, and https_proxy (which wins), with credentials; NODE_DEBUG's traces of node.
     const envProxyUrl = envProxy.url.replace('//', `//envuser:${encodeURIComponent(ENV_PROXY_PASSWORD)}@`);
     ok(await run(root, ['status', '--env', 'viaenv'], { HTTPS_PROXY: envProxyUrl }), 'HTTPS_PROXY');
