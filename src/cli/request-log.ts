@@ -19,7 +19,7 @@ export function connectionLine(connection: ClientConnection): string {
 }
 
 export function requestLine(event: ClientEvent): string {
-  const call = `${event.method} ${event.path}`;
+  const call = `${event.method} ${event.path}${'app' in event && event.app !== undefined ? ` (app ${event.app})` : ''}`;
   switch (event.type) {
     case 'request':
       return `${PREFIX} -> ${call}${event.attempt > 1 ? ` (attempt ${event.attempt})` : ''}\n`;

@@ -80,11 +80,30 @@ export interface ClientOptions {
   dispatcher?: Dispatcher | undefined;
 }
 
-/** What the debug logger receives. `path` never carries the query string. */
+/**
+ * What the debug logger receives. `path` never carries the query string; `app` is the app id the
+ * call's parameters name, when they name one.
+ */
 export type ClientEvent =
-  | { type: 'request'; method: string; path: string; attempt: number }
-  | { type: 'response'; method: string; path: string; attempt: number; status: number; durationMs: number }
-  | { type: 'retry'; method: string; path: string; attempt: number; delayMs: number; reason: string }
+  | { type: 'request'; method: string; path: string; app?: string; attempt: number }
+  | {
+      type: 'response';
+      method: string;
+      path: string;
+      app?: string;
+      attempt: number;
+      status: number;
+      durationMs: number;
+    }
+  | {
+      type: 'retry';
+      method: string;
+      path: string;
+      app?: string;
+      attempt: number;
+      delayMs: number;
+      reason: string;
+    }
   | { type: 'cleanup-failed'; method: string; path: string; reason: string };
 
 export type ClientLogger = (event: ClientEvent) => void;

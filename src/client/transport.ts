@@ -73,6 +73,8 @@ interface Exchange<T> {
   method: HttpMethod;
   path: string;
   query: string;
+  /** The app the call is about, when its parameters name one: for the logger (never the query). */
+  app?: string | undefined;
   headers: Record<string, string>;
   /** Built anew for every attempt (a FormData or stream cannot be sent twice). */
   body: () => string | FormData | undefined;
@@ -142,6 +144,7 @@ export class Transport {
   async #json<T>(call: JsonCall): Promise<T> {
     const query = call.query ? encodeQuery(call.query, call.arrayStyle) : '';
     const idempotent = call.idempotent ?? call.method === 'GET';
+    const app = appOf(call.query) ?? appOf(call.body);
     const readJson = (answer: Answer, context: ResponseContext) => () =>
       parseSuccess(utf8Text(answer.body), context) as T;
     if (call.method === 'GET' && this.#urlLength(call.path, query) > MAX_GET_URL_LENGTH) {
@@ -150,6 +153,7 @@ export class Transport {
         method: 'POST',
         path: call.path,
         query: '',
+        app,
         headers: { ...JSON_BODY, 'x-http-method-override': 'GET' },
         body: () => body,
         safeToRepeat: idempotent,
@@ -162,6 +166,7 @@ export class Transport {
       method: call.method,
       path: call.path,
       query,
+      app,
       headers: body === undefined ? ACCEPT_JSON : JSON_BODY,
       body: () => body,
       safeToRepeat: idempotent,
@@ -267,6 +272,7 @@ export class Transport {
           type: 'retry',
           method: exchange.method,
           path: exchange.path,
+          ...appField(exchange),
           attempt,
           delayMs,
           reason: (error as Error).message,
@@ -300,7 +306,13 @@ export class Transport {
       });
       if (this.#closed) throw Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' });
       const started = Date.now();
-      logger?.({ type: 'request', method: exchange.method, path: exchange.path, attempt });
+      logger?.({
+        type: 'request',
+        method: exchange.method,
+        path: exchange.path,
+        ...appField(exchange),
+        attempt,
+      });
       const sink = exchange.sink?.();
       const sending = send(
         this.#config.dispatcher,
@@ -327,6 +339,7 @@ export class Transport {
         type: 'response',
         method: exchange.method,
         path: exchange.path,
+        ...appField(exchange),
         attempt,
         status: response.statusCode,
         durationMs: Date.now() - started,
@@ -434,4 +447,15 @@ function successSink(sink: (chunk: Buffer) => void): BodySink {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The `app` parameter of a call's query or JSON body, when it is an id: what a log line names. */
+function appOf(params: unknown): string | undefined {
+  if (typeof params !== 'object' || params === null || !('app' in params)) return undefined;
+  const app = (params as { app: unknown }).app;
+  return typeof app === 'number' || (typeof app === 'string' && /^\d+$/.test(app)) ? String(app) : undefined;
+}
+
+function appField(exchange: Exchange<unknown>): { app?: string } {
+  return exchange.app === undefined ? {} : { app: exchange.app };
 }

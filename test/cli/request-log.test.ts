@@ -6,8 +6,8 @@ describe('request log lines', () => {
   it.each([
     [{ type: 'request', method: 'GET', path: '/k/v1/app.json', attempt: 1 }, 'http: -> GET /k/v1/app.json\n'],
     [
-      { type: 'request', method: 'PUT', path: '/k/v1/records.json', attempt: 3 },
-      'http: -> PUT /k/v1/records.json (attempt 3)\n',
+      { type: 'request', method: 'PUT', path: '/k/v1/records.json', app: '12', attempt: 3 },
+      'http: -> PUT /k/v1/records.json (app 12) (attempt 3)\n',
     ],
     [
       { type: 'response', method: 'GET', path: '/k/v1/app.json', attempt: 1, status: 520, durationMs: 41 },

@@ -101,6 +101,17 @@ describe('--verbose', () => {
     expect(result.stdout).toContain('notes: not created yet');
   });
 
+  it('names the app a call is about', async () => {
+    expect((await appdeploy(['apply', '--yes'], root, NO_MACHINE_PROXY)).code).toBe(0);
+    const result = await appdeploy(['plan', '--verbose', '--detailed-exitcode'], root, NO_MACHINE_PROXY);
+    expect(result.code).toBe(0);
+    const id = /^http: -> GET \/k\/v1\/preview\/app\/settings\.json \(app (\d+)\)$/m.exec(result.stderr)?.[1];
+    expect(id).toBeDefined();
+    expect(result.stderr).toMatch(
+      new RegExp(`^http: <- 200 GET /k/v1/app/settings\\.json \\(app ${id}\\) in \\d+ ms$`, 'm'),
+    );
+  });
+
   it('prints nothing of the kind without the flag', async () => {
     const result = await appdeploy(['status'], root, NO_MACHINE_PROXY);
     expect(result.stderr).not.toMatch(/^http:/m);
