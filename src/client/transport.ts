@@ -452,7 +452,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 /** The `app` parameter of a call's query or JSON body, when it is an id: what a log line names. */
 function appOf(params: unknown): string | undefined {
   if (typeof params !== 'object' || params === null || !('app' in params)) return undefined;
-  const app = (params).app;
+  const app = params.app;
   return typeof app === 'number' || (typeof app === 'string' && /^\d+$/.test(app)) ? String(app) : undefined;
 }
 
