@@ -31,15 +31,22 @@ export interface ProjectFlags {
   recordFiles?: 'refuse';
 }
 
-/** -C, --config and --env, as every command on a project takes them. */
+/**
+ * -C, --config and --env, as every command on a project takes them; an offline command (validate,
+ * docs) says its environment is only resolved (its variables, its user maps), never reached.
+ */
 export function projectOptions(
   command: Command,
   directory = 'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
+  environment: 'reached' | 'resolved' = 'reached',
 ): Command {
   return command
     .option('-C, --directory <dir>', directory)
     .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option('--env <name>', 'the environment (default: defaultEnvironment, the only one, or local)');
+    .option(
+      '--env <name>',
+      `the environment${environment === 'resolved' ? ' to resolve' : ''} (default: defaultEnvironment, the only one, or local)`,
+    );
 }
 
 /** projectOptions, --concurrency and --verbose: what every command that talks to a service takes. */

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { generateDocs, type DocProject } from '../../docgen/index.js';
 import { loadProject, readScripts, type LoadOptions, type Project } from '../../project/index.js';
 import type { CommandResult } from '../exit-codes.js';
-import { validatedProject } from '../project-flags.js';
+import { projectOptions, validatedProject } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
 import type { RegisterCommand } from './index.js';
 import { makeFolders } from '../../atomic-write.js';
@@ -40,18 +40,10 @@ async function docProject(project: Project): Promise<DocProject> {
 
 /** `appdeploy docs`: one Markdown page per app and an overview, from the manifests, offline. */
 export const registerDocs: RegisterCommand = (program, io) => ({
-  command: program
-    .command('docs')
-    .option(
-      '-C, --directory <dir>',
-      'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
-    )
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option(
-      '--env <name>',
-      'the environment to resolve (default: defaultEnvironment, the only one, or local)',
-    )
-    .option('--out <dir>', `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`),
+  command: projectOptions(program.command('docs'), undefined, 'resolved').option(
+    '--out <dir>',
+    `the folder to write (default: ${DEFAULT_DOCS_DIR}/ beside the project file)`,
+  ),
   run: async (flags: DocsFlags): Promise<CommandResult> => {
     // Validated as types and plan are: a project with problems lists them all, as validate does.
     const project = await validatedProject(flags, io);

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import { formatValidationText, validateProject, validationReport } from '../../project/index.js';
-import { loadOptions, noteProjectAbove } from '../project-flags.js';
+import { loadOptions, noteProjectAbove, projectOptions } from '../project-flags.js';
 import type { RegisterCommand } from './index.js';
 
 interface ValidateFlags {
@@ -12,18 +12,9 @@ interface ValidateFlags {
 
 /** `appdeploy validate`: offline checks of appdeploy.yaml and every manifest; exit 1 on any problem. */
 export const registerValidate: RegisterCommand = (program, io) => ({
-  command: program
-    .command('validate')
-    .option(
-      '-C, --directory <dir>',
-      'the project directory (default: the current one, or the nearest folder above it with appdeploy.yaml)',
-    )
-    .option('--config <file>', 'the project file (default: appdeploy.yaml in the project directory)')
-    .option(
-      '--env <name>',
-      'the environment to resolve (default: defaultEnvironment, the only one, or local)',
-    )
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text')),
+  command: projectOptions(program.command('validate'), undefined, 'resolved').addOption(
+    new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'),
+  ),
   run: async (flags: ValidateFlags) => {
     const result = await validateProject(loadOptions(flags));
     await noteProjectAbove(flags, result.configPath, io);
