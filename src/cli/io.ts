@@ -2,7 +2,7 @@
 export interface Io {
   out(text: string): void;
   err(text: string): void;
-  /** Colour on stdout: a terminal, and no NO_COLOR (https://no-color.org). */
+  /** Colour on stdout (wantsColor): a terminal, and no NO_COLOR; or FORCE_COLOR. */
   readonly color?: boolean;
   /** Whether a person is at the keyboard (stdin and stderr are terminals): prompts may be asked. */
   readonly interactive?: boolean;
@@ -12,10 +12,23 @@ export interface Io {
   readonly input?: NodeJS.ReadableStream;
 }
 
+/**
+ * Whether stdout gets colour. FORCE_COLOR, as node reads it (lib/internal/tty.js getColorDepth),
+ * wins: set to nothing, 1, 2, 3 or true, colour even into a pipe (a CI log that renders it, as
+ * GitHub Actions' does); set to anything else (0, false), none. Then NO_COLOR set and not empty
+ * (https://no-color.org) or TERM=dumb: none. Else colour on a terminal only.
+ */
+export function wantsColor(env: Readonly<Record<string, string | undefined>>, terminal: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return ['', '1', '2', '3', 'true'].includes(force);
+  if ((env.NO_COLOR ?? '') !== '' || env.TERM === 'dumb') return false;
+  return terminal;
+}
+
 export const processIo: Io = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
-  color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  color: wantsColor(process.env, process.stdout.isTTY === true),
   interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
   liveProgress: process.stderr.isTTY === true,
 };

@@ -13,6 +13,9 @@ import { ROOT, runCommand } from './cli.js';
 const BUILT = join(ROOT, 'dist/cli/bin.js');
 
 export default async function setup(): Promise<() => void> {
+  // A FORCE_COLOR of the machine (some CI services set it) would colour every CLI run the tests
+  // compare with plain text (it wins over NO_COLOR: cli/io.ts wantsColor); test files inherit this.
+  delete process.env.FORCE_COLOR;
   // The built CLI keeps V8's code cache in the user's cache folder (src/cli/code-cache.ts); the
   // tests' runs keep theirs in a folder of this run, removed after it (test files inherit this).
   // Each vitest project runs this setup: the first makes the folder, the others find it set.
