@@ -11,7 +11,18 @@
  * linked file): a manifest linked from a folder several projects share stays shared.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -33,6 +44,68 @@ export async function atomicWrite(
     await writeFile(temp, content, modeOf(options));
     await rename(temp, path);
   } catch (error) {
+    await rm(temp, { force: true });
+    throw namingTarget(error, temp, path);
+  } finally {
+    inFlight.delete(temp);
+  }
+}
+
+/**
+ * A file filled piece by piece, as a download arrives (the client's `files.downloadTo` takes one):
+ * `restart` drops what was written so far (a retry after a body cut part-way starts the file
+ * over), `write` appends a piece. Written synchronously: the next piece is not read from the
+ * socket before this one is on disk, so nothing piles up in memory however large the file.
+ */
+export interface StreamedFile {
+  restart(): void;
+  write(chunk: Uint8Array): void;
+}
+
+/**
+ * atomicWrite for content that arrives in pieces and need not fit in memory: `fill` writes it into
+ * a temporary file beside `path` (registered like atomicWrite's, so an interrupt removes it, and
+ * a kill -9's is removed by the next write of `path`), renamed over `path` only once `fill`
+ * resolves; a `fill` that rejects leaves `path` as it was and nothing beside it. Resolves with what
+ * `fill` resolved with. The folder must exist.
+ */
+export async function atomicWriteStreamed<T>(
+  path: string,
+  fill: (file: StreamedFile) => Promise<T>,
+  options: AtomicWriteOptions = {},
+): Promise<T> {
+  path = throughLinks(path);
+  removeLeftovers(path);
+  const temp = tempBeside(path);
+  inFlight.add(temp);
+  let fd: number | undefined;
+  const close = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  const file: StreamedFile = {
+    restart() {
+      close();
+      fd = openSync(temp, 'w', options.mode ?? 0o666);
+    },
+    write(chunk) {
+      if (fd === undefined) file.restart();
+      for (let done = 0; done < chunk.length; ) done += writeSync(fd!, chunk, done);
+    },
+  };
+  try {
+    const result = await fill(file);
+    // An empty content is still a file.
+    if (fd === undefined) file.restart();
+    close();
+    await rename(temp, path);
+    return result;
+  } catch (error) {
+    try {
+      close();
+    } catch {
+      // The file is removed next: what failed first is what the caller hears.
+    }
     await rm(temp, { force: true });
     throw namingTarget(error, temp, path);
   } finally {
