@@ -109,7 +109,7 @@ export async function backupFieldValues(
         fields: holdersOf(request.fields),
         update: async (record) => {
           revisions.set(idOf(record), revisionOf(record));
-          lines.push(...(await linesOf(client, request, record, into)));
+          lines.push(...(await linesOf(client, request, record, into, call)));
           return undefined;
         },
       },
@@ -157,12 +157,16 @@ export interface FilesInto {
   readonly tag?: string | undefined;
 }
 
-/** One record's lines: each non-empty value of the request's fields, attachments downloaded. */
+/**
+ * One record's lines: each non-empty value of the request's fields, attachments downloaded (a
+ * download stops with `call.signal`: apply's Ctrl-C does not wait for a file of a gigabyte).
+ */
 export async function linesOf(
   client: Client,
   request: Pick<BackupRequest, 'app' | 'fields'>,
   record: AppRecord,
   into: FilesInto,
+  call: CallOptions = {},
 ): Promise<BackupLine[]> {
   const lines: BackupLine[] = [];
   for (const field of request.fields)
@@ -176,7 +180,13 @@ export async function linesOf(
         type: field.type,
         value:
           field.type === 'FILE'
-            ? await download(client, value as FileAttachment[], into, fileStem(record, field, row, into.tag))
+            ? await download(
+                client,
+                value as FileAttachment[],
+                into,
+                fileStem(record, field, row, into.tag),
+                call,
+              )
             : value,
       });
   return lines;
@@ -244,13 +254,14 @@ async function download(
   attachments: readonly FileAttachment[],
   into: FilesInto,
   stem: string,
+  call: CallOptions,
 ): Promise<BackedUpFile[]> {
   await makeFolders(into.folder);
   return Promise.all(
     attachments.map(async (attachment, i) => {
       const name = `${stem}-${i}-${safeName(attachment.name)}`;
       await atomicWriteStreamed(join(into.folder, name), (file) =>
-        client.files.downloadTo({ fileKey: attachment.fileKey }, file),
+        client.files.downloadTo({ fileKey: attachment.fileKey }, file, call),
       );
       return { ...attachment, path: `${into.name}/${name}` };
     }),

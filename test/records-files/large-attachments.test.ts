@@ -102,13 +102,26 @@ const TEMP = /\.\d+\.[0-9a-f]{12}\.tmp$/;
 
 /**
  * Runs the built CLI in `root` until the stand-in holds an attachment's download and a temporary
- * file under `under` holds part of it, then kills it with SIGKILL.
+ * file under `under` holds part of it, then sends it `signal`; resolves with its exit code and
+ * what it printed (stdout and stderr).
  */
-async function killMidDownload(root: string, args: string[], under: string): Promise<void> {
+async function killMidDownload(
+  root: string,
+  args: string[],
+  under: string,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; output: string }> {
   holding = true;
   const holdingNow = new Promise<void>((resolve) => (held = resolve));
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: root, stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
   await holdingNow;
   for (;;) {
     const temps = (await filesUnder(join(root, under)).catch(() => [])).filter((f) => TEMP.test(f));
@@ -116,21 +129,32 @@ async function killMidDownload(root: string, args: string[], under: string): Pro
     if (sizes.some((size) => size > 0)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  child.kill('SIGKILL');
-  await exited;
+  child.kill(signal);
+  const code = await exited;
   holding = false;
+  return { code, output };
 }
 
-it(
-  'export --records killed mid-download: no file under its name; run again, every file whole and nothing temporary',
+// SIGKILL leaves the temporary file of the first attachment (in key order), which the next run
+// removes; Ctrl-C (SIGINT) removes it on the way out (cli/interrupt.ts), exit 130. No record file.
+it.each([
+  ['SIGKILL', null, ['files/docs/one/one.bin.TMP']],
+  ['SIGINT', 130, []],
+] as const)(
+  'export --records stopped mid-download (%s): no file under its name; run again, every file whole and nothing temporary',
   { timeout: 180_000 },
-  async () => {
+  async (signal, exitCode, leftBehind) => {
     const { root, files } = await projectWithLargeFiles();
     try {
-      await killMidDownload(root, ['export', '--records', '--app', 'docs'], 'records');
+      const { code } = await killMidDownload(
+        root,
+        ['export', '--records', '--app', 'docs'],
+        'records',
+        signal,
+      );
+      expect(code).toBe(exitCode);
       const left = await filesUnder(join(root, 'records'));
-      // Only the temporary file of the first attachment (in key order); no record file yet.
-      expect(left.map((f) => f.replace(TEMP, '.TMP'))).toEqual(['files/docs/one/one.bin.TMP']);
+      expect(left.map((f) => f.replace(TEMP, '.TMP'))).toEqual(leftBehind);
 
       const again = await appdeploy(['export', '--records', '--app', 'docs'], root);
       expect(again.stderr).toBe('');
@@ -151,6 +175,38 @@ it(
 );
 
 it(
+  "apply's backup stopped by Ctrl-C mid-download: apply stops without waiting for the file, leaves no backup, and the next apply converges",
+  { timeout: 180_000 },
+  async () => {
+    const { root } = await projectWithLargeFiles();
+    const backups = join(root, '.appdeploy/backups/stage');
+    try {
+      await writeFile(join(root, 'apps/docs.yaml'), MANIFEST.replace(/ {2}scan: .*\n/, ''));
+      // The stand-in never sends the rest: only the download's abort lets apply stop.
+      const { code, output } = await killMidDownload(
+        root,
+        ['apply', '--yes', '--allow-data-loss'],
+        '.appdeploy/backups',
+        'SIGINT',
+      );
+      expect(code).toBe(130);
+      expect(output).toContain('\nInterrupted before anything was written; nothing was changed.\n');
+      expect(await filesUnder(backups)).toEqual([]);
+      expect((await appdeploy(['status'], root)).code).toBe(2);
+      expect((await appdeploy(['apply', '--yes', '--allow-data-loss'], root)).code).toBe(0);
+      expect((await appdeploy(['plan', '--detailed-exitcode'], root)).code).toBe(0);
+      expect((await filesUnder(backups)).map((f) => f.replace(/^[^/]*-docs/, 'TIME-docs'))).toEqual([
+        'TIME-docs.jsonl',
+        'TIME-docs/1-scan-0-one.bin',
+        'TIME-docs/2-scan-0-two.bin',
+      ]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  },
+);
+
+it(
   "apply's backup killed mid-download: no backup that looks whole; apply again backs up every file whole, and restore puts them back",
   { timeout: 180_000 },
   async () => {
@@ -158,7 +214,7 @@ it(
     const backups = join(root, '.appdeploy/backups/stage');
     try {
       await writeFile(join(root, 'apps/docs.yaml'), MANIFEST.replace(/ {2}scan: .*\n/, ''));
-      await killMidDownload(root, ['apply', '--yes', '--allow-data-loss'], '.appdeploy/backups');
+      await killMidDownload(root, ['apply', '--yes', '--allow-data-loss'], '.appdeploy/backups', 'SIGKILL');
       const left = (await filesUnder(backups)).map((f) => f.replace(/^[^/]*-docs/, 'TIME-docs'));
       // The unfinished folder, with the temporary file of the attachment under way: no .jsonl.
       expect(left.map((f) => f.replace(TEMP, '.TMP'))).toEqual([
