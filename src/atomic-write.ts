@@ -36,13 +36,23 @@ export async function atomicWrite(
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
+  await throughTemp(path, (temp) => writeFile(temp, content, modeOf(options)));
+}
+
+/**
+ * What both asynchronous writes share: `write` fills a temporary file beside `path` (the target
+ * a link names), registered for removeTempsInFlight while under way, then renamed over it; one
+ * that fails removes it and throws its error naming `path`. Leftovers of killed processes first.
+ */
+async function throughTemp<T>(path: string, write: (temp: string) => Promise<T>): Promise<T> {
   path = throughLinks(path);
   removeLeftovers(path);
   const temp = tempBeside(path);
   inFlight.add(temp);
   try {
-    await writeFile(temp, content, modeOf(options));
+    const result = await write(temp);
     await rename(temp, path);
+    return result;
   } catch (error) {
     await rm(temp, { force: true });
     throw namingTarget(error, temp, path);
@@ -74,43 +84,38 @@ export async function atomicWriteStreamed<T>(
   fill: (file: StreamedFile) => Promise<T>,
   options: AtomicWriteOptions = {},
 ): Promise<T> {
-  path = throughLinks(path);
-  removeLeftovers(path);
-  const temp = tempBeside(path);
-  inFlight.add(temp);
-  let fd: number | undefined;
-  const close = () => {
-    if (fd !== undefined) closeSync(fd);
-    fd = undefined;
-  };
-  const file: StreamedFile = {
-    restart() {
-      close();
-      fd = openSync(temp, 'w', options.mode ?? 0o666);
-    },
-    write(chunk) {
-      if (fd === undefined) file.restart();
-      for (let done = 0; done < chunk.length; ) done += writeSync(fd!, chunk, done);
-    },
-  };
-  try {
-    const result = await fill(file);
-    // An empty content is still a file.
-    if (fd === undefined) file.restart();
-    close();
-    await rename(temp, path);
-    return result;
-  } catch (error) {
+  return await throughTemp(path, async (temp) => {
+    let fd: number | undefined;
+    const close = () => {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    };
+    const file: StreamedFile = {
+      restart() {
+        close();
+        fd = openSync(temp, 'w', options.mode ?? 0o666);
+      },
+      write(chunk) {
+        if (fd === undefined) file.restart();
+        for (let done = 0; done < chunk.length; ) done += writeSync(fd!, chunk, done);
+      },
+    };
+    let result: T;
     try {
-      close();
-    } catch {
-      // The file is removed next: what failed first is what the caller hears.
+      result = await fill(file);
+      // An empty content is still a file.
+      if (fd === undefined) file.restart();
+    } catch (error) {
+      try {
+        close();
+      } catch {
+        // The file is removed next: what failed first is what the caller hears.
+      }
+      throw error;
     }
-    await rm(temp, { force: true });
-    throw namingTarget(error, temp, path);
-  } finally {
-    inFlight.delete(temp);
-  }
+    close();
+    return result;
+  });
 }
 
 /** The temporary files of this process's asynchronous writes not yet renamed or removed. */
