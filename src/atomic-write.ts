@@ -97,7 +97,7 @@ export async function atomicWriteStreamed<T>(
       },
       write(chunk) {
         if (fd === undefined) file.restart();
-        for (let done = 0; done < chunk.length; ) done += writeSync(fd!, chunk, done);
+        for (let done = 0; done < chunk.length;) done += writeSync(fd!, chunk, done);
       },
     };
     let result: T;

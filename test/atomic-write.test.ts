@@ -241,7 +241,7 @@ describe('removeTempsInFlight, as a process about to exit on Ctrl-C calls it (cl
 });
 
 describe('atomicWriteStreamed', () => {
-  it('a fill that rejects part-way: the old content whole, nothing beside it, the fill\'s error', async () => {
+  it("a fill that rejects part-way: the old content whole, nothing beside it, the fill's error", async () => {
     const target = join(dir, 'file.bin');
     await writeFile(target, 'old');
     const cut = new Error('connection cut');
@@ -255,7 +255,7 @@ describe('atomicWriteStreamed', () => {
     expect(await readdir(dir)).toEqual(['file.bin']);
   });
 
-  it('an empty content is an empty file; the fill\'s value is returned', async () => {
+  it("an empty content is an empty file; the fill's value is returned", async () => {
     const target = join(dir, 'empty');
     expect(await atomicWriteStreamed(target, () => Promise.resolve(42))).toBe(42);
     expect((await stat(target)).size).toBe(0);

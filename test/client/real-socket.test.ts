@@ -99,7 +99,11 @@ describe('over a real socket', () => {
     );
     const sha256 = createHash('sha256').update(FILE).digest('hex');
     expect(answer).toEqual({ sha256, size: FILE.length, contentType: 'application/pdf' });
-    expect(createHash('sha256').update(await readFile(target)).digest('hex')).toBe(sha256);
+    expect(
+      createHash('sha256')
+        .update(await readFile(target))
+        .digest('hex'),
+    ).toBe(sha256);
     expect(fileHits.get('to-file')).toBe(2);
     expect(restarts).toBe(2);
     expect(await readdir(dir)).toEqual(['large.pdf']);
@@ -107,7 +111,7 @@ describe('over a real socket', () => {
     await client.close();
   });
 
-  it("a target that cannot write ends the download with its error at once, not retried", async () => {
+  it('a target that cannot write ends the download with its error at once, not retried', async () => {
     const client = createClient(options());
     fileHits.set('full-disk', 1); // answered whole, not cut
     const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
