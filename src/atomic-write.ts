@@ -11,7 +11,18 @@
  * linked file): a manifest linked from a folder several projects share stays shared.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -25,19 +36,86 @@ export async function atomicWrite(
   content: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
+  await throughTemp(path, (temp) => writeFile(temp, content, modeOf(options)));
+}
+
+/**
+ * What both asynchronous writes share: `write` fills a temporary file beside `path` (the target
+ * a link names), registered for removeTempsInFlight while under way, then renamed over it; one
+ * that fails removes it and throws its error naming `path`. Leftovers of killed processes first.
+ */
+async function throughTemp<T>(path: string, write: (temp: string) => Promise<T>): Promise<T> {
   path = throughLinks(path);
   removeLeftovers(path);
   const temp = tempBeside(path);
   inFlight.add(temp);
   try {
-    await writeFile(temp, content, modeOf(options));
+    const result = await write(temp);
     await rename(temp, path);
+    return result;
   } catch (error) {
     await rm(temp, { force: true });
     throw namingTarget(error, temp, path);
   } finally {
     inFlight.delete(temp);
   }
+}
+
+/**
+ * A file filled piece by piece, as a download arrives (the client's `files.downloadTo` takes one):
+ * `restart` drops what was written so far (a retry after a body cut part-way starts the file
+ * over), `write` appends a piece. Written synchronously: the next piece is not read from the
+ * socket before this one is on disk, so nothing piles up in memory however large the file.
+ */
+export interface StreamedFile {
+  restart(): void;
+  write(chunk: Uint8Array): void;
+}
+
+/**
+ * atomicWrite for content that arrives in pieces and need not fit in memory: `fill` writes it into
+ * a temporary file beside `path` (registered like atomicWrite's, so an interrupt removes it, and
+ * a kill -9's is removed by the next write of `path`), renamed over `path` only once `fill`
+ * resolves; a `fill` that rejects leaves `path` as it was and nothing beside it. Resolves with what
+ * `fill` resolved with. The folder must exist.
+ */
+export async function atomicWriteStreamed<T>(
+  path: string,
+  fill: (file: StreamedFile) => Promise<T>,
+  options: AtomicWriteOptions = {},
+): Promise<T> {
+  return await throughTemp(path, async (temp) => {
+    let fd: number | undefined;
+    const close = () => {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    };
+    const file: StreamedFile = {
+      restart() {
+        close();
+        fd = openSync(temp, 'w', options.mode ?? 0o666);
+      },
+      write(chunk) {
+        if (fd === undefined) file.restart();
+        for (let done = 0; done < chunk.length;) done += writeSync(fd!, chunk, done);
+      },
+    };
+    let result: T;
+    try {
+      result = await fill(file);
+      // An empty content is still a file.
+      if (fd === undefined) file.restart();
+    } catch (error) {
+      try {
+        close();
+      } catch {
+        // The file is removed next: what failed first is what the caller hears.
+      }
+      throw error;
+    }
+    close();
+    return result;
+  });
 }
 
 /** The temporary files of this process's asynchronous writes not yet renamed or removed. */

@@ -284,7 +284,7 @@ export const ERROR_CODES = {
   },
   'RESTORE.BACKUP': {
     summary:
-      'the file given to restore is not a backup appdeploy wrote, or its folder of attachments is not beside it',
+      'the file given to restore is not a backup appdeploy wrote, or its folder of attachments is not beside it whole',
     hint: 'Give the path of a backup apply wrote (.appdeploy/backups/<env>/<time>-<app>.jsonl).',
     where: 'restore',
   },

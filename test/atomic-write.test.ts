@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   atomicWrite,
+  atomicWriteStreamed,
   atomicWriteSync,
   makeFolders,
   makeFoldersSync,
@@ -26,6 +27,23 @@ const VARIANTS: [string, Write][] = [
         atomicWriteSync(path, content, options);
         resolve();
       }),
+  ],
+  // In pieces, as a download arrives, after a first attempt cut part-way (restart drops it).
+  [
+    'atomicWriteStreamed',
+    (path, content, options) =>
+      atomicWriteStreamed(
+        path,
+        async (file) => {
+          const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+          file.restart();
+          file.write(Buffer.from('a first attempt, cut'));
+          file.restart();
+          for (let at = 0; at < bytes.length; at += 3) file.write(bytes.subarray(at, at + 3));
+          await Promise.resolve();
+        },
+        options,
+      ),
   ],
 ];
 
@@ -219,5 +237,45 @@ describe('removeTempsInFlight, as a process about to exit on Ctrl-C calls it (cl
     expect(await failed).toBeInstanceOf(Error);
     expect(await readFile(target, 'utf8')).toBe('old');
     expect(await readdir(dir)).toEqual(['records.csv']);
+  });
+});
+
+describe('atomicWriteStreamed', () => {
+  it("a fill that rejects part-way: the old content whole, nothing beside it, the fill's error", async () => {
+    const target = join(dir, 'file.bin');
+    await writeFile(target, 'old');
+    const cut = new Error('connection cut');
+    const outcome = atomicWriteStreamed(target, async (file) => {
+      file.write(filled(7, 1024));
+      await Promise.resolve();
+      throw cut;
+    });
+    await expect(outcome).rejects.toBe(cut);
+    expect(await readFile(target, 'utf8')).toBe('old');
+    expect(await readdir(dir)).toEqual(['file.bin']);
+  });
+
+  it("an empty content is an empty file; the fill's value is returned", async () => {
+    const target = join(dir, 'empty');
+    expect(await atomicWriteStreamed(target, () => Promise.resolve(42))).toBe(42);
+    expect((await stat(target)).size).toBe(0);
+  });
+
+  it('Ctrl-C mid-fill (removeTempsInFlight): the target as it was, no temporary file', async () => {
+    const target = join(dir, 'file.bin');
+    await writeFile(target, 'old');
+    let goOn: () => void = () => undefined;
+    const writing = atomicWriteStreamed(target, async (file) => {
+      file.write(filled(1, 1024));
+      await new Promise<void>((resolve) => (goOn = resolve));
+    });
+    await new Promise((r) => setImmediate(r));
+    expect((await readdir(dir)).some((name) => name.endsWith('.tmp'))).toBe(true);
+    removeTempsInFlight();
+    expect(await readdir(dir)).toEqual(['file.bin']);
+    goOn();
+    // The rename then fails (its file is gone): what the process never waits for, exiting.
+    await expect(writing).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readFile(target, 'utf8')).toBe('old');
   });
 });

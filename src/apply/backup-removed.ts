@@ -58,14 +58,21 @@ export async function backupRemoved(options: ApplyOptions): Promise<TakenBackup[
     if (app.id === null) continue;
     const fields = removedFields(app);
     if (fields.length === 0) continue;
-    taken.push(
-      await takeBackup(
-        options,
-        { key: app.key, id: app.id },
-        fields.map((f) => f.code),
-        fields.flatMap(cellsOf),
-      ),
-    );
+    try {
+      taken.push(
+        await takeBackup(
+          options,
+          { key: app.key, id: app.id },
+          fields.map((f) => f.code),
+          fields.flatMap(cellsOf),
+        ),
+      );
+    } catch (error) {
+      // Ctrl-C while a backup read (a download of a gigabyte, say): it stopped, leaving nothing,
+      // and so does the apply, before its first write (stages-before.ts, refuse: interrupted).
+      if (options.signal?.aborted === true) return taken;
+      throw error;
+    }
   }
   return taken;
 }
@@ -78,12 +85,11 @@ export async function takeBackup(
   cells: readonly BackupField[],
 ): Promise<TakenBackup> {
   const records = options.records ?? RECORDS;
-  const written = await records.backup(options.client, {
-    app: app.id,
-    appKey: app.key,
-    fields: cells,
-    dir: backupDir(options),
-  });
+  const written = await records.backup(
+    options.client,
+    { app: app.id, appKey: app.key, fields: cells, dir: backupDir(options) },
+    { signal: options.signal },
+  );
   return { app, fields, cells, written, caughtUp: false };
 }
 

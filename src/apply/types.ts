@@ -23,7 +23,12 @@ import type { Client as RecordsClient } from '../client/index.js';
  */
 export interface MigrationRecords {
   copy(client: RecordsClient, spec: CopySpec, options: CopyOptions): Promise<CopyResult>;
-  backup(client: RecordsClient, spec: BackupSpec): Promise<BackupResult>;
+  /** A backup read now; `options.signal` stops it (its downloads included), leaving nothing. */
+  backup(
+    client: RecordsClient,
+    spec: BackupSpec,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<BackupResult>;
   /** The backup brought up to date: the records changed since it was read, read again. */
   catchUp(
     client: RecordsClient,

@@ -18,9 +18,10 @@ export function withTargetFiles(shadow: Client, target: Client): Client {
       const value: unknown = Reflect.get(group, name, receiver);
       if (typeof value !== 'function') return value;
       // Called on the group itself: its private fields are not the proxy's.
-      if (name !== 'download' && name !== 'downloadHash')
+      if (name !== 'download' && name !== 'downloadHash' && name !== 'downloadTo')
         return (value as (...a: unknown[]) => unknown).bind(group);
-      // The bytes, or their hash: either falls back to the target's own, by the same call.
+      // The bytes, their hash or their pieces: each falls back to the target's own, by the same call
+      // (downloadTo's target restarts as that call's first attempt starts).
       const download = value as (...a: unknown[]) => Promise<unknown>;
       const fromTarget = Reflect.get(target.files, name) as (...a: unknown[]) => Promise<unknown>;
       return (...args: unknown[]) =>

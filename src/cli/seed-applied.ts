@@ -22,9 +22,11 @@ export async function unappliedOf(client: Client, project: Project, app: SeedApp
   try {
     ({ properties } = await client.form.getFields({ app: app.app, copy: 'live' }));
   } catch (error) {
-    // Settings reads take an API token with the app's manage permission (platform/
-    // settings-catalogue.ts): a seed with a token for records alone may not read the form. The
-    // check is then not made, and a field apply has not changed yet is refused by the service.
+    // The live form takes an API token, and the permission to view or add records, not to
+    // manage the app (kintone.dev, "Get Form Fields": Authentication, Permissions): any token
+    // that may seed reads it (test/records-files/seed-not-applied-token.test.ts). A caller
+    // refused it anyway (a user whose view of the app was taken away) is not checked, and a
+    // field apply has not changed yet is refused by the service.
     if (error instanceof ServiceError && error.status < 500) return { app, fields: [] };
     throw error;
   }

@@ -23,6 +23,17 @@ export interface Answer {
 export type BodySink = (status: number) => ((chunk: Buffer) => void) | undefined;
 
 /**
+ * A sink that threw (a download's file could not be written: a full disk): the request is aborted
+ * there, not read to its end, and the exchange rejects with this, the sink's error as `cause`, so
+ * that the caller tells it from a failure of the connection (which a retry could cure).
+ */
+export class SinkFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super('the sink of an answer body failed', { cause: failure });
+  }
+}
+
+/**
  * Sends `options` and gathers the answer (or hands its body to `sinkFor`'s sink). `signal` aborts it at any point, as it would a `request`
  * call: while it waits for the answer or while the body arrives (the promise then rejects with
  * undici's error), or before undici has started it. Undici starts a request only once it has a
@@ -55,6 +66,7 @@ export function exchange(
     let headers: IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let sink: ((chunk: Buffer) => void) | undefined;
+    let sinkFailed: SinkFailed | undefined;
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart: (started) => {
         controller = started;
@@ -65,17 +77,28 @@ export function exchange(
         headers = answerHeaders;
         sink = sinkFor?.(status);
       },
-      onResponseData: (_, chunk) => {
-        if (sink) sink(chunk);
-        else chunks.push(chunk);
+      onResponseData: (started, chunk) => {
+        if (sinkFailed) return;
+        if (!sink) chunks.push(chunk);
+        else
+          try {
+            sink(chunk);
+          } catch (error) {
+            sinkFailed = new SinkFailed(error);
+            started.abort(sinkFailed);
+          }
       },
       onResponseEnd: () => {
         settle();
+        if (sinkFailed) {
+          reject(sinkFailed);
+          return;
+        }
         resolve({ statusCode, headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) });
       },
       onResponseError: (_, error) => {
         settle();
-        reject(error);
+        reject(sinkFailed ?? error);
       },
     };
     try {

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { FormData } from 'undici';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
+import type { BodyTarget } from './transport.js';
 
 /** A file on disk (by path), bytes in memory, or a stream (read fully before the first attempt). */
 export type UploadSource = string | Uint8Array | Readable;
@@ -65,6 +66,31 @@ export class FilesClient {
   ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
     return this.#ctx.transport.digest(this.#ctx.api('file.json'), params, options);
   }
+
+  /**
+   * GET file.json, each piece of the body handed to `target` as it arrives, never held whole (an
+   * attachment may be hundreds of megabytes): to write it to a file. `target.restart()` is called
+   * as each attempt starts (a retry after a body cut part-way starts over: drop what was written),
+   * then `target.write(chunk)` for each piece in order. Resolves once the whole body is in, with
+   * its SHA-256 (hex), size and type; a `restart` or `write` that throws ends the call with its
+   * error (not retried). appdeploy's own target writes a temporary file beside the file it
+   * replaces and renames it over it once whole (`atomicWriteStreamed`, src/atomic-write.ts).
+   */
+  downloadTo(
+    params: { fileKey: string },
+    target: DownloadTarget,
+    options?: CallOptions,
+  ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
+    return this.#ctx.transport.digest(this.#ctx.api('file.json'), params, options, target);
+  }
+}
+
+/** Where `files.downloadTo` puts a download's body as it arrives (e.g. a file). */
+export interface DownloadTarget extends BodyTarget {
+  /** Called as each attempt starts: drop whatever was written before. */
+  restart(): void;
+  /** One piece of the body, in order; synchronous, so the next is not read before this one is kept. */
+  write(chunk: Uint8Array): void;
 }
 
 async function toBlob(source: UploadSource, type: string): Promise<Blob> {

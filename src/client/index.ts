@@ -30,7 +30,7 @@ export { BulkClient, MAX_BULK_CALLS } from './bulk.js';
 export { CommentsClient } from './comments.js';
 export { CursorsClient } from './cursors.js';
 export { DirectoryClient, DIRECTORY_PAGE } from './directory.js';
-export { FilesClient, type UploadOptions, type UploadSource } from './files.js';
+export { FilesClient, type DownloadTarget, type UploadOptions, type UploadSource } from './files.js';
 export { FormClient } from './form.js';
 export { GuestsClient } from './guests.js';
 export { PluginsClient } from './plugins.js';

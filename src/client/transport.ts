@@ -18,12 +18,18 @@ import { encodeQuery, queryAsJson, type ArrayStyle, type QueryParams } from './q
 import { createHash } from 'node:crypto';
 import { closedUnanswered, describeFailure, type ReachFacts } from './connection-failure.js';
 import { speaksTls } from './tls-probe.js';
-import { exchange as send, utf8Text, type Answer, type BodySink } from './exchange.js';
+import { exchange as send, SinkFailed, utf8Text, type Answer, type BodySink } from './exchange.js';
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
 import type { Semaphore } from './semaphore.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Where a download's body goes as it arrives (files.ts: `DownloadTarget`, which is this, documented there). */
+export interface BodyTarget {
+  restart(): void;
+  write(chunk: Uint8Array): void;
+}
 
 /** The longest URL sent as a GET; beyond it the parameters travel in a POST body. */
 export const MAX_GET_URL_LENGTH = 4096;
@@ -192,21 +198,27 @@ export class Transport {
 
   /**
    * A file download hashed as it arrives (SHA-256), never held whole: what a comparison of
-   * contents needs of a file that may be tens of megabytes.
+   * contents needs of a file that may be tens of megabytes. With a `target`, each piece of the
+   * body is handed to it too, in order (a file written as the body arrives): its `restart` is
+   * called as each attempt starts, since a retry after a body cut part-way starts over, and a
+   * `write` that throws ends the call with its error, not retried.
    */
   digest(
     path: string,
     query: QueryParams,
     options: CallOptions | undefined,
+    target?: BodyTarget,
   ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
     let hash = createHash('sha256');
     let size = 0;
     return this.#fileGet(path, query, options, {
-      // A fresh hash per attempt: a retry after a body cut part-way starts over.
+      // A fresh hash (and target) per attempt.
       sink: () => {
         hash = createHash('sha256');
         size = 0;
+        target?.restart();
         return (chunk) => {
+          target?.write(chunk);
           hash.update(chunk);
           size += chunk.length;
         };
@@ -313,7 +325,7 @@ export class Transport {
         ...appField(exchange),
         attempt,
       });
-      const sink = exchange.sink?.();
+      const sink = sinkOf(exchange);
       const sending = send(
         this.#config.dispatcher,
         {
@@ -353,6 +365,8 @@ export class Transport {
       throw error;
     } catch (error) {
       if (error instanceof ClientError) throw error;
+      // The caller's own failure (a file it could not write): its error as it is, not retried.
+      if (error instanceof SinkFailed) throw error.failure;
       if (userSignal?.aborted) throw new TransportAbortedError(exchange);
       if (timeout.signal.aborted) throw new TransportTimeoutError({ ...exchange, timeoutMs });
       throw await this.#networkError(error, exchange);
@@ -439,6 +453,15 @@ function answersInHandFirst(): Promise<void> {
 
 /** Node's own, taken at load: a test that fakes timers after that must not stall every call. */
 const realSetImmediate = globalThis.setImmediate;
+
+/** The exchange's sink for this attempt; one that cannot start (its file cannot be made) fails as a sink does. */
+function sinkOf(exchange: Exchange<unknown>): ((chunk: Buffer) => void) | undefined {
+  try {
+    return exchange.sink?.();
+  } catch (error) {
+    throw new SinkFailed(error);
+  }
+}
 
 /** A 2xx answer's body to `sink`; any other's gathered, for its error. */
 function successSink(sink: (chunk: Buffer) => void): BodySink {

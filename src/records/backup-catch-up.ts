@@ -66,7 +66,9 @@ export async function catchUpBackup(
   const lines = old.filter((l) => !again.has(l.id));
   const into = { folder, name: basename(folder) };
   for (const record of changed)
-    lines.push(...(await linesOf(client, request, record, { ...into, tag: `r${revisionOf(record)}` })));
+    lines.push(
+      ...(await linesOf(client, request, record, { ...into, tag: `r${revisionOf(record)}` }, options)),
+    );
   await writeLines(backup.file, lines);
   await removeUnnamed(folder, lines);
   const revisions = new Map(since.revisions);

@@ -8,9 +8,9 @@
  * Taken before apply writes anything, it is brought up to date just before the deploy that
  * destroys the values (backup-catch-up.ts): it keeps where that starts from (`since`).
  */
-import { readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { atomicWrite, makeFolders, removeLeftoversIn } from '../atomic-write.js';
+import { atomicWrite, atomicWriteStreamed, makeFolders, removeLeftoversIn } from '../atomic-write.js';
 import type { AppRecord, CallOptions, Client, FileAttachment, SubtableRow } from '../client/index.js';
 import { isEmptyValue } from '../platform/index.js';
 import { idOf, revisionOf } from './values.js';
@@ -109,7 +109,7 @@ export async function backupFieldValues(
         fields: holdersOf(request.fields),
         update: async (record) => {
           revisions.set(idOf(record), revisionOf(record));
-          lines.push(...(await linesOf(client, request, record, into)));
+          lines.push(...(await linesOf(client, request, record, into, call)));
           return undefined;
         },
       },
@@ -157,12 +157,16 @@ export interface FilesInto {
   readonly tag?: string | undefined;
 }
 
-/** One record's lines: each non-empty value of the request's fields, attachments downloaded. */
+/**
+ * One record's lines: each non-empty value of the request's fields, attachments downloaded (a
+ * download stops with `call.signal`: apply's Ctrl-C does not wait for a file of a gigabyte).
+ */
 export async function linesOf(
   client: Client,
   request: Pick<BackupRequest, 'app' | 'fields'>,
   record: AppRecord,
   into: FilesInto,
+  call: CallOptions = {},
 ): Promise<BackupLine[]> {
   const lines: BackupLine[] = [];
   for (const field of request.fields)
@@ -176,7 +180,13 @@ export async function linesOf(
         type: field.type,
         value:
           field.type === 'FILE'
-            ? await download(client, value as FileAttachment[], into, fileStem(record, field, row, into.tag))
+            ? await download(
+                client,
+                value as FileAttachment[],
+                into,
+                fileStem(record, field, row, into.tag),
+                call,
+              )
             : value,
       });
   return lines;
@@ -198,7 +208,8 @@ function filesIn(lines: readonly BackupLine[]): number {
 
 /**
  * What this app's earlier backups left unfinished: the attachment folders of backups that never
- * completed (`<time>-<app>.partial`), and the temporary files of their lines (atomic-write.ts). A
+ * completed (`<time>-<app>.partial`), the temporary files of their lines (atomic-write.ts), and
+ * those of attachments a catch-up was downloading into a finished backup's folder. A
  * backup killed (kill -9) leaves them under that run's time, so the next backup, stamped with its
  * own, removes every such one of the app, not its own names alone. One apply of an environment
  * runs at a time from a project (cli/apply-lock.ts), and a temporary file is removed only once the
@@ -210,6 +221,8 @@ async function removeUnfinished(dir: string, appKey: string): Promise<void> {
     /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-/.test(name) && name.slice(25) === `${appKey}${suffix}`;
   for (const entry of await readdir(dir))
     if (ofThisApp(entry, '.partial')) await rm(join(dir, entry), { recursive: true, force: true });
+    // A finished backup's folder: a catch-up killed mid-download left its temporary file there.
+    else if (ofThisApp(entry, '')) removeLeftoversIn(join(dir, entry), () => true);
   removeLeftoversIn(dir, (target) => ofThisApp(target, '.jsonl'));
 }
 
@@ -230,19 +243,26 @@ function fileStem(record: AppRecord, field: BackupField, row: string | undefined
   return `${idOf(record)}-${field.code}${row === undefined ? '' : `-${row}`}${tag === undefined ? '' : `-${tag}`}`;
 }
 
-/** Downloads the attachments into the (temporary) folder; the line names them by the final folder. */
+/**
+ * Downloads the attachments into the folder (the backup's temporary one, or its own when brought
+ * up to date), each written as it arrives into a temporary file renamed to its name once whole:
+ * never held in memory, and never half a file under its name (a kill during a catch-up's
+ * download left one in the backup's folder). The line names them by the final folder.
+ */
 async function download(
   client: Client,
   attachments: readonly FileAttachment[],
   into: FilesInto,
   stem: string,
+  call: CallOptions,
 ): Promise<BackedUpFile[]> {
   await makeFolders(into.folder);
   return Promise.all(
     attachments.map(async (attachment, i) => {
       const name = `${stem}-${i}-${safeName(attachment.name)}`;
-      const { data } = await client.files.download({ fileKey: attachment.fileKey });
-      await writeFile(join(into.folder, name), data);
+      await atomicWriteStreamed(join(into.folder, name), (file) =>
+        client.files.downloadTo({ fileKey: attachment.fileKey }, file, call),
+      );
       return { ...attachment, path: `${into.name}/${name}` };
     }),
   );

@@ -396,10 +396,11 @@ async function readBackup(file: string): Promise<{ app: string; entries: Map<str
 }
 
 /**
- * Every attachment a backup names is in its folder beside it (backup.ts downloads them there): a
- * backup copied without that folder is refused before anything is written or asked, not found
- * missing by the first upload part way through (an error reading a file, which the command took
- * for a bug: exit 70). Found by test/reliability/restore-sweep.test.ts.
+ * Every attachment a backup names is in its folder beside it (backup.ts downloads them there), of
+ * the size the backup read it at: a backup copied without that folder, or with a file cut short
+ * (a copy stopped part way), is refused before anything is written or asked, not found missing by
+ * the first upload part way through (an error reading a file, which the command took for a bug:
+ * exit 70; found by test/reliability/restore-sweep.test.ts), nor restored as half a file.
  */
 async function checkFilesBeside(file: string, entries: ReadonlyMap<string, Entry>): Promise<void> {
   const base = dirname(file);
@@ -407,24 +408,25 @@ async function checkFilesBeside(file: string, entries: ReadonlyMap<string, Entry
   for (const entry of entries.values())
     for (const line of entry.lines)
       if (line.type === 'FILE')
-        for (const { path } of line.value as BackedUpFile[])
-          if (!(await isFile(join(base, path)))) missing.push(path);
+        for (const { path, size } of line.value as BackedUpFile[])
+          if (!(await isFileOfSize(join(base, path), size))) missing.push(path);
   if (missing.length === 0) return;
   const folder = `${basename(filesFolderOf(file))}/`;
   throw new AppdeployError(
     'RESTORE.BACKUP',
-    `The backup ${file} names ${missing.length} attachment${missing.length === 1 ? '' : 's'} not beside it (${missing[0]}${missing.length > 1 ? ', ...' : ''}): its folder ${folder} is missing or incomplete.`,
+    `The backup ${file} names ${missing.length} attachment${missing.length === 1 ? '' : 's'} not beside it whole (${missing[0]}${missing.length > 1 ? ', ...' : ''}): its folder ${folder} is missing or incomplete.`,
     {
       hint: `Give the backup with its folder ${folder} beside it, as apply wrote them (copy the folder with the .jsonl file).`,
     },
   );
 }
 
-async function isFile(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+/** A file at `path` of `size` bytes (the read's size, a string; one that is no number is not compared). */
+async function isFileOfSize(path: string, size: unknown): Promise<boolean> {
+  const found = await stat(path).catch(() => null);
+  if (found === null || !found.isFile()) return false;
+  const expected = typeof size === 'string' && size.trim() !== '' ? Number(size) : Number.NaN;
+  return !Number.isSafeInteger(expected) || found.size === expected;
 }
 
 function parseLine(raw: string, file: string, lineNo: number): BackupLine {

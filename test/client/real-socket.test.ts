@@ -3,15 +3,21 @@
  * mid-request are retried for a GET and not for a POST, and clients of one origin share a pool.
  */
 import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atomicWriteStreamed } from '../../src/atomic-write.js';
 import { createClient, TransportNetworkError, type ClientEvent } from '../../src/client/index.js';
 
 let server: Server;
 let baseUrl: string;
 const hits = new Map<string, number>();
+/** Downloads by file key. */
+const fileHits = new Map<string, number>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -22,11 +28,14 @@ beforeAll(async () => {
     req.on('end', () => {
       // The first request of each kind loses its connection; later ones are answered.
       if (key === 'GET /k/v1/file.json') {
-        // 3 MB in 64 KB writes; the first time cut off after 1 MB, so that the retry starts over.
+        // 3 MB in 64 KB writes; each key's first time cut off after 1 MB, so that the retry starts over.
+        const fileKey = new URL(req.url ?? '', 'http://x').searchParams.get('fileKey') ?? '';
+        const first = (fileHits.get(fileKey) ?? 0) === 0;
+        fileHits.set(fileKey, (fileHits.get(fileKey) ?? 0) + 1);
         res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(FILE.length) });
-        for (let at = 0; at < (count === 1 ? 1 << 20 : FILE.length); at += 1 << 16)
+        for (let at = 0; at < (first ? 1 << 20 : FILE.length); at += 1 << 16)
           res.write(FILE.subarray(at, at + (1 << 16)));
-        if (count === 1) setImmediate(() => req.socket.destroy());
+        if (first) setImmediate(() => req.socket.destroy());
         else res.end();
         return;
       }
@@ -67,6 +76,58 @@ describe('over a real socket', () => {
       contentType: 'application/pdf',
     });
     expect(hits.get('GET /k/v1/file.json')).toBe(2);
+    await client.close();
+  });
+
+  it('streams a download to a file: the retry after a cut starts the file over, renamed into place once whole', async () => {
+    const client = createClient(options());
+    const dir = await mkdtemp(join(tmpdir(), 'download-to-'));
+    const target = join(dir, 'large.pdf');
+    await writeFile(target, 'the old content');
+    let restarts = 0;
+    const answer = await atomicWriteStreamed(target, (file) =>
+      client.files.downloadTo(
+        { fileKey: 'to-file' },
+        {
+          restart: () => {
+            restarts += 1;
+            file.restart();
+          },
+          write: (chunk) => file.write(chunk),
+        },
+      ),
+    );
+    const sha256 = createHash('sha256').update(FILE).digest('hex');
+    expect(answer).toEqual({ sha256, size: FILE.length, contentType: 'application/pdf' });
+    expect(
+      createHash('sha256')
+        .update(await readFile(target))
+        .digest('hex'),
+    ).toBe(sha256);
+    expect(fileHits.get('to-file')).toBe(2);
+    expect(restarts).toBe(2);
+    expect(await readdir(dir)).toEqual(['large.pdf']);
+    await rm(dir, { recursive: true });
+    await client.close();
+  });
+
+  it('a target that cannot write ends the download with its error at once, not retried', async () => {
+    const client = createClient(options());
+    fileHits.set('full-disk', 1); // answered whole, not cut
+    const full = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    let writes = 0;
+    const outcome = client.files.downloadTo(
+      { fileKey: 'full-disk' },
+      {
+        restart: () => undefined,
+        write: () => {
+          if (++writes === 2) throw full;
+        },
+      },
+    );
+    await expect(outcome).rejects.toBe(full);
+    expect(fileHits.get('full-disk')).toBe(2);
+    expect(writes).toBe(2);
     await client.close();
   });
 

@@ -427,11 +427,18 @@ describe('backup and restore', () => {
     const otherApp = `2025-12-31T23-59-59-999Z-big-orders.jsonl.${dead}.0123456789ab.tmp`;
     for (const name of [lines, writing, otherApp]) await writeFile(join(dir, name), '{"app":');
     others.push(writing, otherApp);
+    // A finished backup's folder, where a catch-up killed mid-download left an attachment's
+    // temporary file (atomicWriteStreamed's), beside one a running process writes.
+    const finished = join(dir, '2025-12-31T23-59-59-999Z-orders');
+    const caughtUp = `1-contract-r3-0-a.pdf.${dead}.0123456789ab.tmp`;
+    const downloading = `1-contract-r4-0-a.pdf.${process.pid}.0123456789ab.tmp`;
+    for (const name of [caughtUp, downloading]) await writeFile(join(finished, name), 'half a file');
     const at = new Date('2026-01-02T03:04:05.678Z');
     await backupFieldValues(client, { app, appKey: 'orders', fields: DESTROYED, dir, at });
     expect((await readdir(dir)).sort()).toEqual(
       [...others, '2026-01-02T03-04-05-678Z-orders', '2026-01-02T03-04-05-678Z-orders.jsonl'].sort(),
     );
+    expect((await readdir(finished)).sort()).toEqual(['1-contract-0-a.pdf', downloading]);
   });
 
   it('leaves nothing behind when it fails (a file that cannot be downloaded)', async () => {

@@ -3,7 +3,7 @@
  * writes the backed-up values back (revision-checked), and says in `--format json` how many
  * records it restored and which it could not (edited since, deleted since).
  */
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, truncate, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backupFieldValues, filesFolderOf } from '../../src/records/index.js';
@@ -83,38 +83,49 @@ describe('appdeploy restore', () => {
     });
   }, 90_000);
 
-  it('refuses a backup whose attachments are not beside it, writing nothing', async () => {
-    const { client } = service;
-    const { root } = await projectWithApp('no-folder');
-    const app = await deployedApp(client, { title: text('title'), contract: file('contract') });
-    const { fileKey } = await client.files.upload(Buffer.from('pdf bytes'), { name: 'c.pdf' });
-    await addRecords(client, app, [{ title: { value: 'a' }, contract: { value: [{ fileKey }] } }]);
-    const backup = await backupFieldValues(client, {
-      app,
-      appKey: 'orders',
-      fields: [{ code: 'contract', table: null, type: 'FILE' }],
-      dir: join(root, '.appdeploy', 'backups', 'dev'),
-    });
-    await removeAndAddAgain(client, app, { contract: file('contract') });
-    // The .jsonl file alone: its folder of attachments moved away.
-    const folder = filesFolderOf(backup.file);
-    await rename(folder, join(dirname(folder), 'elsewhere'));
-    const run = await appdeploy(['restore', relative(root, backup.file), '--yes'], root);
-    expect(run.code).toBe(1);
-    expect(
-      run.stderr
-        .replace(backup.file, 'BACKUP')
-        .replace(/\d+-contract-0-c\.pdf/, 'FILE')
-        .replaceAll(basename(folder), 'FOLDER'),
-    ).toMatchInlineSnapshot(`
-      "Error: The backup BACKUP names 1 attachment not beside it (FOLDER/FILE): its folder FOLDER/ is missing or incomplete.
+  // A file cut short: a backup copied elsewhere by a copy stopped part way.
+  it.each([
+    ['its folder moved away', 'no-folder'],
+    ['a file of it cut short', 'cut-file'],
+  ] as const)(
+    'refuses a backup whose attachments are not beside it whole (%s), writing nothing',
+    async (_, how) => {
+      const { client } = service;
+      const { root } = await projectWithApp(how);
+      const app = await deployedApp(client, { title: text('title'), contract: file('contract') });
+      const { fileKey } = await client.files.upload(Buffer.from('pdf bytes'), { name: 'c.pdf' });
+      await addRecords(client, app, [{ title: { value: 'a' }, contract: { value: [{ fileKey }] } }]);
+      const backup = await backupFieldValues(client, {
+        app,
+        appKey: 'orders',
+        fields: [{ code: 'contract', table: null, type: 'FILE' }],
+        dir: join(root, '.appdeploy', 'backups', 'dev'),
+      });
+      await removeAndAddAgain(client, app, { contract: file('contract') });
+      const folder = filesFolderOf(backup.file);
+      if (how === 'no-folder') await rename(folder, join(dirname(folder), 'elsewhere'));
+      else {
+        const [name] = await readdir(folder);
+        await truncate(join(folder, name!), 3);
+      }
+      const run = await appdeploy(['restore', relative(root, backup.file), '--yes'], root);
+      expect(run.code).toBe(1);
+      expect(
+        run.stderr
+          .replace(backup.file, 'BACKUP')
+          .replace(/\d+-contract-0-c\.pdf/, 'FILE')
+          .replaceAll(basename(folder), 'FOLDER'),
+      ).toMatchInlineSnapshot(`
+      "Error: The backup BACKUP names 1 attachment not beside it whole (FOLDER/FILE): its folder FOLDER/ is missing or incomplete.
         Give the backup with its folder FOLDER/ beside it, as apply wrote them (copy the folder with the .jsonl file).
       "
     `);
-    const after = await recordsById(client, app);
-    // Nothing written (the local service leaves a field added after a record out of it).
-    expect([...after.values()][0]!.contract?.value ?? []).toEqual([]);
-  }, 90_000);
+      const after = await recordsById(client, app);
+      // Nothing written (the local service leaves a field added after a record out of it).
+      expect([...after.values()][0]!.contract?.value ?? []).toEqual([]);
+    },
+    90_000,
+  );
 
   it('refuses a backup whose field the app lacks before it says what it would write and asks', async () => {
     const { client } = service;

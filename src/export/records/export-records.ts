@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Client } from '../../client/index.js';
-import { atomicWrite, makeFolders } from '../../atomic-write.js';
+import { atomicWrite, atomicWriteStreamed, makeFolders } from '../../atomic-write.js';
 import { AppdeployError } from '../../errors.js';
 import {
   nearestThen,
@@ -208,17 +208,18 @@ function refuseRepeatedKeys(records: readonly PlainRecord[], key: string, masked
 }
 
 /**
- * The attachments, each downloaded to its path. Nothing else is removed: files of an earlier
- * export that no record names any more stay until someone deletes them (export never deletes in
- * a folder people also keep their own files in).
+ * The attachments, each downloaded to its path as it arrives (a file of hundreds of megabytes is
+ * never held in memory: it was, whole, until the filestream work) into a temporary file renamed
+ * over it once whole, so a kill or Ctrl-C leaves each file as it was or whole. Nothing else is
+ * removed: files of an earlier export that no record names any more stay until someone deletes
+ * them (export never deletes in a folder people also keep their own files in).
  */
 async function writeFiles(client: Client, folder: string, records: readonly PlainRecord[]): Promise<void> {
   for (const record of records)
     for (const job of record.files) {
       const target = join(folder, ...job.path.split('/'));
-      const { data } = await client.files.download({ fileKey: job.fileKey });
       await makeFolders(dirname(target));
-      await atomicWrite(target, data);
+      await atomicWriteStreamed(target, (file) => client.files.downloadTo({ fileKey: job.fileKey }, file));
     }
 }
 
