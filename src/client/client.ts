@@ -77,6 +77,7 @@ export function createClient(options: ClientOptions): Client {
     proxy: reach.proxy,
     clientCertificate: reach.clientCertificate,
     ca: reach.ca,
+    signal: options.signal,
   });
   const ctx = createContext(transport, options.guestSpaceId, platform);
   const cursors = new CursorsClient(ctx);
