@@ -17,10 +17,10 @@ export interface DocBlockRun {
   before?: string;
   /** The address the block names for the service (replaced by the local service's). */
   serviceAddress?: string;
-  /** Environment variables the block reads. */
-  env?: Record<string, string>;
-  /** What the service must hold for the block, made by the test before it runs. */
-  needs?: 'app 12 with records';
+  /** Environment variables the block reads, given the service's address. */
+  env?: (url: string) => Record<string, string>;
+  /** What the service (or the folder it runs in) must hold for the block, made by the test before it runs. */
+  needs?: 'app 12 with records' | 'a project with a staging environment';
 }
 
 export const DOC_BLOCK_RUNS: DocBlockRun[] = [
@@ -28,8 +28,13 @@ export const DOC_BLOCK_RUNS: DocBlockRun[] = [
   {
     holds: 'client.settings.getViews(',
     serviceAddress: "'https://example.com'",
-    env: { PASSWORD: 'admin' },
+    env: () => ({ PASSWORD: 'admin' }),
     needs: 'app 12 with records',
+  },
+  {
+    holds: 'const planned = await plan({ project, client });',
+    env: (url) => ({ STAGING_URL: url, STAGING_PASSWORD: 'admin' }),
+    needs: 'a project with a staging environment',
   },
   { holds: 'startEmulator({ port: 0, deployMs: 20 })' },
   {
@@ -52,14 +57,17 @@ export const DOC_BLOCK_RUNS: DocBlockRun[] = [
 export function docBlocks(): { block: Block; id: string; run: DocBlockRun }[] {
   return TS_BLOCKS.map((block) => {
     const run = DOC_BLOCK_RUNS.find((r) => block.text.includes(r.holds));
-    if (!run) throw new Error(`${blockId(block)}: a TypeScript block test/package/doc-blocks.ts does not list`);
+    if (!run)
+      throw new Error(`${blockId(block)}: a TypeScript block test/package/doc-blocks.ts does not list`);
     return { block, id: blockId(block), run };
   });
 }
 
 /** The module a block is in the user's project, with the service at `url`. */
 export function blockModule(block: Block, run: DocBlockRun, url: string): string {
-  const text = run.serviceAddress ? block.text.replaceAll(run.serviceAddress, JSON.stringify(url)) : block.text;
+  const text = run.serviceAddress
+    ? block.text.replaceAll(run.serviceAddress, JSON.stringify(url))
+    : block.text;
   // `export {}`: a module, so that top-level await compiles and names stay its own.
   return [run.before ?? '', text, 'export {};', ''].join('\n');
 }

@@ -242,7 +242,11 @@ async function compile(
   };
   const config = join(folder, `tsconfig.${resolution.name}.json`);
   await writeFile(config, JSON.stringify({ compilerOptions, files }));
-  const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config], folder);
+  const tsc = await run(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config],
+    folder,
+  );
   return tsc.stdout + tsc.stderr;
 }
 
@@ -275,14 +279,15 @@ describe('the TypeScript blocks of README.md and docs/, in the user project', ()
   it.each(blocks.map((b, i) => [b.id, b.run, i] as const))(
     '%s runs against the local service and its program ends by itself',
     async (_, how, i) => {
-      await prepare(service.client, how);
+      const cwd = await prepare(service.client, how, folder());
       // Ends by itself: nothing the library started (a timer, a socket, a listener) keeps it alive.
       const ran = await new Promise<{ code: number | string; stderr: string }>((resolve) => {
         execFile(
           process.execPath,
           [join(folder(), 'out', names[i]!.replace(/\.ts$/, '.js'))],
-          { cwd: folder(), timeout: 30_000, killSignal: 'SIGKILL', env: { ...process.env, ...how.env } },
-          (error, _stdout, stderr) => resolve({ code: error ? (error.signal ?? Number(error.code ?? 1)) : 0, stderr }),
+          { cwd, timeout: 30_000, killSignal: 'SIGKILL', env: { ...process.env, ...how.env?.(service.url) } },
+          (error, _stdout, stderr) =>
+            resolve({ code: error ? (error.signal ?? Number(error.code ?? 1)) : 0, stderr }),
         );
       });
       expect(ran.stderr).toBe('');
@@ -292,15 +297,37 @@ describe('the TypeScript blocks of README.md and docs/, in the user project', ()
   );
 });
 
-/** What the service must hold for a block: docs/client.md's works on app 12, with `amount` > 10 in a record. */
-async function prepare(client: Client, how: DocBlockRun): Promise<void> {
-  if (how.needs !== 'app 12 with records') return;
-  for (let made = 0; made < 12; ) made = Number((await client.apps.addApp({ name: `App ${made + 1}` })).app);
+/**
+ * What the service must hold for a block: docs/client.md's works on app 12, with `amount` > 10 in
+ * a record; the README's CI script on a project whose `staging` is the service. Returns the
+ * folder the block runs in.
+ */
+async function prepare(client: Client, how: DocBlockRun, folder: string): Promise<string> {
+  if (how.needs === 'a project with a staging environment') {
+    const project = join(folder, 'staging-project');
+    await run('mkdir', ['-p', join(project, 'apps')], folder);
+    await writeFile(
+      join(project, 'appdeploy.yaml'),
+      'environments:\n  staging:\n    baseUrl: ${STAGING_URL}\n    auth: { login: admin, password: ${STAGING_PASSWORD} }\n' +
+        'apps:\n  tasks:\n    manifest: apps/tasks.yaml\n',
+    );
+    await writeFile(
+      join(project, 'apps/tasks.yaml'),
+      'name: Tasks\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
+    );
+    return project;
+  }
+  if (how.needs !== 'app 12 with records') return folder;
+  for (let made = 0; made < 12;) made = Number((await client.apps.addApp({ name: `App ${made + 1}` })).app);
   await client.form.addFields({
     app: 12,
     properties: { amount: { type: 'NUMBER', code: 'amount', label: 'Amount' } },
   });
   await client.apps.deploy({ apps: [{ app: 12 }] });
   await client.apps.waitForDeploy([12]);
-  await client.records.addRecords({ app: 12, records: [{ amount: { value: '5' } }, { amount: { value: '50' } }] });
+  await client.records.addRecords({
+    app: 12,
+    records: [{ amount: { value: '5' } }, { amount: { value: '50' } }],
+  });
+  return folder;
 }
