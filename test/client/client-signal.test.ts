@@ -5,7 +5,12 @@
  * `TransportError.Aborted`, and none is sent after the abort.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, TransportAbortedError, type ClientEvent } from '../../src/client/index.js';
+import {
+  createClient,
+  TransportAbortedError,
+  type ClientEvent,
+  type ClientOptions,
+} from '../../src/client/index.js';
 import { plan } from '../../src/plan/index.js';
 import { loadValid, useService } from '../plan/harness.js';
 import { appliedProject, removeProjects } from '../plan/project-fixture.js';
@@ -14,17 +19,23 @@ import { ADMIN } from '../support/users.js';
 const service = useService();
 afterEach(removeProjects);
 
+/** A client at the service with a signal of its own, and every event its logger receives. */
+function signalled(options: Partial<ClientOptions> = {}) {
+  const controller = new AbortController();
+  const events: ClientEvent[] = [];
+  const client = createClient({
+    baseUrl: service.url,
+    auth: ADMIN,
+    signal: controller.signal,
+    logger: (event) => events.push(event),
+    ...options,
+  });
+  return { controller, events, client };
+}
+
 describe("a client's signal", () => {
   it('ends its calls under way and refuses the later ones unsent, as TransportError.Aborted', async () => {
-    const controller = new AbortController();
-    const events: ClientEvent[] = [];
-    const client = createClient({
-      baseUrl: service.url,
-      auth: ADMIN,
-      signal: controller.signal,
-      concurrency: 1,
-      logger: (event) => events.push(event),
-    });
+    const { controller, events, client } = signalled({ concurrency: 1 });
     await client.apps.getApps({});
     const under = [client.apps.getApps({}), client.apps.getApps({})].map((call) =>
       call.catch((e: unknown) => e),
@@ -64,14 +75,7 @@ describe("a client's signal", () => {
     await service.client.apps.deploy({ apps: [{ app }] });
     await service.client.apps.waitForDeploy([app]);
     await service.client.records.addRecords({ app, records: [{}, {}, {}] });
-    const controller = new AbortController();
-    const events: ClientEvent[] = [];
-    const client = createClient({
-      baseUrl: service.url,
-      auth: ADMIN,
-      signal: controller.signal,
-      logger: (event) => events.push(event),
-    });
+    const { controller, events, client } = signalled();
     const read = async () => {
       for await (const record of client.records.iterate(app, { pageSize: 1 })) {
         expect(record.$id).toBeDefined();
