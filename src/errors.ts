@@ -84,7 +84,8 @@ export const ERROR_CODES = {
   'EMULATOR.START': {
     summary: 'the local service cannot start',
     hint: 'A port in use: pick another with --port, or --port 0; a certificate or key that is not PEM: check --tls-cert and --tls-key; a --host not of this machine: 127.0.0.1.',
-    where: 'emulator',
+    where:
+      'emulator; `startEmulator` of appdeploy/emulator (its hint names the options, its `cause` is Node’s error)',
   },
   'ENVIRONMENT.NO_AUTH': {
     summary: 'an environment with a baseUrl has no auth',

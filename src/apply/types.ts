@@ -6,6 +6,9 @@
 import type { Area, AreaKey } from '../areas/types.js';
 import type { Client } from '../client/index.js';
 import type { WindowRecord } from './recovery.js';
+// What a `migration-window` event carries: a user's onProgress names it.
+export type { WindowRecord } from './recovery.js';
+export type { WindowWrite } from '../records/window.js';
 import type { Plan } from '../plan/index.js';
 import type { Project } from '../project/index.js';
 import type {

@@ -64,7 +64,8 @@ export class AppsClient {
     return waitForDeploy(
       (params, callOptions) => this.getDeployStatus(params, callOptions),
       apps,
-      options ?? {},
+      // The client's signal ends the pause between polls too, not only the polls.
+      { ...options, signal: this.#ctx.transport.callerSignal(options?.signal) },
       { path: this.#deployPath() },
     );
   }

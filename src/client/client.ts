@@ -13,14 +13,14 @@ import { ClientOptionsError } from './errors.js';
 import { FilesClient } from './files.js';
 import { FormClient } from './form.js';
 import { GuestsClient } from './guests.js';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, type ClientOptions } from './options.js';
+import type { ClientOptions } from './options.js';
+import { checkHooks, concurrencyOf, retryOf, timeoutOf } from './option-values.js';
 import { PLATFORMS, platformOfUrl, type Platform } from './platform.js';
 import { PluginsClient } from './plugins.js';
 import { leasePool, ownDispatcher } from './pool.js';
 import { ProcessClient } from './process.js';
 import { decideReach, type Reach } from './reach.js';
 import { RecordsClient } from './records.js';
-import { defaultRetryOptions } from './retry.js';
 import { Semaphore } from './semaphore.js';
 import { SettingsClient } from './settings.js';
 import { SpacesClient } from './spaces.js';
@@ -76,23 +76,28 @@ export function createClient(options: ClientOptions): Client {
   const baseUrl = parseBaseUrl(options.baseUrl);
   if (options.guestSpaceId !== undefined) guestPrefix(options.guestSpaceId);
   const platform = platformOf(options.platform, baseUrl);
+  // Checked before a connection pool is leased, which a refused option would leave held.
+  const concurrency = concurrencyOf(options.concurrency);
+  const timeoutMs = timeoutOf(options.timeoutMs);
+  const retry = retryOf(options.retry);
+  checkHooks(options);
   const reach = reachOf(baseUrl, options);
   const credentials = createCredentials(options.auth, options.basicAuth, platform, reach.secrets);
   const lease = options.dispatcher ? undefined : (ownDispatcher(baseUrl, reach) ?? leasePool(baseUrl.origin));
   const dispatcher: Dispatcher = options.dispatcher ?? lease!.dispatcher;
-  const concurrency = concurrencyOf(options.concurrency);
   const transport = new Transport({
     baseUrl,
     dispatcher,
     credentials,
     semaphore: new Semaphore(concurrency),
-    timeoutMs: options.timeoutMs ?? 60_000,
+    timeoutMs,
     language: options.language,
-    retry: { ...defaultRetryOptions, ...definedOnly(options.retry ?? {}) },
+    retry,
     logger: options.logger,
     proxy: reach.proxy,
     clientCertificate: reach.clientCertificate,
     ca: reach.ca,
+    signal: options.signal,
   });
   const ctx = createContext(transport, options.guestSpaceId, platform);
   const cursors = new CursorsClient(ctx);
@@ -175,18 +180,4 @@ function platformOf(given: Platform | undefined, baseUrl: URL): Platform {
       `platform must be one of ${PLATFORMS.join(', ')}, got ${JSON.stringify(given)}`,
     );
   return given;
-}
-
-/** The client's concurrency limit; a bad one is the caller's mistake, said as an options error. */
-function concurrencyOf(value: number | undefined): number {
-  const limit = value ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CONCURRENCY)
-    throw new ClientOptionsError(
-      `concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (the hosted platform's limit per domain), got ${String(value)}`,
-    );
-  return limit;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -24,9 +24,19 @@ export class CursorsClient {
     return callJson(this.#ctx, 'GET', this.path, params, options, false);
   }
 
-  /** DELETE records/cursor.json */
+  /**
+   * DELETE records/cursor.json. Sent even once the client's signal has fired (not the call's
+   * own): it frees what aborted work left, and at most 10 cursors may be open (platform-facts).
+   */
   deleteCursor(params: { id: string }, options?: CallOptions): Promise<EmptyResult> {
-    return callJson(this.#ctx, 'DELETE', this.path, params, options);
+    return this.#ctx.transport.json({
+      method: 'DELETE',
+      path: this.path,
+      body: params,
+      idempotent: false,
+      freesAfterAbort: true,
+      options,
+    });
   }
 
   /** The endpoint's path (for log events). */

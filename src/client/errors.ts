@@ -179,7 +179,9 @@ export class TransportNetworkError extends TransportError {
     );
     this.code = init.code;
     this.retryable = init.retryable ?? true;
-    this.proxy = init.proxy;
+    // Only these two: the transport's proxy also holds its URL with the credentials and their
+    // secrets, which JSON.stringify(error) or console.log(error) would otherwise show.
+    this.proxy = init.proxy && { shown: init.proxy.shown, source: init.proxy.source };
   }
 }
 

@@ -1,6 +1,7 @@
 /** The REST client's public surface. */
 export { createClient, type Client, type ClientConnection } from './client.js';
 export type { CallOptions, ClientEvent, ClientLogger, ClientOptions } from './options.js';
+export type { Platform } from './platform.js';
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './options.js';
 export type { ApiTokenAuth, Auth, BasicAuth, PasswordAuth, SignedInAs } from './auth.js';
 export type { ClientCertificate, FileOrBytes } from './reach.js';

@@ -76,6 +76,13 @@ export interface ClientOptions {
   retry?: Partial<RetryOptions> | undefined;
   /** Receives every request, response and retry; never a credential. */
   logger?: ((event: ClientEvent) => void) | undefined;
+  /**
+   * Aborts every call of this client, those under way and those to come: each ends in
+   * TransportError.Aborted and none is sent after it, but the deletion of a cursor (which frees
+   * what the aborted work left). How a program stops work of many calls that takes no signal of
+   * its own (plan, exportApps); a call's own `signal` adds to it.
+   */
+  signal?: AbortSignal | undefined;
   /** An undici dispatcher to use instead of the client's own (tests); not with clientCertificate or ca. */
   dispatcher?: Dispatcher | undefined;
 }

@@ -55,6 +55,8 @@ export interface TransportConfig {
   clientCertificate?: boolean | undefined;
   /** Whether extra CAs (`ca`) are trusted on top of the default ones. */
   ca?: boolean | undefined;
+  /** ClientOptions.signal: aborts every call of the client but those that free what aborted work left. */
+  signal?: AbortSignal | undefined;
   random?: () => number;
 }
 
@@ -72,6 +74,11 @@ export interface JsonCall {
    * true for GET and false otherwise; a GET that moves server state (a cursor page) sets false.
    */
   idempotent?: boolean | undefined;
+  /**
+   * Sent even once the client's signal has fired: the call frees what the aborted work left on
+   * the service (a cursor: at most 10 may be open, platform-facts "Cursors").
+   */
+  freesAfterAbort?: boolean | undefined;
   options?: CallOptions | undefined;
 }
 
@@ -96,6 +103,7 @@ interface Exchange<T> {
    */
   read: (answer: Answer, context: ResponseContext) => () => T;
   options: CallOptions | undefined;
+  freesAfterAbort?: boolean | undefined;
 }
 
 export class Transport {
@@ -165,6 +173,7 @@ export class Transport {
         safeToRepeat: idempotent,
         read: readJson,
         options: call.options,
+        freesAfterAbort: call.freesAfterAbort,
       });
     }
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
@@ -178,6 +187,7 @@ export class Transport {
       safeToRepeat: idempotent,
       read: readJson,
       options: call.options,
+      freesAfterAbort: call.freesAfterAbort,
     });
   }
 
@@ -269,7 +279,16 @@ export class Transport {
     );
   }
 
-  async #execute<T>(exchange: Exchange<T>): Promise<T> {
+  /** The signal a call of this client answers to: its own, joined by the client's (ClientOptions.signal). */
+  callerSignal(own: AbortSignal | undefined): AbortSignal | undefined {
+    const client = this.#config.signal;
+    if (client === undefined) return own;
+    return own === undefined ? client : AbortSignal.any([own, client]);
+  }
+
+  async #execute<T>(given: Exchange<T>): Promise<T> {
+    const signal = given.freesAfterAbort ? given.options?.signal : this.callerSignal(given.options?.signal);
+    const exchange: Exchange<T> = { ...given, options: { ...given.options, signal } };
     const { retry, logger } = this.#config;
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -317,6 +336,8 @@ export class Transport {
           : new TransportTimeoutError({ ...exchange, timeoutMs, queuedBehind: semaphore.limit });
       });
       if (this.#closed) throw Object.assign(new Error('closed'), { code: 'UND_ERR_CLOSED' });
+      // Aborted while its slot was being handed over: never sent, so never logged as a request.
+      signal.throwIfAborted();
       const started = Date.now();
       logger?.({
         type: 'request',

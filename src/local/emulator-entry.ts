@@ -11,6 +11,7 @@ import {
   type EmulatorOptions,
   type RunningEmulator,
 } from '../emulator/index.js';
+import { AppdeployError } from '../errors.js';
 import { startOnData } from './on-data.js';
 
 export * from '../emulator/index.js';
@@ -20,7 +21,27 @@ export * from '../emulator/index.js';
  * on it, in this process or another, is refused with LOCAL.LOCKED naming the holder's pid; a lock
  * a killed process left is taken over, said in `notes`). For tests (port 0) and scripts.
  */
-export function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const { data, ...rest } = options;
-  return typeof data === 'string' ? startOnData(data, data, rest) : startUnlocked(options);
+  try {
+    return typeof data === 'string' ? await startOnData(data, data, rest) : await startUnlocked(options);
+  } catch (error) {
+    throw startError(error);
+  }
+}
+
+/**
+ * A start that failed, as a code a program can switch on (the command's EMULATOR.START, which
+ * cli/commands/emulator.ts words for its flags): Node's error (EADDRINUSE, OpenSSL's) or the
+ * service's refusal stays its `cause`. The lock's own errors (LOCAL.LOCKED, ...) pass as they are.
+ */
+function startError(error: unknown): unknown {
+  if (error instanceof AppdeployError || !(error instanceof Error)) return error;
+  return new AppdeployError('EMULATOR.START', `cannot start the local service: ${error.message}`, {
+    hint:
+      'Change the option its cause names: `port` (in use: another, or 0 for a free one), `host` (an address ' +
+      'of this machine; beyond loopback, `users` of your own, none admin:admin), `tls` (a PEM certificate ' +
+      'and its key), `data` (a folder).',
+    cause: error,
+  });
 }

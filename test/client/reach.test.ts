@@ -8,8 +8,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { createServer, type AddressInfo } from 'node:net';
-import { ClientOptionsError, createClient, type ClientOptions } from '../../src/client/index.js';
+import {
+  ClientOptionsError,
+  createClient,
+  type ClientOptions,
+  type TransportNetworkError,
+} from '../../src/client/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy.js';
 import { ADMIN } from '../support/users.js';
@@ -295,6 +301,13 @@ describe('through a CONNECT proxy', () => {
     expect(JSON.stringify({ message: error.message, cause: String(error.cause) })).not.toMatch(
       /wrong-secret|proxy-secret/,
     );
+    // Nor in the error as a program logs it: its JSON, or as console.log shows it, its `proxy` included.
+    const base64 = Buffer.from('proxy-user:wrong-secret-2231').toString('base64');
+    for (const shown of [JSON.stringify(error), inspect(error, { depth: 10 })]) {
+      expect(shown).not.toMatch(/wrong-secret|proxy-secret/);
+      expect(shown).not.toContain(base64);
+    }
+    expect((error as TransportNetworkError).proxy).toEqual({ shown: tunnel.url, source: 'the proxy option' });
     expect(tunnel.tunnels).toEqual([]);
   });
 

@@ -73,6 +73,36 @@ describe('paths', () => {
     ['no auth', { auth: undefined }, /auth is required/],
     ['an empty token list', { auth: { apiToken: [] } }, /apiToken must be a non-empty token/],
     ['a login without a password', { auth: { login: 'admin' } }, /needs a login and a password/],
+    // A bad number or hook would fail every call later, misnamed (a timeout "within -5 ms", a
+    // logger's TypeError said as a network failure) or never end (NaN retries retry for ever).
+    ['a negative timeout', { timeoutMs: -5 }, /^timeoutMs must be a number of milliseconds above 0, got -5$/],
+    ['a timeout that is not a number', { timeoutMs: '60s' }, /^timeoutMs must be .*, got "60s"$/],
+    [
+      'retries that are not a number',
+      { retry: { retries: NaN } },
+      /^retry\.retries must be a whole number from 0, got NaN$/,
+    ],
+    [
+      'a negative retry delay',
+      { retry: { initialDelayMs: -1 } },
+      /^retry\.initialDelayMs must be a number of milliseconds from 0, got -1$/,
+    ],
+    [
+      'a retry delay that is not a number',
+      { retry: { maxDelayMs: '10s' } },
+      /^retry\.maxDelayMs must be .*, got "10s"$/,
+    ],
+    [
+      'a logger that is not a function',
+      { logger: 'console' },
+      /^logger must be a function that takes each ClientEvent$/,
+    ],
+    ['a signal that is not an AbortSignal', { signal: 'stop' }, /^signal must be an AbortSignal$/],
+    [
+      'a language that is not a string',
+      { language: 5 },
+      /^language must be a language tag such as "en", got 5$/,
+    ],
   ])('rejects %s', (_name, options, message) => {
     const make = () =>
       createClient({ baseUrl: ORIGIN, auth: { apiToken: 't' }, ...options } as ClientOptions);

@@ -7,7 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as client from '../../src/client/index.js';
 import { createClient } from '../../src/client/index.js';
+import * as emulator from '../../src/local/emulator-entry.js';
+import * as main from '../../src/index.js';
+import * as query from '../../src/query/index.js';
 
 const doc = (name: string) => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
 
@@ -33,5 +37,26 @@ describe('the docs', () => {
       expect(row).not.toMatch(/applied live/);
       expect(row).toMatch(/draft/);
     }
+  });
+
+  it('docs/errors.md, "In code": names every error class the package exports, with its entry', () => {
+    const section = doc('errors.md')
+      .split(/^## /m)
+      .find((part) => part.startsWith('In code'));
+    expect(section, 'docs/errors.md has a section "In code"').toBeDefined();
+    const entries = {
+      appdeploy: main,
+      'appdeploy/client': client,
+      'appdeploy/emulator': emulator,
+      'appdeploy/query': query,
+    };
+    const missing: string[] = [];
+    for (const [entry, exports] of Object.entries(entries))
+      for (const [name, value] of Object.entries(exports))
+        if (typeof value === 'function' && value.prototype instanceof Error) {
+          const row = section!.split('\n').find((line) => line.includes(`\`${name}\``));
+          if (!row?.includes(`\`${entry}\``)) missing.push(`${name} (${entry})`);
+        }
+    expect(missing).toEqual([]);
   });
 });

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '../../src/client/index.js';
+import { useLocalService } from '../support/service.js';
+import { blockModule, docBlocks, type DocBlockRun } from './doc-blocks.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -209,3 +212,122 @@ console.log(typeof query, query === null);
       expect(help.stdout).toContain(command);
   });
 });
+
+/** Module settings a user's TypeScript project may have: each must resolve every entry's types. */
+const RESOLUTIONS = [
+  { name: 'nodenext', module: 'NodeNext', moduleResolution: 'NodeNext' },
+  { name: 'node16', module: 'Node16', moduleResolution: 'Node16' },
+  { name: 'bundler', module: 'ESNext', moduleResolution: 'Bundler' },
+] as const;
+
+/** tsc of this repository on a project of `folder`, its blocks as `files`; with `outDir`, emitting there. */
+async function compile(
+  folder: string,
+  files: string[],
+  resolution: (typeof RESOLUTIONS)[number],
+  outDir?: string,
+): Promise<string> {
+  const compilerOptions = {
+    target: 'ES2022',
+    lib: ['ES2023'],
+    module: resolution.module,
+    moduleResolution: resolution.moduleResolution,
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    // The package's own .d.ts are checked too (no skipLibCheck), with Node's types.
+    typeRoots: [join(ROOT, 'node_modules/@types')],
+    types: ['node'],
+    ...(outDir ? { outDir } : { noEmit: true }),
+  };
+  const config = join(folder, `tsconfig.${resolution.name}.json`);
+  await writeFile(config, JSON.stringify({ compilerOptions, files }));
+  const tsc = await run(
+    process.execPath,
+    [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', config],
+    folder,
+  );
+  return tsc.stdout + tsc.stderr;
+}
+
+describe('the TypeScript blocks of README.md and docs/, in the user project', () => {
+  const service = useLocalService({ client: {} });
+  const blocks = docBlocks().filter((b) => b.run.notRun === undefined);
+  const folder = () => join(dir, 'project', 'docs');
+  const names = blocks.map((_, i) => `block-${i + 1}.ts`);
+  /** Each error as the block it comes from: `block-2.ts(12,3)` is docs/client.md's. */
+  const named = (output: string) =>
+    output.replace(/block-(\d+)\.ts/g, (name, i: string) => blocks[Number(i) - 1]?.id ?? name);
+  let emitted = '';
+
+  beforeAll(async () => {
+    await run('mkdir', ['-p', folder()], dir);
+    for (const [i, { block, run: how }] of blocks.entries())
+      await writeFile(join(folder(), names[i]!), blockModule(block, how, service.url));
+    emitted = await compile(folder(), names, RESOLUTIONS[0], 'out');
+  }, 120_000);
+
+  it.each(RESOLUTIONS)(
+    'type-check against the packed .d.ts with moduleResolution $moduleResolution',
+    async (resolution) => {
+      const output = resolution === RESOLUTIONS[0] ? emitted : await compile(folder(), names, resolution);
+      expect(named(output)).toBe('');
+    },
+    120_000,
+  );
+
+  it.each(blocks.map((b, i) => [b.id, b.run, i] as const))(
+    '%s runs against the local service and its program ends by itself',
+    async (_, how, i) => {
+      const cwd = await prepare(service.client, how, folder());
+      // Ends by itself: nothing the library started (a timer, a socket, a listener) keeps it alive.
+      const ran = await new Promise<{ code: number | string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [join(folder(), 'out', names[i]!.replace(/\.ts$/, '.js'))],
+          { cwd, timeout: 30_000, killSignal: 'SIGKILL', env: { ...process.env, ...how.env?.(service.url) } },
+          (error, _stdout, stderr) =>
+            resolve({ code: error ? (error.signal ?? Number(error.code ?? 1)) : 0, stderr }),
+        );
+      });
+      expect(ran.stderr).toBe('');
+      expect(ran.code).toBe(0);
+    },
+    60_000,
+  );
+});
+
+/**
+ * What the service must hold for a block: docs/client.md's works on app 12, with `amount` > 10 in
+ * a record; the README's CI script on a project whose `staging` is the service. Returns the
+ * folder the block runs in.
+ */
+async function prepare(client: Client, how: DocBlockRun, folder: string): Promise<string> {
+  if (how.needs === 'a project with a staging environment') {
+    const project = join(folder, 'staging-project');
+    await run('mkdir', ['-p', join(project, 'apps')], folder);
+    await writeFile(
+      join(project, 'appdeploy.yaml'),
+      'environments:\n  staging:\n    baseUrl: ${STAGING_URL}\n    auth: { login: admin, password: ${STAGING_PASSWORD} }\n' +
+        'apps:\n  tasks:\n    manifest: apps/tasks.yaml\n',
+    );
+    await writeFile(
+      join(project, 'apps/tasks.yaml'),
+      'name: Tasks\nfields:\n  title: { type: SINGLE_LINE_TEXT, label: Title }\n',
+    );
+    return project;
+  }
+  if (how.needs !== 'app 12 with records') return folder;
+  for (let made = 0; made < 12;) made = Number((await client.apps.addApp({ name: `App ${made + 1}` })).app);
+  await client.form.addFields({
+    app: 12,
+    properties: { amount: { type: 'NUMBER', code: 'amount', label: 'Amount' } },
+  });
+  await client.apps.deploy({ apps: [{ app: 12 }] });
+  await client.apps.waitForDeploy([12]);
+  await client.records.addRecords({
+    app: 12,
+    records: [{ amount: { value: '5' } }, { amount: { value: '50' } }],
+  });
+  return folder;
+}
