@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { FormData } from 'undici';
 import type { ClientContext } from './context.js';
 import type { CallOptions } from './options.js';
-import type { BodyTarget } from './transport.js';
 
 /** A file on disk (by path), bytes in memory, or a stream (read fully before the first attempt). */
 export type UploadSource = string | Uint8Array | Readable;
@@ -86,7 +85,7 @@ export class FilesClient {
 }
 
 /** Where `files.downloadTo` puts a download's body as it arrives (e.g. a file). */
-export interface DownloadTarget extends BodyTarget {
+export interface DownloadTarget {
   /** Called as each attempt starts: drop whatever was written before. */
   restart(): void;
   /** One piece of the body, in order; synchronous, so the next is not read before this one is kept. */
