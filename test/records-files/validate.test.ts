@@ -502,6 +502,58 @@ describe('validate: a record file that is not UTF-8 text', () => {
   );
 });
 
+describe('validate: a record file in an encoding a spreadsheet or kintone saves', () => {
+  // Excel saves "CSV" in the machine's code page (Shift_JIS, code page 932, on a Japanese
+  // Windows), kintone's own CSV export offers Shift_JIS, and Excel's "Unicode text" is UTF-16LE.
+  // Read as UTF-8 each is mojibake; the refusal names what it looks like, so the user knows what
+  // to change, and where to change it.
+  const sjis = (text: string): Buffer => {
+    // 契約 (8C5F 96F1), 顧客 (8CDA 8B71), 東京 (93 8C 8B 9E) in Shift_JIS, ASCII as itself.
+    const table: Record<string, number[]> = {
+      契: [0x8c, 0x5f],
+      約: [0x96, 0xf1],
+      顧: [0x8c, 0xda],
+      客: [0x8b, 0x71],
+      東: [0x93, 0x8c],
+      京: [0x8b, 0x9e],
+    };
+    return Buffer.from([...text].flatMap((c) => table[c] ?? [...Buffer.from(c)]));
+  };
+  const csv = 'customer_code,name\r\nC1,顧客 東京\r\nC2,契約\r\n';
+  it.each([
+    { case: 'Shift_JIS (Excel on a Japanese Windows, kintone export)', bytes: sjis(csv), looks: 'Shift_JIS' },
+    {
+      case: 'UTF-16LE with its BOM (Excel "Unicode text")',
+      bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]),
+      looks: 'UTF-16LE',
+    },
+    { case: 'UTF-16LE without a BOM', bytes: Buffer.from(csv, 'utf16le'), looks: 'UTF-16LE' },
+    {
+      case: 'UTF-16BE with its BOM',
+      bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(csv, 'utf16le').swap16()]),
+      looks: 'UTF-16BE',
+    },
+  ])(
+    '$case: RECORDS.FILE naming the file, the encoding it looks like, and to save it as UTF-8',
+    async ({ bytes, looks }) => {
+      const dir = await tempProject('appdeploy-records-', {
+        'appdeploy.yaml': projectFile(C, 'records/orders.yaml'),
+        'apps/customers.yaml': CUSTOMERS_MANIFEST,
+        'apps/orders.yaml': ORDERS_MANIFEST,
+        'records/orders.yaml': '[]\n',
+      });
+      dirs.push(dir);
+      await writeFile(join(dir, C), bytes);
+      const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+      expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([
+        `RECORDS.FILE records.file: ${C} is not a UTF-8 text file: it looks like ${looks}`,
+      ]);
+      expect(result.problems[0]?.hint).toMatch(/^Save the record file as UTF-8/);
+      expect(result.problems[0]?.hint).toContain('CSV UTF-8');
+    },
+  );
+});
+
 /**
  * The codes validate reports for record files, each pinned by a case above with its location
  * (test/project/broken-corpus.test.ts names this file for them: record files are not manifests).
