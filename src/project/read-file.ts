@@ -86,10 +86,21 @@ export async function readTextFile(
   if (bytes.includes(0)) return binary();
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, text: text.startsWith('\ufeff') ? text.slice(1) : text };
+    return { ok: true, text: classicMacLines(text.startsWith('\ufeff') ? text.slice(1) : text) };
   } catch {
     return binary();
   }
+}
+
+/**
+ * A file whose lines end in a lone CR (classic Mac OS; Excel for Mac's "CSV (Macintosh)" still
+ * saves it) with LFs: YAML 1.2 reads a CR as a line break, but the yaml package and csv-parse's
+ * line counts see one line, so problems named line 1 and a far column. Only a file with no LF at
+ * all is such a file; a CR elsewhere may be part of a value, and is left. One character for one:
+ * every column stays where it was.
+ */
+function classicMacLines(text: string): string {
+  return text.includes('\r') && !text.includes('\n') ? text.replace(/\r/g, '\n') : text;
 }
 
 function failure(error: unknown): ReadResult {
