@@ -582,3 +582,38 @@ it('pins every record-file code with a case and its location', async () => {
   for (const code of PINNED_HERE)
     expect(text, code).toMatch(new RegExp(`:\\d+:\\d+ ${code.replace('.', '\\.')} `));
 });
+
+describe('validate: an attachment whose name is in another Unicode form on disk than in the file', () => {
+  // macOS writes file names decomposed (NFD: か + U+3099) where an editor writes the YAML composed
+  // (NFC: が); copied to Linux (CI) by an archive or rsync, the bytes differ and a lookup by the
+  // written name finds nothing. Both forms name the same file to the person who wrote them.
+  it.each([
+    {
+      case: 'NFD on disk, NFC in the file',
+      disk: '契約が.pdf'.normalize('NFD'),
+      written: '契約が.pdf'.normalize('NFC'),
+    },
+    {
+      case: 'NFC on disk, NFD in the file',
+      disk: 'ガイド.pdf'.normalize('NFC'),
+      written: 'ガイド.pdf'.normalize('NFD'),
+    },
+    {
+      case: 'a folder in NFD',
+      disk: 'がいど/a.pdf'.normalize('NFD'),
+      written: 'がいど/a.pdf'.normalize('NFC'),
+    },
+  ])('$case: no problem', async ({ disk, written }) => {
+    const dir = await tempProject('appdeploy-records-', {
+      'appdeploy.yaml': projectFile(Y, 'records/orders.yaml'),
+      'apps/customers.yaml': CUSTOMERS_MANIFEST,
+      'apps/orders.yaml': ORDERS_MANIFEST,
+      'records/orders.yaml': '[]\n',
+      [`records/files/${disk}`]: '%PDF-1.4\n',
+      [Y]: `- customer_code: C1\n  name: Alice\n  contract: { path: files/${written} }\n`,
+    });
+    dirs.push(dir);
+    const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+    expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([]);
+  });
+});

@@ -36,6 +36,7 @@ export function drawProject(d: Draw): Drawn {
     fields: {
       [keyCode]: { type: 'SINGLE_LINE_TEXT', label: text('key label'), unique: true, required: true },
       [textCode]: { type: 'MULTI_LINE_TEXT', label: text('text label') },
+      添付: { type: 'FILE', label: text('file label') },
       [choiceCode]: {
         type: 'DROP_DOWN',
         label: text('choice label'),
@@ -49,18 +50,30 @@ export function drawProject(d: Draw): Drawn {
   const keys = [
     ...new Set([text('key 1').replace(/[\r\n]/g, ' '), 'K-2', text('key 3').replace(/[\r\n]/g, ' ')]),
   ];
+  const format = d.pick(['yaml', 'json', 'csv'] as const)!;
+  // The attachment's name as macOS writes it on disk (NFD) or as an editor writes it (NFC).
+  const attachment = '契約書_が.txt';
+  const diskForm = d.pick(['NFC', 'NFD'] as const)!;
+  const writtenForm = d.pick(['NFC', 'NFD'] as const)!;
   const records = keys.map((key, i) => ({
+    ...(i === 0
+      ? {
+          添付:
+            format === 'csv'
+              ? `files/${attachment.normalize(writtenForm)}`
+              : [{ path: `files/${attachment.normalize(writtenForm)}` }],
+        }
+      : {}),
     [keyCode]: key,
     [textCode]: text(`value ${i + 1}`),
     [choiceCode]: d.pick(options)!,
   }));
-  const format = d.pick(['yaml', 'json', 'csv'] as const)!;
   const ending = d.pick(Object.keys(ENDINGS) as (keyof typeof ENDINGS)[])!;
   const bom = d.chance(0.5) ? '\ufeff' : '';
   // A CSV saved by Excel's "Unicode text" now and then: refused, naming the file and UTF-16LE.
   const utf16 = format === 'csv' && d.chance(0.25);
   said.push(
-    `codes ${keyCode}, ${textCode}, ${choiceCode}; records as ${format}${utf16 ? ' in UTF-16LE' : ''}, ${ending}${bom ? ', BOM' : ''}`,
+    `attachment ${diskForm} on disk, ${writtenForm} in the file; codes ${keyCode}, ${textCode}, ${choiceCode}; records as ${format}${utf16 ? ' in UTF-16LE' : ''}, ${ending}${bom ? ', BOM' : ''}`,
   );
   const save = (content: string) => bom + content.replace(/\n/g, ENDINGS[ending]);
   return {
@@ -69,6 +82,7 @@ export function drawProject(d: Draw): Drawn {
     utf16,
     keyCode,
     files: {
+      [`records/files/${attachment.normalize(diskForm)}`]: 'a contract\n',
       'appdeploy.yaml': save(
         [
           'environments:',
@@ -93,11 +107,12 @@ export function drawProject(d: Draw): Drawn {
 }
 
 /** RFC 4180, every cell quoted: a cell's own line breaks are its text, the rows end in CRLF. */
-function csv(records: Record<string, string>[]): string {
+function csv(records: Record<string, unknown>[]): string {
+  // A CSV cell is text: the attachment is its path, not a list.
   const codes = Object.keys(records[0]!);
   const cell = (value: string) => `"${value.replace(/"/g, '""')}"`;
   return (
-    [codes, ...records.map((r) => codes.map((c) => r[c]!))]
+    [codes, ...records.map((r) => codes.map((c) => (r[c] as string | undefined) ?? ''))]
       .map((row) => row.map(cell).join(','))
       .join('\r\n') + '\r\n'
   );
