@@ -468,6 +468,19 @@ describe('validate: records in appdeploy.yaml', () => {
   });
 });
 
+/** validate of a project whose customers' record file `file` holds `bytes`. */
+async function validateBytes(file: string, bytes: Buffer) {
+  const dir = await tempProject('appdeploy-records-', {
+    'appdeploy.yaml': projectFile(file, 'records/orders.yaml'),
+    'apps/customers.yaml': CUSTOMERS_MANIFEST,
+    'apps/orders.yaml': ORDERS_MANIFEST,
+    'records/orders.yaml': '[]\n',
+  });
+  dirs.push(dir);
+  await writeFile(join(dir, file), bytes);
+  return validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+}
+
 describe('validate: a record file that is not UTF-8 text', () => {
   // A spreadsheet saves CSV in the machine's code page unless told otherwise (Shift_JIS, Latin-1):
   // read as UTF-8 its accented letters became replacement characters, which validate then passed.
@@ -485,15 +498,7 @@ describe('validate: a record file that is not UTF-8 text', () => {
   ])(
     '$case: RECORDS.FILE where appdeploy.yaml names it, saying to save it as UTF-8',
     async ({ file, bytes }) => {
-      const dir = await tempProject('appdeploy-records-', {
-        'appdeploy.yaml': projectFile(file, 'records/orders.yaml'),
-        'apps/customers.yaml': CUSTOMERS_MANIFEST,
-        'apps/orders.yaml': ORDERS_MANIFEST,
-        'records/orders.yaml': '[]\n',
-      });
-      dirs.push(dir);
-      await writeFile(join(dir, file), bytes);
-      const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+      const result = await validateBytes(file, bytes);
       expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([
         `RECORDS.FILE records.file: ${file} is not a UTF-8 text file`,
       ]);
@@ -536,15 +541,7 @@ describe('validate: a record file in an encoding a spreadsheet or kintone saves'
   ])(
     '$case: RECORDS.FILE naming the file, the encoding it looks like, and to save it as UTF-8',
     async ({ bytes, looks }) => {
-      const dir = await tempProject('appdeploy-records-', {
-        'appdeploy.yaml': projectFile(C, 'records/orders.yaml'),
-        'apps/customers.yaml': CUSTOMERS_MANIFEST,
-        'apps/orders.yaml': ORDERS_MANIFEST,
-        'records/orders.yaml': '[]\n',
-      });
-      dirs.push(dir);
-      await writeFile(join(dir, C), bytes);
-      const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+      const result = await validateBytes(C, bytes);
       expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([
         `RECORDS.FILE records.file: ${C} is not a UTF-8 text file: it looks like ${looks}`,
       ]);
