@@ -38,13 +38,21 @@ export function errorMarkdown(reported: ReportedError, environment: string | und
     `### appdeploy plan${where}: failed`,
     '',
     '> [!CAUTION]',
-    quoted(`${reported.code === 'BUG' ? 'Bug' : 'Error'}: ${markdownText(reported.message)}`),
+    quoted(`${reported.code === 'BUG' ? 'Bug' : 'Error'}: ${eachLine(reported.message, markdownText)}`),
     ...(reported.hint === undefined ? [] : ['>', quoted(markdownText(oneLine(reported.hint)))]),
     '',
     ...(reported.stack === undefined ? [] : [fenced(reported.stack, 'text'), '']),
     `No plan was made (exit code ${reported.exitCode}, ${codeSpan(reported.code)}).`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** Each line of `text` as `shown` shows it (markdownText makes one line of what it is given). */
+function eachLine(text: string, shown: (line: string) => string): string {
+  return text
+    .split(/\r\n?|\n/)
+    .map(shown)
+    .join('\n');
 }
 
 /** Every line of `text` inside the note's blockquote (commander's "Did you mean" is a line of its own). */

@@ -1,3 +1,5 @@
+import { terminalText } from './terminal-text.js';
+
 /** The terminal streams, passed to commands so tests can capture what they print. */
 export interface Io {
   out(text: string): void;
@@ -32,3 +34,15 @@ export const processIo: Io = {
   interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
   liveProgress: process.stderr.isTTY === true,
 };
+
+/**
+ * `io` with every write shown safely (terminal-text.ts): a control character in what the CLI
+ * prints shows as an escape, but for appdeploy's own colours and live line.
+ */
+export function terminalIo(io: Io): Io {
+  return {
+    ...io,
+    out: (text) => io.out(terminalText(text, { colour: io.color === true })),
+    err: (text) => io.err(terminalText(text, { liveLine: io.liveProgress === true })),
+  };
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { processIo, type Io } from './io.js';
+import { processIo, terminalIo, type Io } from './io.js';
 import { commands } from './commands/index.js';
 import { commandExitCode, EXIT, type CommandResult } from './exit-codes.js';
 import { COMMAND_USAGE_HINT, PROGRAM_USAGE_HINT, reportError } from './report-error.js';
@@ -67,7 +67,9 @@ export async function buildProgram(
  * Runs the CLI and returns the exit code: the only place results and errors become exit codes,
  * through the one table (exit-codes.ts).
  */
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+export async function main(argv: string[], given: Io = processIo): Promise<number> {
+  // Every word printed passes the one outlet that shows control characters as escapes.
+  const io = terminalIo(given);
   const { program, ended } = await buildProgram(io, argv);
   // Facts of this run's environment only: main runs more than once in one process (tests, library
   // callers), and a command that opens no project must not be told another run's.

@@ -25,6 +25,7 @@ import {
   type PrincipalMaps,
   type Project,
   type ProjectApp,
+  fileInAnyForm,
 } from '../project/index.js';
 import {
   keyText,
@@ -275,8 +276,10 @@ export function seedConverter(
 
 async function seedFile(folder: string, path: string): Promise<SeedFile> {
   const absolute = resolve(folder, path);
-  const found = await stat(absolute).catch(() => null);
-  if (!found?.isFile())
+  // On disk in the Unicode form macOS wrote it (NFD) while the record file says NFC, or the reverse.
+  const onDisk = fileInAnyForm(absolute);
+  const found = onDisk === null ? null : await stat(onDisk).catch(() => null);
+  if (onDisk === null || !found?.isFile())
     throw new AppdeployError(
       'SEED.APP',
       `no such file ${path} (relative to the record file's folder ${folder})`,
@@ -284,5 +287,6 @@ async function seedFile(folder: string, path: string): Promise<SeedFile> {
         hint: 'Put the file there, or correct its path in the record file.',
       },
     );
-  return { path: absolute, name: basename(absolute), size: found.size };
+  // Uploaded under its name as the record file writes it: the name seed and export compare.
+  return { path: onDisk, name: basename(absolute), size: found.size };
 }

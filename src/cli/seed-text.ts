@@ -28,6 +28,15 @@ export interface PlannedApp {
  */
 const OTHER_CONTENT = 'same name and size, other content';
 
+/**
+ * A key as written, or quoted as JSON where it would not read back from the line: empty, spaces
+ * at an end (keys match by every character), or a line break, tab or control in it (a line
+ * break would print a line of its own, such as a delete that is not one).
+ */
+function shownKey(key: string): string {
+  return key === '' || key.trim() !== key || /[\p{Cc}\p{Zl}\p{Zp}]/u.test(key) ? JSON.stringify(key) : key;
+}
+
 export function planText(planned: readonly PlannedApp[]): string {
   const lines: string[] = [];
   for (const { app, plan, hidden } of planned) {
@@ -35,15 +44,15 @@ export function planText(planned: readonly PlannedApp[]): string {
       `${app.name} (${app.file}, by ${app.key}): ${thousands(plan.adds.length)} to add, ${thousands(plan.changes.length)} to change, ${thousands(plan.deletes.length)} to delete, ${thousands(plan.unchanged)} unchanged`,
       ...hiddenLines({ app, hidden }),
     );
-    listed(lines, plan.adds, 'to add', (add) => [`  + ${add.key}`]);
+    listed(lines, plan.adds, 'to add', (add) => [`  + ${shownKey(add.key)}`]);
     listed(lines, plan.changes, 'to change', (change) => [
-      `  ~ ${change.key}`,
+      `  ~ ${shownKey(change.key)}`,
       ...change.changes.map((c) => {
         const [before, after] = [shown(c.before), shown(written(c.before, c.after))];
         return `      ${c.code}: ${before} -> ${after}${before === after ? ` (${OTHER_CONTENT})` : ''}`;
       }),
     ]);
-    listed(lines, plan.deletes, 'to delete', (del) => [`  - ${del.key}`]);
+    listed(lines, plan.deletes, 'to delete', (del) => [`  - ${shownKey(del.key)}`]);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -33,6 +33,7 @@ export {
 } from './principal-maps.js';
 export { refuseProtected } from './protected.js';
 export { lookupCopies } from './record-checks/check-record.js';
+export { fileInAnyForm } from './record-checks/file-name-forms.js';
 export {
   readRecordFile,
   recordsTimeZone,

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { looksLike } from './text-encoding.js';
 
 /** Manifests are small; anything bigger is a mistake (a data file named by accident). */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -32,7 +33,7 @@ function wording(kind: TextFileKind): { holder: string; notAFile: string; tooLar
         notAFile: 'Name a record file (YAML, JSON or CSV), not a directory.',
         tooLarge: 'Split the records, or keep fewer.',
         binary:
-          'Save the record file as UTF-8 (a spreadsheet saves CSV as UTF-8 when asked: "CSV UTF-8"), or correct `records.file`.',
+          'Save the record file as UTF-8 (Excel: Save As "CSV UTF-8 (Comma delimited)"; kintone\'s CSV export: choose UTF-8), or correct `records.file`.',
       };
     default: {
       const never: never = kind;
@@ -73,19 +74,33 @@ export async function readTextFile(
   } catch (error) {
     return failure(error);
   }
-  const binary = {
-    ok: false as const,
-    code: 'FILE.BINARY',
-    message: 'is not a UTF-8 text file',
-    hint: words.binary,
+  const binary = (): ReadResult => {
+    const encoding = looksLike(bytes);
+    return {
+      ok: false,
+      code: 'FILE.BINARY',
+      message: `is not a UTF-8 text file${encoding === null ? '' : `: it looks like ${encoding}`}`,
+      hint: words.binary,
+    };
   };
-  if (bytes.includes(0)) return binary;
+  if (bytes.includes(0)) return binary();
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { ok: true, text: text.startsWith('\ufeff') ? text.slice(1) : text };
+    return { ok: true, text: classicMacLines(text.startsWith('\ufeff') ? text.slice(1) : text) };
   } catch {
-    return binary;
+    return binary();
   }
+}
+
+/**
+ * A file whose lines end in a lone CR (classic Mac OS; Excel for Mac's "CSV (Macintosh)" still
+ * saves it) with LFs: YAML 1.2 reads a CR as a line break, but the yaml package and csv-parse's
+ * line counts see one line, so problems named line 1 and a far column. Only a file with no LF at
+ * all is such a file; a CR elsewhere may be part of a value, and is left. One character for one:
+ * every column stays where it was.
+ */
+function classicMacLines(text: string): string {
+  return text.includes('\r') && !text.includes('\n') ? text.replace(/\r/g, '\n') : text;
 }
 
 function failure(error: unknown): ReadResult {

@@ -6,6 +6,7 @@
 import type { AttributeChange, Json } from '../plan/types.js';
 import type { Line, Marker } from './lines.js';
 import { formatName, formatPath, inlineValue, isContainer } from './values.js';
+import { displayWidth } from './width.js';
 
 /**
  * Values longer than this open a block. Short entities (`{ type: "GROUP", code: "sales" }`) and
@@ -20,14 +21,14 @@ function fitsInline(value: Json): boolean {
 /** The column the values of a block start in: block openers (`options: {`) do not count. */
 function valueColumn(entries: readonly (readonly [string, Json | undefined])[]): number {
   const inline = entries.filter(([, value]) => value === undefined || fitsInline(value));
-  return inline.reduce((widest, [key]) => Math.max(widest, key.length), 0);
+  return inline.reduce((widest, [key]) => Math.max(widest, displayWidth(key)), 0);
 }
 
 /** `key: value` with the values of one block starting in one column. */
 function keyed(key: string | null, width: number, value: string): string {
   // A detail with an empty path is the item's own value: no key to show.
   if (key === null || key === '') return value;
-  return `${key}:${' '.repeat(width - key.length + 1)}${value}`;
+  return `${key}:${' '.repeat(width - displayWidth(key) + 1)}${value}`;
 }
 
 /**
@@ -64,7 +65,7 @@ export function contentLines(marker: Marker, value: Json, depth: number): Line[]
 /** An item added or removed whole: `+ amount {` and its attributes, or `+ name: value`. */
 export function wholeItemLines(marker: Marker, label: string, value: Json, depth: number): Line[] {
   if (!isContainer(value) || Array.isArray(value) || Object.keys(value).length === 0)
-    return valueLines(marker, label, label.length, value, depth);
+    return valueLines(marker, label, displayWidth(label), value, depth);
   return [
     { depth, marker, text: `${label} {` },
     ...contentLines(marker, value, depth + 1),

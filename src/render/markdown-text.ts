@@ -4,13 +4,28 @@
  * cell or the end of a code block.
  */
 
-/** Plain text in a paragraph: Markdown's punctuation escaped, HTML's brackets as entities. */
+/**
+ * Plain text in a paragraph: Markdown's punctuation escaped, HTML's brackets as entities (so no
+ * `<!--` hides the rest of the comment and no `-->` ends appdeploy's marker), on one line (a line
+ * break could start a heading or end a table row), and mentioning no one: `@name` and `@org/team`
+ * notify them each time a plan is posted, so a zero-width space follows the `@` (as Renovate does;
+ * an address such as a@b.example is no mention and stays).
+ */
 export function markdownText(text: string): string {
-  return text
+  return oneLine(text)
     .replace(/[\\`*_[\]]/g, (c) => `\\${c}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+    .replace(/>/g, '&gt;')
+    .replace(MENTION, '$1@&#8203;');
+}
+
+/** An `@` GitHub reads as a mention: not after a letter, digit or an address's punctuation. */
+const MENTION = /(^|[^\p{L}\p{N}_.+-])@(?=[\p{L}\p{N}])/gu;
+
+/** CR, LF, CRLF, U+2028 and U+2029 (each a line break to a Markdown reader), with the spaces around them, as one space. */
+function oneLine(text: string): string {
+  return text.replace(/[^\S\r\n\u2028\u2029]*(?:\r\n?|[\n\u2028\u2029])\s*/g, ' ');
 }
 
 /** Text inside HTML (`<summary>`), where Markdown is not read. */
@@ -33,7 +48,7 @@ export function fenced(content: string, language: string): string {
 
 /** A table cell: a pipe ends a cell even inside a code span, so it is escaped everywhere. */
 export function tableCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+  return oneLine(text.replace(/\|/g, '\\|'));
 }
 
 function longestRun(text: string, char: string): number {

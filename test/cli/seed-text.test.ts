@@ -56,6 +56,33 @@ describe('seed plan text', () => {
     expect(lines.find((l) => l.startsWith('  ... '))).toBe(more);
   });
 
+  it('shows a key as itself, quoted where a line break, a control or spaces at its ends would hide it', () => {
+    // Keys match by every character, spaces at the ends too (docs/records.md): a key with a line
+    // break would print a second line of its own ("  - K2", a delete that is not), and one with a
+    // trailing space reads as another key.
+    const plan: SeedPlan = {
+      adds: ['顧客-001', 'C1\n  - K2', ' C2 ', 'C3\t', '', 'C\u001b[2J'].map((key) => ({
+        kind: 'add',
+        key,
+        record: {},
+      })),
+      changes: [],
+      deletes: [],
+      unchanged: 0,
+    };
+    const lines = planText([{ app, plan, hidden: null }])
+      .trimEnd()
+      .split('\n');
+    expect(lines.slice(1)).toEqual([
+      '  + 顧客-001',
+      '  + "C1\\n  - K2"',
+      '  + " C2 "',
+      '  + "C3\\t"',
+      '  + ""',
+      '  + "C\\u001b[2J"',
+    ]);
+  });
+
   it('counts changes and deletes past 20 each, a change shown with its fields', () => {
     const text = planText(planned(0, 22, 1_500, 12_408));
     const lines = text.split('\n');

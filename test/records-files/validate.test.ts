@@ -468,6 +468,19 @@ describe('validate: records in appdeploy.yaml', () => {
   });
 });
 
+/** validate of a project whose customers' record file `file` holds `bytes`. */
+async function validateBytes(file: string, bytes: Buffer) {
+  const dir = await tempProject('appdeploy-records-', {
+    'appdeploy.yaml': projectFile(file, 'records/orders.yaml'),
+    'apps/customers.yaml': CUSTOMERS_MANIFEST,
+    'apps/orders.yaml': ORDERS_MANIFEST,
+    'records/orders.yaml': '[]\n',
+  });
+  dirs.push(dir);
+  await writeFile(join(dir, file), bytes);
+  return validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+}
+
 describe('validate: a record file that is not UTF-8 text', () => {
   // A spreadsheet saves CSV in the machine's code page unless told otherwise (Shift_JIS, Latin-1):
   // read as UTF-8 its accented letters became replacement characters, which validate then passed.
@@ -485,19 +498,55 @@ describe('validate: a record file that is not UTF-8 text', () => {
   ])(
     '$case: RECORDS.FILE where appdeploy.yaml names it, saying to save it as UTF-8',
     async ({ file, bytes }) => {
-      const dir = await tempProject('appdeploy-records-', {
-        'appdeploy.yaml': projectFile(file, 'records/orders.yaml'),
-        'apps/customers.yaml': CUSTOMERS_MANIFEST,
-        'apps/orders.yaml': ORDERS_MANIFEST,
-        'records/orders.yaml': '[]\n',
-      });
-      dirs.push(dir);
-      await writeFile(join(dir, file), bytes);
-      const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+      const result = await validateBytes(file, bytes);
       expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([
         `RECORDS.FILE records.file: ${file} is not a UTF-8 text file`,
       ]);
       expect(result.problems[0]?.hint).toMatch(/^Save the record file as UTF-8/);
+    },
+  );
+});
+
+describe('validate: a record file in an encoding a spreadsheet or kintone saves', () => {
+  // Excel saves "CSV" in the machine's code page (Shift_JIS, code page 932, on a Japanese
+  // Windows), kintone's own CSV export offers Shift_JIS, and Excel's "Unicode text" is UTF-16LE.
+  // Read as UTF-8 each is mojibake; the refusal names what it looks like, so the user knows what
+  // to change, and where to change it.
+  const sjis = (text: string): Buffer => {
+    // 契約 (8C5F 96F1), 顧客 (8CDA 8B71), 東京 (93 8C 8B 9E) in Shift_JIS, ASCII as itself.
+    const table: Record<string, number[]> = {
+      契: [0x8c, 0x5f],
+      約: [0x96, 0xf1],
+      顧: [0x8c, 0xda],
+      客: [0x8b, 0x71],
+      東: [0x93, 0x8c],
+      京: [0x8b, 0x9e],
+    };
+    return Buffer.from([...text].flatMap((c) => table[c] ?? [...Buffer.from(c)]));
+  };
+  const csv = 'customer_code,name\r\nC1,顧客 東京\r\nC2,契約\r\n';
+  it.each([
+    { case: 'Shift_JIS (Excel on a Japanese Windows, kintone export)', bytes: sjis(csv), looks: 'Shift_JIS' },
+    {
+      case: 'UTF-16LE with its BOM (Excel "Unicode text")',
+      bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]),
+      looks: 'UTF-16LE',
+    },
+    { case: 'UTF-16LE without a BOM', bytes: Buffer.from(csv, 'utf16le'), looks: 'UTF-16LE' },
+    {
+      case: 'UTF-16BE with its BOM',
+      bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(csv, 'utf16le').swap16()]),
+      looks: 'UTF-16BE',
+    },
+  ])(
+    '$case: RECORDS.FILE naming the file, the encoding it looks like, and to save it as UTF-8',
+    async ({ bytes, looks }) => {
+      const result = await validateBytes(C, bytes);
+      expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([
+        `RECORDS.FILE records.file: ${C} is not a UTF-8 text file: it looks like ${looks}`,
+      ]);
+      expect(result.problems[0]?.hint).toMatch(/^Save the record file as UTF-8/);
+      expect(result.problems[0]?.hint).toContain('CSV UTF-8');
     },
   );
 });
@@ -529,4 +578,39 @@ it('pins every record-file code with a case and its location', async () => {
   const text = await readFile(new URL(import.meta.url), 'utf8');
   for (const code of PINNED_HERE)
     expect(text, code).toMatch(new RegExp(`:\\d+:\\d+ ${code.replace('.', '\\.')} `));
+});
+
+describe('validate: an attachment whose name is in another Unicode form on disk than in the file', () => {
+  // macOS writes file names decomposed (NFD: か + U+3099) where an editor writes the YAML composed
+  // (NFC: が); copied to Linux (CI) by an archive or rsync, the bytes differ and a lookup by the
+  // written name finds nothing. Both forms name the same file to the person who wrote them.
+  it.each([
+    {
+      case: 'NFD on disk, NFC in the file',
+      disk: '契約が.pdf'.normalize('NFD'),
+      written: '契約が.pdf'.normalize('NFC'),
+    },
+    {
+      case: 'NFC on disk, NFD in the file',
+      disk: 'ガイド.pdf'.normalize('NFC'),
+      written: 'ガイド.pdf'.normalize('NFD'),
+    },
+    {
+      case: 'a folder in NFD',
+      disk: 'がいど/a.pdf'.normalize('NFD'),
+      written: 'がいど/a.pdf'.normalize('NFC'),
+    },
+  ])('$case: no problem', async ({ disk, written }) => {
+    const dir = await tempProject('appdeploy-records-', {
+      'appdeploy.yaml': projectFile(Y, 'records/orders.yaml'),
+      'apps/customers.yaml': CUSTOMERS_MANIFEST,
+      'apps/orders.yaml': ORDERS_MANIFEST,
+      'records/orders.yaml': '[]\n',
+      [`records/files/${disk}`]: '%PDF-1.4\n',
+      [Y]: `- customer_code: C1\n  name: Alice\n  contract: { path: files/${written} }\n`,
+    });
+    dirs.push(dir);
+    const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+    expect(result.problems.map((p) => `${p.code} ${p.message}`)).toEqual([]);
+  });
 });

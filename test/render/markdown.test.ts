@@ -475,4 +475,30 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('+          + content: "Use ```code``` here"\n');
     expect(markdown).toContain('\n     }\n````\n');
   });
+
+  it('keeps a name that holds line breaks, comment marks and mentions in its row, pinging no one', () => {
+    // The comment is posted on a pull request: a CR or LF (or U+2028) in a cell ends the table's
+    // row, `<!--` would hide the rest of the comment, `-->` would end appdeploy's marker, and
+    // `@someone` or `@org/team` notifies them each time the plan is posted.
+    const plan: Plan = {
+      ...everyAreaPlan,
+      apps: [
+        {
+          key: 'x',
+          name: 'a\rb\nc\r\nd\u2028e <!-- f --> @octocat cc @acme/reviewers, mail a@b.example',
+          id: '7',
+          action: 'update',
+          revisions: { draft: '1', live: '1' },
+          areas: [area('adminNotes', 'setting', [add([], { content: 'x' })], 0)],
+          risks: [],
+        },
+      ],
+      summary: { add: 1, change: 0, remove: 0 },
+    };
+    const markdown = renderMarkdown(plan);
+    expect(markdown.split('\n').filter((line) => line.startsWith('| `x`'))).toEqual([
+      '| `x` a b c d e &lt;!-- f --&gt; @&#8203;octocat cc @&#8203;acme/reviewers, mail a@b.example | 7 | update | 1 | 0 | 0 | 0 |',
+    ]);
+    expect(markdown.match(/-->/g)).toHaveLength(1);
+  });
 });

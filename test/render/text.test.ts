@@ -480,4 +480,40 @@ describe('renderText', () => {
           }"
     `);
   });
+  it('lines values up in the columns a terminal shows: a kanji or kana takes two, a combining mark none', () => {
+    // A terminal draws East Asian wide and full-width characters (UAX #11) two columns wide: with
+    // the key's length as its width, the values after Japanese option names fell out of line.
+    const options = {
+      低: { index: '0', label: '低' },
+      ｶﾅ: { index: '1', label: 'half-width kana' },
+      'Cafe\u0301': { index: '2', label: 'e and U+0301' },
+      とても高い: { index: '3', label: 'とても高い' },
+      medium: { index: '4', label: 'medium' },
+    };
+    const plan = onePlan(
+      { areas: [area('fields', 'field', [add(['優先度'], { type: 'DROP_DOWN', options })], 0)] },
+      { add: 1, change: 0, remove: 0 },
+    );
+    const text = renderText(plan, { color: false });
+    const lines = text.split('\n').filter((line) => line.includes('{ index:'));
+    expect(lines).toHaveLength(5);
+    // The column each value starts in, counted as the terminal counts.
+    const starts = lines.map((line) => width(line.slice(0, line.indexOf('{ index:'))));
+    expect(new Set(starts).size).toBe(1);
+  });
 });
+
+/** Columns as a terminal draws them: wide (UAX #11 W and F) two, combining marks none. */
+function width(text: string): number {
+  let columns = 0;
+  for (const c of text) {
+    if (/\p{M}/u.test(c)) continue;
+    columns +=
+      /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\uff01-\uff60\uffe0-\uffe6]/u.test(
+        c,
+      )
+        ? 2
+        : 1;
+  }
+  return columns;
+}

@@ -3,7 +3,6 @@
  * values of the wrong type, options that do not exist, required fields left empty, fields the
  * service fills in. Values are read as their plain forms (platform/record-values.ts).
  */
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   fieldContext,
@@ -16,18 +15,11 @@ import type { FieldManifest, MemberFieldManifest } from '../manifest.js';
 import { formatPath, problem, type Path, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
 import { digitsLost } from './number-literal.js';
+import { fileInAnyForm } from './file-name-forms.js';
 import { isMap } from '../well-formed.js';
 import type { CheckedApp } from '../checks/context.js';
 import type { RecordSource } from './source.js';
 import { afterMigrationHint, oldShapeWhy, writtenFor } from './old-shape.js';
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** A checked record's field values as writes, by code (top-level fields only), for keys and lookups. */
 export type CheckedValues = Map<string, WriteValue>;
@@ -200,7 +192,7 @@ export class RecordChecker {
   private checkAttachments(files: readonly { path: string }[], value: unknown, path: Path): void {
     if (this.folder === null) return;
     for (const [i, file] of files.entries()) {
-      if (isFile(resolve(this.folder, file.path))) continue;
+      if (fileInAnyForm(resolve(this.folder, file.path)) !== null) continue;
       // At the path's own value in YAML and JSON (an item of a list, or the one map); a CSV cell.
       const at = this.source.csv ? path : Array.isArray(value) ? [...path, i, 'path'] : [...path, 'path'];
       this.report(
