@@ -581,8 +581,11 @@ export function recorder(
     end(outcome, wholeProject) {
       const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
       if (record === null && !settled) return;
-      // A swap that went live leaves its window to write (migrate-window.ts): only that stays.
-      const window = outcome === 'applied' ? (record?.window ?? previous?.window) : previous?.window;
+      // A swap that went live leaves its window to write (migrate-window.ts): only that stays; so
+      // does the window of a swap whose deploy was still running at the deadline (`unknown`): it
+      // may yet go live, and then the next apply writes it (one that did not is dropped there).
+      const mayBeLive = outcome === 'applied' || outcome === 'unknown';
+      const window = mayBeLive ? (record?.window ?? previous?.window) : previous?.window;
       if (window !== undefined && window.length > 0) {
         const left = {
           ...emptyRecord(env),
