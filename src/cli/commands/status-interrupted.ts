@@ -12,6 +12,11 @@ export interface InterruptedApply {
   startedAt: string;
   /** True when that process still runs: an apply in progress, not an interrupted one. */
   running: boolean;
+  /**
+   * True when it was not interrupted but ended with a deploy still running at its deadline (outcome
+   * unknown): it left the record for the next apply (apply/recovery.ts, `ended`).
+   */
+  stoppedWaiting: boolean;
   created: { key: string; id: string | null }[];
   drafts: { key: string; id: string; revision: string }[];
   /**
@@ -44,6 +49,7 @@ export function interruptedApply(
     pid: record.pid,
     startedAt: record.startedAt,
     running,
+    stoppedWaiting: record.ended === 'deploy-unknown',
     created: record.creating.map((c) => ({ key: c.key, id: c.id })),
     drafts: record.drafts,
     unanswered: unansweredWrites(record),
@@ -101,7 +107,9 @@ export interface NextStep {
 export function interruptedLines(apply: InterruptedApply, next: NextStep): string[] {
   const head = apply.running
     ? `An apply is running (pid ${apply.pid}, started ${apply.startedAt}); what it has done so far:`
-    : `An apply was interrupted (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`;
+    : apply.stoppedWaiting
+      ? `An apply stopped waiting for its deploy, whose outcome it did not know (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`
+      : `An apply was interrupted (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`;
   const lines = [head];
   for (const c of apply.created)
     lines.push(
