@@ -100,6 +100,24 @@ async function runCase(scenario: Scenario, at: number, variant: Variant): Promis
     const deploying = whileRunning.result.apps.filter((a) => a.deploy === 'PROCESSING').map((a) => a.key);
     check('status: deploying', deploying.length > 0, true);
     check('status: in sync while deploying', whileRunning.result.inSync, false);
+    check(
+      'status: the apply said to have stopped waiting',
+      whileRunning.result.interruptedApply?.stoppedWaiting,
+      true,
+    );
+    // Its draft is the apply's, not someone's to revert.
+    check('status: revert offered', whileRunning.text.includes('made outside appdeploy'), false);
+    const swapping = at === swapAt;
+    check(
+      'status: a swap deploying',
+      whileRunning.result.interruptedApply?.migrations.map((m) => [m.field, m.swapDeploying]),
+      swapping ? [[scenario.to, true]] : [],
+    );
+    check(
+      'status: the window to write once the swap is live',
+      (whileRunning.result.interruptedApply?.windows ?? []).map((w) => [w.field, w.left, w.swapDeploying]),
+      swapping ? [[scenario.to, Object.keys(scenario.edits.changed).length + 1, true]] : [],
+    );
   }
   await hooks.settle();
   // The swap's deploy went live after apply stopped waiting: its window is still to write (one
