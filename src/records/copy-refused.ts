@@ -48,8 +48,8 @@ export function copyRefused(error: BulkWriteError, ids: readonly string[], spec:
   );
 }
 
-/** `records 5, 9, 12 and 40 more` (the first SHOWN ids, then how many more). */
-function recordsNamed(ids: readonly string[]): string {
+/** `records 5, 9, 12 and 40 more` (the first SHOWN ids, then how many more); the restore's words too. */
+export function recordsNamed(ids: readonly string[]): string {
   const more = ids.length - SHOWN;
   return `record${ids.length === 1 ? '' : 's'} ${ids.slice(0, SHOWN).join(', ')}${more > 0 ? ` and ${thousands(more)} more` : ''}`;
 }

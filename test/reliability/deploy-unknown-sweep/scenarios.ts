@@ -4,6 +4,7 @@
  * edits another client makes in the window, and what every record must hold in the end.
  */
 import type { RecordForWrite } from '../../../src/client/types/records.js';
+import { lookupField } from '../../support/fields.js';
 
 export interface Scenario {
   name: string;
@@ -68,16 +69,10 @@ const customers = (company: Record<string, unknown>) => ({
 const orders = (mapped: string | null) => ({
   name: 'Orders',
   fields: {
-    customer: {
-      type: 'SINGLE_LINE_TEXT',
-      label: 'Customer',
-      lookup: {
-        relatedApp: { app: 'customers' },
-        relatedKeyField: 'code',
-        fieldMappings: mapped === null ? [] : [{ field: 'company_name', relatedField: mapped }],
-        lookupPickerFields: mapped === null ? ['code'] : ['code', mapped],
-      },
-    },
+    customer: lookupField('Customer', 'customers', 'code', {
+      copies: mapped === null ? {} : { company_name: mapped },
+      picker: mapped === null ? ['code'] : ['code', mapped],
+    }),
     company_name: { type: 'MULTI_LINE_TEXT', label: 'Company name' },
   },
 });
