@@ -35,11 +35,18 @@ export interface DeployHooks {
   pick(index: number, variant: Variant): void;
   /** Settles every deploy still running (moves the service clock). */
   settle(): Promise<void>;
+  /**
+   * The apply's clock (ApplyOptions.now): real time, until the picked deploy call is left running;
+   * then past any deadline, so apply stops waiting at its next poll, however slow the machine.
+   */
+  now: () => number;
 }
 
 /** How long a call's answer may take before it counts as lost, and how long a lost one is held. */
-const LOST_AFTER_MS = 300;
-const HELD_MS = 2_000;
+const LOST_AFTER_MS = 1_000;
+const HELD_MS = 5_000;
+/** How far the apply's clock jumps once the picked deploy is left running. */
+const PAST_ANY_DEADLINE_MS = 24 * 3_600_000;
 
 /**
  * The apply's client: every deploy call settled at once (the clock moved past it), but the one
@@ -47,6 +54,7 @@ const HELD_MS = 2_000;
  */
 export function deployHooks(client: Client, control: Control, beforeSwap: () => Promise<void>): DeployHooks {
   let picked: { index: number; variant: Variant } | null = null;
+  let expired = false;
   let swapSeen = false;
   const deploys: string[][] = [];
   const settle = async () => {
@@ -66,7 +74,8 @@ export function deployHooks(client: Client, control: Control, beforeSwap: () => 
     if (variant === 'timeout, then FAIL')
       for (const { app } of params.apps)
         await control('POST', '/_emulator/deploy-outcome', { app: String(app), outcome: 'FAIL' });
-    if (variant === 'timeout' || variant === 'timeout, then FAIL') return call(args);
+    if (variant === 'timeout' || variant === 'timeout, then FAIL')
+      return call(args).finally(() => (expired = true));
     // Carried out at once, its answer held past the call's own timeout: lost.
     await control('POST', '/_emulator/faults', {
       method: 'POST',
@@ -78,6 +87,7 @@ export function deployHooks(client: Client, control: Control, beforeSwap: () => 
       return await call([params, { ...options, timeoutMs: LOST_AFTER_MS }]);
     } finally {
       if (variant === 'answer lost') await settle();
+      else expired = true;
     }
   });
   const form = wrap(client.form, 'deleteFields', async (call, args) => {
@@ -95,8 +105,10 @@ export function deployHooks(client: Client, control: Control, beforeSwap: () => 
     deploys,
     pick(index, variant) {
       picked = { index: deploys.length + index, variant };
+      expired = false;
     },
     settle,
+    now: () => Date.now() + (expired ? PAST_ANY_DEADLINE_MS : 0),
   };
 }
 
