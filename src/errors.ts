@@ -35,6 +35,12 @@ export const ERROR_CODES = {
     hint: 'Give a number with a unit: 90s, 10m, 1h.',
     where: 'apply',
   },
+  'APPLY.COPY_REFUSED': {
+    summary:
+      "the service refused values a migration's copy wrote into the new field, named by their records (ids) and the service's words: a unique field two records convert to one value of, or a value made invalid since the plan",
+    hint: "Change the old field's value in the records named to one the new field takes, or give the field a migrate.default; then apply again.",
+    where: 'apply',
+  },
   'APPLY.NEEDS_PASSWORD': {
     summary: 'the plan needs calls the API token of the environment may not make',
     hint: 'Give the environment a login (auth: {login, password}) for this apply.',

@@ -86,12 +86,22 @@ export async function writeWindows(
   for (const window of windows) {
     if (checkSwapped) {
       let live: boolean;
+      let running = false;
       try {
         live = await swapped(options.client, window);
+        // A swap whose deploy is still running (an apply that stopped waiting for it) may yet go live.
+        if (!live) running = await deploying(options.client, window.id);
       } catch (error) {
         results.push({
           ...stopped(window),
           reason: `reading the fields of ${window.key} failed: ${errorText(error)}; the next apply writes them`,
+        });
+        continue;
+      }
+      if (running) {
+        results.push({
+          ...stopped(window),
+          reason: `the swap's deploy of ${window.key} is still running; the next apply writes them once it is live`,
         });
         continue;
       }
@@ -179,11 +189,27 @@ function stopped(window: WindowRecord): WindowResult {
 /** Whether the swap is live: the field under its final code, its temporary code gone. */
 async function swapped(client: Client, window: WindowRecord): Promise<boolean> {
   const { properties } = await client.form.getFields({ app: window.id, copy: 'live' });
+  return isSwapped(liveCodes(properties), window.field, window.temporary);
+}
+
+/** Every field code of a form, tables' columns included. */
+export function liveCodes(properties: Record<string, unknown>): Set<string> {
   const codes = new Set<string>();
   for (const [code, field] of Object.entries(properties)) {
     codes.add(code);
     const columns = (field as { fields?: Record<string, unknown> }).fields;
     if (columns) for (const column of Object.keys(columns)) codes.add(column);
   }
-  return codes.has(window.field) && !codes.has(window.temporary);
+  return codes;
+}
+
+/** Whether a migration's swap is live in a form's codes: the final code there, the temporary one gone. */
+export function isSwapped(codes: ReadonlySet<string>, field: string, temporary: string): boolean {
+  return codes.has(field) && !codes.has(temporary);
+}
+
+/** Whether a deploy of the app is still running (its swap's, which may yet go live). */
+async function deploying(client: Client, app: string): Promise<boolean> {
+  const { apps } = await client.apps.getDeployStatus({ apps: [app] });
+  return apps.some((a) => a.status === 'PROCESSING');
 }

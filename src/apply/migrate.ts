@@ -38,7 +38,14 @@ import { RECORDS } from './migrate-records.js';
 import { takeBackup, type TakenBackup } from './backup-removed.js';
 import type { ConvertContext, FieldDefinition } from '../platform/conversions.js';
 import type { CopyMoment, CopySpec } from '../records/index.js';
-import { windowAfterCatchUp, withWindows, writeWindows, type CopiedField } from './migrate-window.js';
+import {
+  isSwapped,
+  liveCodes,
+  windowAfterCatchUp,
+  withWindows,
+  writeWindows,
+  type CopiedField,
+} from './migrate-window.js';
 import {
   forgetMigrations,
   noteMigration,
@@ -77,6 +84,7 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   const expand = expandPlan(options.plan, areas);
   if (expand) {
     const ended = await once({ ...options, plan: expand, planMadeHere: 'just-now' });
+    if (ended.outcome === 'unknown') return { ...ended, migrations: expandDeploying(options.plan) };
     if (ended.outcome !== 'applied') return { ...ended, migrations: results(options.plan, 'not-begun') };
   }
   const copied = await copyAll(options, previous);
@@ -108,20 +116,82 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
   const noted: WindowRecord[] = [];
   for (const backup of backups) backup.afterCatchUp = windowAfterCatchUp(options, copied.fields, noted);
   const ended = await once({ ...options, plan: contract, planMadeHere: 'just-now' }, backups);
-  const swapped = ended.outcome === 'applied' || ended.outcome === 'no-changes';
-  const window = swapped ? await writeWindows(options, noted) : [];
+  // Whether each swap is live is read from the service unless the apply went live: a contract in
+  // steps may have made its swap live before a later step failed or timed out, and a deploy still
+  // running at the deadline may make it live later (its window stays in the recovery record for
+  // the next apply: recovery.ts, `end`).
+  const states = await swapStates(options, ended.outcome);
+  const state = (app: string, field: string) => states.get(app)?.(field) ?? 'not-swapped';
+  const window = await writeWindows(
+    options,
+    noted.filter((w) => state(w.key, w.field) === 'swapped'),
+  );
   return {
     ...withWindows(ended, window),
-    migrations: copied.results.map((r) =>
-      swapped
-        ? { ...r, outcome: 'migrated' }
-        : {
-            ...r,
-            outcome: 'copied',
-            reason: `the swap did not go live; the values are in ${r.temporary}, and the next apply swaps`,
-          },
-    ),
+    migrations: copied.results.map((r): MigrationResult => {
+      const now = state(r.app, r.field);
+      if (now === 'swapped') return { ...r, outcome: 'migrated' };
+      if (now === 'deploying') return { ...r, outcome: 'deploying', reason: swapDeploying(r, noted) };
+      return {
+        ...r,
+        outcome: 'copied',
+        reason: `the swap did not go live; the values are in ${r.temporary}, and the next apply swaps`,
+      };
+    }),
   };
+}
+
+type SwapState = 'swapped' | 'not-swapped' | 'deploying';
+
+/**
+ * Per migrating app, each migration's state after the contract apply ended with `outcome`: every
+ * swap live when it went live; otherwise read from the service (the field under its final code,
+ * its temporary code gone), and a swap not live whose deploy was still running at the deadline
+ * (`unknown`) may still go live. A form that cannot be read is taken as not swapped, or as still
+ * deploying after an unknown outcome: its window then stays in the record for the next apply.
+ */
+async function swapStates(
+  options: ApplyOptions,
+  outcome: ApplyResult['outcome'],
+): Promise<Map<string, (field: string) => SwapState>> {
+  const states = new Map<string, (field: string) => SwapState>();
+  const live = outcome === 'applied' || outcome === 'no-changes';
+  const notLive: SwapState = outcome === 'unknown' ? 'deploying' : 'not-swapped';
+  for (const app of migratingApps(options.plan)) {
+    if (live) {
+      states.set(app.key, () => 'swapped');
+      continue;
+    }
+    const codes = await options.client.form
+      .getFields({ app: app.id!, copy: 'live' })
+      .then(({ properties }) => liveCodes(properties))
+      .catch(() => null);
+    states.set(app.key, (field) => {
+      const m = app.migrations!.find((x) => x.to.code === field);
+      return codes !== null && m !== undefined && isSwapped(codes, m.to.code, m.temporary)
+        ? 'swapped'
+        : notLive;
+    });
+  }
+  return states;
+}
+
+/** Why a migration whose swap's deploy was still running is not said to be migrated, and what comes next. */
+function swapDeploying(r: MigrationResult, noted: readonly WindowRecord[]): string {
+  const window = noted.find((w) => w.key === r.app && w.field === r.field);
+  const then =
+    window === undefined || window.writes.length === 0
+      ? ''
+      : `; then the next apply writes the ${plural(window.writes.length, 'record')} edited in the old field before the swap into ${r.field}`;
+  return `the swap's deploy was still running when apply stopped waiting; the values are in ${r.temporary} and the old field keeps them until the swap is live${then}; if the deploy fails, the next apply swaps again`;
+}
+
+/** Each migration of a plan whose expand deploy was still running when apply stopped waiting. */
+function expandDeploying(plan: Plan): MigrationResult[] {
+  return results(plan, 'deploying').map((r) => ({
+    ...r,
+    reason: `the deploy adding its temporary field ${r.temporary} was still running when apply stopped waiting; ${r.field} and its values are untouched, and once that deploy ends the next apply copies the values and swaps`,
+  }));
 }
 
 /**

@@ -6,7 +6,8 @@
  * one of the content it writes the area towards), the draft revision each of its writes left and
  * the areas it wrote whole, and each deploy call it started with the revisions it pinned. It is
  * written (beside and renamed over) before each step goes out and after each answer comes back,
- * and removed when apply ends with an answer of its own, whatever it is.
+ * and removed when apply ends with an answer of its own, but for a deploy still running at its
+ * deadline (outcome `unknown`), which leaves it for the next apply (`ended`).
  *
  * What reads it: `status`, which says an apply was interrupted and what it left
  * (recovery-status.ts); the commands on a project, which adopt the apps it created whose id
@@ -52,6 +53,12 @@ export interface RecoveryRecord {
    * apply resumes each copy from its progress. Absent in records of older versions.
    */
   migrations?: MigrationProgress[];
+  /**
+   * Set when the apply ended with a deploy still running at its deadline (outcome `unknown`): it
+   * did not die, so `status` does not say it was interrupted; the record stays so that the next
+   * apply takes the drafts it wrote as its own (a deploy that then failed leaves them pending).
+   */
+  ended?: 'deploy-unknown';
   /**
    * Migrations whose swap went live (or was about to), with the records edited in the old field
    * between the copy and the swap still to be written into the new field (migrate-window.ts): the
@@ -581,8 +588,19 @@ export function recorder(
     end(outcome, wholeProject) {
       const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
       if (record === null && !settled) return;
-      // A swap that went live leaves its window to write (migrate-window.ts): only that stays.
-      const window = outcome === 'applied' ? (record?.window ?? previous?.window) : previous?.window;
+      // A deploy still running at the deadline may end FAIL, leaving the drafts this apply wrote
+      // pending: the record stays whole, so the next apply knows them for its own and discards
+      // them (ownDraftApps), and `status` says whose they are, instead of "someone's unfinished
+      // change" that apply refuses (found by test/reliability/deploy-unknown-sweep.test.ts).
+      if (outcome === 'unknown' && record !== null) {
+        record.ended = 'deploy-unknown';
+        return save();
+      }
+      // A swap that went live leaves its window to write (migrate-window.ts): only that stays; so
+      // does the window of a swap whose deploy was still running at the deadline (`unknown`): it
+      // may yet go live, and then the next apply writes it (one that did not is dropped there).
+      const mayBeLive = outcome === 'applied' || outcome === 'unknown';
+      const window = mayBeLive ? (record?.window ?? previous?.window) : previous?.window;
       if (window !== undefined && window.length > 0) {
         const left = {
           ...emptyRecord(env),

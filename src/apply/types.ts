@@ -177,13 +177,14 @@ export interface ApplyResult {
  * values); `copied` (the values are in the temporary field, the swap did not go live: the next
  * apply swaps); `cleaned-up` (stopped before the swap, the temporary field removed: the app as it
  * was); `left` (stopped, and removing the temporary field failed too: the next apply finishes or
- * cleans up); `not-begun`.
+ * cleans up); `deploying` (the expand's or the swap's deploy was still running when apply stopped
+ * waiting: `reason` says what the next apply does once it ends); `not-begun`.
  */
 export interface MigrationResult {
   app: string;
   field: string;
   temporary: string;
-  outcome: 'migrated' | 'copied' | 'cleaned-up' | 'left' | 'not-begun';
+  outcome: 'migrated' | 'copied' | 'cleaned-up' | 'left' | 'deploying' | 'not-begun';
   copied: number;
   unchanged: number;
   empty: number;

@@ -13,7 +13,8 @@
  * records before a pass begins (asked while the pass before it writes its last records), so
  * nothing edited during a pass escapes the next one.
  */
-import type { AppRecord, CallOptions, Client, WrittenRecord } from '../client/index.js';
+import type { AppRecord, BulkWriteError, CallOptions, Client, WrittenRecord } from '../client/index.js';
+import { copyRefused } from './copy-refused.js';
 import { decideCopy, type CopyDecision, type CopySpec } from './copy-rules.js';
 import { idOf, revisionOf } from './values.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
@@ -145,7 +146,15 @@ export async function copyFieldValues(
     return await start;
   };
   const sweepOptions = (condition: string | undefined, lookAheadWhen: () => boolean) => ({
-    spec: { app: spec.app, fields, update, condition, onWritten, ...(condition ? { probe } : {}) },
+    spec: {
+      app: spec.app,
+      fields,
+      update,
+      condition,
+      onWritten,
+      failed: (error: BulkWriteError, ids: readonly string[]) => copyRefused(error, ids, spec),
+      ...(condition ? { probe } : {}),
+    },
     options: {
       progress: { lastId: progress.lastId, written: progress.written },
       onProgress: (p: SweepProgress) => report({ ...progress, ...p }, 'range'),

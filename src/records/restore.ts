@@ -26,6 +26,7 @@ import { AppdeployError } from '../errors.js';
 import { plural, thousands } from '../wording.js';
 import { filesFolderOf, type BackedUpFile, type BackupLine } from './backup.js';
 import { sweepRecords, type SweepProgress } from './sweep.js';
+import { recordsNamed } from './copy-refused.js';
 import { FileContents } from './file-contents.js';
 import { inParallel } from '../client/in-parallel.js';
 import { isolatingRefusals, type RefusedUpdate } from './isolate-refusals.js';
@@ -283,12 +284,6 @@ function refusalHint(cause: ServiceError): string {
   if (cause.status === 404)
     return 'A record was deleted while the restore wrote; run the same restore again: it resumes where it stopped, and lists a record deleted since the backup as such.';
   return `Fix what the service says; ${again}`;
-}
-
-/** `records 5, 9, 12` (the first REFUSED_SHOWN, then how many more). */
-function recordsNamed(ids: readonly string[]): string {
-  const rest = ids.length - REFUSED_SHOWN;
-  return `record${ids.length === 1 ? '' : 's'} ${ids.slice(0, REFUSED_SHOWN).join(', ')}${rest > 0 ? ` and ${thousands(rest)} more` : ''}`;
 }
 
 /**

@@ -57,6 +57,11 @@ function migrationSentences(result: ApplyResult): string[] {
         return `Migration of ${m.app} field ${m.field}: ${m.reason ?? m.outcome}.`;
       case 'copied':
         return `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
+      // Its expand still deploying, nothing was copied: counts would read "0 records copied".
+      case 'deploying':
+        return m.copied + m.unchanged + m.empty + m.notConverted === 0
+          ? `Migration of ${m.app} field ${m.field}: ${m.reason ?? m.outcome}.`
+          : `Migration of ${m.app} field ${m.field} (${counts}): ${m.reason ?? m.outcome}.`;
       // Left where its copy stopped part way, it has no counts (all 0 stand in for them, while the
       // temporary field holds what the copy wrote): none are said rather than "0 records copied".
       // A finished copy counts every record it read, so all 0 is also an app without records.

@@ -192,7 +192,7 @@ describe('a migration that fails before its swap', () => {
     expect(await readFile(join(v2.root, 'apps', 'tickets.yaml'), 'utf8')).toBe(manifest);
     expect(text).toMatchInlineSnapshot(`
       "Environment "local" on the local service:
-        tickets (app 1): drift in fields; a migration an earlier apply began: notes (its values copied into notes__migrating); last deployment SUCCESS
+        tickets (app 1): drift in fields; a migration an earlier apply began: notes (its temporary field notes__migrating is live beside it: apply copies the values into it, then swaps); last deployment SUCCESS
 
       1 of 1 app not in sync.
         \`npx appdeploy plan\` shows the differences; \`npx appdeploy apply\` makes the apps match.

@@ -12,6 +12,11 @@ export interface InterruptedApply {
   startedAt: string;
   /** True when that process still runs: an apply in progress, not an interrupted one. */
   running: boolean;
+  /**
+   * True when it was not interrupted but ended with a deploy still running at its deadline (outcome
+   * unknown): it left the record for the next apply (apply/recovery.ts, `ended`).
+   */
+  stoppedWaiting: boolean;
   created: { key: string; id: string | null }[];
   drafts: { key: string; id: string; revision: string }[];
   /**
@@ -20,13 +25,33 @@ export interface InterruptedApply {
    */
   unanswered: { key: string; id: string; area: string }[];
   deploys: { at: string; apps: { key: string; id: string; revision: string }[] }[];
-  /** Migrations whose copy was under way: their temporary field is live, the old field untouched. */
-  migrations: { key: string; field: string; temporary: string; written: number; lastId: string | null }[];
   /**
-   * Migrations swapped (their temporary field gone) with records edited in the old field before
-   * the swap still to write into the new field (apply/migrate-window.ts).
+   * Migrations whose copy was under way: their temporary field is live, the old field untouched.
+   * `swapDeploying`: the copy is done and the deploy of the swap still runs (an apply that stopped
+   * waiting for it): it may yet go live.
    */
-  windows: { key: string; field: string; left: number; written: number; edited: number; backup: string }[];
+  migrations: {
+    key: string;
+    field: string;
+    temporary: string;
+    written: number;
+    lastId: string | null;
+    swapDeploying: boolean;
+  }[];
+  /**
+   * Migrations swapped (their temporary field gone), or whose swap's deploy still runs
+   * (`swapDeploying`), with records edited in the old field before the swap still to write into
+   * the new field (apply/migrate-window.ts).
+   */
+  windows: {
+    key: string;
+    field: string;
+    left: number;
+    written: number;
+    edited: number;
+    backup: string;
+    swapDeploying: boolean;
+  }[];
 }
 
 /**
@@ -38,12 +63,17 @@ export function interruptedApply(
   record: RecoveryRecord,
   running: boolean,
   temporaryLive: (key: string, code: string) => boolean,
+  deploying: (key: string) => boolean = () => false,
 ): InterruptedApply {
+  // A migration whose copy the record holds and whose app is deploying is swapping: its expand
+  // went live before the copy, and apply starts no deploy while another runs (refusals.ts).
+  const swapping = (key: string, temporary: string) => temporaryLive(key, temporary) && deploying(key);
   return {
     record: recoveryShown(record.environment),
     pid: record.pid,
     startedAt: record.startedAt,
     running,
+    stoppedWaiting: record.ended === 'deploy-unknown',
     created: record.creating.map((c) => ({ key: c.key, id: c.id })),
     drafts: record.drafts,
     unanswered: unansweredWrites(record),
@@ -56,11 +86,12 @@ export function interruptedApply(
         temporary: m.temporary,
         written: m.progress.written,
         lastId: m.progress.lastId,
+        swapDeploying: swapping(m.key, m.temporary),
       })),
-    // A window whose temporary field is still live belongs to a swap that did not go live: the
-    // migration starts again, and apply drops it (migrate-window.ts).
+    // A window whose temporary field is still live belongs to a swap that did not go live (the
+    // migration starts again, and apply drops it: migrate-window.ts), or whose deploy still runs.
     windows: (record.window ?? [])
-      .filter((w) => !temporaryLive(w.key, w.temporary))
+      .filter((w) => !temporaryLive(w.key, w.temporary) || deploying(w.key))
       .map((w) => ({
         key: w.key,
         field: w.field,
@@ -68,6 +99,7 @@ export function interruptedApply(
         written: w.written,
         edited: w.edited.length,
         backup: w.backup,
+        swapDeploying: swapping(w.key, w.temporary),
       })),
   };
 }
@@ -101,7 +133,9 @@ export interface NextStep {
 export function interruptedLines(apply: InterruptedApply, next: NextStep): string[] {
   const head = apply.running
     ? `An apply is running (pid ${apply.pid}, started ${apply.startedAt}); what it has done so far:`
-    : `An apply was interrupted (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`;
+    : apply.stoppedWaiting
+      ? `An apply stopped waiting for its deploy, whose outcome it did not know (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`
+      : `An apply was interrupted (pid ${apply.pid}, started ${apply.startedAt}; ${apply.record}). It left:`;
   const lines = [head];
   for (const c of apply.created)
     lines.push(
@@ -123,11 +157,15 @@ export function interruptedLines(apply: InterruptedApply, next: NextStep): strin
     );
   for (const m of apply.migrations)
     lines.push(
-      `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${plural(m.written, 'record')} written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
+      m.swapDeploying
+        ? `  - a migration of ${m.key} field ${m.field} swapping: its values copied into ${m.temporary} (${plural(m.written, 'record')} written), the deploy of its swap still running; ${m.field} keeps its values until the swap is live`
+        : `  - a migration of ${m.key} field ${m.field} under way: its values being copied into ${m.temporary} (live; ${plural(m.written, 'record')} written${m.lastId === null || m.lastId === '0' ? '' : `, up to record ${m.lastId}`}); ${m.field} and its values are untouched`,
     );
   for (const w of apply.windows)
     lines.push(
-      `  - a migration of ${w.key} field ${w.field} swapped, with ${plural(w.left, 'record')} edited in its old field before the swap still to write into it (their values are in ${w.backup}${w.written + w.edited > 0 ? `; ${thousandsOf(w.written)} written, ${thousandsOf(w.edited)} edited since the swap and left as they are` : ''})`,
+      w.swapDeploying
+        ? `  - ${plural(w.left, 'record')} of ${w.key} edited in field ${w.field} before the swap, to write into it once the swap is live (their values are in ${w.backup}); if the swap fails, apply copies them again`
+        : `  - a migration of ${w.key} field ${w.field} swapped, with ${plural(w.left, 'record')} edited in its old field before the swap still to write into it (their values are in ${w.backup}${w.written + w.edited > 0 ? `; ${thousandsOf(w.written)} written, ${thousandsOf(w.edited)} edited since the swap and left as they are` : ''})`,
     );
   const left = [
     apply.created,

@@ -96,7 +96,11 @@ export async function readStatus(
     service,
     apps: statuses,
     interruptedApply:
-      record && interruptedApply(record, applyStillRuns(project, record.pid), liveField(thePlan)),
+      record &&
+      interruptedApply(record, applyStillRuns(project, record.pid), liveField(thePlan), (key) => {
+        const id = thePlan.apps.find((a) => a.key === key)?.id;
+        return id != null && deploys.get(id) === 'PROCESSING';
+      }),
     inSync: record === null && statuses.every((s) => s.inSync),
   };
 }
@@ -242,7 +246,7 @@ function appLine(app: AppStatus, applyRunning: boolean): string {
   if (app.drift.length > 0) parts.push(`drift in ${app.drift.join(', ')}`);
   if (app.migrationsBegun.length > 0)
     parts.push(
-      `a migration an earlier apply began: ${app.migrationsBegun.map((m) => `${m.field} (its values copied into ${m.temporary})`).join(', ')}`,
+      `a migration an earlier apply began: ${app.migrationsBegun.map((m) => `${m.field} (its temporary field ${m.temporary} is live beside it: apply copies the values into it, then swaps)`).join(', ')}`,
     );
   if (app.pendingDraft.length > 0)
     parts.push(`pending draft in ${app.pendingDraft.join(', ')}${draftOwner(app, applyRunning)}`);
