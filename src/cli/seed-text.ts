@@ -30,11 +30,14 @@ const OTHER_CONTENT = 'same name and size, other content';
 
 /**
  * A key as written, or quoted as JSON where it would not read back from the line: empty, spaces
- * at an end (keys match by every character), or a line break, tab or control in it (a line
- * break would print a line of its own, such as a delete that is not one).
+ * at an end (keys match by every character), a line break, tab or control in it (a line break
+ * would print a line of its own, such as a delete that is not one), or a quote first (it would
+ * read as a quoted key).
  */
 function shownKey(key: string): string {
-  return key === '' || key.trim() !== key || /[\p{Cc}\p{Zl}\p{Zp}]/u.test(key) ? JSON.stringify(key) : key;
+  return key === '' || key.trim() !== key || key.startsWith('"') || /[\p{Cc}\p{Zl}\p{Zp}]/u.test(key)
+    ? JSON.stringify(key)
+    : key;
 }
 
 export function planText(planned: readonly PlannedApp[]): string {

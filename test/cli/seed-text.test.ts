@@ -56,12 +56,12 @@ describe('seed plan text', () => {
     expect(lines.find((l) => l.startsWith('  ... '))).toBe(more);
   });
 
-  it('shows a key as itself, quoted where a line break, a control or spaces at its ends would hide it', () => {
+  it('shows a key as itself, quoted where a line break, a control, spaces at its ends or a quote first would hide it', () => {
     // Keys match by every character, spaces at the ends too (docs/records.md): a key with a line
     // break would print a second line of its own ("  - K2", a delete that is not), and one with a
     // trailing space reads as another key.
     const plan: SeedPlan = {
-      adds: ['顧客-001', 'C1\n  - K2', ' C2 ', 'C3\t', '', 'C\u001b[2J'].map((key) => ({
+      adds: ['顧客-001', 'C1\n  - K2', ' C2 ', 'C3\t', '', 'C\u001b[2J', '"C4"', 'C"5'].map((key) => ({
         kind: 'add',
         key,
         record: {},
@@ -80,6 +80,9 @@ describe('seed plan text', () => {
       '  + "C3\\t"',
       '  + ""',
       '  + "C\\u001b[2J"',
+      // A quote first would read as a quoted key; one further in cannot.
+      '  + "\\"C4\\""',
+      '  + C"5',
     ]);
   });
 

@@ -47,6 +47,11 @@ export const DOC_BLOCK_RUNS: DocBlockRun[] = [
     ].join('\n'),
   },
   {
+    holds: 'await client.files.downloadTo({ fileKey }, target);',
+    notRun:
+      "a download key is a record's attachment's, which the service gives only for that record; files.downloadTo itself runs over a real socket in test/client/real-socket.test.ts",
+  },
+  {
     holds: "from './types/deals.js'",
     notRun:
       'the official client with a module `appdeploy types` writes: no import of appdeploy (docs-truth.test.ts compiles it)',

@@ -54,9 +54,16 @@ function fromText(stdout: string): Printed {
     }
     const listed = /^ {2}([+~-]) (.*)$/.exec(line);
     if (listed && plan)
-      plan[({ '+': 'add', '~': 'change', '-': 'delete' } as const)[listed[1] as '+']].push(listed[2]!);
+      plan[({ '+': 'add', '~': 'change', '-': 'delete' } as const)[listed[1] as '+']].push(
+        keyAsPrinted(listed[2]!),
+      );
   }
   return out;
+}
+
+/** A key as the text plan prints it: quoted as JSON where it would not read back plainly (docs/records.md). */
+function keyAsPrinted(text: string): string {
+  return text.startsWith('"') ? (JSON.parse(text) as string) : text;
 }
 
 interface JsonApp {
