@@ -73,6 +73,19 @@ function moment(requests: number, extra: Partial<SignalMoment> = {}): SignalMome
 /** How each run ended, one line each: what the snapshot pins for the default seed. */
 const endings: string[] = [];
 
+/**
+ * A signal that lands while the backup's second read is held with its answer stops apply in one
+ * of two places, both truthful, by a race of the read's answer with the abort (measured on a
+ * clean clone under CI load, stop 49): in the backup (its reads take the signal since the
+ * backup became interruptible) or right after it, before the swap. Each is pinned exactly: the
+ * one in the backup is shown as the other in the snapshot below; any third line fails.
+ */
+const STOPPED_IN_THE_BACKUP =
+  'apply --yes | SIGTERM while request 2 is held with its answer | 130 | Backing up the old fields was interrupted. Every app is as before (drafts reverted). Run `npx appdeploy apply --env emu` again when ready. Migration of customers field notes: stopped before the swap; the temporary field notes__migrating was removed, the field and its values are as they were.';
+const STOPPED_AFTER_THE_BACKUP =
+  "apply --yes | SIGTERM while request 2 is held with its answer | 130 | Interrupted before the swap: only the migrations' first step is live (their temporary fields, holding the values copied); nothing else was changed. Run `npx appdeploy apply --env emu` again to finish. Migration of customers field notes (<counts>): the swap did not go live; the values are in notes__migrating, and the next apply swaps. The values of customers field notes (210 values of 210 records) are backed up in .appdeploy/backups/emu/<backup>.jsonl.";
+const oneOfTheTwoStops = (line: string) => (line === STOPPED_IN_THE_BACKUP ? STOPPED_AFTER_THE_BACKUP : line);
+
 function noted(command: string, m: SignalMoment, ended: Signalled, root: string): void {
   endings.push(
     ended.signalled
@@ -216,7 +229,7 @@ describe('Ctrl-C and SIGTERM anywhere', { timeout: 300_000 }, () => {
     await expectSettled(w, `revert: ${describeSignal(r)}`);
 
     if (SEED === DEFAULT_SEED)
-      expect(endings.join('\n')).toMatchInlineSnapshot(`
+      expect(endings.map(oneOfTheTwoStops).join('\n')).toMatchInlineSnapshot(`
         "apply --yes | SIGTERM while request 24 is held with its answer | 130 | Interrupted before the deploy call. Every app is as before (drafts reverted). Run \`npx appdeploy apply --env emu\` again when ready. Created app orders (2) stays (the service cannot delete an app), with a new app's settings; its id is in appdeploy.yaml.
         apply --yes | SIGINT while request 19 is held with its answer | 130 | Interrupted (SIGINT): apply had written nothing: every app is as it was. Run \`npx appdeploy apply --env emu\` to start again.
         seed --yes | two SIGTERM while request 3 is held before it is carried out | 130 | Interrupted (SIGTERM): seed had written no record: nothing was changed. Run \`npx appdeploy seed --env emu\` to start again.
