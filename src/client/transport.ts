@@ -22,14 +22,9 @@ import { exchange as send, SinkFailed, utf8Text, type Answer, type BodySink } fr
 import { errorFromBody, parseSuccess, type ResponseContext } from './response.js';
 import { backoffDelay, parseRetryAfter, shouldRetry, sleep, type RetryOptions } from './retry.js';
 import type { Semaphore } from './semaphore.js';
+import type { DownloadTarget } from './files.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Where a download's body goes as it arrives (files.ts: `DownloadTarget`, which is this, documented there). */
-export interface BodyTarget {
-  restart(): void;
-  write(chunk: Uint8Array): void;
-}
 
 /** The longest URL sent as a GET; beyond it the parameters travel in a POST body. */
 export const MAX_GET_URL_LENGTH = 4096;
@@ -217,7 +212,7 @@ export class Transport {
     path: string,
     query: QueryParams,
     options: CallOptions | undefined,
-    target?: BodyTarget,
+    target?: DownloadTarget,
   ): Promise<{ sha256: string; size: number; contentType: string | undefined }> {
     let hash = createHash('sha256');
     let size = 0;
