@@ -29,7 +29,9 @@ export { apply, DEFAULT_APPLY_TIMEOUT_MS } from './apply/index.js';
 export type * from './apply/types.js';
 export { exportApps, createProjectFile, type Selection } from './export/index.js';
 export type * from './export/types.js';
-// What plan() and apply() take: a client for the environment's service.
+// What plan() and apply() take: a client for the environment's service; `connect` makes it from
+// the project's environment as the CLI does (proxy, certificate, CA, the local service).
 export { createClient, type Client, type ClientOptions, type Platform } from './client/index.js';
+export { connect, type Connection, type ConnectOptions } from './local/connect.js';
 // The query language as a namespace, as before `appdeploy/query` existed.
 export * as query from './query/index.js';

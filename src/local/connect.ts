@@ -20,6 +20,7 @@ import type { EnvironmentConfig, Project } from '../project/index.js';
 import { useLocalIds } from './ids.js';
 import { startOnData } from './on-data.js';
 
+/** A client for a project's environment, and how to let it go (what every command and `connect` give). */
 export interface Connection {
   client: Client;
   /** Where the service is: the environment's URL, or `local (.appdeploy/local)`. */
@@ -36,19 +37,32 @@ export function localDataDir(project: Pick<Project, 'root'>): string {
   return join(project.root, '.appdeploy', 'local');
 }
 
-export async function connect(
-  project: Project,
-  options: {
-    concurrency?: number | undefined;
-    /** Every call's events (`--verbose`), and, before the first call, how the client reaches the service. */
-    logger?: ClientLogger | undefined;
-    onConnection?: ((connection: ClientConnection) => void) | undefined;
-  } = {},
-): Promise<Connection> {
+export interface ConnectOptions {
+  /** Requests in flight at once; else the environment's `concurrency`, else the client's default. */
+  concurrency?: number | undefined;
+  /** Every call's events (`--verbose`), and, before the first call, how the client reaches the service. */
+  logger?: ClientLogger | undefined;
+  onConnection?: ((connection: ClientConnection) => void) | undefined;
+  /** Ends every call of the client, those under way included (as `createClient`'s `signal`). */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A client for the project's environment as every command makes it: its `baseUrl`, credentials,
+ * Basic authentication, proxy, client certificate, CA, guest space, language and concurrency from
+ * appdeploy.yaml (paths against its folder); for the local environment, the local service on the
+ * project's data (held under its lock until `close`). The library exports it, so that a program
+ * reaches an environment exactly as the CLI does (a proxy or a Secure Access certificate included).
+ */
+export async function connect(project: Project, options: ConnectOptions = {}): Promise<Connection> {
   const { config, local } = project.environment;
   // The flag, else the environment's own setting, else the client's default.
   const concurrency = options.concurrency ?? config.concurrency;
-  const logger = options.logger ? { logger: options.logger } : {};
+  // What the caller adds to either client: its logger and its signal.
+  const callerOptions = {
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   if (local || config.baseUrl === undefined) {
     // The service's default language is the environment's: new apps get its system field codes.
     const emulator = await startLocal(project, { port: 0, deployMs: 50, locale: project.environment.locale });
@@ -60,7 +74,7 @@ export async function connect(
       // The local service speaks both dialects; the environment may ask for the hosted platform's.
       platform: config.platform ?? 'service',
       ...(concurrency !== undefined ? { concurrency } : {}),
-      ...logger,
+      ...callerOptions,
     });
     options.onConnection?.({ ...client.connection, route: 'directly (the local service, on this machine)' });
     const close = async () => {
@@ -95,7 +109,7 @@ export async function connect(
     // Asked for when the environment names a language; else the user's own setting decides.
     ...((config.locale ?? project.config.locale) ? { language: project.environment.locale } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
-    ...logger,
+    ...callerOptions,
   });
   options.onConnection?.(client.connection);
   return { client, describe: config.baseUrl, close: () => client.close() };

@@ -27,13 +27,20 @@ export function runCommand(
   args: string[],
   cwd: string,
   env: NodeJS.ProcessEnv = {},
+  timeoutMs = 90_000,
 ): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       cmd,
       args,
-      { cwd, timeout: 90_000, env: { ...process.env, NO_COLOR: '1', ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      { cwd, timeout: timeoutMs, env: { ...process.env, NO_COLOR: '1', ...env } },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? Number(error.code ?? 1) : 0,
+          stdout,
+          // A run the timeout killed says so: its own output ends where it was cut.
+          stderr: error?.killed ? `${stderr}\n(killed by ${error.signal} after ${timeoutMs} ms)` : stderr,
+        }),
     );
   });
 }

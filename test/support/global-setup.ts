@@ -37,7 +37,8 @@ async function buildIfStale(): Promise<void> {
   // schema/ too: the build compiles the schemas' validators into dist/.
   const newest = Math.max(newestSource(join(ROOT, 'src')), newestSource(join(ROOT, 'schema')));
   if (existsSync(BUILT) && newest < statSync(BUILT).mtimeMs) return;
-  const result = await runCommand('npm', ['run', 'build'], ROOT);
+  // A build on a busy machine (other builds, a CI run beside it) can take minutes.
+  const result = await runCommand('npm', ['run', 'build'], ROOT, {}, 600_000);
   if (result.code !== 0) throw new Error(`npm run build failed:\n${result.stdout}${result.stderr}`);
 }
 
