@@ -206,7 +206,7 @@ export const ERROR_CODES = {
   'LOCAL.IDS': {
     summary:
       'the local environment’s ids (.appdeploy/local/ids.json) cannot be read, or are not a map of environments to app ids (whole numbers from 1, as text); or .appdeploy (or .appdeploy/local) is a file, not a folder',
-    hint: 'Write the file again (environments to app keys to ids; `npx appdeploy emulator -C .` lists the local apps at GET /k/v1/apps.json), or delete .appdeploy/ to start over without the local apps; deleting the file alone has apply create every app again beside the old ones. Move a file named .appdeploy out of the way.',
+    hint: 'Write the file again (environments to app keys to ids; from the project’s folder, `npx appdeploy emulator -C .` lists the local apps at GET /k/v1/apps.json), or delete .appdeploy/ to start over without the local apps; deleting the file alone has apply create every app again beside the old ones. Move a file named .appdeploy out of the way.',
     where: 'every command on the local environment',
   },
   'LOCAL.LOCKED': {

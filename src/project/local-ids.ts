@@ -96,7 +96,7 @@ function notAFolder(root: string): AppdeployError {
  */
 function refused(message: string): AppdeployError {
   return new AppdeployError('LOCAL.IDS', message, {
-    hint: `Write ${LOCAL_IDS_SHOWN} again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; \`npx appdeploy emulator -C .\` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting ${LOCAL_IDS_SHOWN} alone leaves those apps behind, and apply creates each one again, empty).`,
+    hint: `Write ${LOCAL_IDS_SHOWN} (in the project's folder, beside appdeploy.yaml) again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; from that folder, \`npx appdeploy emulator -C .\` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting ${LOCAL_IDS_SHOWN} alone leaves those apps behind, and apply creates each one again, empty).`,
   });
 }
 

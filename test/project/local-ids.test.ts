@@ -43,7 +43,7 @@ describe('.appdeploy/local/ids.json', () => {
       expect(thrown).toMatchObject({
         code: 'LOCAL.IDS',
         message: '.appdeploy/local/ids.json is not a map of environments to app ids',
-        hint: 'Write .appdeploy/local/ids.json again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; `npx appdeploy emulator -C .` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting .appdeploy/local/ids.json alone leaves those apps behind, and apply creates each one again, empty).',
+        hint: 'Write .appdeploy/local/ids.json (in the project\'s folder, beside appdeploy.yaml) again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; from that folder, `npx appdeploy emulator -C .` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting .appdeploy/local/ids.json alone leaves those apps behind, and apply creates each one again, empty).',
       });
     },
   );
@@ -75,7 +75,7 @@ describe('.appdeploy/local/ids.json', () => {
  */
 describe('.appdeploy/local/ids.json that cannot be used', () => {
   const hint =
-    'Write .appdeploy/local/ids.json again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; `npx appdeploy emulator -C .` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting .appdeploy/local/ids.json alone leaves those apps behind, and apply creates each one again, empty).';
+    'Write .appdeploy/local/ids.json (in the project\'s folder, beside appdeploy.yaml) again as a map of environments to app keys to ids, as {"local": {"tasks": "1"}}; from that folder, `npx appdeploy emulator -C .` serves the local apps, and its GET /k/v1/apps.json lists their ids and names. Or delete .appdeploy/ to start over without the local apps and their records (deleting .appdeploy/local/ids.json alone leaves those apps behind, and apply creates each one again, empty).';
   it.each([
     ['{"local": {"orders": ""}}', '.appdeploy/local/ids.json: local.orders is "", not an app id'],
     ['{"local": {"orders": "true"}}', '.appdeploy/local/ids.json: local.orders is "true", not an app id'],
