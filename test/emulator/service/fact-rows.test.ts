@@ -1,0 +1,50 @@
+/**
+ * Facts recorded on the hosted platform that no other test pinned against the local service, one
+ * row each, each citing where it is written: /work/shared/spec/platform-facts-verified.md
+ * ("verified"), platform-facts.md, rest-interface.md, or SonicGarden/kintone-emulator's
+ * docs/real-kintone-notes.md ("notes", by its heading). Every row sends the real HTTP request to
+ * the service on port 0 and compares the whole answer that the fact speaks of.
+ */
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../harness.js';
+import { addRecords, appWithFields, ok, rec } from '../records/records-helpers.js';
+
+const emu = useEmulator();
+type Emulator = typeof emu;
+
+const JA = { 'Accept-Language': 'ja' };
+
+interface Row {
+  readonly fact: string;
+  readonly source: string;
+  readonly run: (emu: Emulator) => Promise<unknown>;
+  readonly expected: unknown;
+}
+
+const RECORDS: readonly Row[] = [
+  {
+    fact: 'a record of an app with process management (and categories) off carries no STATUS, STATUS_ASSIGNEE or CATEGORY value',
+    source:
+      'notes: "## プロセス管理が無効なアプリのステータスフィールド" (getRecord keys: レコード番号, 更新者, 作成者, $revision, title, 更新日時, 作成日時, $id)',
+    run: async (emu) => {
+      const { app } = await ok(emu.call('POST', '/k/v1/preview/app.json', { name: 'ja' }, { headers: JA }));
+      const properties = { title: { type: 'SINGLE_LINE_TEXT', code: 'title', label: 'title' } };
+      await ok(emu.call('POST', '/k/v1/preview/app/form/fields.json', { app, properties }));
+      await emu.deploy([app]);
+      const [id] = await addRecords(emu, app, [rec({ title: 't' })]);
+      const { record } = await ok(emu.call('GET', '/k/v1/record.json', { app, id }));
+      const { records } = await ok(emu.call('GET', '/k/v1/records.json', { app }));
+      return [Object.keys(record).sort(), Object.keys(records[0]).sort()];
+    },
+    expected: [
+      ['$id', '$revision', 'title', '作成日時', '作成者', '更新日時', '更新者', 'レコード番号'].sort(),
+      ['$id', '$revision', 'title', '作成日時', '作成者', '更新日時', '更新者', 'レコード番号'].sort(),
+    ],
+  },
+];
+
+describe('records', () => {
+  it.each(RECORDS.map((row) => [row.fact, row] as const))('%s', async (_fact, row) => {
+    expect(await row.run(emu), row.source).toEqual(row.expected);
+  });
+});
