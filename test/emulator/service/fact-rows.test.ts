@@ -43,8 +43,55 @@ const RECORDS: readonly Row[] = [
   },
 ];
 
-describe('records', () => {
-  it.each(RECORDS.map((row) => [row.fact, row] as const))('%s', async (_fact, row) => {
+/**
+ * Deploys `change` (a fields PUT of the draft) to an app whose `t` (single-line text) holds
+ * `values`; answers the deploy's status and the live `t` after it.
+ */
+async function deployLength(
+  emu: Emulator,
+  values: readonly string[],
+  change: Record<string, unknown>,
+): Promise<unknown> {
+  const app = await appWithFields(emu, { t: { type: 'SINGLE_LINE_TEXT' } });
+  await addRecords(
+    emu,
+    app,
+    values.map((t) => rec({ t })),
+  );
+  await ok(emu.call('PUT', '/k/v1/preview/app/form/fields.json', { app, properties: { t: change } }));
+  const status = (await emu.deploy([app]))[app];
+  const live = (await ok(emu.call('GET', '/k/v1/app/form/fields.json', { app }))).properties.t;
+  return [status, live.minLength, live.maxLength];
+}
+
+const LENGTHS = 'verified: "## Required, unique, lengths" 2nd bullet, last sentence ("or a tighter length")';
+
+const DEPLOYS: readonly Row[] = [
+  {
+    fact: 'a maxLength that a record already breaks fails the deploy, and the live field stays as it was',
+    source: LENGTHS,
+    run: (emu) => deployLength(emu, ['abc', 'abcdef'], { maxLength: '4' }),
+    expected: ['FAIL', '', ''],
+  },
+  {
+    fact: 'a minLength that a record already breaks fails the deploy',
+    source: LENGTHS,
+    run: (emu) => deployLength(emu, ['abcdef', 'ab'], { minLength: '3' }),
+    expected: ['FAIL', '', ''],
+  },
+  {
+    fact: 'a tighter length that every record keeps deploys',
+    source: LENGTHS,
+    run: (emu) => deployLength(emu, ['abc', 'abcd'], { minLength: '3', maxLength: '4' }),
+    expected: ['SUCCESS', '3', '4'],
+  },
+];
+
+describe.each([
+  ['records', RECORDS],
+  ['deploys', DEPLOYS],
+] as const)('%s', (_area, rows) => {
+  it.each(rows.map((row) => [row.fact, row] as const))('%s', async (_fact, row) => {
     expect(await row.run(emu), row.source).toEqual(row.expected);
   });
 });
