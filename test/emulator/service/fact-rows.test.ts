@@ -80,6 +80,20 @@ const DEPLOYS: readonly Row[] = [
     expected: ['FAIL', '', ''],
   },
   {
+    fact: "a table column's maxLength that a row already breaks fails the deploy",
+    source: LENGTHS,
+    run: async (emu) => {
+      const column = { type: 'SINGLE_LINE_TEXT', code: 'c', label: 'c' };
+      const app = await appWithFields(emu, { rows: { type: 'SUBTABLE', fields: { c: column } } });
+      const rows = ['ab', 'abcdef'].map((c) => ({ value: rec({ c }) }));
+      await addRecords(emu, app, [{ rows: { value: rows } }]);
+      const properties = { rows: { type: 'SUBTABLE', fields: { c: { ...column, maxLength: '4' } } } };
+      await ok(emu.call('PUT', '/k/v1/preview/app/form/fields.json', { app, properties }));
+      return (await emu.deploy([app]))[app];
+    },
+    expected: 'FAIL',
+  },
+  {
     fact: 'a tighter length that every record keeps deploys',
     source: LENGTHS,
     run: (emu) => deployLength(emu, ['abc', 'abcd'], { minLength: '3', maxLength: '4' }),
