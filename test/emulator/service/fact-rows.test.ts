@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../harness.js';
-import { addRecords, appWithFields, ok, rec } from '../records/records-helpers.js';
+import { REVIEW_PROCESS, USERS, addRecords, appWithFields, ok, rec } from '../records/records-helpers.js';
 
-const emu = useEmulator();
+const emu = useEmulator({ users: USERS });
 type Emulator = typeof emu;
 
 const JA = { 'Accept-Language': 'ja' };
@@ -101,9 +101,65 @@ const DEPLOYS: readonly Row[] = [
   },
 ];
 
+/** A status action on record 1 of an app with (or without) the review process: [status, code, message] in `lang`. */
+async function statusAction(
+  emu: Emulator,
+  process: boolean,
+  action: string,
+  lang: 'en' | 'ja',
+): Promise<unknown> {
+  const app = await appWithFields(
+    emu,
+    { amount: { type: 'NUMBER' } },
+    process ? { process: REVIEW_PROCESS } : {},
+  );
+  await addRecords(emu, app, [rec({ amount: 5 })]);
+  const headers = { 'Accept-Language': lang };
+  const res = await emu.call('PUT', '/k/v1/record/status.json', { app, id: 1, action }, { headers });
+  return [res.status, res.body.code, res.body.message];
+}
+
+const ACTIONS = 'notes: "### アクション実行 API (`updateRecordStatus`) の制約"';
+
+const STATUS_ACTIONS: readonly Row[] = [
+  {
+    fact: 'an action that does not start from the current status: 400 GAIA_IL03 in the words of the platform (en)',
+    source: `${ACTIONS}, 2nd bullet`,
+    run: (emu) => statusAction(emu, true, 'Approve', 'en'),
+    expected: [
+      400,
+      'GAIA_IL03',
+      'Failed to update the status. The settings or the status itself may have been changed by someone.',
+    ],
+  },
+  {
+    fact: 'an action that does not start from the current status: 400 GAIA_IL03 in the words of the platform (ja)',
+    source: `${ACTIONS}, 2nd bullet`,
+    run: (emu) => statusAction(emu, true, 'Approve', 'ja'),
+    expected: [
+      400,
+      'GAIA_IL03',
+      'ステータスの変更に失敗しました。ほかのユーザーがステータス、またはステータスの設定を変更した可能性があります。',
+    ],
+  },
+  {
+    fact: 'a status action on an app whose process management is off: 400 GAIA_ST02 in the words of the platform (en)',
+    source: `${ACTIONS}, 3rd bullet`,
+    run: (emu) => statusAction(emu, false, 'Submit', 'en'),
+    expected: [400, 'GAIA_ST02', 'Your request failed. The process management feature has been disabled.'],
+  },
+  {
+    fact: 'a status action on an app whose process management is off: 400 GAIA_ST02 in the words of the platform (ja)',
+    source: `${ACTIONS}, 3rd bullet`,
+    run: (emu) => statusAction(emu, false, 'Submit', 'ja'),
+    expected: [400, 'GAIA_ST02', '操作に失敗しました。プロセス管理機能が無効化されています。'],
+  },
+];
+
 describe.each([
   ['records', RECORDS],
   ['deploys', DEPLOYS],
+  ['status actions', STATUS_ACTIONS],
 ] as const)('%s', (_area, rows) => {
   it.each(rows.map((row) => [row.fact, row] as const))('%s', async (_fact, row) => {
     expect(await row.run(emu), row.source).toEqual(row.expected);
