@@ -402,9 +402,16 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
 
   // --- process management -----------------------------------------------------------------------
   {
-    en: 'Process management is not enabled for app {app}; enable it in the process settings and deploy.',
-    ja: 'アプリ {app} ではプロセス管理が有効になっていません。プロセス管理の設定で有効にして、運用環境に反映してください。',
-    zh: '应用 {app} 未启用流程管理。请在流程管理设置中启用并应用到正式环境。',
+    // en and ja: the platform's own (SonicGarden/kintone-emulator, real-kintone-notes.md); zh ours.
+    en: 'Your request failed. The process management feature has been disabled.',
+    ja: '操作に失敗しました。プロセス管理機能が無効化されています。',
+    zh: '操作失败。流程管理功能已被禁用。',
+  },
+  {
+    // en and ja: the platform's own (SonicGarden/kintone-emulator, real-kintone-notes.md); zh ours.
+    en: 'Failed to update the status. The settings or the status itself may have been changed by someone.',
+    ja: 'ステータスの変更に失敗しました。ほかのユーザーがステータス、またはステータスの設定を変更した可能性があります。',
+    zh: '状态更新失败。其他用户可能已更改了状态或状态设置。',
   },
   {
     en: 'The action "{action}" cannot run on record {id}: {msg}.',
@@ -415,11 +422,6 @@ export const MESSAGES: readonly Readonly<Record<Lang, string>>[] = [
     en: 'the process settings have no action "{action}"',
     ja: 'プロセス管理の設定にアクション「{action}」がありません',
     zh: '流程管理设置中没有操作“{action}”',
-  },
-  {
-    en: 'it runs from {from}, not from the current status "{status}"',
-    ja: 'このアクションの実行元のステータスは {from} で、現在のステータス「{status}」ではありません',
-    zh: '该操作从 {from} 执行，而不是从当前状态“{status}”',
   },
   {
     en: 'the record does not meet its condition ({cond})',

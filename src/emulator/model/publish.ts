@@ -7,11 +7,12 @@ import { effectiveRenames, liveCodeOf } from './renames/pending.js';
 import { recordMigration } from './renames/records.js';
 import { renameRelated, type NamesApp } from './renames/related.js';
 import { isObject } from './renames/json.js';
+import { lengthProblem } from './tighter-lengths.js';
 import { effectiveStateRenames } from './renames/states.js';
 
 /**
  * Why the draft cannot go live: a field newly `unique` that existing records break, as the hosted
- * platform refuses such a deploy. Null when it can. (A field newly `required` goes live: records
+ * platform refuses such a deploy, or a tighter length they break (tighter-lengths.ts). Null when it can. (A field newly `required` goes live: records
  * left empty keep their value and are refused on their next update; see records/compose.ts.)
  */
 export function publishProblem(ctx: EmulatorContext, app: AppDoc): string | null {
@@ -33,7 +34,7 @@ export function publishProblem(ctx: EmulatorContext, app: AppDoc): string | null
       seen.add(key);
     }
   }
-  return null;
+  return app.live ? lengthProblem(records, app.draft, app.live, pending) : null;
 }
 
 /**

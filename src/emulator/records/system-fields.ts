@@ -35,6 +35,11 @@ export function systemFieldsOf(fields: Record<string, JsonObject>): SystemFields
   const onUpdate: [string, 'MODIFIER' | 'UPDATED_TIME'][] = [];
   for (const [code, field] of Object.entries(fields)) {
     const type = typeOf(field);
+    // A record carries a CATEGORY value only while the app's categories are on: the hosted
+    // platform's records of an app with them off have no such key (SonicGarden/kintone-emulator,
+    // docs/real-kintone-notes.md, "プロセス管理が無効なアプリのステータスフィールド"). A new app has
+    // them off (`enabled: false`) and no API turns them on; a seeded copy of an app may.
+    if (type === 'CATEGORY' && field.enabled !== true) continue;
     if (STAMPED_ON_ADD.has(type)) onAdd.push([code, type]);
     if (field.type === 'MODIFIER' || field.type === 'UPDATED_TIME') onUpdate.push([code, field.type]);
   }

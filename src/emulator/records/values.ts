@@ -171,17 +171,33 @@ function limit(field: JsonObject, name: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** platform-facts-verified: `minLength` is checked on `""` too; `maxLength` cannot refuse it. */
-function checkLength(check: Check, text: string): Checked {
-  const min = limit(check.field, 'minLength');
-  const max = limit(check.field, 'maxLength');
-  if (min === undefined && max === undefined) return text;
+/**
+ * What `text` breaks of the field's `minLength` and `maxLength`, in words (`Enter at least 3
+ * characters (got 2).`), or undefined. platform-facts-verified: `minLength` is checked on `""`
+ * too; `maxLength` cannot refuse it. A record write is refused for it, and a deploy that
+ * tightens a length over a record breaking it fails (model/publish.ts).
+ */
+export function lengthBroken(field: JsonObject, text: string): string | undefined {
+  const min = limit(field, 'minLength');
+  const max = limit(field, 'maxLength');
+  if (min === undefined && max === undefined) return undefined;
   const length = codePoints(text);
-  if (min !== undefined && length < min)
-    return fail(check, `Enter at least ${min} characters (got ${length}).`);
-  if (max !== undefined && length > max)
-    return fail(check, `Enter ${max} characters or fewer (got ${length}).`);
-  return text;
+  if (min !== undefined && length < min) return `Enter at least ${min} characters (got ${length}).`;
+  if (max !== undefined && length > max) return `Enter ${max} characters or fewer (got ${length}).`;
+  return undefined;
+}
+
+/** The bound of the field's `minLength` or `maxLength`; undefined when it has none. */
+export function lengthLimit(
+  field: JsonObject | undefined,
+  name: 'minLength' | 'maxLength',
+): number | undefined {
+  return field === undefined ? undefined : limit(field, name);
+}
+
+function checkLength(check: Check, text: string): Checked {
+  const broken = lengthBroken(check.field, text);
+  return broken === undefined ? text : fail(check, broken);
 }
 
 /** The characters of `text` as the platform counts them (code points: `[...text].length`), without making the array. */

@@ -180,7 +180,7 @@ describe('over HTTP, to a Japanese user', () => {
     expect([noProcess.status, noProcess.body.code, noProcess.body.message]).toEqual([
       400,
       'GAIA_ST02',
-      `アプリ ${app} ではプロセス管理が有効になっていません。プロセス管理の設定で有効にして、運用環境に反映してください。`,
+      '操作に失敗しました。プロセス管理機能が無効化されています。',
     ]);
   });
 

@@ -28,13 +28,17 @@ import { openScope, recordFor, stampOf, type RecordScope } from './scope.js';
 import type { ApiRequest } from '../../context.js';
 import type { UserRef } from '../../model/app.js';
 
+/**
+ * GAIA_ST02 and the words of the action refused for its status (GAIA_IL03) are the hosted
+ * platform's own, in en and ja (SonicGarden/kintone-emulator docs/real-kintone-notes.md,
+ * "アクション実行 API (updateRecordStatus) の制約", seen on the platform 2026-04-30).
+ */
+const PROCESS_OFF = 'Your request failed. The process management feature has been disabled.';
+const NOT_FROM_HERE =
+  'Failed to update the status. The settings or the status itself may have been changed by someone.';
+
 function requireProcess(scope: RecordScope): void {
-  if (!processEnabled(scope.live))
-    throw new ApiError(
-      400,
-      'GAIA_ST02',
-      `Process management is not enabled for app ${scope.appId}; enable it in the process settings and deploy.`,
-    );
+  if (!processEnabled(scope.live)) throw new ApiError(400, 'GAIA_ST02', PROCESS_OFF);
 }
 
 /** Sets the STATUS and STATUS_ASSIGNEE system fields of a record (whatever their codes). */
@@ -84,10 +88,9 @@ function runAction(scope: RecordScope, item: StatusItem): { id: string; revision
     });
   const action = fromHere[0];
   if (!action) {
-    const why =
-      named.length === 0
-        ? `the process settings have no action "${actionName}"`
-        : `it runs from ${named.map((a) => `"${a.from}"`).join(', ')}, not from the current status "${status}"`;
+    if (named.length > 0) throw new ApiError(400, 'GAIA_IL03', NOT_FROM_HERE);
+    // An action the settings do not have at all: the platform's answer is not recorded; ours names it.
+    const why = `the process settings have no action "${actionName}"`;
     throw new ApiError(400, 'GAIA_IL03', `The action "${actionName}" cannot run on record ${id}: ${why}.`);
   }
   if (action.filterCond !== '' && !recordMatches(scope.req, scope.live, record, action.filterCond))
