@@ -34,3 +34,17 @@ export function formatElapsed(ms: number): string {
 export function pluginTitle(plugin: { name: string; id: string; version: string }): string {
   return `${JSON.stringify(plugin.name)} (${plugin.id}) ${plugin.version}`;
 }
+
+/** A field's length bounds: `2 to 64 characters`, `at least 2 characters`, `at most 64 characters`. */
+export function lengthBounds(bounds: { minLength?: number; maxLength?: number }): string {
+  const { minLength: min, maxLength: max } = bounds;
+  if (min !== undefined && max !== undefined) return `${min} to ${max} characters`;
+  if (min !== undefined) return `at least ${plural(min, 'character')}`;
+  return `at most ${plural(max ?? 0, 'character')}`;
+}
+
+/** Record numbers as a reader looks them up: `records 3, 7 and 12`, `record 3`. */
+export function recordNumbers(ids: readonly string[]): string {
+  if (ids.length <= 1) return `record ${ids[0] ?? ''}`.trimEnd();
+  return `records ${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+}

@@ -57,7 +57,7 @@ export function plannedRecords(planned: readonly Risk[], risk: CountedRisk): num
 }
 
 /**
- * What the risk is about, without its counts, the query (which only lists them) and `usedBy` (where
+ * What the risk is about, without its counts, the query and record numbers (which only list them) and `usedBy` (where
  * the project names the field: the planner adds it after counting, and the recount asks only the
  * count, so with it a risk the plan had never matched its recount: "the plan counted 0").
  */
@@ -66,5 +66,7 @@ function identity(risk: CountedRisk): string {
   const about: Record<string, unknown> = { ...rest };
   delete about.query;
   delete about.usedBy;
+  // A length risk's first few record numbers: which ones they are changes with the records.
+  delete about.recordIds;
   return JSON.stringify(Object.entries(about).sort(([a], [b]) => a.localeCompare(b)));
 }

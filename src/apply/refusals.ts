@@ -13,7 +13,7 @@ import { movedAreas } from './moved-areas.js';
 import { isCounted, plannedRecords, type CountedRisk } from './recount.js';
 import { readRevisions } from './revisions.js';
 import type { AppRefusal } from './types.js';
-import { plural } from '../wording.js';
+import { lengthBounds, plural, recordNumbers } from '../wording.js';
 
 export interface RiskFlags {
   allowDataLoss: boolean;
@@ -82,6 +82,8 @@ function describeCounted(risk: CountedRisk): string {
         return `migrating field ${risk.field} leaves the values of ${records} behind: they do not convert to its new type`;
       return `removing ${risk.option === undefined ? `field ${risk.field}` : `option "${risk.option}" of ${risk.field}`} loses the values of ${records}`;
     case 'deploy-fails':
+      if (risk.reason === 'length')
+        return `field ${risk.field} gets a length of ${lengthBounds(risk)} but ${records} hold a value outside it (${recordNumbers(risk.recordIds)}${risk.records > risk.recordIds.length ? ', ...' : ''}): the deploy would fail`;
       return `field ${risk.field} becomes unique but ${records} share a value: the deploy would fail`;
     case 'records-need-values':
       return `required field ${risk.field} leaves ${records} empty (each is refused on its next update until it gets a value)`;
@@ -117,7 +119,7 @@ function refuse(app: string, risk: Risk, flags: RiskFlags): AppRefusal | null {
       return {
         kind: 'deploy-fails',
         app,
-        message: `${describeCounted(risk)} (give those records distinct values first)`,
+        message: `${describeCounted(risk)} (${risk.reason === 'length' ? `give those records values of ${lengthBounds(risk)} first` : 'give those records distinct values first'})`,
       };
     // Records stranded in a removed status lose their place in the process: the same consent.
     case 'records-in-removed-status':

@@ -173,6 +173,19 @@ export interface TokenLimit<C extends Json = Json> {
 export type RiskProbe =
   | { kind: 'data-loss'; field: string; fieldType: string; table?: string; option?: string }
   | { kind: 'deploy-fails'; field: string; fieldType: string; reason: 'unique' }
+  /**
+   * A field's minLength or maxLength made tighter: the records whose value (a table column's: any
+   * row's) falls outside the new bounds, an empty value below a minimum included.
+   */
+  | {
+      kind: 'deploy-fails';
+      field: string;
+      fieldType: string;
+      reason: 'length';
+      table?: string;
+      minLength?: number;
+      maxLength?: number;
+    }
   | { kind: 'records-need-values'; field: string; fieldType: string; table?: string }
   /** Records in a status about to be removed (process area): stranded, no action leaves it. */
   | { kind: 'records-in-removed-status'; status: string };

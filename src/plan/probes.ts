@@ -41,6 +41,7 @@ export async function answerProbe(client: Client, app: string, probe: RiskProbe)
       return { kind: 'records-need-values', field: probe.field, records, query };
     }
     case 'deploy-fails':
+      if (probe.reason === 'length') return outsideLength(client, app, probe);
       return {
         kind: 'deploy-fails',
         field: probe.field,
@@ -112,6 +113,49 @@ async function sharing(client: Client, app: string, field: string): Promise<numb
     byValue.set(key, (byValue.get(key) ?? 0) + 1);
   }
   return [...byValue.values()].filter((n) => n > 1).reduce((a, b) => a + b, 0);
+}
+
+/** How many record numbers a length risk names: a reader looks at a few to see what is wrong. */
+const RECORD_IDS_SHOWN = 5;
+
+/**
+ * Records a value of which (a table column's: any row's) falls outside new length bounds, and the
+ * lowest few record numbers among them. Characters are counted as code points, as the local
+ * service counts them (emulator/records/values.ts); an empty value is 0 characters, below any
+ * minimum (platform-facts-verified: minLength is checked on "" too).
+ */
+async function outsideLength(
+  client: Client,
+  app: string,
+  probe: Extract<RiskProbe, { reason: 'length' }>,
+): Promise<Risk> {
+  const { minLength, maxLength } = probe;
+  const outside = (value: unknown): boolean => {
+    const length = typeof value === 'string' ? [...value].length : 0;
+    return (minLength !== undefined && length < minLength) || (maxLength !== undefined && length > maxLength);
+  };
+  let records = 0;
+  const ids: number[] = [];
+  for await (const record of client.records.iterate(app, { fields: ['$id', probe.table ?? probe.field] })) {
+    const values =
+      probe.table === undefined
+        ? [record[probe.field]?.value]
+        : columnValues(record[probe.table]?.value, probe.field);
+    if (!values.some(outside)) continue;
+    records++;
+    ids.push(Number(record.$id?.value));
+    // The lowest ones, whatever order the cursor reads in.
+    ids.sort((a, b) => a - b).splice(RECORD_IDS_SHOWN);
+  }
+  return {
+    kind: 'deploy-fails',
+    field: probe.field,
+    reason: 'length',
+    records,
+    ...(minLength !== undefined ? { minLength } : {}),
+    ...(maxLength !== undefined ? { maxLength } : {}),
+    recordIds: ids.map(String),
+  };
 }
 
 function columnValues(rows: unknown, column: string): unknown[] {

@@ -95,6 +95,21 @@ export type Risk =
   | { kind: 'pending-draft'; areas: AreaKey[]; draftHashes?: Partial<Record<AreaKey, string>> }
   /** `unique` added where records share a value: the deploy fails. */
   | { kind: 'deploy-fails'; field: string; reason: 'unique'; records: number }
+  /**
+   * A tighter `minLength` or `maxLength` (the new bounds given) that records' values break, an
+   * empty value below a minimum included: the deploy fails (platform-facts-verified, "Required,
+   * unique, lengths"). No query can list them (the query language has no length operator), so
+   * `recordIds` names the first few by record number.
+   */
+  | {
+      kind: 'deploy-fails';
+      field: string;
+      reason: 'length';
+      records: number;
+      minLength?: number;
+      maxLength?: number;
+      recordIds: string[];
+    }
   /** `required` added where records are empty: it deploys, then each is refused on its next update. */
   | { kind: 'records-need-values'; field: string; records: number; query: string }
   /**

@@ -4,6 +4,7 @@
  */
 import type { FieldUse, Risk } from '../plan/types.js';
 import { formatName, formatPath, plural } from './values.js';
+import { lengthBounds, recordNumbers } from '../wording.js';
 
 export interface RiskView {
   /** An error stops the apply or its deploy; a warning is a consequence the reviewer accepts. */
@@ -83,7 +84,13 @@ export function describeRisk(risk: Risk, app: string): RiskView {
         severity: 'Error',
         title: 'Deploy fails',
         subject: fieldPath(risk.field),
-        message: `adding ${risk.reason} fails the deploy: ${plural(risk.records, 'record')} ${verb(risk.records, 'shares', 'share')} a value with another record.`,
+        message:
+          risk.reason === 'length'
+            ? `its new length, ${lengthBounds(risk)}, fails the deploy: ${plural(risk.records, 'record')} ${verb(risk.records, 'holds', 'hold')} a value outside it (${recordNumbers(risk.recordIds)}${risk.records > risk.recordIds.length ? ' among them' : ''}; an empty value is shorter than a minimum).`
+            : `adding ${risk.reason} fails the deploy: ${plural(risk.records, 'record')} ${verb(risk.records, 'shares', 'share')} a value with another record.`,
+        ...(risk.reason === 'length'
+          ? { instead: `give those records values of ${lengthBounds(risk)} first, or keep the old bounds.` }
+          : {}),
       };
     case 'records-need-values':
       return {

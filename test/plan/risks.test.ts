@@ -119,6 +119,62 @@ const cases: Case[] = [
     says: ['subject', '2 records'],
   },
   {
+    // platform-facts-verified, "Required, unique, lengths": a tighter length that existing records
+    // break can make the deploy fail; the local service's deploy refuses it (tighter-lengths.ts).
+    name: 'a lower maxLength that a record is over makes the deploy fail, naming the record',
+    edit: (d) => d.setIn(['fields', 'subject', 'maxLength'], 12),
+    risks: [
+      {
+        kind: 'deploy-fails',
+        field: 'subject',
+        reason: 'length',
+        records: 1,
+        maxLength: 12,
+        recordIds: ['3'],
+      },
+    ],
+    says: ['subject', 'at most 12 characters', '1 record holds a value outside it (record 3'],
+  },
+  {
+    name: 'a minLength that records are under makes the deploy fail, both numbers named',
+    edit: (d) => d.setIn(['fields', 'subject', 'minLength'], 13),
+    risks: [
+      {
+        kind: 'deploy-fails',
+        field: 'subject',
+        reason: 'length',
+        records: 2,
+        minLength: 13,
+        maxLength: 120,
+        recordIds: ['1', '2'],
+      },
+    ],
+    says: ['13 to 120 characters', '2 records hold a value outside it (records 1 and 2'],
+  },
+  {
+    // platform-facts-verified: "minLength is checked on \"\" too". No ticket has a reference.
+    name: 'a new minLength counts an empty value as under it',
+    edit: (d) => d.setIn(['fields', 'ticket_ref', 'minLength'], 1),
+    risks: [
+      {
+        kind: 'deploy-fails',
+        field: 'ticket_ref',
+        reason: 'length',
+        records: 3,
+        minLength: 1,
+        maxLength: 20,
+        recordIds: ['1', '2', '3'],
+      },
+    ],
+    says: ['ticket_ref', '1 to 20 characters', 'records 1, 2 and 3'],
+  },
+  {
+    name: 'a looser maxLength is no risk',
+    edit: (d) => d.setIn(['fields', 'subject', 'maxLength'], 200),
+    risks: [],
+    says: [],
+  },
+  {
     name: 'required over empty records deploys, and those records need values',
     edit: (d) => d.setIn(['fields', 'due_date', 'required'], true),
     risks: [{ kind: 'records-need-values', field: 'due_date', records: 1, query: 'due_date = ""' }],
