@@ -58,7 +58,7 @@ describe('formatProblem', () => {
  * and an emoji take two columns, a combining accent none, a tab is kept in the caret's line so it
  * moves as far as the tab above it (both lines have the same gutter). The column in the first line
  * stays the editor's (the character's place in the line, as `file:line:col` tools read it).
- * Expectations are counted by hand from that rule (src/render/width.ts says the widths).
+ * Expectations are counted by hand from that rule (src/text-width.ts says the widths).
  */
 describe('formatProblem: the caret after wide characters, emoji, accents and tabs', () => {
   const problem = (line: string, target: string): Problem => ({
