@@ -63,7 +63,7 @@ describe('startEmulator, a number option that is not one', () => {
     ['dailyRequestLimit', -1, /dailyRequestLimit must be a whole number from 0, got -1$/],
   ];
   it.each(cases)('%s: %s', async (name, value, message) => {
-    const error = await startEmulator({ port: 0, [name]: value } as EmulatorOptions).catch((e: unknown) => e);
+    const error = await startEmulator({ port: 0, [name]: value }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppdeployError);
     expect(error).toMatchObject({ code: 'EMULATOR.START', hint: expect.stringContaining(`\`${name}\``) });
     expect((error as Error).message).toMatch(message);
