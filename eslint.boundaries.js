@@ -28,7 +28,7 @@ export const IMPORT_RULES = {
   // Manifests: platform facts, the query checker, plug-in packages, the shared error class, the
   // atomic write (the local ids), and the client's types.
   project: {
-    may: ['platform', 'query', 'plugin-package', 'errors.js', 'atomic-write.js'],
+    may: ['platform', 'query', 'plugin-package', 'errors.js', 'atomic-write.js', 'text-width.js'],
     types: ['client/types'],
   },
   // Settings areas: read and write through a client handed in (its types and the Client type).
@@ -55,7 +55,7 @@ export const IMPORT_RULES = {
   // Renderers are pure: they read plan types, and apply's for the apply message (render/
   // apply-result.ts: the CLI, plan --check and library callers all say an apply's result in the
   // same words, and cli/ is importable by none but itself); values only from the wording leaf.
-  render: { may: ['wording.js'], types: ['plan', 'apply'] },
+  render: { may: ['wording.js', 'text-width.js'], types: ['plan', 'apply'] },
   // Apply and export loop over the area table with a client. Apply reads the plan's types and
   // what it asks of the plan again through plan/index.js alone, never the planner's internals.
   // Records in bulk (the sweep, a field's copy, backup and restore): through a client, with the
@@ -142,9 +142,9 @@ export const importBoundaries = [
     },
   },
   {
-    // The shared error class, the wording leaf and the atomic write are what layers build on:
-    // they import nothing.
-    files: ['src/errors.ts', 'src/wording.ts', 'src/atomic-write.ts'],
+    // The shared error class, the wording leaf, the atomic write and the terminal's widths of
+    // text are what layers build on: they import nothing.
+    files: ['src/errors.ts', 'src/wording.ts', 'src/atomic-write.ts', 'src/text-width.ts'],
     rules: {
       [RULE]: [
         'error',
@@ -152,7 +152,8 @@ export const importBoundaries = [
           patterns: [
             {
               regex: '^\\.',
-              message: 'src/errors.ts, src/wording.ts and src/atomic-write.ts import nothing.',
+              message:
+                'src/errors.ts, src/wording.ts, src/atomic-write.ts and src/text-width.ts import nothing.',
             },
           ],
         },

@@ -91,7 +91,7 @@ export const ERROR_CODES = {
     summary: 'the local service cannot start',
     hint: 'A port in use: pick another with --port, or --port 0; a certificate or key that is not PEM: check --tls-cert and --tls-key; a --host not of this machine: 127.0.0.1.',
     where:
-      'emulator; `startEmulator` of appdeploy/emulator (its hint names the options, its `cause` is Node’s error)',
+      'emulator; `startEmulator` of appdeploy/emulator (its hint names the options, its `cause` is Node’s error; a number option that is not one is refused before the start, by its name)',
   },
   'ENVIRONMENT.NO_AUTH': {
     summary: 'an environment with a baseUrl has no auth',

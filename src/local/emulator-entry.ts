@@ -12,6 +12,7 @@ import {
   type RunningEmulator,
 } from '../emulator/index.js';
 import { AppdeployError } from '../errors.js';
+import { checkEmulatorOptions } from './emulator-options.js';
 import { startOnData } from './on-data.js';
 
 export * from '../emulator/index.js';
@@ -19,9 +20,11 @@ export * from '../emulator/index.js';
 /**
  * Starts the local service; with `data`, holds that folder's lock until `close()` (a second start
  * on it, in this process or another, is refused with LOCAL.LOCKED naming the holder's pid; a lock
- * a killed process left is taken over, said in `notes`). For tests (port 0) and scripts.
+ * a killed process left is taken over, said in `notes`). For tests (port 0) and scripts. A number
+ * option that is not one (negative, NaN, fractional, a string) is refused first, by its name.
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  checkEmulatorOptions(options);
   const { data, ...rest } = options;
   try {
     return typeof data === 'string' ? await startOnData(data, data, rest) : await startUnlocked(options);

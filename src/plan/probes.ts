@@ -8,6 +8,7 @@ import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
 import { emptinessQuery } from '../query/index.js';
+import { textLength } from '../platform/index.js';
 import type { Risk } from './types.js';
 import { recordsInStatus } from './status-probes.js';
 
@@ -120,8 +121,8 @@ const RECORD_IDS_SHOWN = 5;
 
 /**
  * Records a value of which (a table column's: any row's) falls outside new length bounds, and the
- * lowest few record numbers among them. Characters are counted as code points, as the local
- * service counts them (emulator/records/values.ts); an empty value is 0 characters, below any
+ * lowest few record numbers among them. Characters are counted as every side counts them
+ * (platform/text-length.ts); an empty value is 0 characters, below any
  * minimum (platform-facts-verified: minLength is checked on "" too).
  */
 async function outsideLength(
@@ -131,7 +132,7 @@ async function outsideLength(
 ): Promise<Risk> {
   const { minLength, maxLength } = probe;
   const outside = (value: unknown): boolean => {
-    const length = typeof value === 'string' ? [...value].length : 0;
+    const length = typeof value === 'string' ? textLength(value) : 0;
     return (minLength !== undefined && length < minLength) || (maxLength !== undefined && length > maxLength);
   };
   let records = 0;

@@ -6,7 +6,7 @@
 import type { AttributeChange, Json } from '../plan/types.js';
 import type { Line, Marker } from './lines.js';
 import { formatName, formatPath, inlineValue, isContainer } from './values.js';
-import { displayWidth } from './width.js';
+import { displayWidth } from '../text-width.js';
 
 /**
  * Values longer than this open a block. Short entities (`{ type: "GROUP", code: "sales" }`) and

@@ -93,6 +93,11 @@ const CASES: [string, string, boolean][] = [
   ['src/wording.ts', value('./errors.js'), true],
   ['src/apply/x.ts', value('../wording.js'), false],
   ['src/records/x.ts', value('../wording.js'), false],
+  // the terminal's widths of text: a leaf; render/ lines values up with it, project/ the caret
+  ['src/text-width.ts', value('./errors.js'), true],
+  ['src/render/x.ts', value('../text-width.js'), false],
+  ['src/project/x.ts', value('../text-width.js'), false],
+  ['src/platform/x.ts', value('../text-width.js'), true],
   // apply/, export/: no emulator, no cli
   ['src/apply/x.ts', value('../plan/index.js'), false],
   ['src/apply/x.ts', value('../emulator/index.js'), true],

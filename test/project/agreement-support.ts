@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateProject } from '../../src/project/index.js';
 
-/** The problems validate reports under `prefix` (a dotted manifest path such as `views`). */
+/**
+ * The problems validate reports under `prefix` (a dotted manifest path such as `views`); a key that
+ * is not a plain name shows in brackets (`views["漢字"]`).
+ */
 export async function validateProblems(manifest: Record<string, unknown>, prefix: string): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'appdeploy-agree-'));
   try {
@@ -21,7 +24,11 @@ export async function validateProblems(manifest: Record<string, unknown>, prefix
     );
     const result = await validateProject({ cwd: dir, variables: {} });
     return result.problems
-      .filter((p) => p.path === prefix || (p.path ?? '').startsWith(`${prefix}.`))
+      .filter(
+        (p) =>
+          p.path === prefix ||
+          (/^[.[]/.test((p.path ?? '').slice(prefix.length)) && (p.path ?? '').startsWith(prefix)),
+      )
       .map((p) => `${p.code} ${p.path ?? ''}: ${p.message}`);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -8,11 +8,12 @@ const source = (name: string) => readFileSync(new URL(name, folder), 'utf8');
 /**
  * DESIGN: render/ reads plan/ types only, and is pure (no file system, no process, no clock). The
  * apply message reads apply/'s result types too (the CLI, plan --check and library callers word an
- * apply alike), and shares the wording leaf (src/wording.ts: durations, plug-in titles) with apply/.
+ * apply alike), and shares the wording leaf (src/wording.ts: durations, plug-in titles) with apply/,
+ * and the leaf of the terminal's widths of text (src/text-width.ts) with validate's caret.
  */
 describe('src/render', () => {
   it.each(files)(
-    '%s imports only plan/, the types of apply/, the wording leaf and its own folder',
+    '%s imports only plan/, the types of apply/, the wording and text-width leaves and its own folder',
     (name) => {
       const imports = [...source(name).matchAll(/^(?:import|export)([^'"]*)from\s+'([^']+)'/gm)].map((m) => ({
         typeOnly: /^\s*type\b/.test(m[1]!),
@@ -22,6 +23,7 @@ describe('src/render', () => {
         from.startsWith('./') ||
         from.startsWith('../plan/') ||
         from === '../wording.js' ||
+        from === '../text-width.js' ||
         (typeOnly && from === '../apply/types.js');
       expect(imports.filter((i) => !allowed(i))).toEqual([]);
     },

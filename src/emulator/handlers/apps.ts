@@ -1,4 +1,4 @@
-import { APPS_PER_LIST } from '../../platform/index.js';
+import { APPS_PER_LIST, TEXT_LIMITS } from '../../platform/index.js';
 import { errors, invalid } from '../errors.js';
 import { findApp, hasAppPermission, requireUser, type UserPrincipal } from '../access.js';
 import { principalEntity } from '../auth.js';
@@ -33,7 +33,7 @@ function appName(app: AppDoc): string {
 }
 
 const createBody = obj(
-  { name: str({ max: 64 }), space: nullable(idParam), thread: nullable(idParam) },
+  { name: str({ max: TEXT_LIMITS.appName }), space: nullable(idParam), thread: nullable(idParam) },
   { required: ['name'] },
 );
 
@@ -66,7 +66,7 @@ function createApp(req: ApiRequest): unknown {
     createBody,
   );
   const name = body.name;
-  if (name.trim() === '') throw invalid({ name: 'Enter a name of 1 to 64 characters.' });
+  if (name.trim() === '') throw invalid({ name: `Enter a name of 1 to ${TEXT_LIMITS.appName} characters.` });
   const spaceId = body.space ?? null;
   const threadId = body.thread ?? null;
   placement(req, user, spaceId, threadId);

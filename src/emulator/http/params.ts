@@ -1,3 +1,4 @@
+import { textLength } from '../../platform/index.js';
 import { invalid } from '../errors.js';
 
 /**
@@ -58,9 +59,10 @@ export class Params {
     if (value === undefined || value === null) throw invalid({ [name]: 'Required field.' });
     if (typeof value !== 'string' && typeof value !== 'number') throw invalid({ [name]: 'Enter a string.' });
     const s = String(value);
-    if (options.min !== undefined && s.length < options.min)
+    // Characters as every side counts them (platform/text-length.ts).
+    if (options.min !== undefined && textLength(s) < options.min)
       throw invalid({ [name]: `Enter at least ${options.min} characters.` });
-    if (options.max !== undefined && s.length > options.max)
+    if (options.max !== undefined && textLength(s) > options.max)
       throw invalid({ [name]: `Enter ${options.max} characters or fewer.` });
     return s;
   }

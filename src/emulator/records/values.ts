@@ -1,3 +1,4 @@
+import { textLength } from '../../platform/index.js';
 import { attachFileKey, attachmentView } from '../model/files.js';
 import { findUser } from '../directory/users.js';
 import { findUnit, unknownUnit } from '../directory/units.js';
@@ -181,7 +182,7 @@ export function lengthBroken(field: JsonObject, text: string): string | undefine
   const min = limit(field, 'minLength');
   const max = limit(field, 'maxLength');
   if (min === undefined && max === undefined) return undefined;
-  const length = codePoints(text);
+  const length = textLength(text);
   if (min !== undefined && length < min) return `Enter at least ${min} characters (got ${length}).`;
   if (max !== undefined && length > max) return `Enter ${max} characters or fewer (got ${length}).`;
   return undefined;
@@ -198,21 +199,6 @@ export function lengthLimit(
 function checkLength(check: Check, text: string): Checked {
   const broken = lengthBroken(check.field, text);
   return broken === undefined ? text : fail(check, broken);
-}
-
-/** The characters of `text` as the platform counts them (code points: `[...text].length`), without making the array. */
-function codePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one character; a lone surrogate counts alone.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    count++;
-  }
-  return count;
 }
 
 function checkRange(check: Check, text: string): Checked {

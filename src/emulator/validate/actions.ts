@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '../../platform/index.js';
 import { assignedId, arr, int, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 import { appRef, entity, fieldOf, filterCond, namedUpTo, withOtherApp } from './common.js';
@@ -30,4 +31,4 @@ const action: Shape = withOtherApp('destApp', (fields) => {
  * to 32 characters (kintone.dev, "Update Action Settings": "1 to 32 characters can be specified");
  * validate's schema says so too (app.schema.json, actions' propertyNames).
  */
-export const actionsBody: Record<string, Shape> = { actions: map(namedUpTo(action, 32)) };
+export const actionsBody: Record<string, Shape> = { actions: map(namedUpTo(action, TEXT_LIMITS.actionName)) };

@@ -1,4 +1,8 @@
-import { ENTITY_FIELD_TYPES as PLATFORM_ENTITY_FIELD_TYPES, ENTITY_TYPES } from '../../platform/index.js';
+import {
+  ENTITY_FIELD_TYPES as PLATFORM_ENTITY_FIELD_TYPES,
+  ENTITY_TYPES,
+  textLength,
+} from '../../platform/index.js';
 import { byValue, field, int, join, obj, str, type CheckContext, type Shape } from './shape.js';
 
 /** Fields that hold users, organizations or groups: what a FIELD_ENTITY may name. */
@@ -44,7 +48,7 @@ export function namedUpTo(shape: Shape, max: number): (name: string) => Shape {
     const checked = named(shape)(name);
     return (value, path, ctx) => {
       const given = (value as { name?: unknown } | null)?.name;
-      if ((typeof given === 'string' ? given : name).length > max)
+      if (textLength(typeof given === 'string' ? given : name) > max)
         ctx.problems.add(join(path, 'name'), `Enter ${max} characters or fewer.`);
       return checked(value, path, ctx);
     };

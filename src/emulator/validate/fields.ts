@@ -10,6 +10,7 @@ import {
   optionLabelBreaches,
   type FieldType,
   type SystemFieldType,
+  TEXT_LIMITS,
 } from '../../platform/index.js';
 
 const text = str();
@@ -33,7 +34,7 @@ const options = map((name) =>
 );
 const userEntity = obj({ type: str({ oneOf: ['USER', 'GROUP', 'ORGANIZATION', 'FUNCTION'] }), code: text });
 
-const base = { type: text, code: text, label: str({ max: 128 }), noLabel: flag };
+const base = { type: text, code: text, label: str({ max: TEXT_LIMITS.fieldLabel }), noLabel: flag };
 const input = { ...base, required: flag };
 const options1 = { options, defaultValue: text };
 const optionsN = { options, defaultValue: arr(text) };

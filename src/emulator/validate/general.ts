@@ -1,3 +1,4 @@
+import { TEXT_LIMITS } from '../../platform/index.js';
 import { bool, byValue, int, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 
@@ -11,10 +12,10 @@ const icon: Shape = byValue((value) =>
 export const generalSettings: Record<string, Shape> = {
   name: byValue((value) =>
     typeof value === 'string' && value.trim() === ''
-      ? (_v, path, ctx) => ctx.problems.add(path, 'Enter a name of 1 to 64 characters.')
-      : str({ max: 64 }),
+      ? (_v, path, ctx) => ctx.problems.add(path, `Enter a name of 1 to ${TEXT_LIMITS.appName} characters.`)
+      : str({ max: TEXT_LIMITS.appName }),
   ),
-  description: str({ max: 10_000 }),
+  description: str({ max: TEXT_LIMITS.appDescription }),
   icon,
   theme: str({ oneOf: ['WHITE', 'RED', 'GREEN', 'BLUE', 'YELLOW', 'BLACK'] }),
   titleField: obj({

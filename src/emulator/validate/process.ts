@@ -5,6 +5,7 @@ import {
   firstStatusBreaches,
   firstStatusName,
   type AssigneeAsWritten,
+  TEXT_LIMITS,
 } from '../../platform/index.js';
 import type { Problems } from '../errors.js';
 import type { Json, JsonObject } from '../model/app.js';
@@ -35,7 +36,7 @@ const state = obj(
   {
     // kintone.dev, "Update Process Management Settings": "The maximum length is 64 characters"
     // (validate's schema says so too: app.schema.json, process.states' propertyNames).
-    name: str({ max: 64 }),
+    name: str({ max: TEXT_LIMITS.statusName }),
     index: int(0),
     assignee: obj(
       { type: str({ oneOf: ['ONE', 'ALL', 'ANY'] }), entities: entities(ASSIGNEE_TYPES) },

@@ -1,7 +1,7 @@
 import { assignedId, anyJson, arr, int, join, map, obj, str, type Shape } from './shape.js';
 import { placeField } from './place-field.js';
 import { filterCond, namedUpTo } from './common.js';
-import { minGroups, repeatedReportIndexes } from '../../platform/index.js';
+import { minGroups, repeatedReportIndexes, TEXT_LIMITS } from '../../platform/index.js';
 
 const CHART_TYPES = ['BAR', 'COLUMN', 'PIE', 'LINE', 'PIVOT_TABLE', 'TABLE', 'AREA', 'SPLINE', 'SPLINE_AREA'];
 const PER = ['YEAR', 'QUARTER', 'MONTH', 'WEEK', 'DAY', 'HOUR', 'MINUTE'];
@@ -69,7 +69,7 @@ const report: Shape = (value, path, ctx) => {
   return out;
 };
 
-const reportMap = map(namedUpTo(report, 64));
+const reportMap = map(namedUpTo(report, TEXT_LIMITS.reportName));
 
 /** The whole map, then no index given to two graphs (platform/report-rules.ts), at the later one's. */
 const reports: Shape = (value, path, ctx) => {

@@ -1,3 +1,4 @@
+import { textLength } from '../../platform/index.js';
 import type { Problems } from '../errors.js';
 import type { FieldMap } from '../../query/index.js';
 import type { JsonObject } from '../model/app.js';
@@ -52,7 +53,8 @@ export function fail(ctx: CheckContext, path: string, message: string): undefine
 export function str(options: { max?: number; oneOf?: readonly string[] } = {}): Shape {
   return (value, path, ctx) => {
     if (typeof value !== 'string') return fail(ctx, path, 'Enter a string.');
-    if (options.max !== undefined && value.length > options.max)
+    // Counted as every side counts a limit (platform/text-length.ts): an emoji is one character.
+    if (options.max !== undefined && textLength(value) > options.max)
       return fail(ctx, path, `Enter ${options.max} characters or fewer.`);
     if (options.oneOf && !options.oneOf.includes(value))
       return fail(ctx, path, `Enter one of ${options.oneOf.join(', ')}.`);

@@ -1,11 +1,11 @@
 import { assignedId, arr, bool, byValue, int, join, map, nullable, obj, str, type Shape } from './shape.js';
 import { filterCond, named, sortClause } from './common.js';
-import { repeatedViewIndexes } from '../../platform/index.js';
+import { repeatedViewIndexes, TEXT_LIMITS } from '../../platform/index.js';
 import { placeField } from './place-field.js';
 
 const common = {
   type: str(),
-  name: str({ max: 64 }),
+  name: str({ max: TEXT_LIMITS.viewName }),
   id: assignedId,
   index: int(0),
   filterCond,

@@ -4,6 +4,7 @@
  * the HTML holds nothing but text, line breaks and character references: no markup is ever
  * stripped silently.
  */
+import { TEXT_LIMITS, textLength } from '../text-length.js';
 import { converted, quote, refused, type ConvertContext, type Converted } from './types.js';
 
 export const TEXT_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'RICH_TEXT', 'LINK'] as const;
@@ -14,12 +15,6 @@ export const TEXT_TYPES = ['SINGLE_LINE_TEXT', 'MULTI_LINE_TEXT', 'RICH_TEXT', '
  * API answers to a line break there is not documented; the local service takes it.
  */
 const ONE_LINE: ReadonlySet<string> = new Set(['SINGLE_LINE_TEXT', 'LINK']);
-
-/**
- * get.kintone.help "Field Entry Limits" (article 040528): a text or link field that prohibits
- * duplicate values holds at most 64 characters.
- */
-const UNIQUE_MAX_LENGTH = 64;
 
 const NAMED_REFERENCES: Readonly<Record<string, string>> = {
   amp: '&',
@@ -84,17 +79,17 @@ function limit(field: Readonly<Record<string, unknown>>, name: string): number |
 
 /**
  * Whether a text value fits the target text field as written: one line for one-line types, and
- * the field's minLength/maxLength (counted in characters, as the local service counts them: the
- * platform's documentation does not say how it counts, e.g. surrogate pairs), and 64 characters
+ * the field's minLength/maxLength (counted by `textLength`, as validate and the local service
+ * count them: platform/text-length.ts, where the evidence is silent), and 64 characters
  * where the field is unique.
  */
 export function checkText(to: string, text: string, ctx: ConvertContext): Converted {
   if (ONE_LINE.has(to) && /[\r\n]/.test(text)) return refused('holds a line break');
-  const length = [...text].length;
+  const length = textLength(text);
   const min = limit(ctx.to, 'minLength');
   const max =
     ctx.to.unique === true
-      ? Math.min(limit(ctx.to, 'maxLength') ?? Infinity, UNIQUE_MAX_LENGTH)
+      ? Math.min(limit(ctx.to, 'maxLength') ?? Infinity, TEXT_LIMITS.uniqueText)
       : limit(ctx.to, 'maxLength');
   if (min !== undefined && length < min) return refused(`shorter than ${min} characters`);
   if (max !== undefined && length > max) return refused(`longer than ${max} characters`);

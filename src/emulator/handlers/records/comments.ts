@@ -1,3 +1,4 @@
+import { textLength } from '../../../platform/index.js';
 import { ApiError, errors, invalid } from '../../errors.js';
 import { principalEntity } from '../../auth.js';
 import { nextId } from '../../model/ids.js';
@@ -43,7 +44,8 @@ function addComment(req: ApiRequest): unknown {
   const comment = req.params.object('comment');
   const text = comment.text;
   if (typeof text !== 'string' || text.trim() === '') throw invalid({ 'comment.text': 'Required.' });
-  if (text.length > MAX_TEXT) throw invalid({ 'comment.text': `Enter ${MAX_TEXT} characters or fewer.` });
+  if (textLength(text) > MAX_TEXT)
+    throw invalid({ 'comment.text': `Enter ${MAX_TEXT} characters or fewer.` });
   const given = comment.mentions ?? [];
   if (!Array.isArray(given)) throw invalid({ 'comment.mentions': 'Enter an array of {code, type}.' });
   // kintone REST API, Add Comment (cybozu.dev, records/add-comment): "指定できる宛先の数の上限値は10です"

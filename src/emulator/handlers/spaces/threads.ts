@@ -1,3 +1,4 @@
+import { textLength } from '../../../platform/index.js';
 import { ApiError, Problems, invalid } from '../../errors.js';
 import { principalEntity } from '../../auth.js';
 import { nextId } from '../../model/ids.js';
@@ -62,7 +63,8 @@ export function addComment(req: ApiRequest): unknown {
   const rawText = comment.text ?? '';
   const text = typeof rawText === 'string' ? rawText : '';
   if (typeof rawText !== 'string') problems.add('comment.text', 'Enter a string.');
-  else if (text.length > MAX_HTML) problems.add('comment.text', `Enter ${MAX_HTML} characters or fewer.`);
+  else if (textLength(text) > MAX_HTML)
+    problems.add('comment.text', `Enter ${MAX_HTML} characters or fewer.`);
   const mentions = list(comment.mentions, 'comment.mentions', problems).map((m, i) => {
     const { code, type } = m;
     if (typeof code !== 'string' || code === '')

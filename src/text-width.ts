@@ -1,9 +1,10 @@
 /**
- * How many columns a terminal draws text in, for lining values up: East Asian wide and
+ * How many columns a terminal draws text in, for lining values up (render/) and for standing
+ * validate's caret under the character a problem names (project/format.ts): East Asian wide and
  * full-width characters (Unicode's UAX #11, W and F: kanji, kana, hangul, full-width forms) and
  * emoji take two, combining marks and zero-width characters none, the rest one. Counted per
  * grapheme (what a person sees as one character: an emoji with its skin tone or joined family,
- * a letter with its accents), by its first code point.
+ * a letter with its accents), by its first code point. A leaf: it imports nothing.
  */
 
 /** UAX #11's W and F blocks that field codes, labels and values meet, and the emoji planes. */
@@ -13,6 +14,11 @@ const WIDE =
 const ZERO = /^[\p{M}\p{Cf}]/u;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The graphemes of `text`, each with its index (in UTF-16 units) in it. */
+export function graphemesOf(text: string): Iterable<{ segment: string; index: number }> {
+  return graphemes.segment(text);
+}
 
 export function displayWidth(text: string): number {
   // Plain ASCII, the common case, is one column a character.
