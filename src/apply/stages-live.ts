@@ -46,7 +46,10 @@ export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
     run.written = ran.written;
     return 'continue';
   }
-  const moved = await liveMoved(client, sessions, plan.apps, areas, {
+  // An app left live with its migration's swap (swap-kept.ts) moved by this apply, not behind its back.
+  const kept = new Set(ran.stop.keptSwaps ?? []);
+  const checked = sessions.filter((s) => !kept.has(s.plan.key));
+  const moved = await liveMoved(client, checked, plan.apps, areas, {
     outcome: ran.outcome,
     liveLeftChanged: ran.stop.liveLeftChanged,
   });
