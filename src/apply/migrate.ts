@@ -109,8 +109,16 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
     );
     contract = await withUnmanagedKept(rewritten, options.client, areas);
   } catch (error) {
-    return cleanedUp(options, stoppedReason(options, step, error), copied.results);
+    return cleanedUp(options, stoppedReason(options, interrupted(options) ?? step, error), copied.results);
   }
+  // The defined point where the backup counts as done: an interrupt seen by now (during the
+  // backup's reads, which take the signal, or during the swap's plan, whose reads do not and
+  // finish first) stops the apply here, as one stop, whichever call it landed in; one seen later
+  // stops the contract's writes ('Interrupted before the swap', the temporary field kept). Found
+  // by test/reliability/interrupt-sweep.test.ts: a signal while the backup's second read was held
+  // ended in either, by whether the backup's reads had gone out before the sweep armed the hold.
+  const stop = interrupted(options);
+  if (stop !== null) return cleanedUp(options, stoppedReason(options, stop, null), copied.results);
   // The old fields' backups are brought up to date just before the swap's deploy, and named in its
   // result; then each migration's window is worked out (migrate-window.ts), and written once live.
   const noted: WindowRecord[] = [];
@@ -439,6 +447,13 @@ async function copyFailed(
 ): Promise<ApplyResult> {
   const step = `copying the values of ${app.key} field ${m.from.code} into ${m.temporary}`;
   return cleanedUp(options, stoppedReason(options, step, error), done);
+}
+
+/** What an interrupt before the swap stopped, said alike wherever it landed in it; null without one. */
+function interrupted(options: ApplyOptions): string | null {
+  return options.signal?.aborted === true
+    ? 'preparing the swap (backing up the old fields, planning it)'
+    : null;
 }
 
 /** Why a step before the swap stopped. Ctrl-C (or SIGTERM) aborts its calls: said as the stop it is, not as a failed call. */
