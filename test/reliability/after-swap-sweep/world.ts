@@ -49,6 +49,8 @@ export interface AfterSwapHooks {
   client: Client;
   /** The writes the last apply sent once the swap's deploy was live, in order (`METHOD path`). */
   afterSwap(): string[];
+  /** Whether the last apply's swap deploy is live. */
+  swapLive(): boolean;
   /** The next apply: its `index`-th write after the swap (from 0) meets `fault`; none without. */
   arm(pick: { index: number; fault: Fault } | null): void;
   /** Settles every deploy still running (moves the service clock). */
@@ -127,6 +129,7 @@ export function afterSwapHooks(
         key === 'apps' ? apps : key === 'form' ? form : (Reflect.get(target, key, target) as unknown),
     }),
     afterSwap: () => (swapLiveAt === null ? [] : writes.slice(swapLiveAt)),
+    swapLive: () => swapLiveAt !== null,
     arm(next) {
       pick = next;
       expired = false;
