@@ -626,7 +626,15 @@ export function recorder(
           startedAt: record?.startedAt ?? new Date(now()).toISOString(),
           window,
         };
-        return saveRecord(project, env, left);
+        try {
+          return saveRecord(project, env, left);
+        } catch {
+          // Not saved (a full disk): the record as this apply last saved it would tell `status` of
+          // writes and deploys long done, so it goes; the window, still to write right after this
+          // (migrate-window.ts), is noted again at its first write, or its result says it was not.
+          // Found by test/reliability/after-swap-sweep.test.ts (the save threw out of apply).
+          return forgetRecovery(project);
+        }
       }
       forgetRecovery(project);
     },
