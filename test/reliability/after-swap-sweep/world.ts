@@ -11,7 +11,13 @@
  */
 import { createClient, type Client } from '../../../src/client/index.js';
 import { ADMIN } from '../../support/users.js';
-import { DEPLOY_MS, type Control } from '../deploy-unknown-sweep/world.js';
+import {
+  clientWith,
+  DEPLOY_MS,
+  firstDeletionHook,
+  wrap,
+  type Control,
+} from '../deploy-unknown-sweep/world.js';
 
 export type Fault =
   /** Answered 500, not carried out. */
@@ -67,7 +73,6 @@ export function afterSwapHooks(
 ): AfterSwapHooks {
   const writes: string[] = [];
   let swapLiveAt: number | null = null;
-  let swapDraft = false;
   let pick: { index: number; fault: Fault } | null = null;
   let expired = false;
   const base = createClient({
@@ -81,6 +86,8 @@ export function afterSwapHooks(
         writes.push(`${event.method} ${event.path}`);
     },
   });
+  // The edits land once per case, before the first deletion of fields: the swap's draft.
+  const deletion = firstDeletionHook(base.form, beforeSwap);
   const settle = async () => {
     await control('POST', '/_emulator/clock', { advanceMs: DEPLOY_MS });
   };
@@ -88,7 +95,7 @@ export function afterSwapHooks(
     const [params] = args as [{ apps: { app: string }[]; revert?: boolean }];
     if (params.revert === true) return call(args);
     // The deploy of the swap's draft: once it is live, the writes after it are counted.
-    if (swapDraft && swapLiveAt === null) {
+    if (deletion.seen() && swapLiveAt === null) {
       const answer = await call(args);
       await settle();
       swapLiveAt = writes.length;
@@ -116,24 +123,13 @@ export function afterSwapHooks(
       await settle();
     }
   });
-  const form = wrap(base.form, 'deleteFields', async (call, args) => {
-    if (!swapDraft) {
-      swapDraft = true;
-      await beforeSwap();
-    }
-    return call(args);
-  });
   return {
-    client: new Proxy(base, {
-      get: (target, key) =>
-        key === 'apps' ? apps : key === 'form' ? form : (Reflect.get(target, key, target) as unknown),
-    }),
+    client: clientWith(base, apps, deletion.form),
     afterSwap: () => (swapLiveAt === null ? [] : writes.slice(swapLiveAt)),
     swapLive: () => swapLiveAt !== null,
     arm(next) {
       pick = next;
       expired = false;
-      swapDraft = false;
       swapLiveAt = null;
       writes.length = 0;
     },
@@ -141,20 +137,4 @@ export function afterSwapHooks(
     now: () => Date.now() + (expired ? PAST_ANY_DEADLINE_MS : 0),
     close: () => base.close(),
   };
-}
-
-/** `target` with its method `name` going through `around`. */
-function wrap<T extends object>(
-  target: T,
-  name: string,
-  around: (call: (args: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>,
-): T {
-  return new Proxy(target, {
-    get(t, key) {
-      const value = Reflect.get(t, key, t) as unknown;
-      if (typeof value !== 'function') return value;
-      const bound = (value as (...a: unknown[]) => unknown).bind(t);
-      return key === name ? (...args: unknown[]) => around((a) => Promise.resolve(bound(...a)), args) : bound;
-    },
-  });
 }
