@@ -13,12 +13,11 @@
  * service's deploys settle only when the test moves its clock, apply's deadline passes by its own
  * clock (ApplyOptions.now), and each fault is armed on the service as the n-th write.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { readStatus, statusText } from '../../src/cli/commands/status.js';
 import type { Project } from '../../src/project/index.js';
 import { useApplyHarness } from '../apply/harness.js';
+import { CONVERGED, leftAfterApply } from './left-after-apply.js';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 import { IN_PLACE, SCENARIOS, type Scenario } from './deploy-unknown-sweep/scenarios.js';
 import { DEPLOY_MS } from './deploy-unknown-sweep/world.js';
@@ -208,9 +207,7 @@ async function faultedThenApplied(
   else check('status: the window still to write', left, want > 0 ? [[scenario.to, want]] : []);
   check('status: a migration under way', status.result.interruptedApply?.migrations ?? [], []);
   check('status: names a temporary field', status.text.includes('__migrating'), false);
-  const fresh = await h.plan(await h.load(v2.root));
-  const changed = fresh.apps.filter((a) => a.action !== 'no-op').map((a) => a.key);
-  const record = existsSync(join(v2.root, '.appdeploy', 'apply-local.json'));
+  const { record, changing: changed } = await leftAfterApply(h, v2.root);
   check('status: in sync', status.result.inSync, changed.length === 0 && !record);
   // A window left unwritten is said, with how the next apply finishes it.
   check(
@@ -237,13 +234,7 @@ async function faultedThenApplied(
   );
   const settled = await formOf(app);
   check('the draft', settled.draft, settled.live);
-  check('recovery record left', existsSync(join(v2.root, '.appdeploy', 'apply-local.json')), false);
-  const last = await h.plan(await h.load(v2.root));
-  check(
-    'a fresh plan',
-    last.apps.filter((a) => a.action !== 'no-op').map((a) => a.key),
-    [],
-  );
+  check('the recovery record, a fresh plan', await leftAfterApply(h, v2.root), CONVERGED);
   if (findings.length > 0)
     findings.push(`faulted apply: ${faulted.message}`, `status: ${status.text}`, `then: ${again.message}`);
   return { findings, writes, saves };
