@@ -4,7 +4,8 @@
  *
  * - every batch live: done (verify comes next);
  * - a batch not live: its drafts and those of later batches are reverted, and earlier batches,
- *   live already, get their before-state written and deployed again (restore.ts);
+ *   live already, get their before-state written and deployed again (restore.ts), but an app
+ *   live with a migration's swap, which stays (swap-kept.ts);
  * - a batch still running at the deadline: nothing can be undone; the apps are named with how
  *   to finish, later batches (never deployed) are reverted.
  */
@@ -17,6 +18,7 @@ import { appResult, named } from './result.js';
 import { rollbackAll } from './rollback.js';
 import type { AppResult, ApplyOutcome, ApplyStop, Restoration } from './types.js';
 import type { AppSession } from './write-all.js';
+import { holdsSwap, keptResult } from './swap-kept.js';
 
 export interface DeployAllInput extends RestoreRun {
   sessions: readonly AppSession[];
@@ -133,14 +135,17 @@ async function notLive(
   );
   let restoreFailures = new Map<string, string>();
   let inexact = new Map<string, string[]>();
-  if (earlier.length > 0) {
+  // An earlier batch's app live with a migration's swap stays so (swap-kept.ts).
+  const kept = earlier.filter((s) => holdsSwap(s, s.areas));
+  const restoring = earlier.filter((s) => !kept.includes(s));
+  if (restoring.length > 0) {
     ({ failures: restoreFailures, inexact } = await restoreAfterRun(
       input,
-      earlier.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas, risks: s.plan.risks })),
+      restoring.map((s) => ({ key: s.plan.key, id: s.id!, areas: s.areas, risks: s.plan.risks })),
       'writing back the before-state of the batches already live',
     ));
   }
-  const restored = earlier.map((s) => {
+  const restored = restoring.map((s) => {
     const failure = restoreFailures.get(s.plan.key);
     return failure === undefined
       ? appResult(
@@ -154,11 +159,12 @@ async function notLive(
   return {
     kind: 'not-live',
     outcome: failed ? 'rollback-failed' : 'rolled-back',
-    apps: [...restored, ...rolled.apps],
+    apps: [...kept.map((s) => keptResult(s, 'a later deploy call failed')), ...restored, ...rolled.apps],
     stop: {
       cause: { kind: 'deploy-failed', reason },
       revertFailed: rolled.revertFailed,
-      ...(earlier.length > 0 ? { restoredCalls: restoration(earlier, restoreFailures, inexact) } : {}),
+      ...(restoring.length > 0 ? { restoredCalls: restoration(restoring, restoreFailures, inexact) } : {}),
+      ...(kept.length > 0 ? { keptSwaps: kept.map((s) => s.plan.key) } : {}),
       liveLeftChanged: restoreFailures.size > 0,
     },
   };

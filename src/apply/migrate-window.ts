@@ -156,7 +156,9 @@ async function writeOne(options: ApplyOptions, noted: WindowRecord): Promise<Win
         ...(window.refused ?? []),
         { id: write.id, lines: write.lines, reason: outcome.refused },
       ];
-    if (options.shadow !== true) noteWindow(options.project, window);
+    // A save that fails (a full disk) leaves the record as its last save held it: every write
+    // still to make among those it lists, so the writes go on; the last save says whether it stuck.
+    saved(options, () => noteWindow(options.project, window));
   }
   if (options.shadow === true) return result();
   // The backup's lines of the records written take their revision now: restore then tells
@@ -171,8 +173,23 @@ async function writeOne(options: ApplyOptions, noted: WindowRecord): Promise<Win
       `rewriting the revisions in ${window.backup} failed: ${errorText(error)}; the next apply does it`,
     );
   }
-  forgetWindow(options.project, window);
-  return result();
+  return result(saved(options, () => forgetWindow(options.project, window)) ?? undefined);
+}
+
+/**
+ * The recovery record saved, or why it could not be (a full disk): it then keeps what its last
+ * save held, which may list records written since; the next apply finds those written (a record
+ * already holding its update counts as written) and writes the rest. Found by
+ * test/reliability/after-swap-sweep.test.ts (a save failing threw out of apply, as a bug).
+ */
+function saved(options: ApplyOptions, save: () => void): string | null {
+  if (options.shadow === true) return null;
+  try {
+    save();
+    return null;
+  } catch (error) {
+    return `saving the recovery record failed: ${errorText(error)}; it may still list records written here, which the next apply finds written`;
+  }
 }
 
 function stopped(window: WindowRecord): WindowResult {

@@ -49,6 +49,7 @@ import {
 import {
   forgetMigrations,
   noteMigration,
+  noteRemovalDeploying,
   readRecovery,
   type MigrationProgress,
   type RecoveryRecord,
@@ -64,6 +65,8 @@ import {
   withSwapDrops,
 } from './migrate-plans.js';
 import { refuse } from './stages-before.js';
+import { deployBatch } from './deploy.js';
+import { DEFAULT_APPLY_TIMEOUT_MS, DEFAULT_POLL_INTERVAL_MS } from './stages-live.js';
 import { startRun } from './stage.js';
 import type { ApplyOptions, ApplyResult, MigrationResult } from './types.js';
 import { plural } from '../wording.js';
@@ -109,8 +112,16 @@ export async function applyMigrating(options: ApplyOptions, once: Once): Promise
     );
     contract = await withUnmanagedKept(rewritten, options.client, areas);
   } catch (error) {
-    return cleanedUp(options, stoppedReason(options, step, error), copied.results);
+    return cleanedUp(options, stoppedReason(options, interrupted(options) ?? step, error), copied.results);
   }
+  // The defined point where the backup counts as done: an interrupt seen by now (during the
+  // backup's reads, which take the signal, or during the swap's plan, whose reads do not and
+  // finish first) stops the apply here, as one stop, whichever call it landed in; one seen later
+  // stops the contract's writes ('Interrupted before the swap', the temporary field kept). Found
+  // by test/reliability/interrupt-sweep.test.ts: a signal while the backup's second read was held
+  // ended in either, by whether the backup's reads had gone out before the sweep armed the hold.
+  const stop = interrupted(options);
+  if (stop !== null) return cleanedUp(options, stoppedReason(options, stop, null), copied.results);
   // The old fields' backups are brought up to date just before the swap's deploy, and named in its
   // result; then each migration's window is worked out (migrate-window.ts), and written once live.
   const noted: WindowRecord[] = [];
@@ -441,6 +452,13 @@ async function copyFailed(
   return cleanedUp(options, stoppedReason(options, step, error), done);
 }
 
+/** What an interrupt before the swap stopped, said alike wherever it landed in it; null without one. */
+function interrupted(options: ApplyOptions): string | null {
+  return options.signal?.aborted === true
+    ? 'preparing the swap (backing up the old fields, planning it)'
+    : null;
+}
+
 /** Why a step before the swap stopped. Ctrl-C (or SIGTERM) aborts its calls: said as the stop it is, not as a failed call. */
 function stoppedReason(options: ApplyOptions, step: string, error: unknown): string {
   return options.signal?.aborted === true
@@ -451,7 +469,9 @@ function stoppedReason(options: ApplyOptions, step: string, error: unknown): str
 /**
  * The copy stopped short: each app's temporary fields deleted and the deletion deployed, so the
  * app is as it was (the old field and its values were never touched). Where that fails too, the
- * temporary fields stay, named in the result: the next apply finds them and finishes.
+ * temporary fields stay, named in the result: the next apply finishes. Where that deploy is still
+ * running when apply stops waiting (its answer lost too), the temporary field may stay or go:
+ * the outcome is unknown, and the result says so, naming it.
  */
 async function cleanedUp(
   options: ApplyOptions,
@@ -460,6 +480,7 @@ async function cleanedUp(
 ): Promise<ApplyResult> {
   const { client } = options;
   const failures: string[] = [];
+  const deploying = new Set<string>();
   for (const app of migratingApps(options.plan)) {
     options.onProgress?.({
       type: 'migration',
@@ -470,8 +491,12 @@ async function cleanedUp(
     try {
       const live = (await liveFields(client, app.id!)) as JsonObject;
       const codes = temporaryCodes(live, app.migrations!);
-      if (codes.length > 0) await removeTemporaries(options, app.id!, codes);
-      if (options.shadow !== true) forgetMigrations(options.project, [app.id!]);
+      const removal = codes.length > 0 ? await removeTemporaries(options, app.id!, codes) : null;
+      if (removal !== null) {
+        deploying.add(app.key);
+        if (options.shadow !== true)
+          noteRemovalDeploying(options.project, { key: app.key, id: app.id!, revision: removal.revision });
+      } else if (options.shadow !== true) forgetMigrations(options.project, [app.id!]);
     } catch (error) {
       failures.push(`${app.key}: ${(error as Error).message}`);
     }
@@ -479,6 +504,12 @@ async function cleanedUp(
   const left = failures.length > 0;
   const all = results(options.plan, left ? 'left' : 'cleaned-up').map((r) => {
     const copied = done.find((d) => d.app === r.app && d.field === r.field);
+    if (deploying.has(r.app))
+      return {
+        ...(copied ?? r),
+        outcome: 'deploying' as const,
+        reason: `stopped before the swap (${reason}); the deploy removing its temporary field ${r.temporary} was still running when apply stopped waiting, so that field may still be on the service; ${r.field} and its values are untouched, and once that deploy ends the next apply finishes the migration`,
+      };
     return {
       ...(copied ?? r),
       outcome: r.outcome,
@@ -487,48 +518,84 @@ async function cleanedUp(
         : `stopped before the swap; the temporary field ${r.temporary} was removed, the field and its values are as they were`,
     };
   });
+  const touched = (a: AppPlan) => migratingApps(options.plan).includes(a);
+  const waited = options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS;
   return {
     // Stopped by Ctrl-C with everything put back: interrupted (exit 130), as an apply stopped
-    // before its deploy call is, not a failure's rolled back (exit 1).
-    outcome: left ? 'rollback-failed' : options.signal?.aborted === true ? 'interrupted' : 'rolled-back',
+    // before its deploy call is, not a failure's rolled back (exit 1). A removal still deploying:
+    // unknown (exit 3), as any deploy apply stopped waiting for.
+    outcome:
+      deploying.size > 0
+        ? 'unknown'
+        : left
+          ? 'rollback-failed'
+          : options.signal?.aborted === true
+            ? 'interrupted'
+            : 'rolled-back',
     plugins: [],
     apps: options.plan.apps.map((a) => ({
       key: a.key,
       id: a.id,
-      outcome: left && migratingApps(options.plan).includes(a) ? 'failed' : 'unchanged',
+      outcome: deploying.has(a.key) ? 'unknown' : left && touched(a) ? 'failed' : 'unchanged',
       created: false,
-      ...(left && migratingApps(options.plan).includes(a)
+      ...((left || deploying.has(a.key)) && touched(a)
         ? { reason: all.find((r) => r.app === a.key)?.reason ?? reason }
         : {}),
     })),
     refusals: [],
     notConverged: [],
     stopped: {
-      cause: { kind: 'write-failed', reason },
+      cause:
+        deploying.size > 0
+          ? { kind: 'deploy-unknown', apps: [...deploying], waitedMs: waited }
+          : { kind: 'write-failed', reason },
       revertFailed: [],
-      liveLeftChanged: left,
+      liveLeftChanged: left || deploying.size > 0,
     },
     migrations: all,
   };
 }
 
 /**
- * The temporary fields deleted and the deletion deployed. When that fails, the draft is reverted
+ * The temporary fields deleted and the deletion deployed, waited for as any deploy of the apply
+ * is (deploy.ts: its clock, its deadline, a lost answer found out from the service): null once
+ * live; the draft revision it deployed when still running at the deadline. When it fails, the
+ * draft is reverted
  * (so it holds no half of it: the next apply starts from a draft equal to live, the temporary
  * fields still there), and the failure thrown.
  */
-async function removeTemporaries(options: ApplyOptions, app: string, codes: string[]): Promise<void> {
+async function removeTemporaries(
+  options: ApplyOptions,
+  app: string,
+  codes: string[],
+): Promise<{ revision: string } | null> {
   const { client } = options;
+  const revert = () => client.apps.deploy({ apps: [{ app }], revert: true }).catch(() => undefined);
+  let revision: string;
   try {
-    await client.form.deleteFields({ app, fields: codes });
-    await client.apps.deploy({ apps: [{ app }] });
-    const [status] = await client.apps.waitForDeploy([app], { timeoutMs: options.timeoutMs ?? 600_000 });
-    if (status?.status !== 'SUCCESS')
-      throw new Error(`the deploy ended ${status?.status ?? 'without a status'}`);
+    ({ revision } = await client.form.deleteFields({ app, fields: codes }));
   } catch (error) {
-    await client.apps.deploy({ apps: [{ app }], revert: true }).catch(() => undefined);
+    await revert();
     throw error;
   }
+  const now = options.now ?? Date.now;
+  const interval = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const outcome = await deployBatch({
+    client,
+    targets: [{ app, revision }],
+    poll: {
+      deadline: now() + (options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS),
+      now,
+      initialMs: interval.initial,
+      maxMs: interval.max,
+      onPoll: () => undefined,
+    },
+    onAnswerLost: (why) => options.onProgress?.({ type: 'deploy-answer-lost', reason: why }),
+  });
+  if (outcome.kind === 'live') return null;
+  if (outcome.kind === 'unknown') return { revision };
+  if (!outcome.reverted) await revert();
+  throw new Error(outcome.reason);
 }
 
 /** The old fields of every migration, backed up before the swap deletes them. */

@@ -183,6 +183,25 @@ export function noteMigration(
 }
 
 /**
+ * A migration's removal of its temporary fields (apply/migrate.ts) still deploying when apply
+ * stopped waiting: the draft it wrote noted as apply's, and the record ended as that of an apply
+ * whose deploy was left running, so that, should that deploy fail, the next apply discards the
+ * draft as its own (ownDraftApps) instead of refusing it as someone's, and `status` says whose it
+ * is (found by test/reliability/cleanup-deploy-sweep.test.ts).
+ */
+export function noteRemovalDeploying(
+  project: Pick<Project, 'root' | 'environment'>,
+  draft: { key: string; id: string; revision: string },
+): void {
+  const env = project.environment.name;
+  const record: RecoveryRecord = readRecovery(project) ?? emptyRecord(env);
+  record.pid = process.pid;
+  record.drafts = [...record.drafts.filter((d) => d.key !== draft.key), draft];
+  record.ended = 'deploy-unknown';
+  saveRecord(project, env, record);
+}
+
+/**
  * Migrations no longer under way (their temporary fields removed): their entries leave the
  * record, and the record goes when nothing else is left in it.
  */
@@ -607,7 +626,15 @@ export function recorder(
           startedAt: record?.startedAt ?? new Date(now()).toISOString(),
           window,
         };
-        return saveRecord(project, env, left);
+        try {
+          return saveRecord(project, env, left);
+        } catch {
+          // Not saved (a full disk): the record as this apply last saved it would tell `status` of
+          // writes and deploys long done, so it goes; the window, still to write right after this
+          // (migrate-window.ts), is noted again at its first write, or its result says it was not.
+          // Found by test/reliability/after-swap-sweep.test.ts (the save threw out of apply).
+          return forgetRecovery(project);
+        }
       }
       forgetRecovery(project);
     },

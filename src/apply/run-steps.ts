@@ -4,7 +4,8 @@
  * step is all-or-nothing as a one-step apply is (drafts reverted on a failure); a step after the
  * first that fails also puts the apps earlier steps made live back to their before-state
  * (written and deployed again, as restore.ts does for earlier deploy batches), so the whole
- * apply stays all-or-nothing. Created apps stay, whatever happens.
+ * apply stays all-or-nothing, but for an app live with a migration's swap, which stays
+ * (swap-kept.ts). Created apps stay, whatever happens.
  *
  * An interrupt stops the first step's writes; from the first deploy call on nothing stops.
  *
@@ -24,6 +25,7 @@ import type { AppResult, ApplyEvent, ApplyOutcome, ApplyStop } from './types.js'
 import { writeAll, type AppSession, type WriteAllResult } from './write-all.js';
 import { errorText } from './error-text.js';
 import type { AreaWrite } from './write-app.js';
+import { holdsSwap, keptResult } from './swap-kept.js';
 
 export interface RunStepsInput extends RestoreRun {
   project: Project;
@@ -173,7 +175,10 @@ function withEarlier(apps: AppResult[], live: readonly AppSession[], outcome: Ap
   return outcome === 'unknown' ? [...apps, ...more] : apps;
 }
 
-/** A later step failed: the apps earlier steps made live get their before-state written and deployed again. */
+/**
+ * A later step failed: the apps earlier steps made live get their before-state written and
+ * deployed again, but for those whose live step holds a migration's swap, which stay (swap-kept.ts).
+ */
 async function restoreEarlier(
   input: RunStepsInput,
   live: readonly AppSession[],
@@ -181,17 +186,22 @@ async function restoreEarlier(
   failed: { stop: ApplyStop; apps: AppResult[]; rollbackFailed: boolean },
 ): Promise<RunStepsResult> {
   const { apps: failedApps, rollbackFailed } = failed;
-  const { failures, inexact } = await restoreAfterRun(
-    input,
-    live.map((s) => ({
-      key: s.plan.key,
-      id: s.id!,
-      areas: written.get(s.plan.key) ?? [],
-      risks: s.plan.risks,
-    })),
-    'writing back the before-state of the apps an earlier deploy step made live',
-  );
-  const restored = live.map((s) =>
+  const kept = live.filter((s) => holdsSwap(s, written.get(s.plan.key) ?? []));
+  const restoring = live.filter((s) => !kept.includes(s));
+  const { failures, inexact } =
+    restoring.length === 0
+      ? { failures: new Map<string, string>(), inexact: new Map<string, string[]>() }
+      : await restoreAfterRun(
+          input,
+          restoring.map((s) => ({
+            key: s.plan.key,
+            id: s.id!,
+            areas: written.get(s.plan.key) ?? [],
+            risks: s.plan.risks,
+          })),
+          'writing back the before-state of the apps an earlier deploy step made live',
+        );
+  const restored = restoring.map((s) =>
     failures.has(s.plan.key)
       ? appResult(
           s,
@@ -208,10 +218,13 @@ async function restoreEarlier(
   return {
     kind: 'ended',
     outcome: rollbackFailed || failures.size > 0 ? 'rollback-failed' : 'rolled-back',
-    apps: [...restored, ...others],
+    apps: [...kept.map((s) => keptResult(s, 'a later deploy step failed')), ...restored, ...others],
     stop: {
       ...failed.stop,
-      restoredSteps: restoration(live, failures, inexact),
+      ...(restoring.length > 0 ? { restoredSteps: restoration(restoring, failures, inexact) } : {}),
+      ...(kept.length > 0
+        ? { keptSwaps: [...(failed.stop.keptSwaps ?? []), ...kept.map((s) => s.plan.key)] }
+        : {}),
       // Live is left changed when restoring an earlier step failed, or when the failed step
       // itself could not restore one of its own earlier deploy calls (its restoredCalls).
       liveLeftChanged: failures.size > 0 || failed.stop.liveLeftChanged,

@@ -14,6 +14,8 @@ import { verifyConvergence } from './verify.js';
 import { appPlaceholder } from '../readers/index.js';
 
 export const DEFAULT_APPLY_TIMEOUT_MS = 10 * 60_000;
+/** How often apply asks whether a deploy ended: at first, and at most (it backs off between). */
+export const DEFAULT_POLL_INTERVAL_MS = { initial: 200, max: 5_000 };
 
 /** Writes and deploys every changed app; a run that does not end live ends the apply. */
 export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
@@ -40,13 +42,16 @@ export async function writeAndDeploy(run: ApplyRun): Promise<StageEnd> {
     now: options.now ?? Date.now,
     timeoutMs: options.timeoutMs ?? DEFAULT_APPLY_TIMEOUT_MS,
     batchSize: options.deployBatchSize ?? APPS_PER_DEPLOY,
-    pollIntervalMs: options.pollIntervalMs ?? { initial: 200, max: 5_000 },
+    pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
   }).finally(() => options.signal?.removeEventListener('abort', onAbort));
   if (ran.kind === 'live') {
     run.written = ran.written;
     return 'continue';
   }
-  const moved = await liveMoved(client, sessions, plan.apps, areas, {
+  // An app left live with its migration's swap (swap-kept.ts) moved by this apply, not behind its back.
+  const kept = new Set(ran.stop.keptSwaps ?? []);
+  const checked = sessions.filter((s) => !kept.has(s.plan.key));
+  const moved = await liveMoved(client, checked, plan.apps, areas, {
     outcome: ran.outcome,
     liveLeftChanged: ran.stop.liveLeftChanged,
   });

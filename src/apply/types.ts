@@ -106,7 +106,8 @@ export interface AppResult {
 /**
  * How the whole apply ended (the CLI's exit code for each: cli/exit-codes.ts):
  * - `applied`, `no-changes`: done;
- * - `refused` (nothing was written), `rolled-back` (every app as before);
+ * - `refused` (nothing was written), `rolled-back` (every app as before, but an app an earlier
+ *   deploy step or call made live with a migration's swap, which stays: `stopped.keptSwaps`);
  * - `rollback-failed`: only drafts are left changed, or (`stopped.liveLeftChanged`) a live copy
  *   could not be restored;
  * - `unknown`: a deploy still running at the timeout;
@@ -232,6 +233,11 @@ export interface ApplyStop {
   restoredCalls?: Restoration;
   /** Apps an earlier deploy step had made live, put back. */
   restoredSteps?: Restoration;
+  /**
+   * Apps an earlier deploy step or call made live with a migration's swap, left live: a swap is
+   * never undone (swap-kept.ts). Absent when none.
+   */
+  keptSwaps?: string[];
   /** Live may hold part of this apply: a deploy still running, or a restore of live that failed. */
   liveLeftChanged: boolean;
 }

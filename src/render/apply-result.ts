@@ -267,7 +267,7 @@ function stopBody(
     cause.kind === 'deploy-failed'
       ? `${sentence(capitalise(cause.reason))} ${restoredCallsNote(stop.restoredCalls, named)}`
       : `${cause.kind === 'write-failed' ? sentence(cause.reason) : 'Interrupted before the deploy call.'} `;
-  const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0;
+  const partlyLive = (stop.restoredCalls?.failed.length ?? 0) > 0 || stop.keptSwaps !== undefined;
   // Stopped on purpose with everything put back: the next step is the same apply, when ready.
   const asBefore =
     !liveMoved && !partlyLive && stop.revertFailed.length === 0 && stop.restoredSteps === undefined;
@@ -275,7 +275,16 @@ function stopBody(
     (cause.kind === 'interrupted' || interrupted) && asBefore
       ? ` Run \`${options.command('apply')}\` again when ready.`
       : '';
-  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}${again}`;
+  return `${head}${revertedSentence(stop.revertFailed, liveMoved || partlyLive, named)}${restoredStepsNote(stop.restoredSteps, named)}${keptSwapsNote(stop.keptSwaps, named, options)}${again}`;
+}
+
+/** Apps live with a migration's swap, left so (apply/swap-kept.ts), and what finishes the rest. */
+function keptSwapsNote(kept: readonly string[] | undefined, named: Named, options: ApplyTextOptions): string {
+  if (kept === undefined) return '';
+  return (
+    ` Kept live: ${kept.map(named).join(', ')}, whose migration's swap had gone live (undoing a swap would add the old field back empty).` +
+    ` Run \`${options.command('apply')}\` again to finish the rest.`
+  );
 }
 
 /** The drafts apply wrote, reverted; "as before" unless live moved behind apply's back. */

@@ -10,12 +10,11 @@
  * left, and a fresh plan is empty. Deterministic: the service's deploys settle only when the test
  * moves its clock (deploy-unknown-sweep/world.ts).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readStatus, statusText } from '../../src/cli/commands/status.js';
 import type { Project } from '../../src/project/index.js';
 import { useApplyHarness } from '../apply/harness.js';
+import { CONVERGED, leftAfterApply } from './left-after-apply.js';
 import { EXAMPLE_DIRECTORY } from '../support/example-directory.js';
 import { SCENARIOS, type Scenario } from './deploy-unknown-sweep/scenarios.js';
 import { DEPLOY_MS, deployHooks, type Variant } from './deploy-unknown-sweep/world.js';
@@ -161,13 +160,7 @@ async function runCase(scenario: Scenario, at: number, variant: Variant): Promis
     [],
   );
   check('the draft', codes.draft, codes.live);
-  check('recovery record left', existsSync(join(v2.root, '.appdeploy', 'apply-local.json')), false);
-  const fresh = await h.plan(await h.load(v2.root));
-  check(
-    'a fresh plan',
-    fresh.apps.filter((a) => a.action !== 'no-op').map((a) => a.key),
-    [],
-  );
+  check('the recovery record, a fresh plan', await leftAfterApply(h, v2.root), CONVERGED);
   if (findings.length > 0)
     findings.push(
       `first apply: ${unknown.message}`,

@@ -98,6 +98,20 @@ describe('the message of an apply that wrote and did not go live', () => {
       1,
     ],
     [
+      "an earlier deploy step holding a migration's swap, kept live",
+      stopped('rolled-back', {
+        cause: { kind: 'write-failed', reason: 'deals: lookup fields: change 1 failed: x' },
+        revertFailed: [],
+        keptSwaps: ['orders'],
+        liveLeftChanged: false,
+      }),
+      // Not "every app is as before": orders' swap is live.
+      "deals: lookup fields: change 1 failed: x. Drafts reverted. Kept live: orders (12), whose migration's swap had gone live (undoing a swap would add the old field back empty)." +
+        ' Run `npx appdeploy apply -C proj` again to finish the rest.' +
+        " Created app deals (13) stays (the service cannot delete an app), with a new app's settings; its id is in the project file.",
+      1,
+    ],
+    [
       'an earlier deploy step that could not be put back',
       stopped('rollback-failed', {
         cause: { kind: 'interrupted' },

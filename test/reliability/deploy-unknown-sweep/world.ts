@@ -55,7 +55,6 @@ const PAST_ANY_DEADLINE_MS = 24 * 3_600_000;
 export function deployHooks(client: Client, control: Control, beforeSwap: () => Promise<void>): DeployHooks {
   let picked: { index: number; variant: Variant } | null = null;
   let expired = false;
-  let swapSeen = false;
   const deploys: string[][] = [];
   const settle = async () => {
     await control('POST', '/_emulator/clock', { advanceMs: DEPLOY_MS });
@@ -90,18 +89,9 @@ export function deployHooks(client: Client, control: Control, beforeSwap: () => 
       else expired = true;
     }
   });
-  const form = wrap(client.form, 'deleteFields', async (call, args) => {
-    if (!swapSeen) {
-      swapSeen = true;
-      await beforeSwap();
-    }
-    return call(args);
-  });
+  const { form } = firstDeletionHook(client.form, beforeSwap);
   return {
-    client: new Proxy(client, {
-      get: (target, key) =>
-        key === 'apps' ? apps : key === 'form' ? form : (Reflect.get(target, key, target) as unknown),
-    }),
+    client: clientWith(client, apps, form),
     deploys,
     pick(index, variant) {
       picked = { index: deploys.length + index, variant };
@@ -112,8 +102,35 @@ export function deployHooks(client: Client, control: Control, beforeSwap: () => 
   };
 }
 
+/**
+ * `form` running `before` ahead of its first deletion of fields (the swap's draft deletes the old
+ * field), once; `seen()` says whether it came.
+ */
+export function firstDeletionHook(
+  form: Client['form'],
+  before: () => Promise<void>,
+): { form: Client['form']; seen: () => boolean } {
+  let seen = false;
+  const hooked = wrap(form, 'deleteFields', async (call, args) => {
+    if (!seen) {
+      seen = true;
+      await before();
+    }
+    return call(args);
+  });
+  return { form: hooked, seen: () => seen };
+}
+
+/** `client` with its `apps` and `form` replaced. */
+export function clientWith(client: Client, apps: Client['apps'], form: Client['form']): Client {
+  return new Proxy(client, {
+    get: (target, key) =>
+      key === 'apps' ? apps : key === 'form' ? form : (Reflect.get(target, key, target) as unknown),
+  });
+}
+
 /** `target` with its method `name` going through `around`. */
-function wrap<T extends object>(
+export function wrap<T extends object>(
   target: T,
   name: string,
   around: (call: (args: unknown[]) => Promise<unknown>, args: unknown[]) => Promise<unknown>,
