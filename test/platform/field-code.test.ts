@@ -33,8 +33,8 @@ const CODES: [code: string, valid: boolean][] = [
 
 describe('field codes', () => {
   it('the schema writes the one pattern wherever it checks a field code', () => {
-    const patterns = [...schema.matchAll(/"pattern": "(\^\(\?!\[0-9[^"]*)"/g)].map((m) =>
-      JSON.parse(`"${m[1]}"`),
+    const patterns = [...schema.matchAll(/"pattern": "(\^\(\?!\[0-9[^"]*)"/g)].map(
+      (m): string => JSON.parse(`"${m[1]}"`) as string,
     );
     expect(patterns.length).toBeGreaterThanOrEqual(3);
     for (const pattern of patterns) expect(pattern).toBe(FIELD_CODE_PATTERN);
