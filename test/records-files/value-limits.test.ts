@@ -1,0 +1,112 @@
+/**
+ * validate on the values a field and its app limit (docs/records.md, "What validate checks"):
+ * what the platform refuses or would hold changed is refused at the value, with what to do. Found
+ * by the record-values oracle (test/reliability/record-values-oracle.test.ts), where each of these
+ * passed validate and then failed the seed, or was written other than the file said.
+ */
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateProject } from '../../src/project/index.js';
+import { tempProject } from '../support/temp-project.js';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const manifest = (general = '') => `name: Items
+${general}fields:
+  code: { type: SINGLE_LINE_TEXT, label: Code, unique: true, required: true }
+  title: { type: SINGLE_LINE_TEXT, label: Title, minLength: '2', maxLength: '5' }
+  site: { type: LINK, label: Site, protocol: WEB, maxLength: '12' }
+  amount: { type: NUMBER, label: Amount, minValue: '-10', maxValue: '100' }
+  big: { type: NUMBER, label: Big }
+  lines:
+    type: SUBTABLE
+    label: Lines
+    fields:
+      item: { type: SINGLE_LINE_TEXT, label: Item, maxLength: '3' }
+      qty: { type: NUMBER, label: Qty, minValue: '0' }
+`;
+
+/** The problems (and hints) of a project whose items record file is `records`. */
+async function problemsOf(records: string, general = ''): Promise<string[]> {
+  const dir = await tempProject('appdeploy-value-limits-', {
+    'appdeploy.yaml': [
+      'environments:',
+      '  local: {}',
+      'apps:',
+      '  items:',
+      '    manifest: apps/items.yaml',
+      '    records: { file: records/items.yaml, key: code }',
+      '',
+    ].join('\n'),
+    'apps/items.yaml': manifest(general),
+    'records/items.yaml': records,
+  });
+  dirs.push(dir);
+  const result = await validateProject({ cwd: dir, dir, env: 'local', variables: {} });
+  return result.problems.flatMap((p) => [
+    `${p.line}:${p.col} ${p.code} ${p.message}`,
+    `  hint: ${p.hint ?? ''}`,
+  ]);
+}
+
+const record = (...lines: string[]) => ['- code: I1', ...lines.map((l) => `  ${l}`), ''].join('\n');
+
+describe('validate: values outside what the field and the app hold', () => {
+  it.each([
+    {
+      case: 'texts within their lengths (characters, not UTF-16 units), numbers within range: taken',
+      text: record('title: "😀日本"', 'site: https://a.b', 'amount: -10', 'big: "123456789012.1234"'),
+      problems: [],
+    },
+    {
+      case: 'a text longer or shorter than its lengths, a link longer, an empty one under its minLength',
+      text: [
+        record('title: abcdef', 'site: https://example.com/x'),
+        '- { code: I2, title: a }',
+        "- { code: I3, title: '' }",
+        '',
+      ].join('\n'),
+      problems: [
+        '2:10 RECORDS.LIMIT [0].title: SINGLE_LINE_TEXT "title" cannot hold "abcdef": longer than 5 characters (it has 6)',
+        "  hint: Write 2 to 5 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
+        '3:9 RECORDS.LIMIT [0].site: LINK "site" cannot hold "https://example.com/x": longer than 12 characters (it has 21)',
+        "  hint: Write at most 12 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
+        '4:22 RECORDS.LIMIT [1].title: SINGLE_LINE_TEXT "title" cannot hold "a": shorter than 2 characters (it has 1)',
+        "  hint: Write 2 to 5 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
+        '5:22 RECORDS.LIMIT [2].title: SINGLE_LINE_TEXT "title" cannot hold "": shorter than 2 characters (it has 0)',
+        "  hint: Write 2 to 5 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
+      ],
+    },
+    {
+      case: 'a number out of range, at the value (a column too)',
+      text: record('amount: 100.5', 'lines:', '  - { item: pen, qty: -1 }'),
+      problems: [
+        '2:11 RECORDS.LIMIT [0].amount: NUMBER "amount" cannot hold "100.5": more than the maximum 100',
+        "  hint: Write a number from -10 to 100: the field's minValue and maxValue in the manifest, which you may change instead.",
+        '4:26 RECORDS.LIMIT [0].lines[0].qty: NUMBER "qty" cannot hold "-1": less than the minimum 0',
+        "  hint: Write a number from 0: the field's minValue and maxValue in the manifest, which you may change instead.",
+      ],
+    },
+    {
+      case: 'a table cell longer than its column holds',
+      text: record('lines:', '  - { item: pencil }'),
+      problems: [
+        '3:17 RECORDS.LIMIT [0].lines[0].item: SINGLE_LINE_TEXT "item" cannot hold "pencil": longer than 3 characters (it has 6)',
+        "  hint: Write at most 3 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
+      ],
+    },
+    {
+      case: 'a unique text longer than 64 characters',
+      text: `- code: ${'k'.repeat(65)}\n`,
+      problems: [
+        `1:9 RECORDS.LIMIT [0].code: SINGLE_LINE_TEXT "code" cannot hold "${'k'.repeat(40)}...": longer than 64 characters (it has 65)`,
+        "  hint: Write at most 64 characters (64 at most where unique: true): the field's minLength and maxLength in the manifest, which you may change instead.",
+      ],
+    },
+  ])('$case', async ({ text, problems }) => {
+    expect(await problemsOf(text)).toEqual(problems);
+  });
+});
