@@ -65,6 +65,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'RECORDS.KEY_FIELD': '../records-files/validate.test.ts',
   'RECORDS.KEY_MISSING': '../records-files/validate.test.ts',
   'RECORDS.KEY_REPEATED': '../records-files/validate.test.ts',
+  'RECORDS.LIMIT': '../records-files/value-limits.test.ts',
   'RECORDS.LOOKUP': '../records-files/validate.test.ts',
   'RECORDS.NOT_A_LIST': '../records-files/validate.test.ts',
   'RECORDS.NOT_A_RECORD': '../records-files/validate.test.ts',

@@ -52,6 +52,9 @@ async function problemsOf(records: string, general = ''): Promise<string[]> {
   ]);
 }
 
+/** The code of the problems of this file (test/project/broken-corpus.test.ts looks for it here). */
+const CODES = ['RECORDS.LIMIT'];
+
 const record = (...lines: string[]) => ['- code: I1', ...lines.map((l) => `  ${l}`), ''].join('\n');
 
 describe('validate: values outside what the field and the app hold', () => {
@@ -74,9 +77,9 @@ describe('validate: values outside what the field and the app hold', () => {
         "  hint: Write 2 to 5 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
         '3:9 RECORDS.LIMIT [0].site: LINK "site" cannot hold "https://example.com/x": longer than 12 characters (it has 21)',
         "  hint: Write at most 12 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
-        '4:22 RECORDS.LIMIT [1].title: SINGLE_LINE_TEXT "title" cannot hold "a": shorter than 2 characters (it has 1)',
+        '5:22 RECORDS.LIMIT [1].title: SINGLE_LINE_TEXT "title" cannot hold "a": shorter than 2 characters (it has 1)',
         "  hint: Write 2 to 5 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
-        '5:22 RECORDS.LIMIT [2].title: SINGLE_LINE_TEXT "title" cannot hold "": shorter than 2 characters (it has 0)',
+        '6:22 RECORDS.LIMIT [2].title: SINGLE_LINE_TEXT "title" cannot hold "": shorter than 2 characters (it has 0)',
         "  hint: Write 2 to 5 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
       ],
     },
@@ -86,7 +89,7 @@ describe('validate: values outside what the field and the app hold', () => {
       problems: [
         '2:11 RECORDS.LIMIT [0].amount: NUMBER "amount" cannot hold "100.5": more than the maximum 100',
         "  hint: Write a number from -10 to 100: the field's minValue and maxValue in the manifest, which you may change instead.",
-        '4:26 RECORDS.LIMIT [0].lines[0].qty: NUMBER "qty" cannot hold "-1": less than the minimum 0',
+        '4:25 RECORDS.LIMIT [0].lines[0].qty: NUMBER "qty" cannot hold "-1": less than the minimum 0',
         "  hint: Write a number from 0: the field's minValue and maxValue in the manifest, which you may change instead.",
       ],
     },
@@ -94,7 +97,7 @@ describe('validate: values outside what the field and the app hold', () => {
       case: 'a table cell longer than its column holds',
       text: record('lines:', '  - { item: pencil }'),
       problems: [
-        '3:17 RECORDS.LIMIT [0].lines[0].item: SINGLE_LINE_TEXT "item" cannot hold "pencil": longer than 3 characters (it has 6)',
+        '3:15 RECORDS.LIMIT [0].lines[0].item: SINGLE_LINE_TEXT "item" cannot hold "pencil": longer than 3 characters (it has 6)',
         "  hint: Write at most 3 characters: the field's minLength and maxLength in the manifest, which you may change instead.",
       ],
     },
@@ -107,6 +110,37 @@ describe('validate: values outside what the field and the app hold', () => {
       ],
     },
   ])('$case', async ({ text, problems }) => {
-    expect(await problemsOf(text)).toEqual(problems);
+    const found = await problemsOf(text);
+    expect(found).toEqual(problems);
+    expect(found.filter((l) => !l.startsWith('  hint') && !CODES.some((c) => l.includes(` ${c} `)))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("validate: numbers with more digits than the app's numberPrecision keeps", () => {
+  it.each([
+    {
+      case: "a new app's: 12 digits before the point, 4 after",
+      general: '',
+      text: record('big: "1234567890123"', 'amount: 1.23456'),
+      problems: [
+        '2:8 RECORDS.LIMIT [0].big: NUMBER "big" cannot hold "1234567890123": more than 12 digits before the point',
+        "  hint: Write at most 12 digits before the point and 4 after it: the app keeps 16 digits, 4 of them decimal places (a new app's, as the manifest sets no numberPrecision; set numberPrecision in the manifest if the app keeps more).",
+        '3:11 RECORDS.LIMIT [0].amount: NUMBER "amount" cannot hold "1.23456": more than 4 decimal places (it would be rounded)',
+        "  hint: Write at most 12 digits before the point and 4 after it: the app keeps 16 digits, 4 of them decimal places (a new app's, as the manifest sets no numberPrecision; set numberPrecision in the manifest if the app keeps more).",
+      ],
+    },
+    {
+      case: "the manifest's",
+      general: "numberPrecision: { digits: '20', decimalPlaces: '2', roundingMode: HALF_EVEN }\n",
+      text: record('big: "123456789012345678"', 'amount: 1.234'),
+      problems: [
+        '3:11 RECORDS.LIMIT [0].amount: NUMBER "amount" cannot hold "1.234": more than 2 decimal places (it would be rounded)',
+        "  hint: Write at most 18 digits before the point and 2 after it: the app keeps 20 digits, 2 of them decimal places (the manifest's numberPrecision; set numberPrecision in the manifest if the app keeps more).",
+      ],
+    },
+  ])('$case', async ({ general, text, problems }) => {
+    expect(await problemsOf(text, general)).toEqual(problems);
   });
 });
