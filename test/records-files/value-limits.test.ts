@@ -21,6 +21,8 @@ ${general}fields:
   site: { type: LINK, label: Site, protocol: WEB, maxLength: '12' }
   amount: { type: NUMBER, label: Amount, minValue: '-10', maxValue: '100' }
   big: { type: NUMBER, label: Big }
+  ref: { type: SINGLE_LINE_TEXT, label: Ref, unique: true }
+  no: { type: NUMBER, label: No, unique: true }
   lines:
     type: SUBTABLE
     label: Lines
@@ -53,7 +55,7 @@ async function problemsOf(records: string, general = ''): Promise<string[]> {
 }
 
 /** The code of the problems of this file (test/project/broken-corpus.test.ts looks for it here). */
-const CODES = ['RECORDS.LIMIT'];
+const CODES = ['RECORDS.LIMIT', 'RECORDS.UNIQUE'];
 
 const record = (...lines: string[]) => ['- code: I1', ...lines.map((l) => `  ${l}`), ''].join('\n');
 
@@ -142,5 +144,25 @@ describe("validate: numbers with more digits than the app's numberPrecision keep
     },
   ])('$case', async ({ general, text, problems }) => {
     expect(await problemsOf(text, general)).toEqual(problems);
+  });
+});
+
+// platform-facts-verified "Required, unique, lengths": "" never counts as a duplicate; the local
+// service takes "1" and "1.0" as one number (src/emulator/records/unique-index.ts).
+describe('validate: a value of a unique field that two records share', () => {
+  it('is refused at the second, naming the first; empty values never repeat', async () => {
+    const text = [
+      '- { code: I1, ref: R1, no: 1 }',
+      '- { code: I2, ref: R1, no: "1.0" }',
+      "- { code: I3, ref: '', no: 2 }",
+      "- { code: I4, ref: '' }",
+      '',
+    ].join('\n');
+    expect(await problemsOf(text)).toEqual([
+      '2:20 RECORDS.UNIQUE [1].ref: "R1" is also the ref of the record on line 1, and "ref" is unique',
+      '  hint: Give each record its own ref, or leave it empty: the service refuses a second record with the same value.',
+      '2:28 RECORDS.UNIQUE [1].no: "1.0" is also the no of the record on line 1, and "no" is unique',
+      '  hint: Give each record its own no, or leave it empty: the service refuses a second record with the same value.',
+    ]);
   });
 });
