@@ -74,6 +74,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'RECORDS.REQUIRED': '../records-files/validate.test.ts',
   'RECORDS.TABLE_IN_CSV': '../records-files/validate.test.ts',
   'RECORDS.TYPE': '../records-files/validate.test.ts',
+  'RECORDS.UNIQUE': '../records-files/value-limits.test.ts',
   'RECORDS.UNKNOWN_FIELD': '../records-files/validate.test.ts',
   // A fixture over 1 MB would bloat the repository: the test writes one in a temporary folder.
   'FILE.TOO_LARGE': 'validate-command.test.ts',
