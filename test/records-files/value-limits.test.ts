@@ -23,6 +23,7 @@ ${general}fields:
   big: { type: NUMBER, label: Big }
   ref: { type: SINGLE_LINE_TEXT, label: Ref, unique: true }
   no: { type: NUMBER, label: No, unique: true }
+  when: { type: DATETIME, label: When }
   lines:
     type: SUBTABLE
     label: Lines
@@ -163,6 +164,25 @@ describe('validate: a value of a unique field that two records share', () => {
       '  hint: Give each record its own ref, or leave it empty: the service refuses a second record with the same value.',
       '2:28 RECORDS.UNIQUE [1].no: "1.0" is also the no of the record on line 1, and "no" is unique',
       '  hint: Give each record its own no, or leave it empty: the service refuses a second record with the same value.',
+    ]);
+  });
+});
+
+// JavaScript's Date.parse rolls 02-30 over to March 2 and 24:00 over to the next day: validate
+// took them, and seed wrote a day the record file never said.
+describe('validate: a date-time on a day that does not exist', () => {
+  it('is refused at the value, as a DATE on such a day is', async () => {
+    const text = [
+      '- { code: I1, when: "2026-02-30T10:00:00Z" }',
+      '- { code: I2, when: "2026-05-01T24:00:00+09:00" }',
+      '- { code: I3, when: "2024-02-29T23:59:00Z" }',
+      '',
+    ].join('\n');
+    expect(await problemsOf(text)).toEqual([
+      '1:21 RECORDS.TYPE [0].when: DATETIME "when" takes a date and time, YYYY-MM-DDTHH:MM:SSZ, not the text "2026-02-30T10:00:00Z"',
+      "  hint: Write YYYY-MM-DDTHH:MM:00Z, or with an offset (+09:00): kept as the same instant in UTC, to the minute; or a date, YYYY-MM-DD: its midnight in the environment's time zone.",
+      '2:21 RECORDS.TYPE [1].when: DATETIME "when" takes a date and time, YYYY-MM-DDTHH:MM:SSZ, not the text "2026-05-01T24:00:00+09:00"',
+      "  hint: Write YYYY-MM-DDTHH:MM:00Z, or with an offset (+09:00): kept as the same instant in UTC, to the minute; or a date, YYYY-MM-DD: its midnight in the environment's time zone.",
     ]);
   });
 });

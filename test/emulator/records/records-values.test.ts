@@ -64,6 +64,13 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['DATETIME', {}, '2024-05-01T09:30:45Z', '2024-05-01T09:30:00Z'],
   ['DATETIME', {}, '2024-05-01T09:30+09:00', '2024-05-01T00:30:00Z'],
   ['DATETIME', {}, '2024-05-01', 'invalid'],
+  // A day the month lacks, or 24:00, is no date and time (JavaScript's Date.parse rolls 02-30 over
+  // to March and 24:00 to the next day: the service stored a day the writer never wrote).
+  ['DATETIME', {}, '2026-02-30T10:00:00Z', 'invalid'],
+  ['DATETIME', {}, '2025-02-29T00:00:00Z', 'invalid'],
+  ['DATETIME', {}, '2026-04-31T08:15:00+09:00', 'invalid'],
+  ['DATETIME', {}, '2026-05-01T24:00:00Z', 'invalid'],
+  ['DATETIME', {}, '2024-02-29T23:59:00Z', '2024-02-29T23:59:00Z'],
   ['DATETIME', {}, '', ''],
   ['USER_SELECT', {}, [{ code: 'sato' }], [{ code: 'sato', name: 'Sato' }]],
   ['USER_SELECT', {}, [{ code: 'nobody' }], 'invalid'],
