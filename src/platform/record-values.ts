@@ -186,7 +186,7 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown, context: PlainContex
       return ok(dateTimeText(instantOf({ year, month, day, hour: 0, minute: 0 }, zone)));
     }
     const s = v instanceof Date ? v.toISOString() : v;
-    if (typeof s !== 'string' || !DATETIME.test(s) || Number.isNaN(Date.parse(s)))
+    if (typeof s !== 'string' || !DATETIME.test(s) || !isCalendarDateTime(s))
       return fail('a date and time, YYYY-MM-DDTHH:MM:SSZ');
     // The platform keeps a DATETIME to the minute: the seconds a write gives are dropped (the
     // local service's rule, src/emulator/records/values.ts; observed on the hosted platform by
@@ -228,6 +228,17 @@ function validDate(s: string): boolean {
   if (!m) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+/**
+ * Whether an ISO 8601 date and time (DATETIME's shape) names a day of the calendar and a time of
+ * day before 24:00. Date.parse alone does not say: it rolls `2026-02-30` over to March 2 and
+ * `24:00` over to the next day, so the service stored, and a seed wrote, a day nobody wrote.
+ */
+export function isCalendarDateTime(s: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(s);
+  if (!m || !validDate(m[1]!) || Number.isNaN(Date.parse(s))) return false;
+  return Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60;
 }
 
 function isPlainFile(v: unknown): v is PlainFile {

@@ -5,6 +5,7 @@ import type { Problems } from '../errors.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
 import { typeOf } from './model.js';
+import { isCalendarDateTime } from '../../platform/record-values.js';
 
 /** What checking one value needs: where to report problems, and the service for users and files. */
 export interface ValueEnv {
@@ -104,7 +105,8 @@ const checkTime: Checker = (given, check) => {
 
 const checkDateTime: Checker = (given, check) => {
   if (isBlank(given)) return '';
-  if (typeof given !== 'string' || !DATETIME.test(given) || Number.isNaN(Date.parse(given)))
+  // A day the month lacks, or 24:00, is refused: Date.parse would roll it over to another day.
+  if (typeof given !== 'string' || !DATETIME.test(given) || !isCalendarDateTime(given))
     return fail(check, 'Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
   // The platform keeps minutes: seconds and fractions are dropped.
   return new Date(Date.parse(given)).toISOString().slice(0, 16) + ':00Z';
