@@ -46,6 +46,16 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['NUMBER', { maxValue: '10' }, '11', 'invalid'],
   ['NUMBER', { maxValue: '10' }, '10', '10'],
   ['NUMBER', {}, '', ''],
+  // The app's numberPrecision (a new app's: 16 digits, 4 of them decimal places; get.kintone.help
+  // "significant_figures"): the integer part holds 12 digits, decimals past 4 are rounded
+  // (HALF_EVEN). The service stored every digit it was sent.
+  ['NUMBER', {}, '123456789012.1234', '123456789012.1234'],
+  ['NUMBER', {}, '1234567890123', 'invalid'],
+  ['NUMBER', {}, '1.23456', '1.2346'],
+  ['NUMBER', {}, '2.00015', '2.0002'],
+  ['NUMBER', {}, '2.00025', '2.0002'],
+  ['NUMBER', {}, '-0.99999', '-1'],
+  ['NUMBER', {}, '1.50000', '1.50000'],
   ['RADIO_BUTTON', options, 'A', 'A'],
   ['RADIO_BUTTON', options, 'C', 'invalid'],
   ['DROP_DOWN', options, 'B', 'B'],
