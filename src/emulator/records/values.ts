@@ -6,11 +6,15 @@ import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
 import { typeOf } from './model.js';
 import { isCalendarDateTime } from '../../platform/record-values.js';
+import type { NumberPrecision } from '../../platform/conversions/types.js';
+import { keptToPrecision } from './number-precision.js';
 
 /** What checking one value needs: where to report problems, and the service for users and files. */
 export interface ValueEnv {
   readonly ctx: EmulatorContext;
   readonly problems: Problems;
+  /** The app's numberPrecision (live general settings); a new app's when absent. */
+  readonly numberPrecision?: NumberPrecision | undefined;
   /** The app whose record is written: its FILE values are attached to that app's records. */
   readonly appId: string;
 }
@@ -72,7 +76,9 @@ const checkNumber: Checker = (given, check) => {
   const text = parseNumber(given);
   if (text === undefined) return fail(check, 'Only numbers are allowed.');
   if (text === '') return '';
-  return checkRange(check, text);
+  const kept = keptToPrecision(text, check.env.numberPrecision);
+  if (!kept.ok) return fail(check, kept.reason);
+  return checkRange(check, kept.text);
 };
 
 const checkOneOption: Checker = (given, check) => {
