@@ -37,6 +37,10 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['SINGLE_LINE_TEXT', { minLength: '2' }, 'a', 'invalid'],
   // platform-facts-verified: minLength is checked on "" too.
   ['SINGLE_LINE_TEXT', { minLength: '2' }, '', 'invalid'],
+  // get.kintone.help 040528: a text or link field that prohibits duplicates holds 64 characters.
+  ['SINGLE_LINE_TEXT', { unique: true }, 'k'.repeat(64), 'k'.repeat(64)],
+  ['SINGLE_LINE_TEXT', { unique: true }, 'k'.repeat(65), 'invalid'],
+  ['LINK', { unique: true, maxLength: '100' }, `https://a.b/${'k'.repeat(60)}`, 'invalid'],
   ['MULTI_LINE_TEXT', {}, 'a\nb', 'a\nb'],
   ['LINK', { maxLength: '5' }, 'https://example.com', 'invalid'],
   ['NUMBER', {}, '12.50', '12.50'],

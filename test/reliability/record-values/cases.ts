@@ -145,6 +145,17 @@ export function drawCases(d: Draw): ValueCase[] {
     { before: [[`ref: ${ref}`]] },
   );
 
+  // Random letters: one service holds every seed's records, and a unique value must not repeat.
+  const longRef = Array.from({ length: int(d, 65, 70) }, () =>
+    d.pick([...'abcdefghijklmnopqrstuvwxyz'])!,
+  ).join('');
+  add('a unique text longer than 64 characters', [`ref: ${longRef}`], {
+    refused: 'RECORDS.LIMIT',
+    platform: 'refuses',
+    api: { field: 'ref', value: longRef },
+    evidence: 'get.kintone.help 040528: a field that prohibits duplicate values holds at most 64 characters',
+  });
+
   // MULTI_LINE_TEXT, RICH_TEXT, LINK.
   const lines2 = [text(d, int(d, 1, 6)).replace(/-/g, 'x'), text(d, int(d, 1, 6)).replace(/-/g, 'x')];
   add(
