@@ -8,6 +8,7 @@ import { typeOf } from './model.js';
 import { isCalendarDateTime } from '../../platform/record-values.js';
 import type { NumberPrecision } from '../../platform/conversions/types.js';
 import { keptToPrecision } from './number-precision.js';
+import { textLengths } from '../../platform/conversions/text.js';
 
 /** What checking one value needs: where to report problems, and the service for users and files. */
 export interface ValueEnv {
@@ -179,10 +180,13 @@ function limit(field: JsonObject, name: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** platform-facts-verified: `minLength` is checked on `""` too; `maxLength` cannot refuse it. */
+/**
+ * platform-facts-verified: `minLength` is checked on `""` too; `maxLength` cannot refuse it. A
+ * unique field holds 64 characters at most (get.kintone.help 040528): the limits are
+ * platform/conversions/text.ts's textLengths, which validate and a migration's conversion use.
+ */
 function checkLength(check: Check, text: string): Checked {
-  const min = limit(check.field, 'minLength');
-  const max = limit(check.field, 'maxLength');
+  const { min, max } = textLengths(check.field);
   if (min === undefined && max === undefined) return text;
   const length = codePoints(text);
   if (min !== undefined && length < min)
