@@ -50,7 +50,7 @@ let root = '';
 let things = '';
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, deployMs: 20, ...directory() });
+  emulator = await startEmulator({ port: 0, deployMs: 20, ...directory('a') });
   client = createClient({ baseUrl: emulator.url, auth: ADMIN });
   root = await tempProject('appdeploy-record-values-', {
     'appdeploy.yaml': projectFile(emulator.url),

@@ -157,12 +157,8 @@ function checkKeys(source: RecordSource, values: readonly (CheckedValues | null)
       );
       continue;
     }
-    const seen = first.get(value);
-    if (seen === undefined) {
-      first.set(value, i);
-      continue;
-    }
-    const line = source.locate([seen]).line;
+    const line = firstLine(first, value, i, source);
+    if (line === null) continue;
     problems.push(
       problem(
         'RECORDS.KEY_REPEATED',
@@ -200,13 +196,8 @@ function checkUniques(
     for (const [i, record] of values.entries()) {
       const text = keyText(record?.get(code));
       if (text === null) continue;
-      const same = number ? numberText(text) : text;
-      const seen = first.get(same);
-      if (seen === undefined) {
-        first.set(same, i);
-        continue;
-      }
-      const line = source.locate([seen]).line;
+      const line = firstLine(first, number ? numberText(text) : text, i, source);
+      if (line === null) continue;
       problems.push(
         problem(
           'RECORDS.UNIQUE',
@@ -221,6 +212,22 @@ function checkUniques(
     }
   }
   return problems;
+}
+
+/**
+ * The line of the record that held `value` first, when an earlier record did; else null, and
+ * record `i` is now its first holder.
+ */
+function firstLine(
+  first: Map<string, number>,
+  value: string,
+  i: number,
+  source: RecordSource,
+): number | null {
+  const seen = first.get(value);
+  if (seen !== undefined) return source.locate([seen]).line;
+  first.set(value, i);
+  return null;
 }
 
 /** A number's value as text, whatever its spelling ("1.0", "01" and "1" alike). */

@@ -4,8 +4,10 @@
  * (lengths, a range, options, `required`, `unique`, a lookup), and the app its lookup reads; one
  * environment whose directory calls the file's people by other codes (its maps rename them).
  */
-import type { EmulatorOptions } from '../../../src/emulator/index.js';
 import { codeIn, PEOPLE } from '../round-trip-world.js';
+
+/** The directory: round-trip-world's environment a (admin, and the people under a's codes). */
+export { directory } from '../round-trip-world.js';
 
 export const THINGS_MANIFEST = `name: Things
 fields:
@@ -78,25 +80,6 @@ fields:
 export const KINDS_RECORDS = `- { kcode: K1, name: First }
 - { kcode: "007", name: Bond }
 `;
-
-/** The directory of the environment: admin, and the people of PEOPLE under environment a's codes. */
-export function directory(): EmulatorOptions {
-  const unit = (kind: 'groups' | 'organizations') =>
-    PEOPLE[kind].map((code) => ({ code: codeIn('a', kind, code), name: code, users: [] }));
-  return {
-    users: [
-      { login: 'admin', password: 'admin', admin: true, name: 'Administrator' },
-      ...PEOPLE.users.map((login) => ({
-        login: codeIn('a', 'users', login),
-        password: `${login}-pw`,
-        admin: false,
-        name: login,
-      })),
-    ],
-    groups: unit('groups'),
-    organizations: unit('organizations'),
-  };
-}
 
 /** appdeploy.yaml: environment a at `url`, its maps renaming the file's people. */
 export function projectFile(url: string): string {
