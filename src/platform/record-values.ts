@@ -16,6 +16,7 @@
  */
 import type { FieldType } from './field-types.js';
 import { dateTimeText, instantOf, isTimeZone } from './time-zone.js';
+import { parseDecimal, storedNumber } from './conversions/number.js';
 
 /** How a field's value is written plainly; `none`: not written (the service fills it in). */
 export type PlainShape =
@@ -99,8 +100,6 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 // The record API returns DATETIME as 2012-01-11T11:30:00Z (platform-facts "Records"); a write may
 // give an offset, which is the same instant.
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-// The record API's numbers are decimal strings (field.d.ts); exponents are not accepted here.
-const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 
 /**
  * What a value's conversion needs beyond the value: the IANA time zone a date written for a
@@ -159,13 +158,16 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown, context: PlainContex
     typeof v === 'string' ? ok(v) : Number.isFinite(v) ? ok(String(v)) : fail('a string (quote it)'),
   number: (v) => {
     const s = typeof v === 'number' ? String(v) : v;
-    if (typeof s !== 'string' || !NUMBER.test(s.trim())) return fail('a number');
+    const trimmed = typeof s === 'string' ? s.trim() : '';
+    const d = parseDecimal(trimmed);
+    if (!d) return fail('a number');
     // Written as the platform stores it, so that a seed compares like with like: trimmed
-    // (platform-facts-verified "Numbers": `" 42 "` -> `"42"`) and without a `+` (cybozu.dev
-    // "フィールド形式" takes a sign; the stored form is normalised, as `"1.5e1"` -> `"15"` is:
-    // the local service stores `"+5"` as `"5"`). Sent as given, a seed compared "+5" with the
-    // "5" it read back and planned the same change on every run.
-    return ok(s.trim().replace(/^\+/, ''));
+    // (platform-facts-verified "Numbers": `" 42 "` -> `"42"`), and with an exponent or a `+`
+    // written out in plain decimals (`"1.5e1"` -> `"15"`, `"+5"` -> `"5"`; cybozu.dev "フィールド
+    // 形式" takes a sign and an exponent). Sent as given, a seed compared "+5" with the "5" it
+    // read back and planned the same change on every run; an exponent was refused, though the
+    // platform takes it.
+    return ok(storedNumber(trimmed, d));
   },
   option: (v) => (typeof v === 'string' ? ok(v) : fail('one option name')),
   options: (v) => {
@@ -186,7 +188,7 @@ const CONVERT: Readonly<Record<PlainShape, (plain: unknown, context: PlainContex
       return ok(dateTimeText(instantOf({ year, month, day, hour: 0, minute: 0 }, zone)));
     }
     const s = v instanceof Date ? v.toISOString() : v;
-    if (typeof s !== 'string' || !DATETIME.test(s) || Number.isNaN(Date.parse(s)))
+    if (typeof s !== 'string' || !DATETIME.test(s) || !isCalendarDateTime(s))
       return fail('a date and time, YYYY-MM-DDTHH:MM:SSZ');
     // The platform keeps a DATETIME to the minute: the seconds a write gives are dropped (the
     // local service's rule, src/emulator/records/values.ts; observed on the hosted platform by
@@ -228,6 +230,17 @@ function validDate(s: string): boolean {
   if (!m) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
+
+/**
+ * Whether an ISO 8601 date and time (DATETIME's shape) names a day of the calendar and a time of
+ * day before 24:00. Date.parse alone does not say: it rolls `2026-02-30` over to March 2 and
+ * `24:00` over to the next day, so the service stored, and a seed wrote, a day nobody wrote.
+ */
+export function isCalendarDateTime(s: string): boolean {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(s);
+  if (!m || !validDate(m[1]!) || Number.isNaN(Date.parse(s))) return false;
+  return Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4] ?? 0) < 60;
 }
 
 function isPlainFile(v: unknown): v is PlainFile {

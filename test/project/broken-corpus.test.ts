@@ -65,6 +65,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'RECORDS.KEY_FIELD': '../records-files/validate.test.ts',
   'RECORDS.KEY_MISSING': '../records-files/validate.test.ts',
   'RECORDS.KEY_REPEATED': '../records-files/validate.test.ts',
+  'RECORDS.LIMIT': '../records-files/value-limits.test.ts',
   'RECORDS.LOOKUP': '../records-files/validate.test.ts',
   'RECORDS.NOT_A_LIST': '../records-files/validate.test.ts',
   'RECORDS.NOT_A_RECORD': '../records-files/validate.test.ts',
@@ -73,6 +74,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'RECORDS.REQUIRED': '../records-files/validate.test.ts',
   'RECORDS.TABLE_IN_CSV': '../records-files/validate.test.ts',
   'RECORDS.TYPE': '../records-files/validate.test.ts',
+  'RECORDS.UNIQUE': '../records-files/value-limits.test.ts',
   'RECORDS.UNKNOWN_FIELD': '../records-files/validate.test.ts',
   // A fixture over 1 MB would bloat the repository: the test writes one in a temporary folder.
   'FILE.TOO_LARGE': 'validate-command.test.ts',

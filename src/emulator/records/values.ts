@@ -6,11 +6,17 @@ import type { Problems } from '../errors.js';
 import type { EmulatorContext } from '../context.js';
 import type { Json, JsonObject } from '../model/app.js';
 import { typeOf } from './model.js';
+import { isCalendarDateTime } from '../../platform/record-values.js';
+import type { NumberPrecision } from '../../platform/conversions/types.js';
+import { keptToPrecision } from './number-precision.js';
+import { textLengths } from '../../platform/conversions/text.js';
 
 /** What checking one value needs: where to report problems, and the service for users and files. */
 export interface ValueEnv {
   readonly ctx: EmulatorContext;
   readonly problems: Problems;
+  /** The app's numberPrecision (live general settings); a new app's when absent. */
+  readonly numberPrecision?: NumberPrecision | undefined;
   /** The app whose record is written: its FILE values are attached to that app's records. */
   readonly appId: string;
 }
@@ -72,7 +78,9 @@ const checkNumber: Checker = (given, check) => {
   const text = parseNumber(given);
   if (text === undefined) return fail(check, 'Only numbers are allowed.');
   if (text === '') return '';
-  return checkRange(check, text);
+  const kept = keptToPrecision(text, check.env.numberPrecision);
+  if (!kept.ok) return fail(check, kept.reason);
+  return checkRange(check, kept.text);
 };
 
 const checkOneOption: Checker = (given, check) => {
@@ -105,7 +113,8 @@ const checkTime: Checker = (given, check) => {
 
 const checkDateTime: Checker = (given, check) => {
   if (isBlank(given)) return '';
-  if (typeof given !== 'string' || !DATETIME.test(given) || Number.isNaN(Date.parse(given)))
+  // A day the month lacks, or 24:00, is refused: Date.parse would roll it over to another day.
+  if (typeof given !== 'string' || !DATETIME.test(given) || !isCalendarDateTime(given))
     return fail(check, 'Enter a date and time in ISO 8601 with a time zone, e.g. 2024-05-01T09:30:00Z.');
   // The platform keeps minutes: seconds and fractions are dropped.
   return new Date(Date.parse(given)).toISOString().slice(0, 16) + ':00Z';
@@ -176,11 +185,12 @@ function limit(field: JsonObject, name: string): number | undefined {
  * What `text` breaks of the field's `minLength` and `maxLength`, in words (`Enter at least 3
  * characters (got 2).`), or undefined. platform-facts-verified: `minLength` is checked on `""`
  * too; `maxLength` cannot refuse it. A record write is refused for it, and a deploy that
- * tightens a length over a record breaking it fails (model/publish.ts).
+ * tightens a length over a record breaking it fails (model/publish.ts). A unique field holds 64
+ * characters at most (get.kintone.help 040528): the limits are platform/conversions/text.ts's
+ * textLengths, which validate and a migration's conversion use.
  */
 export function lengthBroken(field: JsonObject, text: string): string | undefined {
-  const min = limit(field, 'minLength');
-  const max = limit(field, 'maxLength');
+  const { min, max } = textLengths(field);
   if (min === undefined && max === undefined) return undefined;
   const length = textLength(text);
   if (min !== undefined && length < min) return `Enter at least ${min} characters (got ${length}).`;

@@ -22,12 +22,19 @@
  *   stored; this refuses it, as the help page calls it the limit of what can be entered.
  */
 import { NEW_APP_GENERAL_SETTINGS } from '../new-app.js';
-import { converted, quote, refused, type ConvertContext, type Converted } from './types.js';
+import {
+  converted,
+  quote,
+  refused,
+  type ConvertContext,
+  type Converted,
+  type NumberPrecision,
+} from './types.js';
 
 const NUMBER = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 /** A decimal split into its parts: sign, integer digits (no leading zeros), fraction digits (no trailing zeros). */
-interface Decimal {
+export interface Decimal {
   readonly negative: boolean;
   readonly int: string;
   readonly frac: string;
@@ -68,18 +75,45 @@ function setting(value: string | number | undefined, fallback: string): number {
   return Number.isInteger(n) ? n : Number(fallback);
 }
 
-function bound(ctx: ConvertContext, name: 'minValue' | 'maxValue'): Decimal | undefined {
-  const raw = ctx.to[name];
+function bound(field: Readonly<Record<string, unknown>>, name: 'minValue' | 'maxValue'): Decimal | undefined {
+  const raw = field[name];
   return typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(String(raw).trim()) : undefined;
 }
 
-function checkDigits(d: Decimal, ctx: ConvertContext): string | undefined {
+/** The digits a NUMBER holds before and after its point: the app's numberPrecision, else a new app's. */
+export function numberDigits(precision: NumberPrecision | undefined): { digits: number; places: number } {
   const defaults = NEW_APP_GENERAL_SETTINGS.numberPrecision;
-  const digits = setting(ctx.numberPrecision?.digits, defaults.digits);
-  const places = setting(ctx.numberPrecision?.decimalPlaces, defaults.decimalPlaces);
+  const digits = setting(precision?.digits, defaults.digits);
+  const places = setting(precision?.decimalPlaces, defaults.decimalPlaces);
+  return { digits, places };
+}
+
+/**
+ * Why a number does not fit the field and the app: its digits (the app's numberPrecision), its
+ * range (the field's minValue and maxValue); undefined when it fits.
+ */
+export function numberProblem(
+  d: Decimal,
+  field: Readonly<Record<string, unknown>>,
+  precision: NumberPrecision | undefined,
+): string | undefined {
+  const { digits, places } = numberDigits(precision);
   if (d.int.length > digits - places) return `more than ${digits - places} digits before the point`;
   if (d.frac.length > places) return `more than ${places} decimal places (it would be rounded)`;
+  const min = bound(field, 'minValue');
+  const max = bound(field, 'maxValue');
+  if (min && compareDecimal(d, min) < 0) return `less than the minimum ${plain(min)}`;
+  if (max && compareDecimal(d, max) > 0) return `more than the maximum ${plain(max)}`;
   return undefined;
+}
+
+/**
+ * A number text as the platform stores it: kept as written unless it has an exponent or a `+`
+ * sign (then plain decimal notation, as the platform normalises it: platform-facts-verified
+ * "Numbers", `"1.5e1"` -> `"15"`).
+ */
+export function storedNumber(trimmed: string, d: Decimal): string {
+  return /[eE+]/.test(trimmed) ? plain(d) : trimmed;
 }
 
 /**
@@ -94,11 +128,6 @@ export function numberInto(text: string, ctx: ConvertContext): Converted {
   if (trimmed === '') return converted('');
   const d = parseDecimal(trimmed);
   if (!d) return refused(`not a number: ${quote(text)}`);
-  const digits = checkDigits(d, ctx);
-  if (digits) return refused(digits);
-  const min = bound(ctx, 'minValue');
-  const max = bound(ctx, 'maxValue');
-  if (min && compareDecimal(d, min) < 0) return refused(`less than the minimum ${plain(min)}`);
-  if (max && compareDecimal(d, max) > 0) return refused(`more than the maximum ${plain(max)}`);
-  return converted(/[eE+]/.test(trimmed) ? plain(d) : trimmed);
+  const problem = numberProblem(d, ctx.to, ctx.numberPrecision);
+  return problem ? refused(problem) : converted(storedNumber(trimmed, d));
 }

@@ -78,22 +78,38 @@ function limit(field: Readonly<Record<string, unknown>>, name: string): number |
 }
 
 /**
+ * The characters a text or link field holds: its minLength and maxLength, and at most 64 where it
+ * is unique (get.kintone.help 040528). Counted by `textLength`, as validate and the local service
+ * count them (platform/text-length.ts, where the evidence is silent).
+ */
+export function textLengths(field: Readonly<Record<string, unknown>>): {
+  min: number | undefined;
+  max: number | undefined;
+} {
+  const max =
+    field.unique === true
+      ? Math.min(limit(field, 'maxLength') ?? Infinity, TEXT_LIMITS.uniqueText)
+      : limit(field, 'maxLength');
+  return { min: limit(field, 'minLength'), max };
+}
+
+/** Why a text is not within the field's lengths (textLengths), or undefined when it is. */
+export function lengthProblem(field: Readonly<Record<string, unknown>>, text: string): string | undefined {
+  const length = textLength(text);
+  const { min, max } = textLengths(field);
+  if (min !== undefined && length < min) return `shorter than ${min} characters`;
+  if (max !== undefined && length > max) return `longer than ${max} characters`;
+  return undefined;
+}
+
+/**
  * Whether a text value fits the target text field as written: one line for one-line types, and
- * the field's minLength/maxLength (counted by `textLength`, as validate and the local service
- * count them: platform/text-length.ts, where the evidence is silent), and 64 characters
- * where the field is unique.
+ * the field's lengths (textLengths).
  */
 export function checkText(to: string, text: string, ctx: ConvertContext): Converted {
   if (ONE_LINE.has(to) && /[\r\n]/.test(text)) return refused('holds a line break');
-  const length = textLength(text);
-  const min = limit(ctx.to, 'minLength');
-  const max =
-    ctx.to.unique === true
-      ? Math.min(limit(ctx.to, 'maxLength') ?? Infinity, TEXT_LIMITS.uniqueText)
-      : limit(ctx.to, 'maxLength');
-  if (min !== undefined && length < min) return refused(`shorter than ${min} characters`);
-  if (max !== undefined && length > max) return refused(`longer than ${max} characters`);
-  return converted(text);
+  const length = lengthProblem(ctx.to, text);
+  return length === undefined ? converted(text) : refused(length);
 }
 
 /** Plain text into a text field: escaped for rich text, then checked as the field holds it. */

@@ -15,6 +15,7 @@ import type { FieldManifest, MemberFieldManifest } from '../manifest.js';
 import { formatPath, problem, type Path, type Problem } from '../problems.js';
 import { suggest } from '../suggest.js';
 import { digitsLost } from './number-literal.js';
+import { numberLimit, textLimit } from './limits.js';
 import { fileInAnyForm } from './file-name-forms.js';
 import { isMap } from '../well-formed.js';
 import type { CheckedApp } from '../checks/context.js';
@@ -156,7 +157,9 @@ export class RecordChecker {
       );
       return undefined;
     }
-    if (form.shape === 'number' && typeof value === 'number') this.checkDigits(code, value, path);
+    const lost = form.shape === 'number' && typeof value === 'number' && this.checkDigits(code, value, path);
+    if (!lost && (form.shape === 'text' || form.shape === 'number'))
+      this.checkLimits(code, field, converted.value as string, path);
     if (form.shape === 'option' || form.shape === 'options')
       this.checkOptions(code, field, converted.value as string | string[], path, Array.isArray(value));
     if (form.shape === 'files') this.checkAttachments(converted.value as { path: string }[], value, path);
@@ -174,14 +177,40 @@ export class RecordChecker {
   }
 
   /** A number literal read with fewer digits than written (number-literal.ts) would be seeded changed. */
-  private checkDigits(code: string, value: number, path: Path): void {
+  private checkDigits(code: string, value: number, path: Path): boolean {
     const literal = this.source.literal?.(path);
-    if (literal === undefined || !digitsLost(literal, value)) return;
+    if (literal === undefined || !digitsLost(literal, value)) return false;
     this.report(
       'RECORDS.TYPE',
       `NUMBER "${code}": ${literal.trim()} has more digits than a YAML or JSON number keeps (it reads as ${value})`,
       path,
       `Quote it to keep every digit: "${literal.trim()}".`,
+    );
+    return true;
+  }
+
+  /**
+   * A text within its field's lengths, a number within its range and the app's digits
+   * (limits.ts): the platform refuses the others, or rounds them. An empty text is checked too
+   * where the field has a minLength (platform-facts-verified: minLength is checked on "" too),
+   * unless it is required, which says so already.
+   */
+  private checkLimits(code: string, field: FieldManifest, value: string, path: Path): void {
+    const props = field as unknown as Readonly<Record<string, unknown>>;
+    if (value === '' && props.required === true) return;
+    const found =
+      field.type === 'NUMBER'
+        ? value === ''
+          ? null
+          : numberLimit(props, value, this.app.manifest.numberPrecision)
+        : textLimit(props, value);
+    if (!found) return;
+    const shown = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
+    this.report(
+      'RECORDS.LIMIT',
+      `${field.type} "${code}" cannot hold ${shown}: ${found.reason}`,
+      path,
+      found.hint,
     );
   }
 

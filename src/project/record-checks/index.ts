@@ -6,6 +6,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { UNIQUE_FIELD_TYPES } from '../../platform/index.js';
+import { parseDecimal } from '../../platform/conversions/number.js';
 import type { WriteValue } from '../../platform/record-values.js';
 import type { CheckedApp } from '../checks/context.js';
 import type { AppReference, FieldManifest, ProjectConfig } from '../manifest.js';
@@ -80,6 +81,7 @@ export async function checkRecordFiles(input: RecordFilesInput): Promise<Problem
     const values = source.records.map((record, i) => checker.check(record, i));
     problems.push(...checker.problems);
     if (!keyProblem) problems.push(...checkKeys(source, values, entry.records.key));
+    problems.push(...checkUniques(app, source, values, entry.records.key));
     read.set(key, { app, source, values });
   }
   for (const one of read.values()) problems.push(...checkLookups(one, read));
@@ -155,12 +157,8 @@ function checkKeys(source: RecordSource, values: readonly (CheckedValues | null)
       );
       continue;
     }
-    const seen = first.get(value);
-    if (seen === undefined) {
-      first.set(value, i);
-      continue;
-    }
-    const line = source.locate([seen]).line;
+    const line = firstLine(first, value, i, source);
+    if (line === null) continue;
     problems.push(
       problem(
         'RECORDS.KEY_REPEATED',
@@ -174,6 +172,68 @@ function checkKeys(source: RecordSource, values: readonly (CheckedValues | null)
     );
   }
   return problems;
+}
+
+/**
+ * No two records share a value of a field with `unique: true` (the key's own repeats are
+ * RECORDS.KEY_REPEATED): the service refuses the second (platform-facts-verified "Locale": `This
+ * value already exists in another record.`), after the seed's other writes landed. An empty value
+ * never counts (platform-facts-verified "Required, unique, lengths"); numbers compare by value, as
+ * the local service compares them ("1" and "1.0" are one number). Values already in the app are
+ * the service's to know: validate is offline.
+ */
+function checkUniques(
+  app: CheckedApp,
+  source: RecordSource,
+  values: readonly (CheckedValues | null)[],
+  key: string,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const code of uniqueFieldCodes(app.manifest.fields ?? {})) {
+    if (code === key) continue;
+    const number = app.manifest.fields?.[code]?.type === 'NUMBER';
+    const first = new Map<string, number>();
+    for (const [i, record] of values.entries()) {
+      const text = keyText(record?.get(code));
+      if (text === null) continue;
+      const line = firstLine(first, number ? numberText(text) : text, i, source);
+      if (line === null) continue;
+      problems.push(
+        problem(
+          'RECORDS.UNIQUE',
+          `${formatPath([i, code])}: ${JSON.stringify(text)} is also the ${code} of the record on line ${line}, and "${code}" is unique`,
+          source.locate([i, code]),
+          {
+            hint: `Give each record its own ${code}, or leave it empty: the service refuses a second record with the same value.`,
+            path: [i, code],
+          },
+        ),
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * The line of the record that held `value` first, when an earlier record did; else null, and
+ * record `i` is now its first holder.
+ */
+function firstLine(
+  first: Map<string, number>,
+  value: string,
+  i: number,
+  source: RecordSource,
+): number | null {
+  const seen = first.get(value);
+  if (seen !== undefined) return source.locate([seen]).line;
+  first.set(value, i);
+  return null;
+}
+
+/** A number's value as text, whatever its spelling ("1.0", "01" and "1" alike). */
+function numberText(text: string): string {
+  const d = parseDecimal(text.trim());
+  return d ? `${d.negative ? '-' : ''}${d.int}.${d.frac}` : text;
 }
 
 function isWritten(record: unknown, code: string): boolean {

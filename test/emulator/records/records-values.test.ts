@@ -37,6 +37,10 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['SINGLE_LINE_TEXT', { minLength: '2' }, 'a', 'invalid'],
   // platform-facts-verified: minLength is checked on "" too.
   ['SINGLE_LINE_TEXT', { minLength: '2' }, '', 'invalid'],
+  // get.kintone.help 040528: a text or link field that prohibits duplicates holds 64 characters.
+  ['SINGLE_LINE_TEXT', { unique: true }, 'k'.repeat(64), 'k'.repeat(64)],
+  ['SINGLE_LINE_TEXT', { unique: true }, 'k'.repeat(65), 'invalid'],
+  ['LINK', { unique: true, maxLength: '100' }, `https://a.b/${'k'.repeat(60)}`, 'invalid'],
   ['MULTI_LINE_TEXT', {}, 'a\nb', 'a\nb'],
   ['LINK', { maxLength: '5' }, 'https://example.com', 'invalid'],
   ['NUMBER', {}, '12.50', '12.50'],
@@ -46,6 +50,16 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['NUMBER', { maxValue: '10' }, '11', 'invalid'],
   ['NUMBER', { maxValue: '10' }, '10', '10'],
   ['NUMBER', {}, '', ''],
+  // The app's numberPrecision (a new app's: 16 digits, 4 of them decimal places; get.kintone.help
+  // "significant_figures"): the integer part holds 12 digits, decimals past 4 are rounded
+  // (HALF_EVEN). The service stored every digit it was sent.
+  ['NUMBER', {}, '123456789012.1234', '123456789012.1234'],
+  ['NUMBER', {}, '1234567890123', 'invalid'],
+  ['NUMBER', {}, '1.23456', '1.2346'],
+  ['NUMBER', {}, '2.00015', '2.0002'],
+  ['NUMBER', {}, '2.00025', '2.0002'],
+  ['NUMBER', {}, '-0.99999', '-1'],
+  ['NUMBER', {}, '1.50000', '1.50000'],
   ['RADIO_BUTTON', options, 'A', 'A'],
   ['RADIO_BUTTON', options, 'C', 'invalid'],
   ['DROP_DOWN', options, 'B', 'B'],
@@ -64,6 +78,13 @@ const cases: [string, JsonObject, unknown, unknown][] = [
   ['DATETIME', {}, '2024-05-01T09:30:45Z', '2024-05-01T09:30:00Z'],
   ['DATETIME', {}, '2024-05-01T09:30+09:00', '2024-05-01T00:30:00Z'],
   ['DATETIME', {}, '2024-05-01', 'invalid'],
+  // A day the month lacks, or 24:00, is no date and time (JavaScript's Date.parse rolls 02-30 over
+  // to March and 24:00 to the next day: the service stored a day the writer never wrote).
+  ['DATETIME', {}, '2026-02-30T10:00:00Z', 'invalid'],
+  ['DATETIME', {}, '2025-02-29T00:00:00Z', 'invalid'],
+  ['DATETIME', {}, '2026-04-31T08:15:00+09:00', 'invalid'],
+  ['DATETIME', {}, '2026-05-01T24:00:00Z', 'invalid'],
+  ['DATETIME', {}, '2024-02-29T23:59:00Z', '2024-02-29T23:59:00Z'],
   ['DATETIME', {}, '', ''],
   ['USER_SELECT', {}, [{ code: 'sato' }], [{ code: 'sato', name: 'Sato' }]],
   ['USER_SELECT', {}, [{ code: 'nobody' }], 'invalid'],

@@ -1,3 +1,4 @@
+import type { NumberPrecision } from '../../../platform/conversions/types.js';
 import { errors, Problems } from '../../errors.js';
 import { findApp } from '../../access.js';
 import { principalEntity } from '../../auth.js';
@@ -73,6 +74,7 @@ export function writeEnv(scope: RecordScope, problems: Problems, previous?: Stor
     fields: scope.fields,
     principal: scope.req.principal,
     problems,
+    numberPrecision: scope.live.general.numberPrecision as NumberPrecision | undefined,
     canWrite: (code) => scope.access.fieldAccess(code, previous) === 'WRITE',
   };
 }
