@@ -210,7 +210,9 @@ describe('every next command the CLI prints', () => {
         if (problem !== null) problems.push(`${f.where}: ${line}: ${problem}`);
       }
     expect(problems).toEqual([]);
-  });
+    // A bash and a whole command tree per hint (93 of them): 8 s on a busy machine, and over the
+    // default 20 s twice on a clean clone's CI beside other work.
+  }, 120_000);
 
   it.each([
     ['-C', 'my apps テスト/プロジェクト 1'],
