@@ -8,7 +8,7 @@ import type { Client } from '../client/index.js';
 import { ServiceError } from '../client/index.js';
 import type { RiskProbe } from '../areas/types.js';
 import { emptinessQuery } from '../query/index.js';
-import { textLength } from '../platform/index.js';
+import { outsideLengthBounds } from '../platform/index.js';
 import type { Risk } from './types.js';
 import { recordsInStatus } from './status-probes.js';
 
@@ -94,14 +94,19 @@ async function scan(
   counts: (value: unknown) => boolean,
 ): Promise<number> {
   let n = 0;
-  for await (const record of client.records.iterate(app, { fields: [probe.table ?? probe.field] })) {
-    const values =
-      probe.table === undefined
-        ? [record[probe.field]?.value]
-        : columnValues(record[probe.table]?.value, probe.field);
-    if (values.some(counts)) n++;
-  }
+  for await (const record of client.records.iterate(app, { fields: [probe.table ?? probe.field] }))
+    if (fieldValues(record, probe).some(counts)) n++;
   return n;
+}
+
+/** The probed field's values in a record: its one value, or a table column's in every row. */
+function fieldValues(
+  record: Readonly<Record<string, { value?: unknown } | undefined>>,
+  probe: { field: string; table?: string },
+): unknown[] {
+  return probe.table === undefined
+    ? [record[probe.field]?.value]
+    : columnValues(record[probe.table]?.value, probe.field);
 }
 
 /** Records whose value another record also holds: the ones a new `unique` rejects. */
@@ -121,9 +126,8 @@ const RECORD_IDS_SHOWN = 5;
 
 /**
  * Records a value of which (a table column's: any row's) falls outside new length bounds, and the
- * lowest few record numbers among them. Characters are counted as every side counts them
- * (platform/text-length.ts); an empty value is 0 characters, below any
- * minimum (platform-facts-verified: minLength is checked on "" too).
+ * lowest few record numbers among them, judged as the local service's deploy judges them
+ * (platform/length-bounds.ts: an empty value is below any minimum).
  */
 async function outsideLength(
   client: Client,
@@ -131,18 +135,11 @@ async function outsideLength(
   probe: Extract<RiskProbe, { reason: 'length' }>,
 ): Promise<Risk> {
   const { minLength, maxLength } = probe;
-  const outside = (value: unknown): boolean => {
-    const length = typeof value === 'string' ? textLength(value) : 0;
-    return (minLength !== undefined && length < minLength) || (maxLength !== undefined && length > maxLength);
-  };
+  const outside = (value: unknown): boolean => outsideLengthBounds(probe, value);
   let records = 0;
   const ids: number[] = [];
   for await (const record of client.records.iterate(app, { fields: ['$id', probe.table ?? probe.field] })) {
-    const values =
-      probe.table === undefined
-        ? [record[probe.field]?.value]
-        : columnValues(record[probe.table]?.value, probe.field);
-    if (!values.some(outside)) continue;
+    if (!fieldValues(record, probe).some(outside)) continue;
     records++;
     ids.push(Number(record.$id?.value));
     // The lowest ones, whatever order the cursor reads in.

@@ -62,6 +62,7 @@ export {
 } from './first-status.js';
 export { textLength, TEXT_LIMITS } from './text-length.js';
 export { FIELD_CODE_PATTERN, fieldCodeProblem } from './field-code.js';
+export { outsideLengthBounds, tighterLengthBounds, type LengthBounds } from './length-bounds.js';
 export { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes, type RepeatedViewIndex } from './view-rules.js';
 export { minGroups, repeatedReportIndexes } from './report-rules.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';

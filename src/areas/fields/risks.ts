@@ -3,7 +3,12 @@
  * that `unique` makes fail; records that `required` leaves needing a value; and the changes the
  * service cannot make at all.
  */
-import { UNIQUE_FIELD_TYPES, isSystemFieldType, type FieldType } from '../../platform/index.js';
+import {
+  UNIQUE_FIELD_TYPES,
+  isSystemFieldType,
+  tighterLengthBounds,
+  type FieldType,
+} from '../../platform/index.js';
 import type { BlockedChange, JsonObject, RiskProbe } from '../types.js';
 import { asRecord } from '../canonical.js';
 import type { FieldsCanonical } from './canonical.js';
@@ -41,7 +46,7 @@ export function fieldProbes(desired: FieldsCanonical, current: FieldsCanonical):
         const type = typeOf(item.def) as FieldType;
         if (item.def.unique === true && before.def.unique !== true && UNIQUE_FIELD_TYPES.has(type))
           probes.push({ kind: 'deploy-fails', field: before.code, fieldType: type, reason: 'unique' });
-        const bounds = tighterLength(item.def, before.def);
+        const bounds = tighterLengthBounds(item.def, before.def);
         if (bounds) probes.push({ kind: 'deploy-fails', ...where(before), reason: 'length', ...bounds });
         if (item.def.required === true && before.def.required !== true)
           probes.push({ kind: 'records-need-values', ...where(before) });
@@ -112,34 +117,6 @@ function where(item: FieldItem): { field: string; fieldType: string; table?: str
   return item.table === null
     ? { field: item.code, fieldType: typeOf(item.def) }
     : { field: item.code, fieldType: typeOf(item.def), table: item.table };
-}
-
-/**
- * The new length bounds when they are tighter than the live ones (a minimum raised or added, a
- * maximum lowered or added): records already outside them make the deploy fail, as the local
- * service's deploy check (emulator/model/tighter-lengths.ts) judges it. Undefined when not tighter.
- */
-function tighterLength(
-  after: JsonObject,
-  before: JsonObject,
-): { minLength?: number; maxLength?: number } | undefined {
-  const min = lengthBound(after.minLength);
-  const max = lengthBound(after.maxLength);
-  const tighter =
-    (min !== undefined && min > (lengthBound(before.minLength) ?? 0)) ||
-    (max !== undefined && max < (lengthBound(before.maxLength) ?? Infinity));
-  if (!tighter) return undefined;
-  return {
-    ...(min !== undefined ? { minLength: min } : {}),
-    ...(max !== undefined ? { maxLength: max } : {}),
-  };
-}
-
-/** A length bound as the service stores it (a number as text; "" for none). */
-function lengthBound(value: unknown): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
 }
 
 function removedOptions(after: JsonObject, before: JsonObject): string[] {

@@ -1,6 +1,7 @@
 import type { AppSettings, Json, JsonObject } from './app.js';
 import { text, type StoredRecord } from '../records/model.js';
-import { lengthBroken, lengthLimit } from '../records/values.js';
+import { lengthBroken } from '../records/values.js';
+import { tighterLengthBounds } from '../../platform/index.js';
 import { liveCodeOf, type PendingRenames } from './renames/pending.js';
 import { isObject } from './renames/json.js';
 
@@ -45,22 +46,13 @@ function firstBroken(
   records: readonly StoredRecord[],
   values: (record: StoredRecord) => (Json | undefined)[],
 ): string | undefined {
-  if (!tighter(field, before)) return undefined;
+  if (!tighterLengthBounds(field, before)) return undefined;
   for (const record of records)
     for (const value of values(record)) {
       const broken = lengthBroken(field, typeof value === 'string' ? value : '');
       if (broken !== undefined) return `record ${text(record.$id?.value)}: ${broken}`;
     }
   return undefined;
-}
-
-/** Whether the draft's length bounds are stricter than the live ones (none counts as none). */
-function tighter(field: JsonObject, before: JsonObject | undefined): boolean {
-  const min = lengthLimit(field, 'minLength');
-  const max = lengthLimit(field, 'maxLength');
-  const minBefore = lengthLimit(before, 'minLength') ?? 0;
-  const maxBefore = lengthLimit(before, 'maxLength') ?? Infinity;
-  return (min !== undefined && min > minBefore) || (max !== undefined && max < maxBefore);
 }
 
 /** A live field by its code, a table column's included. */

@@ -198,14 +198,6 @@ export function lengthBroken(field: JsonObject, text: string): string | undefine
   return undefined;
 }
 
-/** The bound of the field's `minLength` or `maxLength`; undefined when it has none. */
-export function lengthLimit(
-  field: JsonObject | undefined,
-  name: 'minLength' | 'maxLength',
-): number | undefined {
-  return field === undefined ? undefined : limit(field, name);
-}
-
 function checkLength(check: Check, text: string): Checked {
   const broken = lengthBroken(check.field, text);
   return broken === undefined ? text : fail(check, broken);

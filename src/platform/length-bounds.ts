@@ -1,0 +1,50 @@
+/**
+ * When a change of a field's `minLength`/`maxLength` makes a deploy fail: the bounds are tighter
+ * than the live ones, and a record's value falls outside them (platform-facts-verified, "Required,
+ * unique, lengths": a tighter length that existing records break can make the deploy fail;
+ * `minLength` is checked on `""` too). One rule for the plan, which predicts it (areas/fields and
+ * plan/probes.ts), and the local service, which refuses the deploy (emulator/model/tighter-lengths.ts).
+ */
+import { textLength } from './text-length.js';
+
+export interface LengthBounds {
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** A bound as the service stores it: a number as text, or "" (or nothing) for none. */
+function bound(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * The new bounds of `after` when they are tighter than those of `before` (a minimum raised or
+ * added, a maximum lowered or added; a field with none before counts as unbounded); undefined
+ * when they are not.
+ */
+export function tighterLengthBounds(
+  after: Readonly<Record<string, unknown>>,
+  before: Readonly<Record<string, unknown>> | undefined,
+): LengthBounds | undefined {
+  const min = bound(after.minLength);
+  const max = bound(after.maxLength);
+  const tighter =
+    (min !== undefined && min > (bound(before?.minLength) ?? 0)) ||
+    (max !== undefined && max < (bound(before?.maxLength) ?? Infinity));
+  if (!tighter) return undefined;
+  return {
+    ...(min !== undefined ? { minLength: min } : {}),
+    ...(max !== undefined ? { maxLength: max } : {}),
+  };
+}
+
+/** Whether a value (not a text, or none: 0 characters) falls outside the bounds. */
+export function outsideLengthBounds(bounds: LengthBounds, value: unknown): boolean {
+  const length = typeof value === 'string' ? textLength(value) : 0;
+  return (
+    (bounds.minLength !== undefined && length < bounds.minLength) ||
+    (bounds.maxLength !== undefined && length > bounds.maxLength)
+  );
+}
