@@ -14,7 +14,8 @@ export const EXIT = {
   OK: 0,
   /**
    * An error the user can fix; problems (`validate`); a plan apply would refuse; a failed
-   * `--check`; an apply refused, declined or rolled back; an app export refused or failed;
+   * `--check`; an apply refused, declined or rolled back, or live with work left for the next
+   * apply (a migration's window unwritten); an app export refused or failed;
    * stale type modules (`types --check`); a revert declined.
    */
   ERROR: 1,
@@ -107,12 +108,16 @@ const APPLY_EXIT = {
 
 /**
  * An apply's code: per outcome; a failed rollback is 1 when only drafts are left changed, and 3
- * when a live copy could not be restored (what it holds is then not known).
+ * when a live copy could not be restored (what it holds is then not known). An apply that went
+ * live but left a migration's window unwritten (a write failed, a swap's deploy still running:
+ * apply/migrate-window.ts) is 1: the next apply has work, and a CI job must not pass on it.
  */
-export function applyExitCode(result: Pick<ApplyResult, 'outcome' | 'stopped'>): ExitCode {
+export function applyExitCode(result: Pick<ApplyResult, 'outcome' | 'stopped' | 'window'>): ExitCode {
   if (result.outcome === 'rollback-failed')
     return result.stopped?.liveLeftChanged === true ? EXIT.UNKNOWN : EXIT.ERROR;
-  return APPLY_EXIT[result.outcome];
+  const code = APPLY_EXIT[result.outcome];
+  const windowLeft = (result.window ?? []).some((w) => w.reason !== undefined);
+  return code === EXIT.OK && windowLeft ? EXIT.ERROR : code;
 }
 
 /**

@@ -51,6 +51,43 @@ describe('applyExitCode', () => {
     const stopped = { cause: { kind: 'interrupted' as const }, revertFailed: [], liveLeftChanged };
     expect(applyExitCode({ outcome, stopped })).toBe(code);
   });
+
+  // docs/migrations.md, "The window": records edited before a swap whose writes into the new
+  // field stopped (a failed write, a swap's deploy still running) are left for the next apply, so
+  // the apply is not done: a CI job must not pass on it. Refused values are final (in the backup).
+  const window = (extra: object) => ({
+    app: 'tickets',
+    field: 'notes',
+    backup: 'b.jsonl',
+    written: 1,
+    editedSince: [],
+    ...extra,
+  });
+  it.each<[string, ApplyOutcome, object[], number]>([
+    ['applied, every window written', 'applied', [window({})], 0],
+    [
+      'applied, a window stopped',
+      'applied',
+      [window({ reason: 'writing record 3 failed; the next apply writes the rest' })],
+      1,
+    ],
+    [
+      'no changes, an earlier window stopped again',
+      'no-changes',
+      [window({}), window({ reason: 'the next apply writes them' })],
+      1,
+    ],
+    [
+      'applied, a value refused',
+      'applied',
+      [window({ refused: [{ id: '3', lines: [2], reason: 'unique' }] })],
+      0,
+    ],
+    ['kept live, a window stopped', 'rolled-back', [window({ reason: 'x' })], 1],
+    ['unknown, a window stopped', 'unknown', [window({ reason: 'x' })], 3],
+  ])('%s: exit %i', (_, outcome, windows, code) => {
+    expect(applyExitCode({ outcome, window: windows as never })).toBe(code);
+  });
 });
 
 describe('forcedExitCode (a second Ctrl-C during apply)', () => {
