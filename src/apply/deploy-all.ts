@@ -12,6 +12,7 @@
 import type { Project } from '../project/index.js';
 import { formatElapsed } from '../wording.js';
 import { deployBatch, type BatchOutcome } from './deploy.js';
+import { errorText } from './error-text.js';
 import { restoreAfterRun, type RestoreRun } from './restore.js';
 import { inexactReason } from './restore-check.js';
 import { appResult, named } from './result.js';
@@ -57,7 +58,16 @@ export async function deployAll(input: DeployAllInput): Promise<DeployAllResult>
     },
   };
   for (const [index, batch] of batches.entries()) {
-    emit({ type: 'deploy', apps: batch.map((s) => s.plan.key), batch: index + 1, batches: batches.length });
+    const earlier = batches.slice(0, index).flat();
+    const later = batches.slice(index + 1).flat();
+    try {
+      // The recovery record notes the call before it goes out (recovery.ts): a save that fails (a
+      // full disk) stops the apply here, nothing sent, as a deploy that did not go live does.
+      // Found by test/reliability/record-save-sweep.test.ts (it threw out of apply, as a bug).
+      emit({ type: 'deploy', apps: batch.map((s) => s.plan.key), batch: index + 1, batches: batches.length });
+    } catch (error) {
+      return notLive(input, earlier, batch, later, errorText(error), false);
+    }
     let outcome: BatchOutcome;
     try {
       outcome = await deployBatch({
@@ -71,8 +81,6 @@ export async function deployAll(input: DeployAllInput): Promise<DeployAllResult>
       emit({ type: 'deploy-answer-lost', reason: error instanceof Error ? error.message : String(error) });
     }
     if (outcome.kind === 'live') continue;
-    const earlier = batches.slice(0, index).flat();
-    const later = batches.slice(index + 1).flat();
     if (outcome.kind === 'unknown') return unknown(input, earlier, batch, later, outcome.pending);
     return notLive(input, earlier, batch, later, outcome.reason, outcome.reverted);
   }

@@ -23,6 +23,7 @@ import { AppdeployError } from '../errors.js';
 import { hasChanges, type AppPlan, type AreaKey, type Plan } from '../plan/index.js';
 import type { CopyProgress, WindowWrite } from '../records/index.js';
 import { appdeployCommand, environmentLogin, type Project } from '../project/index.js';
+import { errorText } from './error-text.js';
 import type { ApplyEvent, ApplyOutcome } from './types.js';
 import { SWAP_DROPS } from './migrate-plans.js';
 
@@ -602,7 +603,17 @@ export function recorder(
       if (event.type in UNRECORDED) return;
       const note = notes[event.type as Recorded] as (event: ApplyEvent) => void;
       note(event);
-      save();
+      try {
+        save();
+      } catch (error) {
+        // Written ahead: what the event notes is about to go out (a write, a deploy call) or just
+        // came back, and a record that does not hold it would have the next apply call its drafts
+        // someone else's. So the apply stops here, as at a failed write, and says why (a full disk).
+        throw new Error(
+          `the recovery record ${recoveryShown(env)} could not be saved, so apply stopped before going on: ${errorText(error)}`,
+          { cause: error },
+        );
+      }
     },
     end(outcome, wholeProject) {
       const settled = wholeProject && (outcome === 'applied' || outcome === 'no-changes');
@@ -613,7 +624,14 @@ export function recorder(
       // change" that apply refuses (found by test/reliability/deploy-unknown-sweep.test.ts).
       if (outcome === 'unknown' && record !== null) {
         record.ended = 'deploy-unknown';
-        return save();
+        try {
+          return save();
+        } catch {
+          // Not saved (a full disk): the record as last saved names the deploy call, so `status`
+          // and the next apply still know the drafts for this apply's; only "stopped waiting"
+          // reads as "interrupted". The result already says the outcome is unknown.
+          return;
+        }
       }
       // A swap that went live leaves its window to write (migrate-window.ts): only that stays; so
       // does the window of a swap whose deploy was still running at the deadline (`unknown`): it
