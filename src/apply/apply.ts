@@ -16,7 +16,8 @@ import { readRecovery, recorder, type RecoveryRecord } from './recovery.js';
 import { refuseOtherService } from './service-check.js';
 import { discard, nothingToDo, plugins, refuse } from './stages-before.js';
 import { verify, writeAndDeploy } from './stages-live.js';
-import { startRun, type ApplyRun, type StageEnd } from './stage.js';
+import { asIs, startRun, type ApplyRun, type StageEnd } from './stage.js';
+import { refusedResult } from './result.js';
 import type { ApplyEvent, ApplyOptions, ApplyResult } from './types.js';
 import type { AppSession } from './write-all.js';
 import { applyMigrating, hasMigrations } from './migrate.js';
@@ -49,7 +50,12 @@ export async function apply(options: ApplyOptions): Promise<ApplyResult> {
  * the deploy that destroys their values (backup-removed.ts).
  */
 async function applyOnce(options: ApplyOptions, earlier: readonly TakenBackup[] = []): Promise<ApplyResult> {
-  const taken = [...(await backupRemoved(options)), ...earlier];
+  const removed = await backupRemoved(options);
+  if (removed.failed !== undefined) {
+    const run = startRun(options, null);
+    return refusedResult(asIs(run), [removed.failed], run.plugins);
+  }
+  const taken = [...removed.taken, ...earlier];
   const ended = await applyUnbacked(options, catchUpBackups(options, taken));
   const backups = backupNotes(options, taken);
   return backups.length > 0 ? { ...ended, backups: [...(ended.backups ?? []), ...backups] } : ended;

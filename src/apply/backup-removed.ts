@@ -17,7 +17,7 @@ import type { BackupField, BackupResult } from '../records/index.js';
 import { errorText } from './error-text.js';
 import { RECORDS } from './migrate-records.js';
 import type { BeforeDeploy } from './run-steps.js';
-import type { ApplyEvent, ApplyOptions, BackupNote } from './types.js';
+import type { AppRefusal, ApplyEvent, ApplyOptions, BackupNote } from './types.js';
 
 /** A backup apply took, and what bringing it up to date needs. */
 export interface TakenBackup {
@@ -51,8 +51,14 @@ function cellsOf(place: Place): Place[] {
   return place.columns ?? [place];
 }
 
-export async function backupRemoved(options: ApplyOptions): Promise<TakenBackup[]> {
-  if (options.shadow === true || options.allowDataLoss !== true) return [];
+/**
+ * The backups of the fields the plan removes, taken before anything is written; `failed`: one that
+ * could not be taken (the apply is refused: nothing is removed without a copy).
+ */
+export async function backupRemoved(
+  options: ApplyOptions,
+): Promise<{ taken: TakenBackup[]; failed?: AppRefusal }> {
+  if (options.shadow === true || options.allowDataLoss !== true) return { taken: [] };
   const taken: TakenBackup[] = [];
   for (const app of options.plan.apps) {
     if (app.id === null) continue;
@@ -70,11 +76,14 @@ export async function backupRemoved(options: ApplyOptions): Promise<TakenBackup[
     } catch (error) {
       // Ctrl-C while a backup read (a download of a gigabyte, say): it stopped, leaving nothing,
       // and so does the apply, before its first write (stages-before.ts, refuse: interrupted).
-      if (options.signal?.aborted === true) return taken;
-      throw error;
+      if (options.signal?.aborted === true) return { taken };
+      // A file system error (a full disk) threw out of apply as a bug; found by
+      // test/reliability/record-save-sweep.test.ts. The backup left nothing (records/ backup.ts).
+      const message = `the backup of the values this apply removes (${fields.map((f) => f.code).join(', ')}) could not be taken, so nothing was removed: ${errorText(error)}`;
+      return { taken, failed: { kind: 'backup-failed', app: app.key, message } };
     }
   }
-  return taken;
+  return { taken };
 }
 
 /** One app's backup of these fields (or cells), read now. */

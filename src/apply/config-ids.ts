@@ -15,6 +15,11 @@ import { maskVariables, unmaskVariables } from '../project/env-vars.js';
 import type { Project } from '../project/index.js';
 import { writeLocalIds } from '../project/local-ids.js';
 
+/** Where the environment keeps its apps' ids, as messages name it from the project's folder. */
+export function idsFileShown(project: Pick<Project, 'environment'>): string {
+  return project.environment.local ? '.appdeploy/local/ids.json' : 'appdeploy.yaml';
+}
+
 export async function recordAppId(project: Project, appKey: string, id: string): Promise<void> {
   await recordAppIds(project, { [appKey]: id });
 }

@@ -16,7 +16,7 @@
 import type { Client } from '../client/index.js';
 import { isUnknownApp } from '../plan/index.js';
 import type { Project } from '../project/index.js';
-import { recordAppId } from './config-ids.js';
+import { idsFileShown, recordAppId } from './config-ids.js';
 import { readRecovery, recoveryShown } from './recovery.js';
 import { readDraftRevision } from './revisions.js';
 
@@ -25,7 +25,7 @@ export async function adoptInterrupted(project: Project, client: Client): Promis
   const previous = readRecovery(project);
   if (previous === null) return [];
   const shown = recoveryShown(project.environment.name);
-  const where = project.environment.local ? '.appdeploy/local/ids.json' : 'appdeploy.yaml';
+  const where = idsFileShown(project);
   const notes: string[] = [];
   for (const created of previous.creating) {
     const app = project.apps.find((a) => a.key === created.key);

@@ -537,7 +537,9 @@ export function recorder(
   project: Pick<Project, 'root' | 'environment'>,
   previous: RecoveryRecord | null,
   names: (key: string) => string,
-  session: (key: string) => { id: string | null; revision: string | null } | undefined,
+  session: (
+    key: string,
+  ) => { id: string | null; revision: string | null; idUnrecorded?: boolean | undefined } | undefined,
   now: () => number,
 ): Recorder {
   const env = project.environment.name;
@@ -633,28 +635,45 @@ export function recorder(
           return;
         }
       }
-      // A swap that went live leaves its window to write (migrate-window.ts): only that stays; so
-      // does the window of a swap whose deploy was still running at the deadline (`unknown`): it
-      // may yet go live, and then the next apply writes it (one that did not is dropped there).
-      const mayBeLive = outcome === 'applied' || outcome === 'unknown';
-      const window = mayBeLive ? (record?.window ?? previous?.window) : previous?.window;
-      if (window !== undefined && window.length > 0) {
-        const left = {
+      const left = leftOver(outcome, record, previous, (key) => session(key)?.idUnrecorded === true);
+      if (left === null) return forgetRecovery(project);
+      try {
+        saveRecord(project, env, {
           ...emptyRecord(env),
           startedAt: record?.startedAt ?? new Date(now()).toISOString(),
-          window,
-        };
-        try {
-          return saveRecord(project, env, left);
-        } catch {
-          // Not saved (a full disk): the record as this apply last saved it would tell `status` of
-          // writes and deploys long done, so it goes; the window, still to write right after this
-          // (migrate-window.ts), is noted again at its first write, or its result says it was not.
-          // Found by test/reliability/after-swap-sweep.test.ts (the save threw out of apply).
-          return forgetRecovery(project);
-        }
+          ...left,
+        });
+      } catch {
+        // Not saved (a full disk): the record as this apply last saved it would tell `status` of
+        // writes and deploys long done, so it goes; the window, still to write right after this
+        // (migrate-window.ts), is noted again at its first write, or its result says it was not.
+        // Found by test/reliability/after-swap-sweep.test.ts (the save threw out of apply).
+        // But an id the project lacks is kept, in the record as last saved, whatever else it says.
+        if (left.creating.length === 0) forgetRecovery(project);
       }
-      forgetRecovery(project);
     },
   };
+}
+
+/**
+ * What the record keeps once an apply ended with its own answer, or null when nothing: a window
+ * left to write, and the apps created whose ids could not be written to the project.
+ */
+function leftOver(
+  outcome: ApplyOutcome,
+  record: RecoveryRecord | null,
+  previous: RecoveryRecord | null,
+  idUnrecorded: (key: string) => boolean,
+): Pick<RecoveryRecord, 'creating' | 'window'> | null {
+  // A swap that went live leaves its window to write (migrate-window.ts): only that stays; so
+  // does the window of a swap whose deploy was still running at the deadline (`unknown`): it
+  // may yet go live, and then the next apply writes it (one that did not is dropped there).
+  const mayBeLive = outcome === 'applied' || outcome === 'unknown';
+  const window = (mayBeLive ? (record?.window ?? previous?.window) : previous?.window) ?? [];
+  // So do the apps created whose ids could not be written to the project (a full disk,
+  // write-all.ts): every command gives them their ids from here first (recovery-adopt.ts),
+  // instead of the next apply creating them again.
+  const creating = (record?.creating ?? []).filter((c) => c.id !== null && idUnrecorded(c.key));
+  if (window.length === 0 && creating.length === 0) return null;
+  return { creating, ...(window.length > 0 ? { window } : {}) };
 }

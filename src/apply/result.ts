@@ -31,6 +31,7 @@ export function appResult(session: AppSession, outcome: AppResult['outcome'], re
     id: session.id,
     outcome,
     created: session.created,
+    ...(session.idUnrecorded === true ? { idUnrecorded: true as const } : {}),
     ...(reason !== undefined ? { reason } : {}),
   };
 }

@@ -100,6 +100,11 @@ export interface AppResult {
   outcome: AppOutcome;
   /** True when this apply created the app (it stays whatever the outcome). */
   created: boolean;
+  /**
+   * Created, and its id could not be written where the environment keeps ids (a full disk): the
+   * recovery record keeps it, and the next command records it. Absent otherwise.
+   */
+  idUnrecorded?: true;
   reason?: string;
 }
 
@@ -278,7 +283,12 @@ export type AppRefusal =
    * An interrupted apply asked the service to create this app and never got its answer, and no
    * single app matched it (recovery-adopt.ts): creating it again could make a second copy.
    */
-  | { kind: 'creation-unknown'; app: string; message: string };
+  | { kind: 'creation-unknown'; app: string; message: string }
+  /**
+   * The backup of the values this apply would destroy (fields removed with --allow-data-loss)
+   * could not be read or written (a full disk, the service failing): nothing is removed without one.
+   */
+  | { kind: 'backup-failed'; app: string; message: string };
 
 /**
  * A system plug-in that stops the apply before any app is written: its package or its installed

@@ -331,9 +331,13 @@ function createdNote(result: ApplyResult, named: Named, options: ApplyTextOption
   if (created.length === 0) return '';
   const one = created.length === 1;
   const where = options.idsFile ?? 'the project file';
+  // An id that could not be written (a full disk) is in the recovery record until then.
+  const ids = created.some((a) => a.idUnrecorded === true)
+    ? `the next command writes ${one ? 'its id' : 'their ids'} into ${where}`
+    : `${one ? 'its id is' : 'their ids are'} in ${where}`;
   return (
     ` Created app${one ? '' : 's'} ${created.map((a) => named(a.key)).join(', ')} stay${one ? 's' : ''}` +
-    ` (the service cannot delete an app), with a new app's settings; ${one ? 'its id is' : 'their ids are'} in ${where}.`
+    ` (the service cannot delete an app), with a new app's settings; ${ids}.`
   );
 }
 
