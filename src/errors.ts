@@ -198,6 +198,11 @@ export const ERROR_CODES = {
     hint: 'Check the path (relative to the manifest), or run validate.',
     where: 'plan, apply',
   },
+  'FILE.NO_SPACE': {
+    summary: 'a file could not be written: the disk is full (or the user is over their disk quota)',
+    hint: 'Free space on that disk, then run the command again: a file appdeploy writes replaces the old one only once it is whole, and apply, seed and restore go on from where they stopped.',
+    where: 'every command that writes files',
+  },
   'INIT.EXISTS': {
     summary: 'init would overwrite files',
     hint: 'Pick a folder without those files, or move them away (an existing .gitignore is added to, not overwritten).',

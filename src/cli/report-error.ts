@@ -9,7 +9,7 @@ import {
   TransportTimeoutError,
 } from '../client/errors.js';
 import { DeployTimeoutError } from '../client/helper-errors.js';
-import { AppdeployError } from '../errors.js';
+import { AppdeployError, ERROR_CODES } from '../errors.js';
 import { appdeployCommand, projectFlags, type ProjectChoice } from '../project/next-command.js';
 import { formatElapsed } from '../wording.js';
 import { InterruptedError } from './confirm.js';
@@ -62,6 +62,9 @@ export function describeError(
       exitCode: errorExitCode('fixable'),
       lead: 'Error: ',
     };
+  // A full disk is the machine's state, not appdeploy's bug (a seed's or an export's file, say).
+  const full = noSpace(error);
+  if (full !== undefined) return describeError(full, choice, environment);
   if (error instanceof ClientError) {
     const hint = clientHint(error, choice, environment);
     return {
@@ -80,6 +83,24 @@ export function describeError(
     exitCode: errorExitCode('bug'),
     lead: 'Error: ',
   };
+}
+
+/** The file system's answers for a full disk and for a user over their quota. */
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** FILE.NO_SPACE for a write a full disk refused (the error, or the one it wraps); undefined otherwise. */
+function noSpace(error: unknown): AppdeployError | undefined {
+  for (let at = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    const { code, path } = at as NodeJS.ErrnoException;
+    if (code === undefined || !NO_SPACE_CODES.has(code)) continue;
+    const what = path === undefined ? 'a file' : path;
+    const why = code === 'EDQUOT' ? 'the disk quota is used up' : 'no space left on the disk';
+    return new AppdeployError('FILE.NO_SPACE', `${what} could not be written: ${why} (${code})`, {
+      hint: ERROR_CODES['FILE.NO_SPACE'].hint,
+      cause: error,
+    });
+  }
+  return undefined;
 }
 
 /**

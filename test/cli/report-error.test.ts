@@ -168,6 +168,40 @@ describe('reportError: errors map to exit codes by class', () => {
     expect(out.code).toBe(1);
   });
 
+  // A full disk is the machine's state, not a bug: seed's progress, export's manifests and the
+  // like are written whole or not at all, and the commands go on where they stopped.
+  const fsError = (code: string, path?: string) =>
+    Object.assign(new Error(`${code}: failed, write${path === undefined ? '' : ` '${path}'`}`), {
+      code,
+      ...(path === undefined ? {} : { path }),
+    });
+  const HINT =
+    '  Free space on that disk, then run the command again: a file appdeploy writes replaces the old one only once it is whole, and apply, seed and restore go on from where they stopped.\n';
+  it.each([
+    [
+      'ENOSPC with its path',
+      fsError('ENOSPC', '/p/records/customers.yaml'),
+      'Error: /p/records/customers.yaml could not be written: no space left on the disk (ENOSPC)\n' + HINT,
+    ],
+    [
+      'EDQUOT',
+      fsError('EDQUOT', '/p/apps/a.yaml'),
+      'Error: /p/apps/a.yaml could not be written: the disk quota is used up (EDQUOT)\n' + HINT,
+    ],
+    [
+      'ENOSPC wrapped in an error that says what was written',
+      new Error('writing the progress failed', { cause: fsError('ENOSPC') }),
+      'Error: a file could not be written: no space left on the disk (ENOSPC)\n' + HINT,
+    ],
+  ])('a full disk (%s): FILE.NO_SPACE, exit 1, no stack', (_, error, text) => {
+    expect(report(error)).toEqual({ code: 1, text });
+    expect((reportJson(error).json as { error: { code: string } }).error.code).toBe('FILE.NO_SPACE');
+  });
+
+  it('another file system error is still a bug', () => {
+    expect(report(fsError('EIO', '/p/x')).code).toBe(70);
+  });
+
   it('an interrupt at a question: its message alone, no "Error", exit 130', () => {
     const out = report(new InterruptedError('apply interrupted at the question: nothing was changed.'));
     expect(out).toEqual({ code: 130, text: 'apply interrupted at the question: nothing was changed.\n' });
