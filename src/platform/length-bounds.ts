@@ -5,7 +5,7 @@
  * `minLength` is checked on `""` too). One rule for the plan, which predicts it (areas/fields and
  * plan/probes.ts), and the local service, which refuses the deploy (emulator/model/tighter-lengths.ts).
  */
-import { textLength } from './text-length.js';
+import { TEXT_LIMITS, textLength } from './text-length.js';
 
 export interface LengthBounds {
   minLength?: number;
@@ -19,20 +19,35 @@ function bound(value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** The types whose `unique` caps their length (get.kintone.help 040528: 64 characters at most). */
+const UNIQUE_CAPPED = new Set(['SINGLE_LINE_TEXT', 'LINK']);
+
+/**
+ * The most characters a field holds: its maxLength, and at most 64 where it is a unique text
+ * (as records/ and platform/conversions' textLengths count a write). Adding `unique` to a text
+ * field lowers it so: found with the local service, whose deploy failed for a value of 70
+ * characters under `unique` with `maxLength: 80` while the plan saw 80 and promised the deploy.
+ */
+function effectiveMax(field: Readonly<Record<string, unknown>> | undefined): number | undefined {
+  const max = bound(field?.maxLength);
+  if (field?.unique !== true || !UNIQUE_CAPPED.has(String(field.type))) return max;
+  return Math.min(max ?? Infinity, TEXT_LIMITS.uniqueText);
+}
+
 /**
  * The new bounds of `after` when they are tighter than those of `before` (a minimum raised or
- * added, a maximum lowered or added; a field with none before counts as unbounded); undefined
- * when they are not.
+ * added, a maximum lowered or added, `unique` added to a text (its 64-character cap); a field
+ * with none before counts as unbounded); undefined when they are not.
  */
 export function tighterLengthBounds(
   after: Readonly<Record<string, unknown>>,
   before: Readonly<Record<string, unknown>> | undefined,
 ): LengthBounds | undefined {
   const min = bound(after.minLength);
-  const max = bound(after.maxLength);
+  const max = effectiveMax(after);
   const tighter =
     (min !== undefined && min > (bound(before?.minLength) ?? 0)) ||
-    (max !== undefined && max < (bound(before?.maxLength) ?? Infinity));
+    (max !== undefined && max < (effectiveMax(before) ?? Infinity));
   if (!tighter) return undefined;
   return {
     ...(min !== undefined ? { minLength: min } : {}),

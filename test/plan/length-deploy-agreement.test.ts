@@ -34,33 +34,63 @@ fields:
       note: { type: SINGLE_LINE_TEXT, label: Note }
 `;
 
-/** Record 1: code "A1", notes "x" and "xyz"; 2: "ABCDE", no rows; 3: no code, "hello"; 4: three emoji. */
+/**
+ * Record 1: code "A1", notes "x" and "xyz"; 2: "ABCDE", no rows; 3: no code, "hello"; 4: three
+ * emoji; 5: 70 characters, over the 64 a unique text holds (get.kintone.help 040528).
+ */
+const LONG = 'x'.repeat(70);
 const RECORDS = [
   { code: 'A1', notes: ['x', 'xyz'] },
   { code: 'ABCDE', notes: [] },
   { code: '', notes: ['hello'] },
   { code: '😀😀😀', notes: [] },
+  { code: LONG, notes: [] },
 ];
 
 interface Case {
   name: string;
   field: 'code' | 'note';
-  bounds: { minLength?: number; maxLength?: number };
+  /** What the manifest adds to the field. */
+  set: { minLength?: number; maxLength?: number; unique?: true };
+  /** The bounds the risk names: those set, unless `unique` caps the maximum at 64. */
+  bounds?: { minLength?: number; maxLength?: number };
   /** The records outside the new bounds, by number: none when the deploy goes through. */
   outside: string[];
 }
 
 const cases: Case[] = [
-  { name: 'maxLength under one value', field: 'code', bounds: { maxLength: 4 }, outside: ['2'] },
+  { name: 'maxLength under one value', field: 'code', set: { maxLength: 4 }, outside: ['2', '5'] },
+  { name: 'maxLength at the longest value', field: 'code', set: { maxLength: 70 }, outside: [] },
   // Counted in characters, not UTF-16 units: the emoji are 3, not 6.
-  { name: 'maxLength at the longest value', field: 'code', bounds: { maxLength: 5 }, outside: [] },
-  { name: 'maxLength under the emoji', field: 'code', bounds: { maxLength: 2 }, outside: ['2', '4'] },
-  { name: 'minLength over an empty value', field: 'code', bounds: { minLength: 1 }, outside: ['3'] },
-  { name: 'both bounds', field: 'code', bounds: { minLength: 3, maxLength: 10 }, outside: ['1', '3'] },
-  { name: 'a column: maxLength under one row', field: 'note', bounds: { maxLength: 3 }, outside: ['3'] },
+  { name: 'maxLength at the emoji', field: 'code', set: { maxLength: 3 }, outside: ['2', '5'] },
+  { name: 'maxLength under the emoji', field: 'code', set: { maxLength: 2 }, outside: ['2', '4', '5'] },
+  { name: 'minLength over an empty value', field: 'code', set: { minLength: 1 }, outside: ['3'] },
+  {
+    name: 'both bounds',
+    field: 'code',
+    set: { minLength: 3, maxLength: 10 },
+    outside: ['1', '3', '5'],
+  },
+  // A unique text holds 64 characters at most: adding unique lowers the maximum so.
+  { name: 'unique added', field: 'code', set: { unique: true }, bounds: { maxLength: 64 }, outside: ['5'] },
+  {
+    name: 'unique added with a higher maxLength',
+    field: 'code',
+    set: { unique: true, maxLength: 80 },
+    bounds: { maxLength: 64 },
+    outside: ['5'],
+  },
+  {
+    name: 'unique added with a lower maxLength',
+    field: 'code',
+    set: { unique: true, maxLength: 5 },
+    bounds: { maxLength: 5 },
+    outside: ['5'],
+  },
+  { name: 'a column: maxLength under one row', field: 'note', set: { maxLength: 3 }, outside: ['3'] },
   // A record with no rows holds no value of the column to be short.
-  { name: 'a column: minLength over one row', field: 'note', bounds: { minLength: 2 }, outside: ['1'] },
-  { name: 'a column: every row within', field: 'note', bounds: { minLength: 1, maxLength: 5 }, outside: [] },
+  { name: 'a column: minLength over one row', field: 'note', set: { minLength: 2 }, outside: ['1'] },
+  { name: 'a column: every row within', field: 'note', set: { minLength: 1, maxLength: 5 }, outside: [] },
 ];
 
 async function appWithRecords(): Promise<{ root: string; app: string }> {
@@ -84,7 +114,10 @@ async function appWithRecords(): Promise<{ root: string; app: string }> {
 /** Deploys the draft with the field's new bounds, written directly: the service's own verdict. */
 async function serviceDeploys(app: string, testCase: Case): Promise<boolean> {
   const { properties } = await service.client.form.getFields({ app, copy: 'draft' });
-  const bounds = Object.fromEntries(Object.entries(testCase.bounds).map(([k, v]) => [k, String(v)]));
+  // The service's form stores bounds as text; unique as a boolean.
+  const bounds = Object.fromEntries(
+    Object.entries(testCase.set).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+  );
   const changed =
     testCase.field === 'code'
       ? { code: { ...properties.code, ...bounds } }
@@ -107,7 +140,7 @@ describe('a tighter length: the plan says the deploy fails exactly when the serv
     const { root, app } = await appWithRecords();
     const doc = parseDocument(MANIFEST);
     const path = testCase.field === 'code' ? ['fields', 'code'] : ['fields', 'lines', 'fields', 'note'];
-    for (const [bound, value] of Object.entries(testCase.bounds)) doc.setIn([...path, bound], value);
+    for (const [bound, value] of Object.entries(testCase.set)) doc.setIn([...path, bound], value);
     await writeFile(join(root, 'apps/orders.yaml'), doc.toString());
 
     const project = await loadValid(root);
@@ -122,7 +155,7 @@ describe('a tighter length: the plan says the deploy fails exactly when the serv
               field: testCase.field,
               reason: 'length',
               records: testCase.outside.length,
-              ...testCase.bounds,
+              ...(testCase.bounds ?? testCase.set),
               recordIds: testCase.outside,
             },
           ],
