@@ -25,7 +25,10 @@ export interface AppTypesInput {
 export function appModule(input: AppTypesInput): string {
   const fields = recordFields(input.manifest, input.locale);
   const choiceFields = allFields(input.manifest).filter(([, f]) => optionsOf(f) !== null);
-  const context = { processManaged: input.manifest.process !== undefined };
+  const context = {
+    processManaged: input.manifest.process !== undefined,
+    copied: lookupCopies(input.manifest),
+  };
   const members = (mode: Mode) => fields.flatMap((field) => memberLines(mode, '  ', field, context));
   const out: string[] = [
     `${GENERATED_HEADER} from ${input.manifestFile}: do not edit; change the manifest and run it again.`,
@@ -54,11 +57,14 @@ export function appModule(input: AppTypesInput): string {
     '',
     ...docComment(
       'A record to add or update (POST and PUT record.json): `{ value }` per field, every field optional. ' +
-        'Calculated fields, the record number, status, assignees and categories cannot be written.',
+        'Calculated fields, the fields a lookup copies into, the record number, status, assignees and ' +
+        'categories cannot be written; the creator, modifier and times only on add (AppRecordForAdd).',
     ),
     'export type AppRecordForWrite = {',
     ...members('write'),
     '};',
+    '',
+    ...addType(members('add')),
     '',
   ];
   return out.join('\n');
@@ -102,6 +108,27 @@ function systemFieldAbsent(type: FieldType, manifest: AppManifest): boolean {
   return (
     (type === 'STATUS' || type === 'STATUS_ASSIGNEE') && process !== undefined && process.enable !== true
   );
+}
+
+/**
+ * A record to add (POST record.json): what a write takes, and the creator, modifier and times,
+ * which an add takes from an app administrator and an update ignores.
+ */
+function addType(addOnly: string[]): string[] {
+  const comment = docComment(
+    'A record to add (POST record.json): AppRecordForWrite, and the creator, modifier and times, which ' +
+      'an app administrator may give on add (an update ignores them).',
+  );
+  if (addOnly.length === 0) return [...comment, 'export type AppRecordForAdd = AppRecordForWrite;'];
+  return [...comment, 'export type AppRecordForAdd = AppRecordForWrite & {', ...addOnly, '};'];
+}
+
+/** The codes lookups copy into: top-level fields, and columns of a table whose lookup fills them. */
+function lookupCopies(manifest: AppManifest): Set<string> {
+  const copies = new Set<string>();
+  for (const [, field] of allFields(manifest))
+    if ('lookup' in field) for (const m of field.lookup?.fieldMappings ?? []) copies.add(m.field);
+  return copies;
 }
 
 /** Top-level fields and subtable columns, in manifest order. */
