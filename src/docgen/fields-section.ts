@@ -1,5 +1,6 @@
 /** The fields table, in layout order (groups and subtables shown), then fields not in the layout. */
 import type { AppManifest, FieldManifest, LayoutElement } from '../project/index.js';
+import { inIndexOrder } from '../platform/index.js';
 import { code, section, table, text, yesNo } from './markdown.js';
 import { describeAppRef, type DocProject } from './model.js';
 
@@ -65,8 +66,7 @@ function defaultOf(field: FieldManifest): string {
 
 function optionsOf(field: FieldManifest): string {
   if (!('options' in field)) return '';
-  return Object.entries(field.options)
-    .sort((a, b) => Number(a[1].index ?? 0) - Number(b[1].index ?? 0))
+  return inIndexOrder(Object.entries(field.options))
     .map(([key, o]) => (o.label === key ? text(key) : `${text(key)} (${text(o.label)})`))
     .join(', ');
 }

@@ -2,7 +2,13 @@
  * One app's TypeScript module, from its manifest: pure (manifest in, text out), deterministic
  * (manifest order, options by index), and formatted as written.
  */
-import { SYSTEM_FIELD_CODES, SYSTEM_FIELD_TYPES, type FieldType, type Locale } from '../platform/index.js';
+import {
+  SYSTEM_FIELD_CODES,
+  SYSTEM_FIELD_TYPES,
+  inIndexOrder,
+  type FieldType,
+  type Locale,
+} from '../platform/index.js';
 import type { AppManifest, FieldManifest, OptionsSetting } from '../project/index.js';
 import { memberLines, optionsOf, type MemberField, type Mode } from './record-members.js';
 import { docComment, literal, propertyName, unionLines } from './text.js';
@@ -145,15 +151,9 @@ function fieldCodes(manifest: AppManifest, fields: MemberField[]): string[] {
   return ['$id', '$revision', ...fields.map((f) => f.code), ...columns];
 }
 
-/** Option values (the keys of `options`) by their index, then as written (platform: index orders them). */
+/** Option values (the keys of `options`) in index order (platform/index-order.ts: what apply sends). */
 function optionValues(options: OptionsSetting): string[] {
-  const entries = Object.entries(options).map(([value, o], order) => ({
-    value,
-    index: o.index === undefined ? Number.POSITIVE_INFINITY : Number(o.index),
-    order,
-  }));
-  entries.sort((a, b) => a.index - b.index || a.order - b.order);
-  return entries.map((e) => e.value);
+  return inIndexOrder(Object.entries(options)).map(([value]) => value);
 }
 
 function idsConstant(ids: Readonly<Record<string, string>>): string[] {
@@ -192,21 +192,11 @@ function processTypes(manifest: AppManifest): string[] {
       'export type Status = string;',
       'export type Action = string;',
     ];
-  const states = Object.entries(process.states ?? {}).map(([name, s], order) => ({
-    name,
-    index: s.index === undefined ? Number.POSITIVE_INFINITY : Number(s.index),
-    order,
-  }));
-  states.sort((a, b) => a.index - b.index || a.order - b.order);
+  const states = inIndexOrder(Object.entries(process.states ?? {})).map(([name]) => name);
   const actions = [...new Set((process.actions ?? []).map((a) => a.name))];
   return [
     ...docComment('The statuses of the process, in its order.'),
-    ...unionLines(
-      'export type Status = ',
-      states.map((s) => literal(s.name)),
-      ';',
-      '',
-    ),
+    ...unionLines('export type Status = ', states.map(literal), ';', ''),
     ...docComment('The names of the process actions (PUT record/status.json takes one as `action`).'),
     ...unionLines('export type Action = ', actions.map(literal), ';', ''),
   ];
