@@ -263,4 +263,28 @@ describe('generated types against the records of the local service', () => {
       new Set(['true true', 'false false', 'true false', 'false true']),
     );
   }, 120_000);
+
+  it('keeps a table row named by its id as a number, as the write type lets a program name it', async () => {
+    const row = { c_text: { value: 'first' }, c_num: { value: '3' } };
+    const { id } = await call('POST', '/k/v1/record.json', {
+      app: every,
+      record: { table: { value: [{ value: row }] } },
+    });
+    const rowId = Number((await readRecord(id)).table.value[0].id);
+    // The kintone "Update Record" documentation's own example names a row as `"id": 1`.
+    const update = { table: { value: [{ id: rowId, value: { c_text: { value: 'changed' } } }] } };
+    await call('PUT', '/k/v1/record.json', { app: every, id, record: update });
+    const [kept] = (await readRecord(id)).table.value;
+    expect([kept.id, kept.value.c_text.value, kept.value.c_num.value]).toEqual([
+      String(rowId),
+      'changed',
+      '3',
+    ]);
+    const path = join(root, 'row-id.ts');
+    await writeFile(
+      path,
+      `import type { AppRecordForWrite } from './types/every.js';\nexport const write: AppRecordForWrite = ${JSON.stringify(update)};\n`,
+    );
+    expect(compileErrors([path]).get(path)).toEqual([]);
+  }, 60_000);
 });
