@@ -61,7 +61,7 @@ export function memberLines(
       ...(mode === 'read' ? [`${indent}  type: 'SUBTABLE';`] : []),
       `${indent}  value: {`,
       // To write, a row without `id` is a new one; with it, the row it names is kept (spec "Record").
-      `${indent}    ${mode === 'read' ? 'id: string;' : 'id?: string;'}`,
+      `${indent}    ${mode === 'read' ? 'id: string;' : 'id?: string | number;'}`,
       `${indent}    value: {`,
       ...columns,
       `${indent}    };`,

@@ -157,7 +157,7 @@ describe('appModule', () => {
         "        qty: { type: 'NUMBER'; value: string };",
         "        size: { type: 'RADIO_BUTTON'; value: Options['size'] };",
         "        total: { type: 'CALC'; value: string };",
-        '      id?: string;',
+        '      id?: string | number;',
         "        size?: { value: Options['size'] };",
         "  size: 'S' | 'M';",
       ],
