@@ -277,9 +277,12 @@ function checkCells(
 ): Record<string, FieldValue> | typeof INVALID {
   const cells: Record<string, FieldValue> = {};
   let ok = true;
+  const { copies } = planOf(inner);
   for (const [code, field] of Object.entries(inner)) {
     if (!isWritable(field)) continue;
-    const supplied = code in values;
+    // A kept row's copy keeps its value unless the row sends the key (runLookups then fills it); a
+    // new row runs every lookup, which fills the copies whatever was sent.
+    const supplied = code in values && !(old && copies.has(code));
     const place = { prefix: `${rowPath}.value`, code, inTable: true };
     const raw = supplied ? valueOf(values[code], place, env) : INVALID;
     if (supplied && raw === INVALID) {
