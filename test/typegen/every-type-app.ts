@@ -10,25 +10,33 @@ import { lookupField } from '../support/fields.js';
 
 const options = { A: { label: 'A', index: 0 }, B: { label: 'B', index: 1 } };
 
-/** The table's columns: every type a table may hold (the client's `KintoneRecordField.InSubtable`). */
+/** A field of every input type a table may hold too (the client's `KintoneRecordField.InSubtable`), codes after `prefix`. */
+const inputs = (prefix: string): Record<string, Record<string, unknown>> =>
+  Object.fromEntries(
+    Object.entries({
+      text: { type: 'SINGLE_LINE_TEXT', label: 'Text' },
+      num: { type: 'NUMBER', label: 'Num' },
+      multi: { type: 'MULTI_LINE_TEXT', label: 'Multi' },
+      rich: { type: 'RICH_TEXT', label: 'Rich' },
+      link: { type: 'LINK', label: 'Link', protocol: 'WEB' },
+      check: { type: 'CHECK_BOX', label: 'Check', options },
+      radio: { type: 'RADIO_BUTTON', label: 'Radio', options, defaultValue: 'A' },
+      drop: { type: 'DROP_DOWN', label: 'Drop', options },
+      msel: { type: 'MULTI_SELECT', label: 'MSel', options },
+      file: { type: 'FILE', label: 'File' },
+      date: { type: 'DATE', label: 'Date' },
+      time: { type: 'TIME', label: 'Time' },
+      dt: { type: 'DATETIME', label: 'DT' },
+      user: { type: 'USER_SELECT', label: 'User' },
+      org: { type: 'ORGANIZATION_SELECT', label: 'Org' },
+      grp: { type: 'GROUP_SELECT', label: 'Grp' },
+    }).map(([code, field]) => [`${prefix}${code}`, field]),
+  );
+
+/** The table's columns: every type a table may hold, a calculated one and a lookup with its copy. */
 export const COLUMNS: Record<string, Record<string, unknown>> = {
-  c_text: { type: 'SINGLE_LINE_TEXT', label: 'Text' },
-  c_num: { type: 'NUMBER', label: 'Num' },
+  ...inputs('c_'),
   c_calc: { type: 'CALC', label: 'Calc', expression: 'c_num * 2' },
-  c_multi: { type: 'MULTI_LINE_TEXT', label: 'Multi' },
-  c_rich: { type: 'RICH_TEXT', label: 'Rich' },
-  c_link: { type: 'LINK', label: 'Link', protocol: 'WEB' },
-  c_check: { type: 'CHECK_BOX', label: 'Check', options },
-  c_radio: { type: 'RADIO_BUTTON', label: 'Radio', options, defaultValue: 'A' },
-  c_drop: { type: 'DROP_DOWN', label: 'Drop', options },
-  c_msel: { type: 'MULTI_SELECT', label: 'MSel', options },
-  c_file: { type: 'FILE', label: 'File' },
-  c_date: { type: 'DATE', label: 'Date' },
-  c_time: { type: 'TIME', label: 'Time' },
-  c_dt: { type: 'DATETIME', label: 'DT' },
-  c_user: { type: 'USER_SELECT', label: 'User' },
-  c_org: { type: 'ORGANIZATION_SELECT', label: 'Org' },
-  c_grp: { type: 'GROUP_SELECT', label: 'Grp' },
   c_key: lookupField('Side key', 'side', 'side_key', { copies: { c_copied: 'side_name' } }),
   c_copied: { type: 'SINGLE_LINE_TEXT', label: 'Copied' },
 };
@@ -36,12 +44,11 @@ export const COLUMNS: Record<string, Record<string, unknown>> = {
 const calc = (format: string) => ({ type: 'CALC', label: format, expression: 'num', format });
 
 export const EVERY_FIELDS: Record<string, Record<string, unknown>> = {
-  title: { type: 'SINGLE_LINE_TEXT', label: 'Title' },
-  num: { type: 'NUMBER', label: 'Num' },
+  ...inputs(''),
   金額: { type: 'NUMBER', label: '金額' },
   class: { type: 'SINGLE_LINE_TEXT', label: 'A reserved word' },
   delete: { type: 'NUMBER', label: 'Another' },
-  full: { type: 'SINGLE_LINE_TEXT', label: 'Full', expression: 'title & "!"' },
+  full: { type: 'SINGLE_LINE_TEXT', label: 'Full', expression: 'text & "!"' },
   calc_number: calc('NUMBER'),
   calc_digit: calc('NUMBER_DIGIT'),
   calc_datetime: calc('DATETIME'),
@@ -49,20 +56,6 @@ export const EVERY_FIELDS: Record<string, Record<string, unknown>> = {
   calc_time: calc('TIME'),
   calc_hm: calc('HOUR_MINUTE'),
   calc_dhm: calc('DAY_HOUR_MINUTE'),
-  multi: { type: 'MULTI_LINE_TEXT', label: 'Multi' },
-  rich: { type: 'RICH_TEXT', label: 'Rich' },
-  link: { type: 'LINK', label: 'Link', protocol: 'WEB' },
-  check: { type: 'CHECK_BOX', label: 'Check', options },
-  radio: { type: 'RADIO_BUTTON', label: 'Radio', options, defaultValue: 'A' },
-  drop: { type: 'DROP_DOWN', label: 'Drop', options },
-  msel: { type: 'MULTI_SELECT', label: 'MSel', options },
-  file: { type: 'FILE', label: 'File' },
-  date: { type: 'DATE', label: 'Date' },
-  time: { type: 'TIME', label: 'Time' },
-  dt: { type: 'DATETIME', label: 'DT' },
-  user: { type: 'USER_SELECT', label: 'User' },
-  org: { type: 'ORGANIZATION_SELECT', label: 'Org' },
-  grp: { type: 'GROUP_SELECT', label: 'Grp' },
   key: lookupField('Key', 'side', 'side_key', { copies: { copied: 'side_name' } }),
   copied: { type: 'SINGLE_LINE_TEXT', label: 'Copied' },
   no: { ...lookupField('No', 'side', 'Record_number'), type: 'NUMBER' },
@@ -73,7 +66,7 @@ export const EVERY_FIELDS: Record<string, Record<string, unknown>> = {
     label: 'Related',
     referenceTable: {
       relatedApp: { app: 'side' },
-      condition: { field: 'title', relatedField: 'side_key' },
+      condition: { field: 'text', relatedField: 'side_key' },
       displayFields: ['side_name'],
     },
   },
