@@ -3,7 +3,7 @@
  * and names other apps by id; a manifest writes numbers as numbers, leaves defaults out, and
  * names apps by project key. Both sides go through these so that equal settings compare equal.
  */
-import { ENTITY_TYPES, type EntityType } from '../platform/index.js';
+import { ENTITY_TYPES, inIndexOrder, type EntityType } from '../platform/index.js';
 import type { Json, JsonObject, ResolveContext } from './types.js';
 
 /** A number or numeric string as the service sends it: a string ('' stays ''). */
@@ -117,19 +117,8 @@ export function appRef(value: unknown, ctx: ResolveContext | null): { app: strin
 export function orderByIndex<T extends JsonObject>(
   items: Readonly<Record<string, T>>,
 ): Record<string, T & { index: string }> {
-  const entries = Object.entries(items).map(([name, item], position) => ({
-    name,
-    item,
-    position,
-    index: Number(item.index ?? Number.NaN),
-  }));
-  entries.sort((a, b) => {
-    const ai = Number.isNaN(a.index) ? a.position : a.index;
-    const bi = Number.isNaN(b.index) ? b.position : b.index;
-    return ai - bi || a.position - b.position;
-  });
   const out: Record<string, T & { index: string }> = {};
-  entries.forEach(({ name, item }, i) => {
+  inIndexOrder(Object.entries(items)).forEach(([name, item], i) => {
     out[name] = { ...item, index: String(i) };
   });
   return out;

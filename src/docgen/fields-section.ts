@@ -1,5 +1,6 @@
 /** The fields table, in layout order (groups and subtables shown), then fields not in the layout. */
 import type { AppManifest, FieldManifest, LayoutElement } from '../project/index.js';
+import { inIndexOrder } from '../platform/index.js';
 import { code, section, table, text, yesNo } from './markdown.js';
 import { describeAppRef, type DocProject } from './model.js';
 
@@ -65,8 +66,7 @@ function defaultOf(field: FieldManifest): string {
 
 function optionsOf(field: FieldManifest): string {
   if (!('options' in field)) return '';
-  return Object.entries(field.options)
-    .sort((a, b) => Number(a[1].index ?? 0) - Number(b[1].index ?? 0))
+  return inIndexOrder(Object.entries(field.options))
     .map(([key, o]) => (o.label === key ? text(key) : `${text(key)} (${text(o.label)})`))
     .join(', ');
 }
@@ -84,9 +84,23 @@ function referenceOf(field: FieldManifest, project: DocProject): string {
     const r = field.referenceTable;
     return `records of ${text(describeAppRef(r.relatedApp, project))} where ${code(r.condition.relatedField)} = ${code(r.condition.field)}; shows ${r.displayFields.map(code).join(', ')}`;
   }
-  if ('expression' in field && field.expression) return `= ${code(field.expression)}`;
+  if ('expression' in field && field.expression) {
+    const format = 'format' in field && field.format ? CALC_FORMATS[field.format] : undefined;
+    return `= ${code(field.expression)}${format ? `, shown as ${format}` : ''}`;
+  }
   return '';
 }
+
+/** What a calculated field's value is, by its `format` (the schema's enum). */
+const CALC_FORMATS: Record<string, string> = {
+  NUMBER: 'a number',
+  NUMBER_DIGIT: 'a number with thousands separators',
+  DATETIME: 'a date and time',
+  DATE: 'a date',
+  TIME: 'a time',
+  HOUR_MINUTE: 'hours and minutes',
+  DAY_HOUR_MINUTE: 'days, hours and minutes',
+};
 
 export function fieldsSection(manifest: AppManifest, project: DocProject): string {
   const rows = orderedFields(manifest).map(({ code: c, within, field }) => [

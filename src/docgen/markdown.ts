@@ -9,8 +9,13 @@ export function cell(value: string): string {
   return value.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 }
 
-/** Inline code that survives backticks in the text (a longer fence than any run inside). */
-export function code(text: string): string {
+/**
+ * Inline code that survives backticks in the text (a longer fence than any run inside), on one
+ * line: a code span shows line endings as spaces anyway (CommonMark), and in a table cell a
+ * newline would become a `<br>` shown literally inside the code.
+ */
+export function code(value: string): string {
+  const text = value.replace(/\r?\n/g, ' ');
   if (text === '') return '';
   const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
@@ -25,9 +30,12 @@ export function table(head: string[], rows: string[][]): string {
   return [line(head), `|${head.map(() => ' --- ').join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-/** Plain text in running Markdown: characters that would start markup are escaped. */
+/**
+ * Plain text in running Markdown: characters that would start markup are escaped, `&` too (it
+ * starts an entity reference: `&amp;` would show as `&`) and `~` (GFM strikethrough).
+ */
 export function text(value: string): string {
-  return value.replace(/([\\`*_[\]<>#])/g, '\\$1').replace(/\r?\n/g, ' ');
+  return value.replace(/([\\`*_[\]<>#&~])/g, '\\$1').replace(/\r?\n/g, ' ');
 }
 
 /** A section: a heading and its blocks, blank lines between; empty blocks are dropped. */

@@ -16,6 +16,11 @@ export interface DocApp extends UsageApp {
 
 export interface DocProject extends UsageProject {
   apps: DocApp[];
+  /**
+   * The environment whose users, groups and organizations maps the manifests were resolved through
+   * (the pages name people as it knows them); null when it maps no one.
+   */
+  peopleOf?: string | null;
 }
 
 /** One generated file: its path relative to the output folder, and its Markdown. */

@@ -1,5 +1,6 @@
 /** The process as a Mermaid flowchart: statuses, actions as edges, and who may act. */
 import type { AppManifest, EntityTarget } from '../project/index.js';
+import { inIndexOrder } from '../platform/index.js';
 import { code, section, table, text } from './markdown.js';
 import { flowchart } from './mermaid.js';
 
@@ -22,9 +23,7 @@ export function entityName(target: EntityTarget | { type: string; code: string |
 export function processSection(manifest: AppManifest): string {
   const process = manifest.process;
   if (!process) return '';
-  const states = Object.entries(process.states ?? {}).sort(
-    (a, b) => Number(a[1].index ?? 0) - Number(b[1].index ?? 0),
-  );
+  const states = inIndexOrder(Object.entries(process.states ?? {}));
   const actions = process.actions ?? [];
   const names = new Set(states.map(([s]) => s));
   for (const a of actions) for (const s of [a.from, a.to]) names.add(s);

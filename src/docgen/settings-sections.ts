@@ -1,11 +1,9 @@
 /** The smaller sections of an app's page: general settings, views, notifications, reports, actions, customization, plug-ins. */
 import type { AppManifest, GeneratedResource, ResourceSetting } from '../project/index.js';
+import { inIndexOrder } from '../platform/index.js';
 import { code, section, table, text, yesNo } from './markdown.js';
 import { describeAppRef, type DocApp, type DocProject } from './model.js';
 import { entityName } from './process-section.js';
-
-const byIndex = <T extends { index?: number | string }>(entries: [string, T][]) =>
-  [...entries].sort((a, b) => Number(a[1].index ?? 0) - Number(b[1].index ?? 0));
 
 /** The general settings that are on or off, in the order the page lists them. */
 const SWITCHES: readonly [string, keyof AppManifest & `enable${string}`][] = [
@@ -61,7 +59,7 @@ const query = (q: string | undefined) => (q ? code(q) : '');
 
 export function viewsSection(m: AppManifest): string {
   if (!m.views) return '';
-  const rows = byIndex(Object.entries(m.views)).map(([name, v]) => [
+  const rows = inIndexOrder(Object.entries(m.views)).map(([name, v]) => [
     text(name),
     v.type.toLowerCase(),
     v.type === 'LIST'
@@ -118,7 +116,7 @@ export function notificationsSection(m: AppManifest): string {
 
 export function reportsSection(m: AppManifest): string {
   if (!m.reports) return '';
-  const rows = byIndex(Object.entries(m.reports)).map(([name, r]) => [
+  const rows = inIndexOrder(Object.entries(m.reports)).map(([name, r]) => [
     text(name),
     `${r.chartType.toLowerCase()}${r.chartMode ? ` (${r.chartMode.toLowerCase()})` : ''}`,
     r.groups.map((g) => `${code(g.code)}${g.per ? ` per ${g.per.toLowerCase()}` : ''}`).join(', '),
@@ -130,7 +128,7 @@ export function reportsSection(m: AppManifest): string {
 
 export function actionsSection(m: AppManifest, project: DocProject): string {
   if (!m.actions) return '';
-  const rows = byIndex(Object.entries(m.actions)).map(([name, a]) => [
+  const rows = inIndexOrder(Object.entries(m.actions)).map(([name, a]) => [
     text(name),
     text(describeAppRef(a.destApp, project)),
     a.mappings

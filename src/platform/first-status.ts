@@ -7,6 +7,7 @@
  * by validate (project/checks/process.ts) and the local service (emulator/validate/process.ts),
  * each in its own words; the platform's error key and wording are not recorded.
  */
+import { inIndexOrder } from './index-order.js';
 
 /** The one assignee type the first status takes. */
 export const FIRST_STATUS_ASSIGNEE_TYPE = 'ONE';
@@ -19,13 +20,7 @@ export interface RankedStatus {
 
 /** The first status: the lowest index; a status without one, and a tie, go by place in the order given. */
 export function firstStatusName(states: readonly RankedStatus[]): string | undefined {
-  const ranked = states.map((s, position) => ({
-    name: s.name,
-    position,
-    rank: s.index === undefined ? position : Number(s.index),
-  }));
-  ranked.sort((a, b) => a.rank - b.rank || a.position - b.position);
-  return ranked[0]?.name;
+  return inIndexOrder(states.map((s) => [s.name, s] as const))[0]?.[0];
 }
 
 /** An assignee as written: its type, and its candidates' entities. */

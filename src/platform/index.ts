@@ -22,6 +22,7 @@ export { SYSTEM_FIELD_CODES, SYSTEM_FIELD_LABELS } from './system-fields.js';
 export { FIELD_PROPERTIES, NUMERIC_STRING_PROPERTIES } from './field-properties.js';
 export { newFieldDefaults } from './field-defaults.js';
 export { NEW_APP_GENERAL_SETTINGS } from './new-app.js';
+export { inIndexOrder } from './index-order.js';
 export {
   PLAIN_VALUES,
   plainToWrite,

@@ -18,6 +18,7 @@ export type * from './manifest.js';
 export { SYSTEM_FIELD_TYPES } from './manifest-fields.js';
 export { DEFAULT_SYSTEM_CODES } from './checks/field-index.js';
 export {
+  hasPrincipalMaps,
   inversePrincipalMaps,
   invertPrincipals,
   leftOutItems,

@@ -2,7 +2,13 @@
  * One app's TypeScript module, from its manifest: pure (manifest in, text out), deterministic
  * (manifest order, options by index), and formatted as written.
  */
-import { SYSTEM_FIELD_CODES, SYSTEM_FIELD_TYPES, type FieldType, type Locale } from '../platform/index.js';
+import {
+  SYSTEM_FIELD_CODES,
+  SYSTEM_FIELD_TYPES,
+  inIndexOrder,
+  type FieldType,
+  type Locale,
+} from '../platform/index.js';
 import type { AppManifest, FieldManifest, OptionsSetting } from '../project/index.js';
 import { memberLines, optionsOf, type MemberField, type Mode } from './record-members.js';
 import { docComment, literal, propertyName, unionLines } from './text.js';
@@ -25,7 +31,10 @@ export interface AppTypesInput {
 export function appModule(input: AppTypesInput): string {
   const fields = recordFields(input.manifest, input.locale);
   const choiceFields = allFields(input.manifest).filter(([, f]) => optionsOf(f) !== null);
-  const context = { processManaged: input.manifest.process !== undefined };
+  const context = {
+    processManaged: input.manifest.process !== undefined,
+    copied: lookupCopies(input.manifest),
+  };
   const members = (mode: Mode) => fields.flatMap((field) => memberLines(mode, '  ', field, context));
   const out: string[] = [
     `${GENERATED_HEADER} from ${input.manifestFile}: do not edit; change the manifest and run it again.`,
@@ -54,11 +63,14 @@ export function appModule(input: AppTypesInput): string {
     '',
     ...docComment(
       'A record to add or update (POST and PUT record.json): `{ value }` per field, every field optional. ' +
-        'Calculated fields, the record number, status, assignees and categories cannot be written.',
+        'Calculated fields, the fields a lookup copies into, the record number, status, assignees and ' +
+        'categories cannot be written; the creator, modifier and times only on add (AppRecordForAdd).',
     ),
     'export type AppRecordForWrite = {',
     ...members('write'),
     '};',
+    '',
+    ...addType(members('add')),
     '',
   ];
   return out.join('\n');
@@ -104,6 +116,27 @@ function systemFieldAbsent(type: FieldType, manifest: AppManifest): boolean {
   );
 }
 
+/**
+ * A record to add (POST record.json): what a write takes, and the creator, modifier and times,
+ * which an add takes from an app administrator and an update ignores.
+ */
+function addType(addOnly: string[]): string[] {
+  const comment = docComment(
+    'A record to add (POST record.json): AppRecordForWrite, and the creator, modifier and times, which ' +
+      'an app administrator may give on add (an update ignores them).',
+  );
+  if (addOnly.length === 0) return [...comment, 'export type AppRecordForAdd = AppRecordForWrite;'];
+  return [...comment, 'export type AppRecordForAdd = AppRecordForWrite & {', ...addOnly, '};'];
+}
+
+/** The codes lookups copy into: top-level fields, and columns of a table whose lookup fills them. */
+function lookupCopies(manifest: AppManifest): Set<string> {
+  const copies = new Set<string>();
+  for (const [, field] of allFields(manifest))
+    if ('lookup' in field) for (const m of field.lookup?.fieldMappings ?? []) copies.add(m.field);
+  return copies;
+}
+
 /** Top-level fields and subtable columns, in manifest order. */
 function allFields(manifest: AppManifest): [string, FieldManifest][] {
   return Object.entries(manifest.fields ?? {}).flatMap(([code, field]): [string, FieldManifest][] =>
@@ -118,15 +151,9 @@ function fieldCodes(manifest: AppManifest, fields: MemberField[]): string[] {
   return ['$id', '$revision', ...fields.map((f) => f.code), ...columns];
 }
 
-/** Option values (the keys of `options`) by their index, then as written (platform: index orders them). */
+/** Option values (the keys of `options`) in index order (platform/index-order.ts: what apply sends). */
 function optionValues(options: OptionsSetting): string[] {
-  const entries = Object.entries(options).map(([value, o], order) => ({
-    value,
-    index: o.index === undefined ? Number.POSITIVE_INFINITY : Number(o.index),
-    order,
-  }));
-  entries.sort((a, b) => a.index - b.index || a.order - b.order);
-  return entries.map((e) => e.value);
+  return inIndexOrder(Object.entries(options)).map(([value]) => value);
 }
 
 function idsConstant(ids: Readonly<Record<string, string>>): string[] {
@@ -165,21 +192,11 @@ function processTypes(manifest: AppManifest): string[] {
       'export type Status = string;',
       'export type Action = string;',
     ];
-  const states = Object.entries(process.states ?? {}).map(([name, s], order) => ({
-    name,
-    index: s.index === undefined ? Number.POSITIVE_INFINITY : Number(s.index),
-    order,
-  }));
-  states.sort((a, b) => a.index - b.index || a.order - b.order);
+  const states = inIndexOrder(Object.entries(process.states ?? {})).map(([name]) => name);
   const actions = [...new Set((process.actions ?? []).map((a) => a.name))];
   return [
     ...docComment('The statuses of the process, in its order.'),
-    ...unionLines(
-      'export type Status = ',
-      states.map((s) => literal(s.name)),
-      ';',
-      '',
-    ),
+    ...unionLines('export type Status = ', states.map(literal), ';', ''),
     ...docComment('The names of the process actions (PUT record/status.json takes one as `action`).'),
     ...unionLines('export type Action = ', actions.map(literal), ';', ''),
   ];

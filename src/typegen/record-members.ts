@@ -5,9 +5,13 @@
 import type { FieldType } from '../platform/index.js';
 import type { FieldManifest, OptionsSetting } from '../project/index.js';
 import { literal, objectLines, propertyName } from './text.js';
-import { readValue, writeValue, type Narrowing } from './value-shapes.js';
+import { addOnlyValue, readValue, writeValue, type Narrowing } from './value-shapes.js';
 
-export type Mode = 'read' | 'write';
+/**
+ * `read`: a record as returned; `write`: what an add and an update both set; `add`: only the
+ * fields an add sets and an update does not (laid over `write`'s by the module).
+ */
+export type Mode = 'read' | 'write' | 'add';
 
 /** A field of the record; `manifest` is null for a system field the manifest does not declare. */
 export interface MemberField {
@@ -18,9 +22,12 @@ export interface MemberField {
   optional: boolean;
 }
 
-/** What the module knows beyond the field: whether `Status` names the process's statuses. */
+/** What the module knows beyond the field. */
 export interface MemberContext {
+  /** Whether `Status` names the process's statuses. */
   processManaged: boolean;
+  /** The codes a lookup fills (its `fieldMappings`' `field`s): a write cannot set them. */
+  copied: ReadonlySet<string>;
 }
 
 export function optionsOf(field: FieldManifest): OptionsSetting | null {
@@ -34,8 +41,12 @@ export function memberLines(
   field: MemberField,
   context: MemberContext,
 ): string[] {
-  const optional = mode === 'write' || field.optional;
+  const optional = mode !== 'read' || field.optional;
   const head = `${indent}${propertyName(field.code)}${optional ? '?' : ''}: `;
+  if (mode === 'add') {
+    const value = addOnlyValue(field.type);
+    return value === null ? [] : objectLines(head, [`value: ${value}`], ';', indent);
+  }
   if (field.manifest?.type === 'SUBTABLE') {
     const columns = Object.entries(field.manifest.fields).flatMap(([code, column]) =>
       memberLines(
@@ -50,7 +61,7 @@ export function memberLines(
       ...(mode === 'read' ? [`${indent}  type: 'SUBTABLE';`] : []),
       `${indent}  value: {`,
       // To write, a row without `id` is a new one; with it, the row it names is kept (spec "Record").
-      `${indent}    ${mode === 'read' ? 'id: string;' : 'id?: string;'}`,
+      `${indent}    ${mode === 'read' ? 'id: string;' : 'id?: string | number;'}`,
       `${indent}    value: {`,
       ...columns,
       `${indent}    };`,
@@ -65,7 +76,7 @@ export function memberLines(
       ? []
       : objectLines(head, [`type: ${literal(field.type)}`, `value: ${value}`], ';', indent);
   }
-  const value = field.manifest && calculates(field.manifest) ? null : writeValue(field.type, narrowing);
+  const value = writeIgnores(field, context) ? null : writeValue(field.type, narrowing);
   return value === null ? [] : objectLines(head, [`value: ${value}`], ';', indent);
 }
 
@@ -77,9 +88,15 @@ function narrowingOf(field: MemberField, context: MemberContext): Narrowing {
 }
 
 /**
- * A single-line text with an `expression` calculates itself: what a write sends for it is ignored
- * (platform-facts-verified "Calculated values"; the local service does the same, records/compose.ts).
+ * What a write sends for these is ignored: a single-line text with an `expression` calculates
+ * itself (platform-facts-verified "Calculated values"; the local service does the same,
+ * records/compose.ts), and a lookup fills the fields it copies into, on add and on update
+ * (platform-facts-verified "Lookups": "values sent for them are ignored").
  */
-function calculates(field: FieldManifest): boolean {
-  return field.type === 'SINGLE_LINE_TEXT' && 'expression' in field && (field.expression ?? '') !== '';
+function writeIgnores(field: MemberField, context: MemberContext): boolean {
+  if (context.copied.has(field.code)) return true;
+  const manifest = field.manifest;
+  return (
+    manifest?.type === 'SINGLE_LINE_TEXT' && 'expression' in manifest && (manifest.expression ?? '') !== ''
+  );
 }

@@ -81,12 +81,11 @@ const WRITE: Record<FieldType, Shape> = {
   ORGANIZATION_SELECT: fixed('{ code: string }[]'),
   GROUP_SELECT: fixed('{ code: string }[]'),
   FILE: fixed('{ fileKey: string }[]'),
-  // Creator, modifier and both times may be given on add, by an app administrator (kintone REST
-  // documentation, "Add Record": 作成者, 更新者, 作成日時, 更新日時 need app management rights).
-  CREATOR: fixed('{ code: string }'),
-  MODIFIER: fixed('{ code: string }'),
-  CREATED_TIME: fixed('string'),
-  UPDATED_TIME: fixed('string'),
+  // Creator, modifier and both times: on add only (ADD_ONLY below); an update ignores them.
+  CREATOR: fixed(null),
+  MODIFIER: fixed(null),
+  CREATED_TIME: fixed(null),
+  UPDATED_TIME: fixed(null),
   // Computed or kept by the service: a write cannot set them (the record number, calculated
   // fields; the status and assignees change only through process actions, spec "Process").
   CALC: fixed(null),
@@ -99,12 +98,30 @@ const WRITE: Record<FieldType, Shape> = {
   REFERENCE_TABLE: fixed(null),
 };
 
+/**
+ * Creator, modifier and both times may be given on add, by an app administrator (kintone REST
+ * documentation, "Add Record": 作成者, 更新者, 作成日時, 更新日時 need app management rights);
+ * "Update Record" names no such values, and an update keeps the service's own (the local service:
+ * records/given-stamp.ts takes them on add only).
+ */
+const ADD_ONLY: Partial<Record<FieldType, string>> = {
+  CREATOR: '{ code: string }',
+  MODIFIER: '{ code: string }',
+  CREATED_TIME: 'string',
+  UPDATED_TIME: 'string',
+};
+
+/** The value an add takes for a field an update cannot set; null for every other field. */
+export function addOnlyValue(type: FieldType): string | null {
+  return ADD_ONLY[type] ?? null;
+}
+
 /** The value a read returns; null for types whose records carry no value (GROUP, REFERENCE_TABLE). */
 export function readValue(type: FieldType, narrowing: Narrowing = {}): string | null {
   return READ[type](narrowing.choices ?? 'string');
 }
 
-/** The value a write takes; null for fields a write cannot set. */
+/** The value an add and an update both take; null for fields one of them cannot set. */
 export function writeValue(type: FieldType, narrowing: Narrowing = {}): string | null {
   return WRITE[type](narrowing.choices ?? 'string');
 }

@@ -99,7 +99,7 @@ describe('the crm example (golden)', () => {
       | \`account_manager_name\` | Company (as invoiced) | SINGLE_LINE_TEXT |  |  |  |  |  |  |
       | \`amount\` | Amount | NUMBER |  |  |  |  |  |  |
       | \`probability\` | Probability | NUMBER |  |  |  | 10 |  |  |
-      | \`weighted_amount\` | Weighted amount | CALC |  |  |  |  |  | = \`amount * probability / 100\` |
+      | \`weighted_amount\` | Weighted amount | CALC |  |  |  |  |  | = \`amount * probability / 100\`, shown as a number with thousands separators |
       | \`close_date\` | Expected close | DATE |  |  |  |  |  |  |
       | \`owner\` | Owner | USER_SELECT |  |  |  | LOGINUSER() |  |  |
       | \`products\` | Products | CHECK_BOX |  |  |  | Licences | Licences, Support, Training |  |

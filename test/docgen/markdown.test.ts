@@ -21,6 +21,9 @@ const INLINE: [string, (input: string) => string, [string, string][]][] = [
       ['a `b` c', '``a `b` c``'],
       ['`edge', '`` `edge ``'],
       ['', ''],
+      // CommonMark, code spans: line endings become spaces; written as one line, so that a table
+      // cell (which turns a newline into <br>) does not show a literal <br> inside the code.
+      ['IF(a > 1,\n  "big",\r\n  "small")', '`IF(a > 1,   "big",   "small")`'],
     ],
   ],
   [
@@ -30,6 +33,10 @@ const INLINE: [string, (input: string) => string, [string, string][]][] = [
       ['<b>x</b>', '\\<b\\>x\\</b\\>'],
       ['snake_case *star* [link] #1', 'snake\\_case \\*star\\* \\[link\\] \\#1'],
       ['a\\b', 'a\\\\b'],
+      // CommonMark: `&amp;` is an entity reference (shown as &); an escaped & is shown as written.
+      ['R&amp;D &lt;b&gt;', 'R\\&amp;D \\&lt;b\\&gt;'],
+      // GFM strikethrough: ~text~ and ~~text~~.
+      ['~~gone~~', '\\~\\~gone\\~\\~'],
     ],
   ],
 ];

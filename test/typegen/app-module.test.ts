@@ -98,19 +98,25 @@ describe('appModule', () => {
 
       /**
        * A record to add or update (POST and PUT record.json): \`{ value }\` per field, every field optional.
-       * Calculated fields, the record number, status, assignees and categories cannot be written.
+       * Calculated fields, the fields a lookup copies into, the record number, status, assignees and categories
+       * cannot be written; the creator, modifier and times only on add (AppRecordForAdd).
        */
       export type AppRecordForWrite = {
         deal_name?: { value: string };
         customer_code?: { value: string };
-        company_name?: { value: string };
-        account_manager_name?: { value: string };
         stage?: { value: Options['stage'] | null };
         amount?: { value: string | number };
         probability?: { value: string | number };
         close_date?: { value: string | null };
         owner?: { value: { code: string }[] };
         products?: { value: Options['products'][] };
+      };
+
+      /**
+       * A record to add (POST record.json): AppRecordForWrite, and the creator, modifier and times, which an app
+       * administrator may give on add (an update ignores them).
+       */
+      export type AppRecordForAdd = AppRecordForWrite & {
         Created_by?: { value: { code: string } };
         Created_datetime?: { value: string };
         Updated_by?: { value: { code: string } };
@@ -151,7 +157,7 @@ describe('appModule', () => {
         "        qty: { type: 'NUMBER'; value: string };",
         "        size: { type: 'RADIO_BUTTON'; value: Options['size'] };",
         "        total: { type: 'CALC'; value: string };",
-        '      id?: string;',
+        '      id?: string | number;',
         "        size?: { value: Options['size'] };",
         "  size: 'S' | 'M';",
       ],

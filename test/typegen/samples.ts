@@ -32,12 +32,21 @@ const COMPUTED = new Set(['CALC', 'SUBTABLE', 'GROUP', 'REFERENCE_TABLE']);
 
 const HEAD = (module: string) => [
   "import { KintoneRestAPIClient, type KintoneRecordField } from '@kintone/rest-api-client';",
-  `import type { AppRecord, AppRecordForWrite, FieldCode, Options, Status } from '${module}';`,
+  `import type { AppRecord, AppRecordForAdd, AppRecordForWrite, FieldCode, Options, Status } from '${module}';`,
   '',
   "const client = new KintoneRestAPIClient({ baseUrl: 'http://localhost:3000', auth: { apiToken: 't' } });",
 ];
 
 const q = (text: string) => JSON.stringify(text);
+
+/** The fields a lookup of the app copies into: a write cannot set them (platform-facts-verified "Lookups"). */
+function lookupCopies(app: ProjectApp): Set<string> {
+  return new Set(
+    Object.values(app.manifest.fields ?? {}).flatMap((f) =>
+      'lookup' in f ? (f.lookup?.fieldMappings ?? []).map((m) => m.field) : [],
+    ),
+  );
+}
 
 function valueFields(app: ProjectApp): [string, FieldManifest][] {
   return Object.entries(app.manifest.fields ?? {}).filter(([, f]) => CLIENT_TYPE[f.type] !== undefined);
@@ -55,9 +64,10 @@ export function goodSample(app: ProjectApp, module: string): string {
     '  const asClient: KintoneRecordField.OneOf[] = [...Object.values(record), ...records.flatMap(Object.values)];',
     '  const write: AppRecordForWrite = {};',
   ];
+  const copies = lookupCopies(app);
   valueFields(app).forEach(([code, field], i) => {
     lines.push(`  const read${i}: KintoneRecordField.${CLIENT_TYPE[field.type]} = record[${q(code)}];`);
-    if (COMPUTED.has(field.type)) return;
+    if (COMPUTED.has(field.type) || copies.has(code)) return;
     if (field.type === 'SINGLE_LINE_TEXT' && 'expression' in field && field.expression) return;
     // The client's value goes into ours, but for choice fields, which ours narrows to the options.
     const source = CHOICE.has(field.type)
@@ -66,7 +76,8 @@ export function goodSample(app: ProjectApp, module: string): string {
     lines.push(`  write[${q(code)}] = { value: ${source} };`, `  void read${i};`);
   });
   lines.push(
-    '  const { id, revision } = await client.record.addRecord({ app, record: write });',
+    '  const add: AppRecordForAdd = { ...write };',
+    '  const { id, revision } = await client.record.addRecord({ app, record: add });',
     '  await client.record.updateRecord({ app, id, revision, record: write });',
     '  await client.record.addRecords({ app, records: [write, {}] });',
     '  const status: Status | undefined = undefined;',

@@ -1,7 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { generateDocs, type DocProject } from '../../docgen/index.js';
-import { loadProject, readScripts, type LoadOptions, type Project } from '../../project/index.js';
+import {
+  hasPrincipalMaps,
+  loadProject,
+  readScripts,
+  resolvePrincipals,
+  type LoadOptions,
+  type Project,
+} from '../../project/index.js';
 import type { CommandResult } from '../exit-codes.js';
 import { projectOptions, validatedProject } from '../project-flags.js';
 import { atUserPath } from '../user-path.js';
@@ -24,18 +31,23 @@ export async function loadDocProject(options: LoadOptions): Promise<{ root: stri
   return { root: project.root, docs: await docProject(project) };
 }
 
-/** A validated project as the generator reads it: its manifests and the scripts' text. */
+/**
+ * A validated project as the generator reads it: its manifests as the chosen environment has them
+ * (its users, groups and organizations maps applied, and what they map to nothing left out, as
+ * plan and apply resolve them: project/principal-maps.ts) and the scripts' text.
+ */
 async function docProject(project: Project): Promise<DocProject> {
+  const maps = project.environment.config;
   const apps = await Promise.all(
     project.apps.map(async (app) => ({
       key: app.key,
       manifestFile: relative(project.root, app.manifestPath).split('\\').join('/'),
-      manifest: app.manifest,
+      manifest: resolvePrincipals(app.manifest, maps).manifest,
       ids: app.ids,
       scripts: await readScripts(app),
     })),
   );
-  return { apps };
+  return { apps, peopleOf: hasPrincipalMaps(maps) ? project.environment.name : null };
 }
 
 /** `appdeploy docs`: one Markdown page per app and an overview, from the manifests, offline. */

@@ -43,6 +43,8 @@ function isWritable(field: JsonObject): boolean {
 interface FormPlan {
   readonly writable: readonly (readonly [code: string, field: JsonObject])[];
   readonly codes: readonly string[];
+  /** The fields a lookup copies into: what a write sends for them is ignored (lookup.ts fills them). */
+  readonly copies: ReadonlySet<string>;
 }
 
 /**
@@ -57,10 +59,21 @@ function planOf(fields: Record<string, JsonObject>): FormPlan {
     plan = {
       writable: Object.entries(fields).filter(([, field]) => isWritable(field)),
       codes: Object.keys(fields),
+      copies: lookupCopies(fields),
     };
     plans.set(fields, plan);
   }
   return plan;
+}
+
+/** The codes the lookups of a form copy into (their `fieldMappings`' `field`s). */
+function lookupCopies(fields: Record<string, JsonObject>): ReadonlySet<string> {
+  const copies = new Set<string>();
+  for (const field of Object.values(fields)) {
+    const mappings = (field.lookup as JsonObject | undefined)?.fieldMappings;
+    if (Array.isArray(mappings)) for (const m of mappings) copies.add(text((m as JsonObject | null)?.field));
+  }
+  return copies;
 }
 
 /**
@@ -97,9 +110,12 @@ export function composeUpdate(
   const given = inputObject(input, path, env) ?? {};
   const record: Record<string, FieldValue> = { ...previous };
   requireStoredValues(previous, given, path, env);
+  const { copies } = planOf(env.fields);
   for (const [code, raw] of Object.entries(given)) {
     const field = env.fields[code];
-    if (!field || !isWritable(field)) continue;
+    // A copy keeps its value unless the update names the lookup's key (platform-facts-verified
+    // "Lookups": values sent for the copies are ignored; runLookups below fills them then).
+    if (!field || !isWritable(field) || copies.has(code)) continue;
     guardFieldWrite(code, env);
     const place = { prefix: path, code };
     const value = valueOf(raw, place, env);
@@ -261,9 +277,12 @@ function checkCells(
 ): Record<string, FieldValue> | typeof INVALID {
   const cells: Record<string, FieldValue> = {};
   let ok = true;
+  const { copies } = planOf(inner);
   for (const [code, field] of Object.entries(inner)) {
     if (!isWritable(field)) continue;
-    const supplied = code in values;
+    // A kept row's copy keeps its value unless the row sends the key (runLookups then fills it); a
+    // new row runs every lookup, which fills the copies whatever was sent.
+    const supplied = code in values && !(old && copies.has(code));
     const place = { prefix: `${rowPath}.value`, code, inTable: true };
     const raw = supplied ? valueOf(values[code], place, env) : INVALID;
     if (supplied && raw === INVALID) {

@@ -68,4 +68,13 @@ describe('lookups inside a table', () => {
     await ok(emu.call('PUT', '/k/v1/record.json', { app: orders, id, record: { lines: { value: kept } } }));
     expect((await rowsOf(orders, id!)).map((r) => r.value.price!.value)).toEqual(['5', '8']);
   });
+
+  it('ignore what a kept row that leaves its key out sends for a copy: the copy stays', async () => {
+    const { orders } = await orderApp();
+    const [id] = await addRecords(emu, orders, [{ lines: { value: [{ value: rec({ product: 'A-1' }) }] } }]);
+    const [row] = await rowsOf(orders, id!);
+    const sent = { id: row!.id, value: rec({ price: 99 }) };
+    await ok(emu.call('PUT', '/k/v1/record.json', { app: orders, id, record: { lines: { value: [sent] } } }));
+    expect((await rowsOf(orders, id!)).map((r) => r.value.price!.value)).toEqual(['5']);
+  });
 });

@@ -79,4 +79,18 @@ describe('lookups', () => {
     const emptied = await read(orders, id!);
     expect([emptied.unitPrice.value, emptied.labels.value]).toEqual(['', []]);
   });
+
+  it('ignore what an update that leaves the key out sends for a copy: the copy stays', async () => {
+    const { orders } = await apps();
+    const [id] = await addRecords(emu, orders, [rec({ product: 'A-1', byNumber: '2' })]);
+    await ok(
+      emu.call('PUT', '/k/v1/record.json', {
+        app: orders,
+        id,
+        record: rec({ unitPrice: 99, skuCopy: 'mine', note: 'x' }),
+      }),
+    );
+    const record = await read(orders, id!);
+    expect([record.unitPrice.value, record.skuCopy.value, record.note.value]).toEqual(['5', 'B-2', 'x']);
+  });
 });
