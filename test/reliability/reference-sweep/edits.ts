@@ -19,9 +19,24 @@ export interface Done {
    * applies it would promise what the platform does not do).
    */
   refusedBy?: string;
+  /** Whether what the platform refuses is still there once every edit of the step is made. */
+  still?: (w: World) => boolean;
 }
 
 export type Edit = (w: World, d: Draw) => Done | null;
+
+/** A lookup's copies, as the manifest writes them. */
+type Copies = { field: string; relatedField: string }[];
+
+/** The lookup of managed app `key`'s field `code`, when both are still there. */
+function lookupOf(w: World, key: string, code: string): Record<string, any> | undefined {
+  return w.order.includes(key)
+    ? (w.manifests[key]?.fields?.[code]?.lookup as Record<string, any>)
+    : undefined;
+}
+
+const typeIn = (w: World, app: string, code: string) =>
+  w.manifests[app]?.fields?.[code]?.type as string | undefined;
 
 const fieldsOf = (m: Manifests, app: string) => (m[app]?.fields ?? {}) as Record<string, any>;
 
@@ -370,6 +385,12 @@ const mismatchedCopy: Edit = (w, d) => {
     said: `${key}.${code} copies ${related}.${source[0]} (${source[1].type}) into new ${target} ${key}.${into}`,
     refusedBy:
       'a lookup copying between types the platform does not pair (kintone-behavior-notes §10, kintone help)',
+    still: (now) =>
+      ((lookupOf(now, key, code)?.fieldMappings ?? []) as Copies).some(
+        (x) => x.field === into && x.relatedField === source[0],
+      ) &&
+      typeIn(now, key, into) === target &&
+      typeIn(now, related, source[0]) === source[1].type,
   };
 };
 
@@ -399,6 +420,10 @@ const sharedCopyTarget: Edit = (w, d) => {
     return {
       said: `${key}.${code}: a second lookup copying into ${key}.${mapping.field}`,
       refusedBy: 'two lookups copying into one field (kintone-behavior-notes §10)',
+      still: (now) =>
+        Object.keys(now.manifests[key]?.fields ?? {}).filter((c) =>
+          (lookupOf(now, key, c)?.fieldMappings ?? []).some((x: any) => x.field === mapping.field),
+        ).length > 1,
     };
   }
   return null;
@@ -426,6 +451,8 @@ const dateKey: Edit = (w, d) => {
   return {
     said: `${key}.${code} keyed on ${related}.${date[0]} (DATE)`,
     refusedBy: 'a lookup key of a type the platform does not take (kintone help, set_lookup)',
+    still: (now) =>
+      lookupOf(now, key, code)?.relatedKeyField === date[0] && typeIn(now, related, date[0]) === 'DATE',
   };
 };
 

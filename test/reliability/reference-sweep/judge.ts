@@ -56,7 +56,7 @@ export async function judgeStep(
   fault: boolean,
 ): Promise<Verdict> {
   const findings: string[] = [];
-  const refused = done.filter((x) => x.refusedBy !== undefined);
+  const refused = done.filter((x) => x.refusedBy !== undefined && (x.still?.(w) ?? true));
   const v = await validated(root);
   if (!v.project) {
     const quiet = v.problems.filter((p) => !/"[^"]+"/.test(p));
