@@ -20,41 +20,34 @@
  */
 import type { FieldType } from './field-types.js';
 
-/** The field types a lookup copies into. */
+/** Destinations that take a copy of their own type only. */
+const OWN_TYPE_ONLY: readonly FieldType[] = [
+  'RADIO_BUTTON',
+  'CHECK_BOX',
+  'MULTI_SELECT',
+  'DROP_DOWN',
+  'LINK',
+  'DATE',
+  'TIME',
+  'ORGANIZATION_SELECT',
+  'GROUP_SELECT',
+];
+const ownTypeOnly: ReadonlySet<string> = new Set(OWN_TYPE_ONLY);
+
+/** The field types a lookup copies into: those, and the ones taking several sources. */
 export const LOOKUP_COPY_TARGET_TYPES: readonly FieldType[] = [
   'SINGLE_LINE_TEXT',
   'NUMBER',
   'MULTI_LINE_TEXT',
   'RICH_TEXT',
-  'RADIO_BUTTON',
-  'CHECK_BOX',
-  'MULTI_SELECT',
-  'DROP_DOWN',
-  'LINK',
-  'DATE',
-  'TIME',
   'DATETIME',
   'USER_SELECT',
-  'ORGANIZATION_SELECT',
-  'GROUP_SELECT',
+  ...OWN_TYPE_ONLY,
 ];
-
-/** Destinations that take a copy of their own type only. */
-const OWN_TYPE_ONLY: ReadonlySet<string> = new Set([
-  'RADIO_BUTTON',
-  'CHECK_BOX',
-  'MULTI_SELECT',
-  'DROP_DOWN',
-  'LINK',
-  'DATE',
-  'TIME',
-  'ORGANIZATION_SELECT',
-  'GROUP_SELECT',
-]);
 
 /** Whether a lookup may copy a field of type `source` into one of type `target` (a destination type). */
 export function lookupCopyPairs(target: string, source: string): boolean {
-  if (OWN_TYPE_ONLY.has(target)) return source === target;
+  if (ownTypeOnly.has(target)) return source === target;
   return !(target === 'SINGLE_LINE_TEXT' && source === 'NUMBER');
 }
 
@@ -64,7 +57,7 @@ export function lookupCopyRefusal(
   source: { code: string; type: string },
 ): string {
   return `the field "${target.code}" (${target.type}) cannot take a lookup copy of "${source.code}" (${source.type}): ${
-    OWN_TYPE_ONLY.has(target.type)
+    ownTypeOnly.has(target.type)
       ? `a ${target.type} takes a copy of a ${target.type} only`
       : `a ${source.type} is not copied into a ${target.type}`
   }`;
