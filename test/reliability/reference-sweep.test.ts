@@ -10,7 +10,8 @@
  * it does not pair, two lookups copying into one field, a lookup keyed on a date), which validate
  * must refuse. After each step (reference-sweep/judge.ts): a blocked plan is refused by apply
  * with nothing written; otherwise apply succeeds, a fresh plan is empty and the live settings
- * over REST are the manifests'; one step in four has a fault at a random write, after which draft
+ * over REST are the manifests' (the references too: related app by id, key, copies, pickers,
+ * condition, shown fields); one step in four has a fault at a random write, after which draft
  * and live are as before.
  *
  * `REF_SWEEP_SEED` picks the first seed, `REF_SWEEP_ROUNDS` how many seeds run, `REF_SWEEP_STEPS`

@@ -117,7 +117,11 @@ export async function judgeStep(
   const again = changing(await plan({ project: converged, client: s.client }));
   if (again.length > 0) findings.push(`a fresh plan after apply changes ${again.join(', ')}`);
   for (const app of converged.apps) {
-    const differs = await liveDiffers(s.url, app.id!, await readManifest(root, app.key));
+    const manifest = await readManifest(root, app.key);
+    const differs = [
+      ...(await liveDiffers(s.url, app.id!, manifest)),
+      ...(await referencesDiffer(s.url, app.id!, manifest, w.ids)),
+    ];
     if (differs.length > 0) findings.push(`${app.key} live differs from its manifest: ${differs.join('; ')}`);
   }
   return { findings, undo: false, what: `${what}applied (${changing(fresh).join(', ') || 'nothing'})` };
@@ -134,4 +138,51 @@ async function expectAsBefore(
   for (const key of Object.keys(before))
     if (JSON.stringify(before[key]) !== JSON.stringify(now[key]))
       findings.push(`after ${after}, ${key} is not as before`);
+}
+
+/**
+ * The references of the live form over REST against the manifest's, the other app named by its
+ * id: a lookup's related app, key and copies, a related-records table's related app, condition
+ * and shown fields.
+ */
+async function referencesDiffer(
+  url: string,
+  id: string,
+  manifest: Record<string, any>,
+  ids: Record<string, string>,
+): Promise<string[]> {
+  const { properties } = (await adminCall(url, 'GET', `/k/v1/app/form/fields.json?app=${id}`)) as {
+    properties: Record<string, any>;
+  };
+  const out: string[] = [];
+  const same = (what: string, live: unknown, want: unknown) => {
+    if (JSON.stringify(live) !== JSON.stringify(want))
+      out.push(`${what}: live ${JSON.stringify(live)}, manifest ${JSON.stringify(want)}`);
+  };
+  for (const [code, f] of Object.entries<any>(manifest.fields ?? {})) {
+    const live = properties[code];
+    if (!live) continue;
+    if (f.lookup) {
+      const l = live.lookup ?? {};
+      same(`${code}.lookup.relatedApp`, String(l.relatedApp?.app), ids[f.lookup.relatedApp.app]);
+      same(`${code}.lookup.relatedKeyField`, l.relatedKeyField, f.lookup.relatedKeyField);
+      same(`${code}.lookup.fieldMappings`, l.fieldMappings ?? [], f.lookup.fieldMappings ?? []);
+      same(
+        `${code}.lookup.lookupPickerFields`,
+        l.lookupPickerFields ?? [],
+        f.lookup.lookupPickerFields ?? [],
+      );
+    }
+    if (f.referenceTable) {
+      const t = live.referenceTable ?? {};
+      same(
+        `${code}.referenceTable.relatedApp`,
+        String(t.relatedApp?.app),
+        ids[f.referenceTable.relatedApp.app],
+      );
+      same(`${code}.referenceTable.condition`, t.condition, f.referenceTable.condition);
+      same(`${code}.referenceTable.displayFields`, t.displayFields, f.referenceTable.displayFields);
+    }
+  }
+  return out;
 }
