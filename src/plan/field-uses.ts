@@ -110,7 +110,7 @@ export function fieldUsesOf(index: WhereUsed, app: string, code: string): FieldU
 }
 
 /** The column codes of a removed table, from its canonical form (`fields: {code: ...}`). */
-function columnsOf(before: Json): string[] {
+export function columnsOf(before: Json): string[] {
   if (before === null || typeof before !== 'object' || Array.isArray(before)) return [];
   const columns = before['fields'];
   if (columns === null || typeof columns !== 'object' || Array.isArray(columns)) return [];

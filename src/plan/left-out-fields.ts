@@ -1,7 +1,7 @@
 /**
  * The fields of the project's apps a plan leaves out (`--app`), as the service holds them (draft
- * and live), read only when an app of the plan migrates a field: the swap deletes the old field,
- * and the platform refuses to delete one another app's lookup or related-records table reads
+ * and live), read only when an app of the plan migrates or removes a field: a removal, or a
+ * migration's swap, deletes a field, and the platform refuses to delete one another app's lookup or related-records table reads
  * (GAIA_LO02, GAIA_RE07: kintone help article 040792, "An error message appears and I cannot
  * delete a field"), whichever app of the project it is. Which copy the platform checks is not
  * documented (docs/migrations.md "Not settled"; the local service checks both), so both are read.
@@ -13,6 +13,7 @@ import type { Json } from '../areas/types.js';
 import type { ProjectApp } from '../project/index.js';
 import { mapLimit } from '../client/in-parallel.js';
 import type { AppPlan } from './types.js';
+import { removesFields } from './referenced-removals.js';
 
 export interface LeftOutFields {
   key: string;
@@ -25,7 +26,7 @@ export async function leftOutFields(
   project: { apps: readonly ProjectApp[] },
   planned: readonly AppPlan[],
 ): Promise<LeftOutFields[]> {
-  if (!planned.some((a) => (a.migrations ?? []).length > 0)) return [];
+  if (!planned.some((a) => (a.migrations ?? []).length > 0 || removesFields(a))) return [];
   const others = project.apps.filter((a) => a.id !== null && !planned.some((p) => p.key === a.key));
   return mapLimit(others, 4, async (app) => {
     const copies = await Promise.all(

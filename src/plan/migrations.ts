@@ -24,6 +24,7 @@ import {
 import type { FieldDefinition } from '../platform/conversions.js';
 import { UNIQUE_FIELD_TYPES, type FieldType } from '../platform/index.js';
 import type { LeftOutFields } from './left-out-fields.js';
+import { leftOutNamingRisk, namedElsewhereRisk } from './named-elsewhere.js';
 import type {
   AppPlan,
   AreaPlan,
@@ -317,15 +318,9 @@ function keepsUnique(def: FieldDefinition): boolean {
 
 /**
  * Migrations of fields that another app of the plan names in a lookup or a related-records table:
- * blocked. The platform refuses to delete a field another app's lookup or related-records table
- * reads (GAIA_LO02, GAIA_RE07: kintone help article 040792, "An error message appears and I cannot
- * delete a field"), and a swap deletes the old field; rewriting those references in the same
- * deploys is not done here, so the plan says why instead. The other app's copy on the service
- * counts as much as its manifest: a manifest that stops naming the field changes nothing until it
- * is deployed, and the swap's deletion comes before that in the same deploy (whether the platform
- * reads the draft, the live copy or both is not documented; the local service reads both, see
- * docs/migrations.md "Not settled"). Apps outside the project are not read: a lookup of theirs
- * shows as the service refusing the swap (the apply stops before it, every value kept).
+ * blocked (named-elsewhere.ts: the platform refuses to delete a field another app's lookup or
+ * related-records table reads, and a swap deletes the old field; rewriting those references in
+ * the same deploys is not done here, so the plan says why instead).
  */
 export function referencedMigrations(
   apps: readonly AppPlanLike[],
@@ -335,107 +330,23 @@ export function referencedMigrations(
   for (const app of apps) {
     if (app.id === null || !app.migrations) continue;
     for (const m of app.migrations) {
-      const risk = referencedRisk(apps, app, m) ?? leftOutRisk(leftOut, app, m);
+      const taken = {
+        code: m.from.code,
+        path: m.to.table === null ? [m.to.code] : [m.to.table, m.to.code],
+        ...SWAP,
+      };
+      const risk = namedElsewhereRisk(apps, app, taken) ?? leftOutNamingRisk(leftOut, app, taken);
       if (risk) blocks.set(app.key, [...(blocks.get(app.key) ?? []), risk]);
     }
   }
   return blocks;
 }
 
-function referencedRisk(apps: readonly AppPlanLike[], app: AppPlanLike, m: FieldMigration): Risk | null {
-  const others = apps.filter((other) => other.key !== app.key);
-  const inManifest = others.flatMap((other) =>
-    referencesIn(fieldsOf(other, 'after'), app.id!, m.from.code).map((f) => `${other.key}.${f}`),
-  );
-  const onService = others.flatMap((other) =>
-    referencesIn(fieldsOf(other, 'before'), app.id!, m.from.code).map((f) => ({
-      other,
-      name: `${other.key}.${f}`,
-    })),
-  );
-  const path = pathOf(m);
-  if (inManifest.length > 0)
-    return {
-      kind: 'blocked',
-      area: 'fields',
-      path,
-      reason: `field "${m.from.code}" is named by ${inManifest.join(', ')} (a lookup or related-records table), ${REFUSES}`,
-      instead: `take "${m.from.code}" out of those references first (apply), migrate, then name it again`,
-    };
-  if (onService.length === 0) return null;
-  const first = [...new Set(onService.map((o) => o.other.key))];
-  return {
-    kind: 'blocked',
-    area: 'fields',
-    path,
-    reason: `field "${m.from.code}" is named by ${onService.map((o) => o.name).join(', ')} (a lookup or related-records table) as the service has it: the manifest stops naming it, but that is not deployed yet, ${REFUSES}`,
-    instead: `apply ${first.join(', ')} first (apply ${first.map((k) => `--app ${k}`).join(' ')}), then migrate`,
-  };
-}
-
-/** A project app the plan leaves out (`--app`) naming the field on the service: it is not applied. */
-function leftOutRisk(leftOut: readonly LeftOutFields[], app: AppPlanLike, m: FieldMigration): Risk | null {
-  const naming = leftOut.flatMap((other) => {
-    const fields = [...new Set(other.copies.flatMap((copy) => referencesIn(copy, app.id!, m.from.code)))];
-    return fields.length > 0 ? [{ key: other.key, names: fields.map((f) => `${other.key}.${f}`) }] : [];
-  });
-  if (naming.length === 0) return null;
-  const keys = naming.map((n) => n.key);
-  return {
-    kind: 'blocked',
-    area: 'fields',
-    path: pathOf(m),
-    reason: `field "${m.from.code}" is named by ${naming.flatMap((n) => n.names).join(', ')} (a lookup or related-records table) on the service, ${keys.join(', ')} ${keys.length === 1 ? 'is' : 'are'} left out of this plan (--app), ${REFUSES}`,
-    instead: `take "${m.from.code}" out of those references and apply ${keys.join(', ')} first (apply ${keys.map((k) => `--app ${k}`).join(' ')}), then migrate`,
-  };
-}
-
-const REFUSES = 'and the service refuses to delete a field a lookup names: the swap cannot happen';
-
-function pathOf(m: FieldMigration): (string | number)[] {
-  return m.to.table === null ? [m.to.code] : [m.to.table, m.to.code];
-}
-
-function fieldsOf(app: AppPlanLike, side: 'before' | 'after'): Json | null {
-  return app.areas.find((a) => a.key === 'fields')?.[side] ?? null;
-}
+/** What a migration's block says: the swap's deletion is refused; migrate once the reference is gone. */
+const SWAP = {
+  refuses: 'and the service refuses to delete a field a lookup names: the swap cannot happen',
+  then: 'migrate',
+  again: 'migrate, then name it again',
+};
 
 type AppPlanLike = Pick<AppPlan, 'key' | 'id' | 'areas' | 'migrations'>;
-
-/** The fields among `fields` that name `code` of app `id` in a lookup or related-records table. */
-function referencesIn(fields: Json | null, id: string, code: string): string[] {
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return [];
-  const found: string[] = [];
-  const visit = (name: string, def: Json) => {
-    if (!def || typeof def !== 'object' || Array.isArray(def)) return;
-    for (const key of ['lookup', 'referenceTable'] as const) {
-      const ref = def[key];
-      if (ref && typeof ref === 'object' && !Array.isArray(ref) && namesField(ref, id, code))
-        found.push(name);
-    }
-    const columns = def.fields;
-    if (columns && typeof columns === 'object' && !Array.isArray(columns))
-      for (const [inner, column] of Object.entries(columns)) visit(inner, column);
-  };
-  for (const [name, def] of Object.entries(fields)) visit(name, def);
-  return found;
-}
-
-function namesField(ref: { [key: string]: Json }, id: string, code: string): boolean {
-  const related = ref.relatedApp;
-  const app = related && typeof related === 'object' && !Array.isArray(related) ? related.app : undefined;
-  if ((typeof app === 'string' || typeof app === 'number' ? String(app) : '') !== id) return false;
-  const word = new RegExp(`(^|[^\\w$])${code.replace(/[$]/g, '\\$')}($|[^\\w$])`);
-  const condition = ref.condition as { relatedField?: Json } | undefined;
-  const listed = [
-    ref.relatedKeyField,
-    condition?.relatedField,
-    ...(Array.isArray(ref.fieldMappings)
-      ? ref.fieldMappings.map((p) => (p as { relatedField?: Json }).relatedField)
-      : []),
-    ...(Array.isArray(ref.lookupPickerFields) ? ref.lookupPickerFields : []),
-    ...(Array.isArray(ref.displayFields) ? ref.displayFields : []),
-  ];
-  if (listed.includes(code)) return true;
-  return [ref.filterCond, ref.sort].some((text) => typeof text === 'string' && word.test(text));
-}

@@ -22,7 +22,8 @@ import { unresolvedReferences } from './unresolved.js';
 import { checkDirectory } from './directory-preflight.js';
 import { readAppState, type AppState } from './read.js';
 import { planMigrations, referencedMigrations } from './migrations.js';
-import { leftOutFields } from './left-out-fields.js';
+import { leftOutFields, type LeftOutFields } from './left-out-fields.js';
+import { referencedRemovals } from './referenced-removals.js';
 import { hiddenValueRisks, visibilityFor } from './caller-visibility.js';
 import { newAppLanguage } from './new-app-language.js';
 import { reachService } from './reach-service.js';
@@ -154,8 +155,7 @@ export async function plan(options: PlanOptions): Promise<Plan> {
       ...(migrations ? { migrations } : {}),
     };
   });
-  for (const [key, blocks] of referencedMigrations(apps, await leftOutFields(client, project, apps)))
-    apps.find((a) => a.key === key)!.risks.push(...blocks);
+  blockDeletionsNamedElsewhere(apps, await leftOutFields(client, project, apps));
   const needs = tokenOnly
     ? [
         ...pluginPasswordNeeds(chosen),
@@ -255,4 +255,10 @@ function desiredAreas(
     return value === undefined ? [] : [{ area, value }];
   });
   return { desired, leftOut: leftOutNotes(app, resolved.leftOut) };
+}
+
+/** A migration's swap or a removal deleting a field another app of the project names: blocked. */
+function blockDeletionsNamedElsewhere(apps: AppPlan[], leftOut: LeftOutFields[]): void {
+  for (const found of [referencedMigrations(apps, leftOut), referencedRemovals(apps, leftOut)])
+    for (const [key, blocks] of found) apps.find((a) => a.key === key)!.risks.push(...blocks);
 }

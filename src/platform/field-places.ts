@@ -26,6 +26,7 @@ import {
   type FieldType,
 } from './field-types.js';
 import type { SettingsKey } from './settings-catalogue.js';
+import { LOOKUP_COPY_TARGET_TYPES } from './lookup-copies.js';
 import { LIST_COLUMN_FIELD_TYPES } from './view-rules.js';
 
 /**
@@ -118,7 +119,8 @@ function queries(
  * `expression`), for a field of the form (`properties.*`) and a subtable's column
  * (`properties.*.fields.*`), whose lookup copies only into columns of its own table. The types
  * are validate's rules (a lookup keys on text, numbers, the record number or a link; copies and
- * conditions name value fields); the client's types say `string`, the documentation is silent.
+ * conditions name value fields); the client's types say `string`. A copy's destinations are the
+ * ones kintone's help lists (lookup-copies.ts); elsewhere the documentation is silent.
  */
 function definitionPlaces(item: string, column: boolean): FieldPlace[] {
   const lookup = { otherApp: 'lookup.relatedApp' };
@@ -129,7 +131,11 @@ function definitionPlaces(item: string, column: boolean): FieldPlace[] {
       ...lookup,
       types: LOOKUP_KEY_FIELD_TYPES,
     }),
-    valueField(item, 'lookup.fieldMappings[*].field', 'a lookup copy target', { subtableColumns: column }),
+    // The destinations kintone's help lists (lookup-copies.ts, with its evidence).
+    place('fields', item, 'lookup.fieldMappings[*].field', 'code', 'a lookup copy target', {
+      types: LOOKUP_COPY_TARGET_TYPES,
+      subtableColumns: column,
+    }),
     valueField(item, 'lookup.fieldMappings[*].relatedField', 'a lookup copy source', lookup),
     valueField(item, 'lookup.lookupPickerFields[*]', 'a picker column', lookup),
     ...queries('fields', item, 'a lookup', lookup, 'lookup', true),

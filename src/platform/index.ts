@@ -67,6 +67,12 @@ export { outsideLengthBounds, tighterLengthBounds, type LengthBounds } from './l
 export { LIST_COLUMN_FIELD_TYPES, repeatedViewIndexes, type RepeatedViewIndex } from './view-rules.js';
 export { minGroups, repeatedReportIndexes } from './report-rules.js';
 export { LOOKUP_FIELD_KEYS } from './lookup-field.js';
+export {
+  LOOKUP_COPY_TARGET_TYPES,
+  copiedTwiceRefusal,
+  lookupCopyPairs,
+  lookupCopyRefusal,
+} from './lookup-copies.js';
 export { FIXED_SYSTEM_FIELD_TYPES } from './fixed-fields.js';
 export {
   API_ROOT,

@@ -54,6 +54,9 @@ describe('broken projects', () => {
 
 /** Codes that no committed one-mistake project can show, each with the test that asserts it. */
 const COVERED_ELSEWHERE: Record<string, string> = {
+  // A lookup's copies: each rule run through validate and the local service alike.
+  'LOOKUP.COPIED_TWICE': './lookup-copies-agreement.test.ts',
+  'LOOKUP.COPY_TYPES': './lookup-copies-agreement.test.ts',
   // Record files (issue 37) are not manifests: their mistakes, each with its location, are the
   // table-driven cases of records-files/validate.test.ts; a protected environment is refused by
   // the commands that write records, as records-files/protected.test.ts shows.

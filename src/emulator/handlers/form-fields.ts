@@ -2,6 +2,7 @@ import { Problems } from '../errors.js';
 import { writeSettings } from '../model/settings-write.js';
 import { checkBody, fieldIndex } from '../validate/context.js';
 import { fieldDefinition } from '../validate/fields.js';
+import { refuseCopiedTwice } from '../validate/related.js';
 import { storedDefinition } from '../validate/field-keeps.js';
 import { isSystemFieldType, newFieldDefaults, settingsPaths, type FieldType } from '../../platform/index.js';
 import { anyJson, arr, join, map, obj, str, type Shape } from '../validate/shape.js';
@@ -108,6 +109,7 @@ function addFields(req: ApiRequest): unknown {
       Object.entries(body.properties).map(([code, def]) => [code, storedDefinition(def)]),
     );
     const added = Object.values(kept);
+    refuseCopiedTwice({ ...s.properties, ...kept });
     return {
       ...s,
       properties: { ...s.properties, ...kept },
@@ -163,6 +165,7 @@ function changeFields(req: ApiRequest): unknown {
       }
       properties[code] = storedDefinition(next);
     }
+    refuseCopiedTwice(properties);
     return { settings: renameInApp({ ...s, properties, layout }, renames), renames, deleted: [] };
   });
 }

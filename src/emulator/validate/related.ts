@@ -14,6 +14,9 @@
  * undeployed app or a draft-only field; CB_VA01 on the naming parameter is the closest evidenced.
  */
 import { fieldsFromProperties } from '../../query/index.js';
+import { copiedTwiceRefusal, lookupCopyPairs, lookupCopyRefusal } from '../../platform/index.js';
+import { Problems } from '../errors.js';
+import type { JsonObject } from '../model/app.js';
 import { appRef } from './common.js';
 import { placeField } from './place-field.js';
 import { fieldIndex } from './context.js';
@@ -79,6 +82,59 @@ function withRelatedApp(build: (related: RelatedApp) => Shape): Shape {
   });
 }
 
+/**
+ * A copy pairs types the platform pairs (platform/lookup-copies.ts, with its evidence): refused
+ * at the copy's `field`, as CB_VA01 (the key the platform uses is not recorded).
+ */
+function pairedCopy(shape: Shape, related: RelatedApp): Shape {
+  return (value, path, ctx) => {
+    const out = shape(value, path, ctx) as { field?: unknown; relatedField?: unknown } | undefined;
+    if (!out || related.kind !== 'live') return out;
+    const { field, relatedField } = out;
+    const target = typeof field === 'string' ? ctx.fields.get(field) : undefined;
+    const source =
+      typeof relatedField === 'string' ? fieldIndex(related.properties).fields.get(relatedField) : undefined;
+    if (target === undefined || source === undefined || lookupCopyPairs(target, source)) return out;
+    ctx.problems.add(
+      join(path, 'field'),
+      `${capitalized(lookupCopyRefusal({ code: field as string, type: target }, { code: relatedField as string, type: source }))}.`,
+    );
+    return undefined;
+  };
+}
+
+/**
+ * One field is the destination of one lookup copy (platform/lookup-copies.ts): the form as a
+ * write leaves it, refused at the second copy naming a destination (CB_VA01).
+ */
+export function refuseCopiedTwice(properties: Readonly<Record<string, JsonObject>>): void {
+  const problems = new Problems();
+  const seen = new Set<string>();
+  const visit = (props: Readonly<Record<string, JsonObject>>, at: string) => {
+    for (const [code, def] of Object.entries(props)) {
+      const lookup = def.lookup as { fieldMappings?: unknown } | undefined;
+      const mappings = Array.isArray(lookup?.fieldMappings) ? lookup.fieldMappings : [];
+      mappings.forEach((m: unknown, i: number) => {
+        const target = (m as { field?: unknown } | null)?.field;
+        if (typeof target !== 'string') return;
+        if (seen.has(target))
+          problems.add(
+            `${join(join(at, code), 'lookup.fieldMappings')}[${i}].field`,
+            `${capitalized(copiedTwiceRefusal(target))}.`,
+          );
+        seen.add(target);
+      });
+      const inner = def.fields;
+      if (def.type === 'SUBTABLE' && inner && typeof inner === 'object' && !Array.isArray(inner))
+        visit(inner as Record<string, JsonObject>, `${join(at, code)}.fields`);
+    }
+  };
+  visit(properties, 'properties');
+  problems.throwIfAny();
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** A lookup: keys, mappings and picker fields name live fields of the related app. */
 export const lookup: Shape = withRelatedApp((related) =>
   obj(
@@ -86,12 +142,15 @@ export const lookup: Shape = withRelatedApp((related) =>
       relatedApp: appRef,
       relatedKeyField: liveField(related),
       fieldMappings: arr(
-        obj(
-          {
-            field: placeField('fields', 'properties.*.lookup.fieldMappings[*].field'),
-            relatedField: liveField(related),
-          },
-          { required: ['field', 'relatedField'] },
+        pairedCopy(
+          obj(
+            {
+              field: placeField('fields', 'properties.*.lookup.fieldMappings[*].field'),
+              relatedField: liveField(related),
+            },
+            { required: ['field', 'relatedField'] },
+          ),
+          related,
         ),
       ),
       lookupPickerFields: arr(liveField(related)),
