@@ -1171,6 +1171,103 @@ const LEFT_OUT: [
     null,
   ],
   [
+    'a lookup written with its related app and key only: no mappings, no picker fields, filterCond ""',
+    async (k, app) =>
+      k.app.addFormFields({
+        app,
+        properties: {
+          looked: {
+            type: 'SINGLE_LINE_TEXT',
+            code: 'looked',
+            label: 'Looked',
+            lookup: { relatedApp: { app: await otherApp(k) }, relatedKeyField: 'key' },
+          },
+        },
+      }),
+    async (k, app) => {
+      const field = (await k.app.getFormFields({ app, preview: true })).properties.looked!;
+      const { fieldMappings, lookupPickerFields, filterCond } = (field as { lookup: Record<string, unknown> })
+        .lookup;
+      return { fieldMappings, lookupPickerFields, filterCond };
+    },
+    { fieldMappings: [], lookupPickerFields: [], filterCond: '' },
+  ],
+  [
+    'related records written without a filter: filterCond ""',
+    async (k, app) =>
+      k.app.addFormFields({
+        app,
+        properties: {
+          related: {
+            type: 'REFERENCE_TABLE',
+            code: 'related',
+            label: 'Related',
+            referenceTable: {
+              relatedApp: { app: await otherApp(k) },
+              condition: { field: 'title', relatedField: 'key' },
+              displayFields: ['key'],
+            },
+          },
+        },
+      }),
+    async (k, app) => {
+      const field = (await k.app.getFormFields({ app, preview: true })).properties.related!;
+      return (field as { referenceTable: { filterCond?: unknown } }).referenceTable.filterCond;
+    },
+    '',
+  ],
+  [
+    'a graph written without a filter: filterCond ""',
+    (k, app) =>
+      k.app.updateReports({
+        app,
+        reports: {
+          Pie: {
+            chartType: 'PIE',
+            name: 'Pie',
+            index: 0,
+            groups: [{ code: 'title' }],
+            aggregations: [{ type: 'COUNT' }],
+          },
+        },
+      }),
+    async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.filterCond,
+    '',
+  ],
+  [
+    'a PIE written with a chartMode: answered without one (a PIE has no display mode)',
+    (k, app) =>
+      k.app.updateReports({
+        app,
+        reports: {
+          Pie: {
+            chartType: 'PIE',
+            chartMode: 'NORMAL',
+            name: 'Pie',
+            index: 0,
+            groups: [{ code: 'title' }],
+            aggregations: [{ type: 'COUNT' }],
+          },
+        },
+      }),
+    async (k, app) => 'chartMode' in (await k.app.getReports({ app, preview: true })).reports.Pie!,
+    false,
+  ],
+  [
+    'a copy action written without entities or a filter: entities [], filterCond ""',
+    (k, app) =>
+      k.app.updateAppActions({
+        app,
+        actions: { Copy: { name: 'Copy', index: 0, destApp: { app }, mappings: [] } },
+      }),
+    async (k, app) => {
+      const { mappings, entities, filterCond } = (await k.app.getAppActions({ app, preview: true })).actions
+        .Copy!;
+      return { mappings, entities, filterCond };
+    },
+    { mappings: [], entities: [], filterCond: '' },
+  ],
+  [
     'a field written with type, code and label: every property of its type',
     (k, app) =>
       k.app.addFormFields({
@@ -1181,6 +1278,17 @@ const LEFT_OUT: [
     { type: 'SINGLE_LINE_TEXT', code: 'plain', label: 'Plain', ...TEXT_ANSWERED },
   ],
 ];
+
+/** A deployed app with a text field `key`, for a lookup or related records to name. */
+async function otherApp(k: KintoneRestAPIClient): Promise<string> {
+  const { app } = await k.app.addApp({ name: 'Other' });
+  await k.app.addFormFields({
+    app,
+    properties: { key: { type: 'SINGLE_LINE_TEXT', code: 'key', label: 'Key' } },
+  });
+  expect(await deployAndWait(k, app)).toBe('SUCCESS');
+  return app;
+}
 
 describe('what a write leaves out is answered as the platform sets it', () => {
   it.each(LEFT_OUT)('%s', async (_, write, read, expected) => {
