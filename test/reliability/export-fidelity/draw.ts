@@ -25,6 +25,8 @@ const ORGS = ['finance', 'hq', 'customer-success'];
 export interface Shape {
   /** The form's fields (`POST preview/app/form/fields.json`'s properties). */
   fields: Obj;
+  /** The form's layout (`PUT preview/app/form/layout.json`), or null to keep one row per field. */
+  layout: Obj[] | null;
   /** The settings areas' PUT bodies, by path under /k/v1/preview/ (in write order). */
   bodies: [string, Obj][];
   /** Customize's resources, FILE ones named by a content to upload (world.ts). */
@@ -560,6 +562,70 @@ function drawCustomize(d: Draw): Obj | null {
   };
 }
 
+/**
+ * A layout as a hand-arranged form has it: the fields in rows of one to four, with widths now and
+ * then, labels, spacers and borders between them, some in the group, system fields placed or not.
+ */
+function drawLayout(d: Draw, fields: Obj): Obj[] {
+  const element = (code: string): Obj => {
+    const type = fields[code]?.type ?? SYSTEM_TYPES[code];
+    const tall = type === 'MULTI_LINE_TEXT' || type === 'RICH_TEXT';
+    return {
+      type,
+      code,
+      ...maybe(d, 0.4, {
+        size: { width: String(100 + Math.floor(d.rnd() * 400)), ...(tall ? { innerHeight: '120' } : {}) },
+      }),
+    };
+  };
+  const decoration = (): Obj =>
+    d.pick([
+      {
+        type: 'LABEL',
+        label: d.pick(['<b>Part</b>', 'plain', '<div>a<br />b</div>']),
+        size: { width: '200' },
+      },
+      { type: 'SPACER', elementId: d.fresh('gap'), size: { width: '40', height: '30' } },
+      { type: 'HR', size: { width: '600' } },
+    ])!;
+  const codes = Object.keys(fields).filter(
+    (c) => !['lines', 'grp'].includes(c) && fields[c].type !== 'GROUP',
+  );
+  const placed = [...codes, ...Object.keys(SYSTEM_TYPES).filter(() => d.chance(0.3))];
+  const inGroup = new Set(placed.filter(() => d.chance(0.2)));
+  const rows = (list: string[]): Obj[] => {
+    const out: Obj[] = [];
+    for (let i = 0; i < list.length;) {
+      const n = 1 + Math.floor(d.rnd() * 4);
+      const row = list.slice(i, i + n).map(element);
+      if (d.chance(0.2)) row.splice(Math.floor(d.rnd() * (row.length + 1)), 0, decoration());
+      out.push({ type: 'ROW', fields: row });
+      i += n;
+    }
+    return out;
+  };
+  const table = {
+    type: 'SUBTABLE',
+    code: 'lines',
+    fields: Object.keys(fields.lines.fields).map((code) => ({ type: fields.lines.fields[code].type, code })),
+  };
+  const group = { type: 'GROUP', code: 'grp', layout: rows([...inGroup]) };
+  const top = rows(placed.filter((c) => !inGroup.has(c)));
+  const at = (n: number) => Math.floor(d.rnd() * (n + 1));
+  top.splice(at(top.length), 0, table);
+  top.splice(at(top.length), 0, group);
+  if (d.chance(0.3)) top.splice(at(top.length), 0, { type: 'ROW', fields: [decoration()] });
+  return top;
+}
+
+const SYSTEM_TYPES: Record<string, string> = {
+  Record_number: 'RECORD_NUMBER',
+  Created_by: 'CREATOR',
+  Created_datetime: 'CREATED_TIME',
+  Updated_by: 'MODIFIER',
+  Updated_datetime: 'UPDATED_TIME',
+};
+
 /** Everything one draw writes. */
 export function drawShape(d: Draw): Shape {
   const said: string[] = [];
@@ -584,6 +650,7 @@ export function drawShape(d: Draw): Shape {
   ].filter(() => d.chance(0.85)) as [string, Obj][];
   return {
     fields,
+    layout: d.chance(0.7) ? drawLayout(d, fields) : null,
     bodies,
     customize: drawCustomize(d),
     fileIcon: d.chance(0.2),

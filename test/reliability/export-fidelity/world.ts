@@ -57,6 +57,7 @@ export async function writeShape(control: Control, client: Client, shape: Shape)
       refused.push(`${path}: ${(error as Error).message}`);
     }
   };
+  if (shape.layout) await put('app/form/layout', { layout: shape.layout });
   // Views before process management: turning it on adds the built-in view a views PUT would drop.
   const order = ['app/views', 'app/status'];
   const bodies = [...shape.bodies].sort(
