@@ -1268,6 +1268,16 @@ const LEFT_OUT: [
     { mappings: [], entities: [], filterCond: '' },
   ],
   [
+    'a record ACL rule written without a filter: filterCond ""',
+    (k, app) =>
+      k.app.updateRecordAcl({
+        app,
+        rights: [{ entities: [{ entity: { type: 'USER', code: 'admin' }, viewable: true }] }],
+      }),
+    async (k, app) => (await k.app.getRecordAcl({ app, preview: true })).rights[0]!.filterCond,
+    '',
+  ],
+  [
     'a field written with type, code and label: every property of its type',
     (k, app) =>
       k.app.addFormFields({

@@ -57,15 +57,23 @@ export async function readApp(control: Control, app: string): Promise<Record<str
 
 /**
  * Keys a hand-made write may leave out that the local service then answers without, where no
- * evidence says what the platform answers instead (apply writes them as ""): not a difference.
- * - a view's sort: the official client sweep's KNOWN list (test/emulator/service).
+ * evidence says what the platform answers instead (apply writes them empty): not a difference.
+ * - a view's sort: the official client sweep's KNOWN list (test/emulator/service);
+ * - a lookup's or related records' sort: likewise (the official types make it a plain string);
+ * - a LIST view's fields: the official types make it a list; none says what one left out becomes.
  */
-const SILENT_LEFT_OUT: readonly RegExp[] = [/^\/app\/views\/views\/[^/]+\/sort$/];
+const SILENT_LEFT_OUT: readonly RegExp[] = [
+  /^\/app\/views\/views\/[^/]+\/sort$/,
+  /^\/app\/form\/fields\/properties\/[^/]+\/(lookup|referenceTable)\/sort$/,
+  /^\/app\/views\/views\/[^/]+\/fields$/,
+];
+
+const isEmpty = (value: unknown) => value === '' || (Array.isArray(value) && value.length === 0);
 
 /** The paths at which two reads differ, each with both values (`a` the source, `b` the copy). */
 export function differences(a: unknown, b: unknown, path = ''): string[] {
   if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  if (a === undefined && b === '' && SILENT_LEFT_OUT.some((p) => p.test(path))) return [];
+  if (a === undefined && isEmpty(b) && SILENT_LEFT_OUT.some((p) => p.test(path))) return [];
   const isObj = (v: unknown): v is Obj => v !== null && typeof v === 'object';
   if (isObj(a) && isObj(b) && Array.isArray(a) === Array.isArray(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
