@@ -42,10 +42,41 @@ export interface Shape {
 const options = (d: Draw, n: number): Obj =>
   Object.fromEntries(
     Array.from({ length: n }, (_, i) => {
-      const name = d.chance(0.2) ? `opt ${i} ${d.pick(['é', '&', '<b>', '  '])}` : `opt${i}`;
+      const name = d.chance(0.2)
+        ? `opt ${i} ${d.pick(['é', '&', '<b>', '  '])}`
+        : d.chance(0.2)
+          ? `${d.pick(TRICKY)!}${i}`
+          : `opt${i}`;
       return [name, { label: name, index: String(i) }];
     }),
   );
+
+/**
+ * A name someone may type in the platform's screens that YAML or appdeploy's own syntax could
+ * misread: YAML's words and numbers, a `${VAR}`, a colon, a hash, spaces at the ends.
+ */
+const TRICKY = [
+  'null',
+  'true',
+  'no',
+  '123',
+  '0x1F',
+  '1e3',
+  '~',
+  'a: b',
+  '#hash',
+  '${HOME}',
+  ' padded ',
+  '- dash',
+  '[x]',
+];
+
+/** A fresh name, one time in four a tricky one (made unique with the counter). */
+function nameOf(d: Draw, prefix: string): string {
+  if (!d.chance(0.25)) return d.fresh(prefix);
+  const tricky = d.pick(TRICKY)!;
+  return d.chance(0.5) ? tricky + d.fresh(' ') : d.fresh(tricky);
+}
 
 const maybe = (d: Draw, p: number, value: Obj): Obj => (d.chance(p) ? value : {});
 
@@ -213,7 +244,7 @@ function drawViews(d: Draw): Obj {
   let index = 0;
   for (let n = 1 + Math.floor(d.rnd() * 4); n > 0; n--) {
     const type = d.pick(['LIST', 'CALENDAR', 'CUSTOM'])!;
-    const name = d.fresh(d.chance(0.2) ? 'Vue «' : 'View ');
+    const name = d.chance(0.2) ? d.fresh('Vue «') : nameOf(d, 'View ');
     const base = {
       type,
       name,
@@ -281,7 +312,7 @@ function drawReports(d: Draw): Obj {
       'SPLINE_AREA',
     ])!;
     const withMode = ['BAR', 'COLUMN', 'AREA', 'SPLINE_AREA'].includes(chartType);
-    const name = d.fresh('Graph ');
+    const name = nameOf(d, 'Graph ');
     // A pivot table takes two groups or more (cybozu.dev, Update Graph Settings).
     const groups = [
       d.chance(0.5)
@@ -313,7 +344,7 @@ function drawReports(d: Draw): Obj {
 }
 
 function drawProcess(d: Draw): Obj {
-  const names = ['Open', d.fresh('Step '), d.fresh('Étape '), 'Done'].slice(0, 2 + Math.floor(d.rnd() * 3));
+  const names = ['Open', nameOf(d, 'Step '), d.fresh('Étape '), 'Done'].slice(0, 2 + Math.floor(d.rnd() * 3));
   const assignee = (first: boolean): Obj => {
     if (first)
       return d.chance(0.5)
@@ -333,7 +364,7 @@ function drawProcess(d: Draw): Obj {
   const actions = names.slice(1).map((to, i) => {
     const secondary = d.chance(0.4);
     return {
-      name: d.fresh(d.chance(0.2) ? 'Go → ' : 'Go '),
+      name: d.chance(0.2) ? d.fresh('Go → ') : nameOf(d, 'Go '),
       from: names[i]!,
       to,
       ...maybe(d, 0.3, { filterCond: d.pick(['num > 1', 'title != ""']) }),
@@ -482,7 +513,7 @@ function drawActions(d: Draw): Obj {
   const actions: Obj = {};
   let index = 0;
   for (let n = Math.floor(d.rnd() * 3); n > 0; n--) {
-    const name = d.fresh('Copy ');
+    const name = nameOf(d, 'Copy ');
     actions[name] = {
       name,
       index: String(index++),
@@ -504,7 +535,9 @@ function drawActions(d: Draw): Obj {
 function drawSettings(d: Draw): Obj {
   return {
     name: d.chance(0.2) ? 'Hub «copy» & <co>' : 'Hub',
-    ...maybe(d, 0.6, { description: d.pick(['<p>Hand made.</p>', 'plain', '<div>a<br />b</div>']) }),
+    ...maybe(d, 0.6, {
+      description: d.pick(['<p>Hand made.</p>', 'plain', '<div>a<br />b</div>', 'costs ${PRICE} or $${X}']),
+    }),
     ...maybe(d, 0.5, { icon: { type: 'PRESET', key: d.pick(['APP72', 'APP39', 'APP1']) } }),
     ...maybe(d, 0.6, {
       theme: d.pick([
