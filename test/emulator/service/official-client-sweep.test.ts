@@ -1058,6 +1058,24 @@ describe('plug-ins and permissions through the official client', () => {
  * write, the read, and the part of the answer the platform gives (evidence beside each rule in
  * src/emulator).
  */
+/** Writes one PIE graph, `Pie`, grouping by `title` and counting, with `extra` on top. */
+function writePie(extra: { chartMode?: 'NORMAL' } = {}) {
+  return (k: KintoneRestAPIClient, app: string) =>
+    k.app.updateReports({
+      app,
+      reports: {
+        Pie: {
+          chartType: 'PIE',
+          name: 'Pie',
+          index: 0,
+          groups: [{ code: 'title' }],
+          aggregations: [{ type: 'COUNT' }],
+          ...extra,
+        },
+      },
+    });
+}
+
 const LEFT_OUT: [
   string,
   (k: KintoneRestAPIClient, app: string) => Promise<unknown>,
@@ -1154,19 +1172,7 @@ const LEFT_OUT: [
   ],
   [
     'a graph without a periodic report: periodicReport null',
-    (k, app) =>
-      k.app.updateReports({
-        app,
-        reports: {
-          Pie: {
-            chartType: 'PIE',
-            name: 'Pie',
-            index: 0,
-            groups: [{ code: 'title' }],
-            aggregations: [{ type: 'COUNT' }],
-          },
-        },
-      }),
+    writePie(),
     async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.periodicReport,
     null,
   ],
@@ -1218,38 +1224,13 @@ const LEFT_OUT: [
   ],
   [
     'a graph written without a filter: filterCond ""',
-    (k, app) =>
-      k.app.updateReports({
-        app,
-        reports: {
-          Pie: {
-            chartType: 'PIE',
-            name: 'Pie',
-            index: 0,
-            groups: [{ code: 'title' }],
-            aggregations: [{ type: 'COUNT' }],
-          },
-        },
-      }),
+    writePie(),
     async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.filterCond,
     '',
   ],
   [
     'a PIE written with a chartMode: answered without one (a PIE has no display mode)',
-    (k, app) =>
-      k.app.updateReports({
-        app,
-        reports: {
-          Pie: {
-            chartType: 'PIE',
-            chartMode: 'NORMAL',
-            name: 'Pie',
-            index: 0,
-            groups: [{ code: 'title' }],
-            aggregations: [{ type: 'COUNT' }],
-          },
-        },
-      }),
+    writePie({ chartMode: 'NORMAL' }),
     async (k, app) => 'chartMode' in (await k.app.getReports({ app, preview: true })).reports.Pie!,
     false,
   ],
