@@ -6,6 +6,7 @@
  * `app` left for world.ts to fill in; `SIDE` is the app the lookups, related records and copy
  * actions name (`{side}` in a body: its id).
  */
+import { APP_RIGHT_FLAGS } from '../../../src/platform/index.js';
 import type { Draw } from '../apply-sequences/pick.js';
 
 type Obj = Record<string, any>;
@@ -386,16 +387,6 @@ function drawProcess(d: Draw): Obj {
   return { enable: d.chance(0.8), states, actions };
 }
 
-const APP_FLAGS = [
-  'appEditable',
-  'recordViewable',
-  'recordAddable',
-  'recordEditable',
-  'recordDeletable',
-  'recordImportable',
-  'recordExportable',
-];
-
 function drawAppAcl(d: Draw): Obj[] {
   const rights: Obj[] = [];
   const used = new Set<string>();
@@ -407,13 +398,13 @@ function drawAppAcl(d: Draw): Obj[] {
     rights.push({
       entity,
       ...withSubs(d, entity),
-      ...Object.fromEntries(APP_FLAGS.map((flag) => [flag, d.chance(0.6)])),
+      ...Object.fromEntries(APP_RIGHT_FLAGS.map((flag) => [flag, d.chance(0.6)])),
     });
   }
   // Someone keeps managing the app: the service refuses rights that leave no one (platform-facts).
   rights.push({
     entity: { type: 'USER', code: 'admin' },
-    ...Object.fromEntries(APP_FLAGS.map((f) => [f, true])),
+    ...Object.fromEntries(APP_RIGHT_FLAGS.map((f) => [f, true])),
   });
   return rights;
 }
