@@ -9,6 +9,7 @@
  * because Update Views deletes every view a PUT leaves out and its documentation asks that this
  * one be named while process management is on (cybozu.dev "一覧の設定を変更する", `views.一覧名`).
  */
+import { byIndex, orderedMap } from './manifest-order.js';
 import { settingsEndpoint, tokenRefusedCalls } from '../platform/index.js';
 import { flag, oneOf, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite } from './area-kit.js';
@@ -156,7 +157,7 @@ export const viewsArea: Area<ViewsCanonical, 'views'> = {
   itemNoun: 'view',
   fromManifest: (m: AppManifest) => (m.views === undefined ? undefined : canonicalViews(m.views)),
   toManifest: (c) => ({
-    views: Object.fromEntries(Object.entries(userViews(c)).map(([name, v]) => [name, viewToManifest(v)])),
+    views: orderedMap(byIndex(userViews(c)).map(([name, v]) => [name, viewToManifest(v)] as const)),
   }),
   read,
   token: { write: customViewNeed },
