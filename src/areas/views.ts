@@ -81,7 +81,7 @@ function isBuiltIn(view: ViewCanonical | undefined): boolean {
  */
 function userViews(views: ViewsCanonical): ViewsCanonical {
   if (!Object.values(views).some(isBuiltIn)) return views;
-  const kept = Object.entries(views).filter(([, v]) => !isBuiltIn(v));
+  const kept = byIndex(views).filter(([, v]) => !isBuiltIn(v));
   return Object.fromEntries(kept.map(([name, v], index) => [name, { ...v, index: String(index) }]));
 }
 
@@ -96,8 +96,9 @@ function viewToWrite(v: ViewCanonical, name: string, index: number): View {
  * unchanged at the place it holds now; `index` is the position in the result.
  */
 function viewsToWrite(desired: ViewsCanonical, current: ViewsCanonical): Record<string, View> {
-  const order: [string, ViewCanonical][] = Object.entries(desired);
-  Object.entries(current).forEach(([name, v], position) => {
+  // By index, not the object's order (a name that is a whole number comes first in an object).
+  const order: [string, ViewCanonical][] = byIndex(desired);
+  byIndex(current).forEach(([name, v], position) => {
     if (isBuiltIn(v)) order.splice(Math.min(position, order.length), 0, [name, v]);
   });
   return Object.fromEntries(order.map(([name, v], index) => [name, viewToWrite(v, name, index)]));
