@@ -4,6 +4,7 @@
  * app is `{app: id}` from a project key or id, or `{code}`; the service answers both `app` and
  * `code`, so the current value keeps both and is compared in the form the manifest chose.
  */
+import { byIndex, orderedMap } from './manifest-order.js';
 import { appRef, oneOf, orderByIndex, sortKeys, text } from './canonical.js';
 import { appRefToManifest, asList, asRecord, oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
@@ -134,7 +135,7 @@ export const actionsArea: Area<ActionsCanonical, 'actions'> = {
   itemNoun: 'action',
   fromManifest,
   toManifest: (c, ctx) => ({
-    actions: Object.fromEntries(Object.entries(c).map(([name, a]) => [name, actionToManifest(a, ctx)])),
+    actions: orderedMap(byIndex(c).map(([name, a]) => [name, actionToManifest(a, ctx)] as const)),
   }),
   async read(ctx) {
     const { actions, revision } = await ctx.client.settings.getActions({ app: ctx.app, copy: ctx.copy });

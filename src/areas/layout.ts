@@ -87,7 +87,9 @@ function elements(value: unknown, types: ReadonlyMap<string, string>): JsonObjec
       return defined({
         type,
         label: type === 'LABEL' ? text(e.label) : undefined,
-        elementId: type === 'HR' ? undefined : text(e.elementId),
+        // None and "" are the same: apply writes none (a label or border has no elementId in the
+        // official client's layout types, so a hand-made one reads without it).
+        elementId: type === 'HR' || text(e.elementId) === '' ? undefined : text(e.elementId),
         size,
       });
     return defined({ type: type ?? types.get(code), code, size });

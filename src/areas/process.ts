@@ -5,6 +5,7 @@
  * is deleted), each keyed by its current name with `name` its new one, and cannot add a new
  * first status: the first is renamed instead. Which status becomes which: process-states.ts.
  */
+import { byIndex, orderedMap } from './manifest-order.js';
 import {
   entityTarget,
   flag,
@@ -123,8 +124,7 @@ function toManifest(c: ProcessCanonical): Partial<AppManifest> {
   const process: JsonObject = {};
   if (c.enable) process.enable = true;
   // The canonical map is keyed by name; the manifest's order is the states' order (their index).
-  const byIndex = Object.entries(c.states).sort(([, a], [, b]) => Number(a.index) - Number(b.index));
-  process.states = Object.fromEntries(byIndex.map(([name, s]) => [name, stateToManifest(s)]));
+  process.states = orderedMap(byIndex(c.states).map(([name, s]) => [name, stateToManifest(s)] as const));
   process.actions = c.actions.map(actionToManifest);
   return { process };
 }

@@ -4,6 +4,7 @@
  * Defaults: no filter, no sorts, no periodic report; `chartMode` NORMAL for the chart types that
  * have a mode (BAR, COLUMN, AREA, SPLINE_AREA, as the manifest schema says) and none for others.
  */
+import { byIndex, orderedMap } from './manifest-order.js';
 import { flag, isOneOf, numeric, oneOf, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite, togetherPhase } from './area-kit.js';
 import { diffMap, unchangedInMap } from './diff.js';
@@ -114,7 +115,7 @@ export const reportsArea: Area<ReportsCanonical, 'reports'> = {
   itemNoun: 'graph',
   fromManifest: (m: AppManifest) => (m.reports === undefined ? undefined : canonicalReports(m.reports)),
   toManifest: (c) => ({
-    reports: Object.fromEntries(Object.entries(c).map(([name, r]) => [name, reportToManifest(r)])),
+    reports: orderedMap(byIndex(c).map(([name, r]) => [name, reportToManifest(r)] as const)),
   }),
   async read(ctx) {
     const { reports, revision } = await ctx.client.settings.getReports({ app: ctx.app, copy: ctx.copy });

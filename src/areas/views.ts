@@ -9,6 +9,7 @@
  * because Update Views deletes every view a PUT leaves out and its documentation asks that this
  * one be named while process management is on (cybozu.dev "一覧の設定を変更する", `views.一覧名`).
  */
+import { byIndex, orderedMap } from './manifest-order.js';
 import { settingsEndpoint, tokenRefusedCalls } from '../platform/index.js';
 import { flag, oneOf, orderByIndex, sortKeys, text } from './canonical.js';
 import { asList, asRecord, oneWrite } from './area-kit.js';
@@ -80,7 +81,7 @@ function isBuiltIn(view: ViewCanonical | undefined): boolean {
  */
 function userViews(views: ViewsCanonical): ViewsCanonical {
   if (!Object.values(views).some(isBuiltIn)) return views;
-  const kept = Object.entries(views).filter(([, v]) => !isBuiltIn(v));
+  const kept = byIndex(views).filter(([, v]) => !isBuiltIn(v));
   return Object.fromEntries(kept.map(([name, v], index) => [name, { ...v, index: String(index) }]));
 }
 
@@ -95,8 +96,9 @@ function viewToWrite(v: ViewCanonical, name: string, index: number): View {
  * unchanged at the place it holds now; `index` is the position in the result.
  */
 function viewsToWrite(desired: ViewsCanonical, current: ViewsCanonical): Record<string, View> {
-  const order: [string, ViewCanonical][] = Object.entries(desired);
-  Object.entries(current).forEach(([name, v], position) => {
+  // By index, not the object's order (a name that is a whole number comes first in an object).
+  const order: [string, ViewCanonical][] = byIndex(desired);
+  byIndex(current).forEach(([name, v], position) => {
     if (isBuiltIn(v)) order.splice(Math.min(position, order.length), 0, [name, v]);
   });
   return Object.fromEntries(order.map(([name, v], index) => [name, viewToWrite(v, name, index)]));
@@ -156,7 +158,7 @@ export const viewsArea: Area<ViewsCanonical, 'views'> = {
   itemNoun: 'view',
   fromManifest: (m: AppManifest) => (m.views === undefined ? undefined : canonicalViews(m.views)),
   toManifest: (c) => ({
-    views: Object.fromEntries(Object.entries(userViews(c)).map(([name, v]) => [name, viewToManifest(v)])),
+    views: orderedMap(byIndex(userViews(c)).map(([name, v]) => [name, viewToManifest(v)] as const)),
   }),
   read,
   token: { write: customViewNeed },

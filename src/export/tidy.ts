@@ -7,6 +7,7 @@
  */
 import type { ResolveContext } from '../areas/types.js';
 import type { AppManifest } from '../project/manifest.js';
+import { schemaValidator } from '../project/schema-validators.js';
 import type { AreaPart } from './build-manifest.js';
 
 type Obj = Record<string, unknown>;
@@ -34,7 +35,7 @@ export function tidyManifest(manifest: Obj, parts: readonly AreaPart[], ctx: Res
       const next = rewrite(value);
       if (keep(next)) value = next;
     }
-    const numbers = numericLeaves(value);
+    const numbers = schemaTakesNumbers(out, key, value, numericLeaves(value));
     const all = setLeaves(value, numbers);
     if (keep(all)) value = all;
     else for (const leaf of numbers) if (keep(setLeaves(value, [leaf]))) value = setLeaves(value, [leaf]);
@@ -106,6 +107,36 @@ function numericLeaves(value: unknown, path: Leaf = [], out: Leaf[] = []): Leaf[
   else if (Array.isArray(value)) value.forEach((v, i) => numericLeaves(v, [...path, i], out));
   else if (isObject(value)) for (const [k, v] of Object.entries(value)) numericLeaves(v, [...path, k], out);
   return out;
+}
+
+/**
+ * The leaves (under the top-level `key`) that the app schema takes as numbers: a text that looks
+ * like one where the schema wants text (an option named "1231", a label "2024") stays text, or
+ * validate would refuse the manifest export wrote. A leaf is dropped when turning the leaves into
+ * numbers brings a schema error at it or above it, until none does.
+ */
+function schemaTakesNumbers(manifest: Obj, key: string, value: unknown, leaves: Leaf[]): Leaf[] {
+  const validate = schemaValidator('app');
+  const errorsWith = (candidate: unknown): Set<string> => {
+    validate({ ...manifest, [key]: candidate });
+    return new Set((validate.errors ?? []).map((e) => e.instancePath));
+  };
+  const before = errorsWith(value);
+  let kept = leaves;
+  for (;;) {
+    const added = [...errorsWith(setLeaves(value, kept))].filter((path) => !before.has(path));
+    const left = kept.filter((leaf) => {
+      const at = pointer([key, ...leaf]);
+      return !added.some((path) => at === path || at.startsWith(`${path}/`));
+    });
+    if (left.length === kept.length) return kept;
+    kept = left;
+  }
+}
+
+/** A JSON pointer, as ajv names where an error is. */
+function pointer(path: Leaf): string {
+  return path.map((s) => `/${String(s).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
 
 /** A copy with the strings at these paths turned into numbers. */

@@ -59,4 +59,22 @@ describe('layout sizes', () => {
       innerHeight: '120',
     });
   });
+
+  // The official client's Label and HR (KintoneFields/types/fieldLayout.d.ts) carry no elementId:
+  // an app arranged by hand has none on them, and a copy of its layout written by apply must not
+  // gain one.
+  it('writes a label left without an elementId without one', async () => {
+    const app = await emu.newApp({ title: { type: 'SINGLE_LINE_TEXT', code: 'title', label: 'Title' } });
+    const desired = layoutArea.fromManifest(
+      {
+        name: 'x',
+        layout: [{ type: 'ROW', fields: [{ code: 'title' }, { type: 'LABEL', label: '<b>Part</b>' }] }],
+      },
+      resolveContext(),
+    )!;
+    const live = await emu.apply(layoutArea, app, desired);
+    expect(layoutArea.diff(desired, live)).toEqual([]);
+    const { layout } = await emu.client().form.getLayout({ app, copy: 'live' });
+    expect((layout[0] as { fields: unknown[] }).fields[1]).toEqual({ type: 'LABEL', label: '<b>Part</b>' });
+  });
 });

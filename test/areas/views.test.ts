@@ -129,6 +129,19 @@ describe('views against the emulator', () => {
     expect(Object.keys(live)).toEqual(['Open', 'Board', 'Calendar']);
   });
 
+  // A name that is a whole number goes first in a JavaScript object: its index, not the object's
+  // order, is its place. Found by the export fidelity sweep (seed 324).
+  it('writes views named like whole numbers at their index', async () => {
+    const app = await emu.newApp();
+    const desired = viewsArea.fromManifest(
+      { name: 'x', views: { Mine: { type: 'LIST', index: 0 }, '1237': { type: 'LIST', index: 1 } } },
+      resolveContext(),
+    )!;
+    await emu.apply(viewsArea, app, desired);
+    const { views } = await emu.client().settings.getViews({ app, copy: 'live' });
+    expect([views.Mine!.index, views['1237']!.index]).toEqual(['0', '1']);
+  });
+
   it("exports a new app's views as a valid manifest", async () => {
     expect(await exportNewApp(emu, viewsArea)).toEqual({
       views: { 'All records': { type: 'LIST', sort: 'Record_number desc', fields: ['Record_number'] } },

@@ -75,7 +75,9 @@ export const recordAclBody: Record<string, Shape> = {
         filterCond,
         entities: arr(recordEntityRights),
       },
-      { required: ['entities'] },
+      // A rule without a filter applies to every record: filterCond "", as the official client's
+      // RecordRightForResponse (app/right.d.ts) answers it, never optional.
+      { required: ['entities'], defaults: { filterCond: '' } },
     ),
   ),
 };

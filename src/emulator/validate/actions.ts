@@ -22,7 +22,10 @@ const action: Shape = withOtherApp('destApp', (fields) => {
       entities: arr(entity(['USER', 'GROUP', 'ORGANIZATION'])),
       filterCond,
     },
-    { required: ['index', 'destApp'] },
+    // Left out: no one may use it (entities) and no filter: the official client's
+    // ActionPropertyForResponse (app/action.d.ts) answers mappings, entities and filterCond,
+    // never optional; "" is the query that filters nothing.
+    { required: ['index', 'destApp'], defaults: { mappings: [], entities: [], filterCond: '' } },
   );
 });
 

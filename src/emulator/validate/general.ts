@@ -17,7 +17,11 @@ export const generalSettings: Record<string, Shape> = {
   ),
   description: str({ max: TEXT_LIMITS.appDescription }),
   icon,
-  theme: str({ oneOf: ['WHITE', 'RED', 'GREEN', 'BLUE', 'YELLOW', 'BLACK'] }),
+  // The six colours and the classic themes: the official client's Theme (app/setting.d.ts) lists
+  // all ten, and validate's schema takes them (app.schema.json, theme).
+  theme: str({
+    oneOf: ['WHITE', 'RED', 'GREEN', 'BLUE', 'YELLOW', 'BLACK', 'CLIPBOARD', 'BINDER', 'PENCIL', 'CLIPS'],
+  }),
   titleField: obj({
     selectionMode: str({ oneOf: ['AUTO', 'MANUAL'] }),
     code: placeField('general', 'titleField.code'),

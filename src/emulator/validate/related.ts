@@ -157,7 +157,14 @@ export const lookup: Shape = withRelatedApp((related) =>
       filterCond: inRelatedApp(filterCond, related),
       sort: inRelatedApp(sortClause, related),
     },
-    { required: ['relatedApp', 'relatedKeyField'] },
+    // Left out: no copies, no picker columns, no filter. The official client's Lookup
+    // (KintoneFields/types/property.d.ts) answers all three, never optional; "" is the query that
+    // filters nothing, as a view's filterCond. What the platform answers for a sort left out is
+    // not recorded (the official client sweep's KNOWN says the same of a view's sort).
+    {
+      required: ['relatedApp', 'relatedKeyField'],
+      defaults: { fieldMappings: [], lookupPickerFields: [], filterCond: '' },
+    },
   ),
 );
 
@@ -178,6 +185,8 @@ export const referenceTable: Shape = withRelatedApp((related) =>
       sort: inRelatedApp(sortClause, related),
       size: int(1),
     },
-    { required: ['relatedApp', 'condition'] },
+    // A filter left out is "": the official client's ReferenceTable answers filterCond, never
+    // optional (its sort and size likewise, for which no evidence says the value: left out).
+    { required: ['relatedApp', 'condition'], defaults: { filterCond: '' } },
   ),
 );

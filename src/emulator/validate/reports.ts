@@ -43,8 +43,9 @@ const reportFields = obj(
     periodicReport: anyJson,
   },
   // A graph without a periodic report is answered with periodicReport null: the official client's
-  // ReportForResponse (app/report.d.ts) has `periodicReport: PeriodicReport | null`, never optional.
-  { required: ['chartType', 'index'], defaults: { periodicReport: null } },
+  // ReportForResponse (app/report.d.ts) has `periodicReport: PeriodicReport | null`, never optional;
+  // likewise `filterCond: string`, "" for a graph without a filter (the query that filters nothing).
+  { required: ['chartType', 'index'], defaults: { periodicReport: null, filterCond: '' } },
 );
 
 /**
@@ -62,6 +63,10 @@ const report: Shape = (value, path, ctx) => {
   if (!out || typeof out !== 'object' || typeof out.chartType !== 'string') return out;
   if (WITH_MODE.has(out.chartType) && out.chartMode === undefined)
     ctx.problems.add(join(path, 'chartMode'), `Required field for a ${out.chartType} graph.`);
+  // Another chart type takes a chartMode (the official client's ReportProperty: optional for
+  // PIE, LINE, PIVOT_TABLE, TABLE, SPLINE) and is answered without one
+  // (ReportForResponseWithoutMode has no chartMode): it has no display mode to keep.
+  if (!WITH_MODE.has(out.chartType)) delete out.chartMode;
   // A pivot table takes two groups or more (platform/report-rules.ts).
   const fewest = minGroups(out.chartType);
   if (Array.isArray(out.groups) && out.groups.length < fewest)

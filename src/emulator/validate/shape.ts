@@ -118,7 +118,8 @@ export function obj(
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return fail(ctx, path, 'Enter an object.');
     const input = value as Record<string, unknown>;
-    const out: Record<string, unknown> = { ...options.defaults };
+    // A copy per object: a default list is never shared between two stored items.
+    const out: Record<string, unknown> = options.defaults ? structuredClone({ ...options.defaults }) : {};
     for (const key of options.required ?? [])
       if (input[key] === undefined) ctx.problems.add(join(path, key), 'Required field.');
     for (const [key, item] of Object.entries(input)) {

@@ -1058,6 +1058,24 @@ describe('plug-ins and permissions through the official client', () => {
  * write, the read, and the part of the answer the platform gives (evidence beside each rule in
  * src/emulator).
  */
+/** Writes one PIE graph, `Pie`, grouping by `title` and counting, with `extra` on top. */
+function writePie(extra: { chartMode?: 'NORMAL' } = {}) {
+  return (k: KintoneRestAPIClient, app: string) =>
+    k.app.updateReports({
+      app,
+      reports: {
+        Pie: {
+          chartType: 'PIE',
+          name: 'Pie',
+          index: 0,
+          groups: [{ code: 'title' }],
+          aggregations: [{ type: 'COUNT' }],
+          ...extra,
+        },
+      },
+    });
+}
+
 const LEFT_OUT: [
   string,
   (k: KintoneRestAPIClient, app: string) => Promise<unknown>,
@@ -1154,21 +1172,91 @@ const LEFT_OUT: [
   ],
   [
     'a graph without a periodic report: periodicReport null',
-    (k, app) =>
-      k.app.updateReports({
+    writePie(),
+    async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.periodicReport,
+    null,
+  ],
+  [
+    'a lookup written with its related app and key only: no mappings, no picker fields, filterCond ""',
+    async (k, app) =>
+      k.app.addFormFields({
         app,
-        reports: {
-          Pie: {
-            chartType: 'PIE',
-            name: 'Pie',
-            index: 0,
-            groups: [{ code: 'title' }],
-            aggregations: [{ type: 'COUNT' }],
+        properties: {
+          looked: {
+            type: 'SINGLE_LINE_TEXT',
+            code: 'looked',
+            label: 'Looked',
+            lookup: { relatedApp: { app: await otherApp(k) }, relatedKeyField: 'key' },
           },
         },
       }),
-    async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.periodicReport,
-    null,
+    async (k, app) => {
+      const field = (await k.app.getFormFields({ app, preview: true })).properties.looked!;
+      const { fieldMappings, lookupPickerFields, filterCond } = (field as { lookup: Record<string, unknown> })
+        .lookup;
+      return { fieldMappings, lookupPickerFields, filterCond };
+    },
+    { fieldMappings: [], lookupPickerFields: [], filterCond: '' },
+  ],
+  [
+    'related records written without a filter: filterCond ""',
+    async (k, app) =>
+      k.app.addFormFields({
+        app,
+        properties: {
+          related: {
+            type: 'REFERENCE_TABLE',
+            code: 'related',
+            label: 'Related',
+            referenceTable: {
+              relatedApp: { app: await otherApp(k) },
+              condition: { field: 'title', relatedField: 'key' },
+              displayFields: ['key'],
+            },
+          },
+        },
+      }),
+    async (k, app) => {
+      const field = (await k.app.getFormFields({ app, preview: true })).properties.related!;
+      return (field as { referenceTable: { filterCond?: unknown } }).referenceTable.filterCond;
+    },
+    '',
+  ],
+  [
+    'a graph written without a filter: filterCond ""',
+    writePie(),
+    async (k, app) => (await k.app.getReports({ app, preview: true })).reports.Pie!.filterCond,
+    '',
+  ],
+  [
+    'a PIE written with a chartMode: answered without one (a PIE has no display mode)',
+    writePie({ chartMode: 'NORMAL' }),
+    async (k, app) => 'chartMode' in (await k.app.getReports({ app, preview: true })).reports.Pie!,
+    false,
+  ],
+  [
+    'a copy action written without entities or a filter: entities [], filterCond ""',
+    (k, app) =>
+      k.app.updateAppActions({
+        app,
+        actions: { Copy: { name: 'Copy', index: 0, destApp: { app }, mappings: [] } },
+      }),
+    async (k, app) => {
+      const { mappings, entities, filterCond } = (await k.app.getAppActions({ app, preview: true })).actions
+        .Copy!;
+      return { mappings, entities, filterCond };
+    },
+    { mappings: [], entities: [], filterCond: '' },
+  ],
+  [
+    'a record ACL rule written without a filter: filterCond ""',
+    (k, app) =>
+      k.app.updateRecordAcl({
+        app,
+        rights: [{ entities: [{ entity: { type: 'USER', code: 'admin' }, viewable: true }] }],
+      }),
+    async (k, app) => (await k.app.getRecordAcl({ app, preview: true })).rights[0]!.filterCond,
+    '',
   ],
   [
     'a field written with type, code and label: every property of its type',
@@ -1181,6 +1269,17 @@ const LEFT_OUT: [
     { type: 'SINGLE_LINE_TEXT', code: 'plain', label: 'Plain', ...TEXT_ANSWERED },
   ],
 ];
+
+/** A deployed app with a text field `key`, for a lookup or related records to name. */
+async function otherApp(k: KintoneRestAPIClient): Promise<string> {
+  const { app } = await k.app.addApp({ name: 'Other' });
+  await k.app.addFormFields({
+    app,
+    properties: { key: { type: 'SINGLE_LINE_TEXT', code: 'key', label: 'Key' } },
+  });
+  expect(await deployAndWait(k, app)).toBe('SUCCESS');
+  return app;
+}
 
 describe('what a write leaves out is answered as the platform sets it', () => {
   it.each(LEFT_OUT)('%s', async (_, write, read, expected) => {

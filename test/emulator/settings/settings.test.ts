@@ -123,6 +123,15 @@ describe('settings details', () => {
     expect(Object.keys(res.body.errors)).toEqual([path]);
   });
 
+  // The official client's Theme (app/setting.d.ts) lists the classic themes beside the six
+  // colours; an app set to one in the platform's screens answers it, and a PUT may set it again.
+  it.each(['CLIPBOARD', 'BINDER', 'PENCIL', 'CLIPS'])('takes the classic theme %s', async (theme) => {
+    const app = await emu.deployedApp();
+    const res = await emu.call('PUT', '/k/v1/preview/app/settings.json', { app, theme });
+    expect(res.status).toBe(200);
+    expect((await emu.call('GET', '/k/v1/preview/app/settings.json', { app })).body.theme).toBe(theme);
+  });
+
   it('changes only the general settings a PUT names', async () => {
     const app = await emu.deployedApp('Keep me');
     await emu.call('PUT', '/k/v1/preview/app/settings.json', { app, description: 'About' });
