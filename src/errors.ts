@@ -200,7 +200,7 @@ export const ERROR_CODES = {
   },
   'FILE.NO_SPACE': {
     summary: 'a file could not be written: the disk is full (or the user is over their disk quota)',
-    hint: 'Free space on that disk, then run the command again: a file appdeploy writes replaces the old one only once it is whole, and apply, seed and restore go on from where they stopped.',
+    hint: 'Free space on that disk, then run the command again: apply, seed and restore go on from where they stopped.',
     where: 'every command that writes files',
   },
   'INIT.EXISTS': {

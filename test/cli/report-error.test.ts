@@ -176,7 +176,7 @@ describe('reportError: errors map to exit codes by class', () => {
       ...(path === undefined ? {} : { path }),
     });
   const HINT =
-    '  Free space on that disk, then run the command again: a file appdeploy writes replaces the old one only once it is whole, and apply, seed and restore go on from where they stopped.\n';
+    '  Free space on that disk, then run the command again: apply, seed and restore go on from where they stopped.\n';
   it.each([
     [
       'ENOSPC with its path',

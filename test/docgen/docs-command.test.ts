@@ -3,7 +3,8 @@
  * appdeploy.yaml, `--out`, the customization's JavaScript found, the same pages twice, and a
  * broken manifest refused with where it is broken.
  */
-import { cp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appdeploy, ROOT, tempDir } from '../support/cli.js';
@@ -22,6 +23,22 @@ afterAll(async () => {
 });
 
 describe('appdeploy docs', () => {
+  // /dev/full answers every write with ENOSPC: a full disk, as the built CLI meets it.
+  it.skipIf(!existsSync('/dev/full'))(
+    'a full disk: FILE.NO_SPACE naming the page, exit 1, no stack',
+    async () => {
+      const out = join(dir, 'full');
+      await mkdir(out);
+      await symlink('/dev/full', join(out, 'index.md'));
+      const run = await appdeploy(['docs', '-C', 'assets', '--out', out], dir);
+      expect(run).toMatchObject({ code: 1, stdout: '' });
+      expect(run.stderr).toBe(
+        `Error: ${join(out, 'index.md')} could not be written: no space left on the disk (ENOSPC)\n` +
+          '  Free space on that disk, then run the command again: apply, seed and restore go on from where they stopped.\n',
+      );
+    },
+  );
+
   it('writes index.md and a page per app to appdeploy-docs/ beside the project file', async () => {
     const run = await appdeploy(['docs', '-C', 'assets'], dir);
     expect(run).toMatchObject({ code: 0, stderr: '' });

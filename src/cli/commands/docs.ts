@@ -75,7 +75,14 @@ export const registerDocs: RegisterCommand = (program, io) => ({
     };
     await atUserPath(at, async () => {
       await makeFolders(out);
-      for (const page of pages) await writeFile(join(out, page.path), page.content);
+      for (const page of pages) {
+        const path = join(out, page.path);
+        // A full disk's error names no file (the write call has none): this one names its page.
+        await writeFile(path, page.content).catch((error: NodeJS.ErrnoException) => {
+          error.path ??= path;
+          throw error;
+        });
+      }
     });
     const shown = relative(process.cwd(), out) || '.';
     io.out(`Wrote ${pages.length} pages to ${shown}/ (index.md and one per app).\n`);
