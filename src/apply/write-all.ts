@@ -80,7 +80,7 @@ export async function writeAll(input: WriteAllInput): Promise<WriteAllResult> {
         // and the record went with the rollback, so the next apply created the app again.
         const keys = Object.keys(created);
         for (const key of keys) byKey.get(key)!.idUnrecorded = true;
-        failure ??= `writing the id of ${keys.map((k) => `${k} (${created[k]})`).join(', ')} into ${idsFileShown(input.project)} failed: ${errorText(error)}; the recovery record ${recoveryShown(input.project.environment.name)} keeps it, and the next command records it`;
+        failure ??= `writing the id of ${keys.map((k) => `${k} (${created[k]})`).join(', ')} into ${idsFileShown(input.project)} failed: ${errorText(error)}; the recovery record ${recoveryShown(input.project.environment.name)} keeps ${keys.length === 1 ? 'it' : 'them'}, and the next command records ${keys.length === 1 ? 'it' : 'them'}`;
       }
     }
     const writers = await Promise.all(

@@ -5,7 +5,8 @@
  * `minLength` is checked on `""` too). One rule for the plan, which predicts it (areas/fields and
  * plan/probes.ts), and the local service, which refuses the deploy (emulator/model/tighter-lengths.ts).
  */
-import { TEXT_LIMITS, textLength } from './text-length.js';
+import { textLengths } from './conversions/text.js';
+import { textLength } from './text-length.js';
 
 export interface LengthBounds {
   minLength?: number;
@@ -23,15 +24,14 @@ function bound(value: unknown): number | undefined {
 const UNIQUE_CAPPED = new Set(['SINGLE_LINE_TEXT', 'LINK']);
 
 /**
- * The most characters a field holds: its maxLength, and at most 64 where it is a unique text
- * (as records/ and platform/conversions' textLengths count a write). Adding `unique` to a text
+ * The most characters a field holds: its maxLength, and for a unique text the 64-character cap of
+ * textLengths (platform/conversions/text.ts), the one rule a record write is checked by. Adding `unique` to a text
  * field lowers it so: found with the local service, whose deploy failed for a value of 70
  * characters under `unique` with `maxLength: 80` while the plan saw 80 and promised the deploy.
  */
 function effectiveMax(field: Readonly<Record<string, unknown>> | undefined): number | undefined {
-  const max = bound(field?.maxLength);
-  if (field?.unique !== true || !UNIQUE_CAPPED.has(String(field.type))) return max;
-  return Math.min(max ?? Infinity, TEXT_LIMITS.uniqueText);
+  if (field === undefined) return undefined;
+  return UNIQUE_CAPPED.has(String(field.type)) ? textLengths(field).max : bound(field.maxLength);
 }
 
 /**
